@@ -1,0 +1,1 @@
+"""The rules engine: plays a scenario under the SGS-style rules. Never imports Qt."""

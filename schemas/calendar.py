@@ -1,0 +1,74 @@
+"""The turn calendar and the phases of a player-turn (T1-T3)."""
+
+from __future__ import annotations
+
+import datetime as dt
+from typing import Literal
+
+from pydantic import Field
+
+from .base import PositiveInt, SideId, StrictModel
+from .selection import TurnRange
+
+PhaseName = Literal[
+    "turn_summary",
+    "events",
+    "cards",
+    "reinforcements",
+    "supply",
+    "air_offensive",
+    "land_movement",
+    "battles",
+    "air_defensive",
+    "sieges",
+    "replacements",
+    "end_of_turn",
+]
+"""Phases of a player-turn, in the only order they can run."""
+
+PHASE_ORDER: tuple[PhaseName, ...] = (
+    "turn_summary",
+    "events",
+    "cards",
+    "reinforcements",
+    "supply",
+    "air_offensive",
+    "land_movement",
+    "battles",
+    "air_defensive",
+    "sieges",
+    "replacements",
+    "end_of_turn",
+)
+
+
+class PhaseSpec(StrictModel):
+    """A phase the scenario plays, and on which turns."""
+
+    phase: PhaseName
+    """The phase."""
+    turns: TurnRange = Field(default_factory=TurnRange)
+    """Turns on which it is played."""
+
+
+def _all_phases() -> list[PhaseSpec]:
+    return [PhaseSpec(phase=name) for name in PHASE_ORDER]
+
+
+class Calendar(StrictModel):
+    """How long the game lasts and how each turn runs."""
+
+    start_date: dt.date
+    """Date of the first turn."""
+    turns: PositiveInt
+    """Number of turns."""
+    turn_length_days: PositiveInt = 7
+    """Days per turn: 7 for weekly turns, 14 for two-week turns."""
+    turn_order: list[SideId]
+    """Sides in the order they play within a turn."""
+    phases: list[PhaseSpec] = Field(default_factory=_all_phases)
+    """Phases each player-turn runs, in the rules' order; leave one out to drop it."""
+
+    def date_of(self, turn: int) -> dt.date:
+        """Date shown for ``turn`` (counted from 1)."""
+        return self.start_date + dt.timedelta(days=(turn - 1) * self.turn_length_days)

@@ -1,0 +1,363 @@
+"""Reading and writing scenario files.
+
+Reading never raises for bad content: every problem becomes an :class:`~schemas.issues.Issue`
+with a JSON pointer (and a line and column when the JSON itself is broken). Writing is
+canonical (fixed key order, lists in the designer's order, 2-space indent, trailing newline) so
+that loading and saving a file gives back the same bytes and diffs stay small, and atomic (a
+temporary file in the same folder, renamed over the target) so a crash never leaves half a file.
+"""
+
+from __future__ import annotations
+
+import difflib
+import json
+import os
+import tempfile
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from pydantic import BaseModel, ValidationError
+
+from .issues import Issue, has_errors, make_issue, pointer
+from .migrations import MigrationError, migrate
+from .scenario import Scenario
+
+FULL_SECTIONS = ("rules", "terrain", "connection_types")
+"""Sections written with every field, defaults included, so modders see every knob."""
+
+
+@dataclass
+class LoadResult:
+    """What loading produced: the scenario when the file fits the format, and every issue."""
+
+    scenario: Scenario | None
+    issues: list[Issue] = field(default_factory=list)
+    raw: Any = None
+    """The parsed JSON (after migration), kept to locate problems."""
+
+    @property
+    def ok(self) -> bool:
+        """A scenario was built and nothing is an error (warnings allowed)."""
+        return self.scenario is not None and not has_errors(self.issues)
+
+
+class _Object(dict[str, Any]):
+    """A JSON object that remembers keys it saw twice."""
+
+    __slots__ = ("duplicates",)
+
+    def __init__(self, pairs: list[tuple[str, Any]]) -> None:
+        super().__init__(pairs)
+        self.duplicates: list[str] = []
+        if len(self) != len(pairs):
+            seen: set[str] = set()
+            for key, _ in pairs:
+                if key in seen:
+                    self.duplicates.append(key)
+                seen.add(key)
+
+
+def _find_duplicate_keys(node: Any, path: list[str | int], out: list[Issue]) -> None:
+    if isinstance(node, dict):
+        for key in getattr(node, "duplicates", ()):
+            out.append(
+                make_issue(
+                    "json-duplicate-key",
+                    pointer(*path, key),
+                    f"key '{key}' appears more than once in this object; only the last is kept",
+                    entity=node.get("id") if isinstance(node.get("id"), str) else None,
+                )
+            )
+        for key, value in node.items():
+            if isinstance(value, dict | list):
+                _find_duplicate_keys(value, [*path, key], out)
+    elif isinstance(node, list):
+        for index, value in enumerate(node):
+            if isinstance(value, dict | list):
+                _find_duplicate_keys(value, [*path, index], out)
+
+
+def _line_column(data: bytes, offset: int) -> tuple[int, int]:
+    line = data.count(b"\n", 0, offset) + 1
+    start = data.rfind(b"\n", 0, offset) + 1
+    return line, offset - start + 1
+
+
+def parse_json(data: bytes | str) -> tuple[Any, list[Issue]]:
+    """Parse JSON text, reporting encoding, syntax and duplicate-key problems."""
+    if isinstance(data, bytes):
+        try:
+            text = data.decode("utf-8-sig")
+        except UnicodeDecodeError as exc:
+            line, column = _line_column(data, exc.start)
+            issue = make_issue(
+                "file-encoding",
+                "",
+                f"byte {exc.start} is not UTF-8 ({exc.reason}); save the file as UTF-8",
+            )
+            return None, [_at(issue, line, column)]
+    else:
+        text = data
+    duplicates_seen = False
+
+    def hook(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+        nonlocal duplicates_seen
+        obj = _Object(pairs)
+        duplicates_seen = duplicates_seen or bool(obj.duplicates)
+        return obj
+
+    try:
+        raw = json.loads(text, object_pairs_hook=hook)
+    except json.JSONDecodeError as exc:
+        issue = make_issue("json-syntax", "", f"{exc.msg} (line {exc.lineno}, column {exc.colno})")
+        return None, [_at(issue, exc.lineno, exc.colno)]
+    except RecursionError:
+        return None, [make_issue("json-syntax", "", "the JSON is nested too deeply to read")]
+    issues: list[Issue] = []
+    if duplicates_seen:
+        _find_duplicate_keys(raw, [], issues)
+    return raw, issues
+
+
+def _at(issue: Issue, line: int, column: int) -> Issue:
+    return Issue(issue.code, issue.severity, issue.path, issue.message, issue.entity, line, column)
+
+
+def _all_field_names() -> set[str]:
+    names: set[str] = set()
+    seen: set[type] = set()
+
+    def visit(model: type[BaseModel]) -> None:
+        if model in seen:
+            return
+        seen.add(model)
+        for name, info in model.model_fields.items():
+            names.add(info.alias or name)
+            for arg in _model_types(info.annotation):
+                visit(arg)
+
+    visit(Scenario)
+    return names
+
+
+def _model_types(annotation: Any) -> Iterable[type[BaseModel]]:
+    if isinstance(annotation, type) and issubclass(annotation, BaseModel):
+        yield annotation
+    for arg in getattr(annotation, "__args__", ()) or ():
+        yield from _model_types(arg)
+    for arg in getattr(annotation, "__metadata__", ()) or ():
+        yield from _model_types(arg)
+    origin = getattr(annotation, "__origin__", None)
+    if origin is not None and origin is not annotation:
+        yield from _model_types(origin)
+
+
+_FIELD_NAMES: set[str] | None = None
+
+
+def _resolve(raw: Any, loc: Sequence[str | int]) -> tuple[list[str | int], str | None]:
+    """Map a pydantic error location onto the JSON: drop union tags, find the entity id."""
+    keys: list[str | int] = []
+    entity: str | None = None
+    node = raw
+    last = len(loc) - 1
+    for position, segment in enumerate(loc):
+        in_object = isinstance(node, dict) and isinstance(segment, str) and segment in node
+        in_array = isinstance(node, list) and isinstance(segment, int) and 0 <= segment < len(node)
+        if in_object or in_array:
+            node = node[segment]
+        elif position == last and isinstance(node, dict) and isinstance(segment, str):
+            keys.append(segment)  # a required key that is absent
+            break
+        else:
+            continue  # a union member or tag name: not part of the JSON
+        keys.append(segment)
+        if isinstance(node, dict) and isinstance(node.get("id"), str):
+            entity = node["id"]
+    return keys, entity
+
+
+def _schema_issues(error: ValidationError, raw: Any) -> list[Issue]:
+    global _FIELD_NAMES
+    issues = []
+    for detail in error.errors(include_url=False):
+        loc = detail["loc"]
+        keys, entity = _resolve(raw, loc)
+        name = next((k for k in reversed(keys) if isinstance(k, str)), None)
+        kind = detail["type"]
+        if kind == "extra_forbidden" and name is not None:
+            if _FIELD_NAMES is None:
+                _FIELD_NAMES = _all_field_names()
+            close = difflib.get_close_matches(name, sorted(_FIELD_NAMES), n=1)
+            hint = f" (did you mean '{close[0]}'?)" if close else ""
+            message = f"unknown field '{name}'{hint}"
+        elif kind == "missing" and name is not None:
+            message = f"missing required field '{name}'"
+        else:
+            value = detail.get("input")
+            shown = _short(value)
+            prefix = f"{name}: " if name is not None else ""
+            message = f"{prefix}{detail['msg'][0].lower()}{detail['msg'][1:]}"
+            if shown is not None and kind not in ("union_tag_invalid",):
+                message += f" (found {shown})"
+        issues.append(make_issue("schema", pointer(*keys), message, entity))
+    return issues
+
+
+def _short(value: Any) -> str | None:
+    if isinstance(value, dict | list):
+        return None
+    text = json.dumps(value, ensure_ascii=False)
+    return text if len(text) <= 40 else text[:37] + "..."
+
+
+def scenario_from_raw(raw: Any) -> LoadResult:
+    """Migrate and validate parsed JSON against the format (no semantic checks)."""
+    if not isinstance(raw, dict):
+        found = type(raw).__name__ if raw is not None else "null"
+        return LoadResult(
+            None,
+            [make_issue("json-not-object", "", f"a scenario is a JSON object, found {found}")],
+            raw,
+        )
+    try:
+        raw = migrate(raw)
+    except MigrationError as exc:
+        return LoadResult(None, [make_issue(exc.code, "/schema_version", str(exc))], raw)
+    try:
+        scenario = Scenario.model_validate(raw)
+    except ValidationError as exc:
+        return LoadResult(None, _schema_issues(exc, raw), raw)
+    return LoadResult(scenario, [], raw)
+
+
+def load_text(data: bytes | str, *, validate: bool = True) -> LoadResult:
+    """Load a scenario from JSON text; with ``validate``, also run every semantic check."""
+    raw, issues = parse_json(data)
+    if raw is None and issues:
+        return LoadResult(None, issues)
+    result = scenario_from_raw(raw)
+    result.issues[:0] = issues
+    if validate and result.scenario is not None:
+        from .validation import validate_scenario
+
+        result.issues.extend(validate_scenario(result.scenario))
+    return result
+
+
+def load_file(path: str | os.PathLike[str], *, validate: bool = True) -> LoadResult:
+    """Load a scenario file. Raises :class:`OSError` only when the file cannot be read."""
+    return load_text(Path(path).read_bytes(), validate=validate)
+
+
+def to_canonical_dict(scenario: Scenario) -> dict[str, Any]:
+    """The scenario as plain JSON data, in the canonical form files are written in."""
+    compact = scenario.model_dump(mode="json", by_alias=True, exclude_defaults=True)
+    full = scenario.model_dump(mode="json", by_alias=True, include=set(FULL_SECTIONS))
+    out: dict[str, Any] = {}
+    for name, info in Scenario.model_fields.items():
+        key = info.alias or name
+        if key in FULL_SECTIONS:
+            out[key] = full[key]
+        elif key in compact:
+            out[key] = compact[key]
+    return out
+
+
+INLINE_WIDTH = 100
+"""Lists of plain values (points, id lists) shorter than this stay on one line."""
+
+
+def canonical_json(value: Any) -> str:
+    """JSON with 2-space indent, one key or item per line, except short lists of plain values
+    (a point, a list of ids), which stay on one line so that outlines read one point per line.
+    """
+    out: list[str] = []
+    _encode(value, 0, out)
+    out.append("\n")
+    return "".join(out)
+
+
+def _encode(value: Any, level: int, out: list[str]) -> None:
+    if isinstance(value, dict):
+        if not value:
+            out.append("{}")
+            return
+        pad = "  " * (level + 1)
+        out.append("{\n")
+        last = len(value) - 1
+        for position, (key, item) in enumerate(value.items()):
+            out.append(f"{pad}{json.dumps(key, ensure_ascii=False)}: ")
+            _encode(item, level + 1, out)
+            out.append(",\n" if position < last else "\n")
+        out.append("  " * level + "}")
+    elif isinstance(value, list):
+        if not value:
+            out.append("[]")
+            return
+        if not any(isinstance(item, dict | list) for item in value):
+            inline = json.dumps(value, ensure_ascii=False)
+            if len(inline) + 2 * level <= INLINE_WIDTH:
+                out.append(inline)
+                return
+        pad = "  " * (level + 1)
+        out.append("[\n")
+        last = len(value) - 1
+        for position, item in enumerate(value):
+            out.append(pad)
+            _encode(item, level + 1, out)
+            out.append(",\n" if position < last else "\n")
+        out.append("  " * level + "]")
+    else:
+        out.append(json.dumps(value, ensure_ascii=False))
+
+
+def dumps(scenario: Scenario) -> str:
+    """Canonical JSON text of a scenario."""
+    return canonical_json(to_canonical_dict(scenario))
+
+
+def write_atomic(path: str | os.PathLike[str], data: bytes) -> None:
+    """Replace ``path`` with ``data`` so that readers see the old or the new file, never a mix."""
+    target = Path(path)
+    folder = target.parent if str(target.parent) else Path()
+    fd, tmp_name = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=folder)
+    tmp = Path(tmp_name)
+    try:
+        with os.fdopen(fd, "wb") as handle:
+            handle.write(data)
+            handle.flush()
+            os.fsync(handle.fileno())
+        try:
+            mode = target.stat().st_mode & 0o7777
+        except FileNotFoundError:
+            umask = os.umask(0)
+            os.umask(umask)
+            mode = 0o666 & ~umask
+        tmp.chmod(mode)
+        tmp.replace(target)
+    except BaseException:
+        tmp.unlink(missing_ok=True)
+        raise
+    _sync_folder(folder)
+
+
+def _sync_folder(folder: Path) -> None:
+    # Makes the rename itself durable; not every platform lets a folder be opened.
+    try:
+        fd = os.open(folder, os.O_RDONLY)
+    except OSError:
+        return
+    try:
+        os.fsync(fd)
+    except OSError:
+        pass
+    finally:
+        os.close(fd)
+
+
+def save(scenario: Scenario, path: str | os.PathLike[str]) -> None:
+    """Write a scenario file canonically and atomically."""
+    write_atomic(path, dumps(scenario).encode("utf-8"))

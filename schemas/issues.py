@@ -1,0 +1,128 @@
+"""Validation issues: what is wrong, how badly, and exactly where.
+
+Every issue carries a stable ``code`` (scripts and tests match on it; the list below is the
+registry), a severity, a JSON pointer into the file, the id of the entity concerned when there
+is one, and a sentence a designer understands. Loading problems (bad JSON, wrong version)
+also carry a line and a column.
+"""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass
+from typing import Literal
+
+Severity = Literal["error", "warning"]
+
+
+@dataclass(frozen=True, slots=True)
+class Issue:
+    """One problem found in a scenario."""
+
+    code: str
+    severity: Severity
+    path: str
+    """JSON pointer (RFC 6901) to the offending value; ``""`` is the whole file."""
+    message: str
+    entity: str | None = None
+    """Id of the entity the problem belongs to, when there is one."""
+    line: int | None = None
+    column: int | None = None
+    at: tuple[float, float] | None = None
+    """Map point where a geometric problem lies, for the studio to zoom to."""
+
+    @property
+    def is_error(self) -> bool:
+        return self.severity == "error"
+
+    def to_json(self) -> dict[str, object]:
+        data = {k: v for k, v in asdict(self).items() if v is not None}
+        if self.at is not None:
+            data["at"] = [round(self.at[0], 6), round(self.at[1], 6)]
+        return data
+
+    def location(self) -> str:
+        """Where the problem is, for one-line reports."""
+        where = self.path or "/"
+        if self.line is not None:
+            where = f"{self.line}:{self.column or 1} {where}"
+        return where
+
+
+@dataclass(frozen=True, slots=True)
+class CodeInfo:
+    severity: Severity
+    summary: str
+
+
+CODES: dict[str, CodeInfo] = {
+    # Reading the file
+    "file-encoding": CodeInfo("error", "The file is not UTF-8 text."),
+    "json-syntax": CodeInfo("error", "The file is not valid JSON."),
+    "json-duplicate-key": CodeInfo("error", "An object has the same key twice."),
+    "json-not-object": CodeInfo("error", "The file does not hold a JSON object."),
+    "schema-version-missing": CodeInfo("error", "The file has no schema_version."),
+    "schema-version-newer": CodeInfo("error", "The file needs a newer Salient."),
+    "schema-version-invalid": CodeInfo("error", "schema_version is not a known version number."),
+    "schema": CodeInfo("error", "A value does not fit the scenario format."),
+    # References and ids
+    "duplicate-id": CodeInfo("error", "Two entities of the same kind share an id."),
+    "unknown-reference": CodeInfo("error", "A reference names an entity that does not exist."),
+    # Geometry
+    "polygon-too-few-points": CodeInfo("error", "A ring has fewer than 3 distinct points."),
+    "polygon-self-intersection": CodeInfo("error", "A region's outline crosses itself."),
+    "polygon-zero-area": CodeInfo("error", "A region's outline encloses no area."),
+    "polygon-invalid": CodeInfo("error", "A region's outline is malformed (holes outside...)."),
+    "region-overlap": CodeInfo("error", "Two regions cover the same ground."),
+    "coverage-gap": CodeInfo("error", "A hole in the map belongs to no region."),
+    "anchor-outside-region": CodeInfo("warning", "A symbol is anchored outside its region."),
+    # Connections
+    "connection-not-touching": CodeInfo("warning", "A connection joins regions that do not touch."),
+    "connection-duplicate": CodeInfo("warning", "Two connections join the same regions."),
+    "connection-domain": CodeInfo("warning", "A connection's type does not suit its regions."),
+    "region-isolated": CodeInfo("warning", "A playable region has no connection."),
+    # Sides, nations, calendar
+    "side-without-nations": CodeInfo("error", "A side has no nation."),
+    "side-main-nation": CodeInfo("error", "A side has no main nation, or more than one."),
+    "nation-hierarchy": CodeInfo("error", "A sub-nation's parent is on another side or loops."),
+    "turn-order": CodeInfo("error", "The turn order does not list each playing side once."),
+    "phase-order": CodeInfo("error", "Phases are repeated or out of the rules' order."),
+    "turn-out-of-range": CodeInfo("error", "A turn number lies outside the scenario's length."),
+    # Forces
+    "unit-impassable-location": CodeInfo("error", "A unit starts where it cannot be."),
+    "start-overstacked": CodeInfo("error", "A region or structure starts over its stacking limit."),
+    "unit-strength": CodeInfo("error", "A unit starts with more hit points than its type has."),
+    "unit-not-deployed": CodeInfo("warning", "A unit or leader never enters play."),
+    "unit-double-arrival": CodeInfo("error", "A unit or leader is placed or scheduled twice."),
+    "supply-source-unreachable": CodeInfo("error", "No region can draw on a supply source."),
+    "reinforcement-unplayable": CodeInfo("error", "Reinforcements arrive where they cannot be."),
+    "port-without-sea": CodeInfo("warning", "A port opens onto no sea region."),
+    # Cards, events, conditions
+    "card-phase-never": CodeInfo("error", "A card can never be played in the phases it names."),
+    "condition-never-true": CodeInfo("error", "A condition can never hold."),
+    "effect-context": CodeInfo("error", "An effect needs a battle or siege its card never has."),
+}
+"""Every code the validator can report, with its severity."""
+
+
+def make_issue(
+    code: str,
+    path: str,
+    message: str,
+    entity: str | None = None,
+    at: tuple[float, float] | None = None,
+) -> Issue:
+    """An issue with the severity its code is registered with."""
+    return Issue(code, CODES[code].severity, path, message, entity, at=at)
+
+
+def pointer(*parts: str | int) -> str:
+    """JSON pointer from path segments, escaping ``~`` and ``/`` as RFC 6901 says."""
+    out = []
+    for part in parts:
+        text = str(part).replace("~", "~0").replace("/", "~1")
+        out.append(text)
+    return "/" + "/".join(out) if out else ""
+
+
+def has_errors(issues: list[Issue]) -> bool:
+    return any(issue.is_error for issue in issues)

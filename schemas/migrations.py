@@ -1,0 +1,68 @@
+"""Bring files written in older versions of the format up to the current one.
+
+A migration is a pure function from the raw JSON object of version ``n`` to version ``n + 1``.
+Loading runs every migration between the file's version and :data:`SCHEMA_VERSION` in turn, so
+each one only needs to know two neighbouring versions. A file newer than the code is refused:
+guessing would silently drop what the newer format added.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from .scenario import SCHEMA_VERSION
+
+RawScenario = dict[str, Any]
+Migration = Callable[[RawScenario], RawScenario]
+
+MIGRATIONS: dict[int, Migration] = {}
+"""``MIGRATIONS[n]`` turns a version ``n`` file into a version ``n + 1`` file."""
+
+OLDEST_READABLE = 1
+"""Oldest version the chain can start from."""
+
+
+class MigrationError(ValueError):
+    """The file's version cannot be brought to the current one."""
+
+    def __init__(self, code: str, message: str) -> None:
+        super().__init__(message)
+        self.code = code
+
+
+def migrate(raw: RawScenario, target: int = SCHEMA_VERSION) -> RawScenario:
+    """Return ``raw`` upgraded to ``target``; raises :class:`MigrationError`."""
+    if "schema_version" not in raw:
+        raise MigrationError(
+            "schema-version-missing",
+            f"the file has no 'schema_version'; add \"schema_version\": {target} at the top",
+        )
+    version = raw["schema_version"]
+    if isinstance(version, bool) or not isinstance(version, int):
+        raise MigrationError(
+            "schema-version-invalid",
+            f"'schema_version' must be a whole number, not {version!r}",
+        )
+    if version > target:
+        raise MigrationError(
+            "schema-version-newer",
+            f"the file uses format version {version}, but this Salient reads versions up to "
+            f"{target}; update Salient to open it",
+        )
+    if version < OLDEST_READABLE:
+        raise MigrationError(
+            "schema-version-invalid",
+            f"format version {version} does not exist; the oldest is {OLDEST_READABLE}",
+        )
+    while version < target:
+        step = MIGRATIONS.get(version)
+        if step is None:
+            raise MigrationError(
+                "schema-version-invalid",
+                f"no migration from format version {version} to {version + 1}",
+            )
+        raw = step(raw)
+        version += 1
+        raw["schema_version"] = version
+    return raw

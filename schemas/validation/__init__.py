@@ -1,0 +1,73 @@
+"""Semantic validation: what pydantic cannot see (references, geometry, playability).
+
+:func:`validate_scenario` runs every check and returns the issues in a stable order. Each check
+is a function from a :class:`ScenarioIndex` to issues, so a caller (the studio's live
+validation) can run a subset.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+
+from ..issues import Issue
+from ..scenario import Scenario
+from .cards import check_card_phases, check_conditions_and_effects
+from .forces import (
+    check_arrivals,
+    check_ports,
+    check_reinforcement_places,
+    check_start_stacking,
+    check_supply_sources,
+    check_unit_locations,
+    check_unit_strength,
+)
+from .geometry import check_anchors, check_coverage, check_polygons
+from .identity import check_duplicate_ids, check_references
+from .index import ScenarioIndex
+from .network import check_connections, check_isolated_regions
+from .organisation import (
+    check_nation_hierarchy,
+    check_phases,
+    check_sides,
+    check_turn_numbers,
+    check_turn_order,
+)
+
+Check = Callable[[ScenarioIndex], Iterator[Issue]]
+
+CHECKS: tuple[Check, ...] = (
+    check_duplicate_ids,
+    check_references,
+    check_polygons,
+    check_coverage,
+    check_anchors,
+    check_connections,
+    check_isolated_regions,
+    check_sides,
+    check_nation_hierarchy,
+    check_turn_order,
+    check_phases,
+    check_turn_numbers,
+    check_unit_locations,
+    check_start_stacking,
+    check_unit_strength,
+    check_arrivals,
+    check_supply_sources,
+    check_reinforcement_places,
+    check_ports,
+    check_card_phases,
+    check_conditions_and_effects,
+)
+"""Every check, in the order their issues are reported."""
+
+
+def validate_scenario(scenario: Scenario, checks: tuple[Check, ...] = CHECKS) -> list[Issue]:
+    """Every semantic issue of a scenario that already fits the format."""
+    index = ScenarioIndex(scenario)
+    issues: list[Issue] = []
+    for check in checks:
+        issues.extend(check(index))
+    return issues
+
+
+__all__ = ["CHECKS", "Check", "ScenarioIndex", "validate_scenario"]

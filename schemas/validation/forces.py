@@ -1,0 +1,325 @@
+"""Units, leaders, reinforcements, supply sources and ports: can everything be where it is?"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from collections.abc import Iterator
+
+from ..issues import Issue, make_issue, pointer
+from ..map import Region, Structure
+from ..units import Leader, Location, Unit
+from .index import ScenarioIndex
+
+
+def _place(ix: ScenarioIndex, location: Location) -> tuple[Region | None, Structure | None]:
+    if location.structure is not None:
+        structure = ix.structures.get(location.structure)
+        region = ix.regions.get(structure.region) if structure else None
+        return region, structure
+    return ix.regions.get(location.region or ""), None
+
+
+def unsuitable(
+    ix: ScenarioIndex, domain: str, region: Region, structure: Structure | None
+) -> str | None:
+    """Why a unit of ``domain`` cannot stand at this place, or ``None`` if it can."""
+    where = ix.region_domain(region)
+    if where == "unplayable":
+        return f"region '{region.id}' is unplayable"
+    if domain == "air":
+        if structure is None or not structure.airport:
+            return "aircraft must be based in a structure with an airport"
+        return None
+    if domain == "naval":
+        if where == "sea" or (structure is not None and structure.port):
+            return None
+        return f"ships must be at sea or in a port, and '{region.id}' is {where}"
+    if where != "land":
+        return f"land units cannot stand in '{region.id}', which is {where}"
+    return None
+
+
+def _domain(ix: ScenarioIndex, unit: Unit | Leader) -> str | None:
+    if isinstance(unit, Leader):
+        return "land"
+    unit_type = ix.unit_types.get(unit.type)
+    return unit_type.domain if unit_type else None
+
+
+def _stacking(ix: ScenarioIndex, unit: Unit | Leader) -> int:
+    if isinstance(unit, Leader):
+        return unit.stacking
+    unit_type = ix.unit_types.get(unit.type)
+    return unit_type.stacking if unit_type else 0
+
+
+def check_unit_locations(ix: ScenarioIndex) -> Iterator[Issue]:
+    closed: dict[str, set[str]] = {a.id: set(a.closed_to) for a in ix.scenario.areas}
+    for collection, items in (("units", ix.scenario.units), ("leaders", ix.scenario.leaders)):
+        for index, unit in enumerate(items):
+            if unit.location is None:
+                continue
+            region, structure = _place(ix, unit.location)
+            domain = _domain(ix, unit)
+            if region is None or domain is None:
+                continue  # dangling references are reported elsewhere
+            path = pointer(collection, index, "location")
+            reason = unsuitable(ix, domain, region, structure)
+            side = ix.side_of_nation(unit.nation)
+            if reason is None and region.area and side in closed.get(region.area, set()):
+                reason = f"area '{region.area}' is closed to side '{side}'"
+            if reason is not None:
+                yield make_issue(
+                    "unit-impassable-location",
+                    path,
+                    f"'{unit.id}' cannot start here: {reason}",
+                    unit.id,
+                )
+
+
+def region_stacking_limit(ix: ScenarioIndex, region: Region) -> int | None:
+    """Land stacking limit of a region, or ``None`` when its terrain is unknown."""
+    if region.stacking is not None:
+        return region.stacking
+    terrain = ix.region_terrain(region)
+    if terrain is None:
+        return None
+    if region.network != "none" and terrain.stacking_with_trail is not None:
+        return terrain.stacking_with_trail
+    return terrain.stacking
+
+
+def region_air_limit(ix: ScenarioIndex, region: Region, structures: list[Structure]) -> int:
+    if region.air_stacking is not None:
+        return region.air_stacking
+    limit = ix.scenario.rules.stacking.air_default
+    for structure in structures:
+        if structure.airport and structure.capacity.air is not None:
+            limit = max(limit, structure.capacity.air)
+    return limit
+
+
+def check_start_stacking(ix: ScenarioIndex) -> Iterator[Issue]:
+    land: dict[tuple[str, str], int] = defaultdict(int)
+    air: dict[str, int] = defaultdict(int)
+    inside: dict[tuple[str, str], int] = defaultdict(int)
+    first_path: dict[object, str] = {}
+    for collection, items in (("units", ix.scenario.units), ("leaders", ix.scenario.leaders)):
+        for index, unit in enumerate(items):
+            if unit.location is None:
+                continue
+            region, structure = _place(ix, unit.location)
+            domain = _domain(ix, unit)
+            if region is None or domain is None:
+                continue
+            points = _stacking(ix, unit)
+            path = pointer(collection, index, "location")
+            if structure is not None:
+                key: object = (structure.id, domain)
+                inside[(structure.id, domain)] += points
+            elif domain == "land":
+                key = (region.id, ix.side_of_nation(unit.nation) or "")
+                land[(region.id, ix.side_of_nation(unit.nation) or "")] += points
+            else:
+                key = None
+            if domain == "air":
+                air[region.id] += points
+                first_path.setdefault(("air", region.id), path)
+            if key is not None:
+                first_path.setdefault(key, path)
+    structures_in: dict[str, list[Structure]] = defaultdict(list)
+    for structure in ix.scenario.structures:
+        structures_in[structure.region].append(structure)
+    for (region_id, side), total in land.items():
+        limit = region_stacking_limit(ix, ix.regions[region_id])
+        if limit is not None and total > limit:
+            yield make_issue(
+                "start-overstacked",
+                first_path[(region_id, side)],
+                f"side '{side}' starts with {total} stacking points in region '{region_id}', "
+                f"whose limit is {limit}",
+                region_id,
+            )
+    for region_id, total in air.items():
+        limit = region_air_limit(ix, ix.regions[region_id], structures_in[region_id])
+        if total > limit:
+            yield make_issue(
+                "start-overstacked",
+                first_path[("air", region_id)],
+                f"{total} air stacking points start in region '{region_id}', whose air limit "
+                f"is {limit}",
+                region_id,
+            )
+    for (structure_id, domain), total in inside.items():
+        capacity = getattr(ix.structures[structure_id].capacity, domain)
+        if capacity is not None and total > capacity:
+            yield make_issue(
+                "start-overstacked",
+                first_path[(structure_id, domain)],
+                f"{total} {domain} stacking points start inside '{structure_id}', which "
+                f"holds {capacity}",
+                structure_id,
+            )
+
+
+def check_unit_strength(ix: ScenarioIndex) -> Iterator[Issue]:
+    for index, unit in enumerate(ix.scenario.units):
+        unit_type = ix.unit_types.get(unit.type)
+        strength = unit.strength
+        if unit_type is not None and strength is not None and strength > unit_type.hit_points:
+            yield make_issue(
+                "unit-strength",
+                pointer("units", index, "strength"),
+                f"unit '{unit.id}' starts with {strength} hit points, but a "
+                f"'{unit_type.id}' has at most {unit_type.hit_points}",
+                unit.id,
+            )
+
+
+def check_arrivals(ix: ScenarioIndex) -> Iterator[Issue]:
+    """Each unit and leader enters play exactly once: placed, or in one reinforcement."""
+    arrivals: dict[tuple[str, str], list[str]] = defaultdict(list)
+    for reinforcement in ix.scenario.reinforcements:
+        for unit_id in reinforcement.units:
+            arrivals[("units", unit_id)].append(reinforcement.id)
+        for leader_id in reinforcement.leaders:
+            arrivals[("leaders", leader_id)].append(reinforcement.id)
+    for collection, items in (("units", ix.scenario.units), ("leaders", ix.scenario.leaders)):
+        word = "unit" if collection == "units" else "leader"
+        for index, unit in enumerate(items):
+            scheduled = arrivals.get((collection, unit.id), [])
+            placed = unit.location is not None
+            if placed and scheduled:
+                yield make_issue(
+                    "unit-double-arrival",
+                    pointer(collection, index, "location"),
+                    f"{word} '{unit.id}' starts on the map and also arrives with reinforcement "
+                    f"'{scheduled[0]}'",
+                    unit.id,
+                )
+            elif len(scheduled) > 1:
+                yield make_issue(
+                    "unit-double-arrival",
+                    pointer(collection, index),
+                    f"{word} '{unit.id}' arrives with reinforcements "
+                    f"'{scheduled[0]}' and '{scheduled[1]}'",
+                    unit.id,
+                )
+            elif not placed and not scheduled:
+                yield make_issue(
+                    "unit-not-deployed",
+                    pointer(collection, index),
+                    f"{word} '{unit.id}' has no start location and no reinforcement brings it",
+                    unit.id,
+                )
+
+
+def check_supply_sources(ix: ScenarioIndex) -> Iterator[Issue]:
+    for index, source in enumerate(ix.scenario.supply_sources):
+        region = ix.regions.get(source.region)
+        if region is None:
+            continue
+        terrain = ix.region_terrain(region)
+        domain = ix.region_domain(region)
+        reason = None
+        if domain != "land":
+            reason = f"its region '{region.id}' is {domain}, where supply lines cannot run"
+        elif terrain is not None and terrain.supply == "never":
+            reason = f"supply cannot pass the {terrain.name.lower()} of '{region.id}'"
+        elif terrain is not None and terrain.supply == "with_trail" and region.network == "none":
+            reason = f"supply only passes '{region.id}' with a trail or road, and it has none"
+        if reason is not None:
+            yield make_issue(
+                "supply-source-unreachable",
+                pointer("supply_sources", index, "region"),
+                f"supply source '{source.id}' supplies nothing: {reason}",
+                source.id,
+            )
+
+
+def check_reinforcement_places(ix: ScenarioIndex) -> Iterator[Issue]:
+    units = {u.id: u for u in ix.scenario.units}
+    leaders = {leader.id: leader for leader in ix.scenario.leaders}
+    in_area: dict[str, list[Region]] = defaultdict(list)
+    for region in ix.scenario.regions:
+        if region.area:
+            in_area[region.area].append(region)
+    for index, reinforcement in enumerate(ix.scenario.reinforcements):
+        to = reinforcement.to
+        path = ("reinforcements", index, "to")
+        structure = ix.structures.get(to.structure) if to.structure else None
+        if not to.regions and not to.areas and to.structure is None:
+            yield make_issue(
+                "reinforcement-unplayable",
+                pointer(*path),
+                f"reinforcement '{reinforcement.id}' names no region, area or structure to "
+                "arrive in",
+                reinforcement.id,
+            )
+            continue
+        arriving: list[Unit | Leader] = [units[u] for u in reinforcement.units if u in units]
+        arriving += [leaders[x] for x in reinforcement.leaders if x in leaders]
+        domains = {d for d in (_domain(ix, u) for u in arriving) if d is not None}
+        for domain in sorted(domains):
+            if structure is not None:
+                region = ix.regions.get(structure.region)
+                reason = unsuitable(ix, domain, region, structure) if region else None
+                if reason:
+                    yield _bad_arrival(reinforcement.id, (*path, "structure"), domain, reason)
+                continue
+            for position, region_id in enumerate(to.regions):
+                region = ix.regions.get(region_id)
+                reason = unsuitable(ix, domain, region, None) if region else None
+                if reason:
+                    yield _bad_arrival(
+                        reinforcement.id, (*path, "regions", position), domain, reason
+                    )
+            for position, area_id in enumerate(to.areas):
+                members = in_area.get(area_id, [])
+                if members and all(unsuitable(ix, domain, r, None) for r in members):
+                    yield _bad_arrival(
+                        reinforcement.id,
+                        (*path, "areas", position),
+                        domain,
+                        f"no region of area '{area_id}' can take them",
+                    )
+
+
+def _bad_arrival(
+    reinforcement_id: str, path: tuple[str | int, ...], domain: str, reason: str
+) -> Issue:
+    return make_issue(
+        "reinforcement-unplayable",
+        pointer(*path),
+        f"{domain} units of reinforcement '{reinforcement_id}' cannot arrive here: {reason}",
+        reinforcement_id,
+    )
+
+
+def check_ports(ix: ScenarioIndex) -> Iterator[Issue]:
+    by_region: dict[str, set[str]] = defaultdict(set)
+    for connection in ix.scenario.connections:
+        by_region[connection.a].add(connection.b)
+        by_region[connection.b].add(connection.a)
+    for index, structure in enumerate(ix.scenario.structures):
+        if not structure.port:
+            continue
+        if structure.sea_region is not None:
+            sea = ix.regions.get(structure.sea_region)
+            if sea is not None and ix.region_domain(sea) != "sea":
+                yield make_issue(
+                    "port-without-sea",
+                    pointer("structures", index, "sea_region"),
+                    f"port '{structure.id}' opens onto '{sea.id}', which is not sea",
+                    structure.id,
+                )
+            continue
+        near = (ix.regions.get(r) for r in by_region.get(structure.region, ()))
+        if not any(r is not None and ix.region_domain(r) == "sea" for r in near):
+            yield make_issue(
+                "port-without-sea",
+                pointer("structures", index, "port"),
+                f"port '{structure.id}' has no sea region: set its sea_region or connect its "
+                "region to the sea",
+                structure.id,
+            )

@@ -1,0 +1,187 @@
+"""Region outlines: each must be a proper polygon, and together they must tile the map."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+
+import numpy as np
+import shapely
+
+from ..geometry import distinct_points
+from ..issues import Issue, make_issue, pointer
+from .index import ScenarioIndex
+
+_REASON = re.compile(r"^(?P<what>[^\[]+)(\[(?P<x>[-\d.eE+]+) (?P<y>[-\d.eE+]+)\])?")
+_PLAIN_REASONS = {
+    "Hole lies outside shell": "a hole lies outside the outline",
+    "Holes are nested": "a hole lies inside another hole",
+    "Interior is disconnected": "the holes cut the region in pieces",
+    "Duplicate Rings": "a hole repeats another ring",
+    "Nested shells": "the outline is nested in itself",
+    "Invalid Coordinate": "a point has an invalid coordinate",
+    "Too few points": "a ring has too few points",
+}
+
+
+def _point(geometry: shapely.Geometry) -> tuple[float, float]:
+    p = shapely.point_on_surface(geometry)
+    return (float(p.x), float(p.y))
+
+
+def check_polygons(ix: ScenarioIndex) -> Iterator[Issue]:
+    geoms = ix.polygons
+    present = ~shapely.is_missing(geoms)
+    exterior_area = np.zeros(len(geoms))
+    exterior_area[present] = shapely.area(
+        shapely.polygons(shapely.get_exterior_ring(geoms[present]))
+    )
+    flat: set[int] = set()
+    for index, region in enumerate(ix.scenario.regions):
+        base = ("regions", index, "polygon")
+        rings = [("exterior",), *(("holes", h) for h in range(len(region.polygon.holes)))]
+        short = False
+        for ring_path, ring in zip(
+            rings, [region.polygon.exterior, *region.polygon.holes], strict=True
+        ):
+            count = distinct_points(ring)
+            if count < 3:
+                short = True
+                yield make_issue(
+                    "polygon-too-few-points",
+                    pointer(*base, *ring_path),
+                    f"region '{region.id}': a ring needs at least 3 different points, "
+                    f"it has {count}",
+                    region.id,
+                )
+        if short or geoms[index] is None:
+            continue
+        if exterior_area[index] <= 0:
+            flat.add(index)
+            yield make_issue(
+                "polygon-zero-area",
+                pointer(*base, "exterior"),
+                f"region '{region.id}': the outline encloses no area (its points are in a line)",
+                region.id,
+            )
+    invalid = np.zeros(len(geoms), dtype=bool)
+    invalid[present] = ~shapely.is_valid(geoms[present])
+    for index in invalid.nonzero()[0].tolist():
+        if index in flat:
+            continue
+        region = ix.scenario.regions[index]
+        reason = shapely.is_valid_reason(geoms[index])
+        match = _REASON.match(reason)
+        what = match.group("what").strip() if match else reason
+        at = (float(match.group("x")), float(match.group("y"))) if match and match["x"] else None
+        where = f" near ({at[0]:g}, {at[1]:g})" if at else ""
+        if "Self-intersection" in what:
+            yield make_issue(
+                "polygon-self-intersection",
+                pointer("regions", index, "polygon"),
+                f"region '{region.id}': the outline crosses itself{where}",
+                region.id,
+                at,
+            )
+        else:
+            plain = _PLAIN_REASONS.get(what, what.lower())
+            yield make_issue(
+                "polygon-invalid",
+                pointer("regions", index, "polygon"),
+                f"region '{region.id}': {plain}{where}",
+                region.id,
+                at,
+            )
+
+
+def check_coverage(ix: ScenarioIndex) -> Iterator[Issue]:
+    """Overlaps and gaps between regions (only among outlines that are valid on their own)."""
+    geoms = ix.valid_polygons
+    index = (~shapely.is_missing(geoms)).nonzero()[0]
+    if len(index) == 0:
+        return
+    valid = geoms[index]
+    regions = ix.scenario.regions
+    clean = bool(shapely.coverage_is_valid(valid))
+    if not clean:
+        yield from _overlaps(ix, index, valid)
+    union = shapely.coverage_union_all(valid) if clean else shapely.union_all(valid)
+    extent = shapely.area(shapely.envelope(union))
+    tree = shapely.STRtree(valid)
+    for part in shapely.get_parts(union):
+        for ring in part.interiors:
+            gap = shapely.Polygon(ring)
+            if gap.area <= extent * 1e-12:
+                continue
+            around = sorted(index[tree.query(gap, predicate="intersects")].tolist())
+            names = ", ".join(f"'{regions[i].id}'" for i in around[:4])
+            at = _point(gap)
+            first = around[0] if around else 0
+            yield make_issue(
+                "coverage-gap",
+                pointer("regions", first, "polygon"),
+                f"a gap of area {gap.area:.4g} near ({at[0]:.6g}, {at[1]:.6g}), between "
+                f"{names}, belongs to no region; move the borders or draw a region there",
+                regions[first].id if around else None,
+                at,
+            )
+
+
+def _overlaps(ix: ScenarioIndex, index: np.ndarray, valid: np.ndarray) -> Iterator[Issue]:
+    # Only regions with an edge the coverage check rejected can overlap anything.
+    suspects = ~shapely.is_empty(shapely.coverage_invalid_edges(valid))
+    if not suspects.any():
+        return
+    tree = shapely.STRtree(valid)
+    left, right = tree.query(valid[suspects], predicate="intersects")
+    left = suspects.nonzero()[0][left]
+    keep = left != right
+    left, right = left[keep], right[keep]
+    pairs = np.unique(np.sort(np.column_stack([left, right]), axis=1), axis=0)
+    if len(pairs) == 0:
+        return
+    inner = shapely.relate_pattern(valid[pairs[:, 0]], valid[pairs[:, 1]], "T********")
+    regions = ix.scenario.regions
+    for a, b in pairs[inner].tolist():
+        first, second = regions[index[a]], regions[index[b]]
+        common = shapely.intersection(valid[a], valid[b])
+        at = _point(common)
+        yield make_issue(
+            "region-overlap",
+            pointer("regions", int(index[a]), "polygon"),
+            f"region '{first.id}' overlaps region '{second.id}' (area {common.area:.4g} "
+            f"near ({at[0]:.6g}, {at[1]:.6g}))",
+            first.id,
+            at,
+        )
+
+
+def check_anchors(ix: ScenarioIndex) -> Iterator[Issue]:
+    geoms = ix.valid_polygons
+    checks: list[tuple[int, tuple[float, float], tuple[str | int, ...], str]] = []
+    for index, region in enumerate(ix.scenario.regions):
+        for name in ("label", "structure", "stack", "supply"):
+            point = getattr(region.anchors, name)
+            if point is not None:
+                checks.append((index, point, ("regions", index, "anchors", name), region.id))
+    position = ix.position["regions"]
+    for index, structure in enumerate(ix.scenario.structures):
+        home = position.get(structure.region)
+        if structure.anchor is not None and home is not None:
+            checks.append((home, structure.anchor, ("structures", index, "anchor"), structure.id))
+    checks = [c for c in checks if geoms[c[0]] is not None]
+    if not checks:
+        return
+    polys = np.array([geoms[c[0]] for c in checks], dtype=object)
+    xy = np.array([c[1] for c in checks], dtype=float)
+    inside = shapely.intersects_xy(polys, xy[:, 0], xy[:, 1])
+    regions = ix.scenario.regions
+    for (home, point, path, owner), ok in zip(checks, inside.tolist(), strict=True):
+        if not ok:
+            yield make_issue(
+                "anchor-outside-region",
+                pointer(*path),
+                f"the point ({point[0]:g}, {point[1]:g}) lies outside region '{regions[home].id}'",
+                owner,
+                point,
+            )

@@ -33,8 +33,10 @@ def check_polygons(ix: ScenarioIndex) -> Iterator[Issue]:
     geoms = ix.polygons
     present = ~shapely.is_missing(geoms)
     exterior_area = np.zeros(len(geoms))
+    # Flat means every point on one line: the hull has no area. (A bow-tie's signed area can
+    # be zero too, but it is a self-intersection, not a flat outline.)
     exterior_area[present] = shapely.area(
-        shapely.polygons(shapely.get_exterior_ring(geoms[present]))
+        shapely.convex_hull(shapely.get_exterior_ring(geoms[present]))
     )
     flat: set[int] = set()
     for index, region in enumerate(ix.scenario.regions):
@@ -101,7 +103,6 @@ def check_coverage(ix: ScenarioIndex) -> Iterator[Issue]:
     if len(index) == 0:
         return
     valid = geoms[index]
-    regions = ix.scenario.regions
     clean = bool(shapely.coverage_is_valid(valid))
     if not clean:
         yield from _overlaps(ix, index, valid)
@@ -110,21 +111,36 @@ def check_coverage(ix: ScenarioIndex) -> Iterator[Issue]:
     tree = shapely.STRtree(valid)
     for part in shapely.get_parts(union):
         for ring in part.interiors:
-            gap = shapely.Polygon(ring)
+            # Regions drawn as islands inside the hole are not part of the gap.
+            gap = shapely.difference(shapely.Polygon(ring), union)
             if gap.area <= extent * 1e-12:
                 continue
-            around = sorted(index[tree.query(gap, predicate="intersects")].tolist())
-            names = ", ".join(f"'{regions[i].id}'" for i in around[:4])
-            at = _point(gap)
-            first = around[0] if around else 0
-            yield make_issue(
-                "coverage-gap",
-                pointer("regions", first, "polygon"),
-                f"a gap of area {gap.area:.4g} near ({at[0]:.6g}, {at[1]:.6g}), between "
-                f"{names}, belongs to no region; move the borders or draw a region there",
-                regions[first].id if around else None,
-                at,
-            )
+            yield _gap_issue(ix, index, valid, tree, gap)
+
+
+def _gap_issue(
+    ix: ScenarioIndex,
+    index: np.ndarray,
+    valid: np.ndarray,
+    tree: shapely.STRtree,
+    gap: shapely.Geometry,
+) -> Issue:
+    regions = ix.scenario.regions
+    around = tree.query(gap, predicate="intersects")
+    # Name the region sharing the longest border with the gap: the one to fix first.
+    shared = shapely.length(shapely.intersection(shapely.boundary(valid[around]), gap.boundary))
+    order = around[np.argsort(-shared, kind="stable")]
+    names = ", ".join(f"'{regions[index[i]].id}'" for i in order[:4])
+    at = _point(gap)
+    first = int(index[order[0]]) if len(order) else None
+    return make_issue(
+        "coverage-gap",
+        pointer("regions", first, "polygon") if first is not None else pointer("regions"),
+        f"a gap of area {gap.area:.4g} near ({at[0]:.6g}, {at[1]:.6g}), next to {names}, "
+        "belongs to no region; move the borders or draw a region there",
+        regions[first].id if first is not None else None,
+        at,
+    )
 
 
 def _overlaps(ix: ScenarioIndex, index: np.ndarray, valid: np.ndarray) -> Iterator[Issue]:

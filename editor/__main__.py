@@ -1,0 +1,7 @@
+"""``python -m editor`` runs the ``salient`` command."""
+
+import sys
+
+from .cli import main
+
+sys.exit(main())

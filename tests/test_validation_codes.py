@@ -1,0 +1,285 @@
+"""One broken fixture per validation code: each breaks the valid base in one way and checks
+that the right code is reported at the right JSON pointer."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+
+from schemas import CODES, load_text
+from tests.factory import base, find, index_of, square
+
+Raw = dict[str, Any]
+
+
+def text_of(raw: Raw) -> str:
+    return json.dumps(raw)
+
+
+def _dup_unit(raw: Raw) -> None:
+    raw["units"].append(dict(raw["units"][0]))
+
+
+def _too_few_points(raw: Raw) -> None:
+    raw["regions"][0]["polygon"] = {"exterior": [[0, 0], [100, 0], [0, 0]]}
+
+
+def _bow_tie(raw: Raw) -> None:
+    raw["regions"][0]["polygon"] = {"exterior": [[0, 0], [100, 100], [100, 0], [0, 100]]}
+
+
+def _flat(raw: Raw) -> None:
+    raw["regions"][0]["polygon"] = {"exterior": [[0, 0], [50, 0], [100, 0]]}
+
+
+def _hole_outside(raw: Raw) -> None:
+    raw["regions"][0]["polygon"]["holes"] = [[[500, 500], [510, 500], [510, 510]]]
+
+
+def _overlap(raw: Raw) -> None:
+    find(raw["regions"], "c1")["polygon"] = square(90, 0)
+
+
+def _gap(raw: Raw) -> None:
+    find(raw["regions"], "c2")["polygon"] = square(110, 110, 80, 80)
+
+
+def _anchor_outside(raw: Raw) -> None:
+    raw["regions"][0]["anchors"] = {"label": [500, 500]}
+
+
+def _not_touching(raw: Raw) -> None:
+    raw["connections"].append({"id": "w1-e1", "a": "w1", "b": "e1"})
+
+
+def _duplicate_connection(raw: Raw) -> None:
+    raw["connections"].append({"id": "again", "a": "c1", "b": "w1"})
+
+
+def _wrong_domain(raw: Raw) -> None:
+    raw["connections"][0]["type"] = "sea"
+
+
+def _isolated(raw: Raw) -> None:
+    raw["regions"].append(
+        {"id": "island", "name": "Island", "terrain": "clear", "polygon": square(1000, 1000)}
+    )
+
+
+def _side_without_nations(raw: Raw) -> None:
+    raw["sides"].append({"id": "green", "name": "Green", "color": "#30a030"})
+    raw["calendar"]["turn_order"].append("green")
+
+
+def _two_mains(raw: Raw) -> None:
+    find(raw["nations"], "blue-air")["main"] = True
+
+
+def _parent_on_other_side(raw: Raw) -> None:
+    find(raw["nations"], "blue-air")["parent"] = "redland"
+
+
+def _turn_order(raw: Raw) -> None:
+    raw["calendar"]["turn_order"].append("red")
+
+
+def _phase_order(raw: Raw) -> None:
+    raw["calendar"]["phases"] = [{"phase": "battles"}, {"phase": "land_movement"}]
+
+
+def _late_reinforcement(raw: Raw) -> None:
+    raw["reinforcements"][0]["turn"] = 9
+
+
+def _infantry_at_sea(raw: Raw) -> None:
+    raw["units"][0]["location"] = {"region": "sea"}
+
+
+def _overstacked(raw: Raw) -> None:
+    for n in range(5):
+        raw["units"].append(
+            {"id": f"extra-{n}", "type": "inf", "nation": "redland", "location": {"region": "w2"}}
+        )
+
+
+def _too_strong(raw: Raw) -> None:
+    raw["units"][0]["strength"] = 9
+
+
+def _never_arrives(raw: Raw) -> None:
+    raw["reinforcements"][0]["units"] = []
+
+
+def _placed_and_scheduled(raw: Raw) -> None:
+    find(raw["units"], "red-inf-2")["location"] = {"region": "w1"}
+
+
+def _source_at_sea(raw: Raw) -> None:
+    raw["supply_sources"][0]["region"] = "sea"
+
+
+def _reinforce_at_sea(raw: Raw) -> None:
+    raw["reinforcements"][0]["to"] = {"regions": ["sea"]}
+
+
+def _landlocked_port(raw: Raw) -> None:
+    harbour = find(raw["structures"], "harbour")
+    harbour["region"] = "w1"
+    del harbour["sea_region"]
+
+
+def _no_cards_phase(raw: Raw) -> None:
+    from schemas.calendar import PHASE_ORDER
+
+    raw["calendar"]["phases"] = [{"phase": p} for p in PHASE_ORDER if p != "cards"]
+
+
+def _empty_turn_window(raw: Raw) -> None:
+    find(raw["cards"], "push")["condition"] = {"kind": "turn", "from_turn": 5, "to_turn": 2}
+
+
+def _reroll_outside_battle(raw: Raw) -> None:
+    find(raw["cards"], "rally")["effects"].append({"kind": "reroll", "select": {"count": 2}})
+
+
+# (code, how to break the base, pointer expected in the report)
+SEMANTIC_CASES: list[tuple[str, Callable[[Raw], None], str]] = [
+    ("duplicate-id", _dup_unit, "/units/7/id"),
+    ("unknown-reference", lambda r: r["units"][0].update(type="infantry"), "/units/0/type"),
+    ("polygon-too-few-points", _too_few_points, "/regions/0/polygon/exterior"),
+    ("polygon-self-intersection", _bow_tie, "/regions/0/polygon"),
+    ("polygon-zero-area", _flat, "/regions/0/polygon/exterior"),
+    ("polygon-invalid", _hole_outside, "/regions/0/polygon"),
+    ("region-overlap", _overlap, "/regions/0/polygon"),
+    ("coverage-gap", _gap, "/regions/4/polygon"),
+    ("anchor-outside-region", _anchor_outside, "/regions/0/anchors/label"),
+    ("connection-not-touching", _not_touching, "/connections/15"),
+    ("connection-duplicate", _duplicate_connection, "/connections/15"),
+    ("connection-domain", _wrong_domain, "/connections/0/type"),
+    ("region-isolated", _isolated, "/regions/10"),
+    ("side-without-nations", _side_without_nations, "/sides/2"),
+    ("side-main-nation", _two_mains, "/sides/1"),
+    ("nation-hierarchy", _parent_on_other_side, "/nations/2/parent"),
+    ("turn-order", _turn_order, "/calendar/turn_order/2"),
+    ("phase-order", _phase_order, "/calendar/phases/1"),
+    ("turn-out-of-range", _late_reinforcement, "/reinforcements/0/turn"),
+    ("unit-impassable-location", _infantry_at_sea, "/units/0/location"),
+    ("start-overstacked", _overstacked, "/units/0/location"),
+    ("unit-strength", _too_strong, "/units/0/strength"),
+    ("unit-not-deployed", _never_arrives, "/units/6"),
+    ("unit-double-arrival", _placed_and_scheduled, "/units/6/location"),
+    ("supply-source-unreachable", _source_at_sea, "/supply_sources/0/region"),
+    ("reinforcement-unplayable", _reinforce_at_sea, "/reinforcements/0/to/regions/0"),
+    ("port-without-sea", _landlocked_port, "/structures/1/port"),
+    ("card-phase-never", _no_cards_phase, "/cards/1/phases/0"),
+    ("condition-never-true", _empty_turn_window, "/cards/0/condition"),
+    ("effect-context", _reroll_outside_battle, "/cards/1/effects/2"),
+]
+
+LOAD_CASES: list[tuple[str, bytes, str]] = [
+    ("file-encoding", b'{"info": "caf\xe9"}', ""),
+    ("json-syntax", b'{"schema_version": 1,,}', ""),
+    ("json-not-object", b"[1, 2, 3]", ""),
+    ("schema-version-missing", b'{"info": {"title": "x"}}', "/schema_version"),
+    ("schema-version-newer", b'{"schema_version": 99}', "/schema_version"),
+    ("schema-version-invalid", b'{"schema_version": "one"}', "/schema_version"),
+]
+
+
+def test_base_is_clean() -> None:
+    result = load_text(text_of(base()))
+    assert result.ok
+    assert result.issues == []
+
+
+@pytest.mark.parametrize(("code", "breakage", "path"), SEMANTIC_CASES, ids=lambda c: c)
+def test_semantic_code(code: str, breakage: Callable[[Raw], None], path: str) -> None:
+    raw = base()
+    breakage(raw)
+    result = load_text(text_of(raw))
+    assert result.scenario is not None, [str(i) for i in result.issues]
+    found = [(i.code, i.path) for i in result.issues]
+    assert (code, path) in found, found
+    issue = next(i for i in result.issues if (i.code, i.path) == (code, path))
+    assert issue.severity == CODES[code].severity
+    assert issue.message
+
+
+@pytest.mark.parametrize(("code", "data", "path"), LOAD_CASES, ids=lambda c: c)
+def test_load_code(code: str, data: bytes, path: str) -> None:
+    result = load_text(data)
+    assert result.scenario is None
+    assert [(i.code, i.path) for i in result.issues] == [(code, path)]
+
+
+def test_schema_code_points_at_the_bad_value() -> None:
+    raw = base()
+    raw["regions"][4]["stacking"] = "many"
+    result = load_text(text_of(raw))
+    assert result.scenario is None
+    assert [(i.code, i.path, i.entity) for i in result.issues] == [
+        ("schema", "/regions/4/stacking", "c2")
+    ]
+
+
+def test_duplicate_key_is_reported_where_it_is() -> None:
+    text = text_of(base()).replace('"title": "Test grid"', '"title": "A", "title": "B"')
+    result = load_text(text)
+    assert [(i.code, i.path) for i in result.issues] == [("json-duplicate-key", "/info/title")]
+    assert result.scenario is not None
+    assert result.scenario.info.title == "B"
+
+
+def test_every_code_has_a_fixture() -> None:
+    covered = {c for c, _, _ in SEMANTIC_CASES} | {c for c, _, _ in LOAD_CASES}
+    covered |= {"schema", "json-duplicate-key"}
+    assert covered == set(CODES)
+
+
+def test_syntax_error_has_line_and_column() -> None:
+    result = load_text(b'{\n  "schema_version": 1,\n  "info": {"title": "x",}\n}\n')
+    (issue,) = result.issues
+    assert (issue.code, issue.line, issue.column) == ("json-syntax", 3, 25)
+
+
+def test_encoding_error_has_line_and_column() -> None:
+    (issue,) = load_text(b'{\n  "x": "\xff"\n}').issues
+    assert (issue.code, issue.line, issue.column) == ("file-encoding", 2, 9)
+
+
+def test_gap_is_located_on_the_map() -> None:
+    raw = base()
+    _gap(raw)
+    (issue,) = [i for i in load_text(text_of(raw)).issues if i.code == "coverage-gap"]
+    assert issue.at is not None
+    x, y = issue.at
+    assert 100 <= x <= 200 and 100 <= y <= 200
+    assert "area 3600" in issue.message
+
+
+def test_reference_suggests_the_closest_id() -> None:
+    raw = base()
+    raw["units"][0]["type"] = "tanks"
+    (issue,) = [i for i in load_text(text_of(raw)).issues if i.code == "unknown-reference"]
+    assert "did you mean 'tank'" in issue.message
+    assert issue.entity == "red-inf-1"
+
+
+def test_unknown_field_suggests_the_closest_name() -> None:
+    raw = base()
+    raw["unit_types"][0]["atack"] = 3
+    (issue,) = load_text(text_of(raw)).issues
+    assert issue.path == "/unit_types/0/atack"
+    assert "did you mean 'attack'" in issue.message
+    assert issue.entity == "inf"
+
+
+def test_effect_error_path_skips_the_union_tag() -> None:
+    raw = base()
+    find(raw["cards"], "rally")["effects"][0]["amount"] = "lots"
+    (issue,) = load_text(text_of(raw)).issues
+    assert issue.path == f"/cards/{index_of(raw['cards'], 'rally')}/effects/0/amount"
+    assert issue.entity == "rally"

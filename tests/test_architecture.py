@@ -1,0 +1,57 @@
+"""Project rules that keep the code base healthy: layering and lint."""
+
+from __future__ import annotations
+
+import shutil
+import subprocess
+import sys
+import tomllib
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def _tool(name: str) -> str:
+    found = Path(sys.executable).with_name(name)
+    if found.exists():
+        return str(found)
+    path = shutil.which(name)
+    if path is None:
+        pytest.fail(f"{name} is not installed; install the test extra: pip install -e '.[test]'")
+    return path
+
+
+def test_import_contracts_hold() -> None:
+    done = subprocess.run(
+        [_tool("lint-imports"), "--no-cache"],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert "Contracts: 2 kept, 0 broken." in done.stdout
+
+
+def test_qt_is_forbidden_in_schemas_and_engine() -> None:
+    config = tomllib.loads((ROOT / "pyproject.toml").read_text())["tool"]["importlinter"]
+    forbidden = [c for c in config["contracts"] if c["type"] == "forbidden"]
+    assert any(
+        {"schemas", "engine"} <= set(c["source_modules"])
+        and {"PySide6", "pyqtgraph", "editor"} <= set(c["forbidden_modules"])
+        for c in forbidden
+    )
+
+
+def test_ruff_is_clean() -> None:
+    ruff = _tool("ruff")
+    check = subprocess.run(
+        [ruff, "check", "."], cwd=ROOT, capture_output=True, text=True, check=False
+    )
+    assert check.returncode == 0, check.stdout
+    fmt = subprocess.run(
+        [ruff, "format", "--check", "."], cwd=ROOT, capture_output=True, text=True, check=False
+    )
+    assert fmt.returncode == 0, fmt.stdout

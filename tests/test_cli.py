@@ -1,0 +1,130 @@
+"""The ``salient`` command: exit codes, reports a person or a program can read."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import jsonschema
+import pytest
+
+from editor.cli import main
+from schemas import dumps, load_text
+from tests.factory import base
+
+
+@pytest.fixture
+def good_file(tmp_path: Path) -> Path:
+    path = tmp_path / "good.json"
+    path.write_text(dumps(load_text(json.dumps(base())).scenario))
+    return path
+
+
+@pytest.fixture
+def bad_file(tmp_path: Path) -> Path:
+    raw = base()
+    raw["units"][0]["type"] = "tanks"
+    path = tmp_path / "bad.json"
+    path.write_text(json.dumps(raw, indent=2))
+    return path
+
+
+def test_validate_clean_file(good_file: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["validate", str(good_file)]) == 0
+    assert capsys.readouterr().out == f"{good_file}: ok\n"
+
+
+def test_validate_reports_file_line_column(
+    bad_file: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(["validate", str(bad_file)]) == 1
+    first, summary = capsys.readouterr().out.splitlines()
+    location, rest = first.split(": error ", 1)
+    name, line, _column = location.rsplit(":", 2)
+    assert name == str(bad_file)
+    assert bad_file.read_text().splitlines()[int(line) - 1].strip() == '"type": "tanks",'
+    assert rest.startswith("[unknown-reference] /units/0/type (red-inf-1): ")
+    assert "did you mean 'tank'" in rest
+    assert summary == f"{bad_file}: 1 error"
+
+
+def test_warnings_alone_pass(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    raw = base()
+    raw["regions"][0]["anchors"] = {"label": [900, 900]}
+    path = tmp_path / "warn.json"
+    path.write_text(json.dumps(raw))
+    assert main(["validate", str(path)]) == 0
+    assert "1 warning" in capsys.readouterr().out
+
+
+def test_unparsable_file_has_line_and_column(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = tmp_path / "broken.json"
+    path.write_text('{\n  "schema_version": 1\n  "info": {}\n}\n')
+    assert main(["validate", str(path)]) == 1
+    out = capsys.readouterr().out
+    assert out.startswith(f"{path}:3:3: error [json-syntax]")
+
+
+def test_missing_file_is_a_usage_error(
+    good_file: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(["validate", str(good_file), str(tmp_path / "nope.json")]) == 2
+    captured = capsys.readouterr()
+    assert "cannot read" in captured.err and "nope.json" in captured.err
+    assert f"{good_file}: ok" in captured.out
+
+
+def test_bad_option_is_a_usage_error(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as caught:
+        main(["validate", "--frobnicate", "x.json"])
+    assert caught.value.code == 2
+
+
+def test_json_report(good_file: Path, bad_file: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["validate", "--json", str(good_file), str(bad_file)]) == 1
+    report = json.loads(capsys.readouterr().out)
+    assert (report["errors"], report["warnings"]) == (1, 0)
+    good, bad = report["files"]
+    assert good == {
+        "file": str(good_file),
+        "loaded": True,
+        "errors": 0,
+        "warnings": 0,
+        "issues": [],
+    }
+    (issue,) = bad["issues"]
+    assert issue["code"] == "unknown-reference"
+    assert issue["path"] == "/units/0/type"
+    assert issue["entity"] == "red-inf-1"
+    assert issue["severity"] == "error"
+    assert isinstance(issue["line"], int) and isinstance(issue["column"], int)
+
+
+def test_schema_command_writes_a_usable_schema(good_file: Path, tmp_path: Path) -> None:
+    out = tmp_path / "schema.json"
+    assert main(["schema", "-o", str(out)]) == 0
+    schema = json.loads(out.read_text())
+    jsonschema.Draft202012Validator.check_schema(schema)
+    validator = jsonschema.Draft202012Validator(schema)
+    assert list(validator.iter_errors(json.loads(good_file.read_text()))) == []
+
+
+def test_schema_to_stdout(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["schema"]) == 0
+    assert json.loads(capsys.readouterr().out)["title"].startswith("Salient scenario")
+
+
+def test_console_script_never_shows_a_traceback(tmp_path: Path) -> None:
+    path = tmp_path / "binary.json"
+    path.write_bytes(b"\x89PNG\r\n\x1a\n\x00\x00")
+    salient = Path(sys.executable).with_name("salient")
+    done = subprocess.run(
+        [str(salient), "validate", str(path)], capture_output=True, text=True, check=False
+    )
+    assert done.returncode == 1
+    assert "Traceback" not in done.stdout + done.stderr
+    assert "[file-encoding]" in done.stdout

@@ -22,7 +22,7 @@ from schemas.locate import locate
 EXIT_OK, EXIT_INVALID, EXIT_USAGE, EXIT_INTERNAL = 0, 1, 2, 70
 
 SAMPLES = Path(__file__).resolve().parent.parent / "sample_scenarios"
-DEFAULT_SAMPLE = SAMPLES / "river-crossing.json"
+DEFAULT_SAMPLE = SAMPLES / "vessa-crossing.json"
 
 
 class UsageError(Exception):

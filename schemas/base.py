@@ -39,6 +39,7 @@ RegionId = Annotated[str, _SLUG, Ref("regions")]
 TerrainId = Annotated[str, _SLUG, Ref("terrain")]
 ConnectionTypeId = Annotated[str, _SLUG, Ref("connection_types")]
 StructureId = Annotated[str, _SLUG, Ref("structures")]
+ConnectionId = Annotated[str, _SLUG, Ref("connections")]
 SupplySourceId = Annotated[str, _SLUG, Ref("supply_sources")]
 AreaId = Annotated[str, _SLUG, Ref("areas")]
 TheatreId = Annotated[str, _SLUG, Ref("theatres")]
@@ -95,6 +96,9 @@ def _sorted_keys(value: dict[str, V]) -> dict[str, V]:
 
 PerSide = Annotated[dict[SideId, V], AfterValidator(_sorted_keys)]
 """A mapping keyed by side id; keys are kept sorted so files diff cleanly."""
+
+PerSideRef = Annotated[dict[SideRef, V], AfterValidator(_sorted_keys)]
+"""Like :data:`PerSide`, but keys may also be ``@self`` and ``@enemy``, relative to an owner."""
 
 
 class StrictModel(BaseModel):

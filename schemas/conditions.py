@@ -179,7 +179,8 @@ class ActiveSide(StrictModel):
 
 
 class Roll(StrictModel):
-    """A die roll succeeds: the roll (0 to 9 on a D10) is at most ``at_most``."""
+    """A die roll succeeds: the roll (from 0 to the die's sides minus one) is at most
+    ``at_most``."""
 
     kind: Literal["roll"]
     """Always ``roll``."""

@@ -65,13 +65,17 @@ class Event(Entity):
     visible_to: list[SideId] = Field(default_factory=list)
     """Sides that read it; empty means everybody (a secret event lists one side)."""
     side: SideId | None = None
-    """Player-turn in whose events phase it fires; ``null`` for the first side of the turn."""
+    """Player-turn in whose events phase it fires; ``null`` for the first side of the turn
+    order. That side is ``@self`` in the event's conditions and effects."""
     turns: TurnRange = Field(default_factory=TurnRange)
     """Turns on which it may fire."""
     condition: Condition | None = None
     """What must also hold."""
     repeat: bool = False
     """Fires again on every qualifying turn; otherwise only once."""
+    automatic: bool = True
+    """Fires by itself when its turns and condition hold; ``false`` for an event that only a
+    card's or another event's ``event`` effect sets off."""
     effects: list[Effect] = Field(default_factory=list)
     """What happens."""
     picture: str = ""

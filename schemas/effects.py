@@ -9,10 +9,11 @@ from __future__ import annotations
 
 from typing import Annotated, Literal
 
-from pydantic import Field
+from pydantic import Field, model_validator
 
 from .base import (
     CardId,
+    ConnectionId,
     EventId,
     FlagName,
     LeaderId,
@@ -298,6 +299,21 @@ class SetSupplySource(StrictModel):
     """Whether it supplies from now on."""
 
 
+class SetConnection(StrictModel):
+    """Change a connection: blow or repair a bridge, cut or restore a road or a railway."""
+
+    kind: Literal["connection"]
+    """Always ``connection``."""
+    connection: ConnectionId
+    """The connection."""
+    bridge: bool | None = None
+    """New bridge state; ``null`` leaves it."""
+    road: bool | None = None
+    """New road state; ``null`` leaves it."""
+    rail: bool | None = None
+    """New rail state; ``null`` leaves it."""
+
+
 class TransferControl(StrictModel):
     """Hand regions and structures to another nation (treaties, uprisings)."""
 
@@ -339,9 +355,15 @@ class EndGame(StrictModel):
     kind: Literal["end_game"]
     """Always ``end_game``."""
     winner: SideRef | None = None
-    """Winning side; ``null`` for a draw, or to decide by VP."""
+    """Winning side; ``null`` for a draw (or a VP count, see ``by_vp``)."""
     by_vp: bool = False
-    """Decide the winner by VP as at the normal end."""
+    """Decide the winner by VP as at the normal end; only without a ``winner``."""
+
+    @model_validator(mode="after")
+    def _one_way(self) -> EndGame:
+        if self.winner is not None and self.by_vp:
+            raise ValueError("an end_game effect names a winner or counts VP, not both")
+        return self
 
 
 Effect = Annotated[
@@ -365,6 +387,7 @@ Effect = Annotated[
     | Choice
     | Conditional
     | SetSupplySource
+    | SetConnection
     | TransferControl
     | ChangeCards
     | TriggerEvent

@@ -13,10 +13,11 @@ import difflib
 import json
 import os
 import tempfile
-from collections.abc import Iterable, Sequence
+import types
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Annotated, Any, Union, get_args, get_origin
 
 from pydantic import BaseModel, ValidationError
 
@@ -125,36 +126,43 @@ def _at(issue: Issue, line: int, column: int) -> Issue:
     return Issue(issue.code, issue.severity, issue.path, issue.message, issue.entity, line, column)
 
 
-def _all_field_names() -> set[str]:
-    names: set[str] = set()
-    seen: set[type] = set()
-
-    def visit(model: type[BaseModel]) -> None:
-        if model in seen:
-            return
-        seen.add(model)
-        for name, info in model.model_fields.items():
-            names.add(info.alias or name)
-            for arg in _model_types(info.annotation):
-                visit(arg)
-
-    visit(Scenario)
-    return names
+def _unwrap(annotation: Any) -> list[Any]:
+    """The concrete types an annotation may stand for (Annotated and unions opened)."""
+    origin = get_origin(annotation)
+    if origin is Annotated:
+        return _unwrap(get_args(annotation)[0])
+    if origin is Union or origin is types.UnionType:
+        return [t for arg in get_args(annotation) for t in _unwrap(arg)]
+    return [annotation]
 
 
-def _model_types(annotation: Any) -> Iterable[type[BaseModel]]:
-    if isinstance(annotation, type) and issubclass(annotation, BaseModel):
-        yield annotation
-    for arg in getattr(annotation, "__args__", ()) or ():
-        yield from _model_types(arg)
-    for arg in getattr(annotation, "__metadata__", ()) or ():
-        yield from _model_types(arg)
-    origin = getattr(annotation, "__origin__", None)
-    if origin is not None and origin is not annotation:
-        yield from _model_types(origin)
+def _step(annotation: Any, segment: str | int) -> Any:
+    """The annotation one location segment further down, or ``None`` if it leads nowhere."""
+    for option in _unwrap(annotation):
+        origin = get_origin(option)
+        if origin is list and isinstance(segment, int):
+            return get_args(option)[0]
+        if origin is dict and isinstance(segment, str):
+            return get_args(option)[1]
+        if isinstance(option, type) and issubclass(option, BaseModel) and isinstance(segment, str):
+            field = option.model_fields.get(segment)
+            if field is not None:
+                return field.annotation
+            kind = option.model_fields.get("kind")
+            if kind is not None and get_args(kind.annotation) == (segment,):
+                return option  # a union tag in the location: stay on this member
+    return None
 
 
-_FIELD_NAMES: set[str] | None = None
+def _fields_at(loc: Sequence[str | int]) -> list[str]:
+    """Field names allowed in the object that ``loc`` (minus its last key) points into."""
+    annotation: Any = Scenario
+    for segment in loc[:-1]:
+        annotation = _step(annotation, segment)
+        if annotation is None:
+            return []
+    models = [t for t in _unwrap(annotation) if isinstance(t, type) and issubclass(t, BaseModel)]
+    return [info.alias or name for model in models for name, info in model.model_fields.items()]
 
 
 def _resolve(raw: Any, loc: Sequence[str | int]) -> tuple[list[str | int], str | None]:
@@ -180,7 +188,6 @@ def _resolve(raw: Any, loc: Sequence[str | int]) -> tuple[list[str | int], str |
 
 
 def _schema_issues(error: ValidationError, raw: Any) -> list[Issue]:
-    global _FIELD_NAMES
     issues = []
     for detail in error.errors(include_url=False):
         loc = detail["loc"]
@@ -188,9 +195,7 @@ def _schema_issues(error: ValidationError, raw: Any) -> list[Issue]:
         name = next((k for k in reversed(keys) if isinstance(k, str)), None)
         kind = detail["type"]
         if kind == "extra_forbidden" and name is not None:
-            if _FIELD_NAMES is None:
-                _FIELD_NAMES = _all_field_names()
-            close = difflib.get_close_matches(name, sorted(_FIELD_NAMES), n=1)
+            close = difflib.get_close_matches(name, _fields_at(loc), n=1)
             hint = f" (did you mean '{close[0]}'?)" if close else ""
             message = f"unknown field '{name}'{hint}"
         elif kind == "missing" and name is not None:

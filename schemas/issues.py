@@ -96,10 +96,22 @@ CODES: dict[str, CodeInfo] = {
     "supply-source-unreachable": CodeInfo("error", "No region can draw on a supply source."),
     "reinforcement-unplayable": CodeInfo("error", "Reinforcements arrive where they cannot be."),
     "port-without-sea": CodeInfo("warning", "A port opens onto no sea region."),
+    "structure-unplayable": CodeInfo("error", "A structure stands where no land unit can go."),
+    "capital-unsuitable": CodeInfo("warning", "A capital cannot take the units it is for."),
+    "reinforcement-never-arrives": CodeInfo(
+        "warning", "A reinforcement has no turn and no card or event brings it."
+    ),
     # Cards, events, conditions
     "card-phase-never": CodeInfo("error", "A card can never be played in the phases it names."),
     "condition-never-true": CodeInfo("error", "A condition can never hold."),
     "effect-context": CodeInfo("error", "An effect needs a battle or siege its card never has."),
+    "card-never-in-deck": CodeInfo(
+        "warning", "A card starts outside the deck and nothing ever adds it."
+    ),
+    "event-never-fires": CodeInfo("warning", "An event can never fire."),
+    "tension-without-index": CodeInfo(
+        "warning", "Something moves the tension index, but the scenario has none."
+    ),
 }
 """Every code the validator can report, with its severity."""
 

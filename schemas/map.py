@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Annotated, Literal
 
-from pydantic import Field, model_validator
+from pydantic import AfterValidator, Field, model_validator
 
 from .base import (
     AreaId,
@@ -27,11 +27,22 @@ from .base import (
     TheatreId,
 )
 
+
+def _open_ring(points: list[tuple[float, float]]) -> list[tuple[float, float]]:
+    # Files written by other tools often repeat the first point at the end; the format does
+    # not, so that every vertex is listed exactly once.
+    if len(points) > 1 and points[0] == points[-1]:
+        return points[:-1]
+    return points
+
+
 Ring = Annotated[
     list[Point],
+    AfterValidator(_open_ring),
     Field(
         description=(
-            "A closed ring of points, the first point not repeated at the end; either orientation."
+            "A closed ring of points, the first point not repeated at the end (a repeated "
+            "closing point is dropped on load); either orientation."
         ),
     ),
 ]

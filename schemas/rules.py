@@ -16,6 +16,8 @@ Fraction = Annotated[float, Field(ge=0.0, le=1.0)]
 
 
 class DiceRules(StrictModel):
+    """The die every test rolls."""
+
     sides: Annotated[int, Field(ge=2, le=100)] = 10
     """Faces of the die; rolls run from 0 to sides - 1."""
 
@@ -73,7 +75,12 @@ class EntrenchmentRules(StrictModel):
 
 
 class FogRules(StrictModel):
-    """V7: what one side sees of the other."""
+    """V7: what one side sees of the other.
+
+    A search succeeds on a roll at most ``search_success_max`` plus the search modifiers
+    (the searching leader's combat value, cards, the terrain's ``search_modifier``), so
+    positive modifiers make a search likelier.
+    """
 
     enabled: bool = True
     """Play with fog of war unless the players switch it off."""
@@ -131,7 +138,11 @@ class BattleRules(StrictModel):
 
 
 class AirRules(StrictModel):
-    """A1-A5: anti-aircraft fire, interception and air combat."""
+    """A1-A5: anti-aircraft fire, interception and air combat.
+
+    Interception modifiers are added to the die: an interception succeeds on a low roll, so a
+    negative modifier makes it likelier. Combat modifiers are added to combat factors.
+    """
 
     aa_radar_modifier: int = 1
     """AA combat modifier when the AA unit's nation has radar."""
@@ -146,7 +157,7 @@ class AirRules(StrictModel):
     interception_radar_modifier: int = -3
     """Roll modifier when the intercepting side has radar."""
     interception_no_fighters_modifier: int = 5
-    """Roll modifier when the intercepted side has no fighters."""
+    """Roll modifier when the side that is not moving has no fighters."""
     interception_adjacent_modifier: int = -1
     """Roll modifier when the interceptors are in a neighbouring region."""
     interception_grounded_modifier: int = 1
@@ -156,7 +167,11 @@ class AirRules(StrictModel):
 
 
 class SiegeRules(StrictModel):
-    """G1: sieges of fortified structures."""
+    """G1: sieges of fortified structures.
+
+    Roll modifiers are added to the die: the structure surrenders on a roll at most its
+    fortification level, so negative modifiers help the besieger.
+    """
 
     min_besiegers: PositiveInt = 2
     """Combat units one side needs in the region to besiege."""
@@ -223,7 +238,8 @@ class SupplyRules(StrictModel):
     logistics_consumed: NonNegInt = 1
     """Logistic units a stack uses up to count as supplied until its next supply phase."""
     city_survival_modifier: int = 1
-    """Survival test modifier for a unit in a region with a structure."""
+    """Added to the survival target of a unit in a region with a structure (the survival
+    test passes on a roll at most morale times the stage's multiplier plus modifiers)."""
     stages: list[SupplyStage] = Field(default_factory=_default_supply_stages, min_length=1)
     """Out-of-supply stages, in increasing order of ``turns``; the last one repeats."""
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Annotated, Literal
 
-from pydantic import Field
+from pydantic import Field, model_validator
 
 from .base import (
     AreaId,
@@ -105,9 +105,14 @@ class Destination(StrictModel):
     friendly_only: bool = True
     """Only regions the receiving side controls qualify."""
 
+    @model_validator(mode="after")
+    def _structure_alone(self) -> Destination:
+        if self.structure is not None and (self.regions or self.areas):
+            raise ValueError("a destination names a structure, or regions and areas, not both")
+        return self
+
 
 DurationKind = Literal[
-    "instant",
     "end_of_round",
     "end_of_battle",
     "end_of_siege",

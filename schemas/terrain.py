@@ -50,7 +50,7 @@ class TerrainType(Entity):
     breakthrough: Permission = "all"
     """Who may break through into a region of this terrain."""
     supply: SupplyPassage = "always"
-    """Whether supply lines run through."""
+    """Whether land supply lines run through (sea supply goes from port to port)."""
     forage: int = 0
     """Forage value: helps out-of-supply units survive."""
     forage_with_trail: int | None = None
@@ -217,8 +217,12 @@ def default_terrain_types() -> list[TerrainType]:
             breakthrough="none",
             forage=12,
         ),
-        TerrainType(id="sea", name="Sea", color="#9cc3e6", domain="sea", stacking=0),
-        TerrainType(id="lake", name="Lake", color="#b4d6f0", domain="lake", stacking=0),
+        TerrainType(
+            id="sea", name="Sea", color="#9cc3e6", domain="sea", stacking=0, supply="never"
+        ),
+        TerrainType(
+            id="lake", name="Lake", color="#b4d6f0", domain="lake", stacking=0, supply="never"
+        ),
         TerrainType(
             id="unplayable",
             name="Unplayable",

@@ -11,7 +11,7 @@ from .base import (
     Entity,
     NationId,
     NonNegInt,
-    PerSide,
+    PerSideRef,
     PositiveInt,
     RegionId,
     StrictModel,
@@ -98,7 +98,7 @@ class UnitType(Entity):
     """Movement points; an aircraft's range."""
     hit_points: PositiveInt = 1
     """Strength: hits it can take before it is eliminated."""
-    stacking: int = 1
+    stacking: NonNegInt = 1
     """Stacking points it uses."""
     rate_of_fire: PositiveInt = 1
     """Shots per round."""
@@ -123,15 +123,17 @@ class UnitType(Entity):
     agile: bool = False
     """May pursue and break through where the terrain only lets agile units do so."""
     ambush: bool = False
-    """May fire in an ambush round where the terrain allows it."""
+    """May fire in an ambush round where the terrain allows it (units with the ``guerrilla``
+    role always may)."""
     air_to_air: Rating | None = None
     """Combat factor against aircraft, for air units; ``null`` means it cannot fight in the air."""
     transport_capacity: NonNegInt = 0
     """Stacking points of land units it can carry."""
     forage: int = 0
     """Forage need, subtracted from the terrain's forage in survival tests."""
-    destroyed_vp: PerSide[int] = Field(default_factory=dict)
-    """VP each side gains (or, negative, loses) when a unit of this type is destroyed."""
+    destroyed_vp: PerSideRef[int] = Field(default_factory=dict)
+    """VP each side gains (or, negative, loses) when a unit of this type is destroyed; keys are
+    side ids, or ``@self`` (the unit's own side) and ``@enemy`` (the sides at war with it)."""
     picture: str = ""
     """Image for the counter, relative to the scenario file; empty draws a symbol."""
     description: str = ""
@@ -197,8 +199,9 @@ class Leader(Entity):
     """Goes along with breakthroughs."""
     siege: bool = False
     """Siege expert: helps besiege, or resist a siege."""
-    killed_vp: PerSide[int] = Field(default_factory=dict)
-    """VP each side gains (or, negative, loses) when the leader is killed."""
+    killed_vp: PerSideRef[int] = Field(default_factory=dict)
+    """VP each side gains (or, negative, loses) when the leader is killed; keys as for a unit
+    type's ``destroyed_vp``."""
     location: Location | None = None
     """Start position; ``null`` for leaders that arrive as reinforcements."""
     picture: str = ""

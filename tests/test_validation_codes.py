@@ -145,6 +145,30 @@ def _reroll_outside_battle(raw: Raw) -> None:
     find(raw["cards"], "rally")["effects"].append({"kind": "reroll", "select": {"count": 2}})
 
 
+def _structure_at_sea(raw: Raw) -> None:
+    find(raw["structures"], "harbour")["region"] = "sea"
+
+
+def _capital_without_airport(raw: Raw) -> None:
+    find(raw["nations"], "redland")["capitals"] = {"air": "w1"}
+
+
+def _reinforcement_without_turn(raw: Raw) -> None:
+    raw["reinforcements"][0]["turn"] = None
+
+
+def _card_out_of_deck(raw: Raw) -> None:
+    find(raw["cards"], "rally")["in_deck"] = False
+
+
+def _event_never_set_off(raw: Raw) -> None:
+    find(raw["events"], "rain")["automatic"] = False
+
+
+def _no_tension_index(raw: Raw) -> None:
+    del raw["tension"]
+
+
 # (code, how to break the base, pointer expected in the report)
 SEMANTIC_CASES: list[tuple[str, Callable[[Raw], None], str]] = [
     ("duplicate-id", _dup_unit, "/units/7/id"),
@@ -174,6 +198,12 @@ SEMANTIC_CASES: list[tuple[str, Callable[[Raw], None], str]] = [
     ("supply-source-unreachable", _source_at_sea, "/supply_sources/0/region"),
     ("reinforcement-unplayable", _reinforce_at_sea, "/reinforcements/0/to/regions/0"),
     ("port-without-sea", _landlocked_port, "/structures/1/port"),
+    ("structure-unplayable", _structure_at_sea, "/structures/1/region"),
+    ("capital-unsuitable", _capital_without_airport, "/nations/0/capitals/air"),
+    ("reinforcement-never-arrives", _reinforcement_without_turn, "/reinforcements/0/turn"),
+    ("card-never-in-deck", _card_out_of_deck, "/cards/1/in_deck"),
+    ("event-never-fires", _event_never_set_off, "/events/0/automatic"),
+    ("tension-without-index", _no_tension_index, "/events/0/effects/0"),
     ("card-phase-never", _no_cards_phase, "/cards/1/phases/0"),
     ("condition-never-true", _empty_turn_window, "/cards/0/condition"),
     ("effect-context", _reroll_outside_battle, "/cards/1/effects/2"),
@@ -283,3 +313,99 @@ def test_effect_error_path_skips_the_union_tag() -> None:
     (issue,) = load_text(text_of(raw)).issues
     assert issue.path == f"/cards/{index_of(raw['cards'], 'rally')}/effects/0/amount"
     assert issue.entity == "rally"
+
+
+def codes_of(raw: Raw) -> set[tuple[str, str]]:
+    return {(i.code, i.path) for i in load_text(text_of(raw)).issues}
+
+
+def test_beach_joins_sea_and_coast_without_warning() -> None:
+    raw = base()
+    raw["connections"].append({"id": "landing", "a": "sea", "b": "c3", "type": "beach"})
+    raw["connections"] = [c for c in raw["connections"] if c["id"] != "c3-sea"]
+    assert codes_of(raw) == set()
+
+
+def test_beach_between_two_land_regions_is_flagged() -> None:
+    raw = base()
+    raw["connections"][0]["type"] = "beach"
+    assert ("connection-domain", "/connections/0/type") in codes_of(raw)
+
+
+def test_regions_meeting_at_a_corner_are_not_neighbours() -> None:
+    raw = base()
+    raw["connections"].append({"id": "diagonal", "a": "w1", "b": "c2"})
+    (issue,) = load_text(text_of(raw)).issues
+    assert issue.code == "connection-not-touching"
+    assert "only meet at a corner" in issue.message
+
+
+def test_air_cards_play_in_either_air_phase() -> None:
+    from schemas.calendar import PHASE_ORDER
+
+    raw = base()
+    raw["calendar"]["phases"] = [{"phase": p} for p in PHASE_ORDER if p != "air_offensive"]
+    find(raw["cards"], "rally")["phases"] = ["air"]
+    assert codes_of(raw) == set()
+
+
+def test_enemy_turn_condition_needs_a_fight() -> None:
+    raw = base()
+    find(raw["cards"], "rally")["condition"] = {"kind": "active_side", "side": "@enemy"}
+    assert ("condition-never-true", "/cards/1/condition") in codes_of(raw)
+    find(raw["cards"], "rally")["phases"] = ["battle"]
+    assert ("condition-never-true", "/cards/1/condition") not in codes_of(raw)
+
+
+def test_controlling_nothing_is_flagged() -> None:
+    raw = base()
+    raw["victory"]["sudden_death"][0]["condition"] = {"kind": "controls"}
+    assert ("condition-never-true", "/victory/sudden_death/0/condition") in codes_of(raw)
+
+
+def test_a_sub_nation_cannot_be_main() -> None:
+    raw = base()
+    find(raw["nations"], "blue-air")["main"] = True
+    find(raw["nations"], "blueland")["main"] = False
+    assert ("side-main-nation", "/nations/2/main") in codes_of(raw)
+
+
+def test_reinforcement_into_a_closed_area_is_refused() -> None:
+    raw = base()
+    find(raw["areas"], "east")["closed_to"] = ["red"]
+    raw["reinforcements"][0]["to"] = {"regions": ["e1"]}
+    assert ("reinforcement-unplayable", "/reinforcements/0/to/regions/0") in codes_of(raw)
+
+
+def test_a_turn_condition_past_the_end_is_reported_once() -> None:
+    raw = base()
+    find(raw["cards"], "push")["condition"] = {"kind": "turn", "from_turn": 40}
+    assert codes_of(raw) == {("condition-never-true", "/cards/0/condition")}
+
+
+def test_closing_point_is_dropped_on_load() -> None:
+    raw = base()
+    ring = raw["regions"][0]["polygon"]["exterior"]
+    ring.append(list(ring[0]))
+    result = load_text(text_of(raw))
+    assert result.ok
+    assert result.scenario is not None
+    assert len(result.scenario.regions[0].polygon.exterior) == 4
+
+
+@pytest.mark.parametrize(
+    ("where", "value"),
+    [
+        (("reinforcements", 0, "to"), {"structure": "fort", "regions": ["c2"]}),
+        (("cards", 1, "effects"), [{"kind": "end_game", "winner": "blue", "by_vp": True}]),
+    ],
+)
+def test_contradictory_fields_are_schema_errors(where: tuple, value: Any) -> None:
+    raw = base()
+    node: Any = raw
+    for key in where[:-1]:
+        node = node[key]
+    node[where[-1]] = value
+    result = load_text(text_of(raw))
+    assert result.scenario is None
+    assert [i.code for i in result.issues] == ["schema"]

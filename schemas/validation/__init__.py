@@ -11,12 +11,14 @@ from collections.abc import Callable, Iterator
 
 from ..issues import Issue
 from ..scenario import Scenario
-from .cards import check_card_phases, check_conditions_and_effects
+from .cards import check_card_phases, check_conditions_and_effects, check_reachability
 from .forces import (
     check_arrivals,
     check_ports,
     check_reinforcement_places,
+    check_reinforcement_triggers,
     check_start_stacking,
+    check_structures,
     check_supply_sources,
     check_unit_locations,
     check_unit_strength,
@@ -26,6 +28,7 @@ from .identity import check_duplicate_ids, check_references
 from .index import ScenarioIndex
 from .network import check_connections, check_isolated_regions
 from .organisation import (
+    check_capitals,
     check_nation_hierarchy,
     check_phases,
     check_sides,
@@ -45,18 +48,22 @@ CHECKS: tuple[Check, ...] = (
     check_isolated_regions,
     check_sides,
     check_nation_hierarchy,
+    check_capitals,
     check_turn_order,
     check_phases,
     check_turn_numbers,
+    check_structures,
     check_unit_locations,
     check_start_stacking,
     check_unit_strength,
     check_arrivals,
     check_supply_sources,
     check_reinforcement_places,
+    check_reinforcement_triggers,
     check_ports,
     check_card_phases,
     check_conditions_and_effects,
+    check_reachability,
 )
 """Every check, in the order their issues are reported."""
 

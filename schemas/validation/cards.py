@@ -16,48 +16,49 @@ from pydantic import BaseModel
 from .. import conditions as c
 from .. import effects as e
 from ..issues import Issue, make_issue, pointer
+from ..scenario import Scenario
 from .index import ScenarioIndex
 
-CARD_PHASE_OF = {
-    "cards": "cards",
-    "reinforcements": "reinforcements",
-    "supply": "supply",
-    "air": "air_offensive",
-    "land_movement": "land_movement",
-    "battle": "battles",
-    "siege": "sieges",
-    "end_of_turn": "end_of_turn",
+CARD_PHASES_OF: dict[str, tuple[str, ...]] = {
+    "cards": ("cards",),
+    "reinforcements": ("reinforcements",),
+    "supply": ("supply",),
+    "air": ("air_offensive", "air_defensive"),
+    "land_movement": ("land_movement",),
+    "battle": ("battles",),
+    "siege": ("sieges",),
+    "end_of_turn": ("end_of_turn",),
 }
-"""The calendar phase each card timing belongs to."""
+"""The calendar phases in which each card timing happens."""
 
 Path = tuple[str | int, ...]
 
 
 class _Context:
-    def __init__(self, ix: ScenarioIndex, fights: set[str]) -> None:
+    def __init__(self, ix: ScenarioIndex, fights: set[str], *, card: bool = False) -> None:
         self.ix = ix
         self.fights = fights
         """Subset of {'battle', 'siege'} the owner can be evaluated in."""
+        self.card = card
+        """The owner is a card: outside fights, only its side's turn can play it."""
+
+
+def effects_in(scenario: Scenario) -> Iterator[tuple[Any, Path]]:
+    """Every effect of every card, event and tension step, nested ones included."""
+    for index, card in enumerate(scenario.cards):
+        yield from _effects(card, ("cards", index))
+    for index, event in enumerate(scenario.events):
+        yield from _effects(event, ("events", index))
+    if scenario.tension is not None:
+        yield from _effects(scenario.tension, ("tension",))
 
 
 def _flags_set_true(ix: ScenarioIndex) -> set[str]:
-    found: set[str] = set()
-
-    def visit(node: Any) -> None:
-        if isinstance(node, e.SetFlag) and node.value:
-            found.add(node.flag)
-        if isinstance(node, BaseModel):
-            for name in type(node).model_fields:
-                visit(getattr(node, name))
-        elif isinstance(node, list):
-            for item in node:
-                visit(item)
-
-    visit(ix.scenario.cards)
-    visit(ix.scenario.events)
-    if ix.scenario.tension is not None:
-        visit(ix.scenario.tension)
-    return found
+    return {
+        effect.flag
+        for effect, _ in effects_in(ix.scenario)
+        if isinstance(effect, e.SetFlag) and effect.value
+    }
 
 
 def check_card_phases(ix: ScenarioIndex) -> Iterator[Issue]:
@@ -75,12 +76,12 @@ def check_card_phases(ix: ScenarioIndex) -> Iterator[Issue]:
             continue
         for position, phase in enumerate(card.phases):
             path = pointer("cards", index, "phases", position)
-            if CARD_PHASE_OF[phase] not in played:
+            if not played.intersection(CARD_PHASES_OF[phase]):
+                names = " or ".join(p.replace("_", " ") for p in CARD_PHASES_OF[phase])
                 yield make_issue(
                     "card-phase-never",
                     path,
-                    f"card '{card.id}' plays in the {CARD_PHASE_OF[phase].replace('_', ' ')} "
-                    "phase, which this scenario never has",
+                    f"card '{card.id}' plays in the {names} phase, which this scenario never has",
                     card.id,
                 )
             elif phase == "siege" and not fortified:
@@ -106,7 +107,7 @@ def check_conditions_and_effects(ix: ScenarioIndex) -> Iterator[Issue]:
     if ix.scenario.tension is not None:
         owners.append((ix.scenario.tension, None, ("tension",), set()))
     for owner, owner_id, path, fights in owners:
-        context = _Context(ix, fights)
+        context = _Context(ix, fights, card=path[0] == "cards")
         condition = getattr(owner, "condition", None)
         if condition is not None:
             reason = _never(condition, context, flags)
@@ -241,4 +242,76 @@ def _never(cond: Any, ctx: _Context, flags: set[str]) -> str | None:
         side = ctx.ix.sides.get(cond.side)
         if side is not None and side.neutral:
             return f"side '{side.id}' is neutral and never has a turn"
+        if cond.side == "@enemy" and ctx.card and not ctx.fights:
+            return "outside battles and sieges a card is only played in its own side's turn"
+        return None
+    if isinstance(cond, c.Controls) and not (cond.regions or cond.structures or cond.areas):
+        return "it names no region, structure or area to control"
+    return None
+
+
+def check_reachability(ix: ScenarioIndex) -> Iterator[Issue]:
+    """Cards nothing puts in a deck, events nothing fires, tension nothing can show."""
+    scenario = ix.scenario
+    added: set[str] = set()
+    fired: set[str] = set()
+    moves_tension: list[Path] = []
+    for effect, where in effects_in(scenario):
+        if isinstance(effect, e.ChangeCards):
+            added.update(effect.add)
+        elif isinstance(effect, e.TriggerEvent):
+            fired.add(effect.event)
+        elif isinstance(effect, e.ChangeTension):
+            moves_tension.append(where)
+    for index, card in enumerate(scenario.cards):
+        if not card.in_deck and card.id not in added:
+            yield make_issue(
+                "card-never-in-deck",
+                pointer("cards", index, "in_deck"),
+                f"card '{card.id}' starts outside the deck and no card or event adds it",
+                card.id,
+            )
+    for index, event in enumerate(scenario.events):
+        side = ix.sides.get(event.side) if event.side else None
+        if side is not None and side.neutral:
+            yield make_issue(
+                "event-never-fires",
+                pointer("events", index, "side"),
+                f"event '{event.id}' fires in the turn of neutral side '{side.id}', which never "
+                "plays",
+                event.id,
+            )
+        elif not event.automatic and event.id not in fired:
+            yield make_issue(
+                "event-never-fires",
+                pointer("events", index, "automatic"),
+                f"event '{event.id}' only fires when set off, and no card or event sets it off",
+                event.id,
+            )
+    if scenario.tension is not None:
+        return
+    for where in moves_tension:
+        yield make_issue(
+            "tension-without-index",
+            pointer(*where),
+            "this effect moves the tension index, but the scenario has no tension index",
+            _owner_id(scenario, where),
+        )
+    for collection in ("regions", "structures"):
+        for index, place in enumerate(getattr(scenario, collection)):
+            for side, value in place.values.items():
+                if value.tension:
+                    yield make_issue(
+                        "tension-without-index",
+                        pointer(collection, index, "values", side, "tension"),
+                        f"capturing '{place.id}' moves the tension index, but the scenario has "
+                        "no tension index",
+                        place.id,
+                    )
+
+
+def _owner_id(scenario: Scenario, where: Path) -> str | None:
+    collection, index = where[0], where[1]
+    if collection in ("cards", "events") and isinstance(index, int):
+        return getattr(scenario, str(collection))[index].id
     return None

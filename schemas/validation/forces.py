@@ -53,8 +53,28 @@ def _stacking(ix: ScenarioIndex, unit: Unit | Leader) -> int:
     return unit_type.stacking if unit_type else 0
 
 
+def closed_to(ix: ScenarioIndex, region: Region, side: str | None) -> str | None:
+    """Why ``side`` may not enter ``region`` (a closed area), or ``None``."""
+    area = ix.areas.get(region.area) if region.area else None
+    if area is not None and side is not None and side in area.closed_to:
+        return f"area '{area.id}' is closed to side '{side}'"
+    return None
+
+
+def check_structures(ix: ScenarioIndex) -> Iterator[Issue]:
+    for index, structure in enumerate(ix.scenario.structures):
+        region = ix.regions.get(structure.region)
+        if region is not None and ix.region_domain(region) != "land":
+            yield make_issue(
+                "structure-unplayable",
+                pointer("structures", index, "region"),
+                f"structure '{structure.id}' stands in '{region.id}', which is "
+                f"{ix.region_domain(region)}: structures belong on land",
+                structure.id,
+            )
+
+
 def check_unit_locations(ix: ScenarioIndex) -> Iterator[Issue]:
-    closed: dict[str, set[str]] = {a.id: set(a.closed_to) for a in ix.scenario.areas}
     for collection, items in (("units", ix.scenario.units), ("leaders", ix.scenario.leaders)):
         for index, unit in enumerate(items):
             if unit.location is None:
@@ -65,9 +85,8 @@ def check_unit_locations(ix: ScenarioIndex) -> Iterator[Issue]:
                 continue  # dangling references are reported elsewhere
             path = pointer(collection, index, "location")
             reason = unsuitable(ix, domain, region, structure)
-            side = ix.side_of_nation(unit.nation)
-            if reason is None and region.area and side in closed.get(region.area, set()):
-                reason = f"area '{region.area}' is closed to side '{side}'"
+            if reason is None:
+                reason = closed_to(ix, region, ix.side_of_nation(unit.nation))
             if reason is not None:
                 yield make_issue(
                     "unit-impassable-location",
@@ -260,6 +279,12 @@ def check_reinforcement_places(ix: ScenarioIndex) -> Iterator[Issue]:
         arriving: list[Unit | Leader] = [units[u] for u in reinforcement.units if u in units]
         arriving += [leaders[x] for x in reinforcement.leaders if x in leaders]
         domains = {d for d in (_domain(ix, u) for u in arriving) if d is not None}
+        side = reinforcement.side
+        for position, region_id in enumerate(to.regions):
+            region = ix.regions.get(region_id)
+            reason = closed_to(ix, region, side) if region else None
+            if reason:
+                yield _bad_arrival(reinforcement.id, (*path, "regions", position), "its", reason)
         for domain in sorted(domains):
             if structure is not None:
                 region = ix.regions.get(structure.region)
@@ -286,12 +311,13 @@ def check_reinforcement_places(ix: ScenarioIndex) -> Iterator[Issue]:
 
 
 def _bad_arrival(
-    reinforcement_id: str, path: tuple[str | int, ...], domain: str, reason: str
+    reinforcement_id: str, path: tuple[str | int, ...], which: str, reason: str
 ) -> Issue:
+    """``which`` qualifies the units: a domain ("land"), or "its" for all of them."""
     return make_issue(
         "reinforcement-unplayable",
         pointer(*path),
-        f"{domain} units of reinforcement '{reinforcement_id}' cannot arrive here: {reason}",
+        f"{which} units of reinforcement '{reinforcement_id}' cannot arrive here: {reason}",
         reinforcement_id,
     )
 
@@ -322,4 +348,22 @@ def check_ports(ix: ScenarioIndex) -> Iterator[Issue]:
                 f"port '{structure.id}' has no sea region: set its sea_region or connect its "
                 "region to the sea",
                 structure.id,
+            )
+
+
+def check_reinforcement_triggers(ix: ScenarioIndex) -> Iterator[Issue]:
+    from .cards import effects_in
+
+    brought = {
+        effect.reinforcement
+        for effect, _ in effects_in(ix.scenario)
+        if getattr(effect, "kind", None) == "reinforcement"
+    }
+    for index, reinforcement in enumerate(ix.scenario.reinforcements):
+        if reinforcement.turn is None and reinforcement.id not in brought:
+            yield make_issue(
+                "reinforcement-never-arrives",
+                pointer("reinforcements", index, "turn"),
+                f"reinforcement '{reinforcement.id}' has no turn and no card or event brings it",
+                reinforcement.id,
             )

@@ -2,26 +2,15 @@
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterator
 
 import numpy as np
 import shapely
 
-from ..geometry import distinct_points
+from ..geometry import distinct_points, outline_problem
+from ..geometry.validity import CROSSES_ITSELF
 from ..issues import Issue, make_issue, pointer
 from .index import ScenarioIndex
-
-_REASON = re.compile(r"^(?P<what>[^\[]+)(\[(?P<x>[-\d.eE+]+) (?P<y>[-\d.eE+]+)\])?")
-_PLAIN_REASONS = {
-    "Hole lies outside shell": "a hole lies outside the outline",
-    "Holes are nested": "a hole lies inside another hole",
-    "Interior is disconnected": "the holes cut the region in pieces",
-    "Duplicate Rings": "a hole repeats another ring",
-    "Nested shells": "the outline is nested in itself",
-    "Invalid Coordinate": "a point has an invalid coordinate",
-    "Too few points": "a ring has too few points",
-}
 
 
 def _point(geometry: shapely.Geometry) -> tuple[float, float]:
@@ -72,28 +61,19 @@ def check_polygons(ix: ScenarioIndex) -> Iterator[Issue]:
         if index in flat:
             continue
         region = ix.scenario.regions[index]
-        reason = shapely.is_valid_reason(geoms[index])
-        match = _REASON.match(reason)
-        what = match.group("what").strip() if match else reason
-        at = (float(match.group("x")), float(match.group("y"))) if match and match["x"] else None
+        problem = outline_problem(geoms[index])
+        if problem is None:
+            continue
+        words, at = problem
         where = f" near ({at[0]:g}, {at[1]:g})" if at else ""
-        if "Self-intersection" in what:
-            yield make_issue(
-                "polygon-self-intersection",
-                pointer("regions", index, "polygon"),
-                f"region '{region.id}': the outline crosses itself{where}",
-                region.id,
-                at,
-            )
-        else:
-            plain = _PLAIN_REASONS.get(what, what.lower())
-            yield make_issue(
-                "polygon-invalid",
-                pointer("regions", index, "polygon"),
-                f"region '{region.id}': {plain}{where}",
-                region.id,
-                at,
-            )
+        code = "polygon-self-intersection" if words == CROSSES_ITSELF else "polygon-invalid"
+        yield make_issue(
+            code,
+            pointer("regions", index, "polygon"),
+            f"region '{region.id}': the outline {words}{where}",
+            region.id,
+            at,
+        )
 
 
 def check_coverage(ix: ScenarioIndex) -> Iterator[Issue]:

@@ -10,8 +10,8 @@ import shapely
 from ..issues import Issue, make_issue, pointer
 from .index import ScenarioIndex
 
-# Which terrain domains each connection domain serves.
-_SERVES = {"land": {"land"}, "sea": {"sea", "land"}, "air": {"land", "sea", "lake"}}
+# Which terrain domains each connection domain may join.
+_SERVES = {"land": {"land"}, "air": {"land", "sea", "lake"}}
 
 
 def check_connections(ix: ScenarioIndex) -> Iterator[Issue]:
@@ -36,7 +36,10 @@ def check_connections(ix: ScenarioIndex) -> Iterator[Issue]:
         else:
             seen[key] = connection.id
         domains = {ix.region_domain(a), ix.region_domain(b)}
-        if kind.domain == "sea":
+        if kind.only_from_sea:
+            # A landing: one end at sea, the other on the coast.
+            unsuited = domains != {"sea", "land"}
+        elif kind.domain == "sea":
             unsuited = "sea" not in domains or not domains <= {"sea", "land"}
         else:
             unsuited = not domains <= _SERVES[kind.domain]
@@ -57,24 +60,23 @@ def check_connections(ix: ScenarioIndex) -> Iterator[Issue]:
 
 
 def _not_touching(ix: ScenarioIndex, cases: list[tuple[int, int, int]]) -> Iterator[Issue]:
+    # Neighbours share a border of some length; meeting at a corner does not count.
     geoms = ix.valid_polygons
     cases = [c for c in cases if geoms[c[1]] is not None and geoms[c[2]] is not None]
     if not cases:
         return
     left = np.array([geoms[c[1]] for c in cases], dtype=object)
     right = np.array([geoms[c[2]] for c in cases], dtype=object)
-    touching = shapely.intersects(left, right)
     gaps = shapely.distance(left, right)
-    for (index, _, _), touches, gap in zip(cases, touching.tolist(), gaps.tolist(), strict=True):
-        if touches:
-            continue
+    for (index, _, _), gap in zip(cases, gaps.tolist(), strict=True):
         connection = ix.scenario.connections[index]
+        apart = f"are {gap:.4g} apart" if gap > 0 else "only meet at a corner"
         yield make_issue(
             "connection-not-touching",
             pointer("connections", index),
             f"connection '{connection.id}' joins '{connection.a}' and '{connection.b}', which "
-            f"are {gap:.4g} apart; use a connection type for non-neighbours (strait, air) or "
-            "fix the borders",
+            f"{apart}; use a connection type for non-neighbours (strait, air) or fix the "
+            "borders",
             connection.id,
         )
 

@@ -28,6 +28,15 @@ def check_sides(ix: ScenarioIndex) -> Iterator[Issue]:
                 side.id,
             )
             continue
+        for i in own:
+            nation = ix.scenario.nations[i]
+            if nation.main and nation.parent is not None:
+                yield make_issue(
+                    "side-main-nation",
+                    pointer("nations", i, "main"),
+                    f"sub-nation '{nation.id}' cannot be its side's main nation",
+                    nation.id,
+                )
         mains = [i for i in own if ix.scenario.nations[i].main]
         if len(mains) != 1:
             names = ", ".join(f"'{ix.scenario.nations[i].id}'" for i in mains)
@@ -141,6 +150,10 @@ def check_turn_numbers(ix: ScenarioIndex) -> Iterator[Issue]:
     for _, model, entity_id, path in roots:
         for found, where in _turn_ranges(model, path):
             first, end = found.from_turn, found.to_turn
+            if isinstance(found, TurnCondition) and (
+                first > turns or (end is not None and end < first)
+            ):
+                continue  # a condition that can never hold: reported as such
             if first > turns or (end is not None and end > turns):
                 shown = f"{first}-{end}" if end is not None else f"{first} onwards"
                 yield make_issue(
@@ -172,3 +185,34 @@ def _turn_ranges(
             for index, item in enumerate(value):
                 if isinstance(item, BaseModel):
                     yield from _turn_ranges(item, (*path, name, index))
+
+
+def check_capitals(ix: ScenarioIndex) -> Iterator[Issue]:
+    airports = {s.region for s in ix.scenario.structures if s.airport}
+    ports = {s.region for s in ix.scenario.structures if s.port}
+    for index, nation in enumerate(ix.scenario.nations):
+        for domain in ("land", "naval", "air"):
+            region_id = getattr(nation.capitals, domain)
+            region = ix.regions.get(region_id) if region_id else None
+            if region is None:
+                continue
+            where = ix.region_domain(region)
+            if domain == "land":
+                ok = where == "land"
+            elif domain == "naval":
+                ok = where == "sea" or region.id in ports
+            else:
+                ok = region.id in airports
+            if not ok:
+                need = {
+                    "land": "a playable land region",
+                    "naval": "a sea region or a region with a port",
+                    "air": "a region with an airport",
+                }[domain]
+                yield make_issue(
+                    "capital-unsuitable",
+                    pointer("nations", index, "capitals", domain),
+                    f"the {domain} capital of '{nation.id}' must be {need}, and '{region.id}' "
+                    "is not",
+                    nation.id,
+                )

@@ -1,0 +1,152 @@
+"""Salient's performance budgets, measured.
+
+Run from the repository root:
+
+    .venv/bin/python benchmarks/run.py            # every benchmark
+    .venv/bin/python benchmarks/run.py --json     # machine-readable results
+
+Each budget is compared against a baseline measured in the same run on the same machine, so
+the verdicts do not depend on how fast the machine is. The exit status is 1 when a budget is
+missed. Generated inputs are cached in benchmarks/.cache/.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import resource
+import subprocess
+import sys
+import time
+from collections.abc import Callable
+from dataclasses import asdict, dataclass
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+import shapely
+
+ROOT = Path(__file__).resolve().parent.parent
+CACHE = ROOT / "benchmarks" / ".cache"
+sys.path.insert(0, str(ROOT))
+
+from schemas.geometry import build_polygons, shared_borders  # noqa: E402
+from schemas.io import load_text, save  # noqa: E402
+
+
+@dataclass
+class Result:
+    name: str
+    measured: float
+    budget: float
+    unit: str
+    detail: str
+
+    @property
+    def passed(self) -> bool:
+        return self.measured <= self.budget
+
+
+def best_of(repeats: int, work: Callable[[], Any]) -> float:
+    """Fastest of several runs: the least disturbed by whatever else the machine does."""
+    times = []
+    for _ in range(repeats):
+        start = time.perf_counter()
+        work()
+        times.append(time.perf_counter() - start)
+    return min(times)
+
+
+def generated(regions: int, seed: int = 1) -> Path:
+    path = CACHE / f"generated-{regions}-seed{seed}.json"
+    if not path.exists():
+        from schemas.generator import generate_scenario
+
+        CACHE.mkdir(parents=True, exist_ok=True)
+        save(generate_scenario(regions, seed), path)
+    return path
+
+
+def baseline(text: str) -> None:
+    """Parse the JSON, build the polygons, find touching pairs with one STRtree query."""
+    raw = json.loads(text)
+    rings = [r["polygon"]["exterior"] for r in raw["regions"]]
+    lengths = np.fromiter((len(r) for r in rings), dtype=np.int64, count=len(rings))
+    flat = np.asarray([p for ring in rings for p in ring], dtype=float)
+    polygons = shapely.polygons(
+        shapely.linearrings(flat, indices=np.repeat(np.arange(len(rings)), lengths))
+    )
+    shapely.STRtree(polygons).query(polygons, predicate="intersects")
+
+
+def bench_validation(regions: int, repeats: int) -> list[Result]:
+    path = generated(regions)
+    text = path.read_text()
+    base = best_of(repeats, lambda: baseline(text))
+
+    def full() -> None:
+        result = load_text(text)
+        assert result.ok, [str(i) for i in result.issues[:5]]
+
+    total = best_of(repeats, full)
+    scenario = load_text(text, validate=False).scenario
+    assert scenario is not None
+    outlines = [r.polygon for r in scenario.regions]
+    adjacency = best_of(repeats, lambda: shared_borders(build_polygons(outlines)))
+    size = f"{regions} regions, {len(text) / 1e6:.1f} MB"
+    return [
+        Result(
+            "load + validate / baseline",
+            total / base,
+            3.0,
+            "x",
+            f"{size}: full load and validation {total * 1000:.0f} ms, baseline (JSON parse, "
+            f"polygons, one STRtree query) {base * 1000:.0f} ms",
+        ),
+        Result(
+            "adjacency / baseline",
+            adjacency / base,
+            1.5,
+            "x",
+            f"{size}: building polygons and deriving shared borders {adjacency * 1000:.0f} ms",
+        ),
+    ]
+
+
+def bench_validate_memory(regions: int) -> Result:
+    path = generated(regions)
+    salient = Path(sys.executable).with_name("salient")
+    before = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss
+    done = subprocess.run([str(salient), "validate", str(path)], capture_output=True, check=False)
+    peak_kib = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss
+    if done.returncode != 0:
+        raise SystemExit(f"salient validate failed: {done.stdout.decode()[:500]}")
+    peak = max(peak_kib, before) / 1024
+    return Result(
+        "salient validate peak memory", peak, 1024.0, "MiB", f"{regions} regions ({path.name})"
+    )
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--json", action="store_true", help="print results as JSON")
+    parser.add_argument("--regions", type=int, default=10_000, help="size of the large map")
+    parser.add_argument("--repeats", type=int, default=3, help="runs per timing (best kept)")
+    args = parser.parse_args(argv)
+
+    results = [
+        *bench_validation(args.regions, args.repeats),
+        bench_validate_memory(args.regions),
+    ]
+    if args.json:
+        print(json.dumps([asdict(r) | {"passed": r.passed} for r in results], indent=2))
+    else:
+        for r in results:
+            verdict = "ok  " if r.passed else "FAIL"
+            print(f"{verdict} {r.name}: {r.measured:.2f} {r.unit} (budget {r.budget:g})")
+            print(f"     {r.detail}")
+    return 0 if all(r.passed for r in results) else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())

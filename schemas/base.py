@@ -97,7 +97,16 @@ def _sorted_keys(value: dict[str, V]) -> dict[str, V]:
 PerSide = Annotated[dict[SideId, V], AfterValidator(_sorted_keys)]
 """A mapping keyed by side id; keys are kept sorted so files diff cleanly."""
 
-PerSideRef = Annotated[dict[SideRef, V], AfterValidator(_sorted_keys)]
+RelativeSide = Annotated[
+    str,
+    Ref("sides", tokens=frozenset({SIDE_SELF, SIDE_ENEMY})),
+    Field(
+        pattern=r"^(@self|@enemy|[a-z0-9][a-z0-9_-]{0,63})$",
+        description="A side id, or '@self' (the owner's side) or '@enemy' (its enemies).",
+    ),
+]
+
+PerSideRef = Annotated[dict[RelativeSide, V], AfterValidator(_sorted_keys)]
 """Like :data:`PerSide`, but keys may also be ``@self`` and ``@enemy``, relative to an owner."""
 
 

@@ -133,8 +133,9 @@ Stat = Literal[
     "survival",
 ]
 """What a modifier changes. ``combat`` is attack and defence together; ``battle_morale`` is the
-side's morale in the current battle; ``search``, ``interception``, ``siege`` and ``survival``
-change the rolls of those tests."""
+side's morale in the current battle. ``interception`` and ``siege`` are added to those tests'
+die rolls (they succeed on a low roll, so negative helps the side testing); ``search`` and
+``survival`` are added to those tests' targets (positive helps)."""
 
 Round = Literal[
     "first",

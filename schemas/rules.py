@@ -85,7 +85,7 @@ class FogRules(StrictModel):
     enabled: bool = True
     """Play with fog of war unless the players switch it off."""
     search_success_max: int = 3
-    """A search succeeds when the modified roll is at most this."""
+    """A search succeeds when the roll is at most this plus the search modifiers."""
 
 
 class BattleRules(StrictModel):

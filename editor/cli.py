@@ -98,7 +98,7 @@ def read_scenario(path: Path) -> tuple[LoadResult, str]:
         data = path.read_bytes()
     except OSError as exc:
         raise UsageError(f"cannot read '{path}': {exc.strerror or exc}") from exc
-    result = load_text(data)
+    result = load_text(data, thorough=True)
     return result, data.decode("utf-8", errors="replace")
 
 
@@ -111,8 +111,14 @@ def with_positions(issues: list[Issue], text: str) -> list[Issue]:
         if issue.line is None and issue.path in places:
             line, column = places[issue.path]
             issue = Issue(
-                issue.code, issue.severity, issue.path, issue.message, issue.entity,
-                line, column, issue.at,
+                issue.code,
+                issue.severity,
+                issue.path,
+                issue.message,
+                issue.entity,
+                line,
+                column,
+                issue.at,
             )
         out.append(issue)
     return out
@@ -218,8 +224,7 @@ def cmd_generate(regions: int, seed: int, output: Path) -> int:
     except OSError as exc:
         raise UsageError(f"cannot write '{output}': {exc.strerror or exc}") from exc
     print(
-        f"wrote {output}: {len(scenario.regions)} regions, {len(scenario.units)} units, "
-        f"seed {seed}"
+        f"wrote {output}: {len(scenario.regions)} regions, {len(scenario.units)} units, seed {seed}"
     )
     return EXIT_OK
 

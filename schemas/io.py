@@ -10,20 +10,26 @@ temporary file in the same folder, renamed over the target) so a crash never lea
 from __future__ import annotations
 
 import difflib
+import gc
 import json
 import os
+import re
 import tempfile
 import types
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Annotated, Any, Union, get_args, get_origin
+from typing import TYPE_CHECKING, Annotated, Any, Union, get_args, get_origin
 
 from pydantic import BaseModel, ValidationError
 
 from .issues import Issue, has_errors, make_issue, pointer
 from .migrations import MigrationError, migrate
-from .scenario import Scenario
+from .scenario import SCHEMA_VERSION, Scenario
+
+if TYPE_CHECKING:
+    from .validation import ScenarioIndex
 
 FULL_SECTIONS = ("rules", "terrain", "connection_types")
 """Sections written with every field, defaults included, so modders see every knob."""
@@ -35,8 +41,8 @@ class LoadResult:
 
     scenario: Scenario | None
     issues: list[Issue] = field(default_factory=list)
-    raw: Any = None
-    """The parsed JSON (after migration), kept to locate problems."""
+    index: ScenarioIndex | None = None
+    """The validation index (id tables, geometry), kept for incremental checks after edits."""
 
     @property
     def ok(self) -> bool:
@@ -44,40 +50,28 @@ class LoadResult:
         return self.scenario is not None and not has_errors(self.issues)
 
 
-class _Object(dict[str, Any]):
-    """A JSON object that remembers keys it saw twice."""
-
-    __slots__ = ("duplicates",)
-
-    def __init__(self, pairs: list[tuple[str, Any]]) -> None:
-        super().__init__(pairs)
-        self.duplicates: list[str] = []
-        if len(self) != len(pairs):
-            seen: set[str] = set()
-            for key, _ in pairs:
-                if key in seen:
-                    self.duplicates.append(key)
-                seen.add(key)
-
-
-def _find_duplicate_keys(node: Any, path: list[str | int], out: list[Issue]) -> None:
-    if isinstance(node, dict):
-        for key in getattr(node, "duplicates", ()):
-            out.append(
-                make_issue(
-                    "json-duplicate-key",
-                    pointer(*path, key),
-                    f"key '{key}' appears more than once in this object; only the last is kept",
-                    entity=node.get("id") if isinstance(node.get("id"), str) else None,
+def _duplicate_key_issues(raw: Any, flawed: dict[int, list[str]]) -> list[Issue]:
+    """Issues for the objects (by ``id``) that repeated keys, found by walking the tree."""
+    out: list[Issue] = []
+    stack: list[tuple[Any, tuple[str | int, ...]]] = [(raw, ())]
+    while stack:
+        node, path = stack.pop()
+        if isinstance(node, dict):
+            for key in flawed.get(id(node), ()):
+                entity = node.get("id")
+                out.append(
+                    make_issue(
+                        "json-duplicate-key",
+                        pointer(*path, key),
+                        f"key '{key}' appears more than once in this object; only the last is kept",
+                        entity=entity if isinstance(entity, str) else None,
+                    )
                 )
-            )
-        for key, value in node.items():
-            if isinstance(value, dict | list):
-                _find_duplicate_keys(value, [*path, key], out)
-    elif isinstance(node, list):
-        for index, value in enumerate(node):
-            if isinstance(value, dict | list):
-                _find_duplicate_keys(value, [*path, index], out)
+            stack.extend((v, (*path, k)) for k, v in node.items() if isinstance(v, dict | list))
+        elif isinstance(node, list):
+            stack.extend((v, (*path, i)) for i, v in enumerate(node) if isinstance(v, dict | list))
+    out.sort(key=lambda issue: issue.path)
+    return out
 
 
 def _line_column(data: bytes, offset: int) -> tuple[int, int]:
@@ -86,27 +80,35 @@ def _line_column(data: bytes, offset: int) -> tuple[int, int]:
     return line, offset - start + 1
 
 
+def decode(data: bytes | str) -> tuple[str | None, list[Issue]]:
+    """The text of a file, or an issue saying where it stops being UTF-8."""
+    if isinstance(data, str):
+        return data.removeprefix("\ufeff"), []
+    try:
+        return data.decode("utf-8-sig"), []
+    except UnicodeDecodeError as exc:
+        line, column = _line_column(data, exc.start)
+        issue = make_issue(
+            "file-encoding",
+            "",
+            f"byte {exc.start} is not UTF-8 ({exc.reason}); save the file as UTF-8",
+        )
+        return None, [_at(issue, line, column)]
+
+
 def parse_json(data: bytes | str) -> tuple[Any, list[Issue]]:
     """Parse JSON text, reporting encoding, syntax and duplicate-key problems."""
-    if isinstance(data, bytes):
-        try:
-            text = data.decode("utf-8-sig")
-        except UnicodeDecodeError as exc:
-            line, column = _line_column(data, exc.start)
-            issue = make_issue(
-                "file-encoding",
-                "",
-                f"byte {exc.start} is not UTF-8 ({exc.reason}); save the file as UTF-8",
-            )
-            return None, [_at(issue, line, column)]
-    else:
-        text = data
-    duplicates_seen = False
+    text, problems = decode(data)
+    if text is None:
+        return None, problems
+    # Objects that repeat a key, kept alive here so that their ids stay unique.
+    flawed: list[tuple[dict[str, Any], list[str]]] = []
 
     def hook(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
-        nonlocal duplicates_seen
-        obj = _Object(pairs)
-        duplicates_seen = duplicates_seen or bool(obj.duplicates)
+        obj = dict(pairs)
+        if len(obj) != len(pairs):
+            keys = [key for key, _ in pairs]
+            flawed.append((obj, sorted({k for k in keys if keys.count(k) > 1})))
         return obj
 
     try:
@@ -117,8 +119,8 @@ def parse_json(data: bytes | str) -> tuple[Any, list[Issue]]:
     except RecursionError:
         return None, [make_issue("json-syntax", "", "the JSON is nested too deeply to read")]
     issues: list[Issue] = []
-    if duplicates_seen:
-        _find_duplicate_keys(raw, [], issues)
+    if flawed:
+        issues = _duplicate_key_issues(raw, {id(obj): keys for obj, keys in flawed})
     return raw, issues
 
 
@@ -225,36 +227,85 @@ def scenario_from_raw(raw: Any) -> LoadResult:
         return LoadResult(
             None,
             [make_issue("json-not-object", "", f"a scenario is a JSON object, found {found}")],
-            raw,
         )
     try:
         raw = migrate(raw)
     except MigrationError as exc:
-        return LoadResult(None, [make_issue(exc.code, "/schema_version", str(exc))], raw)
+        return LoadResult(None, [make_issue(exc.code, "/schema_version", str(exc))])
     try:
         scenario = Scenario.model_validate(raw)
     except ValidationError as exc:
-        return LoadResult(None, _schema_issues(exc, raw), raw)
-    return LoadResult(scenario, [], raw)
+        return LoadResult(None, _schema_issues(exc, raw))
+    return LoadResult(scenario, [])
 
 
-def load_text(data: bytes | str, *, validate: bool = True) -> LoadResult:
-    """Load a scenario from JSON text; with ``validate``, also run every semantic check."""
-    raw, issues = parse_json(data)
+@contextmanager
+def gc_paused() -> Iterator[None]:
+    """Hold the cyclic garbage collector while building large trees of new objects.
+
+    Loading creates hundreds of thousands of objects and no reference cycles worth collecting;
+    left running, the collector rescans them over and over, which doubles the load time of a
+    10,000-region map.
+    """
+    enabled = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if enabled:
+            gc.enable()
+
+
+_VERSION = re.compile(r'"schema_version"\s*:\s*(\d+)')
+
+
+def load_text(data: bytes | str, *, validate: bool = True, thorough: bool = False) -> LoadResult:
+    """Load a scenario from JSON text; with ``validate``, also run every semantic check.
+
+    A file in the current version is validated straight from its text by pydantic's own JSON
+    parser, the fast way. Anything unusual (an older version, a value that does not fit) sends
+    it through the thorough path, which builds the JSON tree to migrate it and to report every
+    problem with its exact location. ``thorough`` takes that path from the start, which also
+    reports keys repeated within an object (JSON parsers otherwise keep the last silently).
+    """
+    with gc_paused():
+        text, issues = decode(data)
+        if text is None:
+            return LoadResult(None, issues)
+        scenario = None if thorough else _fast(text)
+        result = LoadResult(scenario) if scenario is not None else _thorough(text)
+        if validate and result.scenario is not None:
+            from .validation import ScenarioIndex, run_checks
+
+            result.index = ScenarioIndex(result.scenario)
+            result.issues.extend(run_checks(result.index))
+        return result
+
+
+def _fast(text: str) -> Scenario | None:
+    found = _VERSION.search(text)
+    if found is None or int(found.group(1)) != SCHEMA_VERSION:
+        return None
+    try:
+        return Scenario.model_validate_json(text)
+    except ValidationError:
+        return None
+
+
+def _thorough(text: str) -> LoadResult:
+    raw, issues = parse_json(text)
     if raw is None and issues:
         return LoadResult(None, issues)
     result = scenario_from_raw(raw)
     result.issues[:0] = issues
-    if validate and result.scenario is not None:
-        from .validation import validate_scenario
-
-        result.issues.extend(validate_scenario(result.scenario))
     return result
 
 
-def load_file(path: str | os.PathLike[str], *, validate: bool = True) -> LoadResult:
+def load_file(
+    path: str | os.PathLike[str], *, validate: bool = True, thorough: bool = False
+) -> LoadResult:
     """Load a scenario file. Raises :class:`OSError` only when the file cannot be read."""
-    return load_text(Path(path).read_bytes(), validate=validate)
+    return load_text(Path(path).read_bytes(), validate=validate, thorough=thorough)
 
 
 def to_canonical_dict(scenario: Scenario) -> dict[str, Any]:

@@ -11,6 +11,7 @@ import types
 from collections.abc import Iterator
 from dataclasses import dataclass
 from functools import cache
+from operator import attrgetter
 from typing import Annotated, Any, Union, get_args, get_origin
 
 from pydantic import BaseModel
@@ -31,7 +32,8 @@ class Reference:
 
 
 # A plan says how to walk a value: ("ref", Ref), ("list", plan), ("dict", Ref | None, plan),
-# or ("model",), meaning "look the value's own class up at run time".
+# or ("model", classes), meaning "look the value's own class up at run time" (one of
+# ``classes``). Fields whose values can hold no reference at all get no plan.
 Plan = tuple[Any, ...]
 
 
@@ -57,12 +59,37 @@ def _plan(annotation: Any) -> Plan | None:
         return ("dict", key_ref[1] if key_ref else None, value_plan)
     if origin is Union or origin is types.UnionType:
         plans = [p for arg in get_args(annotation) if (p := _plan(arg)) is not None]
-        if any(p[0] == "model" for p in plans):
-            return ("model",)
+        classes = tuple(c for p in plans if p[0] == "model" for c in p[1])
+        if classes:
+            return ("model", classes)
         return plans[0] if plans else None
     if isinstance(annotation, type) and issubclass(annotation, BaseModel):
-        return ("model",)
+        return ("model", (annotation,))
     return None
+
+
+def _may_hold_refs(plan: Plan, visiting: set[type]) -> bool:
+    kind = plan[0]
+    if kind == "ref":
+        return True
+    if kind == "list":
+        return _may_hold_refs(plan[1], visiting)
+    if kind == "dict":
+        return plan[1] is not None or (plan[2] is not None and _may_hold_refs(plan[2], visiting))
+    return any(_class_may_hold_refs(cls, visiting) for cls in plan[1])
+
+
+def _class_may_hold_refs(model: type[BaseModel], visiting: set[type]) -> bool:
+    if model in visiting:
+        return False  # a cycle adds nothing new; other fields decide
+    visiting = visiting | {model}
+    for info in model.model_fields.values():
+        if _ref_in(info.metadata) is not None:
+            return True
+        plan = _plan(info.annotation)
+        if plan is not None and _may_hold_refs(plan, visiting):
+            return True
+    return False
 
 
 @cache
@@ -71,7 +98,7 @@ def _class_plan(model: type[BaseModel]) -> tuple[tuple[str, str, Plan], ...]:
     for name, info in model.model_fields.items():
         ref = _ref_in(info.metadata)
         plan: Plan | None = ("ref", ref) if ref is not None else _plan(info.annotation)
-        if plan is not None:
+        if plan is not None and _may_hold_refs(plan, {model}):
             out.append((name, info.alias or name, plan))
     return tuple(out)
 
@@ -102,3 +129,53 @@ def _walk(value: Any, plan: Plan, path: Path) -> Iterator[Reference]:
                 yield from _walk(item, value_plan, (*path, key))
     elif kind == "model" and isinstance(value, BaseModel):
         yield from iter_references(value, path)
+
+
+def referenced_ids(models: list[BaseModel]) -> dict[str, set[str]]:
+    """Every id referenced by ``models``, per collection, gathered field by field.
+
+    This is the fast question ("is anything missing?"): it looks at all values of one field
+    at a time with set comprehensions instead of walking each model, and builds no paths.
+    """
+    out: dict[str, set[str]] = {}
+    _gather_models(models, out)
+    return out
+
+
+def _gather_models(models: list[Any], out: dict[str, set[str]]) -> None:
+    first = type(models[0])
+    if all(type(m) is first for m in models):
+        groups = {first: models}  # the usual case: one list of one kind of entity
+    else:
+        groups = {}
+        for model in models:
+            groups.setdefault(type(model), []).append(model)
+    for cls, items in groups.items():
+        for name, _, plan in _class_plan(cls):
+            _gather(list(map(attrgetter(name), items)), plan, out)
+
+
+def _gather(values: list[Any], plan: Plan, out: dict[str, set[str]]) -> None:
+    kind = plan[0]
+    if kind == "ref":
+        ref: Ref = plan[1]
+        found = set(values)
+        found.discard(None)
+        found -= ref.tokens
+        if found:
+            out.setdefault(ref.collection, set()).update(found)
+    elif kind == "list":
+        _gather([item for value in values if value for item in value], plan[1], out)
+    elif kind == "dict":
+        key_ref, value_plan = plan[1], plan[2]
+        present = [value for value in values if value]
+        if key_ref is not None:
+            keys = {key for value in present for key in value} - key_ref.tokens
+            if keys:
+                out.setdefault(key_ref.collection, set()).update(keys)
+        if value_plan is not None:
+            _gather([item for value in present for item in value.values()], value_plan, out)
+    elif kind == "model":
+        nested = [v for v in values if isinstance(v, BaseModel)]
+        if nested:
+            _gather_models(nested, out)

@@ -148,3 +148,26 @@ def test_nan_is_refused_with_a_path() -> None:
     (issue,) = load_text(text).issues
     assert issue.code == "schema"
     assert issue.path == "/terrain/0/stacking"
+
+
+def test_fast_and_thorough_loads_agree() -> None:
+    from pathlib import Path
+
+    texts = [json.dumps(base())]
+    texts += [
+        p.read_text() for p in (Path(__file__).parent.parent / "sample_scenarios").glob("*.json")
+    ]
+    for text in texts:
+        fast, thorough = load_text(text), load_text(text, thorough=True)
+        assert fast.scenario is not None
+        assert fast.scenario == thorough.scenario
+        assert fast.issues == thorough.issues
+
+
+def test_an_older_or_odd_file_takes_the_thorough_path(monkeypatch: pytest.MonkeyPatch) -> None:
+    raw = base()
+    raw["schema_version"] = 0
+    monkeypatch.setattr(mig, "OLDEST_READABLE", 0)
+    monkeypatch.setattr(mig, "MIGRATIONS", {0: lambda r: r})
+    result = load_text(json.dumps(raw))
+    assert result.ok

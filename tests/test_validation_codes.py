@@ -257,7 +257,7 @@ def test_schema_code_points_at_the_bad_value() -> None:
 
 def test_duplicate_key_is_reported_where_it_is() -> None:
     text = text_of(base()).replace('"title": "Test grid"', '"title": "A", "title": "B"')
-    result = load_text(text)
+    result = load_text(text, thorough=True)
     assert [(i.code, i.path) for i in result.issues] == [("json-duplicate-key", "/info/title")]
     assert result.scenario is not None
     assert result.scenario.info.title == "B"

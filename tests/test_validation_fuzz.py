@@ -53,6 +53,10 @@ def _parent(raw: Node, path: tuple[Any, ...]) -> tuple[Node, Any]:
 
 def _assert_sane(data: str | bytes) -> None:
     result = load_text(data)
+    thorough = load_text(data, thorough=True)
+    # The fast path must never accept what the thorough one refuses, nor read it differently.
+    assert (result.scenario is None) == (thorough.scenario is None)
+    assert result.scenario == thorough.scenario
     if result.scenario is None:
         assert result.issues, "a failed load must say why"
         assert any(issue.is_error for issue in result.issues)
@@ -122,3 +126,18 @@ def test_garbage_bytes(data: st.DataObject) -> None:
 @given(blob=st.binary(max_size=200))
 def test_random_bytes(blob: bytes) -> None:
     _assert_sane(blob)
+
+
+@settings(max_examples=150, deadline=None)
+@given(data=st.data())
+def test_moved_vertices(data: st.DataObject) -> None:
+    raw = copy.deepcopy(BASE_RAW)
+    for _ in range(data.draw(st.integers(1, 6))):
+        region = data.draw(st.sampled_from(raw["regions"]))
+        ring = region["polygon"]["exterior"]
+        index = data.draw(st.integers(0, len(ring) - 1))
+        ring[index] = [
+            data.draw(st.sampled_from([0.0, 50.0, 100.0, 150.0, 200.0, 300.0, 400.0])),
+            data.draw(st.sampled_from([0.0, 50.0, 100.0, 150.0, 200.0, 300.0, 400.0])),
+        ]
+    _assert_sane(json.dumps(raw))

@@ -220,7 +220,11 @@ def _land_army(world: World, side: int) -> list[str]:
 
 
 def _deploy_land(world: World, forces: Forces, side: int, used: np.ndarray) -> list[int]:
-    """Put the side's land units into regions, front first; returns the cells used."""
+    """Put the side's land units into regions, front first; returns the cells used.
+
+    Units that find no room are never created, so every unit of the file is on the map or
+    scheduled to arrive.
+    """
     limits = stacking_limits(world)
     own = world.own_mainland(side).nonzero()[0]
     capital = world.capitals[side]
@@ -235,11 +239,11 @@ def _deploy_land(world: World, forces: Forces, side: int, used: np.ndarray) -> l
         for _ in range(int(world.rng.integers(1, 4))):
             if not queue or used[cell] + _STACKING[queue[0]] > limits[cell]:
                 break
+            if used[cell] == 0:
+                occupied.append(cell)
             type_id = queue.popleft()
             used[cell] += _STACKING[type_id]
             forces.unit(side, type_id, MAIN_NATION[side], {"region": world.rid(cell)})
-            if cell not in occupied:
-                occupied.append(cell)
     return occupied
 
 

@@ -270,11 +270,18 @@ def _river_pairs(tz: Tessellation, land: np.ndarray, lines: list[shapely.LineStr
         return kind
     ends = np.stack([tz.centroids[tz.left[both_land]], tz.centroids[tz.right[both_land]]], axis=1)
     links = shapely.linestrings(ends)
-    river, link = shapely.STRtree(links).query(np.array(lines, dtype=object), predicate="crosses")
+    # Query river by river stretch: a whole river's box would cover a good part of the map and
+    # make every link near it a candidate.
+    stretches, river = [], []
+    for number, line in enumerate(lines):
+        path = shapely.get_coordinates(line)
+        stretches.append(shapely.linestrings(np.stack([path[:-1], path[1:]], axis=1)))
+        river.append(np.full(len(path) - 1, number))
+    found, link = shapely.STRtree(links).query(np.concatenate(stretches), predicate="crosses")
     lengths = shapely.length(np.array(lines, dtype=object))
     major = int(np.argmax(lengths)) if len(lines) >= 3 else -1
     kind[both_land[link]] = "river"
-    kind[both_land[link[river == major]]] = "major-river"
+    kind[both_land[link[np.concatenate(river)[found] == major]]] = "major-river"
     return kind
 
 

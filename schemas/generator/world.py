@@ -11,7 +11,7 @@ import numpy as np
 from .landscape import Landscape
 from .names import Namer
 from .networks import Graph
-from .tessellation import CELL_SIZE, Tessellation
+from .tessellation import Tessellation
 
 SIDES = ("west", "east")
 """Side ids, west first; a cell's side is an index into this tuple."""
@@ -102,8 +102,3 @@ class World:
 
     def sites_of(self, kind: str, side: int) -> list[Site]:
         return [s for s in self.sites if s.kind == kind and self.side[s.cell] == side]
-
-
-def cell_distance(a: np.ndarray, b: np.ndarray) -> np.ndarray:
-    """Distance between map points, in cells."""
-    return np.hypot(*(np.asarray(a) - np.asarray(b)).T) / CELL_SIZE

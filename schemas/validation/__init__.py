@@ -70,11 +70,15 @@ CHECKS: tuple[Check, ...] = (
 
 def validate_scenario(scenario: Scenario, checks: tuple[Check, ...] = CHECKS) -> list[Issue]:
     """Every semantic issue of a scenario that already fits the format."""
-    index = ScenarioIndex(scenario)
+    return run_checks(ScenarioIndex(scenario), checks)
+
+
+def run_checks(index: ScenarioIndex, checks: tuple[Check, ...] = CHECKS) -> list[Issue]:
+    """The issues ``checks`` find, using (and filling the caches of) an existing index."""
     issues: list[Issue] = []
     for check in checks:
         issues.extend(check(index))
     return issues
 
 
-__all__ = ["CHECKS", "Check", "ScenarioIndex", "validate_scenario"]
+__all__ = ["CHECKS", "Check", "ScenarioIndex", "run_checks", "validate_scenario"]

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections import defaultdict
 from collections.abc import Iterator
+from dataclasses import dataclass
 
 from ..issues import Issue, make_issue, pointer
 from ..map import Region, Structure
@@ -83,14 +84,13 @@ def check_unit_locations(ix: ScenarioIndex) -> Iterator[Issue]:
             domain = _domain(ix, unit)
             if region is None or domain is None:
                 continue  # dangling references are reported elsewhere
-            path = pointer(collection, index, "location")
             reason = unsuitable(ix, domain, region, structure)
             if reason is None:
                 reason = closed_to(ix, region, ix.side_of_nation(unit.nation))
             if reason is not None:
                 yield make_issue(
                     "unit-impassable-location",
-                    path,
+                    pointer(collection, index, "location"),
                     f"'{unit.id}' cannot start here: {reason}",
                     unit.id,
                 )
@@ -118,11 +118,17 @@ def region_air_limit(ix: ScenarioIndex, region: Region, structures: list[Structu
     return limit
 
 
+@dataclass
+class _Tally:
+    """Stacking points gathered in one place, and the first unit that put some there."""
+
+    first: tuple[str, int]
+    total: int = 0
+
+
 def check_start_stacking(ix: ScenarioIndex) -> Iterator[Issue]:
-    land: dict[tuple[str, str], int] = defaultdict(int)
-    air: dict[str, int] = defaultdict(int)
-    inside: dict[tuple[str, str], int] = defaultdict(int)
-    first_path: dict[object, str] = {}
+    # Keys: ("land", region, side), ("air", region, ""), ("inside", structure, domain).
+    tallies: dict[tuple[str, str, str], _Tally] = {}
     for collection, items in (("units", ix.scenario.units), ("leaders", ix.scenario.leaders)):
         for index, unit in enumerate(items):
             if unit.location is None:
@@ -131,53 +137,36 @@ def check_start_stacking(ix: ScenarioIndex) -> Iterator[Issue]:
             domain = _domain(ix, unit)
             if region is None or domain is None:
                 continue
-            points = _stacking(ix, unit)
-            path = pointer(collection, index, "location")
+            keys = []
             if structure is not None:
-                key: object = (structure.id, domain)
-                inside[(structure.id, domain)] += points
+                keys.append(("inside", structure.id, domain))
             elif domain == "land":
-                key = (region.id, ix.side_of_nation(unit.nation) or "")
-                land[(region.id, ix.side_of_nation(unit.nation) or "")] += points
-            else:
-                key = None
+                keys.append(("land", region.id, ix.side_of_nation(unit.nation) or ""))
             if domain == "air":
-                air[region.id] += points
-                first_path.setdefault(("air", region.id), path)
-            if key is not None:
-                first_path.setdefault(key, path)
+                keys.append(("air", region.id, ""))
+            points = _stacking(ix, unit)
+            for key in keys:
+                tally = tallies.setdefault(key, _Tally((collection, index)))
+                tally.total += points
     structures_in: dict[str, list[Structure]] = defaultdict(list)
     for structure in ix.scenario.structures:
         structures_in[structure.region].append(structure)
-    for (region_id, side), total in land.items():
-        limit = region_stacking_limit(ix, ix.regions[region_id])
-        if limit is not None and total > limit:
+    for (kind, place, detail), tally in tallies.items():
+        if kind == "land":
+            limit = region_stacking_limit(ix, ix.regions[place])
+            what = f"side '{detail}' starts with {tally.total} stacking points in region '{place}'"
+        elif kind == "air":
+            limit = region_air_limit(ix, ix.regions[place], structures_in[place])
+            what = f"{tally.total} air stacking points start in region '{place}'"
+        else:
+            limit = getattr(ix.structures[place].capacity, detail)
+            what = f"{tally.total} {detail} stacking points start inside '{place}'"
+        if limit is not None and tally.total > limit:
             yield make_issue(
                 "start-overstacked",
-                first_path[(region_id, side)],
-                f"side '{side}' starts with {total} stacking points in region '{region_id}', "
-                f"whose limit is {limit}",
-                region_id,
-            )
-    for region_id, total in air.items():
-        limit = region_air_limit(ix, ix.regions[region_id], structures_in[region_id])
-        if total > limit:
-            yield make_issue(
-                "start-overstacked",
-                first_path[("air", region_id)],
-                f"{total} air stacking points start in region '{region_id}', whose air limit "
-                f"is {limit}",
-                region_id,
-            )
-    for (structure_id, domain), total in inside.items():
-        capacity = getattr(ix.structures[structure_id].capacity, domain)
-        if capacity is not None and total > capacity:
-            yield make_issue(
-                "start-overstacked",
-                first_path[(structure_id, domain)],
-                f"{total} {domain} stacking points start inside '{structure_id}', which "
-                f"holds {capacity}",
-                structure_id,
+                pointer(*tally.first, "location"),
+                f"{what}, which holds {limit}",
+                place,
             )
 
 
@@ -323,25 +312,22 @@ def _bad_arrival(
 
 
 def check_ports(ix: ScenarioIndex) -> Iterator[Issue]:
-    by_region: dict[str, set[str]] = defaultdict(set)
-    for connection in ix.scenario.connections:
-        by_region[connection.a].add(connection.b)
-        by_region[connection.b].add(connection.a)
-    for index, structure in enumerate(ix.scenario.structures):
-        if not structure.port:
-            continue
+    ports = [(i, s) for i, s in enumerate(ix.scenario.structures) if s.port]
+    if not ports:
+        return
+    sea = {region for region, domain in ix.domain_of.items() if domain == "sea"}
+    coastal = {c.a for c in ix.scenario.connections if c.b in sea}
+    coastal |= {c.b for c in ix.scenario.connections if c.a in sea}
+    for index, structure in ports:
         if structure.sea_region is not None:
-            sea = ix.regions.get(structure.sea_region)
-            if sea is not None and ix.region_domain(sea) != "sea":
+            if structure.sea_region in ix.regions and structure.sea_region not in sea:
                 yield make_issue(
                     "port-without-sea",
                     pointer("structures", index, "sea_region"),
-                    f"port '{structure.id}' opens onto '{sea.id}', which is not sea",
+                    f"port '{structure.id}' opens onto '{structure.sea_region}', which is not sea",
                     structure.id,
                 )
-            continue
-        near = (ix.regions.get(r) for r in by_region.get(structure.region, ()))
-        if not any(r is not None and ix.region_domain(r) == "sea" for r in near):
+        elif structure.region not in coastal:
             yield make_issue(
                 "port-without-sea",
                 pointer("structures", index, "port"),

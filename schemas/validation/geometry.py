@@ -7,7 +7,8 @@ from collections.abc import Iterator
 import numpy as np
 import shapely
 
-from ..geometry import distinct_points, outline_problem
+from ..geometry import outline_problem
+from ..geometry.adjacency import clean_coverage_union
 from ..geometry.validity import CROSSES_ITSELF
 from ..issues import Issue, make_issue, pointer
 from .index import ScenarioIndex
@@ -21,43 +22,40 @@ def _point(geometry: shapely.Geometry) -> tuple[float, float]:
 def check_polygons(ix: ScenarioIndex) -> Iterator[Issue]:
     geoms = ix.polygons
     present = ~shapely.is_missing(geoms)
-    exterior_area = np.zeros(len(geoms))
     # Flat means every point on one line: the hull has no area. (A bow-tie's signed area can
-    # be zero too, but it is a self-intersection, not a flat outline.)
-    exterior_area[present] = shapely.area(
-        shapely.convex_hull(shapely.get_exterior_ring(geoms[present]))
+    # be zero too, but it is a self-intersection, not a flat outline.) Valid polygons always
+    # have an area, so only the invalid ones need a look.
+    exterior_area = np.ones(len(geoms))
+    suspects = ix.invalid_mask
+    exterior_area[suspects] = shapely.area(
+        shapely.convex_hull(shapely.get_exterior_ring(geoms[suspects]))
     )
     flat: set[int] = set()
-    for index, region in enumerate(ix.scenario.regions):
-        base = ("regions", index, "polygon")
-        rings = [("exterior",), *(("holes", h) for h in range(len(region.polygon.holes)))]
-        short = False
-        for ring_path, ring in zip(
-            rings, [region.polygon.exterior, *region.polygon.holes], strict=True
-        ):
-            count = distinct_points(ring)
-            if count < 3:
-                short = True
-                yield make_issue(
-                    "polygon-too-few-points",
-                    pointer(*base, *ring_path),
-                    f"region '{region.id}': a ring needs at least 3 different points, "
-                    f"it has {count}",
-                    region.id,
-                )
-        if short or geoms[index] is None:
-            continue
-        if exterior_area[index] <= 0:
-            flat.add(index)
-            yield make_issue(
-                "polygon-zero-area",
-                pointer(*base, "exterior"),
-                f"region '{region.id}': the outline encloses no area (its points are in a line)",
-                region.id,
-            )
-    invalid = np.zeros(len(geoms), dtype=bool)
-    invalid[present] = ~shapely.is_valid(geoms[present])
-    for index in invalid.nonzero()[0].tolist():
+    rings = ix.rings
+    counts = rings.distinct_counts
+    first_ring = np.searchsorted(rings.owner, rings.owner)
+    for k in np.flatnonzero(counts < 3).tolist():
+        index = int(rings.owner[k])
+        region = ix.scenario.regions[index]
+        number = k - int(first_ring[k])
+        ring_path = ("exterior",) if number == 0 else ("holes", number - 1)
+        yield make_issue(
+            "polygon-too-few-points",
+            pointer("regions", index, "polygon", *ring_path),
+            f"region '{region.id}': a ring needs at least 3 different points, it has "
+            f"{int(counts[k])}",
+            region.id,
+        )
+    for index in np.flatnonzero(present & (exterior_area <= 0)).tolist():
+        region = ix.scenario.regions[index]
+        flat.add(index)
+        yield make_issue(
+            "polygon-zero-area",
+            pointer("regions", index, "polygon", "exterior"),
+            f"region '{region.id}': the outline encloses no area (its points are in a line)",
+            region.id,
+        )
+    for index in ix.invalid_mask.nonzero()[0].tolist():
         if index in flat:
             continue
         region = ix.scenario.regions[index]
@@ -83,10 +81,12 @@ def check_coverage(ix: ScenarioIndex) -> Iterator[Issue]:
     if len(index) == 0:
         return
     valid = geoms[index]
-    clean = bool(shapely.coverage_is_valid(valid))
+    union = clean_coverage_union(valid, ix.edges)
+    clean = union is not None or bool(shapely.coverage_is_valid(valid))
     if not clean:
         yield from _overlaps(ix, index, valid)
-    union = shapely.coverage_union_all(valid) if clean else shapely.union_all(valid)
+    if union is None:
+        union = shapely.coverage_union_all(valid) if clean else shapely.union_all(valid)
     extent = shapely.area(shapely.envelope(union))
     tree = shapely.STRtree(valid)
     for part in shapely.get_parts(union):

@@ -5,9 +5,11 @@ from __future__ import annotations
 import difflib
 from collections.abc import Iterator
 
+from pydantic import BaseModel
+
 from ..issues import Issue, make_issue, pointer
-from ..refs import iter_references
-from .index import ScenarioIndex
+from ..refs import iter_references, referenced_ids
+from .index import ENTITY_COLLECTIONS, ScenarioIndex
 
 _SINGULAR = {
     "terrain": "terrain type",
@@ -35,6 +37,15 @@ def singular(collection: str) -> str:
 
 
 def check_duplicate_ids(ix: ScenarioIndex) -> Iterator[Issue]:
+    scenario = ix.scenario
+    quick = [
+        [e.id for e in getattr(scenario, name)]
+        for name in ENTITY_COLLECTIONS
+        if name not in ("units", "leaders")
+    ]
+    quick.append([e.id for e in scenario.units] + [e.id for e in scenario.leaders])
+    if all(len(set(ids)) == len(ids) for ids in quick):
+        return  # the common case, settled without building messages
     seen: dict[str, dict[str, str]] = {}
     for collection, index, entity in ix.entities():
         namespace = "units" if collection in ("units", "leaders") else collection
@@ -52,8 +63,16 @@ def check_duplicate_ids(ix: ScenarioIndex) -> Iterator[Issue]:
 
 def check_references(ix: ScenarioIndex) -> Iterator[Issue]:
     scenario = ix.scenario
-    sources = [(collection, index, entity) for collection, index, entity in ix.entities()]
-    for collection, index, entity in sources:
+    groups: list[list[BaseModel]] = [getattr(scenario, name) for name in ENTITY_COLLECTIONS]
+    groups.append([m for m in (scenario.calendar, scenario.tension, scenario.victory) if m])
+    wanted: dict[str, set[str]] = {}
+    for group in groups:
+        if group:
+            for name, ids in referenced_ids(group).items():
+                wanted.setdefault(name, set()).update(ids)
+    if all(ids <= ix.position[name].keys() for name, ids in wanted.items()):
+        return  # every reference resolves; no need to walk for paths
+    for collection, index, entity in ix.entities():
         for ref in iter_references(entity, (collection, index)):
             if ref.id not in ix.position[ref.collection]:
                 yield _unknown(ix, ref.collection, ref.id, ref.path, entity.id)

@@ -4,12 +4,15 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from functools import cached_property
+from operator import attrgetter
 from typing import TypeVar
 
 import numpy as np
 
 from ..base import Entity
-from ..geometry import SharedBorders, build_polygons, shared_borders
+from ..geometry import build_polygons
+from ..geometry.adjacency import EdgeTable, edge_table
+from ..geometry.build import Rings
 from ..map import Region, Structure
 from ..scenario import Scenario
 from ..terrain import TerrainType
@@ -42,12 +45,8 @@ class ScenarioIndex:
 
     def __init__(self, scenario: Scenario) -> None:
         self.scenario = scenario
-        self.position: dict[str, dict[str, int]] = {}
-        for name in ENTITY_COLLECTIONS:
-            table: dict[str, int] = {}
-            for index, entity in enumerate(getattr(scenario, name)):
-                table.setdefault(entity.id, index)
-            self.position[name] = table
+        self.position = _Positions(scenario)
+        """``position[collection][id]``: index of the first entity with that id."""
         s = scenario
         self.terrain = _first(s.terrain)
         self.regions: dict[str, Region] = _first(s.regions)
@@ -78,15 +77,26 @@ class ScenarioIndex:
 
     def region_domain(self, region: Region) -> str | None:
         """Terrain domain, with the unplayable flag taking precedence."""
-        if region.unplayable:
-            return "unplayable"
-        terrain = self.region_terrain(region)
-        return terrain.domain if terrain else None
+        return self.domain_of.get(region.id)
+
+    @cached_property
+    def domain_of(self) -> dict[str, str | None]:
+        """Region id to its domain (terrain domain, or ``unplayable`` for flagged regions)."""
+        domains = {t.id: t.domain for t in reversed(self.scenario.terrain)}
+        return {
+            r.id: "unplayable" if r.unplayable else domains.get(r.terrain)
+            for r in reversed(self.scenario.regions)
+        }
+
+    @cached_property
+    def rings(self) -> Rings:
+        """Every ring of every region, flattened."""
+        return Rings.of([r.polygon for r in self.scenario.regions])
 
     @cached_property
     def polygons(self) -> np.ndarray:
         """Shapely polygon per region, ``None`` where its rings are unusable."""
-        return build_polygons([r.polygon for r in self.scenario.regions])
+        return build_polygons([r.polygon for r in self.scenario.regions], self.rings)
 
     @cached_property
     def valid_polygons(self) -> np.ndarray:
@@ -95,28 +105,48 @@ class ScenarioIndex:
 
         geoms = self.polygons.copy()
         present = ~shapely.is_missing(geoms)
-        ok = np.zeros(len(geoms), dtype=bool)
-        if present.any():
-            subset = geoms[present]
-            ok[present] = shapely.is_valid(subset) & (shapely.area(subset) > 0)
+        ok = present & ~self.invalid_mask
+        ok[ok] = shapely.area(geoms[ok]) > 0
         geoms[~ok] = None
         return geoms
 
     @cached_property
-    def borders(self) -> SharedBorders:
-        """Regions sharing a border of positive length."""
-        return shared_borders(self.valid_polygons)
+    def edges(self) -> EdgeTable:
+        """Every edge of the valid outlines, all turned the same way."""
+        import shapely
+
+        return edge_table(shapely.orient_polygons(self.valid_polygons))
 
     @cached_property
-    def neighbours(self) -> set[tuple[int, int]]:
-        return set(self.borders.pairs())
+    def invalid_mask(self) -> np.ndarray:
+        """True for built polygons that shapely finds invalid."""
+        import shapely
+
+        geoms = self.polygons
+        present = ~shapely.is_missing(geoms)
+        invalid = np.zeros(len(geoms), dtype=bool)
+        invalid[present] = ~shapely.is_valid(geoms[present])
+        return invalid
+
+
+class _Positions(dict[str, dict[str, int]]):
+    """Id tables built on first use: most checks only need a few collections."""
+
+    def __init__(self, scenario: Scenario) -> None:
+        super().__init__()
+        self._scenario = scenario
+
+    def __missing__(self, name: str) -> dict[str, int]:
+        items = getattr(self._scenario, name)
+        ids = list(map(attrgetter("id"), items))
+        table = dict(zip(reversed(ids), range(len(ids) - 1, -1, -1), strict=True))
+        self[name] = table
+        return table
 
 
 E = TypeVar("E", bound=Entity)
 
 
 def _first(items: list[E]) -> dict[str, E]:
-    out: dict[str, E] = {}
-    for item in items:
-        out.setdefault(item.id, item)
-    return out
+    # Built from the end so that, for a repeated id, the first entity is the one kept.
+    return {item.id: item for item in reversed(items)}

@@ -3,60 +3,99 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
+from operator import attrgetter
 
 import numpy as np
 import shapely
 
+from ..geometry.adjacency import border_lengths
 from ..issues import Issue, make_issue, pointer
+from ..map import Connection
+from ..terrain import ConnectionType
 from .index import ScenarioIndex
 
 # Which terrain domains each connection domain may join.
 _SERVES = {"land": {"land"}, "air": {"land", "sea", "lake"}}
 
 
+def _allowed_pairs(kind: ConnectionType) -> set[tuple[str | None, str | None]]:
+    """The (domain, domain) pairs a connection of this type may join, in both orders."""
+    if kind.only_from_sea:
+        # A landing: one end at sea, the other on the coast.
+        return {("sea", "land"), ("land", "sea")}
+    if kind.domain == "sea":
+        return {("sea", "sea"), ("sea", "land"), ("land", "sea")}
+    serves = _SERVES[kind.domain]
+    return {(x, y) for x in serves for y in serves}
+
+
 def check_connections(ix: ScenarioIndex) -> Iterator[Issue]:
-    regions = ix.regions
+    connections = ix.scenario.connections
+    if not connections:
+        return
+    # Column-wise: this runs over tens of thousands of connections on big maps.
+    ends_a = list(map(attrgetter("a"), connections))
+    ends_b = list(map(attrgetter("b"), connections))
+    types = list(map(attrgetter("type"), connections))
     position = ix.position["regions"]
+    pa = [position.get(a, -1) for a in ends_a]
+    pb = [position.get(b, -1) for b in ends_b]
+    allowed = {k.id: _allowed_pairs(k) for k in ix.connection_types.values()}
+    known = [x >= 0 and y >= 0 and t in allowed for x, y, t in zip(pa, pb, types, strict=True)]
+    keys = [(a, b) if a < b else (b, a) for a, b in zip(ends_a, ends_b, strict=True)]
+    if len(set(keys)) != len(keys):
+        yield from _duplicates(connections, keys, known)
+    domain = ix.domain_of
+    for index in [
+        i
+        for i, (a, b, t) in enumerate(zip(ends_a, ends_b, types, strict=True))
+        if known[i] and (domain[a], domain[b]) not in allowed[t]
+    ]:
+        a, b = ends_a[index], ends_b[index]
+        name = ix.connection_types[types[index]].name.lower()
+        yield make_issue(
+            "connection-domain",
+            pointer("connections", index, "type"),
+            f"a {name} connection cannot join '{a}' ({domain[a]}) and '{b}' ({domain[b]})",
+            connections[index].id,
+        )
+    off_map = {r.id for r in ix.scenario.regions if r.off_map}
+    adjacent = {k.id for k in ix.connection_types.values() if k.adjacent}
+    checked = np.array(
+        [
+            i
+            for i, (a, b, t) in enumerate(zip(ends_a, ends_b, types, strict=True))
+            if known[i] and t in adjacent and a not in off_map and b not in off_map
+        ],
+        dtype=np.int64,
+    )
+    if not len(checked):
+        return
+    left, right = np.asarray(pa)[checked], np.asarray(pb)[checked]
+    touching = border_lengths(ix.valid_polygons, left, right, ix.edges) > 0
+    untouched = [(int(checked[i]), int(left[i]), int(right[i])) for i in np.flatnonzero(~touching)]
+    if untouched:
+        yield from _not_touching(ix, untouched)
+
+
+def _duplicates(
+    connections: list[Connection], keys: list[tuple[str, str]], known: list[bool]
+) -> Iterator[Issue]:
     seen: dict[tuple[str, str], str] = {}
-    untouched: list[tuple[int, int, int]] = []
-    for index, connection in enumerate(ix.scenario.connections):
-        a, b = regions.get(connection.a), regions.get(connection.b)
-        kind = ix.connection_types.get(connection.type)
-        if a is None or b is None or kind is None:
+    for index, key in enumerate(keys):
+        if not known[index]:
             continue  # reported as unknown references
-        key = (min(a.id, b.id), max(a.id, b.id))
         if key in seen:
+            connection = connections[index]
             yield make_issue(
                 "connection-duplicate",
                 pointer("connections", index),
-                f"connection '{connection.id}' joins '{a.id}' and '{b.id}', like "
-                f"'{seen[key]}' already does",
+                f"connection '{connection.id}' joins '{connection.a}' and '{connection.b}', "
+                f"like '{seen[key]}' already does",
                 connection.id,
             )
         else:
-            seen[key] = connection.id
-        domains = {ix.region_domain(a), ix.region_domain(b)}
-        if kind.only_from_sea:
-            # A landing: one end at sea, the other on the coast.
-            unsuited = domains != {"sea", "land"}
-        elif kind.domain == "sea":
-            unsuited = "sea" not in domains or not domains <= {"sea", "land"}
-        else:
-            unsuited = not domains <= _SERVES[kind.domain]
-        if unsuited:
-            yield make_issue(
-                "connection-domain",
-                pointer("connections", index, "type"),
-                f"a {kind.name.lower()} connection cannot serve '{a.id}' ({ix.region_domain(a)}) "
-                f"and '{b.id}' ({ix.region_domain(b)})",
-                connection.id,
-            )
-        if kind.adjacent and not a.off_map and not b.off_map:
-            pa, pb = position[a.id], position[b.id]
-            if (min(pa, pb), max(pa, pb)) not in ix.neighbours:
-                untouched.append((index, pa, pb))
-    if untouched:
-        yield from _not_touching(ix, untouched)
+            seen[key] = connections[index].id
 
 
 def _not_touching(ix: ScenarioIndex, cases: list[tuple[int, int, int]]) -> Iterator[Issue]:
@@ -82,12 +121,17 @@ def _not_touching(ix: ScenarioIndex, cases: list[tuple[int, int, int]]) -> Itera
 
 
 def check_isolated_regions(ix: ScenarioIndex) -> Iterator[Issue]:
-    linked: set[str] = set()
-    for connection in ix.scenario.connections:
-        linked.add(connection.a)
-        linked.add(connection.b)
-    for index, region in enumerate(ix.scenario.regions):
-        if region.id not in linked and ix.is_playable(region):
+    connections = ix.scenario.connections
+    linked = set(map(attrgetter("a"), connections)) | set(map(attrgetter("b"), connections))
+    domain = ix.domain_of
+    lonely = [
+        i
+        for i, region_id in enumerate(map(attrgetter("id"), ix.scenario.regions))
+        if region_id not in linked and domain.get(region_id) not in (None, "unplayable")
+    ]
+    for index in lonely:
+        region = ix.scenario.regions[index]
+        if ix.is_playable(region):
             yield make_issue(
                 "region-isolated",
                 pointer("regions", index),

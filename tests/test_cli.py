@@ -128,3 +128,30 @@ def test_console_script_never_shows_a_traceback(tmp_path: Path) -> None:
     assert done.returncode == 1
     assert "Traceback" not in done.stdout + done.stderr
     assert "[file-encoding]" in done.stdout
+
+
+def test_generate_writes_a_clean_scenario(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    out = tmp_path / "gen.json"
+    assert main(["generate", "--regions", "40", "--seed", "5", "-o", str(out)]) == 0
+    assert "40 regions" in capsys.readouterr().out
+    assert main(["validate", str(out)]) == 0
+    assert capsys.readouterr().out == f"{out}: ok\n"
+    from schemas.jsonschema import scenario_json_schema
+
+    validator = jsonschema.Draft202012Validator(scenario_json_schema())
+    assert list(validator.iter_errors(json.loads(out.read_text()))) == []
+
+
+def test_generate_refuses_a_tiny_map(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["generate", "--regions", "3", "-o", str(tmp_path / "x.json")]) == 2
+    assert "regions" in capsys.readouterr().err
+    assert not (tmp_path / "x.json").exists()
+
+
+def test_plain_salient_describes_the_sample(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main([]) == 0
+    out = capsys.readouterr().out
+    assert "vessa-crossing.json" in out
+    assert "validation: ok" in out

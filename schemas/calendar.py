@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import datetime as dt
-from typing import Literal
+from typing import Literal, get_args
 
 from pydantic import Field
 
@@ -26,20 +26,8 @@ PhaseName = Literal[
 ]
 """Phases of a player-turn, in the only order they can run."""
 
-PHASE_ORDER: tuple[PhaseName, ...] = (
-    "turn_summary",
-    "events",
-    "cards",
-    "reinforcements",
-    "supply",
-    "air_offensive",
-    "land_movement",
-    "battles",
-    "air_defensive",
-    "sieges",
-    "replacements",
-    "end_of_turn",
-)
+PHASE_ORDER: tuple[PhaseName, ...] = get_args(PhaseName)
+"""The phases in the order they run."""
 
 
 class PhaseSpec(StrictModel):

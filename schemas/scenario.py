@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Literal, get_args
 
 from pydantic import Field
 
@@ -110,4 +110,6 @@ ScenarioSection = Literal[
     "reinforcements",
     "replacements",
 ]
-"""Top-level lists of entities."""
+"""Top-level lists of entities: each is its own id namespace (units and leaders share one)."""
+
+SECTIONS: tuple[ScenarioSection, ...] = get_args(ScenarioSection)

@@ -14,30 +14,10 @@ from ..geometry import build_polygons
 from ..geometry.adjacency import EdgeTable, edge_table
 from ..geometry.build import Rings
 from ..map import Region, Structure
-from ..scenario import Scenario
+from ..scenario import SECTIONS, Scenario
 from ..terrain import TerrainType
 
-ENTITY_COLLECTIONS = (
-    "terrain",
-    "connection_types",
-    "theatres",
-    "areas",
-    "regions",
-    "connections",
-    "structures",
-    "supply_sources",
-    "sides",
-    "nations",
-    "unit_types",
-    "units",
-    "leaders",
-    "cards",
-    "events",
-    "reinforcements",
-    "replacements",
-)
-"""Top-level lists whose items have ids (each list is its own namespace, except that units
-and leaders share one because both stand in stacks)."""
+ENTITY_COLLECTIONS = SECTIONS
 
 
 class ScenarioIndex:

@@ -61,3 +61,16 @@ def test_sample_uses_every_section() -> None:
         if (info.alias or name) not in raw and name != "schema_uri"
     ]
     assert missing == []
+
+
+def test_every_field_of_the_format_is_documented() -> None:
+    schema = scenario_json_schema()
+    models = {"Scenario": schema, **schema["$defs"]}
+    undocumented = [
+        f"{model}.{name}"
+        for model, body in models.items()
+        for name, prop in body.get("properties", {}).items()
+        if not prop.get("description")
+    ]
+    assert sum(len(body.get("properties", {})) for body in models.values()) > 400
+    assert undocumented == []

@@ -1,1 +1,12 @@
-"""The rules engine: plays a scenario under the SGS-style rules. Never imports Qt."""
+"""The rules engine: plays a scenario under the SGS-style rules. Never imports Qt.
+
+game = Game(scenario, seed=7)
+while game.outcome() is None:
+    game.apply(choose(game.legal_actions()))
+"""
+
+from .actions import Action
+from .errors import IllegalAction, SaveError
+from .game import Game
+
+__all__ = ["Action", "Game", "IllegalAction", "SaveError"]

@@ -1,0 +1,234 @@
+"""Changing the board: stacks, control of places, VP, eliminations.
+
+Every rules module goes through these functions, so that each change is made one way and is
+logged once (a captured region always moves VP and tension; an eliminated unit always leaves
+its stack and counts as a loss).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from .setup import new_stack
+from .state import StackState, UnitState
+
+if TYPE_CHECKING:
+    from .game import Game
+
+# -- looking -------------------------------------------------------------------------------------
+
+
+def units_of(game: Game, stack: StackState) -> list[UnitState]:
+    return [game.state.units[u] for u in stack.units]
+
+
+def stacks_in(game: Game, region: str, side: str | None = None) -> list[StackState]:
+    """Stacks in a region (inside its structures too), optionally of one side."""
+    return [
+        s
+        for s in game.state.stacks.values()
+        if s.region == region and (side is None or s.side == side)
+    ]
+
+
+def side_of_region(game: Game, region: str) -> str | None:
+    nation = game.state.owner.get(region)
+    return game.world.side_of.get(nation) if nation else None
+
+
+def side_of_structure(game: Game, structure: str) -> str | None:
+    nation = game.state.structure_owner.get(structure)
+    return game.world.side_of.get(nation) if nation else None
+
+
+def is_combat(game: Game, unit: UnitState) -> bool:
+    """A combat unit (not support, not a leader)."""
+    if unit.leader:
+        return False
+    unit_type = game.world.unit_type(unit.id)
+    return unit_type is not None and unit_type.unit_class == "combat"
+
+
+def enemy_stacks_in(game: Game, region: str, side: str) -> list[StackState]:
+    world = game.world
+    return [s for s in stacks_in(game, region) if world.at_war(side, s.side)]
+
+
+def main_nation(game: Game, side: str) -> str:
+    world = game.world
+    for nation in world.scenario.nations:
+        if nation.side == side and nation.main:
+            return nation.id
+    return next(n.id for n in world.scenario.nations if n.side == side)
+
+
+# -- stacks --------------------------------------------------------------------------------------
+
+
+def split(game: Game, stack: StackState, unit_ids: list[str]) -> StackState:
+    """Move some units of a stack into a new stack at the same place."""
+    fresh = new_stack(game.state, stack.side, stack.region, stack.structure)
+    fresh.moved, fresh.entrenched = stack.moved, stack.entrenched
+    fresh.came_from, fresh.crossed = stack.came_from, stack.crossed
+    for unit_id in unit_ids:
+        stack.units.remove(unit_id)
+        fresh.units.append(unit_id)
+        game.state.units[unit_id].stack = fresh.id
+    if not stack.units:
+        del game.state.stacks[stack.id]
+    return fresh
+
+
+def merge(game: Game, into: StackState, others: list[StackState]) -> None:
+    for other in others:
+        for unit_id in other.units:
+            into.units.append(unit_id)
+            game.state.units[unit_id].stack = into.id
+        into.moved = into.moved or other.moved
+        # Units joining an entrenched stack in its region share the entrenchment.
+        into.entrenched = into.entrenched or other.entrenched
+        del game.state.stacks[other.id]
+
+
+def relocate(game: Game, stack: StackState, region: str, structure: str | None = None) -> None:
+    """Put a stack somewhere else; leaving its region ends its entrenchment."""
+    if region != stack.region:
+        stack.entrenched = False
+    stack.region, stack.structure = region, structure
+
+
+def remove_from_stack(game: Game, unit: UnitState) -> None:
+    if unit.stack is None:
+        return
+    stack = game.state.stacks.get(unit.stack)
+    unit.stack = None
+    if stack is None:
+        return
+    stack.units.remove(unit.id)
+    if not stack.units:
+        del game.state.stacks[stack.id]
+
+
+# -- losses --------------------------------------------------------------------------------------
+
+
+def eliminate(game: Game, unit_id: str, cause: str, *, vp: bool = True) -> None:
+    """Destroy a unit (or kill a leader): it leaves play and its VP values apply."""
+    unit = game.state.units[unit_id]
+    if unit.status != "active":
+        return
+    remove_from_stack(game, unit)
+    unit.status = "eliminated"
+    unit.strength = 0
+    losses = game.state.stats.setdefault("losses", {})
+    losses[unit.side] = losses.get(unit.side, 0) + 1
+    game.record("eliminated", unit=unit_id, owner=unit.side, cause=cause)
+    if unit.leader:
+        game.state.leaders_lost.append(unit_id)
+        values = game.world.leaders[unit_id].killed_vp
+    else:
+        unit_type = game.world.unit_type(unit_id)
+        values = unit_type.destroyed_vp if unit_type else {}
+    if vp:
+        for key, amount in values.items():
+            for side in relative_sides(game, key, unit.side):
+                add_vp(game, side, amount, f"{unit_id} destroyed")
+
+
+def withdraw(game: Game, unit_id: str, cause: str) -> None:
+    """Take a unit out of the game without counting it as destroyed."""
+    unit = game.state.units[unit_id]
+    if unit.status in ("eliminated", "removed"):
+        return
+    remove_from_stack(game, unit)
+    unit.status = "removed"
+    if unit.leader:
+        game.state.leaders_lost.append(unit_id)
+    game.record("withdrawn", unit=unit_id, owner=unit.side, cause=cause)
+
+
+def relative_sides(game: Game, key: str, owner: str) -> list[str]:
+    """Sides named by ``@self``/``@enemy``/``@all`` or an id, relative to ``owner``."""
+    if key == "@self":
+        return [owner]
+    if key == "@enemy":
+        return game.world.enemies_of(owner)
+    if key == "@all":
+        return list(game.world.sides)
+    return [key] if key in game.world.sides else []
+
+
+# -- score ---------------------------------------------------------------------------------------
+
+
+def add_vp(game: Game, side: str, amount: int, reason: str) -> None:
+    """Change a side's VP (never below zero) and log it."""
+    if amount == 0 or side not in game.state.sides:
+        return
+    state = game.state.sides[side]
+    before = state.vp
+    state.vp = max(0, state.vp + amount)
+    if state.vp != before:
+        game.record("vp", side_id=side, change=state.vp - before, total=state.vp, reason=reason)
+
+
+def change_tension(game: Game, amount: int, reason: str) -> None:
+    index = game.scenario.tension
+    if index is None or game.state.tension is None or amount == 0:
+        return
+    before = game.state.tension
+    game.state.tension = max(index.minimum, before + amount)
+    game.record(
+        "tension", change=game.state.tension - before, total=game.state.tension, reason=reason
+    )
+    for step in index.steps:
+        reached = before < step.value <= game.state.tension
+        if reached and step.value not in game.state.tension_steps_done:
+            game.state.tension_steps_done.append(step.value)
+            game.record("tension_step", value=step.value, description=step.description)
+            from .effects import run_effects
+
+            run_effects(game, step.effects, side=index.benefits, source=f"tension-{step.value}")
+
+
+# -- control -------------------------------------------------------------------------------------
+
+
+def capture_region(game: Game, region: str, side: str) -> None:
+    """Hand a region to ``side``: VP and tension move, unfortified structures go with it."""
+    before = side_of_region(game, region)
+    if before == side:
+        return
+    game.state.owner[region] = main_nation(game, side)
+    values = game.world.regions[region].values
+    game.record("captured", region=region, by=side, taken_from=before)
+    _score_capture(game, values, side, before, region)
+    for structure in game.world.structures_in[region]:
+        if structure.fortification == 0:
+            capture_structure(game, structure.id, side)
+
+
+def capture_structure(game: Game, structure_id: str, side: str) -> None:
+    before = side_of_structure(game, structure_id)
+    if before == side:
+        return
+    game.state.structure_owner[structure_id] = main_nation(game, side)
+    structure = game.world.structures[structure_id]
+    game.record("captured", structure=structure_id, by=side, taken_from=before)
+    _score_capture(game, structure.values, side, before, structure_id)
+    for stack in list(stacks_in(game, structure.region, before)):
+        if stack.structure == structure_id:
+            # Nobody left inside can hold out: the structure falls with its occupants.
+            for unit_id in list(stack.units):
+                eliminate(game, unit_id, "structure captured")
+
+
+def _score_capture(game: Game, values: dict, side: str, before: str | None, place: str) -> None:
+    gain = values.get(side)
+    if gain is not None:
+        add_vp(game, side, gain.capture, f"captured {place}")
+        change_tension(game, gain.tension, f"{side} captured {place}")
+    if before is not None:
+        loss = values.get(before)
+        if loss is not None:
+            add_vp(game, before, -loss.loss, f"lost {place}")

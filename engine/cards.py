@@ -1,0 +1,169 @@
+"""Decks, hands and playing cards (E2).
+
+A card plays in a *window*: at the start of a phase its timing names (before the side takes
+any other action in that phase), or in a battle's or a siege's card window. Black cards go to
+the bottom of their deck after play, red ones leave the game. Discards (down to the hand
+limit) go to the bottom of the deck, red ones included: they were not played.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from schemas.decks import Card
+from schemas.effects import ChangeCards
+
+from .actions import Action, Discard, PlayCard
+from .conditions import holds
+from .errors import IllegalAction
+from .targets import Context
+
+if TYPE_CHECKING:
+    from .game import Game
+
+
+def handles(action: Action) -> bool:
+    return isinstance(action, PlayCard | Discard)
+
+
+# -- windows -------------------------------------------------------------------------------------
+
+
+def window(game: Game) -> tuple[str, str] | None:
+    """The card timing open now and the side that may play: ``(timing, side)``."""
+    battle = game.state.battle
+    if battle is not None:
+        if battle.get("card_window"):
+            return ("battle", battle["card_window"])
+        return None
+    siege = game.state.stats.get("siege_window")
+    if siege:
+        return ("siege", siege)
+    if game.state.phase_acted or game.state.pending:
+        return None
+    timing = game.handler().card_timing
+    return (timing, game.active_side) if timing else None
+
+
+def can_play(game: Game, side: str, card: Card, *, preview: bool = True) -> bool:
+    opened = window(game)
+    if opened is None:
+        return False
+    timing, who = opened
+    if who != side or timing not in card.phases:
+        return False
+    return holds(game, card.condition, Context(side, card.id, preview=preview))
+
+
+def playable_actions(game: Game) -> list[Action]:
+    opened = window(game)
+    if opened is None:
+        return []
+    _, side = opened
+    seen: set[str] = set()
+    out: list[Action] = []
+    for card_id in game.state.sides[side].hand:
+        if card_id not in seen and can_play(game, side, game.world.cards[card_id]):
+            seen.add(card_id)
+            out.append(PlayCard(card_id))
+    out.extend(discard_actions(game))
+    return out
+
+
+def mandatory_left(game: Game) -> str | None:
+    """A mandatory card the side to act holds and could play now, if any."""
+    opened = window(game)
+    if opened is None:
+        return None
+    _, side = opened
+    for card_id in game.state.sides[side].hand:
+        card = game.world.cards[card_id]
+        if card.mandatory and can_play(game, side, card):
+            return card_id
+    return None
+
+
+# -- hand and deck -------------------------------------------------------------------------------
+
+
+def draw(game: Game, side: str, count: int) -> None:
+    state = game.state.sides[side]
+    drawn = state.deck[:count]
+    del state.deck[:count]
+    state.hand.extend(drawn)
+    game.record("drew", side_id=side, count=len(drawn))
+
+
+def excess(game: Game, side: str) -> int:
+    return max(0, len(game.state.sides[side].hand) - game.scenario.rules.cards.hand_limit)
+
+
+def discard_actions(game: Game) -> list[Action]:
+    """One discard per card while the active side holds too many, in the cards phase."""
+    if game.phase != "cards" or game.state.battle is not None:
+        return []
+    side = game.active_side
+    if not excess(game, side):
+        return []
+    return [Discard((card,)) for card in dict.fromkeys(game.state.sides[side].hand)]
+
+
+def apply(game: Game, action: Action) -> None:
+    if isinstance(action, Discard):
+        _discard(game, action)
+    elif isinstance(action, PlayCard):
+        play(game, action)
+
+
+def _discard(game: Game, action: Discard) -> None:
+    side = game.active_side
+    if game.phase != "cards" or excess(game, side) < len(action.cards):
+        raise IllegalAction("cards are only discarded down to the hand limit in the cards phase")
+    state = game.state.sides[side]
+    for card_id in action.cards:
+        if card_id not in state.hand:
+            raise IllegalAction(f"card '{card_id}' is not in the hand")
+        state.hand.remove(card_id)
+        state.deck.append(card_id)
+    game.record("discarded", side_id=side, cards=list(action.cards))
+
+
+def play(game: Game, action: PlayCard) -> None:
+    opened = window(game)
+    card = game.world.cards.get(action.card)
+    if opened is None or card is None:
+        raise IllegalAction("no card can be played now")
+    _, side = opened
+    state = game.state.sides[side]
+    if action.card not in state.hand:
+        raise IllegalAction(f"card '{action.card}' is not in the hand")
+    if not can_play(game, side, card, preview=False):
+        raise IllegalAction(f"card '{card.name}' cannot be played now")
+    state.hand.remove(card.id)
+    if card.color == "red":
+        state.removed.append(card.id)
+    else:
+        state.deck.append(card.id)
+    game.state.cards_played.append(card.id)
+    game.record("card", side_id=side, card=card.id, name=card.name, targets=list(action.targets))
+    from .effects import run_effects
+
+    run_effects(game, card.effects, side=side, source=card.id, targets=action.targets)
+
+
+def add_and_remove(game: Game, effect: ChangeCards, ctx: Context) -> None:
+    for card_id in effect.add:
+        side = game.world.cards[card_id].side
+        state = game.state.sides[side]
+        if effect.to_hand:
+            state.hand.append(card_id)
+        else:
+            # Shuffled in: a random place in the deck.
+            state.deck.insert(game.dice.below(len(state.deck) + 1), card_id)
+        game.record("card_added", card=card_id, side_id=side, to_hand=effect.to_hand)
+    for card_id in effect.remove:
+        for state in game.state.sides.values():
+            for pile in (state.deck, state.hand):
+                while card_id in pile:
+                    pile.remove(card_id)
+        game.record("card_removed", card=card_id)

@@ -1,0 +1,98 @@
+"""Questions the game asks a player in the middle of something: an event's choice, where a
+reinforcement brought by a card lands, whether and where to break through.
+
+Pending decisions are plain dicts in ``GameState.pending`` (so they save with the game), each
+with a ``kind`` and the ``side`` that answers. While one is pending, it is the only thing
+anybody may do. Modules register a :class:`Handler` for each kind they raise.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from .actions import Action
+from .errors import IllegalAction
+
+if TYPE_CHECKING:
+    from .game import Game
+
+Decision = dict[str, Any]
+
+
+@dataclass(frozen=True)
+class Handler:
+    describe: Callable[[Game, Decision], str]
+    actions: Callable[[Game, Decision], list[Action]]
+    apply: Callable[[Game, Decision, Action], None]
+    """Carries out the answer; it must pop the decision when it is settled."""
+
+
+HANDLERS: dict[str, Handler] = {}
+
+
+def register(kind: str, handler: Handler) -> None:
+    HANDLERS[kind] = handler
+
+
+def push(game: Game, decision: Decision) -> None:
+    game.state.pending.append(decision)
+    game.record("decision", decision=decision["kind"], for_side=decision["side"])
+
+
+def pop(game: Game) -> Decision:
+    return game.state.pending.pop(0)
+
+
+def side_of(game: Game, decision: Decision) -> str:
+    return str(decision["side"])
+
+
+def describe(game: Game, decision: Decision) -> str:
+    return HANDLERS[decision["kind"]].describe(game, decision)
+
+
+def actions(game: Game, decision: Decision) -> list[Action]:
+    return HANDLERS[decision["kind"]].actions(game, decision)
+
+
+def apply(game: Game, decision: Decision, action: Action) -> None:
+    if action not in actions(game, decision) and not _free_form(decision, action):
+        raise IllegalAction(f"{describe(game, decision)}; '{action.kind}' does not answer it")
+    HANDLERS[decision["kind"]].apply(game, decision, action)
+
+
+def _free_form(decision: Decision, action: Action) -> bool:
+    # Breakthroughs take any subset of the eligible units; the handler checks them.
+    return decision["kind"] == "breakthrough" and action.kind == "breakthrough"
+
+
+# -- choices of events and cards -------------------------------------------------------------------
+
+
+def _choice_actions(game: Game, decision: Decision) -> list[Action]:
+    from .actions import Choose
+
+    return [Choose(i) for i in range(len(decision["options"]))]
+
+
+def _choice_apply(game: Game, decision: Decision, action: Action) -> None:
+    from schemas.effects import ChoiceOption
+
+    from .effects import run_effects
+
+    pop(game)
+    option = ChoiceOption.model_validate(decision["options"][action.option])  # type: ignore[attr-defined]
+    game.record("chose", side_id=decision["side"], option=option.label, source=decision["source"])
+    run_effects(game, option.effects, side=decision["acting_for"], source=decision["source"])
+
+
+register(
+    "choice",
+    Handler(
+        describe=lambda g, d: f"{d['side']} must answer: {d['prompt'] or d['source']}",
+        actions=_choice_actions,
+        apply=_choice_apply,
+    ),
+)

@@ -1,0 +1,237 @@
+"""A game in progress: the turn and phase loop, legal actions, and applying them.
+
+The API follows engines like python-chess: ``legal_actions()`` for the side to act,
+``apply(action)`` (raising :class:`IllegalAction` with a reason), ``outcome()`` once the game is
+over. Everything random comes from one seeded :class:`Dice`; everything that happens is written
+to ``log``. ``save()`` and :meth:`Game.load` work at any decision point.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import hashlib
+from typing import Any
+
+from schemas.io import dumps
+from schemas.scenario import Scenario
+
+from . import cards, decisions, modifiers, victory
+from .actions import Action, EndPhase
+from .dice import Dice
+from .errors import IllegalAction, SaveError
+from .log import EventLog
+from .phases import PHASES
+from .phases.base import Phase
+from .setup import initial_state
+from .state import GameState
+from .world import World
+
+SAVE_FORMAT = 1
+
+
+class Game:
+    """One game of a scenario, from its first phase to its outcome."""
+
+    def __init__(
+        self, scenario: Scenario, seed: int = 0, *, fog: bool | None = None, start: bool = True
+    ) -> None:
+        self.world = World(scenario)
+        self.seed = seed
+        self.dice = Dice(seed, scenario.rules.dice.sides)
+        self.log = EventLog()
+        self.fog = scenario.rules.fog.enabled if fog is None else fog
+        self.state: GameState = initial_state(self.world, self.dice)
+        self.sides_in_play = [s for s in self.world.turn_order if not self.world.sides[s].neutral]
+        if start:
+            self.record("game_start", seed=seed, scenario=scenario.info.title)
+            self._open_phase()
+
+    # -- where we are ------------------------------------------------------------------------
+
+    @property
+    def scenario(self) -> Scenario:
+        return self.world.scenario
+
+    @property
+    def turn(self) -> int:
+        return self.state.turn
+
+    @property
+    def active_side(self) -> str:
+        return self.sides_in_play[self.state.side_index]
+
+    def phases_of(self, turn: int) -> list[str]:
+        """Phases played in each player-turn of ``turn``."""
+        return [
+            spec.phase
+            for spec in self.scenario.calendar.phases
+            if spec.turns.contains(turn) and not (spec.phase == "turn_summary" and turn == 1)
+        ]
+
+    @property
+    def phase(self) -> str:
+        return self.phases_of(self.turn)[self.state.phase_index]
+
+    @property
+    def date(self) -> dt.date:
+        return self.scenario.calendar.date_of(self.turn)
+
+    def handler(self) -> Phase:
+        return PHASES[self.phase]
+
+    def to_act(self) -> str | None:
+        """The side whose decision it is (``None`` once the game is over)."""
+        if self.state.outcome is not None:
+            return None
+        if self.state.pending:
+            return decisions.side_of(self, self.state.pending[0])
+        if self.state.battle is not None:
+            from .combat import controller
+
+            return controller.side_to_act(self)
+        return self.active_side
+
+    def blocking(self) -> str | None:
+        """Why the current phase cannot end yet, or ``None``."""
+        if self.state.pending:
+            return decisions.describe(self, self.state.pending[0])
+        if self.state.battle is not None:
+            return "the open battle must be fought to its end"
+        mandatory = cards.mandatory_left(self)
+        if mandatory:
+            return f"card '{self.world.cards[mandatory].name}' must be played first"
+        return self.handler().blocking(self)
+
+    # -- the API -------------------------------------------------------------------------------
+
+    def legal_actions(self) -> list[Action]:
+        """Every action open to the side to act, in a stable order."""
+        if self.state.outcome is not None:
+            return []
+        if self.state.pending:
+            return decisions.actions(self, self.state.pending[0])
+        if self.state.battle is not None:
+            from .combat import controller
+
+            return controller.actions(self)
+        actions = cards.playable_actions(self) + self.handler().actions(self)
+        if self.blocking() is None:
+            actions.append(EndPhase())
+        return actions
+
+    def apply(self, action: Action) -> None:
+        """Carry out an action of the side to act; raises :class:`IllegalAction` if not allowed."""
+        if self.state.outcome is not None:
+            raise IllegalAction("the game is over")
+        side = self.to_act()
+        self.record("action", by=side, action=action.to_json())
+        if self.state.pending:
+            decisions.apply(self, self.state.pending[0], action)
+        elif self.state.battle is not None:
+            from .combat import controller
+
+            controller.apply(self, action)
+        elif isinstance(action, EndPhase):
+            reason = self.blocking()
+            if reason is not None:
+                raise IllegalAction(f"the phase cannot end: {reason}")
+            self._close_phase()
+        elif cards.handles(action):
+            cards.apply(self, action)
+        else:
+            self.handler().apply(self, action)
+            self.state.phase_acted = True
+        victory.check_immediate(self)
+
+    def outcome(self) -> dict[str, Any] | None:
+        """``None`` while the game runs; then the winner (or ``None`` for a draw), the VP and
+        the reason."""
+        return self.state.outcome
+
+    # -- the loop ------------------------------------------------------------------------------
+
+    def _open_phase(self) -> None:
+        self.state.phase_acted = False
+        self.record("phase", turn=self.turn, date=self.date.isoformat())
+        self.handler().begin(self)
+        victory.check_immediate(self)
+
+    def _close_phase(self) -> None:
+        self.handler().end(self)
+        modifiers.expire(self, "end_of_phase")
+        self.state.phase_index += 1
+        if self.state.phase_index >= len(self.phases_of(self.turn)):
+            self._close_player_turn()
+            if self.state.outcome is not None:
+                return
+        self._open_phase()
+
+    def _close_player_turn(self) -> None:
+        self.state.phase_index = 0
+        victory.end_of_player_turn(self)
+        if self.state.outcome is not None:
+            return
+        self.state.side_index += 1
+        if self.state.side_index < len(self.sides_in_play):
+            return
+        self.state.side_index = 0
+        victory.end_of_turn(self)
+        if self.state.outcome is not None:
+            return
+        self.state.turn += 1
+        for unit in self.state.units.values():
+            unit.breakthroughs = 0
+        if self.state.turn > self.scenario.calendar.turns:
+            self.state.turn = self.scenario.calendar.turns
+            victory.end_of_game(self)
+
+    # -- helpers for the rules modules -----------------------------------------------------------
+
+    def record(self, kind: str, **data: Any) -> None:
+        """Add a record to the event log, stamped with where the game is."""
+        if not self.log.enabled:
+            return
+        if self.state.outcome is None and self.sides_in_play:
+            stamp = {
+                "turn": self.state.turn,
+                "side": self.active_side,
+                "phase": self.phases_of(self.state.turn)[self.state.phase_index],
+            }
+        else:
+            stamp = {"turn": self.state.turn}
+        self.log.add({"seq": len(self.log), "type": kind, **stamp, **data})
+
+    # -- saving --------------------------------------------------------------------------------
+
+    def save(self) -> dict[str, Any]:
+        """Everything needed to continue this game later, as JSON-ready data."""
+        return {
+            "format": SAVE_FORMAT,
+            "scenario_digest": scenario_digest(self.scenario),
+            "seed": self.seed,
+            "fog": self.fog,
+            "dice": self.dice.state(),
+            "state": self.state.to_json(),
+            "log": self.log.records,
+        }
+
+    @classmethod
+    def load(cls, scenario: Scenario, data: dict[str, Any]) -> Game:
+        """Continue a saved game; the scenario must be the one it was saved with."""
+        if data.get("format") != SAVE_FORMAT:
+            raise SaveError(f"unknown save format {data.get('format')!r}")
+        if data.get("scenario_digest") != scenario_digest(scenario):
+            raise SaveError("the save belongs to another scenario (or another version of it)")
+        try:
+            game = cls(scenario, data["seed"], fog=data["fog"], start=False)
+            game.dice.restore(data["dice"])
+            game.state = GameState.from_json(data["state"])
+            game.log = EventLog(list(data["log"]))
+        except (KeyError, TypeError, ValueError) as exc:
+            raise SaveError(f"the save is damaged ({exc})") from exc
+        return game
+
+
+def scenario_digest(scenario: Scenario) -> str:
+    """Fingerprint of a scenario's content, to match saves with their scenario."""
+    return hashlib.sha256(dumps(scenario).encode()).hexdigest()[:16]

@@ -1,0 +1,93 @@
+"""The state of a game before its first phase: forces on the map, decks shuffled."""
+
+from __future__ import annotations
+
+from .dice import Dice
+from .state import GameState, SideState, StackState, UnitState
+from .world import World
+
+
+def initial_state(world: World, dice: Dice) -> GameState:
+    scenario = world.scenario
+    state = GameState()
+    state.owner = {r.id: r.owner for r in scenario.regions}
+    state.structure_owner = {
+        s.id: s.owner if s.owner is not None else world.regions[s.region].owner
+        for s in scenario.structures
+    }
+    state.sources_open = {s.id: s.operative for s in scenario.supply_sources}
+    state.tension = scenario.tension.start if scenario.tension is not None else None
+    for side in scenario.sides:
+        deck = [
+            card.id
+            for card in scenario.cards
+            if card.side == side.id and card.in_deck
+            for _ in range(card.copies)
+        ]
+        dice.shuffle(deck)
+        state.sides[side.id] = SideState(
+            side.id, vp=side.start_vp, treasury=side.start_treasury, deck=deck
+        )
+    for unit in scenario.units:
+        unit_type = world.unit_types[unit.type]
+        state.units[unit.id] = UnitState(
+            unit.id,
+            side=world.side_of[unit.nation],
+            domain=unit_type.domain,
+            strength=unit.strength if unit.strength is not None else unit_type.hit_points,
+        )
+    for leader in scenario.leaders:
+        state.units[leader.id] = UnitState(
+            leader.id, side=world.side_of[leader.nation], domain="land", leader=True
+        )
+    placed = [(u.id, u.location) for u in scenario.units] + [
+        (x.id, x.location) for x in scenario.leaders
+    ]
+    for unit_id, location in placed:
+        if location is None:
+            continue
+        structure = location.structure
+        region = world.structures[structure].region if structure else location.region
+        assert region is not None
+        place_unit(state, unit_id, region, structure)
+        unit = state.units[unit_id]
+        if unit.domain == "air":
+            unit.base = structure
+    for unit in scenario.units:
+        if unit.entrenched and unit.location is not None:
+            stack = state.units[unit.id].stack
+            if stack is not None:
+                state.stacks[stack].entrenched = True
+    state.stats = {
+        "battles": 0,
+        "sieges": 0,
+        "losses": {side.id: 0 for side in scenario.sides},
+        "vp_by_turn": [],
+        "losses_by_turn": [],
+    }
+    return state
+
+
+def new_stack(state: GameState, side: str, region: str, structure: str | None = None) -> StackState:
+    stack = StackState(f"s{state.next_stack}", side, region, structure=structure)
+    state.next_stack += 1
+    state.stacks[stack.id] = stack
+    return stack
+
+
+def place_unit(state: GameState, unit_id: str, region: str, structure: str | None) -> None:
+    """Put a unit on the map, joining its side's stack already there (or a new one)."""
+    unit = state.units[unit_id]
+    stack = next(
+        (
+            s
+            for s in state.stacks.values()
+            if s.side == unit.side and s.region == region and s.structure == structure
+        ),
+        None,
+    )
+    if stack is None:
+        stack = new_stack(state, unit.side, region, structure)
+    stack.units.append(unit_id)
+    unit.stack = stack.id
+    unit.status = "active"

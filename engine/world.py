@@ -1,0 +1,124 @@
+"""What never changes during a game: lookups built once from the scenario."""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from dataclasses import dataclass
+
+from schemas.decks import Card, Event
+from schemas.map import Connection, Region, Structure, SupplySource
+from schemas.rules import Rules
+from schemas.scenario import Scenario
+from schemas.schedule import Reinforcement
+from schemas.sides import Nation, Side
+from schemas.terrain import ConnectionType, TerrainType
+from schemas.units import Leader, Unit, UnitType
+
+
+@dataclass(frozen=True, slots=True)
+class Link:
+    """One way out of a region: the neighbour and the connection leading there."""
+
+    to: str
+    connection: Connection
+    kind: ConnectionType
+
+
+class World:
+    """Read-only view of a scenario shaped for the rules: by id, by region, by side."""
+
+    def __init__(self, scenario: Scenario) -> None:
+        self.scenario = scenario
+        self.rules: Rules = scenario.rules
+        self.regions: dict[str, Region] = {r.id: r for r in scenario.regions}
+        terrain = {t.id: t for t in scenario.terrain}
+        self.terrain_of: dict[str, TerrainType] = {
+            r.id: terrain[r.terrain] for r in scenario.regions
+        }
+        self.connection_types: dict[str, ConnectionType] = {
+            c.id: c for c in scenario.connection_types
+        }
+        self.connections: dict[str, Connection] = {c.id: c for c in scenario.connections}
+        self.links: dict[str, list[Link]] = defaultdict(list)
+        for connection in scenario.connections:
+            kind = self.connection_types[connection.type]
+            self.links[connection.a].append(Link(connection.b, connection, kind))
+            self.links[connection.b].append(Link(connection.a, connection, kind))
+        self.structures: dict[str, Structure] = {s.id: s for s in scenario.structures}
+        self.structures_in: dict[str, list[Structure]] = defaultdict(list)
+        for structure in scenario.structures:
+            self.structures_in[structure.region].append(structure)
+        self.supply_sources: dict[str, SupplySource] = {s.id: s for s in scenario.supply_sources}
+        self.sides: dict[str, Side] = {s.id: s for s in scenario.sides}
+        self.nations: dict[str, Nation] = {n.id: n for n in scenario.nations}
+        self.side_of: dict[str, str] = {n.id: n.side for n in scenario.nations}
+        self.turn_order: list[str] = list(scenario.calendar.turn_order)
+        self.unit_types: dict[str, UnitType] = {t.id: t for t in scenario.unit_types}
+        self.units: dict[str, Unit] = {u.id: u for u in scenario.units}
+        self.leaders: dict[str, Leader] = {x.id: x for x in scenario.leaders}
+        self.cards: dict[str, Card] = {c.id: c for c in scenario.cards}
+        self.events: dict[str, Event] = {e.id: e for e in scenario.events}
+        self.reinforcements: dict[str, Reinforcement] = {r.id: r for r in scenario.reinforcements}
+        self.area_regions: dict[str, set[str]] = defaultdict(set)
+        self.theatre_regions: dict[str, set[str]] = defaultdict(set)
+        theatre_of_area = {a.id: a.theatre for a in scenario.areas}
+        for region in scenario.regions:
+            if region.area:
+                self.area_regions[region.area].add(region.id)
+                theatre = theatre_of_area.get(region.area)
+                if theatre:
+                    self.theatre_regions[theatre].add(region.id)
+        self.closed_to: dict[str, set[str]] = {region.id: set() for region in scenario.regions}
+        for area in scenario.areas:
+            for region_id in self.area_regions[area.id]:
+                self.closed_to[region_id].update(area.closed_to)
+
+    # -- sides ---------------------------------------------------------------------------------
+
+    def at_war(self, a: str, b: str) -> bool:
+        """Playing sides fight every other playing side; neutral sides fight nobody."""
+        return a != b and not self.sides[a].neutral and not self.sides[b].neutral
+
+    def enemies_of(self, side: str) -> list[str]:
+        return [s for s in self.sides if self.at_war(side, s)]
+
+    # -- regions -------------------------------------------------------------------------------
+
+    def domain(self, region: str) -> str:
+        """``land``, ``sea``, ``lake`` or ``unplayable``."""
+        if self.regions[region].unplayable:
+            return "unplayable"
+        return self.terrain_of[region].domain
+
+    def land_stacking(self, region: str, network: str) -> int:
+        """Land stacking limit of a region."""
+        override = self.regions[region].stacking
+        if override is not None:
+            return override
+        terrain = self.terrain_of[region]
+        if network != "none" and terrain.stacking_with_trail is not None:
+            return terrain.stacking_with_trail
+        return terrain.stacking
+
+    def air_stacking(self, region: str) -> int:
+        override = self.regions[region].air_stacking
+        if override is not None:
+            return override
+        limit = self.rules.stacking.air_default
+        for structure in self.structures_in[region]:
+            if structure.airport and structure.capacity.air is not None:
+                limit = max(limit, structure.capacity.air)
+        return limit
+
+    def neighbours(self, region: str) -> list[Link]:
+        return self.links.get(region, [])
+
+    # -- units ---------------------------------------------------------------------------------
+
+    def unit_type(self, unit_id: str) -> UnitType | None:
+        unit = self.units.get(unit_id)
+        return self.unit_types[unit.type] if unit else None
+
+    def nation_of(self, unit_id: str) -> str:
+        unit = self.units.get(unit_id)
+        return unit.nation if unit else self.leaders[unit_id].nation

@@ -1,0 +1,351 @@
+"""Land (and sea) movement: what a step costs, where a stack can go, and why not.
+
+A move is priced one of three ways (M4, V1): along a railway through friendly rail regions
+(free, for sides that may use rail), along a road through friendly road regions (half an MP a
+region, the total rounded up), or plainly (terrain, less a trail's reduction, plus the
+connection crossed). Roads and rails only count when the whole move runs on them. Entering a
+region held by an enemy stack stops the move (V2) unless the stack overruns it; a stack that
+has spent nothing may always take one step (V4).
+"""
+
+from __future__ import annotations
+
+import heapq
+import math
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from . import board, modifiers
+from .state import StackState
+from .world import Link
+
+if TYPE_CHECKING:
+    from .game import Game
+
+
+@dataclass(frozen=True, slots=True)
+class Reach:
+    """How a stack can get to a region."""
+
+    cost: float
+    path: tuple[str, ...]
+    kind: str
+    """``move`` (ends there), ``battle`` (enemy units there: the move stops and a battle
+    follows), ``overrun`` (enemy units too weak to stop it) or ``overstack`` (reachable, but
+    the stack may not end there: over the stacking limit)."""
+
+
+# -- what a stack is ------------------------------------------------------------------------------
+
+
+def stack_domain(game: Game, stack: StackState) -> str:
+    domains = {game.state.units[u].domain for u in stack.units}
+    return "naval" if domains == {"naval"} else "air" if domains == {"air"} else "land"
+
+
+def unit_movement(game: Game, unit_id: str) -> int:
+    """A unit's MP this phase: its value, reduced at half strength, supply penalties, cards."""
+    world = game.world
+    unit = game.state.units[unit_id]
+    if unit.leader:
+        base = world.leaders[unit_id].movement
+    else:
+        unit_type = world.unit_type(unit_id)
+        assert unit_type is not None
+        base = unit_type.movement
+        reduced = unit_type.reduced
+        fraction = game.scenario.rules.battle.reduced_strength_fraction
+        if (
+            reduced
+            and reduced.movement is not None
+            and unit.strength <= fraction * (unit_type.hit_points)
+        ):
+            base = reduced.movement
+        base += _supply_movement(game, unit_id)
+    return max(0, base + modifiers.total(game, unit_id, "movement"))
+
+
+def _supply_movement(game: Game, unit_id: str) -> int:
+    try:
+        from .supply import movement_penalty
+    except ImportError:
+        return 0
+    return movement_penalty(game, unit_id)
+
+
+def mp_left(game: Game, stack: StackState) -> float:
+    return min(
+        (unit_movement(game, u) - game.state.units[u].mp_spent for u in stack.units), default=0
+    )
+
+
+def fresh(game: Game, stack: StackState) -> bool:
+    """No unit of the stack has spent MP this turn (the minimal move is open, V4)."""
+    return all(game.state.units[u].mp_spent == 0 for u in stack.units)
+
+
+def why_immobile(game: Game, stack: StackState) -> str | None:
+    if stack.moved:
+        return "this stack has already moved this phase"
+    for unit_id in stack.units:
+        unit = game.state.units[unit_id]
+        if not unit.leader:
+            unit_type = game.world.unit_type(unit_id)
+            if unit_type is not None and unit_type.movement_class == "immobile":
+                return f"'{unit_id}' can never move; split it off first"
+        if modifiers.immobile(game, unit_id):
+            return f"'{unit_id}' is held in place this turn"
+    return None
+
+
+def hit_points(game: Game, stacks: list[StackState], combat_only: bool = True) -> int:
+    return sum(
+        game.state.units[u].strength
+        for s in stacks
+        for u in s.units
+        if not combat_only or board.is_combat(game, game.state.units[u])
+    )
+
+
+def stacking_points(game: Game, stack: StackState) -> int:
+    total = 0
+    for unit_id in stack.units:
+        unit = game.state.units[unit_id]
+        if unit.leader:
+            total += game.world.leaders[unit_id].stacking
+        else:
+            unit_type = game.world.unit_type(unit_id)
+            total += unit_type.stacking if unit_type else 0
+    return total
+
+
+def region_load(game: Game, region: str, side: str, exclude: str | None = None) -> int:
+    """Land stacking points a side already has in a region (outside structures)."""
+    return sum(
+        stacking_points(game, s)
+        for s in board.stacks_in(game, region, side)
+        if s.structure is None and s.id != exclude
+    )
+
+
+def fits(game: Game, stack: StackState, region: str) -> bool:
+    """The stack may end its move in the region without breaking the stacking limit (U4)."""
+    limit = game.world.land_stacking(region, game.world.regions[region].network)
+    return region_load(game, region, stack.side, stack.id) + stacking_points(game, stack) <= limit
+
+
+# -- steps ----------------------------------------------------------------------------------------
+
+
+def connection_flags(game: Game, link: Link) -> tuple[bool, bool, bool]:
+    """Current (bridge, road, rail) of a connection: effects may have changed them."""
+    state = game.state.connection_state.get(link.connection.id)
+    if state is not None:
+        return state[0], state[1], state[2]
+    c = link.connection
+    return c.bridge, c.road, c.rail
+
+
+def step_refusal(game: Game, side: str, domain: str, link: Link) -> str | None:
+    """Why a stack of ``side`` moving in ``domain`` cannot cross ``link`` at all."""
+    world = game.world
+    kind = link.kind
+    target = world.domain(link.to)
+    if side in world.closed_to[link.to]:
+        return f"'{link.to}' is closed to this side"
+    if domain == "naval":
+        if kind.domain != "sea":
+            return "ships only use sea connections"
+        if target == "sea":
+            return None
+        ports = [
+            s
+            for s in world.structures_in[link.to]
+            if s.port and board.side_of_structure(game, s.id) == side
+        ]
+        return None if ports else f"ships can only enter '{link.to}' at a friendly port"
+    if kind.domain != "land" and not kind.only_from_sea:
+        return f"land units cannot use a {kind.name.lower()} connection"
+    if target != "land":
+        return f"land units cannot enter '{link.to}' ({target})"
+    bridge, _, _ = connection_flags(game, link)
+    if kind.needs_bridge and not bridge:
+        return f"the {kind.name.lower()} can only be crossed at a bridge"
+    return None
+
+
+def plain_cost(game: Game, link: Link) -> float:
+    """Terrain entry cost (less a trail's reduction) plus the connection's cost (V1, M2, M3)."""
+    world = game.world
+    rules = game.scenario.rules.movement
+    terrain = world.terrain_of[link.to]
+    if world.domain(link.to) != "land":
+        return float(terrain.movement_cost)
+    cost = terrain.movement_cost
+    if world.regions[link.to].network != "none":
+        cost = max(rules.minimum_land_cost, cost - rules.trail_cost_reduction)
+    bridge, _, rail = connection_flags(game, link)
+    kind = link.kind
+    extra = kind.movement_cost
+    if bridge:
+        extra = kind.bridge_movement_cost if kind.bridge_movement_cost is not None else extra
+        if rail and kind.rail_bridge_movement_cost is not None:
+            extra = kind.rail_bridge_movement_cost
+    return float(max(0, cost + extra))
+
+
+def on_network(game: Game, side: str, link: Link, network: str, origin: str) -> bool:
+    """The step runs along a road (or railway) between regions the side controls."""
+    if board.side_of_region(game, origin) != side or board.side_of_region(game, link.to) != side:
+        return False
+    _, road, rail = connection_flags(game, link)
+    has = rail if network == "rail" else road or rail
+    levels = ("rail",) if network == "rail" else ("road", "rail")
+    return has and game.world.regions[link.to].network in levels
+
+
+def uses_rail(game: Game, side: str) -> bool:
+    return game.world.sides[side].rail
+
+
+def enemy_here(game: Game, region: str, side: str) -> list[StackState]:
+    """Enemy stacks in the field of a region (those sheltered in fortified structures do not
+    stop a move: they are besieged instead)."""
+    out = []
+    for stack in board.enemy_stacks_in(game, region, side):
+        structure = game.world.structures.get(stack.structure) if stack.structure else None
+        if structure is None or structure.fortification == 0:
+            out.append(stack)
+    return out
+
+
+def can_overrun(game: Game, stack: StackState, defenders: list[StackState]) -> bool:
+    """V2: hit points at least the rules' multiple of the defenders', and no immobile or
+    fortification defender."""
+    rules = game.scenario.rules.movement
+    for defender in defenders:
+        for unit_id in defender.units:
+            unit_type = game.world.unit_type(unit_id)
+            if unit_type and (
+                unit_type.movement_class == "immobile" or "fortification" in unit_type.roles
+            ):
+                return False
+    ours = hit_points(game, [stack])
+    theirs = hit_points(game, defenders)
+    from .fog import hidden_from
+
+    if any(hidden_from(game, d, stack.side) for d in defenders):
+        return False
+    return ours > 0 and ours >= rules.overrun_ratio * theirs
+
+
+def has_combat_unit(game: Game, stack: StackState) -> bool:
+    return any(board.is_combat(game, game.state.units[u]) for u in stack.units)
+
+
+# -- where a stack can go ---------------------------------------------------------------------
+
+
+def reachable(game: Game, stack: StackState) -> dict[str, Reach]:
+    """Every region the stack can reach this phase, the cheapest way, and what happens there."""
+    if why_immobile(game, stack) is not None:
+        return {}
+    budget = mp_left(game, stack)
+    side, domain = stack.side, stack_domain(game, stack)
+    best: dict[str, Reach] = {}
+
+    def offer(region: str, reach: Reach) -> None:
+        old = best.get(region)
+        if old is None or (reach.cost, len(reach.path)) < (old.cost, len(old.path)):
+            best[region] = reach
+
+    for reach_region, reach in _plain_search(game, stack, budget, side, domain).items():
+        offer(reach_region, reach)
+    if domain == "land":
+        if uses_rail(game, side):
+            for region, path in _network_search(game, stack, "rail").items():
+                offer(region, _classify(game, stack, path, 0.0))
+        for region, path in _network_search(game, stack, "road").items():
+            cost = math.ceil(game.scenario.rules.movement.road_cost_per_region * len(path))
+            if cost <= budget:
+                offer(region, _classify(game, stack, path, float(cost)))
+        if fresh(game, stack):
+            for link in game.world.neighbours(stack.region):
+                if step_refusal(game, side, domain, link) is None and link.to not in best:
+                    offer(link.to, _classify(game, stack, (link.to,), budget))
+    best.pop(stack.region, None)
+    return best
+
+
+def _classify(game: Game, stack: StackState, path: tuple[str, ...], cost: float) -> Reach:
+    region = path[-1]
+    enemies = enemy_here(game, region, stack.side)
+    if enemies:
+        kind = "overrun" if can_overrun(game, stack, enemies) else "battle"
+    elif stack_domain(game, stack) == "land" and not fits(game, stack, region):
+        kind = "overstack"
+    else:
+        kind = "move"
+    return Reach(cost, path, kind)
+
+
+def _plain_search(
+    game: Game, stack: StackState, budget: float, side: str, domain: str
+) -> dict[str, Reach]:
+    """Dijkstra over plain costs; enemy-held regions end a path unless overrun."""
+    start = stack.region
+    combat = has_combat_unit(game, stack)
+    queue: list[tuple[float, int, str, tuple[str, ...]]] = [(0.0, 0, start, ())]
+    done: dict[str, Reach] = {}
+    counter = 0
+    while queue:
+        cost, _, region, path = heapq.heappop(queue)
+        if region in done or (region == start and path):
+            continue
+        if path:
+            done[region] = _classify(game, stack, path, cost)
+            if done[region].kind == "battle":
+                continue  # the move stops in an enemy-held region
+        for link in game.world.neighbours(region):
+            if link.to in done or step_refusal(game, side, domain, link) is not None:
+                continue
+            if enemy_here(game, link.to, side) and not combat:
+                continue  # only stacks with a combat unit may enter enemy-held regions
+            step = plain_cost(game, link)
+            if link.kind.uses_all_movement:
+                step = max(step, budget - cost)
+            total = cost + step
+            if enemy_here(game, link.to, side) and can_overrun(
+                game, stack, enemy_here(game, link.to, side)
+            ):
+                total += game.scenario.rules.movement.overrun_mp_cost
+            if total <= budget:
+                counter += 1
+                heapq.heappush(queue, (total, counter, link.to, (*path, link.to)))
+    return done
+
+
+def _network_search(game: Game, stack: StackState, network: str) -> dict[str, tuple[str, ...]]:
+    """Regions reachable along a road (or rail) through friendly regions: shortest paths."""
+    start, side = stack.region, stack.side
+    if game.world.regions[start].network not in (
+        ("rail",) if network == "rail" else ("road", "rail")
+    ):
+        return {}
+    paths: dict[str, tuple[str, ...]] = {start: ()}
+    frontier = [start]
+    while frontier:
+        following = []
+        for region in frontier:
+            for link in game.world.neighbours(region):
+                if link.to in paths or step_refusal(game, side, "land", link) is not None:
+                    continue
+                if enemy_here(game, link.to, side) or not on_network(
+                    game, side, link, network, region
+                ):
+                    continue
+                paths[link.to] = (*paths[region], link.to)
+                following.append(link.to)
+        frontier = following
+    paths.pop(start)
+    return paths

@@ -1,0 +1,283 @@
+"""Land movement phase (V1-V7, U4, U5): moving, splitting, merging, entrenching, and going in
+and out of structures. Ships move here too, along sea connections."""
+
+from __future__ import annotations
+
+import math
+from typing import TYPE_CHECKING
+
+from .. import board, movement
+from ..actions import (
+    Action,
+    EnterStructure,
+    Entrench,
+    LeaveStructure,
+    Merge,
+    Move,
+    Split,
+)
+from ..errors import IllegalAction
+from ..fog import search
+from ..state import StackState
+from .base import Phase
+
+if TYPE_CHECKING:
+    from ..game import Game
+
+
+def _own_stack(game: Game, stack_id: str) -> StackState:
+    stack = game.state.stacks.get(stack_id)
+    if stack is None or stack.side != game.active_side:
+        raise IllegalAction(f"'{stack_id}' is not a stack of the side to move")
+    return stack
+
+
+def _movable(game: Game, stack: StackState) -> bool:
+    return movement.stack_domain(game, stack) in ("land", "naval")
+
+
+class LandMovement(Phase):
+    name = "land_movement"
+    card_timing = "land_movement"
+
+    def begin(self, game: Game) -> None:
+        # A new player-turn: the side's land and naval units have their full MP again.
+        for unit in game.state.units.values():
+            if unit.side == game.active_side and unit.domain != "air":
+                unit.mp_spent = 0.0
+
+    def actions(self, game: Game) -> list[Action]:
+        out: list[Action] = []
+        side = game.active_side
+        places: dict[tuple[str, str | None], list[StackState]] = {}
+        for stack in sorted(game.state.stacks.values(), key=lambda s: s.id):
+            if stack.side != side or not _movable(game, stack):
+                continue
+            places.setdefault((stack.region, stack.structure), []).append(stack)
+            for _, reach in sorted(movement.reachable(game, stack).items()):
+                if reach.kind != "overstack":
+                    out.append(Move(stack.id, reach.path))
+            if len(stack.units) > 1:
+                out.extend(Split(stack.id, (u,)) for u in stack.units)
+            if self._may_entrench(game, stack) is None:
+                out.append(Entrench(stack.id))
+            if stack.structure is not None:
+                out.append(LeaveStructure(stack.id))
+            else:
+                out.extend(
+                    EnterStructure(stack.id, s.id)
+                    for s in game.world.structures_in[stack.region]
+                    if self._may_enter(game, stack, s.id) is None
+                )
+        for group in places.values():
+            if len(group) > 1:
+                out.append(Merge(tuple(s.id for s in group)))
+        return out
+
+    def apply(self, game: Game, action: Action) -> None:
+        if isinstance(action, Move):
+            self._move(game, _own_stack(game, action.stack), action.path)
+        elif isinstance(action, Split):
+            stack = _own_stack(game, action.stack)
+            units = list(dict.fromkeys(action.units))
+            if not units or set(units) - set(stack.units) or len(units) == len(stack.units):
+                raise IllegalAction("split off some of the stack's units, not none or all")
+            fresh = board.split(game, stack, units)
+            game.record("split", stack=stack.id, new_stack=fresh.id, units=units)
+        elif isinstance(action, Merge):
+            stacks = [_own_stack(game, s) for s in dict.fromkeys(action.stacks)]
+            if len(stacks) < 2 or len({(s.region, s.structure) for s in stacks}) != 1:
+                raise IllegalAction("only stacks standing in the same place can merge")
+            board.merge(game, stacks[0], stacks[1:])
+            game.record("merged", stack=stacks[0].id, stacks=[s.id for s in stacks[1:]])
+        elif isinstance(action, Entrench):
+            stack = _own_stack(game, action.stack)
+            reason = self._may_entrench(game, stack)
+            if reason is not None:
+                raise IllegalAction(reason)
+            stack.entrenched = True
+            stack.moved = True
+            game.record("entrenched", stack=stack.id, region=stack.region)
+        elif isinstance(action, EnterStructure):
+            stack = _own_stack(game, action.stack)
+            reason = self._may_enter(game, stack, action.structure)
+            if reason is not None:
+                raise IllegalAction(reason)
+            stack.structure = action.structure
+            game.record("entered", stack=stack.id, structure=action.structure)
+        elif isinstance(action, LeaveStructure):
+            stack = _own_stack(game, action.stack)
+            if stack.structure is None:
+                raise IllegalAction("this stack is not inside a structure")
+            game.record("left", stack=stack.id, structure=stack.structure)
+            stack.structure = None
+        else:
+            super().apply(game, action)
+
+    # -- rules of each action --------------------------------------------------------------------
+
+    def _may_entrench(self, game: Game, stack: StackState) -> str | None:
+        """U5: a land stack that has not moved, of nations allowed to dig in."""
+        if stack.entrenched:
+            return "already entrenched"
+        if stack.moved or not movement.fresh(game, stack):
+            return "only a stack that has not moved may entrench"
+        if movement.stack_domain(game, stack) != "land":
+            return "only land stacks entrench"
+        nations = {game.world.nation_of(u) for u in stack.units}
+        if not all(game.world.nations[n].entrench for n in nations):
+            return "a nation of this stack may not entrench"
+        return None
+
+    def _may_enter(self, game: Game, stack: StackState, structure_id: str) -> str | None:
+        structure = game.world.structures.get(structure_id)
+        if structure is None or structure.region != stack.region:
+            return "that structure is not in this region"
+        if board.side_of_structure(game, structure_id) != stack.side:
+            return "only friendly structures can be entered"
+        domain = movement.stack_domain(game, stack)
+        if domain == "naval" and not structure.port:
+            return "ships only enter ports"
+        capacity = getattr(structure.capacity, "naval" if domain == "naval" else "land")
+        if capacity is not None:
+            inside = sum(
+                movement.stacking_points(game, s)
+                for s in board.stacks_in(game, stack.region, stack.side)
+                if s.structure == structure_id
+            )
+            if inside + movement.stacking_points(game, stack) > capacity:
+                return f"'{structure_id}' has no room left"
+        return None
+
+    # -- moving ------------------------------------------------------------------------------------
+
+    def _move(self, game: Game, stack: StackState, path: tuple[str, ...]) -> None:
+        if not path:
+            raise IllegalAction("a move needs at least one region to go to")
+        reason = movement.why_immobile(game, stack)
+        if reason is not None:
+            raise IllegalAction(reason)
+        plan = _plan(game, stack, path)
+        origin = stack.region
+        if stack.structure is not None:
+            stack.structure = None  # leaving a structure costs nothing
+        previous = origin
+        for step, (region, link) in enumerate(zip(path, plan.links, strict=True)):
+            last = step == len(path) - 1
+            enemies = movement.enemy_here(game, region, stack.side)
+            if enemies:
+                if movement.can_overrun(game, stack, enemies) and not (
+                    last and plan.stops_in_battle
+                ):
+                    self._overrun(game, stack, region, enemies)
+                else:
+                    board.relocate(game, stack, region)
+                    stack.came_from, stack.crossed = previous, link.connection.id
+                    search(game, stack, region)
+                    break
+            board.relocate(game, stack, region)
+            stack.came_from, stack.crossed = previous, link.connection.id
+            if (
+                board.side_of_region(game, region) not in (stack.side, None)
+                and not (movement.enemy_here(game, region, stack.side))
+            ) or board.side_of_region(game, region) is None:
+                board.capture_region(game, region, stack.side)
+            previous = region
+        for unit_id in stack.units:
+            unit = game.state.units[unit_id]
+            unit.mp_spent = (
+                float(movement.unit_movement(game, unit_id))
+                if plan.spends_all
+                else unit.mp_spent + plan.cost
+            )
+        stack.moved = True
+        game.record(
+            "move", stack=stack.id, path=[origin, *path], cost=plan.cost, units=list(stack.units)
+        )
+        self._join_entrenched(game, stack)
+
+    def _overrun(
+        self, game: Game, stack: StackState, region: str, enemies: list[StackState]
+    ) -> None:
+        victims = [u for s in enemies for u in s.units]
+        game.record("overrun", stack=stack.id, region=region, units=victims)
+        for unit_id in victims:
+            board.eliminate(game, unit_id, "overrun")
+
+    def _join_entrenched(self, game: Game, stack: StackState) -> None:
+        # U5: units entering a region where a friendly stack is dug in share its entrenchment.
+        for other in board.stacks_in(game, stack.region, stack.side):
+            if other.id != stack.id and other.entrenched and other.structure is None:
+                board.merge(game, other, [stack])
+                return
+
+    def end(self, game: Game) -> None:
+        for stack in game.state.stacks.values():
+            stack.moved = False
+
+
+class _Plan:
+    """A checked move: its cost, the links it crosses, whether it ends all movement."""
+
+    def __init__(self) -> None:
+        self.cost = 0.0
+        self.links: list = []
+        self.spends_all = False
+        self.stops_in_battle = False
+
+
+def _plan(game: Game, stack: StackState, path: tuple[str, ...]) -> _Plan:
+    side, domain = stack.side, movement.stack_domain(game, stack)
+    plan = _Plan()
+    here = stack.region
+    combat = movement.has_combat_unit(game, stack)
+    all_rail = domain == "land" and movement.uses_rail(game, side)
+    all_road = domain == "land"
+    plain = 0.0
+    for index, region in enumerate(path):
+        link = next((lk for lk in game.world.neighbours(here) if lk.to == region), None)
+        if link is None:
+            raise IllegalAction(f"no connection leads from '{here}' to '{region}'")
+        refusal = movement.step_refusal(game, side, domain, link)
+        if refusal is not None:
+            raise IllegalAction(refusal)
+        enemies = movement.enemy_here(game, region, side)
+        last = index == len(path) - 1
+        if enemies:
+            if not combat:
+                raise IllegalAction(
+                    "only a stack with a combat unit may enter an enemy-held region"
+                )
+            overrun = movement.can_overrun(game, stack, enemies)
+            if not overrun and not last:
+                raise IllegalAction(f"the move must stop in '{region}': enemy units are there")
+            if overrun:
+                plain += game.scenario.rules.movement.overrun_mp_cost
+            else:
+                plan.stops_in_battle = True
+                plan.spends_all = True
+        all_rail = all_rail and movement.on_network(game, side, link, "rail", here)
+        all_road = all_road and movement.on_network(game, side, link, "road", here)
+        plain += movement.plain_cost(game, link)
+        if link.kind.uses_all_movement:
+            plan.spends_all = True
+            if not last:
+                raise IllegalAction(f"crossing to '{region}' ends the move")
+        plan.links.append(link)
+        here = region
+    rules = game.scenario.rules.movement
+    if all_rail and not plan.stops_in_battle:
+        plan.cost = rules.rail_cost_per_region * len(path)
+    elif all_road and not plan.stops_in_battle:
+        plan.cost = float(math.ceil(rules.road_cost_per_region * len(path)))
+    else:
+        plan.cost = plain
+    left = movement.mp_left(game, stack)
+    if plan.cost > left:
+        minimal = rules.minimal_move and movement.fresh(game, stack) and len(path) == 1
+        if not minimal:
+            raise IllegalAction(f"the move costs {plan.cost:g} MP and the stack has {left:g}")
+        plan.spends_all = True
+    if domain == "land" and not plan.stops_in_battle and not movement.fits(game, stack, path[-1]):
+        raise IllegalAction(f"the stack would break the stacking limit of '{path[-1]}'")
+    return plan

@@ -49,7 +49,7 @@ def test_m2_trail_lowers_the_terrain_cost_by_one() -> None:
 
 
 def test_m4_roads_cost_half_through_friendly_regions() -> None:
-    b = Builder(cols=6).owners(**{c: "redland" for c in ("b1", "c1", "d1", "e1", "f1")})
+    b = Builder(cols=6).owners(**dict.fromkeys(("b1", "c1", "d1", "e1", "f1"), "redland"))
     for col in "abcdef":
         b.region(f"{col}1", network="road", terrain="forest")
     for a, c in zip("abcde", "bcdef", strict=True):
@@ -74,7 +74,7 @@ def test_m4_roads_do_not_help_into_enemy_regions() -> None:
 
 
 def test_m4_rail_is_free_but_only_for_sides_allowed_to_use_it() -> None:
-    b = Builder(cols=6).owners(**{c: "redland" for c in ("b1", "c1", "d1", "e1", "f1")})
+    b = Builder(cols=6).owners(**dict.fromkeys(("b1", "c1", "d1", "e1", "f1"), "redland"))
     for col in "abcdef":
         b.region(f"{col}1", network="rail", terrain="hills")
     for a, c in zip("abcde", "bcdef", strict=True):

@@ -47,6 +47,16 @@ def _parser() -> argparse.ArgumentParser:
     schema = commands.add_parser("schema", help="print the JSON Schema of the scenario format")
     schema.add_argument("-o", "--output", type=Path, help="write to this file")
 
+    play = commands.add_parser("play", help="play a scenario (headless: AI against AI)")
+    play.add_argument("file", type=Path, help="scenario file")
+    play.add_argument("--headless", action="store_true", help="play without a window")
+    play.add_argument("--ai", default="all", help="sides played by the AI: 'all' or ids")
+    play.add_argument("--seed", type=int, default=0, help="random seed (default 0)")
+    play.add_argument("--turns", type=int, help="stop after this many turns")
+    play.add_argument("--json", action="store_true", help="print the outcome as JSON")
+    play.add_argument("--log", type=Path, help="write the event log here (JSON lines)")
+    play.add_argument("--no-fog", action="store_true", help="play without fog of war")
+
     generate = commands.add_parser("generate", help="make a procedural scenario")
     generate.add_argument("--regions", type=int, required=True, help="number of regions")
     generate.add_argument("--seed", type=int, default=0, help="random seed (default 0)")
@@ -75,6 +85,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             return cmd_schema(args.output)
         if args.command == "generate":
             return cmd_generate(args.regions, args.seed, args.output)
+        if args.command == "play":
+            return cmd_play(args)
     except UsageError as exc:
         print(f"salient: {exc}", file=sys.stderr)
         return EXIT_USAGE
@@ -227,6 +239,60 @@ def cmd_generate(regions: int, seed: int, output: Path) -> int:
         f"wrote {output}: {len(scenario.regions)} regions, {len(scenario.units)} units, seed {seed}"
     )
     return EXIT_OK
+
+
+# -- play ----------------------------------------------------------------------------------
+
+
+def cmd_play(args: argparse.Namespace) -> int:
+    if not args.headless:
+        raise UsageError("the game view is not built yet; add --headless to play AI against AI")
+    result, text = read_scenario(args.file)
+    if result.scenario is None or any(i.is_error for i in result.issues):
+        for issue in with_positions(result.issues, text):
+            if issue.is_error:
+                print(format_issue(args.file, issue), file=sys.stderr)
+        print(f"salient: {args.file} has errors; fix them before playing", file=sys.stderr)
+        return EXIT_INVALID
+    sides = [s.id for s in result.scenario.sides if not s.neutral]
+    wanted = sides if args.ai == "all" else [s.strip() for s in args.ai.split(",")]
+    unknown = sorted(set(wanted) - set(sides))
+    if unknown:
+        raise UsageError(f"unknown side(s) for --ai: {', '.join(unknown)}")
+    if set(wanted) != set(sides):
+        raise UsageError("a headless game needs the AI on every side: use --ai all")
+    if args.turns is not None and args.turns < 1:
+        raise UsageError("--turns takes a number of turns of at least 1")
+    from engine.runner import play
+
+    outcome = play(result.scenario, args.seed, turns=args.turns, fog=False if args.no_fog else None)
+    summary = outcome.summary()
+    if args.log is not None:
+        _write(args.log, outcome.game.log.jsonl())
+    if args.json:
+        print(json.dumps(summary, sort_keys=True))
+    else:
+        print(_play_report(summary))
+    return EXIT_OK
+
+
+def _play_report(summary: dict[str, object]) -> str:
+    vp = summary["vp"]
+    lost = summary["units_lost"]
+    assert isinstance(vp, dict) and isinstance(lost, dict)
+    if summary["result"] == "win":
+        head = f"{summary['winner']} wins: {summary['reason']}"
+    elif summary["result"] == "draw":
+        head = f"draw: {summary['reason']}"
+    else:
+        head = f"no result yet: {summary['reason']}"
+    lines = [
+        f"{summary['scenario']} (seed {summary['seed']}): {head}",
+        "VP: " + ", ".join(f"{side} {points}" for side, points in vp.items()),
+        f"turns played: {summary['turns_played']}, battles fought: {summary['battles']}",
+        "units lost: " + ", ".join(f"{side} {n}" for side, n in lost.items()),
+    ]
+    return "\n".join(lines)
 
 
 # -- edit ----------------------------------------------------------------------------------

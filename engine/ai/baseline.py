@@ -1,0 +1,251 @@
+"""The baseline AI: a greedy player that knows the rules, not the future.
+
+It picks one action at a time from ``legal_actions()``: it attacks where its strength clearly
+exceeds what it can see of the enemy, takes empty enemy regions (VP ones first), keeps stacks
+in supply, holds its own VP regions with at least one stack, plays every card it can, and puts
+reinforcements and replacements where they count most. It never looks inside enemy stacks the
+fog of war hides, and it uses no randomness, so a seed fixes a whole AI game.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+from .. import board, movement
+from ..actions import (
+    Action,
+    AssignReplacement,
+    Breakthrough,
+    Choose,
+    ContinueBattle,
+    Discard,
+    EndPhase,
+    Move,
+    PlaceReinforcement,
+    PlayCard,
+    ResolveBattle,
+    ResolveSiege,
+    Retreat,
+)
+from ..state import StackState
+from .estimates import enemy_strength, region_value, stack_strength
+
+if TYPE_CHECKING:
+    from ..game import Game
+
+ATTACK_RATIO = 1.5
+"""Attack a region only with this many times the strength seen there."""
+
+
+class BaselineAI:
+    """Chooses an action for whichever side is to act."""
+
+    def __init__(self) -> None:
+        self._handled: set[tuple[int, str]] = set()
+
+    def choose(self, game: Game) -> Action:
+        actions = game.legal_actions()
+        if not actions:
+            raise RuntimeError("no legal action: the game is over")
+        for rule in (
+            self._decide_pending,
+            self._fight,
+            self._play_cards,
+            self._discard,
+            self._reinforce,
+            self._replace,
+            self._resolve,
+            self._move,
+        ):
+            chosen = rule(game, actions)
+            if chosen is not None:
+                return chosen
+        return EndPhase() if EndPhase() in actions else actions[0]
+
+    # -- questions and battles ---------------------------------------------------------------------
+
+    def _decide_pending(self, game: Game, actions: list[Action]) -> Action | None:
+        if not game.state.pending:
+            return None
+        places = [a for a in actions if isinstance(a, PlaceReinforcement)]
+        if places:
+            side = game.to_act() or game.active_side
+            return max(places, key=lambda a: (_front_weight(game, a.region, side), a.region))
+        breakthroughs = [a for a in actions if isinstance(a, Breakthrough)]
+        if breakthroughs:
+            return _best_breakthrough(game, breakthroughs)
+        choices = [a for a in actions if isinstance(a, Choose)]
+        return choices[0] if choices else actions[0]
+
+    def _fight(self, game: Game, actions: list[Action]) -> Action | None:
+        if game.state.battle is None:
+            return None
+        cards = [a for a in actions if isinstance(a, PlayCard)]
+        if cards:
+            return cards[0]
+        if Retreat() in actions and _losing(game):
+            return Retreat()
+        if ContinueBattle() in actions:
+            return ContinueBattle()
+        return actions[0]
+
+    # -- cards, arrivals, repairs ------------------------------------------------------------------
+
+    def _play_cards(self, game: Game, actions: list[Action]) -> Action | None:
+        cards = [a for a in actions if isinstance(a, PlayCard)]
+        return cards[0] if cards else None
+
+    def _discard(self, game: Game, actions: list[Action]) -> Action | None:
+        discards = [a for a in actions if isinstance(a, Discard)]
+        if not discards:
+            return None
+        # Keep the red (rare, strong) cards; let black ones go back to the deck first.
+        world = game.world
+        return min(discards, key=lambda a: (world.cards[a.cards[0]].color == "red", a.cards))
+
+    def _reinforce(self, game: Game, actions: list[Action]) -> Action | None:
+        return None  # placements come as pending decisions, handled above
+
+    def _replace(self, game: Game, actions: list[Action]) -> Action | None:
+        repairs = [a for a in actions if isinstance(a, AssignReplacement)]
+        if not repairs:
+            return None
+        units = game.state.units
+
+        def missing(a: AssignReplacement) -> tuple[int, str]:
+            unit_type = game.world.unit_type(a.unit)
+            gap = (unit_type.hit_points if unit_type else 0) - units[a.unit].strength
+            return (gap, a.unit)
+
+        return max(repairs, key=missing)
+
+    def _resolve(self, game: Game, actions: list[Action]) -> Action | None:
+        for action in actions:
+            if isinstance(action, ResolveBattle | ResolveSiege):
+                return action
+        return None
+
+    # -- movement ----------------------------------------------------------------------------------
+
+    def _move(self, game: Game, actions: list[Action]) -> Action | None:
+        moves = [a for a in actions if isinstance(a, Move)]
+        if not moves or game.phase != "land_movement":
+            return None
+        key = (game.turn, game.active_side)
+        side = game.active_side
+        by_stack: dict[str, list[Move]] = {}
+        for move in moves:
+            by_stack.setdefault(move.stack, []).append(move)
+        stacks = sorted(
+            by_stack,
+            key=lambda s: (-stack_strength(game, game.state.stacks[s]), s),
+        )
+        for stack_id in stacks:
+            stack = game.state.stacks[stack_id]
+            if _holds_objective(game, stack) or (key, stack_id) in self._handled:
+                continue
+            best = max(by_stack[stack_id], key=_scorer(game, stack, side))
+            if _scorer(game, stack, side)(best) > _stay_score(game, stack):
+                return best
+            self._handled.add((key, stack_id))  # type: ignore[arg-type]
+        return None
+
+
+# -- judgement ------------------------------------------------------------------------------------
+
+
+def _scorer(game: Game, stack: StackState, side: str) -> Callable[[Move], tuple[float, str]]:
+    ours = stack_strength(game, stack)
+
+    def score(move: Move) -> tuple[float, str]:
+        region = move.path[-1]
+        value = region_value(game, region, side)
+        enemies = movement.enemy_here(game, region, side)
+        if enemies:
+            theirs = enemy_strength(game, enemies, side)
+            if ours < ATTACK_RATIO * theirs:
+                return (-100.0, move.path[-1])
+            gain = 10.0 + value * 5 + min(ours / max(theirs, 1), 5.0)
+        elif board.side_of_region(game, region) != side:
+            gain = 6.0 + value * 5
+        else:
+            gain = _front_weight(game, region, side)
+        if not _supplied_there(game, region, side):
+            gain -= 8.0
+        return (gain - 0.1 * len(move.path), move.path[-1])
+
+    return score
+
+
+def _stay_score(game: Game, stack: StackState) -> tuple[float, str]:
+    return (_front_weight(game, stack.region, stack.side), stack.region)
+
+
+def _front_weight(game: Game, region: str, side: str) -> float:
+    """How close a friendly region is to the enemy: nearer is better for the front line."""
+    distance = _distance_to_enemy(game, region, side)
+    return 4.0 / (1 + distance)
+
+
+def _distance_to_enemy(game: Game, region: str, side: str, limit: int = 12) -> int:
+    seen = {region}
+    frontier = [region]
+    for distance in range(limit):
+        following = []
+        for here in frontier:
+            owner = board.side_of_region(game, here)
+            if owner is not None and game.world.at_war(side, owner):
+                return distance
+            for link in game.world.neighbours(here):
+                if link.to not in seen and game.world.domain(link.to) == "land":
+                    seen.add(link.to)
+                    following.append(link.to)
+        frontier = following
+    return limit
+
+
+def _holds_objective(game: Game, stack: StackState) -> bool:
+    """The last stack on a friendly VP region stays to hold it."""
+    if region_value(game, stack.region, stack.side) <= 0:
+        return False
+    others = [s for s in board.stacks_in(game, stack.region, stack.side) if s.id != stack.id]
+    return not others
+
+
+def _supplied_there(game: Game, region: str, side: str) -> bool:
+    try:
+        from ..supply import supplied_regions
+    except ImportError:
+        return True
+    return region in supplied_regions(game, side)
+
+
+def _losing(game: Game) -> bool:
+    battle = game.state.battle
+    assert battle is not None
+    side = game.to_act()
+    mine = battle["attackers"] if side == battle["attacker"] else battle["defenders"]
+    theirs = battle["defenders"] if side == battle["attacker"] else battle["attackers"]
+    units = game.state.units
+
+    def strength(ids: list[str]) -> int:
+        return sum(units[u].strength for u in ids if units[u].status == "active")
+
+    return strength(mine) * 2 < strength(theirs)
+
+
+def _best_breakthrough(game: Game, options: list[Breakthrough]) -> Action:
+    battle_region = next((a.region for a in options if not a.units), options[0].region)
+    side = game.to_act() or game.active_side
+    best: Action = next((a for a in options if not a.units), options[0])
+    best_value = 0.0
+    for option in options:
+        if not option.units or movement.enemy_here(game, option.region, side):
+            continue
+        value = region_value(game, option.region, side) + (
+            1.0 if board.side_of_region(game, option.region) != side else 0.0
+        )
+        if value > best_value and option.region != battle_region:
+            best, best_value = option, value
+    return best

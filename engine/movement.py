@@ -270,9 +270,13 @@ def reachable(game: Game, stack: StackState) -> dict[str, Reach]:
             if cost <= budget:
                 offer(region, _classify(game, stack, path, float(cost)))
         if fresh(game, stack):
+            combat = has_combat_unit(game, stack)
             for link in game.world.neighbours(stack.region):
-                if step_refusal(game, side, domain, link) is None and link.to not in best:
-                    offer(link.to, _classify(game, stack, (link.to,), budget))
+                if link.to in best or step_refusal(game, side, domain, link) is not None:
+                    continue
+                if link.kind.uses_all_movement or (enemy_here(game, link.to, side) and not combat):
+                    continue
+                offer(link.to, _classify(game, stack, (link.to,), budget))
     best.pop(stack.region, None)
     return best
 

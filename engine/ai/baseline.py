@@ -145,8 +145,9 @@ class BaselineAI:
             stack = game.state.stacks[stack_id]
             if _holds_objective(game, stack) or (key, stack_id) in self._handled:
                 continue
-            best = max(by_stack[stack_id], key=_scorer(game, stack, side))
-            if _scorer(game, stack, side)(best) > _stay_score(game, stack):
+            score = _scorer(game, stack, side)
+            best = max(by_stack[stack_id], key=score)
+            if score(best) > _stay_score(game, stack):
                 return best
             self._handled.add((key, stack_id))  # type: ignore[arg-type]
         return None
@@ -157,6 +158,7 @@ class BaselineAI:
 
 def _scorer(game: Game, stack: StackState, side: str) -> Callable[[Move], tuple[float, str]]:
     ours = stack_strength(game, stack)
+    supplied = _supplied(game, side)
 
     def score(move: Move) -> tuple[float, str]:
         region = move.path[-1]
@@ -171,7 +173,7 @@ def _scorer(game: Game, stack: StackState, side: str) -> Callable[[Move], tuple[
             gain = 6.0 + value * 5
         else:
             gain = _front_weight(game, region, side)
-        if not _supplied_there(game, region, side):
+        if supplied is not None and region not in supplied:
             gain -= 8.0
         return (gain - 0.1 * len(move.path), move.path[-1])
 
@@ -213,12 +215,11 @@ def _holds_objective(game: Game, stack: StackState) -> bool:
     return not others
 
 
-def _supplied_there(game: Game, region: str, side: str) -> bool:
-    try:
-        from ..supply import supplied_regions
-    except ImportError:
-        return True
-    return region in supplied_regions(game, side)
+def _supplied(game: Game, side: str) -> frozenset[str] | None:
+    """Regions where the side is in supply (``None``: the scenario plays without supply)."""
+    from ..supply import supplied_regions
+
+    return supplied_regions(game, side)
 
 
 def _losing(game: Game) -> bool:

@@ -76,13 +76,20 @@ def new_stack(state: GameState, side: str, region: str, structure: str | None = 
 
 
 def place_unit(state: GameState, unit_id: str, region: str, structure: str | None) -> None:
-    """Put a unit on the map, joining its side's stack already there (or a new one)."""
+    """Put a unit on the map, joining its side's stack already there (or a new one).
+
+    Aircraft never share a stack with ground units or ships: they move in other phases.
+    """
     unit = state.units[unit_id]
+    flying = unit.domain == "air"
     stack = next(
         (
             s
             for s in state.stacks.values()
-            if s.side == unit.side and s.region == region and s.structure == structure
+            if s.side == unit.side
+            and s.region == region
+            and s.structure == structure
+            and (state.units[s.units[0]].domain == "air") == flying
         ),
         None,
     )

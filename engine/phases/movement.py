@@ -88,6 +88,8 @@ class LandMovement(Phase):
             stacks = [_own_stack(game, s) for s in dict.fromkeys(action.stacks)]
             if len(stacks) < 2 or len({(s.region, s.structure) for s in stacks}) != 1:
                 raise IllegalAction("only stacks standing in the same place can merge")
+            if len({movement.stack_domain(game, s) == "air" for s in stacks}) != 1:
+                raise IllegalAction("aircraft do not stack with ground units or ships")
             board.merge(game, stacks[0], stacks[1:])
             game.record("merged", stack=stacks[0].id, stacks=[s.id for s in stacks[1:]])
         elif isinstance(action, Entrench):

@@ -89,6 +89,10 @@ class Game:
             from .combat import controller
 
             return controller.side_to_act(self)
+        siege_window = self.state.stats.get("siege_window")
+        if siege_window:
+            # A siege's card window may belong to the besieged side (G1).
+            return str(siege_window)
         return self.active_side
 
     def blocking(self) -> str | None:

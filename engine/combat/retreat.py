@@ -1,0 +1,288 @@
+"""Retreats after a battle (B9), done by the game, not by the player.
+
+Attacking units go back to the region each entered from. Defending units (and attackers with
+no known entry, or whose entry is no longer usable) go to a neighbouring region their side
+controls, free of enemy combat units, reached over a connection they may use, that is
+neither an attacker's entry region nor the site of a battle still to fight; the region
+closest to one of their side's supply sources wins, the die breaking ties. A defender with no
+such region may shelter in its own fortified structure in the battle region; otherwise it is
+eliminated. Units that would overstack the region they reach go one region further, if some
+region there has room for all of them. Immobile units cannot retreat and are eliminated.
+Aircraft fly home (A5). Retreating ends entrenchment (U5).
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from typing import TYPE_CHECKING, Any
+
+from .. import board
+from .field import fortified, unresolved
+from .values import tables
+
+if TYPE_CHECKING:
+    from ..game import Game
+
+INFINITY = 10**9
+
+
+def retreat_side(game: Game, battle: dict[str, Any], side: str, *, vp: bool = True) -> None:
+    """Take ``side``'s units out of the battle region (see the module docstring)."""
+    region = battle["region"]
+    key = "attackers" if side == battle["attacker"] else "defenders"
+    units = game.state.units
+    leaving = [
+        u
+        for u in battle[key]
+        if units[u].status == "active"
+        and units[u].stack is not None
+        and game.state.stacks[units[u].stack].region == region
+    ]
+    if not leaving:
+        return
+    aircraft = [u for u in leaving if units[u].domain == "air"]
+    kinds = tables(game.world).units
+    # Units that can never move (bunkers, minefields) cannot retreat either.
+    stuck = [u for u in leaving if not units[u].leader and kinds[u].immobile]
+    if stuck:
+        trapped(game, side, stuck, vp=vp)
+    ground = [u for u in leaving if units[u].domain != "air" and u not in stuck]
+    attacking = side == battle["attacker"]
+    barred = unresolved(game, game.active_side, but=region)
+    if not attacking:
+        barred |= {r for r in battle["entry"].values() if r}
+    distance = supply_distance(game, side)
+    groups: dict[str | None, list[str]] = {}
+    for unit_id in ground:
+        entry = battle["entry"].get(unit_id) if attacking else None
+        groups.setdefault(entry, []).append(unit_id)
+    for entry, group in groups.items():
+        if entry is not None and usable(game, entry, side):
+            place(game, group, entry, side, region, barred, distance, vp=vp)
+            continue
+        options = neighbours(game, region, side, barred)
+        if options:
+            target = best(game, options, distance)
+            place(game, group, target, side, region, barred, distance, vp=vp)
+        elif not attacking and _shelter(game, battle, group, side):
+            continue
+        else:
+            trapped(game, side, group, vp=vp)
+    if aircraft:
+        from ..air import fly_home
+
+        fly_home(game, aircraft, "retreat")
+
+
+# -- where to ------------------------------------------------------------------------------------
+
+
+def enemy_combat_in(game: Game, region: str, side: str) -> bool:
+    """Whether units of a side at war with ``side`` hold combat units in ``region`` (those
+    shut inside a fortified structure do not count)."""
+    for stack in board.enemy_stacks_in(game, region, side):
+        if fortified(game, stack):
+            continue
+        if any(board.is_combat(game, u) for u in board.units_of(game, stack)):
+            return True
+    return False
+
+
+def usable(game: Game, region: str, side: str) -> bool:
+    """A land region ``side``'s land units may retreat into."""
+    world = game.world
+    return (
+        world.domain(region) == "land"
+        and side not in world.closed_to[region]
+        and not enemy_combat_in(game, region, side)
+    )
+
+
+def neighbours(game: Game, region: str, side: str, barred: set[str]) -> list[str]:
+    """Friendly regions next to ``region`` a land retreat may reach."""
+    world = game.world
+    out = []
+    for link in world.neighbours(region):
+        target = link.to
+        if target in barred or target == region or target in out:
+            continue
+        if link.kind.domain != "land":
+            continue
+        if link.kind.needs_bridge and not _bridged(game, link.connection.id):
+            continue
+        if board.side_of_region(game, target) != side or not usable(game, target, side):
+            continue
+        out.append(target)
+    return out
+
+
+def _bridged(game: Game, connection: str) -> bool:
+    changed = game.state.connection_state.get(connection)
+    return changed[0] if changed is not None else game.world.connections[connection].bridge
+
+
+def supply_distance(game: Game, side: str) -> dict[str, int]:
+    """Regions by how many steps over land they lie from ``side``'s nearest open supply
+    source (unreachable regions are missing)."""
+    world = game.world
+    starts = [
+        s.region
+        for s in world.scenario.supply_sources
+        if game.state.sources_open.get(s.id, s.operative) and (not s.sides or side in s.sides)
+    ]
+    distance = dict.fromkeys(starts, 0)
+    queue = deque(starts)
+    while queue:
+        here = queue.popleft()
+        for link in world.neighbours(here):
+            there = link.to
+            if there in distance or link.kind.domain != "land":
+                continue
+            if world.domain(there) != "land":
+                continue
+            distance[there] = distance[here] + 1
+            queue.append(there)
+    return distance
+
+
+def best(game: Game, options: list[str], distance: dict[str, int]) -> str:
+    """The option closest to supply; the die picks among equals."""
+    closest = min(distance.get(r, INFINITY) for r in options)
+    tied = [r for r in options if distance.get(r, INFINITY) == closest]
+    return tied[0] if len(tied) == 1 else game.dice.pick(tied)
+
+
+# -- moving ----------------------------------------------------------------------------------------
+
+
+def _stacking(game: Game, unit_id: str) -> int:
+    t = tables(game.world)
+    if game.state.units[unit_id].leader:
+        return t.leaders[unit_id].stacking
+    return t.units[unit_id].stacking
+
+
+def room(game: Game, region: str, side: str) -> int:
+    """Land stacking points ``side`` may still add to ``region`` (outside structures)."""
+    world = game.world
+    limit = world.land_stacking(region, world.regions[region].network)
+    used = sum(
+        _stacking(game, u)
+        for s in board.stacks_in(game, region, side)
+        if s.structure is None
+        for u in s.units
+        if game.state.units[u].domain == "land"
+    )
+    return limit - used
+
+
+def place(
+    game: Game,
+    group: list[str],
+    target: str,
+    side: str,
+    origin: str,
+    barred: set[str],
+    distance: dict[str, int],
+    *,
+    vp: bool = True,
+) -> None:
+    """Move ``group`` into ``target``; units that would overstack it go one region further
+    (a region next to ``target`` with room for all of them), or are eliminated."""
+    free = room(game, target, side)
+    fits: list[str] = []
+    excess: list[str] = []
+    # Leaders take no room (or free some), so they are placed last and always fit.
+    for unit_id in sorted(group, key=lambda u: game.state.units[u].leader):
+        need = _stacking(game, unit_id) if game.state.units[unit_id].domain == "land" else 0
+        if need <= free:
+            fits.append(unit_id)
+            free -= need
+        else:
+            excess.append(unit_id)
+    if fits:
+        move(game, fits, target)
+        game.record("battle_retreat", side_id=side, units=fits, to=target, origin=origin)
+    if not excess:
+        return
+    need = sum(_stacking(game, u) for u in excess)
+    further = [
+        r for r in neighbours(game, target, side, barred | {origin}) if room(game, r, side) >= need
+    ]
+    if further:
+        beyond = best(game, further, distance)
+        move(game, excess, beyond)
+        game.record(
+            "battle_retreat", side_id=side, units=excess, to=beyond, origin=origin, jumped=True
+        )
+    else:
+        trapped(game, side, excess, vp=vp)
+
+
+def _shelter(game: Game, battle: dict[str, Any], group: list[str], side: str) -> bool:
+    """A defender with nowhere to go shelters in its own fortified structure in the battle
+    region, as far as its capacity allows; the rest are eliminated."""
+    region = battle["region"]
+    for structure in game.world.structures_in[region]:
+        if structure.fortification == 0 or structure.id == battle["structure"]:
+            continue
+        if board.side_of_structure(game, structure.id) != side:
+            continue
+        capacity = structure.capacity.land
+        used = sum(
+            _stacking(game, u)
+            for s in board.stacks_in(game, region, side)
+            if s.structure == structure.id
+            for u in s.units
+        )
+        inside, left = [], []
+        for unit_id in sorted(group, key=lambda u: game.state.units[u].leader):
+            need = _stacking(game, unit_id)
+            if capacity is None or used + need <= capacity:
+                inside.append(unit_id)
+                used += need
+            else:
+                left.append(unit_id)
+        if inside:
+            move(game, inside, region, structure.id)
+            game.record(
+                "battle_retreat", side_id=side, units=inside, to=region, structure=structure.id
+            )
+        if left:
+            trapped(game, side, left)
+        return True
+    return False
+
+
+def trapped(game: Game, side: str, group: list[str], *, vp: bool = True) -> None:
+    """Units with nowhere to retreat are eliminated."""
+    game.record("battle_trapped", side_id=side, units=list(group))
+    for unit_id in group:
+        board.eliminate(game, unit_id, "no retreat", vp=vp)
+
+
+def move(game: Game, unit_ids: list[str], region: str, structure: str | None = None) -> None:
+    """Take units out of their stacks into ``region`` (or a structure there), joining the
+    side's stack already at that place; entrenchment stays behind."""
+    state = game.state
+    by_stack: dict[str, list[str]] = {}
+    for unit_id in unit_ids:
+        stack_id = state.units[unit_id].stack
+        assert stack_id is not None
+        by_stack.setdefault(stack_id, []).append(unit_id)
+    for stack_id, ids in by_stack.items():
+        stack = state.stacks[stack_id]
+        moving = stack if len(ids) == len(stack.units) else board.split(game, stack, ids)
+        moving.entrenched = False
+        board.relocate(game, moving, region, structure)
+        moving.came_from = moving.crossed = None
+        here = next(
+            (
+                s
+                for s in board.stacks_in(game, region, moving.side)
+                if s.id != moving.id and s.structure == structure
+            ),
+            None,
+        )
+        if here is not None:
+            board.merge(game, here, [moving])

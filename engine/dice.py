@@ -19,10 +19,15 @@ class Dice:
     def __init__(self, seed: int, sides: int = 10) -> None:
         self._random = random.Random(seed)
         self.sides = sides
+        draw = self._random.random
 
-    def roll(self) -> int:
+        # Battles roll hundreds of times each: a closure skips three attribute lookups a roll.
+        # (``restore`` changes the generator in place, so the closure stays valid.)
+        def roll() -> int:
+            return int(draw() * sides)
+
+        self.roll = roll
         """One roll, from 0 to ``sides - 1``."""
-        return int(self._random.random() * self.sides)
 
     def below(self, n: int) -> int:
         """A whole number from 0 to ``n - 1``."""

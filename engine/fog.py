@@ -50,7 +50,7 @@ def search(game: Game, mover: StackState, region: str) -> bool:
     ]
     if not hidden:
         return True
-    from .combat_values import commanding_leader
+    from .combat.values import commanding_leader
 
     leader = commanding_leader(game, mover)
     bonus = game.world.leaders[leader].attack if leader else 0

@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING, NamedTuple
 from schemas.rules import SupplyRules, SupplyStage
 
 from . import modifiers
-from .combat_values import commanding_leader
+from .combat.values import commanding_leader
 from .supply_graph import Graph, bridge_adjacency, graph, sea_links, spread
 
 if TYPE_CHECKING:

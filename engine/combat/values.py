@@ -16,6 +16,7 @@ from schemas.rules import SupplyStage
 
 if TYPE_CHECKING:
     from ..game import Game
+    from ..state import StackState
     from ..world import World
 
 PRIORITY = {"first": 0, "normal": 1, "last": 2}
@@ -288,16 +289,10 @@ def _type_info(t: object) -> TypeInfo:
 
 
 def supply_stage(game: Game, unit_id: str) -> SupplyStage | None:
-    """The out-of-supply stage a unit suffers (S4): the last stage reached, which repeats."""
-    count = game.state.units[unit_id].unsupplied
-    if count <= 0:
-        return None
-    found = None
-    for stage in game.scenario.rules.supply.stages:
-        if stage.turns > count:
-            break
-        found = stage
-    return found
+    """The out-of-supply stage a unit suffers (S4), as the supply rules define it."""
+    from ..supply import stage_of  # supply imports this module: import late
+
+    return stage_of(game, unit_id)
 
 
 def reduced_at(info: TypeInfo, fraction: float) -> int:
@@ -317,6 +312,11 @@ def commander(game: Game, leader_ids: list[str]) -> str | None:
     if not leader_ids:
         return None
     return min(leader_ids, key=lambda u: (-leaders[u].rank, leaders[u].hierarchy, u))
+
+
+def commanding_leader(game: Game, stack: StackState) -> str | None:
+    """The commanding leader of a stack (see :func:`commander`)."""
+    return commander(game, [u for u in stack.units if game.state.units[u].leader])
 
 
 def command_steps(game: Game, leader_id: str | None, points: int) -> int:

@@ -29,20 +29,29 @@ from ..actions import (
     Retreat,
 )
 from ..state import StackState
-from .estimates import enemy_strength, region_value, stack_strength
+from .estimates import (
+    defence_value,
+    enemy_strength,
+    region_value,
+    stack_strength,
+    sudden_death_targets,
+)
 
 if TYPE_CHECKING:
     from ..game import Game
 
 ATTACK_RATIO = 1.5
 """Attack a region only with this many times the strength seen there."""
+ASSAULT_ODDS = 0.65
+"""Storm a fortified structure only when simulations give at least these odds."""
 
 
 class BaselineAI:
     """Chooses an action for whichever side is to act."""
 
     def __init__(self) -> None:
-        self._handled: set[tuple[int, str]] = set()
+        self._handled: set[tuple[object, str]] = set()
+        self._assessed: set[tuple[int, str]] = set()
 
     def choose(self, game: Game) -> Action:
         actions = game.legal_actions()
@@ -121,10 +130,28 @@ class BaselineAI:
         return max(repairs, key=missing)
 
     def _resolve(self, game: Game, actions: list[Action]) -> Action | None:
+        structures = game.world.structures
         for action in actions:
-            if isinstance(action, ResolveBattle | ResolveSiege):
+            if isinstance(action, ResolveSiege):
+                return action
+            if isinstance(action, ResolveBattle) and action.region not in structures:
+                return action  # field battles are compulsory
+        for action in actions:
+            if isinstance(action, ResolveBattle) and self._worth_assaulting(game, action.region):
                 return action
         return None
+
+    def _worth_assaulting(self, game: Game, structure: str) -> bool:
+        """Storm a fortified structure only when the odds are good (an assault is optional)."""
+        key = (game.turn, structure)
+        if key in self._assessed:
+            return False
+        self._assessed.add(key)
+        from ..combat.fast import preview
+
+        region = game.world.structures[structure].region
+        odds = preview(game, region, structure=structure, runs=60, seed=game.turn)
+        return odds["attacker_win"] >= ASSAULT_ODDS
 
     # -- movement ----------------------------------------------------------------------------------
 
@@ -149,7 +176,7 @@ class BaselineAI:
             best = max(by_stack[stack_id], key=score)
             if score(best) > _stay_score(game, stack):
                 return best
-            self._handled.add((key, stack_id))  # type: ignore[arg-type]
+            self._handled.add((key, stack_id))
         return None
 
 
@@ -159,6 +186,7 @@ class BaselineAI:
 def _scorer(game: Game, stack: StackState, side: str) -> Callable[[Move], tuple[float, str]]:
     ours = stack_strength(game, stack)
     supplied = _supplied(game, side)
+    vital = sudden_death_targets(game, side) if stack_strength(game, stack) > 0 else set()
 
     def score(move: Move) -> tuple[float, str]:
         region = move.path[-1]
@@ -171,6 +199,11 @@ def _scorer(game: Game, stack: StackState, side: str) -> Callable[[Move], tuple[
             gain = 10.0 + value * 5 + min(ours / max(theirs, 1), 5.0)
         elif board.side_of_region(game, region) != side:
             gain = 6.0 + value * 5
+        elif region in vital and not _guarded(game, region, side, exclude=stack.id):
+            # Losing this region loses the game: guard it before anything else.
+            gain = 100.0 if _threatened(game, region, side) else 30.0
+        elif defence_value(game, region, side) > 0 and not _guarded(game, region, side):
+            gain = 8.0 + min(defence_value(game, region, side), 20.0)
         else:
             gain = _front_weight(game, region, side)
         if supplied is not None and region not in supplied:
@@ -208,11 +241,34 @@ def _distance_to_enemy(game: Game, region: str, side: str, limit: int = 12) -> i
 
 
 def _holds_objective(game: Game, stack: StackState) -> bool:
-    """The last stack on a friendly VP region stays to hold it."""
-    if region_value(game, stack.region, stack.side) <= 0:
+    """The last fighting stack on a region worth defending stays to hold it."""
+    if stack_strength(game, stack) <= 0 or defence_value(game, stack.region, stack.side) <= 0:
         return False
-    others = [s for s in board.stacks_in(game, stack.region, stack.side) if s.id != stack.id]
-    return not others
+    return not _guarded(game, stack.region, stack.side, exclude=stack.id)
+
+
+def _guarded(game: Game, region: str, side: str, exclude: str | None = None) -> bool:
+    """Some stack of the side with combat units stands in the region."""
+    return any(
+        stack_strength(game, s) > 0 for s in board.stacks_in(game, region, side) if s.id != exclude
+    )
+
+
+def _threatened(game: Game, region: str, side: str, radius: int = 3) -> bool:
+    """Enemy combat units stand within ``radius`` steps of the region."""
+    seen = {region}
+    frontier = [region]
+    for _ in range(radius + 1):
+        following = []
+        for here in frontier:
+            if any(stack_strength(game, s) > 0 for s in movement.enemy_here(game, here, side)):
+                return True
+            for link in game.world.neighbours(here):
+                if link.to not in seen:
+                    seen.add(link.to)
+                    following.append(link.to)
+        frontier = following
+    return False
 
 
 def _supplied(game: Game, side: str) -> frozenset[str] | None:

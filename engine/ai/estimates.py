@@ -52,3 +52,46 @@ def region_value(game: Game, region: str, side: str) -> float:
         if theirs is not None:
             score += 0.5 * theirs.loss
     return score
+
+
+def sudden_death_targets(game: Game, side: str) -> set[str]:
+    """Regions whose loss could hand an enemy a sudden-death win: those its conditions name,
+    and the regions of the structures they name."""
+    from schemas.conditions import AllOf, AnyOf, Controls
+
+    world = game.world
+    found: set[str] = set()
+
+    def visit(cond: object) -> None:
+        if isinstance(cond, AllOf | AnyOf):
+            for inner in cond.conditions:
+                visit(inner)
+        elif isinstance(cond, Controls):
+            found.update(cond.regions)
+            found.update(world.structures[s].region for s in cond.structures)
+            for area in cond.areas:
+                found.update(world.area_regions[area])
+
+    for rule in world.scenario.victory.sudden_death:
+        if world.at_war(rule.side, side):
+            visit(rule.condition)
+    return found
+
+
+def defence_value(game: Game, region: str, side: str) -> float:
+    """What a side stands to lose with a region: its own loss value, what enemies would gain,
+    and a great deal when the region is an enemy's sudden-death objective."""
+    world = game.world
+    own = world.regions[region].values.get(side)
+    value = float(own.loss + own.hold_at_end) if own else 0.0
+    for enemy in world.enemies_of(side):
+        theirs = world.regions[region].values.get(enemy)
+        if theirs is not None:
+            value += theirs.capture
+        for structure in world.structures_in[region]:
+            gain = structure.values.get(enemy)
+            if gain is not None:
+                value += gain.capture
+    if region in sudden_death_targets(game, side):
+        value += 50.0
+    return value

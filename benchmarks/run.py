@@ -223,7 +223,7 @@ def bench_engine(repeats: int) -> list[Result]:
             peak,
             500.0,
             "MiB",
-            "salient play --headless, the largest child process so far",
+            "a fresh Python process playing the game to the end",
         ),
     ]
 

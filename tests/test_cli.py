@@ -155,3 +155,59 @@ def test_plain_salient_describes_the_sample(capsys: pytest.CaptureFixture[str]) 
     out = capsys.readouterr().out
     assert "vessa-crossing.json" in out
     assert "validation: ok" in out
+
+
+SAMPLE = Path(__file__).resolve().parent.parent / "sample_scenarios" / "vessa-crossing.json"
+
+
+def test_play_headless_reports_the_outcome(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["play", str(SAMPLE), "--headless", "--ai", "all", "--seed", "3"]) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert out[0].startswith("Crossing the Vessa (seed 3): ")
+    assert out[1].startswith("VP: dravan ")
+    assert out[2].startswith("turns played: ")
+    assert out[3].startswith("units lost: ")
+
+
+def test_play_json_and_log(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    log = tmp_path / "game.jsonl"
+    args = ["play", str(SAMPLE), "--headless", "--seed", "3", "--json", "--log", str(log)]
+    assert main(args) == 0
+    summary = json.loads(capsys.readouterr().out)
+    assert summary["finished"] and summary["result"] in ("win", "draw")
+    assert set(summary) >= {"winner", "vp", "turns_played", "battles", "units_lost"}
+    records = [json.loads(line) for line in log.read_text().splitlines()]
+    assert records[0]["type"] == "game_start" and records[-1]["type"] == "game_over"
+    assert main(args) == 0
+    assert json.loads(capsys.readouterr().out) == summary
+
+
+def test_play_stops_after_some_turns(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["play", str(SAMPLE), "--headless", "--seed", "3", "--turns", "2", "--json"]) == 0
+    summary = json.loads(capsys.readouterr().out)
+    assert (summary["result"], summary["finished"], summary["turns_played"]) == (
+        "stopped",
+        False,
+        2,
+    )
+    assert summary["reason"] == "stopped after 2 turns"
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["play", "missing.json", "--headless"],
+        ["play", str(SAMPLE)],
+        ["play", str(SAMPLE), "--headless", "--ai", "dravan"],
+        ["play", str(SAMPLE), "--headless", "--ai", "nobody"],
+        ["play", str(SAMPLE), "--headless", "--turns", "0"],
+    ],
+)
+def test_play_usage_errors(args: list[str], capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(args) == 2
+    assert capsys.readouterr().err.startswith("salient: ")
+
+
+def test_play_refuses_a_broken_scenario(bad_file: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["play", str(bad_file), "--headless"]) == 1
+    assert "unknown-reference" in capsys.readouterr().err

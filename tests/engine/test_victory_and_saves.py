@@ -9,6 +9,8 @@ import sys
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from engine import Game, SaveError
 from engine.actions import EndPhase, Move, PlayCard
@@ -188,3 +190,13 @@ def test_a_headless_game_is_identical_across_processes(tmp_path: Path) -> None:
     assert outputs[0] == outputs[1]
     summary = json.loads(outputs[0][0])
     assert summary["finished"] and set(summary["vp"]) == {"dravan", "arvel", "hesk"}
+
+
+@settings(max_examples=10, deadline=None)
+@given(seed=st.integers(0, 1000), stop=st.integers(0, 400))
+def test_p1_save_at_any_decision_point(seed: int, stop: int) -> None:
+    """Save at a random point (mid-battle ones included), load, continue: same game."""
+    scenario = load_file(SAMPLE).scenario
+    played = ai_game(seed, stop)
+    resumed = finish(Game.load(scenario, json.loads(json.dumps(played.save()))))
+    assert resumed.log.jsonl() == finish(ai_game(seed, stop)).log.jsonl()

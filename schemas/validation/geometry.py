@@ -95,6 +95,7 @@ def check_coverage(ix: ScenarioIndex) -> Iterator[Issue]:
             gap = shapely.difference(shapely.Polygon(ring), union)
             if gap.area <= extent * 1e-12:
                 continue
+            ix.problem_shapes.append(gap)
             yield _gap_issue(ix, index, valid, tree, gap)
 
 
@@ -141,6 +142,7 @@ def _overlaps(ix: ScenarioIndex, index: np.ndarray, valid: np.ndarray) -> Iterat
     for a, b in pairs[inner].tolist():
         first, second = regions[index[a]], regions[index[b]]
         common = shapely.intersection(valid[a], valid[b])
+        ix.problem_shapes.append(common)
         at = _point(common)
         yield make_issue(
             "region-overlap",

@@ -27,6 +27,8 @@ class ScenarioIndex:
         self.scenario = scenario
         self.position = _Positions(scenario)
         """``position[collection][id]``: index of the first entity with that id."""
+        self.problem_shapes: list[object] = []
+        """Gaps and overlaps the coverage check found, as shapely geometries (for the map)."""
         s = scenario
         self.terrain = _first(s.terrain)
         self.regions: dict[str, Region] = _first(s.regions)

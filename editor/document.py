@@ -1,0 +1,270 @@
+"""The scenario being edited, and the only way to change it.
+
+Every user edit is one ``QUndoCommand`` pushed by this document (compound edits are macros),
+so the whole editing history can be undone to the exact starting file. Entities are never
+modified in place: an edit builds a validated copy and swaps it in, and undo swaps the old
+object back. Views, panels and the map only listen to :attr:`ScenarioDocument.changed` and
+:attr:`ScenarioDocument.selectionChanged`; none of them change the scenario themselves.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from pydantic import BaseModel
+from PySide6.QtCore import QObject, Signal
+from PySide6.QtGui import QUndoCommand, QUndoStack
+
+from schemas.base import Entity
+from schemas.scenario import SECTIONS, Scenario
+
+LIST_SECTIONS: tuple[str, ...] = SECTIONS
+"""Sections that are lists of entities with ids."""
+
+SINGLE_SECTIONS: tuple[str, ...] = ("info", "calendar", "rules", "map", "tension", "victory")
+"""Sections that are one object (or ``null`` for the tension index)."""
+
+
+@dataclass(frozen=True)
+class Change:
+    """What an edit changed: a section, the ids concerned, and how."""
+
+    section: str
+    ids: frozenset[str] = frozenset()
+    kind: str = "update"
+    """``update``, ``insert``, ``remove`` or ``reset`` (the whole section or scenario)."""
+
+
+@dataclass(frozen=True)
+class Selection:
+    """What the designer has selected: entities of one section (possibly none)."""
+
+    section: str | None = None
+    ids: tuple[str, ...] = ()
+    field: tuple[str | int, ...] = field(default=())
+    """A field to focus in the inspector (from a validation issue's path)."""
+
+
+class ScenarioDocument(QObject):
+    """Owns a scenario, its undo history, its file path and the current selection."""
+
+    changed = Signal(object)
+    """A :class:`Change`, after every edit, undo or redo."""
+    selectionChanged = Signal(object)
+    """The new :class:`Selection`."""
+    pathChanged = Signal(object)
+    """The document's file path (``None`` when never saved)."""
+
+    def __init__(self, scenario: Scenario, path: Path | None = None) -> None:
+        super().__init__()
+        self.scenario = scenario
+        self.path = path
+        self.undo_stack = QUndoStack(self)
+        self.selection = Selection()
+        self._index: dict[str, dict[str, int]] = {}
+
+    # -- reading -----------------------------------------------------------------------------
+
+    def items(self, section: str) -> list[Any]:
+        return getattr(self.scenario, section)
+
+    def index_of(self, section: str, entity_id: str) -> int:
+        """Position of an entity in its section, or -1."""
+        table = self._index.get(section)
+        if table is None:
+            table = {e.id: i for i, e in reversed(list(enumerate(self.items(section))))}
+            self._index[section] = table
+        return table.get(entity_id, -1)
+
+    def get(self, section: str, entity_id: str) -> Any | None:
+        index = self.index_of(section, entity_id)
+        return self.items(section)[index] if index >= 0 else None
+
+    # -- selection ---------------------------------------------------------------------------
+
+    def select(
+        self, section: str | None, ids: Sequence[str] = (), focus: tuple[str | int, ...] = ()
+    ) -> None:
+        selection = Selection(section, tuple(ids), focus)
+        if selection != self.selection:
+            self.selection = selection
+            self.selectionChanged.emit(selection)
+
+    # -- editing (each call is one undoable step) --------------------------------------------
+
+    def replace(self, section: str, new: Entity, text: str | None = None) -> None:
+        """Swap an entity for an edited copy with the same id."""
+        index = self.index_of(section, new.id)
+        if index < 0:
+            raise KeyError(f"no {section} entity '{new.id}'")
+        old = self.items(section)[index]
+        if old == new:
+            return
+        self._push(_Replace(self, section, old, new, text or f"Edit {new.id}"))
+
+    def set_field(
+        self,
+        section: str,
+        entity_id: str,
+        path: Sequence[str | int],
+        value: Any,
+        text: str | None = None,
+    ) -> None:
+        """Set one (possibly nested) field of an entity, validated by its model."""
+        old = self.get(section, entity_id)
+        if old is None:
+            raise KeyError(f"no {section} entity '{entity_id}'")
+        self.replace(section, with_value(old, path, value), text or f"Set {path[-1]}")
+
+    def add(
+        self, section: str, entity: Entity, index: int | None = None, text: str | None = None
+    ) -> None:
+        items = self.items(section)
+        position = len(items) if index is None else index
+        self._push(_Insert(self, section, entity, position, text or f"Add {entity.id}"))
+
+    def remove(self, section: str, ids: Sequence[str], text: str | None = None) -> None:
+        wanted = [i for i in dict.fromkeys(ids) if self.index_of(section, i) >= 0]
+        if not wanted:
+            return
+        label = text or (f"Delete {wanted[0]}" if len(wanted) == 1 else f"Delete {len(wanted)}")
+        with self.macro(label):
+            for entity_id in wanted:
+                position = self.index_of(section, entity_id)
+                entity = self.items(section)[position]
+                self._push(_Remove(self, section, entity, position, f"Delete {entity_id}"))
+
+    def set_section(self, section: str, value: Any, text: str | None = None) -> None:
+        """Replace a whole section (``info``, ``rules``... or a list section)."""
+        old = getattr(self.scenario, section)
+        if old == value:
+            return
+        self._push(_SetSection(self, section, old, value, text or f"Edit {section}"))
+
+    @contextmanager
+    def macro(self, text: str) -> Iterator[None]:
+        """Group edits into one undoable step."""
+        self.undo_stack.beginMacro(text)
+        try:
+            yield
+        finally:
+            self.undo_stack.endMacro()
+
+    def _push(self, command: QUndoCommand) -> None:
+        self.undo_stack.push(command)
+
+    # -- primitives the commands run (never call them from views) -----------------------------
+
+    def _emit(self, change: Change) -> None:
+        self.changed.emit(change)
+
+    def _do_replace(self, section: str, entity: Entity) -> None:
+        index = self.index_of(section, entity.id)
+        self.items(section)[index] = entity
+        self._emit(Change(section, frozenset({entity.id})))
+
+    def _do_insert(self, section: str, entity: Entity, position: int) -> None:
+        self.items(section).insert(position, entity)
+        self._index.pop(section, None)
+        self._emit(Change(section, frozenset({entity.id}), "insert"))
+
+    def _do_remove(self, section: str, entity_id: str) -> None:
+        position = self.index_of(section, entity_id)
+        del self.items(section)[position]
+        self._index.pop(section, None)
+        if self.selection.section == section and entity_id in self.selection.ids:
+            self.select(section, [i for i in self.selection.ids if i != entity_id])
+        self._emit(Change(section, frozenset({entity_id}), "remove"))
+
+    def _do_set_section(self, section: str, value: Any) -> None:
+        # Bypass assignment validation: values come from validated edits or from undo.
+        self.scenario.__dict__[section] = value
+        self._index.pop(section, None)
+        self._emit(Change(section, frozenset(), "reset"))
+
+
+def with_value(model: BaseModel, path: Sequence[str | int], value: Any) -> Any:
+    """A validated copy of ``model`` with the field at ``path`` set to ``value``.
+
+    Raises pydantic's ``ValidationError`` when the value does not fit, so a form can show it.
+    """
+    head, rest = path[0], path[1:]
+    if isinstance(model, BaseModel):
+        current = getattr(model, str(head))
+        new_value = with_value(current, rest, value) if rest else value
+        data = {name: getattr(model, name) for name in type(model).model_fields}
+        data[str(head)] = new_value
+        by_alias = {
+            (info.alias or name): data[name] for name, info in type(model).model_fields.items()
+        }
+        return type(model).model_validate(by_alias)
+    if isinstance(model, list):
+        copy = list(model)
+        copy[int(head)] = with_value(copy[int(head)], rest, value) if rest else value
+        return copy
+    if isinstance(model, dict):
+        copy = dict(model)
+        copy[head] = with_value(copy[head], rest, value) if rest else value
+        return copy
+    raise TypeError(f"cannot set {path!r} inside a {type(model).__name__}")
+
+
+# -- commands ------------------------------------------------------------------------------------
+
+
+class _Replace(QUndoCommand):
+    def __init__(
+        self, doc: ScenarioDocument, section: str, old: Entity, new: Entity, text: str
+    ) -> None:
+        super().__init__(text)
+        self.doc, self.section, self.old, self.new = doc, section, old, new
+
+    def redo(self) -> None:
+        self.doc._do_replace(self.section, self.new)
+
+    def undo(self) -> None:
+        self.doc._do_replace(self.section, self.old)
+
+
+class _Insert(QUndoCommand):
+    def __init__(
+        self, doc: ScenarioDocument, section: str, entity: Entity, position: int, text: str
+    ) -> None:
+        super().__init__(text)
+        self.doc, self.section, self.entity, self.position = doc, section, entity, position
+
+    def redo(self) -> None:
+        self.doc._do_insert(self.section, self.entity, self.position)
+
+    def undo(self) -> None:
+        self.doc._do_remove(self.section, self.entity.id)
+
+
+class _Remove(QUndoCommand):
+    def __init__(
+        self, doc: ScenarioDocument, section: str, entity: Entity, position: int, text: str
+    ) -> None:
+        super().__init__(text)
+        self.doc, self.section, self.entity, self.position = doc, section, entity, position
+
+    def redo(self) -> None:
+        self.doc._do_remove(self.section, self.entity.id)
+
+    def undo(self) -> None:
+        self.doc._do_insert(self.section, self.entity, self.position)
+
+
+class _SetSection(QUndoCommand):
+    def __init__(self, doc: ScenarioDocument, section: str, old: Any, new: Any, text: str) -> None:
+        super().__init__(text)
+        self.doc, self.section, self.old, self.new = doc, section, old, new
+
+    def redo(self) -> None:
+        self.doc._do_set_section(self.section, self.new)
+
+    def undo(self) -> None:
+        self.doc._do_set_section(self.section, self.old)

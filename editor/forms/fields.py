@@ -1,0 +1,360 @@
+"""Editors for single values, chosen from a field's type.
+
+Each editor is a small widget with ``value()``, ``set_value()`` and an ``edited`` signal that
+fires only on the user's changes. The form (:mod:`.model_form`) picks one per field with
+:func:`editor_for` and binds it to the document.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import types
+from typing import Annotated, Any, Literal, Union, get_args, get_origin
+
+from pydantic.fields import FieldInfo
+from PySide6.QtCore import QDate, Qt, Signal
+from PySide6.QtGui import QColor
+from PySide6.QtWidgets import (
+    QCheckBox,
+    QColorDialog,
+    QComboBox,
+    QDateEdit,
+    QDoubleSpinBox,
+    QHBoxLayout,
+    QLineEdit,
+    QPlainTextEdit,
+    QPushButton,
+    QSpinBox,
+    QWidget,
+)
+
+from schemas.base import Ref
+
+NONE_LABEL = "(none)"
+
+
+class ValueEditor(QWidget):
+    """Base of the value editors."""
+
+    edited = Signal(object)
+
+    def value(self) -> Any:
+        raise NotImplementedError
+
+    def set_value(self, value: Any) -> None:
+        raise NotImplementedError
+
+    def set_choices(self, choices: list[str]) -> None:
+        """Reference editors list the ids they may point to."""
+
+
+def _row(widget: QWidget) -> QHBoxLayout:
+    layout = QHBoxLayout(widget)
+    layout.setContentsMargins(0, 0, 0, 0)
+    return layout
+
+
+class BoolEditor(ValueEditor):
+    def __init__(self) -> None:
+        super().__init__()
+        self.box = QCheckBox()
+        _row(self).addWidget(self.box)
+        self.box.toggled.connect(lambda on: self.edited.emit(on))
+
+    def value(self) -> bool:
+        return self.box.isChecked()
+
+    def set_value(self, value: Any) -> None:
+        self.box.setChecked(bool(value))
+
+
+class IntEditor(ValueEditor):
+    def __init__(self, low: int, high: int, optional: bool) -> None:
+        super().__init__()
+        self.optional = optional
+        self.box = QSpinBox()
+        self.box.setRange(low - (1 if optional else 0), high)
+        if optional:
+            self.box.setSpecialValueText(NONE_LABEL)
+        self.box.setKeyboardTracking(False)
+        _row(self).addWidget(self.box)
+        self.box.valueChanged.connect(lambda _v: self.edited.emit(self.value()))
+
+    def value(self) -> int | None:
+        if self.optional and self.box.value() == self.box.minimum():
+            return None
+        return self.box.value()
+
+    def set_value(self, value: Any) -> None:
+        self.box.setValue(self.box.minimum() if value is None else int(value))
+
+
+class FloatEditor(ValueEditor):
+    def __init__(self, low: float, high: float, optional: bool) -> None:
+        super().__init__()
+        self.optional = optional
+        self.box = QDoubleSpinBox()
+        self.box.setDecimals(3)
+        self.box.setRange(low - (1 if optional else 0), high)
+        if optional:
+            self.box.setSpecialValueText(NONE_LABEL)
+        self.box.setKeyboardTracking(False)
+        _row(self).addWidget(self.box)
+        self.box.valueChanged.connect(lambda _v: self.edited.emit(self.value()))
+
+    def value(self) -> float | None:
+        if self.optional and self.box.value() == self.box.minimum():
+            return None
+        return self.box.value()
+
+    def set_value(self, value: Any) -> None:
+        self.box.setValue(self.box.minimum() if value is None else float(value))
+
+
+class TextEditor(ValueEditor):
+    def __init__(self, multiline: bool = False, read_only: bool = False) -> None:
+        super().__init__()
+        self.multiline = multiline
+        self.box: QLineEdit | QPlainTextEdit
+        if multiline:
+            self.box = QPlainTextEdit()
+            self.box.setFixedHeight(70)
+            self.box.setReadOnly(read_only)
+        else:
+            self.box = QLineEdit()
+            self.box.setReadOnly(read_only)
+            self.box.editingFinished.connect(lambda: self.edited.emit(self.value()))
+        _row(self).addWidget(self.box)
+
+    def value(self) -> str:
+        if isinstance(self.box, QPlainTextEdit):
+            return self.box.toPlainText()
+        return self.box.text()
+
+    def set_value(self, value: Any) -> None:
+        text = "" if value is None else str(value)
+        if isinstance(self.box, QPlainTextEdit):
+            if self.box.toPlainText() != text:
+                self.box.setPlainText(text)
+        else:
+            self.box.setText(text)
+
+
+class MultilineTextEditor(TextEditor):
+    """Long text, sent when the editor loses the focus."""
+
+    def __init__(self) -> None:
+        super().__init__(multiline=True)
+        self.box.installEventFilter(self)
+
+    def eventFilter(self, watched: Any, event: Any) -> bool:
+        if event.type() == event.Type.FocusOut:
+            self.edited.emit(self.value())
+        return False
+
+
+class ChoiceEditor(ValueEditor):
+    """A fixed list of values (a Literal), or references to entities (ids)."""
+
+    def __init__(self, choices: list[str], optional: bool) -> None:
+        super().__init__()
+        self.optional = optional
+        self.box = QComboBox()
+        self.box.setEditable(False)
+        _row(self).addWidget(self.box)
+        self.set_choices(choices)
+        self.box.activated.connect(lambda _i: self.edited.emit(self.value()))
+
+    def set_choices(self, choices: list[str]) -> None:
+        current = self.box.currentText()
+        self.box.blockSignals(True)
+        self.box.clear()
+        if self.optional:
+            self.box.addItem(NONE_LABEL)
+        self.box.addItems(choices)
+        self.box.setCurrentText(current)
+        self.box.blockSignals(False)
+
+    def value(self) -> str | None:
+        text = self.box.currentText()
+        return None if self.optional and text == NONE_LABEL else text
+
+    def set_value(self, value: Any) -> None:
+        text = NONE_LABEL if value is None else str(value)
+        if self.box.findText(text) < 0:
+            self.box.addItem(text)  # a dangling reference stays visible, to be fixed
+        self.box.setCurrentText(text)
+
+
+class ColorEditor(ValueEditor):
+    def __init__(self) -> None:
+        super().__init__()
+        self.button = QPushButton()
+        self.button.setFixedWidth(90)
+        _row(self).addWidget(self.button)
+        self._color = "#000000"
+        self.button.clicked.connect(self._pick)
+
+    def _pick(self) -> None:
+        chosen = QColorDialog.getColor(QColor(self._color), self, "Choose a colour")
+        if chosen.isValid():
+            self.set_value(chosen.name())
+            self.edited.emit(self.value())
+
+    def value(self) -> str:
+        return self._color
+
+    def set_value(self, value: Any) -> None:
+        self._color = str(value)
+        self.button.setText(self._color)
+        self.button.setStyleSheet(
+            f"background: {self._color}; color: "
+            f"{'#fff' if QColor(self._color).lightness() < 128 else '#000'}"
+        )
+
+
+class DateEditor(ValueEditor):
+    def __init__(self) -> None:
+        super().__init__()
+        self.box = QDateEdit()
+        self.box.setCalendarPopup(True)
+        self.box.setDisplayFormat("yyyy-MM-dd")
+        _row(self).addWidget(self.box)
+        self.box.editingFinished.connect(lambda: self.edited.emit(self.value()))
+
+    def value(self) -> dt.date:
+        q = self.box.date()
+        return dt.date(q.year(), q.month(), q.day())
+
+    def set_value(self, value: Any) -> None:
+        self.box.setDate(QDate(value.year, value.month, value.day))
+
+
+class PointEditor(ValueEditor):
+    """An optional map point: two coordinates and a button to clear it."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        layout = _row(self)
+        self.x, self.y = QDoubleSpinBox(), QDoubleSpinBox()
+        for box in (self.x, self.y):
+            box.setRange(-1e9, 1e9)
+            box.setDecimals(2)
+            box.setKeyboardTracking(False)
+            layout.addWidget(box)
+            box.valueChanged.connect(lambda _v: self.edited.emit(self.value()))
+        self.clear = QPushButton("x")
+        self.clear.setFixedWidth(50)
+        self.clear.setToolTip("Let the map choose the point")
+        layout.addWidget(self.clear)
+        self.clear.clicked.connect(lambda: self.edited.emit(None))
+        self._empty = True
+
+    def value(self) -> tuple[float, float] | None:
+        return (self.x.value(), self.y.value())
+
+    def set_value(self, value: Any) -> None:
+        self._empty = value is None
+        x, y = value if value is not None else (0.0, 0.0)
+        self.x.setValue(x)
+        self.y.setValue(y)
+        self.clear.setEnabled(value is not None)
+
+
+class ListTextEditor(ValueEditor):
+    """A short list of words or ids, typed comma-separated."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.box = QLineEdit()
+        self.box.setPlaceholderText("comma-separated")
+        _row(self).addWidget(self.box)
+        self.box.editingFinished.connect(lambda: self.edited.emit(self.value()))
+
+    def value(self) -> list[str]:
+        return [part.strip() for part in self.box.text().split(",") if part.strip()]
+
+    def set_value(self, value: Any) -> None:
+        self.box.setText(", ".join(str(v) for v in value or []))
+
+
+# -- choosing an editor --------------------------------------------------------------------------
+
+
+def unwrap(annotation: Any) -> tuple[Any, bool, list[Any]]:
+    """The core type of an annotation, whether ``None`` is allowed, and its metadata."""
+    optional = False
+    metadata: list[Any] = []
+    while True:
+        origin = get_origin(annotation)
+        if origin is Annotated:
+            base, *extra = get_args(annotation)
+            metadata.extend(extra)
+            annotation = base
+        elif origin is Union or origin is types.UnionType:
+            args = [a for a in get_args(annotation) if a is not type(None)]
+            optional = optional or len(args) < len(get_args(annotation))
+            if len(args) != 1:
+                return annotation, optional, metadata
+            annotation = args[0]
+        else:
+            return annotation, optional, metadata
+
+
+def reference_of(annotation: Any, info: FieldInfo | None = None) -> Ref | None:
+    _, _, metadata = unwrap(annotation)
+    if info is not None:
+        metadata = [*metadata, *info.metadata]
+    return next((m for m in metadata if isinstance(m, Ref)), None)
+
+
+def _bounds(info: FieldInfo | None, metadata: list[Any]) -> tuple[float, float]:
+    low, high = -1_000_000.0, 1_000_000.0
+    for item in [*(info.metadata if info else []), *metadata]:
+        for name in ("ge", "gt"):
+            value = getattr(item, name, None)
+            if value is not None:
+                low = float(value) + (1 if name == "gt" and isinstance(value, int) else 0)
+        for name in ("le", "lt"):
+            value = getattr(item, name, None)
+            if value is not None:
+                high = float(value)
+    return low, high
+
+
+def editor_for(name: str, annotation: Any, info: FieldInfo | None) -> ValueEditor | None:
+    """An editor for a field, or ``None`` when the form shows it some other way."""
+    core, optional, metadata = unwrap(annotation)
+    ref = reference_of(annotation, info)
+    if ref is not None and core is str:
+        return ChoiceEditor([], optional)
+    if core is bool:
+        return BoolEditor()
+    if core is int:
+        low, high = _bounds(info, metadata)
+        return IntEditor(int(low), int(high), optional)
+    if core is float:
+        low, high = _bounds(info, metadata)
+        return FloatEditor(low, high, optional)
+    if core is dt.date:
+        return DateEditor()
+    if get_origin(core) is Literal:
+        return ChoiceEditor([str(a) for a in get_args(core)], optional)
+    if core is str:
+        pattern = next((getattr(m, "pattern", None) for m in metadata), None)
+        if pattern and "#" in str(pattern):
+            return ColorEditor()
+        if name in ("description", "text", "briefing", "prompt"):
+            return MultilineTextEditor()
+        return TextEditor(read_only=name == "id")
+    if core is tuple or get_origin(core) is tuple:
+        return PointEditor()
+    if get_origin(core) is list:
+        (item,) = get_args(core)
+        item_core, _, _ = unwrap(item)
+        if item_core is str or get_origin(item_core) is Literal:
+            return ListTextEditor()
+    return None
+
+
+__all__ = ["NONE_LABEL", "Qt", "ValueEditor", "editor_for", "reference_of", "unwrap"]

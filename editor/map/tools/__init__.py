@@ -1,0 +1,1 @@
+"""Mouse tools of the map: small interaction objects, one per way of editing."""

@@ -20,6 +20,7 @@ from PySide6.QtCore import QObject, Signal
 from PySide6.QtGui import QUndoCommand, QUndoStack
 
 from schemas.base import Entity
+from schemas.refs import with_references_replaced
 from schemas.scenario import SECTIONS, Scenario
 
 LIST_SECTIONS: tuple[str, ...] = SECTIONS
@@ -145,6 +146,49 @@ class ScenarioDocument(QObject):
             return
         self._push(_SetSection(self, section, old, value, text or f"Edit {section}"))
 
+    def rename(self, section: str, old_id: str, new_id: str) -> None:
+        """Give an entity a new id and follow it in every reference, as one step."""
+        entity = self.get(section, old_id)
+        if entity is None or old_id == new_id:
+            return
+        if self.get(section, new_id) is not None:
+            raise ValueError(f"there is already a {section} entity '{new_id}'")
+        renamed = type(entity).model_validate({**_fields(entity), "id": new_id})
+        position = self.index_of(section, old_id)
+        with self.macro(f"Rename {old_id} to {new_id}"):
+            self._push(_Remove(self, section, entity, position, f"Remove {old_id}"))
+            self._push(_Insert(self, section, renamed, position, f"Insert {new_id}"))
+            self._rewrite_references(section, {old_id: new_id})
+        if self.selection.section == section and not self.selection.ids:
+            self.select(section, [new_id])
+
+    def delete(self, section: str, ids: Sequence[str], text: str | None = None) -> None:
+        """Remove entities and every reference to them the format lets go of, as one step.
+
+        References that cannot be dropped (a unit's type, a connection's end) stay, so live
+        validation points at what still needs the designer's decision.
+        """
+        wanted = [i for i in dict.fromkeys(ids) if self.index_of(section, i) >= 0]
+        if not wanted:
+            return
+        label = text or (f"Delete {wanted[0]}" if len(wanted) == 1 else f"Delete {len(wanted)}")
+        with self.macro(label):
+            self.remove(section, wanted)
+            self._rewrite_references(section, dict.fromkeys(wanted))
+
+    def _rewrite_references(self, collection: str, mapping: dict[str, str | None]) -> None:
+        for name in LIST_SECTIONS:
+            for entity in list(self.items(name)):
+                new = with_references_replaced(entity, collection, mapping)
+                if new is not entity:
+                    self.replace(name, new)
+        for name in SINGLE_SECTIONS:
+            value = getattr(self.scenario, name)
+            if isinstance(value, BaseModel):
+                new_value = with_references_replaced(value, collection, mapping)
+                if new_value is not value:
+                    self.set_section(name, new_value)
+
     @contextmanager
     def macro(self, text: str) -> Iterator[None]:
         """Group edits into one undoable step."""
@@ -187,6 +231,14 @@ class ScenarioDocument(QObject):
         self._emit(Change(section, frozenset(), "reset"))
 
 
+def _fields(model: BaseModel) -> dict[str, Any]:
+    """A model's field values keyed as the format spells them (aliases)."""
+    return {
+        (info.alias or name): getattr(model, name)
+        for name, info in type(model).model_fields.items()
+    }
+
+
 def with_value(model: BaseModel, path: Sequence[str | int], value: Any) -> Any:
     """A validated copy of ``model`` with the field at ``path`` set to ``value``.
 
@@ -196,12 +248,10 @@ def with_value(model: BaseModel, path: Sequence[str | int], value: Any) -> Any:
     if isinstance(model, BaseModel):
         current = getattr(model, str(head))
         new_value = with_value(current, rest, value) if rest else value
-        data = {name: getattr(model, name) for name in type(model).model_fields}
-        data[str(head)] = new_value
-        by_alias = {
-            (info.alias or name): data[name] for name, info in type(model).model_fields.items()
-        }
-        return type(model).model_validate(by_alias)
+        info = type(model).model_fields[str(head)]
+        data = _fields(model)
+        data[info.alias or str(head)] = new_value
+        return type(model).model_validate(data)
     if isinstance(model, list):
         copy = list(model)
         copy[int(head)] = with_value(copy[int(head)], rest, value) if rest else value

@@ -14,7 +14,7 @@ from functools import cache
 from operator import attrgetter
 from typing import Annotated, Any, Union, get_args, get_origin
 
-from pydantic import BaseModel
+from pydantic import BaseModel, ValidationError
 
 from .base import Ref
 
@@ -129,6 +129,95 @@ def _walk(value: Any, plan: Plan, path: Path) -> Iterator[Reference]:
                 yield from _walk(item, value_plan, (*path, key))
     elif kind == "model" and isinstance(value, BaseModel):
         yield from iter_references(value, path)
+
+
+def with_references_replaced(
+    model: BaseModel, collection: str, mapping: dict[str, str | None]
+) -> BaseModel:
+    """A copy of ``model`` whose references into ``collection`` follow ``mapping``.
+
+    Ids mapped to a new id are renamed; ids mapped to ``None`` are dropped where the format
+    allows it (an item of a list, a key of a mapping, an optional field) and kept otherwise,
+    for validation to report. The same object is returned when nothing changes, so callers
+    can tell cheaply whether an entity needs an undoable edit.
+    """
+    changed, data = _replace_in_model(model, collection, mapping)
+    return type(model).model_validate(data) if changed else model
+
+
+_KEEP = object()
+
+
+def _replace_in_model(
+    model: BaseModel, collection: str, mapping: dict[str, str | None]
+) -> tuple[bool, dict[str, Any]]:
+    fields = type(model).model_fields
+    data = {(info.alias or name): getattr(model, name) for name, info in fields.items()}
+    changed = False
+    for name, key, plan in _class_plan(type(model)):
+        value = getattr(model, name)
+        if value is None:
+            continue
+        new = _replace(value, plan, collection, mapping)
+        if new is not _KEEP:
+            optional = not fields[name].is_required() and fields[name].default is None
+            if new is None and not optional:
+                continue
+            data[key] = new
+            changed = True
+    return changed, data
+
+
+def _replace(value: Any, plan: Plan, collection: str, mapping: dict[str, str | None]) -> Any:
+    """The value with references replaced, or ``_KEEP`` when nothing in it changes."""
+    kind = plan[0]
+    if kind == "ref":
+        ref: Ref = plan[1]
+        if ref.collection == collection and isinstance(value, str) and value in mapping:
+            return mapping[value]
+        return _KEEP
+    if kind == "list":
+        out, changed = [], False
+        for item in value:
+            new = _replace(item, plan[1], collection, mapping)
+            if new is _KEEP:
+                out.append(item)
+            else:
+                changed = True
+                if new is not None:
+                    out.append(new)
+        return (
+            list(dict.fromkeys(out)) if changed and _hashable(out) else (out if changed else _KEEP)
+        )
+    if kind == "dict":
+        key_ref, value_plan = plan[1], plan[2]
+        out_map, changed = {}, False
+        for key, item in value.items():
+            new_key = key
+            if key_ref is not None and key_ref.collection == collection and key in mapping:
+                new_key, changed = mapping[key], True
+                if new_key is None:
+                    continue
+            new_item = item
+            if value_plan is not None and item is not None:
+                replaced = _replace(item, value_plan, collection, mapping)
+                if replaced is not _KEEP:
+                    new_item, changed = replaced, True
+            out_map.setdefault(new_key, new_item)
+        return out_map if changed else _KEEP
+    if isinstance(value, BaseModel):
+        changed, data = _replace_in_model(value, collection, mapping)
+        if not changed:
+            return _KEEP
+        try:
+            return type(value).model_validate(data)
+        except ValidationError:
+            return None  # dropping the reference leaves nothing valid: drop the whole part
+    return _KEEP
+
+
+def _hashable(items: list[Any]) -> bool:
+    return all(isinstance(item, str) for item in items)
 
 
 def referenced_ids(models: list[BaseModel]) -> dict[str, set[str]]:

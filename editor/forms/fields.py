@@ -21,6 +21,7 @@ from PySide6.QtWidgets import (
     QDateEdit,
     QDoubleSpinBox,
     QHBoxLayout,
+    QLabel,
     QLineEdit,
     QPlainTextEdit,
     QPushButton,
@@ -46,6 +47,17 @@ class ValueEditor(QWidget):
 
     def set_choices(self, choices: list[str]) -> None:
         """Reference editors list the ids they may point to."""
+
+
+def refresh_geometry(widget: QWidget) -> None:
+    """Ask a form to lay itself out again after parts of it changed while hidden.
+
+    Qt drops the size-hint updates of hidden widgets (a list item's form fills in before the
+    list shows it), so a form shown later would keep stale sizes and overlap its contents.
+    """
+    for child in widget.findChildren(QWidget):
+        child.updateGeometry()
+    widget.updateGeometry()
 
 
 def _row(widget: QWidget) -> QHBoxLayout:
@@ -276,6 +288,27 @@ class ListTextEditor(ValueEditor):
 
     def set_value(self, value: Any) -> None:
         self.box.setText(", ".join(str(v) for v in value or []))
+
+
+class PolygonSummary(ValueEditor):
+    """A region's outline is drawn on the map, not typed: show its size only."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.label = QLabel()
+        self.label.setStyleSheet("color: #555;")
+        _row(self).addWidget(self.label)
+
+    def value(self) -> Any:
+        return self._value
+
+    def set_value(self, value: Any) -> None:
+        self._value = value
+        holes = len(value.holes)
+        text = f"{len(value.exterior)} vertices"
+        if holes:
+            text += f", {holes} hole{'s' if holes > 1 else ''}"
+        self.label.setText(text + " (edit with the map's vertex tool)")
 
 
 # -- choosing an editor --------------------------------------------------------------------------

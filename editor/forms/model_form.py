@@ -1,0 +1,388 @@
+"""Forms built from the scenario's pydantic models, so every field of the format is editable.
+
+One pattern binds every form both ways: an editor's ``edited`` signal hands its new value up;
+the model editor builds a validated copy of its model with it (``with_value``) and hands that
+up in turn, until the owner (the inspector, a section editor) turns it into one document edit.
+When the document changes, the owner calls ``set_value`` and every editor updates with its
+signals blocked, so showing a value never looks like an edit.
+
+Nested models become groups, lists become a list with a form for the selected item,
+discriminated unions (conditions, effects) a choice of kind with the form of that kind, so
+conditions and effects are built without typing JSON.
+"""
+
+from __future__ import annotations
+
+import types
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
+from typing import Any, Literal, Union, get_args, get_origin
+
+from pydantic import BaseModel, ValidationError
+from pydantic.fields import FieldInfo
+from PySide6.QtWidgets import (
+    QComboBox,
+    QFormLayout,
+    QGroupBox,
+    QLabel,
+    QVBoxLayout,
+    QWidget,
+)
+
+from schemas.base import Ref
+from schemas.map import Polygon
+
+from ..document import with_value
+from .defaults import default_model
+from .fields import (
+    ChoiceEditor,
+    PolygonSummary,
+    ValueEditor,
+    editor_for,
+    reference_of,
+    refresh_geometry,
+    unwrap,
+)
+
+Factory = Callable[[str, Any, "FieldInfo | None", "FormContext"], "ValueEditor | None"]
+
+
+@dataclass
+class FormContext:
+    """What every editor of a form shares: where ids come from and special editors."""
+
+    choices: Callable[[Ref], list[str]] = lambda _ref: []
+    """Ids a reference may point to (the document's current entities)."""
+    custom: list[Factory] = field(default_factory=list)
+    """Factories tried before the generic ones; the first that returns an editor wins."""
+    editors: list[ValueEditor] = field(default_factory=list)
+    """Every reference editor built, so their choices can be refreshed together."""
+
+    def refresh_choices(self) -> None:
+        for editor in self.editors:
+            ref = getattr(editor, "ref", None)
+            if ref is not None:
+                editor.set_choices(self.reference_choices(ref))
+
+    def reference_choices(self, ref: Ref) -> list[str]:
+        return sorted(ref.tokens) + self.choices(ref)
+
+
+def humanise(name: str) -> str:
+    return name.replace("_", " ").capitalize()
+
+
+def describe(value: Any, limit: int = 60) -> str:
+    """A one-line summary of a value for lists (ids and names first, then the kind)."""
+    if isinstance(value, BaseModel):
+        parts = []
+        for key in ("id", "kind", "name"):
+            if key in type(value).model_fields:
+                parts.append(str(getattr(value, key)))
+        details = [
+            f"{name}={getattr(value, name)}"
+            for name in type(value).model_fields
+            if name not in ("id", "kind", "name")
+            and isinstance(getattr(value, name), str | int | float | bool)
+        ][:3]
+        text = " ".join(parts[:2]) + (": " + ", ".join(details) if details else "")
+    else:
+        text = str(value)
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+def union_members(annotation: Any) -> list[type[BaseModel]] | None:
+    """Model classes of a discriminated union (``kind`` tells them apart), else ``None``."""
+    core, _, _ = unwrap(annotation)
+    if get_origin(core) not in (Union, types.UnionType):
+        return None
+    members = [a for a in get_args(core) if a is not type(None)]
+    if members and all(
+        isinstance(m, type) and issubclass(m, BaseModel) and "kind" in m.model_fields
+        for m in members
+    ):
+        return members  # type: ignore[return-value]
+    return None
+
+
+def kind_of(model: type[BaseModel]) -> str:
+    (value,) = get_args(model.model_fields["kind"].annotation)
+    return str(value)
+
+
+def build_editor(
+    name: str, annotation: Any, info: FieldInfo | None, context: FormContext
+) -> ValueEditor:
+    """The editor a field gets: custom, then reference, scalar, model, union, collection."""
+    for factory in context.custom:
+        made = factory(name, annotation, info, context)
+        if made is not None:
+            return made
+    core, optional, _ = unwrap(annotation)
+    if core is Polygon:
+        return PolygonSummary()
+    ref = reference_of(annotation, info)
+    if ref is not None and core is str:
+        editor = ChoiceEditor(context.reference_choices(ref), optional)
+        editor.ref = ref  # type: ignore[attr-defined]
+        context.editors.append(editor)
+        return editor
+    members = union_members(annotation)
+    if members is not None:
+        return UnionEditor(members, optional, context)
+    if isinstance(core, type) and issubclass(core, BaseModel):
+        return ModelEditor(core, context, optional=optional)
+    from .collections import ListEditor, MappingEditor, item_kind
+
+    if get_origin(core) is list and item_kind(get_args(core)[0]) != "scalar":
+        return ListEditor(get_args(core)[0], context)
+    simple = editor_for(name, annotation, info)
+    if simple is not None:
+        return simple
+    if get_origin(core) is dict:
+        key, value = get_args(core)
+        return MappingEditor(key, value, context)
+    from .collections import JsonEditor
+
+    return JsonEditor(annotation)
+
+
+class ModelEditor(ValueEditor):
+    """A form for one model: a labelled row per field, nested models as groups."""
+
+    def __init__(
+        self,
+        model: type[BaseModel],
+        context: FormContext,
+        *,
+        optional: bool = False,
+        skip: Iterable[str] = (),
+        read_only: Iterable[str] = (),
+    ) -> None:
+        super().__init__()
+        self.model, self.context, self.optional = model, context, optional
+        self.current: BaseModel | None = None
+        self.rows: dict[str, ValueEditor] = {}
+        self.labels: dict[str, QLabel] = {}
+        outer = QVBoxLayout(self)
+        outer.setContentsMargins(0, 0, 0, 0)
+        self.error = QLabel()
+        self.error.setWordWrap(True)
+        self.error.setStyleSheet("color: #b00020;")
+        self.error.hide()
+        self.presence: QComboBox | None = None
+        if optional:
+            self.presence = QComboBox()
+            self.presence.addItems(["(none)", f"set {humanise(model.__name__).lower()}"])
+            self.presence.activated.connect(self._toggle_presence)
+            outer.addWidget(self.presence)
+        self.body = QWidget()
+        form = QFormLayout(self.body)
+        form.setContentsMargins(0, 0, 0, 0)
+        form.setFieldGrowthPolicy(QFormLayout.FieldGrowthPolicy.AllNonFixedFieldsGrow)
+        outer.addWidget(self.body)
+        outer.addWidget(self.error)
+        hidden = set(skip)
+        for name, info in model.model_fields.items():
+            if name in hidden or (name == "kind" and "kind" in model.model_fields):
+                continue
+            editor = build_editor(name, info.annotation, info, context)
+            if name in set(read_only):
+                editor.setEnabled(False)
+            tip = (info.description or "").strip()
+            label = QLabel(humanise(info.alias if info.alias and name != "schema_uri" else name))
+            label.setToolTip(tip)
+            editor.setToolTip(tip)
+            editor.edited.connect(lambda value, n=name: self._child_edited(n, value))
+            if isinstance(editor, ModelEditor | UnionEditor) or _is_collection(editor):
+                box = QGroupBox(label.text())
+                box.setToolTip(tip)
+                inner = QVBoxLayout(box)
+                inner.setContentsMargins(6, 4, 6, 4)
+                inner.addWidget(editor)
+                form.addRow(box)
+                self.labels[name] = label
+            else:
+                form.addRow(label, editor)
+                self.labels[name] = label
+            self.rows[name] = editor
+
+    # -- showing ---------------------------------------------------------------------------------
+
+    def value(self) -> BaseModel | None:
+        return self.current
+
+    def set_value(self, value: Any) -> None:
+        self.current = value
+        if self.presence is not None:
+            self.presence.setCurrentIndex(0 if value is None else 1)
+        self.body.setVisible(value is not None)
+        self.error.hide()
+        if value is None:
+            return
+        for name, editor in self.rows.items():
+            editor.blockSignals(True)
+            try:
+                editor.set_value(getattr(value, name))
+            finally:
+                editor.blockSignals(False)
+            editor.setStyleSheet("")
+
+    # -- editing ---------------------------------------------------------------------------------
+
+    def _child_edited(self, name: str, value: Any) -> None:
+        if self.current is None:
+            return
+        if getattr(self.current, name) == value:
+            return
+        try:
+            new = with_value(self.current, [name], value)
+        except (ValidationError, ValueError, TypeError) as error:
+            self.show_error(name, error)
+            editor = self.rows[name]
+            editor.blockSignals(True)
+            editor.set_value(getattr(self.current, name))
+            editor.blockSignals(False)
+            return
+        self.error.hide()
+        self.current = new
+        self.edited.emit(new)
+
+    def show_error(self, name: str, error: Exception) -> None:
+        message = str(error)
+        if isinstance(error, ValidationError):
+            first = error.errors()[0]
+            message = first["msg"]
+        self.error.setText(f"{humanise(name)}: {message}")
+        self.error.show()
+        self.labels[name].setToolTip(message)
+
+    def _toggle_presence(self, index: int) -> None:
+        if index == 0:
+            self.set_value(None)
+            self.edited.emit(None)
+            return
+        try:
+            made = default_model(self.model, self.context.reference_choices)
+        except ValueError as error:
+            self.presence.setCurrentIndex(0)  # type: ignore[union-attr]
+            self.error.setText(str(error))
+            self.error.show()
+            return
+        self.set_value(made)
+        self.edited.emit(made)
+
+    def focus(self, path: tuple[str | int, ...]) -> bool:
+        """Give the keyboard focus to the editor of a field path; ``False`` if not shown."""
+        if not path:
+            return False
+        editor = self.rows.get(str(path[0]))
+        if editor is None:
+            return False
+        if len(path) > 1 and hasattr(editor, "focus") and editor.focus(path[1:]):
+            return True
+        editor.setFocus()
+        target = getattr(editor, "box", None)
+        if isinstance(target, QWidget):
+            target.setFocus()
+        editor.setStyleSheet("background: #fff3c4;")
+        return True
+
+
+class UnionEditor(ValueEditor):
+    """One of several kinds of model (a condition, an effect): pick the kind, fill its form."""
+
+    def __init__(
+        self, members: list[type[BaseModel]], optional: bool, context: FormContext
+    ) -> None:
+        super().__init__()
+        self.members = {kind_of(m): m for m in members}
+        self.optional, self.context = optional, context
+        self.current: BaseModel | None = None
+        self.forms: dict[str, ModelEditor] = {}
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        self.kind = QComboBox()
+        if optional:
+            self.kind.addItem("(none)", None)
+        for kind, member in self.members.items():
+            self.kind.addItem(humanise(kind), kind)
+            index = self.kind.count() - 1
+            self.kind.setItemData(index, (member.__doc__ or "").strip(), 3)  # tooltip role
+        self.kind.activated.connect(self._kind_chosen)
+        layout.addWidget(self.kind)
+        self.holder = QVBoxLayout()
+        layout.addLayout(self.holder)
+        self.error = QLabel()
+        self.error.setStyleSheet("color: #b00020;")
+        self.error.setWordWrap(True)
+        self.error.hide()
+        layout.addWidget(self.error)
+
+    def _form(self, kind: str) -> ModelEditor:
+        form = self.forms.get(kind)
+        if form is None:
+            form = ModelEditor(self.members[kind], self.context)
+            form.edited.connect(self._form_edited)
+            self.forms[kind] = form
+            self.holder.addWidget(form)
+        return form
+
+    def value(self) -> BaseModel | None:
+        return self.current
+
+    def set_value(self, value: Any) -> None:
+        self.current = value
+        kind = None if value is None else str(value.kind)
+        self.kind.setCurrentIndex(max(0, self.kind.findData(kind)))
+        for name, form in self.forms.items():
+            form.setVisible(name == kind)
+        if kind is not None:
+            form = self._form(kind)
+            form.setVisible(True)
+            form.blockSignals(True)
+            form.set_value(value)
+            form.blockSignals(False)
+            refresh_geometry(form)
+
+    def _kind_chosen(self, _index: int) -> None:
+        kind = self.kind.currentData()
+        if kind is None:
+            self.set_value(None)
+            self.edited.emit(None)
+            return
+        if self.current is not None and self.current.kind == kind:
+            return
+        try:
+            made = default_model(self.members[kind], self.context.reference_choices)
+        except ValueError as error:
+            self.error.setText(f"{humanise(kind)}: {error}")
+            self.error.show()
+            self.set_value(self.current)
+            return
+        self.error.hide()
+        self.set_value(made)
+        self.edited.emit(made)
+
+    def _form_edited(self, value: BaseModel) -> None:
+        self.current = value
+        self.edited.emit(value)
+
+    def focus(self, path: tuple[str | int, ...]) -> bool:
+        if self.current is None:
+            return False
+        return self._form(str(self.current.kind)).focus(path)
+
+
+def _is_collection(editor: ValueEditor) -> bool:
+    from .collections import ListEditor, MappingEditor
+
+    return isinstance(editor, ListEditor | MappingEditor)
+
+
+def literal_values(annotation: Any) -> list[str]:
+    core, _, _ = unwrap(annotation)
+    return [str(v) for v in get_args(core)] if get_origin(core) is Literal else []
+
+
+__all__ = ["FormContext", "ModelEditor", "UnionEditor", "build_editor", "describe", "humanise"]

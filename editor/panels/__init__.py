@@ -1,0 +1,1 @@
+"""Docked panels of the studio: inspector, explorer, issues, layers, history."""

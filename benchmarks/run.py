@@ -227,6 +227,69 @@ def bench_engine(repeats: int) -> list[Result]:
     ]
 
 
+def bench_studio(regions: int, repeats: int) -> list[Result]:
+    """The studio's budgets (issue 4). They are absolute, as the issue sets them: a studio
+    must feel the same on a designer's machine whatever else runs on it."""
+    import studio
+
+    found = studio.bench(generated(regions), repeats)
+    small, large = found["paint_1000"], found["paint_large"]
+    checked = found["validation"]
+    slowest = max(checked["edits_ms"], key=checked["edits_ms"].get)
+    edits = ", ".join(f"{name} {ms:.0f}" for name, ms in checked["edits_ms"].items())
+    opened = found["open"]
+
+    def painted(row: dict[str, Any]) -> str:
+        return (
+            f"{row['regions']} regions in 1600 x 1000: first paint {row['first_ms']:.1f} ms, "
+            f"after a zoom {row['after_zoom_ms']:.1f} ms, after an edit "
+            f"{row['after_edit_ms']:.1f} ms (the picture of the map redrawn)"
+        )
+
+    return [
+        Result(
+            f"studio: open a {regions}-region scenario and show it",
+            opened["open_s"],
+            3.0,
+            "s",
+            f"{opened['what']}, load and validation included; Python and Qt imports "
+            f"{opened['import_s']:.2f} s more; validated in the background by "
+            f"{opened['validated_s']:.2f} s",
+        ),
+        Result(
+            "studio: repaint the whole map, 1,000 regions",
+            small["repaint_ms"],
+            16.0,
+            "ms",
+            painted(small),
+        ),
+        Result(
+            f"studio: repaint the whole map, {regions} regions",
+            large["repaint_ms"],
+            60.0,
+            "ms",
+            painted(large),
+        ),
+        Result(
+            f"studio: live validation after one edit, {regions} regions",
+            checked["edits_ms"][slowest],
+            100.0,
+            "ms",
+            f"slowest: {slowest}; all (ms): {edits}; first full run "
+            f"{checked['build_ms']:.0f} ms; an edit of the terrain table that floods "
+            f"{checked['table_issues']} issues {checked['table_ms']:.0f} ms; UI thread per "
+            f"edit {found['handover_ms']:.2f} ms",
+        ),
+        Result(
+            f"studio: peak memory holding a {regions}-region scenario",
+            opened["peak_mib"],
+            1536.0,
+            "MiB",
+            f"a fresh process: {opened['what']}, validated",
+        ),
+    ]
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--json", action="store_true", help="print results as JSON")
@@ -238,6 +301,7 @@ def main(argv: list[str] | None = None) -> int:
         *bench_validation(args.regions, args.repeats),
         bench_validate_memory(args.regions),
         *bench_engine(args.repeats),
+        *bench_studio(args.regions, args.repeats),
     ]
     if args.json:
         print(json.dumps([asdict(r) | {"passed": r.passed} for r in results], indent=2))

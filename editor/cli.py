@@ -39,6 +39,12 @@ def _parser() -> argparse.ArgumentParser:
 
     edit = commands.add_parser("edit", help="open a scenario in the studio")
     edit.add_argument("file", nargs="?", type=Path, help="scenario file (default: the sample)")
+    edit.add_argument(
+        "--screenshot",
+        type=Path,
+        metavar="OUT.png",
+        help="render the window after loading to this image and exit",
+    )
 
     validate = commands.add_parser("validate", help="check scenario files for problems")
     validate.add_argument("files", nargs="+", type=Path, metavar="FILE")
@@ -78,7 +84,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = _parser().parse_args(argv)
     try:
         if args.command in (None, "edit"):
-            return cmd_edit(getattr(args, "file", None))
+            return cmd_edit(getattr(args, "file", None), getattr(args, "screenshot", None))
         if args.command == "validate":
             return cmd_validate(args.files, as_json=args.json)
         if args.command == "schema":
@@ -298,25 +304,14 @@ def _play_report(summary: dict[str, object]) -> str:
 # -- edit ----------------------------------------------------------------------------------
 
 
-def cmd_edit(path: Path | None) -> int:
-    """Open the studio. Until the studio lands, describe the scenario it would open."""
+def cmd_edit(path: Path | None, screenshot: Path | None = None) -> int:
+    """Open the studio on a file (the bundled sample by default)."""
     path = path or DEFAULT_SAMPLE
-    result, text = read_scenario(path)
-    issues = with_positions(result.issues, text)
-    print(f"The Salient studio is not built yet. It will open {path}:")
-    scenario = result.scenario
-    if scenario is not None:
-        sides = ", ".join(side.name for side in scenario.sides)
-        print(f"  {scenario.info.title}: {sides}")
-        print(
-            f"  {len(scenario.regions)} regions, {len(scenario.units)} units, "
-            f"{len(scenario.leaders)} leaders, {len(scenario.cards)} cards, "
-            f"{scenario.calendar.turns} turns from {scenario.calendar.start_date}"
-        )
-    for issue in issues:
-        print("  " + format_issue(path, issue))
-    print(f"  validation: {_count(issues)}")
-    return EXIT_INVALID if any(i.is_error for i in issues) else EXIT_OK
+    if not path.exists():
+        raise UsageError(f"no such file: '{path}'")
+    from .app import run_studio
+
+    return run_studio(path, screenshot)
 
 
 if __name__ == "__main__":

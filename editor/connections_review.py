@@ -29,12 +29,27 @@ from schemas.geometry.derive import Addition, Removal, derive_connections
 from schemas.map import Connection
 
 from .document import Change, ScenarioDocument
-from .naming import new_id
 
 Proposal = Addition | Removal
 
 WATCHED = {"regions", "connections", "connection_types", "terrain"}
 """Sections whose changes can change the proposals."""
+
+BULK = 100
+"""Above this many changes, accepting replaces the connection list in one go, so the map
+redraws its connections once rather than once per connection."""
+
+
+def _fresh_id(taken: set[str], stem: str) -> str:
+    # Like ``naming.new_id``, but against a set kept up to date here: accepting thousands of
+    # proposals must not scan every connection again for each new id.
+    stem = stem[:56].strip("-_")
+    if stem not in taken:
+        return stem
+    number = 2
+    while f"{stem}-{number}" in taken:
+        number += 1
+    return f"{stem}-{number}"
 
 
 def _key(proposal: Proposal) -> tuple[str, ...]:
@@ -145,10 +160,10 @@ class ConnectionReview(QWidget):
             else:
                 change, border = "Remove", "none"
             a, b = doc.get("regions", proposal.a), doc.get("regions", proposal.b)
-            names = f"{a.name if a else proposal.a} – {b.name if b else proposal.b}"
+            names = f"{a.name if a else proposal.a} \u2013 {b.name if b else proposal.b}"
             kind = next((t for t in doc.scenario.connection_types if t.id == proposal.type), None)
             item = QTreeWidgetItem([change, names, border, kind.name if kind else proposal.type])
-            item.setToolTip(1, f"{proposal.a} – {proposal.b}")
+            item.setToolTip(1, f"{proposal.a} \u2013 {proposal.b}")
             item.setToolTip(3, proposal.type)
             if isinstance(proposal, Removal):
                 item.setToolTip(0, f"Delete connection '{proposal.connection}'")
@@ -188,9 +203,11 @@ class ConnectionReview(QWidget):
         if not rows:
             return
         chosen = [self.proposals[row] for row in rows]
-        if all(isinstance(p, Removal) for p in chosen):
-            self.document.select("connections", [p.connection for p in chosen])  # type: ignore[union-attr]
+        removals = [p.connection for p in chosen if isinstance(p, Removal)]
+        if len(removals) == len(chosen):
+            self.document.select("connections", removals)
         else:
+            # A proposed connection does not exist yet: show its two ends instead.
             ends = [end for p in chosen for end in (p.a, p.b)]
             self.document.select("regions", list(dict.fromkeys(ends)))
 
@@ -214,19 +231,37 @@ class ConnectionReview(QWidget):
             return
         doc = self.document
         chosen = [self.proposals[row] for row in rows]
-        text = (
-            self._describe(chosen[0]) if len(chosen) == 1 else f"Apply {len(chosen)} connections"
-        )
+        current = list(doc.items("connections"))
+        gone = {p.connection for p in chosen if isinstance(p, Removal)}
+        kept = [c for c in current if c.id not in gone]
+        # Proposals may predate the latest edits (an undo, the connect tool) until refreshed.
+        joined = {frozenset((c.a, c.b)) for c in kept}
+        taken = {c.id for c in current}
+        added = []
+        for p in chosen:
+            ends = frozenset((p.a, p.b))
+            if not isinstance(p, Addition) or ends in joined:
+                continue
+            if doc.get("regions", p.a) is None or doc.get("regions", p.b) is None:
+                continue
+            joined.add(ends)
+            connection_id = _fresh_id(taken, f"{p.a}-{p.b}")
+            taken.add(connection_id)
+            added.append(Connection(id=connection_id, a=p.a, b=p.b, type=p.type))
+        removed = [c.id for c in current if c.id in gone]
+        if len(chosen) == 1:
+            text = self._describe(chosen[0])
+        else:
+            text = f"Apply {len(chosen)} connection changes"
         self._applying = True
         try:
-            with doc.macro(text):
-                gone = [p.connection for p in chosen if isinstance(p, Removal)]
-                if gone:
-                    doc.remove("connections", gone)
-                for p in chosen:
-                    if isinstance(p, Addition):
-                        connection_id = new_id(doc, "connections", f"{p.a}-{p.b}")
-                        doc.add("connections", Connection(id=connection_id, a=p.a, b=p.b, type=p.type))
+            if len(added) + len(removed) > BULK:
+                doc.set_section("connections", [*kept, *added], text)
+            elif added or removed:
+                with doc.macro(text):
+                    doc.remove("connections", removed)
+                    for connection in added:
+                        doc.add("connections", connection)
         finally:
             self._applying = False
         self._drop(rows)

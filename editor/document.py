@@ -20,7 +20,7 @@ from PySide6.QtCore import QObject, Signal
 from PySide6.QtGui import QUndoCommand, QUndoStack
 
 from schemas.base import Entity
-from schemas.refs import with_references_replaced
+from schemas.refs import referenced_ids, with_references_replaced
 from schemas.scenario import SECTIONS, Scenario
 
 LIST_SECTIONS: tuple[str, ...] = SECTIONS
@@ -66,7 +66,22 @@ class ScenarioDocument(QObject):
         self.path = path
         self.undo_stack = QUndoStack(self)
         self.selection = Selection()
+        self.recovered = False
+        """Loaded from a recovery copy: differs from the file until saved."""
         self._index: dict[str, dict[str, int]] = {}
+
+    @property
+    def modified(self) -> bool:
+        """Whether the scenario differs from its file."""
+        return self.recovered or not self.undo_stack.isClean()
+
+    def mark_saved(self, path: Path) -> None:
+        """The scenario was just written to ``path``."""
+        self.recovered = False
+        self.undo_stack.setClean()
+        if path != self.path:
+            self.path = path
+            self.pathChanged.emit(path)
 
     # -- reading -----------------------------------------------------------------------------
 
@@ -158,7 +173,7 @@ class ScenarioDocument(QObject):
         with self.macro(f"Rename {old_id} to {new_id}"):
             self._push(_Remove(self, section, entity, position, f"Remove {old_id}"))
             self._push(_Insert(self, section, renamed, position, f"Insert {new_id}"))
-            self._rewrite_references(section, {old_id: new_id})
+            self.redirect_references(section, {old_id: new_id})
         if self.selection.section == section and not self.selection.ids:
             self.select(section, [new_id])
 
@@ -174,20 +189,28 @@ class ScenarioDocument(QObject):
         label = text or (f"Delete {wanted[0]}" if len(wanted) == 1 else f"Delete {len(wanted)}")
         with self.macro(label):
             self.remove(section, wanted)
-            self._rewrite_references(section, dict.fromkeys(wanted))
+            self.redirect_references(section, dict.fromkeys(wanted))
 
-    def _rewrite_references(self, collection: str, mapping: dict[str, str | None]) -> None:
+    def redirect_references(self, collection: str, mapping: dict[str, str | None]) -> None:
+        """Make every reference into ``collection`` follow ``mapping`` (an id to its new id,
+        or to ``None`` to drop it where the format allows), one edit per entity touched."""
+        if not mapping:
+            return
         for name in LIST_SECTIONS:
-            for entity in list(self.items(name)):
+            items = self.items(name)
+            # One column-wise look per section first: most sections never name these ids.
+            if not items or not referenced_ids(items).get(collection, set()) & mapping.keys():
+                continue
+            for entity in list(items):
                 new = with_references_replaced(entity, collection, mapping)
                 if new is not entity:
-                    self.replace(name, new)
+                    self.replace(name, new, f"Update {entity.id}")
         for name in SINGLE_SECTIONS:
             value = getattr(self.scenario, name)
             if isinstance(value, BaseModel):
                 new_value = with_references_replaced(value, collection, mapping)
                 if new_value is not value:
-                    self.set_section(name, new_value)
+                    self.set_section(name, new_value, f"Update {name}")
 
     @contextmanager
     def macro(self, text: str) -> Iterator[None]:

@@ -8,8 +8,9 @@ an exact round trip (export, edit in QGIS, import gives back the very same numbe
 Each region is one ``Polygon`` feature: the exterior ring first, then the holes, each ring
 closed as GeoJSON requires and in the scenario's own point order. The region's id is both the
 feature's ``id`` and its ``id`` property (GIS tools tend to keep properties and drop feature
-ids); name, terrain, owner and the other flat fields of a region are properties. Anchors and
-per-side values are not exported: an import never touches what it was not given.
+ids); every other field of a region is a property of the same name (anchors and per-side values
+as small objects, ``null`` anchors when the map places every symbol by itself). An import only
+changes the fields a feature gives.
 
 Importing maps properties to region fields (:class:`PropertyMapping`). A feature whose id
 matches an existing region updates that region; any other feature becomes a new region. A
@@ -34,7 +35,7 @@ from .base import Entity
 from .geometry.build import distinct_points, polygon_from_model
 from .geometry.validity import outline_problem
 from .issues import CodeInfo, Issue, pointer
-from .map import Polygon, Region
+from .map import Anchors, Polygon, Region
 from .scenario import Scenario
 
 GEOJSON_CODES: dict[str, CodeInfo] = {
@@ -63,10 +64,23 @@ EXPORTED_FIELDS = (
     "stacking",
     "air_stacking",
     "description",
+    "anchors",
+    "values",
 )
 """Region fields written as properties, in this order."""
 
-_OPTIONAL_FIELDS = ("network", "off_map", "unplayable", "income", "stacking", "air_stacking")
+_OPTIONAL_FIELDS = (
+    "network",
+    "off_map",
+    "unplayable",
+    "income",
+    "stacking",
+    "air_stacking",
+    "anchors",
+    "values",
+)
+_NESTED = ("anchors", "values")
+"""Fields that are objects; GIS tools may hand them back as JSON text."""
 _NULLABLE = {"owner", "area", "stacking", "air_stacking"}
 """Fields where ``null`` means "nothing"; elsewhere a ``null`` property is treated as absent,
 because GIS tools write ``null`` for any empty cell."""
@@ -113,10 +127,14 @@ def _closed(ring: Sequence[tuple[float, float]]) -> list[list[float]]:
 def region_feature(region: Region) -> dict[str, Any]:
     """One region as a GeoJSON ``Polygon`` feature."""
     outline = region.polygon
+    properties = region.model_dump(mode="json", include=set(EXPORTED_FIELDS))
+    properties = {name: properties[name] for name in EXPORTED_FIELDS}
+    if region.anchors == Anchors():
+        properties["anchors"] = None
     return {
         "type": "Feature",
         "id": region.id,
-        "properties": {name: getattr(region, name) for name in EXPORTED_FIELDS},
+        "properties": properties,
         "geometry": {
             "type": "Polygon",
             "coordinates": [_closed(outline.exterior), *map(_closed, outline.holes)],
@@ -288,7 +306,7 @@ class _Importer:
         outlines, issues = _outlines(feature, path)
         raw = feature.get("properties")
         properties: dict[str, Any] = raw if isinstance(raw, dict) else {}
-        stem = self.feature_id(properties, feature) or f"region-{number + 1}"
+        stem = self.feature_id(properties, feature) or self.unused(f"region-{number + 1}")
         if len(outlines) > 1:
             message = f"{len(outlines)} parts become regions {stem}, {stem}-2..."
             issues.append(_issue("geojson-multipolygon", f"{path}/geometry", message, stem))
@@ -315,15 +333,22 @@ class _Importer:
         if wanted not in self.claimed:
             self.claimed.add(wanted)
             return wanted
-        taken = self.claimed | set(self.existing)
-        number = 2
-        while f"{wanted[:56]}-{number}" in taken:
-            number += 1
-        fresh = f"{wanted[:56]}-{number}"
+        fresh = self.unused(wanted)
         message = f"another feature already gives the id '{wanted}'; this one becomes '{fresh}'"
         self.result.issues.append(_issue("geojson-duplicate-id", path, message, fresh))
         self.claimed.add(fresh)
         return fresh
+
+    def unused(self, wanted: str) -> str:
+        """An id neither the scenario nor this file uses (a feature without an id must not
+        update whichever region happens to be called ``region-3``)."""
+        taken = self.claimed | set(self.existing)
+        if wanted not in taken:
+            return wanted
+        number = 2
+        while f"{wanted[:56]}-{number}" in taken:
+            number += 1
+        return f"{wanted[:56]}-{number}"
 
     def region(
         self,
@@ -346,6 +371,9 @@ class _Importer:
         given = {f: properties[k] for f, k in mapped.items() if k is not None and k in properties}
         given.update({f: properties[f] for f in _OPTIONAL_FIELDS if f in properties})
         given = {f: v for f, v in given.items() if v is not None or f in _NULLABLE}
+        for name in _NESTED:
+            if isinstance(given.get(name), str):
+                given[name] = _json_or_text(given[name])
         for name, key in mapped.items():
             value = given.get(name)
             if name in self.lookups and value is not None and name in given:
@@ -402,6 +430,13 @@ class _Importer:
                         del data[name]
                 data.setdefault("name", data["id"])
         return None
+
+
+def _json_or_text(text: str) -> Any:
+    try:
+        return json.loads(text)
+    except ValueError:
+        return text  # reported by validation as a value that does not fit
 
 
 def _prop(path: str, key: str | None) -> str:

@@ -186,9 +186,14 @@ def _replace(value: Any, plan: Plan, collection: str, mapping: dict[str, str | N
                 changed = True
                 if new is not None:
                     out.append(new)
-        return (
-            list(dict.fromkeys(out)) if changed and _hashable(out) else (out if changed else _KEEP)
-        )
+        if not changed:
+            return _KEEP
+        if value and not out:
+            # An empty list often means "no restriction" (a scope without regions is the
+            # whole map): emptying one would widen it silently. Keep the names instead, for
+            # validation to point at.
+            return _KEEP
+        return list(dict.fromkeys(out)) if _hashable(out) else out
     if kind == "dict":
         key_ref, value_plan = plan[1], plan[2]
         out_map, changed = {}, False

@@ -3,7 +3,12 @@
 from __future__ import annotations
 
 import os
+import tempfile
 
 # Qt must never look for a display: CI has none, and a window popping up on a developer's
 # screen during tests is just as wrong. This runs before any test imports Qt.
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+
+# The studio keeps settings, recent files and recovery copies in its state folder; tests get
+# a fresh one so they never read or litter a developer's real one.
+os.environ["SALIENT_STATE_DIR"] = tempfile.mkdtemp(prefix="salient-test-state-")

@@ -150,11 +150,24 @@ def test_generate_refuses_a_tiny_map(tmp_path: Path, capsys: pytest.CaptureFixtu
     assert not (tmp_path / "x.json").exists()
 
 
-def test_plain_salient_describes_the_sample(capsys: pytest.CaptureFixture[str]) -> None:
+def test_plain_salient_opens_the_studio_on_the_sample(monkeypatch: pytest.MonkeyPatch) -> None:
+    import editor.app
+
+    opened: list[tuple[Path, Path | None]] = []
+    monkeypatch.setattr(
+        editor.app,
+        "run_studio",
+        lambda path, screenshot=None: opened.append((path, screenshot)) or 0,
+    )
     assert main([]) == 0
-    out = capsys.readouterr().out
-    assert "vessa-crossing.json" in out
-    assert "validation: ok" in out
+    assert opened == [(SAMPLE, None)]
+    assert main(["edit"]) == 0
+    assert opened[-1] == (SAMPLE, None)
+
+
+def test_edit_refuses_a_missing_file(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["edit", str(tmp_path / "nowhere.json")]) == 2
+    assert "nowhere.json" in capsys.readouterr().err
 
 
 SAMPLE = Path(__file__).resolve().parent.parent / "sample_scenarios" / "vessa-crossing.json"

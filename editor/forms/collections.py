@@ -26,8 +26,10 @@ from PySide6.QtWidgets import (
 )
 
 from .defaults import default_model, default_value
-from .fields import ValueEditor, reference_of, refresh_geometry, unwrap
+from .field_types import reference_of, unwrap
+from .fields import ValueEditor, refresh_geometry
 from .model_form import FormContext, build_editor, describe, union_members
+from .pickers import id_label
 
 
 def item_kind(annotation: Any) -> str:
@@ -163,14 +165,20 @@ class ListEditor(ValueEditor):
 
 
 class MappingEditor(ValueEditor):
-    """A mapping such as per-side values: one row per key, a combo to add a key."""
+    """A mapping such as per-side values: one row per key, a combo to add a key.
+
+    Keys that are ids show as "Name (id)"; the ids stay in a Python list, not in Qt items.
+    """
 
     def __init__(self, key: Any, item: Any, context: FormContext) -> None:
         super().__init__()
         self.key_type, self.item, self.context = key, item, context
         self.ref = reference_of(key)
+        self.new_ids: list[str] = []
+        """Ids the add combo offers, in its order (for keys that are references)."""
         self.mapping: dict[Any, Any] = {}
         self.rows: dict[Any, tuple[QWidget, ValueEditor]] = {}
+        self.key_labels: dict[Any, QLabel] = {}
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         self.rows_layout = QVBoxLayout()
@@ -188,11 +196,20 @@ class MappingEditor(ValueEditor):
         self.error.setStyleSheet("color: #b00020;")
         self.error.hide()
         layout.addWidget(self.error)
-        context.editors.append(self)
+        if self.ref is not None:
+            context.editors.append(self)
+
+    def _key_label(self, key: Any) -> str:
+        if self.ref is None:
+            return str(key)
+        return id_label(self.context.names, self.ref.collection, str(key))
 
     def set_choices(self, choices: list[str]) -> None:
+        for key, label in self.key_labels.items():  # names follow renames
+            label.setText(self._key_label(key))
+        self.new_ids = [c for c in choices if c not in self.mapping]
         self.new_key.clear()
-        self.new_key.addItems([c for c in choices if c not in self.mapping])
+        self.new_key.addItems([self._key_label(c) for c in self.new_ids])
 
     def value(self) -> dict[Any, Any]:
         return dict(self.mapping)
@@ -212,13 +229,16 @@ class MappingEditor(ValueEditor):
     def _rebuild_rows(self, keys: list[Any]) -> None:
         for widget, _ in self.rows.values():
             widget.deleteLater()
-        self.rows = {}
+        self.rows, self.key_labels = {}, {}
         for key in keys:
             row = QWidget()
             line = QHBoxLayout(row)
             line.setContentsMargins(0, 0, 0, 0)
-            label = QLabel(str(key))
+            label = QLabel(self._key_label(key))
+            label.setToolTip(str(key))
+            label.setWordWrap(True)
             label.setMinimumWidth(60)
+            self.key_labels[key] = label
             label.setAlignment(Qt.AlignmentFlag.AlignTop | Qt.AlignmentFlag.AlignLeft)
             editor = build_editor(str(key), self.item, None, self.context)
             editor.edited.connect(lambda value, k=key: self._item_edited(k, value))
@@ -235,7 +255,11 @@ class MappingEditor(ValueEditor):
         self.edited.emit(dict(mapping))
 
     def _add(self) -> None:
-        key = self.new_key.currentText().strip()
+        if self.ref is not None:
+            index = self.new_key.currentIndex()
+            key = self.new_ids[index] if 0 <= index < len(self.new_ids) else ""
+        else:
+            key = self.new_key.currentText().strip()
         if not key or key in self.mapping:
             return
         try:

@@ -18,7 +18,7 @@ from pydantic.fields import FieldInfo
 
 from schemas.base import Ref
 
-from .fields import reference_of, unwrap
+from .field_types import reference_of, unwrap
 
 Choices = Callable[[Ref], list[str]]
 
@@ -30,6 +30,24 @@ def _lower_bound(info: FieldInfo | None, metadata: list[Any]) -> float | None:
             if value is not None:
                 return float(value) + (1 if name == "gt" else 0)
     return None
+
+
+def _min_length(info: FieldInfo | None, metadata: list[Any]) -> int:
+    for item in [*(info.metadata if info else []), *metadata]:
+        value = getattr(item, "min_length", None)
+        if value:
+            return int(value)
+    return 0
+
+
+def _union_members(annotation: Any) -> list[type[BaseModel]]:
+    """Model classes of a union of models (conditions, effects), else an empty list."""
+    core, _, _ = unwrap(annotation)
+    if get_origin(core) not in (Union, types.UnionType):
+        return []
+    members = [a for a in get_args(core) if a is not type(None)]
+    ok = all(isinstance(m, type) and issubclass(m, BaseModel) for m in members)
+    return members if ok else []
 
 
 def default_value(
@@ -61,7 +79,14 @@ def default_value(
     if origin is Literal:
         return get_args(core)[0]
     if origin is list:
-        return []
+        needed = _min_length(info, metadata)
+        if not needed:
+            return []
+        (item,) = get_args(core)
+        members = _union_members(item)
+        if members:
+            return [default_model(members[0], choices, stem) for _ in range(needed)]
+        return [default_value(item, None, choices, stem) for _ in range(needed)]
     if origin is dict:
         return {}
     if origin is tuple:

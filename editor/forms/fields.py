@@ -8,11 +8,10 @@ fires only on the user's changes. The form (:mod:`.model_form`) picks one per fi
 from __future__ import annotations
 
 import datetime as dt
-import types
-from typing import Annotated, Any, Literal, Union, get_args, get_origin
+from typing import Any, Literal, get_args, get_origin
 
 from pydantic.fields import FieldInfo
-from PySide6.QtCore import QDate, Qt, Signal
+from PySide6.QtCore import QDate, Signal
 from PySide6.QtGui import QColor
 from PySide6.QtWidgets import (
     QCheckBox,
@@ -29,9 +28,13 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from schemas.base import Ref
+from .field_types import bounds, is_color, list_choices, reference_of, unwrap
 
 NONE_LABEL = "(none)"
+
+ORDERED_LISTS = frozenset({"turn_order"})
+"""Lists of references whose order means something (the sides' order of play): their chips
+offer to move an id earlier or later."""
 
 
 class ValueEditor(QWidget):
@@ -46,7 +49,7 @@ class ValueEditor(QWidget):
         raise NotImplementedError
 
     def set_choices(self, choices: list[str]) -> None:
-        """Reference editors list the ids they may point to."""
+        """Editors with a choice of values (ids a reference may point to) list them."""
 
 
 def refresh_geometry(widget: QWidget) -> None:
@@ -166,7 +169,7 @@ class MultilineTextEditor(TextEditor):
 
 
 class ChoiceEditor(ValueEditor):
-    """A fixed list of values (a Literal), or references to entities (ids)."""
+    """One of a fixed list of values (a ``Literal``); references use ``pickers.RefEditor``."""
 
     def __init__(self, choices: list[str], optional: bool) -> None:
         super().__init__()
@@ -314,80 +317,49 @@ class PolygonSummary(ValueEditor):
 # -- choosing an editor --------------------------------------------------------------------------
 
 
-def unwrap(annotation: Any) -> tuple[Any, bool, list[Any]]:
-    """The core type of an annotation, whether ``None`` is allowed, and its metadata."""
-    optional = False
-    metadata: list[Any] = []
-    while True:
-        origin = get_origin(annotation)
-        if origin is Annotated:
-            base, *extra = get_args(annotation)
-            metadata.extend(extra)
-            annotation = base
-        elif origin is Union or origin is types.UnionType:
-            args = [a for a in get_args(annotation) if a is not type(None)]
-            optional = optional or len(args) < len(get_args(annotation))
-            if len(args) != 1:
-                return annotation, optional, metadata
-            annotation = args[0]
-        else:
-            return annotation, optional, metadata
-
-
-def reference_of(annotation: Any, info: FieldInfo | None = None) -> Ref | None:
-    _, _, metadata = unwrap(annotation)
-    if info is not None:
-        metadata = [*metadata, *info.metadata]
-    return next((m for m in metadata if isinstance(m, Ref)), None)
-
-
-def _bounds(info: FieldInfo | None, metadata: list[Any]) -> tuple[float, float]:
-    low, high = -1_000_000.0, 1_000_000.0
-    for item in [*(info.metadata if info else []), *metadata]:
-        for name in ("ge", "gt"):
-            value = getattr(item, name, None)
-            if value is not None:
-                low = float(value) + (1 if name == "gt" and isinstance(value, int) else 0)
-        for name in ("le", "lt"):
-            value = getattr(item, name, None)
-            if value is not None:
-                high = float(value)
-    return low, high
-
-
 def editor_for(name: str, annotation: Any, info: FieldInfo | None) -> ValueEditor | None:
     """An editor for a field, or ``None`` when the form shows it some other way."""
     core, optional, metadata = unwrap(annotation)
     ref = reference_of(annotation, info)
     if ref is not None and core is str:
-        return ChoiceEditor([], optional)
+        from .pickers import RefEditor  # pickers build on ValueEditor, defined here
+
+        return RefEditor(ref, optional)
     if core is bool:
         return BoolEditor()
     if core is int:
-        low, high = _bounds(info, metadata)
+        low, high = bounds(info, metadata)
         return IntEditor(int(low), int(high), optional)
     if core is float:
-        low, high = _bounds(info, metadata)
+        low, high = bounds(info, metadata)
         return FloatEditor(low, high, optional)
     if core is dt.date:
         return DateEditor()
     if get_origin(core) is Literal:
         return ChoiceEditor([str(a) for a in get_args(core)], optional)
     if core is str:
-        pattern = next((getattr(m, "pattern", None) for m in metadata), None)
-        if pattern and "#" in str(pattern):
+        if is_color([*metadata, *(info.metadata if info else [])]):
             return ColorEditor()
         if name in ("description", "text", "briefing", "prompt"):
             return MultilineTextEditor()
         return TextEditor(read_only=name == "id")
     if core is tuple or get_origin(core) is tuple:
         return PointEditor()
+    listed = list_choices(annotation, info)
+    if listed is not None:
+        from .checklist import ChecklistEditor
+        from .pickers import IdListEditor
+
+        fixed, item_ref = listed
+        if item_ref is not None:
+            return IdListEditor(item_ref, ordered=name in ORDERED_LISTS)
+        return ChecklistEditor(fixed)
     if get_origin(core) is list:
         (item,) = get_args(core)
         item_core, _, _ = unwrap(item)
-        if item_core is str or get_origin(item_core) is Literal:
+        if item_core is str:
             return ListTextEditor()
     return None
 
 
-__all__ = ["NONE_LABEL", "Qt", "ValueEditor", "editor_for", "reference_of", "unwrap"]
+__all__ = ["NONE_LABEL", "ORDERED_LISTS", "ValueEditor", "editor_for", "refresh_geometry"]

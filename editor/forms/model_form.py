@@ -16,7 +16,7 @@ from __future__ import annotations
 import types
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
-from typing import Any, Literal, Union, get_args, get_origin
+from typing import Any, Union, get_args, get_origin
 
 from pydantic import BaseModel, ValidationError
 from pydantic.fields import FieldInfo
@@ -28,37 +28,52 @@ from PySide6.QtWidgets import (
     QVBoxLayout,
     QWidget,
 )
+from shiboken6 import isValid
 
 from schemas.base import Ref
 from schemas.map import Polygon
 
 from ..document import with_value
+from .builder_wording import Names, plain_names
 from .defaults import default_model
-from .fields import (
-    ChoiceEditor,
-    PolygonSummary,
-    ValueEditor,
-    editor_for,
-    reference_of,
-    refresh_geometry,
-    unwrap,
-)
+from .field_types import unwrap
+from .fields import PolygonSummary, ValueEditor, editor_for, refresh_geometry
 
 Factory = Callable[[str, Any, "FieldInfo | None", "FormContext"], "ValueEditor | None"]
 
 
+NONE_KIND = "@none"
+"""Item data of a union's "(none)" entry: an empty item value read back from Qt was part of
+PySide6 6.12's corruption of ``None``'s reference count, so no item holds ``None``."""
+
+
 @dataclass
 class FormContext:
-    """What every editor of a form shares: where ids come from and special editors."""
+    """What every editor of a form shares: where ids come from, how entities are named,
+    and special editors. The studio's is ``context.studio_context(document)``."""
 
     choices: Callable[[Ref], list[str]] = lambda _ref: []
     """Ids a reference may point to (the document's current entities)."""
+    names: Names = plain_names
+    """Display name of an entity, ``(collection, id) -> name``, shown beside ids."""
+    flags: Callable[[], list[str]] = list
+    """Flag names the scenario already uses, offered by flag pickers."""
     custom: list[Factory] = field(default_factory=list)
     """Factories tried before the generic ones; the first that returns an editor wins."""
     editors: list[ValueEditor] = field(default_factory=list)
     """Every reference editor built, so their choices can be refreshed together."""
 
+    def bind(self, editor: ValueEditor) -> None:
+        """Give a reference editor (one with a ``ref``) its names and choices, now and at
+        every :meth:`refresh_choices`."""
+        if hasattr(editor, "names"):
+            editor.names = self.names
+        editor.set_choices(self.reference_choices(editor.ref))  # type: ignore[attr-defined]
+        self.editors.append(editor)
+
     def refresh_choices(self) -> None:
+        # Forms rebuild parts of themselves (a mapping's rows): forget the editors Qt deleted.
+        self.editors[:] = [editor for editor in self.editors if isValid(editor)]
         for editor in self.editors:
             ref = getattr(editor, "ref", None)
             if ref is not None:
@@ -75,17 +90,20 @@ def humanise(name: str) -> str:
 def describe(value: Any, limit: int = 60) -> str:
     """A one-line summary of a value for lists (ids and names first, then the kind)."""
     if isinstance(value, BaseModel):
-        parts = []
-        for key in ("id", "kind", "name"):
-            if key in type(value).model_fields:
-                parts.append(str(getattr(value, key)))
+        parts = [
+            str(getattr(value, key))
+            for key in ("id", "kind", "name")
+            if key in type(value).model_fields and getattr(value, key) not in (None, "")
+        ]
         details = [
             f"{name}={getattr(value, name)}"
             for name in type(value).model_fields
             if name not in ("id", "kind", "name")
             and isinstance(getattr(value, name), str | int | float | bool)
         ][:3]
-        text = " ".join(parts[:2]) + (": " + ", ".join(details) if details else "")
+        text = ", ".join(details)
+        if parts:
+            text = " ".join(parts[:2]) + (f": {text}" if text else "")
     else:
         text = str(value)
     return text if len(text) <= limit else text[: limit - 1] + "…"
@@ -113,7 +131,7 @@ def kind_of(model: type[BaseModel]) -> str:
 def build_editor(
     name: str, annotation: Any, info: FieldInfo | None, context: FormContext
 ) -> ValueEditor:
-    """The editor a field gets: custom, then reference, scalar, model, union, collection."""
+    """The editor a field gets: custom, then union, model, collection, value editors."""
     for factory in context.custom:
         made = factory(name, annotation, info, context)
         if made is not None:
@@ -121,12 +139,6 @@ def build_editor(
     core, optional, _ = unwrap(annotation)
     if core is Polygon:
         return PolygonSummary()
-    ref = reference_of(annotation, info)
-    if ref is not None and core is str:
-        editor = ChoiceEditor(context.reference_choices(ref), optional)
-        editor.ref = ref  # type: ignore[attr-defined]
-        context.editors.append(editor)
-        return editor
     members = union_members(annotation)
     if members is not None:
         return UnionEditor(members, optional, context)
@@ -138,6 +150,8 @@ def build_editor(
         return ListEditor(get_args(core)[0], context)
     simple = editor_for(name, annotation, info)
     if simple is not None:
+        if getattr(simple, "ref", None) is not None:
+            context.bind(simple)  # a picker of ids: the document's ids, refreshed on edits
         return simple
     if get_origin(core) is dict:
         key, value = get_args(core)
@@ -194,7 +208,7 @@ class ModelEditor(ValueEditor):
             label.setToolTip(tip)
             editor.setToolTip(tip)
             editor.edited.connect(lambda value, n=name: self._child_edited(n, value))
-            if isinstance(editor, ModelEditor | UnionEditor) or _is_collection(editor):
+            if _is_wide(editor):
                 box = QGroupBox(label.text())
                 box.setToolTip(tip)
                 inner = QVBoxLayout(box)
@@ -304,7 +318,7 @@ class UnionEditor(ValueEditor):
         layout.setContentsMargins(0, 0, 0, 0)
         self.kind = QComboBox()
         if optional:
-            self.kind.addItem("(none)", None)
+            self.kind.addItem("(none)", NONE_KIND)
         for kind, member in self.members.items():
             self.kind.addItem(humanise(kind), kind)
             index = self.kind.count() - 1
@@ -334,7 +348,7 @@ class UnionEditor(ValueEditor):
     def set_value(self, value: Any) -> None:
         self.current = value
         kind = None if value is None else str(value.kind)
-        self.kind.setCurrentIndex(max(0, self.kind.findData(kind)))
+        self.kind.setCurrentIndex(max(0, self.kind.findData(kind or NONE_KIND)))
         for name, form in self.forms.items():
             form.setVisible(name == kind)
         if kind is not None:
@@ -347,7 +361,7 @@ class UnionEditor(ValueEditor):
 
     def _kind_chosen(self, _index: int) -> None:
         kind = self.kind.currentData()
-        if kind is None:
+        if kind == NONE_KIND:
             self.set_value(None)
             self.edited.emit(None)
             return
@@ -374,15 +388,14 @@ class UnionEditor(ValueEditor):
         return self._form(str(self.current.kind)).focus(path)
 
 
-def _is_collection(editor: ValueEditor) -> bool:
+def _is_wide(editor: ValueEditor) -> bool:
+    """Editors that get a full-width group row rather than a labelled one: nested forms,
+    collections, and editors asking for room (``wide = True``, such as the logic builder)."""
     from .collections import ListEditor, MappingEditor
 
-    return isinstance(editor, ListEditor | MappingEditor)
-
-
-def literal_values(annotation: Any) -> list[str]:
-    core, _, _ = unwrap(annotation)
-    return [str(v) for v in get_args(core)] if get_origin(core) is Literal else []
+    return isinstance(editor, ModelEditor | UnionEditor | ListEditor | MappingEditor) or bool(
+        getattr(editor, "wide", False)
+    )
 
 
 __all__ = ["FormContext", "ModelEditor", "UnionEditor", "build_editor", "describe", "humanise"]

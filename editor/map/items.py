@@ -15,6 +15,7 @@ from PySide6.QtGui import (
     QPainter,
     QPainterPath,
     QPen,
+    QPixmap,
     QPolygonF,
 )
 from PySide6.QtWidgets import (
@@ -66,8 +67,23 @@ def anchor_of(region: Region, name: str, path: QPainterPath) -> QPointF:
     return QPointF(sum(xs) / len(xs), sum(ys) / len(ys))
 
 
+BORDER = QColor(40, 40, 40, 170)
+"""The colour of region borders (drawn opaque, blended with the region's fill: Qt strokes
+semi-transparent lines three times slower)."""
+_BORDERS: dict[int, QPen] = {}
+_BORDER_SELECTED = QPen(SELECTED)
+_BORDER_SELECTED.setCosmetic(True)
+_BORDER_SELECTED.setWidthF(2.5)
+_HATCH = QBrush(QColor(0, 0, 0, 45), Qt.BrushStyle.BDiagPattern)
+
+
 class RegionItem(QGraphicsPathItem):
-    """A region's outline, filled with its terrain or owner colour."""
+    """A region's outline, filled with its terrain or owner colour.
+
+    Painted by Qt itself (no Python ``paint``): on a 10,000-region map a Python call per
+    region and repaint costs more than all the drawing. Off-map regions get their hatching
+    from a child item, drawn the same way.
+    """
 
     def __init__(self, region_id: str) -> None:
         super().__init__()
@@ -77,48 +93,90 @@ class RegionItem(QGraphicsPathItem):
         self._selected = False
         self._fill = QColor("#cccccc")
         self._hatched = False
+        self._hatch: QGraphicsPathItem | None = None
 
     def set_look(self, fill: QColor, hatched: bool) -> None:
         self._fill, self._hatched = fill, hatched
         self._restyle()
 
     def set_selected_look(self, selected: bool) -> None:
+        if selected == self._selected:
+            return
         self._selected = selected
         self.setZValue(Z["regions"] + (1 if selected else 0))
         self._restyle()
 
-    def _restyle(self) -> None:
-        pen = QPen(SELECTED if self._selected else QColor(40, 40, 40, 170))
-        pen.setCosmetic(True)
-        pen.setWidthF(2.5 if self._selected else 0.8)
-        self.setPen(pen)
-        self.setBrush(QBrush(self._fill))
+    @property
+    def selected(self) -> bool:
+        return self._selected
 
-    def paint(
-        self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None
-    ) -> None:
-        super().paint(painter, option, widget)
-        if self._hatched:
-            painter.setPen(Qt.PenStyle.NoPen)
-            painter.setBrush(QBrush(QColor(0, 0, 0, 45), Qt.BrushStyle.BDiagPattern))
-            painter.drawPath(self.path())
+    @property
+    def fill(self) -> QColor:
+        return self._fill
+
+    def setPath(self, path: QPainterPath) -> None:
+        super().setPath(path)
+        if self._hatch is not None:
+            self._hatch.setPath(path)
+
+    def _restyle(self) -> None:
+        self.setPen(_BORDER_SELECTED if self._selected else border_pen(self._fill))
+        if self.brush().color() != self._fill:
+            self.setBrush(QBrush(self._fill))
+        if self._hatched and self._hatch is None:
+            self._hatch = QGraphicsPathItem(self.path(), self)
+            self._hatch.setPen(Qt.PenStyle.NoPen)
+            self._hatch.setBrush(_HATCH)
+            self._hatch.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
+        elif not self._hatched and self._hatch is not None:
+            self._hatch.setParentItem(None)
+            if self._hatch.scene() is not None:
+                self._hatch.scene().removeItem(self._hatch)
+            self._hatch = None
+
+
+def border_pen(fill: QColor) -> QPen:
+    """The pen of a region's border: :data:`BORDER` over the region's fill, made opaque."""
+    pen = _BORDERS.get(fill.rgba())
+    if pen is None:
+        share = BORDER.alphaF()
+        mixed = QColor.fromRgbF(
+            *(
+                share * b + (1 - share) * f
+                for b, f in zip(BORDER.getRgbF()[:3], fill.getRgbF()[:3], strict=True)
+            )
+        )
+        pen = _BORDERS[fill.rgba()] = QPen(mixed)
+        pen.setCosmetic(True)
+        pen.setWidthF(0.8)
+    return pen
 
 
 class LabelItem(QGraphicsItem):
-    """A region's name, centred under its anchor, the same size on screen at any zoom."""
+    """A region's name, centred under its anchor, the same size on screen at any zoom.
+
+    Cached as a small picture (text is slow to draw), redrawn only when the label changes.
+    """
+
+    _font: QFont | None = None
+    _metrics: QFontMetricsF | None = None
 
     def __init__(self, region_id: str, text: str) -> None:
         super().__init__()
         self.region_id = region_id
         self.text = text
         self.setFlag(QGraphicsItem.GraphicsItemFlag.ItemIgnoresTransformations)
+        self.setCacheMode(QGraphicsItem.CacheMode.DeviceCoordinateCache)
         self.setZValue(Z["labels"])
         self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
-        self._font = QFont()
-        self._font.setPointSizeF(8.5)
-        width = QFontMetricsF(self._font).horizontalAdvance(text)
-        height = QFontMetricsF(self._font).height()
-        self._box = QRectF(-width / 2 - 2, 6, width + 4, height + 2)
+        if LabelItem._font is None:
+            LabelItem._font = QFont()
+            LabelItem._font.setPointSizeF(8.5)
+            LabelItem._metrics = QFontMetricsF(LabelItem._font)
+        metrics = LabelItem._metrics
+        assert metrics is not None
+        width = metrics.horizontalAdvance(text)
+        self._box = QRectF(-width / 2 - 2, 6, width + 4, metrics.height() + 2)
 
     def boundingRect(self) -> QRectF:
         return self._box
@@ -126,6 +184,7 @@ class LabelItem(QGraphicsItem):
     def paint(
         self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None
     ) -> None:
+        assert self._font is not None
         painter.setFont(self._font)
         painter.setPen(QColor(255, 255, 255, 200))
         painter.drawText(self._box.translated(1, 1), Qt.AlignmentFlag.AlignCenter, self.text)
@@ -137,24 +196,40 @@ class ConnectionItem(QGraphicsPathItem):
     """A connection: along the shared border for crossings (rivers, crests), else a line
     between the regions' label anchors (straits, sea lanes, off-map links)."""
 
+    _pens: dict[tuple[int, bool, bool, bool], QPen] = {}
+
     def __init__(self, connection_id: str) -> None:
         super().__init__()
         self.connection_id = connection_id
+        self.along = False
+        """Drawn along a shared border (rather than as a line between anchors)."""
         self.setZValue(Z["connections"])
 
     def set_look(
         self, color: QColor, along_border: bool, bridge: bool, road: bool, selected: bool
     ) -> None:
-        pen = QPen(SELECTED if selected else color)
-        pen.setCosmetic(True)
-        pen.setWidthF(4.0 if along_border else 2.0)
-        pen.setCapStyle(Qt.PenCapStyle.RoundCap)
-        if not along_border:
-            pen.setStyle(Qt.PenStyle.DashLine)
-        if road and not along_border:
-            pen.setStyle(Qt.PenStyle.SolidLine)
-        self.setPen(pen)
-        self.setToolTip(("bridged " if bridge else "") + self.connection_id)
+        self.along = along_border
+        shade = SELECTED if selected else color
+        key = (shade.rgba(), along_border, road, selected)
+        pen = self._pens.get(key)
+        if pen is None:
+            pen = QPen(shade)
+            pen.setCosmetic(True)
+            pen.setWidthF(4.0 if along_border else 2.0)
+            # No round ends: Qt draws lines with them five to ten times slower. Square ends
+            # close the joints where the pieces of a river meet.
+            pen.setCapStyle(Qt.PenCapStyle.SquareCap if along_border else Qt.PenCapStyle.FlatCap)
+            pen.setJoinStyle(Qt.PenJoinStyle.RoundJoin)
+            if not along_border:
+                pen.setStyle(Qt.PenStyle.DashLine)
+            if road and not along_border:
+                pen.setStyle(Qt.PenStyle.SolidLine)
+            self._pens[key] = pen
+        if self.pen() != pen:
+            self.setPen(pen)
+        tip = ("bridged " if bridge else "") + self.connection_id
+        if self.toolTip() != tip:
+            self.setToolTip(tip)
 
 
 class MarkerItem(QGraphicsItem):
@@ -181,6 +256,27 @@ class MarkerItem(QGraphicsItem):
     def paint(
         self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None
     ) -> None:
+        # Markers of one look share one picture: drawing the shapes and text of hundreds of
+        # stacks at every repaint took longer than the rest of the map.
+        ratio = painter.device().devicePixelRatioF() if painter.device() else 1.0
+        key = (self.shape_kind, self.fill.rgba(), self.text, self.selected, ratio)
+        picture = _MARKERS.get(key)
+        if picture is None:
+            picture = _MARKERS[key] = self._picture(ratio)
+        painter.drawPixmap(self.boundingRect().topLeft(), picture)
+
+    def _picture(self, ratio: float) -> QPixmap:
+        box = self.boundingRect()
+        picture = QPixmap((box.size() * ratio).toSize())
+        picture.setDevicePixelRatio(ratio)
+        picture.fill(Qt.GlobalColor.transparent)
+        painter = QPainter(picture)
+        painter.translate(-box.topLeft())
+        self._draw(painter)
+        painter.end()
+        return picture
+
+    def _draw(self, painter: QPainter) -> None:
         s = self.SIZE
         painter.setRenderHint(QPainter.RenderHint.Antialiasing)
         pen = QPen(SELECTED if self.selected else QColor("#202020"))
@@ -210,3 +306,7 @@ class MarkerItem(QGraphicsItem):
             painter.setFont(font)
             painter.setPen(QColor("#ffffff") if self.fill.lightness() < 140 else QColor("#000"))
             painter.drawText(self.boundingRect(), Qt.AlignmentFlag.AlignCenter, self.text)
+
+
+_MARKERS: dict[tuple[str, int, str, bool, float], QPixmap] = {}
+"""Pictures of markers, by look (few: a handful of shapes and colours, short numbers)."""

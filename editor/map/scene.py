@@ -4,22 +4,37 @@ The scene listens to the document's changes and rebuilds only what a change touc
 edited region, the connections and symbols around it), so editing one region of a
 10,000-region map stays instant. Layers can be hidden and locked; tools ask
 :meth:`MapScene.locked` before touching anything.
+
+Zoomed out, the scene shows less and draws the rest from a picture (see :mod:`.overview`): it
+reads the zoom from each repaint (:meth:`MapScene.drawBackground`, which Qt calls before it
+decides what to draw), so any way of zooming gets it. The detail follows the view that
+painted last: a second view of the same scene at a very different zoom (a minimap) would
+make it switch at every repaint, and should draw its own picture instead.
 """
 
 from __future__ import annotations
 
+import gc
 from collections import defaultdict
 from pathlib import Path
+from typing import Any
 
+import numpy as np
 import shapely
-from PySide6.QtCore import QPointF, Qt
-from PySide6.QtGui import QBrush, QColor, QPainterPath, QPen, QPixmap, QPolygonF
-from PySide6.QtWidgets import QGraphicsPathItem, QGraphicsPixmapItem, QGraphicsScene
+from PySide6.QtCore import QPointF, QRectF, Qt
+from PySide6.QtGui import QBrush, QColor, QPainter, QPainterPath, QPen, QPixmap, QPolygonF
+from PySide6.QtWidgets import (
+    QGraphicsItem,
+    QGraphicsPathItem,
+    QGraphicsPixmapItem,
+    QGraphicsScene,
+)
 
-from schemas.geometry import polygon_from_model
+from schemas.geometry.build import Rings
 from schemas.issues import Issue
 
 from ..document import Change, ScenarioDocument, Selection
+from .borders import PLAIN_CONNECTIONS, add_border, follows_border, shared_borders
 from .items import (
     ConnectionItem,
     LabelItem,
@@ -29,6 +44,27 @@ from .items import (
     anchor_of,
     outline_path,
 )
+from .overview import Detail, MapPicture, detail_for, paints_itself, view_scale
+
+NO_CONTENTS = QGraphicsItem.GraphicsItemFlag.ItemHasNoContents
+
+_LAYER_OF = {
+    "background": "background",
+    "regions": "regions",
+    "labels": "labels",
+    "borders": "connections",
+    "lines": "connections",
+    "structures": "structures",
+    "supply": "supply",
+    "stacks": "stacks",
+    "issues": "issues",
+}
+"""The layer each group of items belongs to (connections come in two groups)."""
+
+BACKGROUND = QColor("#e8eef2")
+
+_COLORS: dict[tuple[str, str], QColor] = {}
+"""Colour of each connection type (parsed once, not for each of 30,000 connections)."""
 
 LAYERS = (
     "background",
@@ -41,9 +77,6 @@ LAYERS = (
     "issues",
 )
 """Layers the designer can show, hide and lock, bottom to top."""
-
-PLAIN_CONNECTIONS = ("land", "sea")
-"""Connection types drawn as thin lines between regions rather than along their border."""
 
 
 class MapScene(QGraphicsScene):
@@ -65,7 +98,16 @@ class MapScene(QGraphicsScene):
         self.issue_items: list[MarkerItem] = []
         self.problem_items: list[QGraphicsPathItem] = []
         self.background: QGraphicsPixmapItem | None = None
-        self.setBackgroundBrush(QColor("#e8eef2"))
+        self.picture: MapPicture | None = None
+        self.detail = Detail()
+        """What is shown at the current zoom; until a view paints, as little as possible."""
+        self._shown: dict[str, bool] = {}
+        self._anchors: dict[str, QPointF] = {}
+        self._bounds = QRectF()
+        self._typical = 1.0
+        self._selection = Selection()
+        self._building = False
+        self.setBackgroundBrush(BACKGROUND)
         self.setItemIndexMethod(QGraphicsScene.ItemIndexMethod.BspTreeIndex)
         document.changed.connect(self.on_change)
         document.selectionChanged.connect(self.on_selection)
@@ -74,6 +116,17 @@ class MapScene(QGraphicsScene):
     # -- building --------------------------------------------------------------------------------
 
     def rebuild(self) -> None:
+        # Tens of thousands of new items beside a loaded scenario's million objects: the
+        # garbage collector would rescan the heap many times over (a third of the time).
+        enabled = gc.isenabled()
+        gc.disable()
+        try:
+            self._rebuild()
+        finally:
+            if enabled:
+                gc.enable()
+
+    def _rebuild(self) -> None:
         self.clear()
         self.region_items.clear()
         self.region_paths.clear()
@@ -85,17 +138,41 @@ class MapScene(QGraphicsScene):
         self.issue_items = []
         self.problem_items = []
         self.background = None
+        self._anchors.clear()
+        self._shown = {}
+        self._selection = Selection()
+        self.picture = MapPicture(self)
+        self.addItem(self.picture)
         self._build_background()
+        self._building = True
         for region in self.document.scenario.regions:
             self._add_region(region.id)
+        self._building = False
         self.restyle_regions()
-        for connection in self.document.scenario.connections:
-            self._update_connection(connection.id)
+        self._measure()
+        self._update_connections([c.id for c in self.document.scenario.connections])
         self._rebuild_structures()
         self._rebuild_sources()
         self._rebuild_stacks()
         self._apply_visibility()
         self.on_selection(self.document.selection)
+
+    def _measure(self) -> None:
+        """The map's extent and how big a typical region is, for choosing the detail."""
+        rings = Rings.of([r.polygon for r in self.document.scenario.regions])
+        bounds, typical = QRectF(), 1.0
+        full = rings.lengths > 0
+        if full.any():
+            starts = np.concatenate([[0], np.cumsum(rings.lengths)[:-1]])
+            lows = np.minimum.reduceat(rings.coords, starts[full])
+            highs = np.maximum.reduceat(rings.coords, starts[full])
+            exterior = np.r_[True, rings.owner[1:] != rings.owner[:-1]][full]
+            sizes = np.sqrt(np.prod(highs[exterior] - lows[exterior], axis=1))
+            typical = float(np.median(sizes)) or 1.0
+            bounds = QRectF(QPointF(*lows.min(axis=0)), QPointF(*highs.max(axis=0)))
+        self._bounds, self._typical = bounds, typical
+        if self.picture is not None:
+            self.picture.set_bounds(bounds)
 
     def _build_background(self) -> None:
         settings = self.document.scenario.map.background
@@ -111,6 +188,7 @@ class MapScene(QGraphicsScene):
         item.setPos(settings.x, settings.y)
         item.setScale(settings.width / max(1, pixmap.width()))
         item.setTransformationMode(Qt.TransformationMode.SmoothTransformation)
+        item.setVisible(self._group_shown("background"))
         self.addItem(item)
         self.background = item
 
@@ -122,25 +200,37 @@ class MapScene(QGraphicsScene):
         item = self.region_items.get(region_id)
         if item is None:
             item = RegionItem(region_id)
+            item.setFlag(NO_CONTENTS, not paints_itself(item, self.detail.picture))
+            item.setVisible(self._group_shown("regions"))
             self.addItem(item)
             self.region_items[region_id] = item
         item.setPath(path)
         self.region_paths[region_id] = path
         item.setToolTip(f"{region.name} ({region.id})")
+        anchor = self._anchors[region_id] = anchor_of(region, "label", path)
         label = self.label_items.pop(region_id, None)
         if label is not None:
-            self.removeItem(label)
+            self._discard(label)
         label = LabelItem(region_id, region.name)
-        label.setPos(anchor_of(region, "label", path))
-        self.addItem(label)
+        label.setPos(anchor)
+        self._place(label, "labels")
         self.label_items[region_id] = label
+        if self.picture is not None and not self._building:
+            rect = item.boundingRect()
+            if not self._bounds.contains(rect):
+                self._bounds = self._bounds.united(rect)
+                self.picture.set_bounds(self._bounds)
+            self.picture.regions_changed([region_id])
 
     def _drop_region(self, region_id: str) -> None:
         for table in (self.region_items, self.label_items):
             item = table.pop(region_id, None)
             if item is not None:
-                self.removeItem(item)
+                self._discard(item)
         self.region_paths.pop(region_id, None)
+        self._anchors.pop(region_id, None)
+        if self.picture is not None:
+            self.picture.regions_changed([region_id])
 
     def restyle_regions(self, ids: set[str] | None = None) -> None:
         """Fill regions by terrain or by owner (``fill_mode``)."""
@@ -167,42 +257,100 @@ class MapScene(QGraphicsScene):
             if region.unplayable:
                 color = QColor("#8a8a8a")
             item.set_look(color, region.off_map)
+        if self.picture is not None:
+            if ids is None:
+                self.picture.invalidate()
+            else:
+                self.picture.regions_changed(ids)
+
+    def _update_connections(self, ids: list[str]) -> None:
+        """Many connections at once: lookups made once, and the borders they follow found
+        in one pass."""
+        scenario = self.document.scenario
+        regions = {r.id: r for r in reversed(scenario.regions)}
+        kinds = {k.id: k for k in reversed(scenario.connection_types)}
+        links = {c.id: c for c in reversed(scenario.connections)}
+        found = []
+        for connection_id in ids:
+            connection = links.get(connection_id)
+            if connection is None:
+                found.append((connection_id, None, None, None, None))
+                continue
+            a, b = regions.get(connection.a), regions.get(connection.b)
+            found.append((connection_id, connection, a, b, kinds.get(connection.type)))
+        wanted = [
+            (connection_id, a, b)
+            for connection_id, connection, a, b, kind in found
+            if connection is not None
+            and a is not None
+            and b is not None
+            and kind is not None
+            and follows_border(kind, a, b)
+        ]
+        borders = dict(zip([w[0] for w in wanted], shared_borders(wanted), strict=True))
+        for connection_id, connection, a, b, kind in found:
+            self._draw_connection(connection_id, connection, a, b, kind, borders.get(connection_id))
 
     def _update_connection(self, connection_id: str) -> None:
         doc = self.document
         connection = doc.get("connections", connection_id)
-        item = self.connection_items.get(connection_id)
         if connection is None:
-            if item is not None:
-                self.removeItem(item)
-                del self.connection_items[connection_id]
+            self._draw_connection(connection_id, None, None, None, None, None)
             return
         a, b = doc.get("regions", connection.a), doc.get("regions", connection.b)
         kind = doc.get("connection_types", connection.type)
+        self._draw_connection(connection_id, connection, a, b, kind, None)
+
+    def _draw_connection(
+        self,
+        connection_id: str,
+        connection: Any,
+        a: Any,
+        b: Any,
+        kind: Any,
+        border: QPainterPath | None,
+    ) -> None:
+        """Draw one connection; ``border`` is the shared border it follows, when known."""
+        item = self.connection_items.get(connection_id)
+        if connection is None:
+            if item is not None:
+                self._discard(item)
+                del self.connection_items[connection_id]
+                if item.along and self.picture is not None:
+                    self.picture.links_changed()
+            return
         if a is None or b is None or kind is None:
             return
+        was_along = item is not None and item.along
         if item is None:
             item = ConnectionItem(connection_id)
-            self.addItem(item)
             self.connection_items[connection_id] = item
         path = QPainterPath()
         along = False
-        if kind.id not in PLAIN_CONNECTIONS and kind.adjacent and not (a.off_map or b.off_map):
-            along = _add_border(path, a, b)
+        if border is not None:
+            path, along = border, not border.isEmpty()
+        elif follows_border(kind, a, b):
+            along = add_border(path, a, b)
         if not along:
+            path = QPainterPath()
             points = [
-                anchor_of(a, "label", self.region_paths[a.id]),
+                self._anchors[a.id],
                 *(QPointF(*p) for p in connection.waypoints),
-                anchor_of(b, "label", self.region_paths[b.id]),
+                self._anchors[b.id],
             ]
             path.addPolygon(QPolygonF(points))
         item.setPath(path)
-        color = QColor(kind.color)
-        if kind.id in PLAIN_CONNECTIONS:
-            color.setAlpha(90)
+        color = _COLORS.get((kind.id, kind.color))
+        if color is None:
+            color = _COLORS[(kind.id, kind.color)] = QColor(kind.color)
+            if kind.id in PLAIN_CONNECTIONS:
+                color.setAlpha(90)
         selected = self._is_selected("connections", connection_id)
         item.set_look(color, along, connection.bridge, connection.road, selected)
-        item.setVisible(self.visible["connections"])
+        self._place(item, "borders" if along else "lines")
+        item.setFlag(NO_CONTENTS, along and self.detail.picture and not selected)
+        if (along or was_along) and self.picture is not None:
+            self.picture.links_changed()
 
     def _rebuild_markers(
         self,
@@ -211,14 +359,14 @@ class MapScene(QGraphicsScene):
         entries: list[tuple[str, QPointF, str, QColor, str]],
     ) -> None:
         for item in table.values():
-            self.removeItem(item)
+            self._discard(item)
         table.clear()
         for entity_id, point, shape, color, tip in entries:
             item = MarkerItem(layer, entity_id, layer)
             item.shape_kind, item.fill = shape, color
             item.setPos(point)
             item.setToolTip(tip)
-            self.addItem(item)
+            self._place(item, layer)
             table[entity_id] = item
 
     def _side_color(self, nation_id: str | None) -> QColor:
@@ -264,7 +412,7 @@ class MapScene(QGraphicsScene):
     def _rebuild_stacks(self) -> None:
         """One counter per side and place where units start, showing how many stand there."""
         for item in self.stack_items:
-            self.removeItem(item)
+            self._discard(item)
         self.stack_items = []
         doc = self.document
         groups: dict[tuple[str, str, str | None], list[str]] = defaultdict(list)
@@ -299,9 +447,8 @@ class MapScene(QGraphicsScene):
             item.units = unit_ids  # type: ignore[attr-defined]
             item.setPos(point)
             item.setToolTip(f"{side}: " + ", ".join(unit_ids))
-            self.addItem(item)
+            self._place(item, "stacks")
             self.stack_items.append(item)
-        self._apply_visibility()
 
     # -- following the document ------------------------------------------------------------------
 
@@ -317,9 +464,13 @@ class MapScene(QGraphicsScene):
                 else:
                     self._add_region(region_id)
             self.restyle_regions(set(change.ids))
-            for connection in self.document.scenario.connections:
-                if connection.a in change.ids or connection.b in change.ids:
-                    self._update_connection(connection.id)
+            self._update_connections(
+                [
+                    c.id
+                    for c in self.document.scenario.connections
+                    if c.a in change.ids or c.b in change.ids
+                ]
+            )
             self._rebuild_structures()
             self._rebuild_sources()
             self._rebuild_stacks()
@@ -343,58 +494,138 @@ class MapScene(QGraphicsScene):
             self._rebuild_stacks()
         elif section == "map":
             self.rebuild()
-        self._apply_visibility()
 
     def _is_selected(self, section: str, entity_id: str) -> bool:
         selection = self.document.selection
         return selection.section == section and entity_id in selection.ids
 
     def on_selection(self, selection: Selection) -> None:
-        for region_id, item in self.region_items.items():
-            item.set_selected_look(self._is_selected("regions", region_id))
-        for connection_id in self.connection_items:
-            self._update_connection(connection_id)
+        # Only what was or is selected changes look: restyling every item of a big map on
+        # each click took longer than the click.
+        before, self._selection = self._selection, selection
+        for section in {before.section, selection.section}:
+            touched = set(before.ids if before.section == section else ())
+            touched |= set(selection.ids if selection.section == section else ())
+            if section == "regions" or section is None:
+                for region_id in touched if section else self._all_selected_regions():
+                    item = self.region_items.get(region_id)
+                    if item is not None:
+                        item.set_selected_look(self._is_selected("regions", region_id))
+                        item.setFlag(NO_CONTENTS, not paints_itself(item, self.detail.picture))
+            elif section == "connections":
+                for connection_id in touched:
+                    if connection_id in self.connection_items:
+                        self._update_connection(connection_id)
         for table, section in (
             (self.structure_items, "structures"),
             (self.source_items, "supply_sources"),
         ):
             for entity_id, item in table.items():
-                item.selected = self._is_selected(section, entity_id)
-                item.update()
+                selected = self._is_selected(section, entity_id)
+                if item.selected != selected:
+                    item.selected = selected
+                    item.update()
         for item in self.stack_items:
             units = getattr(item, "units", [])
-            item.selected = selection.section in ("units", "leaders") and bool(
+            selected = selection.section in ("units", "leaders") and bool(
                 set(units) & set(selection.ids)
             )
-            item.update()
+            if item.selected != selected:
+                item.selected = selected
+                item.update()
+
+    def _all_selected_regions(self) -> list[str]:
+        return [i for i, item in self.region_items.items() if item.selected]
 
     # -- layers, issues and problems -------------------------------------------------------------
 
     def set_visible(self, layer: str, shown: bool) -> None:
         self.visible[layer] = shown
         self._apply_visibility()
+        if layer in ("regions", "connections") and self.picture is not None:
+            self.picture.redraw()
 
     def locked(self, layer: str) -> bool:
         return self.locks.get(layer, False) or not self.visible.get(layer, True)
 
+    def _group_shown(self, group: str) -> bool:
+        """Whether items of a group are shown: their layer is, and the zoom allows them."""
+        return self.visible[_LAYER_OF[group]] and self._allowed(group)
+
+    def _allowed(self, group: str) -> bool:
+        """Whether the zoom allows a group (see :func:`detail_for`)."""
+        detail = self.detail
+        return {
+            "labels": detail.labels,
+            "lines": detail.lines,
+            "structures": detail.markers,
+            "supply": detail.markers,
+            "stacks": detail.markers,
+        }.get(group, True)
+
+    def _place(self, item: QGraphicsItem, group: str) -> None:
+        """Put a new or changed item in the scene, shown as its group is. Items the zoom
+        does not allow stay out of the scene until it does: tens of thousands of hidden
+        names and lines would still cost every repaint a visit each."""
+        if self._allowed(group):
+            if item.scene() is not self:
+                self.addItem(item)
+            item.setVisible(self.visible[_LAYER_OF[group]])
+        elif item.scene() is self:
+            item.setVisible(False)
+
+    def _discard(self, item: QGraphicsItem) -> None:
+        if item.scene() is self:
+            self.removeItem(item)
+
+    def _groups(self) -> dict[str, list[QGraphicsItem]]:
+        links = list(self.connection_items.values())
+        return {
+            "background": [self.background] if self.background is not None else [],
+            "regions": list(self.region_items.values()),
+            "labels": list(self.label_items.values()),
+            "borders": [item for item in links if item.along],
+            "lines": [item for item in links if not item.along],
+            "structures": list(self.structure_items.values()),
+            "supply": list(self.source_items.values()),
+            "stacks": list(self.stack_items),
+            "issues": [*self.issue_items, *self.problem_items],
+        }
+
     def _apply_visibility(self) -> None:
-        shown = self.visible
-        if self.background is not None:
-            self.background.setVisible(shown["background"])
-        for item in self.region_items.values():
-            item.setVisible(shown["regions"])
-        for item in self.label_items.values():
-            item.setVisible(shown["labels"])
-        for item in self.connection_items.values():
-            item.setVisible(shown["connections"])
-        for item in self.structure_items.values():
-            item.setVisible(shown["structures"])
-        for item in self.source_items.values():
-            item.setVisible(shown["supply"])
-        for item in self.stack_items:
-            item.setVisible(shown["stacks"])
-        for item in [*self.issue_items, *self.problem_items]:
-            item.setVisible(shown["issues"])
+        """Show and hide the groups whose state changed (items made since got theirs)."""
+        for group, items in self._groups().items():
+            shown = self._group_shown(group)
+            if self._shown.get(group) != shown:
+                self._shown[group] = shown
+                for item in items:
+                    self._place(item, group)
+
+    # -- detail --------------------------------------------------------------------------------
+
+    def drawBackground(self, painter: QPainter, rect: QRectF) -> None:
+        super().drawBackground(painter, rect)
+        # Qt calls this before choosing which items to draw, so a new detail applies to
+        # this very repaint.
+        self.set_detail(
+            detail_for(view_scale(painter.worldTransform()), self._typical, self._bounds)
+        )
+
+    def set_detail(self, detail: Detail) -> None:
+        """Show what ``detail`` asks for (normally chosen from the zoom at each repaint)."""
+        if detail == self.detail:
+            return
+        picture_changed = detail.picture != self.detail.picture
+        self.detail = detail
+        self._apply_visibility()
+        if picture_changed:
+            for item in self.region_items.values():
+                item.setFlag(NO_CONTENTS, not paints_itself(item, detail.picture))
+            for link in self.connection_items.values():
+                selected = self._is_selected("connections", link.connection_id)
+                link.setFlag(NO_CONTENTS, link.along and detail.picture and not selected)
+        if self.picture is not None:
+            self.picture.setVisible(detail.picture)
 
     def set_issues(self, issues: list[Issue]) -> None:
         """Mark where validation found problems (red crosses)."""
@@ -409,9 +640,9 @@ class MapScene(QGraphicsScene):
             item.shape_kind = "cross"
             item.setPos(point)
             item.setToolTip(f"{issue.severity} [{issue.code}] {issue.message}")
+            item.setVisible(self._group_shown("issues"))
             self.addItem(item)
             self.issue_items.append(item)
-        self._apply_visibility()
 
     def _issue_point(self, issue: Issue) -> QPointF | None:
         if issue.at is not None:
@@ -441,9 +672,9 @@ class MapScene(QGraphicsScene):
             item.setPen(pen)
             item.setBrush(QBrush(QColor(220, 20, 20, 110)))
             item.setZValue(Z["problems"])
+            item.setVisible(self._group_shown("issues"))
             self.addItem(item)
             self.problem_items.append(item)
-        self._apply_visibility()
 
 
 def location_region(doc: ScenarioDocument, region: str | None, structure: str | None) -> str | None:
@@ -451,30 +682,6 @@ def location_region(doc: ScenarioDocument, region: str | None, structure: str | 
         found = doc.get("structures", structure)
         return found.region if found is not None else None
     return region if region is not None and doc.get("regions", region) is not None else None
-
-
-def _add_border(path: QPainterPath, a: object, b: object) -> bool:
-    """Add the border two regions share to ``path``; ``False`` if they share none."""
-    try:
-        common = shapely.intersection(
-            polygon_from_model(a.polygon).boundary,  # type: ignore[attr-defined]
-            polygon_from_model(b.polygon).boundary,  # type: ignore[attr-defined]
-        )
-    except (ValueError, shapely.errors.GEOSException):
-        return False
-    lines = [
-        p
-        for p in shapely.get_parts(
-            shapely.line_merge(common) if common.geom_type == "MultiLineString" else common
-        )
-        if p.geom_type == "LineString"
-    ]
-    for line in lines:
-        coords = list(line.coords)
-        path.moveTo(QPointF(*coords[0]))
-        for x, y in coords[1:]:
-            path.lineTo(QPointF(x, y))
-    return bool(lines)
 
 
 __all__ = ["LAYERS", "MapScene"]

@@ -4,7 +4,7 @@ every other mouse and key event to the current tool."""
 from __future__ import annotations
 
 from PySide6.QtCore import QPointF, QRectF, Qt, Signal
-from PySide6.QtGui import QKeyEvent, QMouseEvent, QPainter, QWheelEvent
+from PySide6.QtGui import QKeyEvent, QMouseEvent, QPainter, QResizeEvent, QWheelEvent
 from PySide6.QtWidgets import QGraphicsView, QWidget
 
 from .scene import MapScene
@@ -30,6 +30,8 @@ class MapView(QGraphicsView):
         self._space = False
         self._panning: QPointF | None = None
         self.tool: Tool | None = None
+        self.fitted = True
+        """The view shows the whole map and should keep doing so when resized."""
 
     # -- tools -----------------------------------------------------------------------------------
 
@@ -44,6 +46,7 @@ class MapView(QGraphicsView):
     # -- zoom and pan ----------------------------------------------------------------------------
 
     def zoom_to_fit(self, rect: QRectF | None = None) -> None:
+        self.fitted = rect is None
         target = rect or self.map_scene.itemsBoundingRect()
         if target.isEmpty():
             return
@@ -51,6 +54,10 @@ class MapView(QGraphicsView):
         self.fitInView(
             target.adjusted(-margin, -margin, margin, margin), Qt.AspectRatioMode.KeepAspectRatio
         )
+
+    def zoom_by(self, factor: float) -> None:
+        self.scale(factor, factor)
+        self.fitted = False
 
     def zoom_to(self, point: QPointF, span: float) -> None:
         self.zoom_to_fit(QRectF(point.x() - span / 2, point.y() - span / 2, span, span))
@@ -60,6 +67,12 @@ class MapView(QGraphicsView):
         scale = self.transform().m11() * factor
         if 1e-4 < scale < 1e4:
             self.scale(factor, factor)
+            self.fitted = False
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        super().resizeEvent(event)
+        if self.fitted:
+            self.zoom_to_fit()
 
     def keyPressEvent(self, event: QKeyEvent) -> None:
         if event.key() == Qt.Key.Key_Space and not event.isAutoRepeat():

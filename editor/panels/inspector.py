@@ -8,8 +8,6 @@ panel.
 
 from __future__ import annotations
 
-from typing import Any
-
 from pydantic import BaseModel, ValidationError
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
@@ -23,12 +21,12 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from schemas.base import Ref
 from schemas.scenario import Scenario
 
 from ..document import LIST_SECTIONS, Change, ScenarioDocument, Selection, with_value
+from ..forms.context import document_choices, studio_context
 from ..forms.fields import refresh_geometry
-from ..forms.model_form import FormContext, ModelEditor, humanise
+from ..forms.model_form import ModelEditor, humanise
 
 
 def entity_type(section: str) -> type[BaseModel]:
@@ -41,24 +39,13 @@ def entity_type(section: str) -> type[BaseModel]:
     return args[0] if section in LIST_SECTIONS and args else core
 
 
-def document_choices(document: ScenarioDocument) -> Any:
-    """Ids a reference may name, read from the document when asked."""
-
-    def choices(ref: Ref) -> list[str]:
-        if ref.collection not in LIST_SECTIONS:
-            return []
-        return [entity.id for entity in document.items(ref.collection)]
-
-    return choices
-
-
 class Inspector(QWidget):
     """Shows and edits the selected entities (or a whole single section such as ``rules``)."""
 
     def __init__(self, document: ScenarioDocument) -> None:
         super().__init__()
         self.document = document
-        self.context = FormContext(choices=document_choices(document))
+        self.context = studio_context(document)
         self.forms: dict[str, ModelEditor] = {}
         self.section: str | None = None
         self.ids: tuple[str, ...] = ()
@@ -226,3 +213,6 @@ class Inspector(QWidget):
             return False
         self.document.select(self.section, [new_id])
         return True
+
+
+__all__ = ["Inspector", "document_choices", "entity_type"]  # document_choices: for older callers

@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 import difflib
-from collections.abc import Iterator
+from collections.abc import Callable, Iterable, Iterator
 
 from pydantic import BaseModel
 
+from ..base import Entity
 from ..issues import Issue, make_issue, pointer
 from ..refs import iter_references, referenced_ids
 from .index import ENTITY_COLLECTIONS, ScenarioIndex
@@ -36,29 +37,45 @@ def singular(collection: str) -> str:
     return _SINGULAR.get(collection, collection)
 
 
+NAMESPACES: tuple[tuple[str, ...], ...] = tuple(
+    ("units", "leaders") if name == "units" else (name,)
+    for name in ENTITY_COLLECTIONS
+    if name != "leaders"
+)
+"""The id namespaces in file order, each one or more collections (units and leaders share
+one)."""
+
+
 def check_duplicate_ids(ix: ScenarioIndex) -> Iterator[Issue]:
-    scenario = ix.scenario
-    quick = [
-        [e.id for e in getattr(scenario, name)]
-        for name in ENTITY_COLLECTIONS
-        if name not in ("units", "leaders")
-    ]
-    quick.append([e.id for e in scenario.units] + [e.id for e in scenario.leaders])
-    if all(len(set(ids)) == len(ids) for ids in quick):
+    for namespace in NAMESPACES:
+        yield from duplicate_ids_in(ix, namespace)
+
+
+def duplicate_ids_in(ix: ScenarioIndex, namespace: tuple[str, ...]) -> Iterator[Issue]:
+    """Repeated ids within one namespace (see :data:`NAMESPACES`)."""
+    ids = [e.id for name in namespace for e in getattr(ix.scenario, name)]
+    if len(set(ids)) == len(ids):
         return  # the common case, settled without building messages
-    seen: dict[str, dict[str, str]] = {}
-    for collection, index, entity in ix.entities():
-        namespace = "units" if collection in ("units", "leaders") else collection
-        first = seen.setdefault(namespace, {}).get(entity.id)
-        if first is not None:
-            yield make_issue(
-                "duplicate-id",
-                pointer(collection, index, "id"),
-                f"id '{entity.id}' is already used by {first}; ids must be unique",
-                entity.id,
-            )
-        else:
-            seen[namespace][entity.id] = f"{singular(collection)} #{index + 1}"
+    seen: dict[str, str] = {}
+    for collection in namespace:
+        for index, entity in enumerate(getattr(ix.scenario, collection)):
+            first = seen.get(entity.id)
+            if first is not None:
+                yield make_issue(
+                    "duplicate-id",
+                    pointer(collection, index, "id"),
+                    f"id '{entity.id}' is already used by {first}; ids must be unique",
+                    entity.id,
+                )
+            else:
+                seen[entity.id] = f"{singular(collection)} #{index + 1}"
+
+
+Closest = Callable[[str, str], str | None]
+"""``closest(collection, name)``: the existing id most like ``name``, or ``None``."""
+
+SINGLE_OWNERS = ("calendar", "tension", "victory")
+"""Sections that are one model and hold references."""
 
 
 def check_references(ix: ScenarioIndex) -> Iterator[Issue]:
@@ -73,26 +90,51 @@ def check_references(ix: ScenarioIndex) -> Iterator[Issue]:
     if all(ids <= ix.position[name].keys() for name, ids in wanted.items()):
         return  # every reference resolves; no need to walk for paths
     for collection, index, entity in ix.entities():
-        for ref in iter_references(entity, (collection, index)):
-            if ref.id not in ix.position[ref.collection]:
-                yield _unknown(ix, ref.collection, ref.id, ref.path, entity.id)
-    for section in ("calendar", "tension", "victory"):
-        value = getattr(scenario, section)
-        if value is None:
-            continue
-        for ref in iter_references(value, (section,)):
-            if ref.id not in ix.position[ref.collection]:
-                owner = ref.path[2] if section == "victory" and len(ref.path) > 2 else None
-                entity = scenario.victory.sudden_death[owner].id if isinstance(owner, int) else None
-                yield _unknown(ix, ref.collection, ref.id, ref.path, entity)
+        yield from entity_reference_issues(ix, collection, index, entity)
+    for section in SINGLE_OWNERS:
+        yield from section_reference_issues(ix, section)
+
+
+def entity_reference_issues(
+    ix: ScenarioIndex, collection: str, index: int, entity: Entity, closest: Closest | None = None
+) -> Iterator[Issue]:
+    """Unknown references held by one entity (at ``index`` of ``collection``)."""
+    for ref in iter_references(entity, (collection, index)):
+        if ref.id not in ix.position[ref.collection]:
+            yield _unknown(ix, ref.collection, ref.id, ref.path, entity.id, closest)
+
+
+def section_reference_issues(
+    ix: ScenarioIndex, section: str, closest: Closest | None = None
+) -> Iterator[Issue]:
+    """Unknown references held by ``calendar``, ``tension`` or ``victory``."""
+    scenario = ix.scenario
+    value = getattr(scenario, section)
+    if value is None:
+        return
+    for ref in iter_references(value, (section,)):
+        if ref.id not in ix.position[ref.collection]:
+            owner = ref.path[2] if section == "victory" and len(ref.path) > 2 else None
+            entity = scenario.victory.sudden_death[owner].id if isinstance(owner, int) else None
+            yield _unknown(ix, ref.collection, ref.id, ref.path, entity, closest)
+
+
+def closest_id(name: str, known: Iterable[str]) -> str | None:
+    """The id of ``known`` most like ``name``, as the "did you mean" hints choose it."""
+    close = difflib.get_close_matches(name, list(known), n=1)
+    return close[0] if close else None
 
 
 def _unknown(
-    ix: ScenarioIndex, collection: str, name: str, path: tuple[str | int, ...], entity: str | None
+    ix: ScenarioIndex,
+    collection: str,
+    name: str,
+    path: tuple[str | int, ...],
+    entity: str | None,
+    closest: Closest | None = None,
 ) -> Issue:
-    known = list(ix.position[collection])
-    close = difflib.get_close_matches(name, known, n=1)
-    hint = f" (did you mean '{close[0]}'?)" if close else ""
+    near = closest(collection, name) if closest else closest_id(name, ix.position[collection])
+    hint = f" (did you mean '{near}'?)" if near else ""
     return make_issue(
         "unknown-reference",
         pointer(*path),

@@ -13,11 +13,27 @@ from ..base import Entity
 from ..geometry import build_polygons
 from ..geometry.adjacency import EdgeTable, edge_table
 from ..geometry.build import Rings
-from ..map import Region, Structure
+from ..map import Area, Region, Structure
 from ..scenario import SECTIONS, Scenario
-from ..terrain import TerrainType
+from ..schedule import Reinforcement
+from ..sides import Nation, Side
+from ..terrain import ConnectionType, TerrainType
+from ..units import UnitType
 
 ENTITY_COLLECTIONS = SECTIONS
+
+_LOOKUPS = (
+    "terrain",
+    "regions",
+    "structures",
+    "areas",
+    "sides",
+    "nations",
+    "unit_types",
+    "connection_types",
+    "reinforcements",
+)
+"""Sections with a first-entity-per-id lookup (an attribute of the same name)."""
 
 
 class ScenarioIndex:
@@ -29,16 +45,62 @@ class ScenarioIndex:
         """``position[collection][id]``: index of the first entity with that id."""
         self.problem_shapes: list[object] = []
         """Gaps and overlaps the coverage check found, as shapely geometries (for the map)."""
-        s = scenario
-        self.terrain = _first(s.terrain)
-        self.regions: dict[str, Region] = _first(s.regions)
-        self.structures: dict[str, Structure] = _first(s.structures)
-        self.areas = _first(s.areas)
-        self.sides = _first(s.sides)
-        self.nations = _first(s.nations)
-        self.unit_types = _first(s.unit_types)
-        self.connection_types = _first(s.connection_types)
-        self.reinforcements = _first(s.reinforcements)
+
+    # Id lookups, built on first use: most checks need only a few of them.
+
+    @cached_property
+    def terrain(self) -> dict[str, TerrainType]:
+        return _first(self.scenario.terrain)
+
+    @cached_property
+    def regions(self) -> dict[str, Region]:
+        return _first(self.scenario.regions)
+
+    @cached_property
+    def structures(self) -> dict[str, Structure]:
+        return _first(self.scenario.structures)
+
+    @cached_property
+    def areas(self) -> dict[str, Area]:
+        return _first(self.scenario.areas)
+
+    @cached_property
+    def sides(self) -> dict[str, Side]:
+        return _first(self.scenario.sides)
+
+    @cached_property
+    def nations(self) -> dict[str, Nation]:
+        return _first(self.scenario.nations)
+
+    @cached_property
+    def unit_types(self) -> dict[str, UnitType]:
+        return _first(self.scenario.unit_types)
+
+    @cached_property
+    def connection_types(self) -> dict[str, ConnectionType]:
+        return _first(self.scenario.connection_types)
+
+    @cached_property
+    def reinforcements(self) -> dict[str, Reinforcement]:
+        return _first(self.scenario.reinforcements)
+
+    def successor(self, scenario: Scenario, changed: set[str]) -> ScenarioIndex:
+        """An index of ``scenario``, a later version of this one's, in which only the sections
+        named in ``changed`` may differ: the lookups of the other sections are taken over.
+
+        Geometry is not taken over (the live validation keeps its own); the region domains
+        are, when neither regions nor terrain changed.
+        """
+        new = ScenarioIndex(scenario)
+        for name in _LOOKUPS:
+            if name not in changed and name in self.__dict__:
+                new.__dict__[name] = self.__dict__[name]
+        for name, table in self.position.items():
+            if name not in changed:
+                new.position[name] = table
+        if "domain_of" in self.__dict__ and not changed & {"regions", "terrain"}:
+            new.__dict__["domain_of"] = self.domain_of
+        return new
 
     def entities(self) -> Iterator[tuple[str, int, Entity]]:
         """Every entity with its collection name and position."""

@@ -60,7 +60,7 @@ class Tool:
             return None
         for item in scene.items(point):
             region_id = getattr(item, "region_id", None)
-            if region_id is not None and item in scene.region_items.values():
+            if region_id is not None and scene.region_items.get(region_id) is item:
                 return str(region_id)
         return None
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from PySide6.QtCore import QPointF, QRectF, Qt
-from PySide6.QtGui import QKeyEvent, QMouseEvent, QPainterPathStroker
+from PySide6.QtGui import QMouseEvent, QPainterPathStroker
 
 from schemas.units import Location
 
@@ -17,8 +17,8 @@ class SelectTool(Tool):
     name = "select"
     label = "Select"
     hint = (
-        "Click to select; drag structures, supply sources and stacks to move them; "
-        "Delete removes the selection."
+        "Click to select (Shift+click adds); drag structures, supply sources and stacks to "
+        "move them; Delete removes the selection."
     )
     shortcut = "S"
 
@@ -65,13 +65,24 @@ class SelectTool(Tool):
             return
         connection = self._connection_at(point)
         if connection is not None:
-            self.document.select("connections", [connection])
+            self._pick("connections", connection, event)
             return
         region = self.region_at(point)
         if region is not None:
-            self.document.select("regions", [region])
-        else:
+            self._pick("regions", region, event)
+        elif not _adding(event):
             self.document.select(None)
+
+    def _pick(self, section: str, entity_id: str, event: QMouseEvent) -> None:
+        """Select one thing, or with Shift or Ctrl add it to (or take it from) the selection."""
+        current = self.document.selection
+        if _adding(event) and current.section == section:
+            ids = [i for i in current.ids if i != entity_id]
+            if len(ids) == len(current.ids):
+                ids.append(entity_id)
+            self.document.select(section, ids)
+        else:
+            self.document.select(section, [entity_id])
 
     def _select_marker(self, marker: MarkerItem) -> None:
         if marker.kind == "stacks":
@@ -128,13 +139,9 @@ class SelectTool(Tool):
                 section = "units" if doc.get("units", unit_id) is not None else "leaders"
                 doc.set_field(section, unit_id, ["location"], location)
 
-    def key_press(self, event: QKeyEvent) -> bool:
-        selection = self.document.selection
-        if event.key() in (Qt.Key.Key_Delete, Qt.Key.Key_Backspace) and selection.ids:
-            assert selection.section is not None
-            self.document.remove(selection.section, selection.ids)
-            return True
-        if event.key() == Qt.Key.Key_Escape:
-            self.document.select(None)
-            return True
-        return False
+
+def _adding(event: QMouseEvent) -> bool:
+    return bool(
+        event.modifiers()
+        & (Qt.KeyboardModifier.ShiftModifier | Qt.KeyboardModifier.ControlModifier)
+    )

@@ -1,0 +1,288 @@
+"""Studio budgets: opening a 10,000-region scenario, repainting the map, live validation and
+memory (issue 4).
+
+Run from the repository root (``benchmarks/run.py`` runs it with every other budget):
+
+    .venv/bin/python benchmarks/studio.py          # the numbers, as JSON
+
+Repaints are measured as Qt does them on screen: the map view's viewport renders itself (a
+paint event, as ``QWidget.grab`` sends) into a 1600 x 1000 image. Opening and memory are
+measured in a fresh process: the studio window when ``editor.window`` can be imported, else
+the map scene and view alone.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+import tempfile
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+VIEW = (1600, 1000)
+
+
+def _best(repeats: int, work: Callable[[], Any], before: Callable[[], Any] | None = None) -> float:
+    """Fastest of ``repeats`` runs of ``work``, in milliseconds."""
+    times = []
+    for _ in range(repeats):
+        if before is not None:
+            before()
+        start = time.perf_counter()
+        work()
+        times.append(time.perf_counter() - start)
+    return min(times) * 1000
+
+
+# -- repainting ---------------------------------------------------------------------------------
+
+
+def bench_paint(scenario: Any, repeats: int) -> dict[str, Any]:
+    """Repaints of the whole map zoomed to fit, in a 1600 x 1000 view."""
+    from PySide6.QtCore import QPoint
+    from PySide6.QtGui import QImage
+    from PySide6.QtWidgets import QApplication
+
+    from editor.document import ScenarioDocument
+    from editor.map.scene import MapScene
+    from editor.map.view import MapView
+
+    app = QApplication.instance() or QApplication([])
+    document = ScenarioDocument(scenario)
+    scene = MapScene(document)
+    view = MapView(scene)
+    view.resize(*VIEW)
+    view.show()
+    app.processEvents()
+    view.zoom_to_fit()
+    image = QImage(view.viewport().size(), QImage.Format.Format_ARGB32_Premultiplied)
+
+    def paint() -> None:
+        view.viewport().render(image, QPoint())
+
+    first = _best(1, paint)
+    app.processEvents()
+    warm = _best(repeats, paint)
+    picture = scene.picture
+    assert picture is not None
+    zoomed = _best(repeats, paint, picture.redraw)
+    some = list(scene.region_items)[: max(3, len(scene.region_items) // 500)]
+    edited = _best(repeats, paint, lambda: picture.regions_changed(some))
+    out = {
+        "regions": len(scenario.regions),
+        "first_ms": first,
+        "repaint_ms": warm,
+        "after_zoom_ms": zoomed,
+        "after_edit_ms": edited,
+        "detail": str(scene.detail),
+    }
+    document.undo_stack.clear()
+    view.close()
+    return out
+
+
+# -- live validation -----------------------------------------------------------------------------
+
+
+def _edits(scenario: Any) -> dict[str, Callable[[Any], dict[str, Any]]]:
+    """Typical single edits, each a function from the current scenario to the changed
+    sections (what the studio's validation runner hands over)."""
+    from schemas.units import Location
+
+    def vertex(s: Any) -> dict[str, Any]:
+        regions = list(s.regions)
+        old = regions[len(regions) // 2].polygon.exterior[0]
+        new = (old[0] + 0.25, old[1] + 0.25)
+        for i, region in enumerate(regions):
+            ring = region.polygon.exterior
+            if old in ring:  # a shared vertex moves in every region that has it
+                moved = [new if p == old else p for p in ring]
+                outline = region.polygon.model_copy(update={"exterior": moved})
+                regions[i] = region.model_copy(update={"polygon": outline})
+        return {"regions": regions}
+
+    def terrain(s: Any) -> dict[str, Any]:
+        regions = list(s.regions)
+        region = regions[7000 % len(regions)]
+        other = next(t.id for t in s.terrain if t.id != region.terrain and t.domain == "land")
+        regions[7000 % len(regions)] = region.model_copy(update={"terrain": other})
+        return {"regions": regions}
+
+    def rename(s: Any) -> dict[str, Any]:
+        regions = list(s.regions)
+        region = regions[3000 % len(regions)]
+        regions[3000 % len(regions)] = region.model_copy(update={"id": region.id + "-x"})
+        return {"regions": regions}
+
+    def unit(s: Any) -> dict[str, Any]:
+        units = list(s.units)
+        target = s.regions[1234 % len(s.regions)].id
+        units[10] = units[10].model_copy(update={"location": Location(region=target)})
+        return {"units": units}
+
+    def drop_connection(s: Any) -> dict[str, Any]:
+        connections = list(s.connections)
+        del connections[len(connections) // 3]
+        return {"connections": connections}
+
+    def drop_region(s: Any) -> dict[str, Any]:
+        regions = list(s.regions)
+        del regions[len(regions) // 4]
+        return {"regions": regions}
+
+    return {
+        "move a shared vertex": vertex,
+        "change a region's terrain": terrain,
+        "rename a region (its references dangle)": rename,
+        "move a unit": unit,
+        "delete a connection": drop_connection,
+        "delete a region": drop_region,
+    }
+
+
+def bench_validation(scenario: Any, repeats: int) -> dict[str, Any]:
+    """Each typical edit, and its undo, followed by the incremental validator."""
+    from schemas.validation.incremental import IncrementalValidator
+
+    start = time.perf_counter()
+    validator = IncrementalValidator(scenario)
+    built = (time.perf_counter() - start) * 1000
+    edits: dict[str, float] = {}
+    for name, edit in _edits(scenario).items():
+        changes = edit(scenario)
+        undo = {section: getattr(scenario, section) for section in changes}
+        times = []
+        for _ in range(repeats):
+            start = time.perf_counter()
+            validator.update(changes)
+            times.append(time.perf_counter() - start)
+            validator.update(undo)
+        edits[name] = min(times) * 1000
+    terrain = list(scenario.terrain)
+    first = terrain[0]
+    terrain[0] = first.model_copy(update={"domain": "lake" if first.domain != "lake" else "land"})
+    start = time.perf_counter()
+    validator.update({"terrain": terrain})
+    table = (time.perf_counter() - start) * 1000
+    flooded = len(validator.issues)
+    validator.update({"terrain": scenario.terrain})
+    return {"build_ms": built, "edits_ms": edits, "table_ms": table, "table_issues": flooded}
+
+
+def bench_handover(scenario: Any, repeats: int) -> float:
+    """What an edit costs the UI thread before the worker takes over (copying the lists of
+    the touched sections), in milliseconds."""
+    from editor.validation_runner import section_copy
+
+    return _best(repeats, lambda: section_copy(scenario, "connections"))
+
+
+# -- opening and memory (in a fresh process) -----------------------------------------------------
+
+
+def measure_open(path: Path) -> dict[str, Any]:
+    """Open ``path`` as the studio does and show it; run in a fresh process by
+    :func:`bench_open`. Times in seconds, memory in MiB."""
+    start = time.perf_counter()
+    from PySide6.QtCore import QPoint
+    from PySide6.QtGui import QImage
+    from PySide6.QtWidgets import QApplication
+
+    from schemas.io import load_file
+
+    try:
+        from editor.window import StudioWindow
+    except ImportError:  # the window is still being written: the map alone
+        StudioWindow = None
+    app = QApplication.instance() or QApplication([])
+    imported = time.perf_counter()
+    if StudioWindow is not None:
+        window = StudioWindow()
+        window.resize(*VIEW)
+        window.files.open_path(path, ask=False)
+        window.show()
+        app.processEvents()
+        window.grab()
+        shown = time.perf_counter()
+        runner = window.validation
+        what = "studio window"
+    else:
+        from editor.document import ScenarioDocument
+        from editor.map.scene import MapScene
+        from editor.map.view import MapView
+        from editor.validation_runner import ValidationRunner
+
+        document = ScenarioDocument(load_file(path).scenario, path)
+        scene = MapScene(document)
+        view = MapView(scene)
+        view.resize(*VIEW)
+        view.show()
+        view.zoom_to_fit()
+        image = QImage(view.viewport().size(), QImage.Format.Format_ARGB32_Premultiplied)
+        view.viewport().render(image, QPoint())
+        shown = time.perf_counter()
+        runner = ValidationRunner(document)
+        runner.run_now()
+        what = "map scene and view"
+    if runner is not None:
+        runner.wait()
+    validated = time.perf_counter()
+    # VmHWM, not ru_maxrss: Linux carries ru_maxrss over from the parent across exec.
+    status = Path("/proc/self/status").read_text().splitlines()
+    peak = next(int(line.split()[1]) for line in status if line.startswith("VmHWM"))
+    return {
+        "what": what,
+        "import_s": imported - start,
+        "open_s": shown - imported,
+        "validated_s": validated - imported,
+        "peak_mib": peak / 1024,
+    }
+
+
+def bench_open(path: Path) -> dict[str, Any]:
+    with tempfile.TemporaryDirectory() as state:
+        done = subprocess.run(
+            [sys.executable, __file__, "--open", str(path)],
+            capture_output=True,
+            text=True,
+            check=False,
+            cwd=ROOT,
+            env={**os.environ, "SALIENT_STATE_DIR": state, "QT_QPA_PLATFORM": "offscreen"},
+        )
+    if done.returncode != 0:
+        raise SystemExit(f"opening in the studio failed: {done.stderr[-2000:]}")
+    return json.loads(done.stdout.splitlines()[-1])
+
+
+def bench(large: Path, repeats: int = 3) -> dict[str, Any]:
+    """Every studio measurement; ``large`` is the generated 10,000-region file."""
+    from schemas.generator import generate_scenario
+    from schemas.io import load_file
+
+    scenario = load_file(large).scenario
+    assert scenario is not None
+    return {
+        "paint_1000": bench_paint(generate_scenario(1000, 1), repeats + 2),
+        "paint_large": bench_paint(scenario, repeats + 2),
+        "validation": bench_validation(scenario, repeats),
+        "handover_ms": bench_handover(scenario, repeats),
+        "open": bench_open(large),
+    }
+
+
+if __name__ == "__main__":
+    if len(sys.argv) == 3 and sys.argv[1] == "--open":
+        print(json.dumps(measure_open(Path(sys.argv[2]))))
+    else:
+        sys.path.insert(0, str(ROOT / "benchmarks"))
+        from run import generated
+
+        print(json.dumps(bench(generated(10_000)), indent=2))

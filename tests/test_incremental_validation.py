@@ -1,0 +1,285 @@
+"""Live validation: after any run of edits, the incremental result equals a full validation."""
+
+from __future__ import annotations
+
+import difflib
+import json
+from collections.abc import Callable
+from typing import Any
+
+from hypothesis import HealthCheck, Phase, given, note, settings
+from hypothesis import strategies as st
+from pydantic import BaseModel, ValidationError
+
+from schemas.generator import generate_scenario
+from schemas.io import load_text
+from schemas.issues import Issue
+from schemas.scenario import SECTIONS, Scenario
+from schemas.validation import ScenarioIndex, run_checks
+from schemas.validation.incremental import IncrementalValidator
+from schemas.validation.live_references import Hints
+from tests.factory import base
+
+BASE = load_text(json.dumps(base())).scenario
+GENERATED = generate_scenario(60, 3)
+
+
+def key(issues: list[Issue]) -> list[tuple[str, str, str, str, str]]:
+    return sorted((i.code, i.path, i.entity or "", i.severity, i.message) for i in issues)
+
+
+def areas(shapes: list[Any]) -> list[float]:
+    return sorted(round(shape.area, 6) for shape in shapes)
+
+
+def assert_same(validator: IncrementalValidator, scenario: Scenario) -> None:
+    index = ScenarioIndex(scenario)
+    full = run_checks(index)
+    assert key(validator.issues) == key(full)
+    assert areas(validator.problems) == areas(index.problem_shapes)
+
+
+def replaced(entity: BaseModel, **changes: Any) -> BaseModel | None:
+    """A validated copy with some fields changed, or ``None`` if the model refuses it."""
+    data = entity.model_dump(by_alias=True, exclude_unset=False)
+    data.update(changes)
+    try:
+        return type(entity).model_validate(data)
+    except ValidationError:
+        return None
+
+
+# -- edits: each returns the new content of the sections it changed ------------------------------
+
+Edit = dict[str, Any]
+
+
+def ids(scenario: Scenario, section: str) -> list[str]:
+    return [e.id for e in getattr(scenario, section)]
+
+
+def move_vertex(scenario: Scenario, data: st.DataObject) -> Edit:
+    regions = list(scenario.regions)
+    index = data.draw(st.integers(0, len(regions) - 1))
+    ring = regions[index].polygon.exterior
+    old = ring[data.draw(st.integers(0, len(ring) - 1))]
+    if data.draw(st.booleans()):
+        # Snap onto another region's vertex: shared borders, slivers and overlaps.
+        other = regions[data.draw(st.integers(0, len(regions) - 1))].polygon.exterior
+        new = other[data.draw(st.integers(0, len(other) - 1))]
+    else:
+        step = st.sampled_from([-40.0, -7.5, 0.0, 3.0, 25.0])
+        new = (old[0] + data.draw(step), old[1] + data.draw(step))
+    shared = data.draw(st.booleans())  # move it in every region that has it, or just one
+    for i, region in enumerate(regions):
+        if i != index and not shared:
+            continue
+        outline = region.polygon
+        rings = [outline.exterior, *outline.holes]
+        if not any(old in r for r in rings):
+            continue
+        moved = [[new if p == old else p for p in r] for r in rings]
+        polygon = outline.model_copy(update={"exterior": moved[0], "holes": moved[1:]})
+        regions[i] = region.model_copy(update={"polygon": polygon})
+    return {"regions": regions}
+
+
+def _choices(scenario: Scenario) -> dict[tuple[str, str], list[Any]]:
+    regions, nations = ids(scenario, "regions"), ids(scenario, "nations")
+    structures = ids(scenario, "structures")
+    sides = ids(scenario, "sides")
+    return {
+        ("regions", "terrain"): [*ids(scenario, "terrain"), "bogus"],
+        ("regions", "owner"): [*nations, None, "nobody"],
+        ("regions", "area"): [*ids(scenario, "areas"), None, "nowhere"],
+        ("regions", "unplayable"): [True, False],
+        ("regions", "off_map"): [True, False],
+        ("regions", "id"): ["renamed", *regions[:3]],
+        ("regions", "anchors"): [{"label": [50.0, 50.0]}, {"stack": [-500.0, 0.0]}, {}],
+        ("regions", "values"): [{s: {"tension": 2}} for s in sides[:1]] + [{}],
+        ("connections", "a"): [*regions[:6], "bogus"],
+        ("connections", "b"): [*regions[-6:], "bogus"],
+        ("connections", "type"): [*ids(scenario, "connection_types"), "bogus"],
+        ("connections", "id"): ["renamed", *ids(scenario, "connections")[:2]],
+        ("structures", "region"): [*regions[:4], *regions[-4:], "bogus"],
+        ("structures", "port"): [True, False],
+        ("structures", "airport"): [True, False],
+        ("structures", "sea_region"): [None, *regions[-3:]],
+        ("structures", "anchor"): [None, [10.0, 10.0], [1e4, 1e4]],
+        ("structures", "fortification"): [0, 3],
+        ("structures", "id"): ["renamed", *structures[:2]],
+        ("supply_sources", "region"): [*regions[:3], *regions[-3:], "bogus"],
+        ("units", "location"): [
+            None,
+            *({"region": r} for r in regions[:3] + regions[-3:]),
+            *({"structure": s} for s in structures[:3]),
+            {"region": "bogus"},
+        ],
+        ("units", "type"): [*ids(scenario, "unit_types"), "bogus"],
+        ("units", "nation"): [*nations, "bogus"],
+        ("units", "strength"): [None, 1, 50],
+        ("units", "id"): ["renamed", *ids(scenario, "leaders")[:1], *ids(scenario, "units")[:1]],
+        ("leaders", "location"): [None, *({"region": r} for r in regions[:4])],
+        ("nations", "side"): [*sides, "bogus"],
+        ("nations", "main"): [True, False],
+        ("nations", "parent"): [None, *nations],
+        ("sides", "neutral"): [True, False],
+        ("sides", "id"): ["renamed", *sides],
+        ("terrain", "domain"): ["land", "sea", "lake", "unplayable"],
+        ("terrain", "id"): ["renamed", *ids(scenario, "terrain")[:2]],
+        ("terrain", "stacking"): [0, 3, 40],
+        ("connection_types", "adjacent"): [True, False],
+        ("connection_types", "domain"): ["land", "sea", "air"],
+        ("unit_types", "domain"): ["land", "naval", "air"],
+        ("unit_types", "hit_points"): [1, 9],
+        ("cards", "in_deck"): [True, False],
+        ("cards", "phases"): [["cards"], ["battle"], ["siege", "supply"]],
+        ("events", "automatic"): [True, False],
+        ("reinforcements", "turn"): [None, 1, 99],
+        ("areas", "closed_to"): [[], sides[:1]],
+        ("areas", "id"): ["renamed"],
+    }
+
+
+def set_field(scenario: Scenario, data: st.DataObject) -> Edit:
+    choices = _choices(scenario)
+    section, name = data.draw(st.sampled_from(sorted(choices)))
+    items = list(getattr(scenario, section))
+    if not items:
+        return {}
+    index = data.draw(st.integers(0, len(items) - 1))
+    new = replaced(items[index], **{name: data.draw(st.sampled_from(choices[section, name]))})
+    if new is None:
+        return {}
+    items[index] = new
+    return {section: items}
+
+
+def set_calendar(scenario: Scenario, data: st.DataObject) -> Edit:
+    kind = data.draw(st.sampled_from(["turns", "turn_order", "tension"]))
+    if kind == "tension":
+        return {"tension": None if scenario.tension is not None else BASE.tension}
+    value: Any = data.draw(st.sampled_from([1, 3, 40]))
+    if kind == "turn_order":
+        sides = ids(scenario, "sides") or ["x"]
+        value = data.draw(st.sampled_from([sides, sides[:1], [sides[0], sides[0], "x"]]))
+    calendar = replaced(scenario.calendar, **{kind: value})
+    return {"calendar": calendar} if calendar is not None else {}
+
+
+def remove(scenario: Scenario, data: st.DataObject) -> Edit:
+    section = data.draw(st.sampled_from([s for s in SECTIONS if getattr(scenario, s)]))
+    items = list(getattr(scenario, section))
+    del items[data.draw(st.integers(0, len(items) - 1))]
+    return {section: items}
+
+
+def insert(scenario: Scenario, data: st.DataObject) -> Edit:
+    section = data.draw(st.sampled_from([s for s in SECTIONS if getattr(scenario, s)]))
+    items = list(getattr(scenario, section))
+    source = items[data.draw(st.integers(0, len(items) - 1))]
+    new_id = data.draw(st.sampled_from(["fresh", source.id]))  # the same id: a duplicate
+    changes: dict[str, Any] = {"id": new_id}
+    if section == "regions":
+        step = data.draw(st.sampled_from([0.0, 30.0, 5000.0]))
+        outline = source.polygon
+        changes["polygon"] = {
+            "exterior": [[x + step, y] for x, y in outline.exterior],
+            "holes": [[[x + step, y] for x, y in h] for h in outline.holes],
+        }
+        changes["anchors"] = {}
+    copy = replaced(source, **changes)
+    if copy is None:
+        return {}
+    items.insert(data.draw(st.integers(0, len(items))), copy)
+    return {section: items}
+
+
+def reorder(scenario: Scenario, data: st.DataObject) -> Edit:
+    """Replace a whole section with its entities in another order (a reset)."""
+    section = data.draw(st.sampled_from([s for s in SECTIONS if len(getattr(scenario, s)) > 1]))
+    return {section: data.draw(st.permutations(getattr(scenario, section)))}
+
+
+EDITS: list[Callable[[Scenario, st.DataObject], Edit]] = [
+    reorder,
+    move_vertex,
+    move_vertex,
+    set_field,
+    set_field,
+    set_calendar,
+    remove,
+    insert,
+]
+
+
+def run_session(start: Scenario, data: st.DataObject, steps: int) -> None:
+    validator = IncrementalValidator(start)
+    assert_same(validator, start)
+    history = [start]
+    scenario = start
+    for _ in range(steps):
+        if len(history) > 1 and data.draw(st.integers(0, 5)) == 0:
+            # Undo to an earlier version: the old entity objects come back.
+            back = history[data.draw(st.integers(0, len(history) - 2))]
+            changes = {
+                s: getattr(back, s) for s in SECTIONS if getattr(back, s) != getattr(scenario, s)
+            }
+            changes |= {"calendar": back.calendar, "tension": back.tension}
+        else:
+            changes = data.draw(st.sampled_from(EDITS))(scenario, data)
+        if not changes:
+            continue
+        note(f"changed {sorted(changes)}")
+        scenario = scenario.model_copy(update=changes)
+        history.append(scenario)
+        validator.update(changes)
+        assert_same(validator, scenario)
+
+
+@settings(
+    max_examples=40,
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow],
+    phases=[Phase.explicit, Phase.reuse, Phase.generate],
+)
+@given(data=st.data())
+def test_edits_on_the_small_map_match_full_validation(data: st.DataObject) -> None:
+    run_session(BASE, data, steps=12)
+
+
+@settings(
+    max_examples=20,
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow],
+    phases=[Phase.explicit, Phase.reuse, Phase.generate],
+)
+@given(data=st.data())
+def test_edits_on_a_generated_map_match_full_validation(data: st.DataObject) -> None:
+    run_session(GENERATED, data, steps=10)
+
+
+class _Known:
+    def __init__(self, ids: list[str]) -> None:
+        self.position = {"regions": {known: n for n, known in enumerate(ids)}}
+
+
+SLUGS = st.text(alphabet="abcr-0123", min_size=0, max_size=7)
+
+
+@settings(max_examples=60, deadline=None)
+@given(known=st.lists(SLUGS, max_size=60, unique=True), names=st.lists(SLUGS, max_size=6))
+def test_did_you_mean_hints_are_the_ones_difflib_picks(known: list[str], names: list[str]) -> None:
+    """The fast hint search (letters counted for all ids at once, best bound first) and its
+    updates as ids come and go give exactly :func:`difflib.get_close_matches`' choice."""
+    hints = Hints()
+    half = len(known) // 2
+    for name in names:
+        hints.closest(_Known(known[:half]), "regions", name)  # type: ignore[arg-type]
+    hints.ids_changed("regions", set(known[half:]), set())
+    hints.ids_changed("regions", set(), set(known[: half // 2]))
+    now = known[half // 2 :]
+    for name in names:
+        expected = difflib.get_close_matches(name, now, n=1)
+        found = hints.closest(_Known(now), "regions", name)  # type: ignore[arg-type]
+        assert found == (expected[0] if expected else None)

@@ -16,8 +16,6 @@ import argparse
 import json
 import subprocess
 import sys
-import time
-from collections.abc import Callable
 from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Any
@@ -30,8 +28,10 @@ CACHE = ROOT / "benchmarks" / ".cache"
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "benchmarks"))
 
+from benchmarks.timing import best_of  # noqa: E402
+from schemas.collector import gc_paused  # noqa: E402
 from schemas.geometry import build_polygons, shared_borders  # noqa: E402
-from schemas.io import gc_paused, load_text, save  # noqa: E402
+from schemas.io import load_text, save  # noqa: E402
 
 
 @dataclass
@@ -48,21 +48,6 @@ class Result:
     @property
     def passed(self) -> bool:
         return self.measured >= self.budget if self.higher else self.measured <= self.budget
-
-
-def best_of(repeats: int, work: Callable[[], Any]) -> float:
-    """Fastest of several runs: the least disturbed by whatever else the machine does.
-
-    The work's result is freed after the clock stops: tearing down a large tree of objects is
-    not part of building it.
-    """
-    times = []
-    for _ in range(repeats):
-        start = time.perf_counter()
-        result = work()
-        times.append(time.perf_counter() - start)
-        del result
-    return min(times)
 
 
 def generated(regions: int, seed: int = 1) -> Path:
@@ -96,7 +81,7 @@ def bench_validation(regions: int, repeats: int) -> list[Result]:
     # it builds, and pays the collector's catch-up pass when it resumes). The "work only"
     # figure pauses the collector for both, for comparison.
     base = best_of(repeats, lambda: baseline(text))
-    with gc_paused():
+    with gc_paused(settle=True):  # as load_text pauses it
         base_work = best_of(repeats, lambda: baseline(text))
         total_work = best_of(repeats, lambda: load_text(text))
 

@@ -27,19 +27,9 @@ os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from benchmarks.timing import best_ms  # noqa: E402
+
 VIEW = (1600, 1000)
-
-
-def _best(repeats: int, work: Callable[[], Any], before: Callable[[], Any] | None = None) -> float:
-    """Fastest of ``repeats`` runs of ``work``, in milliseconds."""
-    times = []
-    for _ in range(repeats):
-        if before is not None:
-            before()
-        start = time.perf_counter()
-        work()
-        times.append(time.perf_counter() - start)
-    return min(times) * 1000
 
 
 # -- repainting ---------------------------------------------------------------------------------
@@ -68,14 +58,14 @@ def bench_paint(scenario: Any, repeats: int) -> dict[str, Any]:
     def paint() -> None:
         view.viewport().render(image, QPoint())
 
-    first = _best(1, paint)
+    first = best_ms(1, paint)
     app.processEvents()
-    warm = _best(repeats, paint)
+    warm = best_ms(repeats, paint)
     picture = scene.picture
     assert picture is not None
-    zoomed = _best(repeats, paint, picture.redraw)
+    zoomed = best_ms(repeats, paint, picture.redraw)
     some = list(scene.region_items)[: max(3, len(scene.region_items) // 500)]
-    edited = _best(repeats, paint, lambda: picture.regions_changed(some))
+    edited = best_ms(repeats, paint, lambda: picture.regions_changed(some))
     out = {
         "regions": len(scenario.regions),
         "first_ms": first,
@@ -182,7 +172,7 @@ def bench_handover(scenario: Any, repeats: int) -> float:
     the touched sections), in milliseconds."""
     from editor.validation_runner import section_copy
 
-    return _best(repeats, lambda: section_copy(scenario, "connections"))
+    return best_ms(repeats, lambda: section_copy(scenario, "connections"))
 
 
 # -- opening and memory (in a fresh process) -----------------------------------------------------

@@ -21,23 +21,13 @@ from typing import Any
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from benchmarks.timing import best_ms  # noqa: E402
 from engine import Game, supply  # noqa: E402
 from engine.phases.supply import resolve  # noqa: E402
 from engine.supply_graph import graph  # noqa: E402
 from schemas.generator import generate_scenario  # noqa: E402
 
 BUDGET_MS = 50.0
-
-
-def _best(repeats: int, work: Any, before: Any = None) -> float:
-    times = []
-    for _ in range(repeats):
-        if before is not None:
-            before()
-        start = time.perf_counter()
-        work()
-        times.append(time.perf_counter() - start)
-    return min(times) * 1000
 
 
 def bench(repeats: int = 3, regions: int = 10_000, seed: int = 1) -> dict[str, Any]:
@@ -54,8 +44,8 @@ def bench(repeats: int = 3, regions: int = 10_000, seed: int = 1) -> dict[str, A
         def judge(side: str = side) -> dict[str, bool]:
             return supply.stacks_supplied(game, side)
 
-        cold.append(_best(repeats, judge, lambda: supply.forget(game)))
-        warm.append(_best(repeats, judge))
+        cold.append(best_ms(repeats, judge, lambda: supply.forget(game)))
+        warm.append(best_ms(repeats, judge))
         verdicts = supply.stacks_supplied(game, side)
         out[side] = {
             "stacks": len(verdicts),
@@ -70,7 +60,7 @@ def bench(repeats: int = 3, regions: int = 10_000, seed: int = 1) -> dict[str, A
             game.state = copy.deepcopy(saved)
             supply.forget(game)
 
-        phase.append(_best(repeats, lambda s=side: resolve(game, s), fresh))
+        phase.append(best_ms(repeats, lambda s=side: resolve(game, s), fresh))
         game.state = saved
         game.log.enabled = log_on
     out.update(ms=max(cold), warm_ms=max(warm), phase_ms=max(phase))

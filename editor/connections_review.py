@@ -29,6 +29,7 @@ from schemas.geometry.derive import Addition, Removal, derive_connections
 from schemas.map import Connection
 
 from .document import Change, ScenarioDocument
+from .naming import new_id
 
 Proposal = Addition | Removal
 
@@ -38,18 +39,6 @@ WATCHED = {"regions", "connections", "connection_types", "terrain"}
 BULK = 100
 """Above this many changes, accepting replaces the connection list in one go, so the map
 redraws its connections once rather than once per connection."""
-
-
-def _fresh_id(taken: set[str], stem: str) -> str:
-    # Like ``naming.new_id``, but against a set kept up to date here: accepting thousands of
-    # proposals must not scan every connection again for each new id.
-    stem = stem[:56].strip("-_")
-    if stem not in taken:
-        return stem
-    number = 2
-    while f"{stem}-{number}" in taken:
-        number += 1
-    return f"{stem}-{number}"
 
 
 def _key(proposal: Proposal) -> tuple[str, ...]:
@@ -245,7 +234,9 @@ class ConnectionReview(QWidget):
             if doc.get("regions", p.a) is None or doc.get("regions", p.b) is None:
                 continue
             joined.add(ends)
-            connection_id = _fresh_id(taken, f"{p.a}-{p.b}")
+            # ``taken`` is kept up to date here: accepting thousands of proposals must not
+            # scan every connection again for each new id.
+            connection_id = new_id(doc, "connections", f"{p.a}-{p.b}", taken)
             taken.add(connection_id)
             added.append(Connection(id=connection_id, a=p.a, b=p.b, type=p.type))
         removed = [c.id for c in current if c.id in gone]

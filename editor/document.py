@@ -9,7 +9,7 @@ object back. Views, panels and the map only listen to :attr:`ScenarioDocument.ch
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -21,13 +21,10 @@ from PySide6.QtGui import QUndoCommand, QUndoStack
 
 from schemas.base import Entity
 from schemas.refs import referenced_ids, with_references_replaced
-from schemas.scenario import SECTIONS, Scenario
+from schemas.scenario import SECTIONS, SINGLE_SECTIONS, Scenario
 
 LIST_SECTIONS: tuple[str, ...] = SECTIONS
 """Sections that are lists of entities with ids."""
-
-SINGLE_SECTIONS: tuple[str, ...] = ("info", "calendar", "rules", "map", "tension", "victory")
-"""Sections that are one object (or ``null`` for the tension index)."""
 
 
 @dataclass(frozen=True)
@@ -120,7 +117,11 @@ class ScenarioDocument(QObject):
         old = self.items(section)[index]
         if old == new:
             return
-        self._push(_Replace(self, section, old, new, text or f"Edit {new.id}"))
+        self._push(
+            text or f"Edit {new.id}",
+            lambda: self._do_replace(section, new),
+            lambda: self._do_replace(section, old),
+        )
 
     def set_field(
         self,
@@ -141,25 +142,28 @@ class ScenarioDocument(QObject):
     ) -> None:
         items = self.items(section)
         position = len(items) if index is None else index
-        self._push(_Insert(self, section, entity, position, text or f"Add {entity.id}"))
+        self._push_insert(section, entity, position, text or f"Add {entity.id}")
 
     def remove(self, section: str, ids: Sequence[str], text: str | None = None) -> None:
-        wanted = [i for i in dict.fromkeys(ids) if self.index_of(section, i) >= 0]
+        wanted, label = self._deletion(section, ids, text)
         if not wanted:
             return
-        label = text or (f"Delete {wanted[0]}" if len(wanted) == 1 else f"Delete {len(wanted)}")
         with self.macro(label):
             for entity_id in wanted:
                 position = self.index_of(section, entity_id)
                 entity = self.items(section)[position]
-                self._push(_Remove(self, section, entity, position, f"Delete {entity_id}"))
+                self._push_remove(section, entity, position, f"Delete {entity_id}")
 
     def set_section(self, section: str, value: Any, text: str | None = None) -> None:
         """Replace a whole section (``info``, ``rules``... or a list section)."""
         old = getattr(self.scenario, section)
         if old == value:
             return
-        self._push(_SetSection(self, section, old, value, text or f"Edit {section}"))
+        self._push(
+            text or f"Edit {section}",
+            lambda: self._do_set_section(section, value),
+            lambda: self._do_set_section(section, old),
+        )
 
     def rename(self, section: str, old_id: str, new_id: str) -> None:
         """Give an entity a new id and follow it in every reference, as one step."""
@@ -171,8 +175,8 @@ class ScenarioDocument(QObject):
         renamed = type(entity).model_validate({**_fields(entity), "id": new_id})
         position = self.index_of(section, old_id)
         with self.macro(f"Rename {old_id} to {new_id}"):
-            self._push(_Remove(self, section, entity, position, f"Remove {old_id}"))
-            self._push(_Insert(self, section, renamed, position, f"Insert {new_id}"))
+            self._push_remove(section, entity, position, f"Remove {old_id}")
+            self._push_insert(section, renamed, position, f"Insert {new_id}")
             self.redirect_references(section, {old_id: new_id})
         if self.selection.section == section and not self.selection.ids:
             self.select(section, [new_id])
@@ -183,10 +187,9 @@ class ScenarioDocument(QObject):
         References that cannot be dropped (a unit's type, a connection's end) stay, so live
         validation points at what still needs the designer's decision.
         """
-        wanted = [i for i in dict.fromkeys(ids) if self.index_of(section, i) >= 0]
+        wanted, label = self._deletion(section, ids, text)
         if not wanted:
             return
-        label = text or (f"Delete {wanted[0]}" if len(wanted) == 1 else f"Delete {len(wanted)}")
         with self.macro(label):
             self.remove(section, wanted)
             self.redirect_references(section, dict.fromkeys(wanted))
@@ -212,6 +215,14 @@ class ScenarioDocument(QObject):
                 if new_value is not value:
                     self.set_section(name, new_value, f"Update {name}")
 
+    def _deletion(
+        self, section: str, ids: Sequence[str], text: str | None
+    ) -> tuple[list[str], str]:
+        """The ids that exist, each once, and the undo text for deleting them."""
+        wanted = [i for i in dict.fromkeys(ids) if self.index_of(section, i) >= 0]
+        many = f"Delete {wanted[0]}" if len(wanted) == 1 else f"Delete {len(wanted)}"
+        return wanted, text or many
+
     @contextmanager
     def macro(self, text: str) -> Iterator[None]:
         """Group edits into one undoable step."""
@@ -221,8 +232,22 @@ class ScenarioDocument(QObject):
         finally:
             self.undo_stack.endMacro()
 
-    def _push(self, command: QUndoCommand) -> None:
-        self.undo_stack.push(command)
+    def _push(self, text: str, do: Callable[[], None], undo: Callable[[], None]) -> None:
+        self.undo_stack.push(_Command(text, do, undo))
+
+    def _push_insert(self, section: str, entity: Entity, position: int, text: str) -> None:
+        self._push(
+            text,
+            lambda: self._do_insert(section, entity, position),
+            lambda: self._do_remove(section, entity.id),
+        )
+
+    def _push_remove(self, section: str, entity: Entity, position: int, text: str) -> None:
+        self._push(
+            text,
+            lambda: self._do_remove(section, entity.id),
+            lambda: self._do_insert(section, entity, position),
+        )
 
     # -- primitives the commands run (never call them from views) -----------------------------
 
@@ -289,55 +314,15 @@ def with_value(model: BaseModel, path: Sequence[str | int], value: Any) -> Any:
 # -- commands ------------------------------------------------------------------------------------
 
 
-class _Replace(QUndoCommand):
-    def __init__(
-        self, doc: ScenarioDocument, section: str, old: Entity, new: Entity, text: str
-    ) -> None:
+class _Command(QUndoCommand):
+    """One undo step: a primitive of the document and the primitive that reverses it."""
+
+    def __init__(self, text: str, do: Callable[[], None], undo: Callable[[], None]) -> None:
         super().__init__(text)
-        self.doc, self.section, self.old, self.new = doc, section, old, new
+        self._do, self._undo = do, undo
 
     def redo(self) -> None:
-        self.doc._do_replace(self.section, self.new)
+        self._do()
 
     def undo(self) -> None:
-        self.doc._do_replace(self.section, self.old)
-
-
-class _Insert(QUndoCommand):
-    def __init__(
-        self, doc: ScenarioDocument, section: str, entity: Entity, position: int, text: str
-    ) -> None:
-        super().__init__(text)
-        self.doc, self.section, self.entity, self.position = doc, section, entity, position
-
-    def redo(self) -> None:
-        self.doc._do_insert(self.section, self.entity, self.position)
-
-    def undo(self) -> None:
-        self.doc._do_remove(self.section, self.entity.id)
-
-
-class _Remove(QUndoCommand):
-    def __init__(
-        self, doc: ScenarioDocument, section: str, entity: Entity, position: int, text: str
-    ) -> None:
-        super().__init__(text)
-        self.doc, self.section, self.entity, self.position = doc, section, entity, position
-
-    def redo(self) -> None:
-        self.doc._do_remove(self.section, self.entity.id)
-
-    def undo(self) -> None:
-        self.doc._do_insert(self.section, self.entity, self.position)
-
-
-class _SetSection(QUndoCommand):
-    def __init__(self, doc: ScenarioDocument, section: str, old: Any, new: Any, text: str) -> None:
-        super().__init__(text)
-        self.doc, self.section, self.old, self.new = doc, section, old, new
-
-    def redo(self) -> None:
-        self.doc._do_set_section(self.section, self.new)
-
-    def undo(self) -> None:
-        self.doc._do_set_section(self.section, self.old)
+        self._undo()

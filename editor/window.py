@@ -10,12 +10,13 @@ from __future__ import annotations
 
 import uuid
 
-from PySide6.QtCore import QPointF, QRectF, QSize, Qt
+from PySide6.QtCore import QPoint, QPointF, QRectF, QSize, Qt
 from PySide6.QtGui import QCloseEvent, QKeyEvent
 from PySide6.QtWidgets import (
     QDockWidget,
     QLabel,
     QMainWindow,
+    QMenu,
     QUndoView,
     QWidget,
 )
@@ -138,6 +139,8 @@ class StudioWindow(QMainWindow):
         self.view = MapView(self.scene)
         self.view.cursorMoved.connect(self._show_coordinates)
         self.view.toolChanged.connect(self._tool_changed)
+        self.view.setContextMenuPolicy(Qt.ContextMenuPolicy.CustomContextMenu)
+        self.view.customContextMenuRequested.connect(self._map_menu)
         self.setCentralWidget(self.view)
         self.tools = {cls.name: cls(document) for cls in tool_classes()}
         for tool in self.tools.values():
@@ -276,6 +279,25 @@ class StudioWindow(QMainWindow):
             return False
         event = QKeyEvent(QKeyEvent.Type.KeyPress, key, Qt.KeyboardModifier.NoModifier)
         return self.view.tool.key_press(event)
+
+    def _map_menu(self, pos: QPoint) -> None:
+        """Right-click on a region: add things there, zoom to it, delete it."""
+        if self.view is None or self.scene is None:
+            return
+        point = self.view.mapToScene(pos)
+        region_id = self.tools["select"].region_at(point) if "select" in self.tools else None
+        if region_id is None:
+            return
+        menu = QMenu(self)
+        region = self.document.get("regions", region_id) if self.document else None
+        menu.addSection(region.name if region is not None else region_id)
+        for text, slot in self.edits.map_menu(region_id, (point.x(), point.y())):
+            if slot is None:
+                menu.addSeparator()
+            else:
+                menu.addAction(text, slot)
+        menu.popup(self.view.viewport().mapToGlobal(pos))
+        self.map_context_menu = menu
 
     # -- going to things -------------------------------------------------------------------------
 

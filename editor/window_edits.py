@@ -13,6 +13,7 @@ from PySide6.QtCore import QObject, Qt
 from PySide6.QtWidgets import QInputDialog, QLineEdit
 
 from schemas.geometry.outlines import GeometryEditError
+from schemas.units import Location
 
 from .document import LIST_SECTIONS, ScenarioDocument
 from .forms.defaults import default_model
@@ -95,25 +96,67 @@ class EditController(QObject):
             return
         document.select(section, [new.strip()])
 
-    def add_entity(self, section: str) -> None:
-        """Add the plainest valid entity to a section and select it for editing."""
+    def add_entity(self, section: str, place: dict[str, object] | None = None) -> None:
+        """Add the plainest valid entity to a section and select it for editing.
+
+        With regions selected on the map, the new entity goes there: a structure or supply
+        source into the region, a unit or leader placed in it, a connection between the two.
+        """
         document = self.document
         if document is None:
             return
         stem = section.rstrip("s") if section != "terrain" else "terrain"
         entity_id = new_id(document, section, stem)
+        model = entity_type(section)
+        given = {"id": entity_id, **(place if place is not None else self._placed(model))}
         try:
-            entity = default_model(
-                entity_type(section),
-                document_choices(document),
-                stem=humanise(stem),
-                id=entity_id,
-            )
+            entity = default_model(model, document_choices(document), stem=humanise(stem), **given)
         except ValueError as error:
             self.window.show_message(f"Cannot add to {humanise(section).lower()}: {error}")
             return
         document.add(section, entity, text=f"Add {entity_id}")  # type: ignore[arg-type]
         document.select(section, [entity_id])
+
+    def _placed(self, model: type) -> dict[str, object]:
+        """Field values putting a new entity where the designer has selected regions."""
+        selection = self.document.selection if self.document else None
+        if selection is None or selection.section != "regions" or not selection.ids:
+            return {}
+        fields = model.model_fields  # type: ignore[attr-defined]
+        regions = list(selection.ids)
+        if "a" in fields and "b" in fields and len(regions) == 2:
+            return {"a": regions[0], "b": regions[1]}
+        if "region" in fields:
+            return {"region": regions[0]}
+        if "location" in fields:
+            return {"location": Location(region=regions[0])}
+        return {}
+
+    def map_menu(self, region_id: str, point: tuple[float, float]) -> list[tuple[str, object]]:
+        """What the map's context menu offers at a point of a region."""
+        here = {"region": region_id}
+        return [
+            (
+                "Add a structure here",
+                lambda: self.add_entity("structures", {**here, "anchor": point}),
+            ),
+            ("Add a supply source here", lambda: self.add_entity("supply_sources", here)),
+            (
+                "Add a unit here",
+                lambda: self.add_entity("units", {"location": Location(region=region_id)}),
+            ),
+            (
+                "Add a leader here",
+                lambda: self.add_entity("leaders", {"location": Location(region=region_id)}),
+            ),
+            ("", None),
+            ("Zoom to the region", lambda: self.window.zoom_to_entity("regions", region_id)),
+            ("Delete the region", lambda: self._delete_region(region_id)),
+        ]
+
+    def _delete_region(self, region_id: str) -> None:
+        if self.document is not None:
+            self.window.show_message(delete_regions(self.document, [region_id]))
 
     def duplicate_entity(self, section: str, entity_id: str) -> None:
         document = self.document

@@ -69,16 +69,11 @@ EXPORTED_FIELDS = (
 )
 """Region fields written as properties, in this order."""
 
-_OPTIONAL_FIELDS = (
-    "network",
-    "off_map",
-    "unplayable",
-    "income",
-    "stacking",
-    "air_stacking",
-    "anchors",
-    "values",
-)
+_MAPPED_FIELDS = ("name", "terrain", "owner", "area", "description")
+"""Fields an import reads through :class:`PropertyMapping` (or a fixed property name) and
+checks against the scenario; every other exported field but the id is read from the
+property of its own name."""
+_OPTIONAL_FIELDS = tuple(f for f in EXPORTED_FIELDS if f not in ("id", *_MAPPED_FIELDS))
 _NESTED = ("anchors", "values")
 """Fields that are objects; GIS tools may hand them back as JSON text."""
 _NULLABLE = {"owner", "area", "stacking", "air_stacking"}
@@ -361,13 +356,8 @@ class _Importer:
         old = self.existing.get(region_id)
         data: dict[str, Any] = old.model_dump() if old else {"id": region_id}
         data["polygon"] = outline
-        mapped = {
-            "name": self.mapping.name,
-            "terrain": self.mapping.terrain,
-            "owner": self.mapping.owner,
-            "area": "area",
-            "description": "description",
-        }
+        # Fields the mapping does not name (area, description) keep their own property.
+        mapped = {f: getattr(self.mapping, f, f) for f in _MAPPED_FIELDS}
         given = {f: properties[k] for f, k in mapped.items() if k is not None and k in properties}
         given.update({f: properties[f] for f in _OPTIONAL_FIELDS if f in properties})
         given = {f: v for f, v in given.items() if v is not None or f in _NULLABLE}

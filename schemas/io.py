@@ -10,20 +10,19 @@ temporary file in the same folder, renamed over the target) so a crash never lea
 from __future__ import annotations
 
 import difflib
-import gc
 import json
 import os
 import re
 import tempfile
 import types
-from collections.abc import Iterator, Sequence
-from contextlib import contextmanager
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any, Union, get_args, get_origin
 
 from pydantic import BaseModel, ValidationError
 
+from .collector import gc_paused
 from .issues import Issue, has_errors, make_issue, pointer
 from .migrations import MigrationError, migrate
 from .scenario import SCHEMA_VERSION, Scenario
@@ -239,28 +238,6 @@ def scenario_from_raw(raw: Any) -> LoadResult:
     return LoadResult(scenario, [])
 
 
-@contextmanager
-def gc_paused() -> Iterator[None]:
-    """Hold the cyclic garbage collector while building a large, long-lived tree of objects.
-
-    Loading creates hundreds of thousands of objects and no reference cycles worth collecting.
-    Left running, the collector rescans them over and over, which doubles the load time of a
-    10,000-region map; merely resumed afterwards, its first young collection would scan them
-    all once more. So on the way out everything is moved to the oldest generation (a freeze
-    immediately undone: two constant-time list moves), where a loaded scenario belongs.
-    Collection then resumes as normal for everything, old objects included.
-    """
-    enabled = gc.isenabled()
-    gc.disable()
-    try:
-        yield
-    finally:
-        gc.freeze()
-        gc.unfreeze()
-        if enabled:
-            gc.enable()
-
-
 _VERSION = re.compile(r'"schema_version"\s*:\s*(\d+)')
 
 
@@ -273,7 +250,7 @@ def load_text(data: bytes | str, *, validate: bool = True, thorough: bool = Fals
     problem with its exact location. ``thorough`` takes that path from the start, which also
     reports keys repeated within an object (JSON parsers otherwise keep the last silently).
     """
-    with gc_paused():
+    with gc_paused(settle=True):
         text, issues = decode(data)
         if text is None:
             return LoadResult(None, issues)

@@ -113,3 +113,6 @@ ScenarioSection = Literal[
 """Top-level lists of entities: each is its own id namespace (units and leaders share one)."""
 
 SECTIONS: tuple[ScenarioSection, ...] = get_args(ScenarioSection)
+
+SINGLE_SECTIONS = ("info", "calendar", "rules", "map", "tension", "victory")
+"""Top-level parts that are one object (or ``null``, for the tension index)."""

@@ -9,6 +9,13 @@ from .generator.landscape import terrain_table
 from .scenario import Scenario, ScenarioInfo
 from .sides import Nation, Side
 
+_PARTIES = (
+    # side id, name, colour; its main nation's id, name, dark and light colours
+    ("red", "Red", "#b03a2e", "redland", "Redland", "#7a1f16", "#e8a39b"),
+    ("blue", "Blue", "#2e5cb0", "blueland", "Blueland", "#1b3a78", "#9db6e8"),
+)
+"""The two sides, each with the one nation that fights for it, in order of play."""
+
 
 def new_scenario(title: str = "Untitled scenario") -> Scenario:
     """Two sides with one nation each, the standard terrain table, ten weekly turns, no map.
@@ -18,29 +25,14 @@ def new_scenario(title: str = "Untitled scenario") -> Scenario:
     return Scenario(
         schema_version=1,
         info=ScenarioInfo(title=title),
-        calendar=Calendar(start_date=dt.date(1940, 5, 10), turns=10, turn_order=["red", "blue"]),
+        calendar=Calendar(
+            start_date=dt.date(1940, 5, 10), turns=10, turn_order=[p[0] for p in _PARTIES]
+        ),
         terrain=terrain_table(),
         regions=[],
-        sides=[
-            Side(id="red", name="Red", color="#b03a2e"),
-            Side(id="blue", name="Blue", color="#2e5cb0"),
-        ],
+        sides=[Side(id=side, name=name, color=colour) for side, name, colour, *_ in _PARTIES],
         nations=[
-            Nation(
-                id="redland",
-                name="Redland",
-                side="red",
-                main=True,
-                color_dark="#7a1f16",
-                color_light="#e8a39b",
-            ),
-            Nation(
-                id="blueland",
-                name="Blueland",
-                side="blue",
-                main=True,
-                color_dark="#1b3a78",
-                color_light="#9db6e8",
-            ),
+            Nation(id=nation, name=name, side=side, main=True, color_dark=dark, color_light=light)
+            for side, _, _, nation, name, dark, light in _PARTIES
         ],
     )

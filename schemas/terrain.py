@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Literal, get_args
 
 from .base import Color, Entity, NonNegInt
 
@@ -97,6 +97,36 @@ class ConnectionType(Entity):
     links to off-map boxes."""
     description: str = ""
     """Notes for designers and players."""
+
+
+_SERVES: dict[str, set[str]] = {
+    "land": {"land"},
+    "sea": {"sea", "land"},
+    "air": {"land", "sea", "lake"},
+}
+"""Which terrain domains the two ends of a connection of each domain may lie in."""
+
+
+def joins(kind: ConnectionType, domain_a: str | None, domain_b: str | None) -> bool:
+    """Whether a connection of this type may join regions of these terrain domains.
+
+    The ``connection-domain`` rule: a landing (``only_from_sea``) joins one sea region to the
+    shore, a sea connection needs a sea end, an air connection crosses anything but
+    unplayable ground. An unknown domain (``None``) suits nothing.
+    """
+    ends = {domain_a, domain_b}
+    if kind.only_from_sea:
+        return ends == {"sea", "land"}
+    if kind.domain == "sea" and "sea" not in ends:
+        return False
+    return ends <= _SERVES[kind.domain]
+
+
+def joined_pairs(kind: ConnectionType) -> set[tuple[str | None, str | None]]:
+    """Every (domain, domain) pair :func:`joins` allows, in both orders, for a check that
+    looks up tens of thousands of connections."""
+    domains = [*get_args(TerrainDomain), None]
+    return {(a, b) for a in domains for b in domains if joins(kind, a, b)}
 
 
 def default_connection_types() -> list[ConnectionType]:

@@ -23,7 +23,6 @@ from PySide6.QtGui import QResizeEvent
 from PySide6.QtWidgets import (
     QBoxLayout,
     QHBoxLayout,
-    QLabel,
     QMenu,
     QToolButton,
     QTreeWidget,
@@ -50,6 +49,7 @@ from .builder_tree import NODE, TreeFiller
 from .field_types import unwrap
 from .fields import ValueEditor
 from .model_form import FormContext, ModelEditor, union_members
+from .widgets import MessageLabel, tool_button
 
 WIDE = 620
 """Width from which the selected node's form sits beside the tree rather than below it."""
@@ -88,10 +88,7 @@ class LogicTree(ValueEditor):
         self.pane.kindChosen.connect(self.change_kind)
         self.body.addWidget(self.pane, 1)
         layout.addLayout(self.body, 1)
-        self.error = QLabel()
-        self.error.setWordWrap(True)
-        self.error.setStyleSheet("color: #b00020;")
-        self.error.hide()
+        self.error = MessageLabel()
         layout.addWidget(self.error)
         self._rebuild()
 
@@ -124,9 +121,7 @@ class LogicTree(ValueEditor):
         return bar
 
     def _tool(self, text: str, tip: str, menu: bool = False) -> QToolButton:
-        button = QToolButton()
-        button.setText(text)
-        button.setToolTip(tip)
+        button = tool_button(text, tip)
         if menu:
             button.setMenu(QMenu(button))
             button.setPopupMode(QToolButton.ToolButtonPopupMode.InstantPopup)
@@ -205,7 +200,7 @@ class LogicTree(ValueEditor):
     @property
     def forms(self) -> dict[type[BaseModel], ModelEditor]:
         """The node forms built so far, by model."""
-        return self.pane.forms
+        return self.pane.kind_forms.forms
 
     def _show_node(self, item: QTreeWidgetItem | None) -> None:
         node: Node | None = None if item is None else item.data(0, NODE)
@@ -243,8 +238,7 @@ class LogicTree(ValueEditor):
             first = error.errors()[0]
             where = ".".join(str(p) for p in first["loc"])
             message = f"{where}: {first['msg']}" if where else first["msg"]
-        self.error.setText(message)
-        self.error.show()
+        self.error.say(message)
         return False
 
     def _attempt(self, make: Callable[[], tuple[Any, Path] | None]) -> bool:
@@ -358,7 +352,7 @@ class LogicTree(ValueEditor):
         rest = path[len(node.path) :] if path[: len(node.path)] == node.path else ()
         value = self.node_value(node) if node.role not in ("branch", "empty") else None
         if rest and isinstance(value, BaseModel):
-            self.pane.form(type(value)).focus(rest)
+            self.pane.kind_forms.form(type(value)).focus(rest)
         return True
 
 

@@ -18,8 +18,7 @@ from schemas import effects as e
 
 from .builder_edits import Node
 from .builder_kinds import CHILD_FIELDS, CONDITION_LABELS, CONDITIONS, EFFECT_LABELS, EFFECTS
-from .fields import refresh_geometry
-from .model_form import FormContext, ModelEditor
+from .model_form import FormContext, FormPerKind, ModelEditor
 
 _TOOLTIP_ROLE = 3
 
@@ -35,7 +34,6 @@ class NodePane(QWidget):
     def __init__(self, context: FormContext) -> None:
         super().__init__()
         self.context = context
-        self.forms: dict[type[BaseModel], ModelEditor] = {}
         layout = QVBoxLayout(self)
         layout.setContentsMargins(4, 0, 0, 0)
         layout.setSpacing(3)
@@ -51,18 +49,15 @@ class NodePane(QWidget):
         self.hint.setWordWrap(True)
         self.hint.setStyleSheet("color: #666;")
         layout.addWidget(self.hint)
-        self.form_holder = QVBoxLayout()
-        layout.addLayout(self.form_holder)
+        holder = QVBoxLayout()
+        layout.addLayout(holder)
         layout.addStretch(1)
+        self.kind_forms = FormPerKind(holder, self._make_form)
 
-    def form(self, model: type[BaseModel]) -> ModelEditor:
-        """The form of a kind of node (its child nodes left to the tree), built on first use."""
-        form = self.forms.get(model)
-        if form is None:
-            form = ModelEditor(model, self.context, skip=CHILD_FIELDS.get(model, ()))
-            form.edited.connect(self.edited.emit)
-            self.forms[model] = form
-            self.form_holder.addWidget(form)
+    def _make_form(self, model: type[BaseModel]) -> ModelEditor:
+        """The form of a kind of node, its child nodes left to the tree."""
+        form = ModelEditor(model, self.context, skip=CHILD_FIELDS.get(model, ()))
+        form.edited.connect(self.edited.emit)
         return form
 
     def show_node(self, node: Node | None, value: Any) -> None:
@@ -82,16 +77,7 @@ class NodePane(QWidget):
             self.kind.setCurrentIndex(self.kind.findData(value.kind))
             self.kind.blockSignals(False)
         self.hint.setText(_hint(node, value))
-        shown = type(value) if isinstance(value, BaseModel) else None
-        for model, form in self.forms.items():
-            form.setVisible(model is shown)
-        if shown is not None:
-            form = self.form(shown)
-            form.setVisible(True)
-            form.blockSignals(True)
-            form.set_value(value)
-            form.blockSignals(False)
-            refresh_geometry(form)
+        self.kind_forms.show(type(value) if isinstance(value, BaseModel) else None, value)
 
 
 def _hint(node: Node | None, value: Any) -> str:

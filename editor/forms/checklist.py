@@ -15,7 +15,6 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
     QHBoxLayout,
     QLabel,
-    QLineEdit,
     QListWidget,
     QListWidgetItem,
     QToolButton,
@@ -25,6 +24,7 @@ from PySide6.QtWidgets import (
 
 from .chips import FlowLayout, chip
 from .fields import ValueEditor
+from .widgets import filter_box, tool_button
 
 CHIPS_UP_TO = 10
 """Sets this small show as chips; larger ones as a list, so a form does not fill with chips."""
@@ -36,14 +36,6 @@ VISIBLE_ROWS = 7
 """Rows shown before the list scrolls, so a form holding several lists stays compact."""
 
 _VALUE_ROLE = Qt.ItemDataRole.UserRole
-
-
-def _tool(text: str, tip: str) -> QToolButton:
-    button = QToolButton()
-    button.setText(text)
-    button.setToolTip(tip)
-    button.setAutoRaise(True)
-    return button
 
 
 class ChecklistEditor(ValueEditor):
@@ -90,16 +82,13 @@ class ChecklistEditor(ValueEditor):
         layout.setSpacing(2)
         top = QHBoxLayout()
         top.setSpacing(2)
-        self.filter = QLineEdit()
-        self.filter.setPlaceholderText("Filter…")
-        self.filter.setClearButtonEnabled(True)
-        self.filter.textChanged.connect(self._apply_filter)
+        self.filter = filter_box("Filter…", self._apply_filter)
         top.addWidget(self.filter, 1)
         self.count = QLabel()
         self.count.setStyleSheet("color: #666;")
         top.addWidget(self.count)
-        self.all = _tool("All", "Tick every value shown")
-        self.none = _tool("None", "Untick every value shown")
+        self.all = tool_button("All", "Tick every value shown", flat=True)
+        self.none = tool_button("None", "Untick every value shown", flat=True)
         self.all.clicked.connect(lambda: self._tick_shown(True))
         self.none.clicked.connect(lambda: self._tick_shown(False))
         top.addWidget(self.all)

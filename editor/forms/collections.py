@@ -20,7 +20,6 @@ from PySide6.QtWidgets import (
     QListWidget,
     QPlainTextEdit,
     QPushButton,
-    QToolButton,
     QVBoxLayout,
     QWidget,
 )
@@ -30,6 +29,7 @@ from .field_types import reference_of, unwrap
 from .fields import ValueEditor, refresh_geometry
 from .model_form import FormContext, build_editor, describe, union_members
 from .pickers import id_label
+from .widgets import MessageLabel, tool_button
 
 
 def item_kind(annotation: Any) -> str:
@@ -40,14 +40,6 @@ def item_kind(annotation: Any) -> str:
     if isinstance(core, type) and issubclass(core, BaseModel):
         return "model"
     return "scalar"
-
-
-def _button(text: str, tip: str) -> QToolButton:
-    button = QToolButton()
-    button.setText(text)
-    button.setToolTip(tip)
-    button.setAutoRaise(True)
-    return button
 
 
 class ListEditor(ValueEditor):
@@ -65,18 +57,16 @@ class ListEditor(ValueEditor):
         self.list.currentRowChanged.connect(self._show_item)
         row.addWidget(self.list, 1)
         buttons = QVBoxLayout()
-        self.add = _button("+", "Add an item")
-        self.remove = _button("\u2212", "Remove the selected item")
-        self.up = _button("↑", "Move the selected item up")
-        self.down = _button("↓", "Move the selected item down")
+        self.add = tool_button("+", "Add an item", flat=True)
+        self.remove = tool_button("\u2212", "Remove the selected item", flat=True)
+        self.up = tool_button("↑", "Move the selected item up", flat=True)
+        self.down = tool_button("↓", "Move the selected item down", flat=True)
         for button in (self.add, self.remove, self.up, self.down):
             buttons.addWidget(button)
         buttons.addStretch(1)
         row.addLayout(buttons)
         layout.addLayout(row)
-        self.error = QLabel()
-        self.error.setStyleSheet("color: #b00020;")
-        self.error.hide()
+        self.error = MessageLabel(wrap=False)
         layout.addWidget(self.error)
         self.form = build_editor("item", item, None, context)
         self.form.edited.connect(self._item_edited)
@@ -107,9 +97,7 @@ class ListEditor(ValueEditor):
         if not 0 <= row < len(self.items):
             self.form.hide()
             return
-        self.form.blockSignals(True)
-        self.form.set_value(self.items[row])
-        self.form.blockSignals(False)
+        self.form.show_value(self.items[row])
         self.form.show()
         refresh_geometry(self.form)
 
@@ -127,8 +115,7 @@ class ListEditor(ValueEditor):
             else:
                 made = default_value(self.item, None, self.context.reference_choices)
         except ValueError as error:
-            self.error.setText(str(error))
-            self.error.show()
+            self.error.say(str(error))
             return
         self.error.hide()
         self._changed([*self.items, made], len(self.items))
@@ -192,9 +179,7 @@ class MappingEditor(ValueEditor):
         adder.addWidget(self.new_key, 1)
         adder.addWidget(add)
         layout.addLayout(adder)
-        self.error = QLabel()
-        self.error.setStyleSheet("color: #b00020;")
-        self.error.hide()
+        self.error = MessageLabel(wrap=False)
         layout.addWidget(self.error)
         if self.ref is not None:
             context.editors.append(self)
@@ -220,9 +205,7 @@ class MappingEditor(ValueEditor):
             self._rebuild_rows(list(value))
         self.mapping = value
         for key, (_, editor) in self.rows.items():
-            editor.blockSignals(True)
-            editor.set_value(value[key])
-            editor.blockSignals(False)
+            editor.show_value(value[key])
         if self.ref is not None:
             self.set_choices(self.context.reference_choices(self.ref))
 
@@ -242,7 +225,7 @@ class MappingEditor(ValueEditor):
             label.setAlignment(Qt.AlignmentFlag.AlignTop | Qt.AlignmentFlag.AlignLeft)
             editor = build_editor(str(key), self.item, None, self.context)
             editor.edited.connect(lambda value, k=key: self._item_edited(k, value))
-            drop = _button("\u00d7", f"Remove {key}")
+            drop = tool_button("\u00d7", f"Remove {key}", flat=True)
             drop.clicked.connect(lambda _=False, k=key: self._drop(k))
             line.addWidget(label)
             line.addWidget(editor, 1)
@@ -265,8 +248,7 @@ class MappingEditor(ValueEditor):
         try:
             made = default_value(self.item, None, self.context.reference_choices)
         except ValueError as error:
-            self.error.setText(str(error))
-            self.error.show()
+            self.error.say(str(error))
             return
         self.error.hide()
         self._emit({**self.mapping, key: made})
@@ -301,9 +283,7 @@ class JsonEditor(ValueEditor):
         self.box = QPlainTextEdit()
         self.box.setFixedHeight(80)
         self.box.installEventFilter(self)
-        self.error = QLabel()
-        self.error.setStyleSheet("color: #b00020;")
-        self.error.hide()
+        self.error = MessageLabel(wrap=False)
         layout.addWidget(self.box)
         layout.addWidget(self.error)
 
@@ -316,8 +296,7 @@ class JsonEditor(ValueEditor):
         try:
             value = self.adapter.validate_json(self.box.toPlainText() or "null")
         except ValidationError as error:
-            self.error.setText(error.errors()[0]["msg"])
-            self.error.show()
+            self.error.say(error.errors()[0]["msg"])
             return
         self.error.hide()
         if value != self.current:

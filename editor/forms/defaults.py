@@ -40,14 +40,18 @@ def _min_length(info: FieldInfo | None, metadata: list[Any]) -> int:
     return 0
 
 
-def _union_members(annotation: Any) -> list[type[BaseModel]]:
-    """Model classes of a union of models (conditions, effects), else an empty list."""
+def union_members(annotation: Any) -> list[type[BaseModel]] | None:
+    """Model classes of a discriminated union (``kind`` tells them apart), else ``None``."""
     core, _, _ = unwrap(annotation)
     if get_origin(core) not in (Union, types.UnionType):
-        return []
+        return None
     members = [a for a in get_args(core) if a is not type(None)]
-    ok = all(isinstance(m, type) and issubclass(m, BaseModel) for m in members)
-    return members if ok else []
+    if members and all(
+        isinstance(m, type) and issubclass(m, BaseModel) and "kind" in m.model_fields
+        for m in members
+    ):
+        return members  # type: ignore[return-value]
+    return None
 
 
 def default_value(
@@ -83,7 +87,9 @@ def default_value(
         if not needed:
             return []
         (item,) = get_args(core)
-        members = _union_members(item)
+        # A union of models without ``kind`` is left to default_value, which takes its first
+        # member too.
+        members = union_members(item)
         if members:
             return [default_model(members[0], choices, stem) for _ in range(needed)]
         return [default_value(item, None, choices, stem) for _ in range(needed)]

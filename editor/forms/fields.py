@@ -8,6 +8,7 @@ fires only on the user's changes. The form (:mod:`.model_form`) picks one per fi
 from __future__ import annotations
 
 import datetime as dt
+from collections.abc import Callable
 from typing import Any, Literal, get_args, get_origin
 
 from pydantic.fields import FieldInfo
@@ -48,6 +49,15 @@ class ValueEditor(QWidget):
     def set_value(self, value: Any) -> None:
         raise NotImplementedError
 
+    def show_value(self, value: Any) -> None:
+        """Show a value the document already holds: ``edited`` stays silent, so showing a
+        value never looks like an edit."""
+        self.blockSignals(True)
+        try:
+            self.set_value(value)
+        finally:
+            self.blockSignals(False)
+
     def set_choices(self, choices: list[str]) -> None:
         """Editors with a choice of values (ids a reference may point to) list them."""
 
@@ -83,47 +93,47 @@ class BoolEditor(ValueEditor):
         self.box.setChecked(bool(value))
 
 
-class IntEditor(ValueEditor):
+class _NumberEditor(ValueEditor):
+    """A spin box; an optional number takes one step below the range for "(none)"."""
+
+    _convert: Callable[[Any], Any]
+
+    def __init__(
+        self, box: QSpinBox | QDoubleSpinBox, low: float, high: float, optional: bool
+    ) -> None:
+        super().__init__()
+        self.optional = optional
+        self.box = box
+        self.box.setRange(low - (1 if optional else 0), high)
+        if optional:
+            self.box.setSpecialValueText(NONE_LABEL)
+        self.box.setKeyboardTracking(False)
+        _row(self).addWidget(self.box)
+        self.box.valueChanged.connect(lambda _v: self.edited.emit(self.value()))
+
+    def value(self) -> float | None:  # an int for IntEditor
+        if self.optional and self.box.value() == self.box.minimum():
+            return None
+        return self.box.value()
+
+    def set_value(self, value: Any) -> None:
+        self.box.setValue(self.box.minimum() if value is None else type(self)._convert(value))
+
+
+class IntEditor(_NumberEditor):
+    _convert = int
+
     def __init__(self, low: int, high: int, optional: bool) -> None:
-        super().__init__()
-        self.optional = optional
-        self.box = QSpinBox()
-        self.box.setRange(low - (1 if optional else 0), high)
-        if optional:
-            self.box.setSpecialValueText(NONE_LABEL)
-        self.box.setKeyboardTracking(False)
-        _row(self).addWidget(self.box)
-        self.box.valueChanged.connect(lambda _v: self.edited.emit(self.value()))
-
-    def value(self) -> int | None:
-        if self.optional and self.box.value() == self.box.minimum():
-            return None
-        return self.box.value()
-
-    def set_value(self, value: Any) -> None:
-        self.box.setValue(self.box.minimum() if value is None else int(value))
+        super().__init__(QSpinBox(), low, high, optional)
 
 
-class FloatEditor(ValueEditor):
+class FloatEditor(_NumberEditor):
+    _convert = float
+
     def __init__(self, low: float, high: float, optional: bool) -> None:
-        super().__init__()
-        self.optional = optional
-        self.box = QDoubleSpinBox()
-        self.box.setDecimals(3)
-        self.box.setRange(low - (1 if optional else 0), high)
-        if optional:
-            self.box.setSpecialValueText(NONE_LABEL)
-        self.box.setKeyboardTracking(False)
-        _row(self).addWidget(self.box)
-        self.box.valueChanged.connect(lambda _v: self.edited.emit(self.value()))
-
-    def value(self) -> float | None:
-        if self.optional and self.box.value() == self.box.minimum():
-            return None
-        return self.box.value()
-
-    def set_value(self, value: Any) -> None:
-        self.box.setValue(self.box.minimum() if value is None else float(value))
+        box = QDoubleSpinBox()
+        box.setDecimals(3)  # before the range, which a spin box rounds to its decimals
+        super().__init__(box, low, high, optional)
 
 
 class TextEditor(ValueEditor):

@@ -13,10 +13,9 @@ conditions and effects are built without typing JSON.
 
 from __future__ import annotations
 
-import types
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
-from typing import Any, Union, get_args, get_origin
+from typing import Any, get_args, get_origin
 
 from pydantic import BaseModel, ValidationError
 from pydantic.fields import FieldInfo
@@ -35,9 +34,10 @@ from schemas.map import Polygon
 
 from ..document import with_value
 from .builder_wording import Names, plain_names
-from .defaults import default_model
+from .defaults import default_model, union_members
 from .field_types import unwrap
 from .fields import PolygonSummary, ValueEditor, editor_for, refresh_geometry
+from .widgets import MessageLabel
 
 Factory = Callable[[str, Any, "FieldInfo | None", "FormContext"], "ValueEditor | None"]
 
@@ -109,20 +109,6 @@ def describe(value: Any, limit: int = 60) -> str:
     return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
-def union_members(annotation: Any) -> list[type[BaseModel]] | None:
-    """Model classes of a discriminated union (``kind`` tells them apart), else ``None``."""
-    core, _, _ = unwrap(annotation)
-    if get_origin(core) not in (Union, types.UnionType):
-        return None
-    members = [a for a in get_args(core) if a is not type(None)]
-    if members and all(
-        isinstance(m, type) and issubclass(m, BaseModel) and "kind" in m.model_fields
-        for m in members
-    ):
-        return members  # type: ignore[return-value]
-    return None
-
-
 def kind_of(model: type[BaseModel]) -> str:
     (value,) = get_args(model.model_fields["kind"].annotation)
     return str(value)
@@ -180,10 +166,7 @@ class ModelEditor(ValueEditor):
         self.labels: dict[str, QLabel] = {}
         outer = QVBoxLayout(self)
         outer.setContentsMargins(0, 0, 0, 0)
-        self.error = QLabel()
-        self.error.setWordWrap(True)
-        self.error.setStyleSheet("color: #b00020;")
-        self.error.hide()
+        self.error = MessageLabel()
         self.presence: QComboBox | None = None
         if optional:
             self.presence = QComboBox()
@@ -235,11 +218,7 @@ class ModelEditor(ValueEditor):
         if value is None:
             return
         for name, editor in self.rows.items():
-            editor.blockSignals(True)
-            try:
-                editor.set_value(getattr(value, name))
-            finally:
-                editor.blockSignals(False)
+            editor.show_value(getattr(value, name))
             editor.setStyleSheet("")
 
     # -- editing ---------------------------------------------------------------------------------
@@ -253,10 +232,7 @@ class ModelEditor(ValueEditor):
             new = with_value(self.current, [name], value)
         except (ValidationError, ValueError, TypeError) as error:
             self.show_error(name, error)
-            editor = self.rows[name]
-            editor.blockSignals(True)
-            editor.set_value(getattr(self.current, name))
-            editor.blockSignals(False)
+            self.rows[name].show_value(getattr(self.current, name))
             return
         self.error.hide()
         self.current = new
@@ -267,8 +243,7 @@ class ModelEditor(ValueEditor):
         if isinstance(error, ValidationError):
             first = error.errors()[0]
             message = first["msg"]
-        self.error.setText(f"{humanise(name)}: {message}")
-        self.error.show()
+        self.error.say(f"{humanise(name)}: {message}")
         self.labels[name].setToolTip(message)
 
     def _toggle_presence(self, index: int) -> None:
@@ -280,8 +255,7 @@ class ModelEditor(ValueEditor):
             made = default_model(self.model, self.context.reference_choices)
         except ValueError as error:
             self.presence.setCurrentIndex(0)  # type: ignore[union-attr]
-            self.error.setText(str(error))
-            self.error.show()
+            self.error.say(str(error))
             return
         self.set_value(made)
         self.edited.emit(made)
@@ -313,7 +287,6 @@ class UnionEditor(ValueEditor):
         self.members = {kind_of(m): m for m in members}
         self.optional, self.context = optional, context
         self.current: BaseModel | None = None
-        self.forms: dict[str, ModelEditor] = {}
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         self.kind = QComboBox()
@@ -325,21 +298,15 @@ class UnionEditor(ValueEditor):
             self.kind.setItemData(index, (member.__doc__ or "").strip(), 3)  # tooltip role
         self.kind.activated.connect(self._kind_chosen)
         layout.addWidget(self.kind)
-        self.holder = QVBoxLayout()
-        layout.addLayout(self.holder)
-        self.error = QLabel()
-        self.error.setStyleSheet("color: #b00020;")
-        self.error.setWordWrap(True)
-        self.error.hide()
+        holder = QVBoxLayout()
+        layout.addLayout(holder)
+        self.kind_forms = FormPerKind(holder, self._make_form)
+        self.error = MessageLabel()
         layout.addWidget(self.error)
 
-    def _form(self, kind: str) -> ModelEditor:
-        form = self.forms.get(kind)
-        if form is None:
-            form = ModelEditor(self.members[kind], self.context)
-            form.edited.connect(self._form_edited)
-            self.forms[kind] = form
-            self.holder.addWidget(form)
+    def _make_form(self, model: type[BaseModel]) -> ModelEditor:
+        form = ModelEditor(model, self.context)
+        form.edited.connect(self._form_edited)
         return form
 
     def value(self) -> BaseModel | None:
@@ -349,15 +316,7 @@ class UnionEditor(ValueEditor):
         self.current = value
         kind = None if value is None else str(value.kind)
         self.kind.setCurrentIndex(max(0, self.kind.findData(kind or NONE_KIND)))
-        for name, form in self.forms.items():
-            form.setVisible(name == kind)
-        if kind is not None:
-            form = self._form(kind)
-            form.setVisible(True)
-            form.blockSignals(True)
-            form.set_value(value)
-            form.blockSignals(False)
-            refresh_geometry(form)
+        self.kind_forms.show(None if kind is None else self.members[kind], value)
 
     def _kind_chosen(self, _index: int) -> None:
         kind = self.kind.currentData()
@@ -370,8 +329,7 @@ class UnionEditor(ValueEditor):
         try:
             made = default_model(self.members[kind], self.context.reference_choices)
         except ValueError as error:
-            self.error.setText(f"{humanise(kind)}: {error}")
-            self.error.show()
+            self.error.say(f"{humanise(kind)}: {error}")
             self.set_value(self.current)
             return
         self.error.hide()
@@ -385,7 +343,36 @@ class UnionEditor(ValueEditor):
     def focus(self, path: tuple[str | int, ...]) -> bool:
         if self.current is None:
             return False
-        return self._form(str(self.current.kind)).focus(path)
+        return self.kind_forms.form(self.members[str(self.current.kind)]).focus(path)
+
+
+class FormPerKind:
+    """One form per kind of model, built on first use and then reused, one shown at a time.
+
+    A union field and the logic builder switch kinds often (clicking through conditions);
+    building a form is what costs, so each kind's form is kept.
+    """
+
+    def __init__(self, holder: QVBoxLayout, make: Callable[[type[BaseModel]], ModelEditor]) -> None:
+        self.holder, self.make = holder, make
+        self.forms: dict[type[BaseModel], ModelEditor] = {}
+
+    def form(self, model: type[BaseModel]) -> ModelEditor:
+        form = self.forms.get(model)
+        if form is None:
+            form = self.forms[model] = self.make(model)
+            self.holder.addWidget(form)
+        return form
+
+    def show(self, model: type[BaseModel] | None, value: Any) -> None:
+        """Show ``value`` in the form of ``model``, hiding the others (all for ``None``)."""
+        for kind, form in self.forms.items():
+            form.setVisible(kind is model)
+        if model is not None:
+            form = self.form(model)
+            form.setVisible(True)
+            form.show_value(value)
+            refresh_geometry(form)
 
 
 def _is_wide(editor: ValueEditor) -> bool:

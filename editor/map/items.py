@@ -21,6 +21,7 @@ from PySide6.QtGui import (
 from PySide6.QtWidgets import (
     QGraphicsItem,
     QGraphicsPathItem,
+    QGraphicsView,
     QStyleOptionGraphicsItem,
     QWidget,
 )
@@ -38,6 +39,7 @@ Z = {
     "stacks": 40,
     "labels": 50,
     "issues": 60,
+    "fan": 70,
     "tool": 100,
 }
 
@@ -74,6 +76,7 @@ _BORDERS: dict[int, QPen] = {}
 _BORDER_SELECTED = QPen(SELECTED)
 _BORDER_SELECTED.setCosmetic(True)
 _BORDER_SELECTED.setWidthF(2.5)
+_NO_BORDER = QPen(Qt.PenStyle.NoPen)
 _HATCH = QBrush(QColor(0, 0, 0, 45), Qt.BrushStyle.BDiagPattern)
 
 
@@ -91,6 +94,7 @@ class RegionItem(QGraphicsPathItem):
         self.setZValue(Z["regions"])
         self.setAcceptHoverEvents(True)
         self._selected = False
+        self._outlined = True
         self._fill = QColor("#cccccc")
         self._hatched = False
         self._hatch: QGraphicsPathItem | None = None
@@ -98,6 +102,12 @@ class RegionItem(QGraphicsPathItem):
     def set_look(self, fill: QColor, hatched: bool) -> None:
         self._fill, self._hatched = fill, hatched
         self._restyle()
+
+    def set_outlined(self, outlined: bool) -> None:
+        """Draw the border or not (the borders layer); a selected region stays outlined."""
+        if outlined != self._outlined:
+            self._outlined = outlined
+            self._restyle()
 
     def set_selected_look(self, selected: bool) -> None:
         if selected == self._selected:
@@ -120,7 +130,10 @@ class RegionItem(QGraphicsPathItem):
             self._hatch.setPath(path)
 
     def _restyle(self) -> None:
-        self.setPen(_BORDER_SELECTED if self._selected else border_pen(self._fill))
+        if self._selected:
+            self.setPen(_BORDER_SELECTED)
+        else:
+            self.setPen(border_pen(self._fill) if self._outlined else _NO_BORDER)
         if self.brush().color() != self._fill:
             self.setBrush(QBrush(self._fill))
         if self._hatched and self._hatch is None:
@@ -164,7 +177,7 @@ class LabelItem(QGraphicsItem):
     def __init__(self, region_id: str, text: str) -> None:
         super().__init__()
         self.region_id = region_id
-        self.text = text
+        self.text = ""
         self.setFlag(QGraphicsItem.GraphicsItemFlag.ItemIgnoresTransformations)
         self.setCacheMode(QGraphicsItem.CacheMode.DeviceCoordinateCache)
         self.setZValue(Z["labels"])
@@ -173,10 +186,19 @@ class LabelItem(QGraphicsItem):
             LabelItem._font = QFont()
             LabelItem._font.setPointSizeF(8.5)
             LabelItem._metrics = QFontMetricsF(LabelItem._font)
+        self._box = QRectF()
+        self.set_text(text)
+
+    def set_text(self, text: str) -> None:
+        if text == self.text and not self._box.isNull():
+            return
         metrics = LabelItem._metrics
         assert metrics is not None
+        self.prepareGeometryChange()
+        self.text = text
         width = metrics.horizontalAdvance(text)
         self._box = QRectF(-width / 2 - 2, 6, width + 4, metrics.height() + 2)
+        self.update()
 
     def boundingRect(self) -> QRectF:
         return self._box
@@ -233,7 +255,11 @@ class ConnectionItem(QGraphicsPathItem):
 
 
 class MarkerItem(QGraphicsItem):
-    """A small symbol of fixed screen size: structures, supply sources, stacks, issues."""
+    """A small symbol of fixed screen size: structures, supply sources, stacks, issues.
+
+    ``offset`` moves the symbol by screen pixels from its map position, so symbols placed by
+    the map (not by an anchor) keep clear of the region's name at any zoom.
+    """
 
     SIZE = 14.0
 
@@ -246,12 +272,28 @@ class MarkerItem(QGraphicsItem):
         self.text = ""
         self.shape_kind = "circle"
         self.selected = False
+        self.units: list[str] = []
+        """The units and leaders of a stack."""
+        self.offset = QPointF()
+        self.in_row = False
+        """Placed by the map over the region's name (see :mod:`.placement`)."""
         self.setAcceptHoverEvents(True)
 
-    def boundingRect(self) -> QRectF:
-        s = self.SIZE
-        width = s * (2.2 if self.shape_kind == "counter" else 1)
+    def set_offset(self, offset: QPointF) -> None:
+        if offset != self.offset:
+            self.prepareGeometryChange()
+            self.offset = QPointF(offset)
+
+    def width(self) -> float:
+        return self.SIZE * (2.2 if self.shape_kind == "counter" else 1)
+
+    def _box(self) -> QRectF:
+        """The symbol's box around its own centre, before the offset."""
+        s, width = self.SIZE, self.width()
         return QRectF(-width / 2 - 2, -s / 2 - 2, width + 4, s + 4)
+
+    def boundingRect(self) -> QRectF:
+        return self._box().translated(self.offset)
 
     def paint(
         self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None
@@ -266,7 +308,7 @@ class MarkerItem(QGraphicsItem):
         painter.drawPixmap(self.boundingRect().topLeft(), picture)
 
     def _picture(self, ratio: float) -> QPixmap:
-        box = self.boundingRect()
+        box = self._box()
         picture = QPixmap((box.size() * ratio).toSize())
         picture.setDevicePixelRatio(ratio)
         picture.fill(Qt.GlobalColor.transparent)
@@ -304,8 +346,21 @@ class MarkerItem(QGraphicsItem):
             font.setPointSizeF(7.5)
             font.setBold(True)
             painter.setFont(font)
-            painter.setPen(QColor("#ffffff") if self.fill.lightness() < 140 else QColor("#000"))
-            painter.drawText(self.boundingRect(), Qt.AlignmentFlag.AlignCenter, self.text)
+            painter.setPen(text_colour(self.fill))
+            painter.drawText(self._box(), Qt.AlignmentFlag.AlignCenter, self.text)
+
+
+def text_colour(fill: QColor) -> QColor:
+    """Black or white, whichever reads better on ``fill``."""
+    return QColor("#ffffff") if fill.lightness() < 140 else QColor("#000000")
+
+
+def screen_centre(item: QGraphicsItem, view: QGraphicsView) -> QPointF:
+    """The map point under the centre of what an item draws in ``view`` (symbols drawn at a
+    fixed screen size are offset from their position by pixels)."""
+    box = item.boundingRect().center()
+    pixel = item.deviceTransform(view.viewportTransform()).map(box)
+    return view.mapToScene(pixel.toPoint())
 
 
 _MARKERS: dict[tuple[str, int, str, bool, float], QPixmap] = {}

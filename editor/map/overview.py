@@ -174,9 +174,10 @@ class MapPicture(QGraphicsItem):
             for group in groups:
                 for path in group.fills:
                     painter.fillPath(path, group.colour)
-            painter.setRenderHint(QPainter.RenderHint.Antialiasing)
-            for group in groups:
-                painter.strokePath(group.outlines, border_pen(group.colour))
+            if scene.visible["borders"]:
+                painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+                for group in groups:
+                    painter.strokePath(group.outlines, border_pen(group.colour))
         if scene.visible["connections"]:
             painter.setRenderHint(QPainter.RenderHint.Antialiasing)
             for pen, path in self._grouped_links():

@@ -21,7 +21,6 @@ from PySide6.QtCore import (
 )
 from PySide6.QtWidgets import (
     QAbstractItemView,
-    QLineEdit,
     QMenu,
     QTreeView,
     QVBoxLayout,
@@ -30,6 +29,7 @@ from PySide6.QtWidgets import (
 
 from ..document import LIST_SECTIONS, Change, ScenarioDocument, Selection
 from ..forms.model_form import humanise
+from ..forms.widgets import filter_box
 
 GROUPS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("Scenario", ("info", "calendar", "rules", "map", "victory", "tension")),
@@ -228,10 +228,7 @@ class Explorer(QWidget):
         self.proxy.setFilterCaseSensitivity(Qt.CaseSensitivity.CaseInsensitive)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(4, 4, 4, 4)
-        self.filter = QLineEdit()
-        self.filter.setPlaceholderText("Filter by name or id")
-        self.filter.setClearButtonEnabled(True)
-        self.filter.textChanged.connect(self._filter)
+        self.filter = filter_box("Filter by name or id", self._filter)
         layout.addWidget(self.filter)
         self.tree = QTreeView()
         self.tree.setHeaderHidden(True)

@@ -27,6 +27,7 @@ from ..document import LIST_SECTIONS, Change, ScenarioDocument, Selection, with_
 from ..forms.context import document_choices, studio_context
 from ..forms.fields import refresh_geometry
 from ..forms.model_form import ModelEditor, humanise
+from ..forms.widgets import MessageLabel
 
 
 def entity_type(section: str) -> type[BaseModel]:
@@ -64,10 +65,7 @@ class Inspector(QWidget):
         self.rename_button.clicked.connect(self._ask_rename)
         header.addWidget(self.rename_button)
         layout.addLayout(header)
-        self.message = QLabel()
-        self.message.setWordWrap(True)
-        self.message.setStyleSheet("color: #b00020;")
-        self.message.hide()
+        self.message = MessageLabel()
         layout.addWidget(self.message)
         self.pages = QWidget()
         pages = QVBoxLayout(self.pages)
@@ -140,9 +138,7 @@ class Inspector(QWidget):
             self._show(self.empty)
             return
         form = self._form(self.section)
-        form.blockSignals(True)
-        form.set_value(value)
-        form.blockSignals(False)
+        form.show_value(value)
         self._show(form)
         refresh_geometry(form)
         noun = humanise(self.section)
@@ -184,8 +180,7 @@ class Inspector(QWidget):
                     entity = with_value(entity, [name], getattr(new, name))
                 edited.append(entity)
         except ValidationError as error:
-            self.message.setText(f"Not applied: {error.errors()[0]['msg']}")
-            self.message.show()
+            self.message.not_applied(error)
             self.refresh()
             return
         with self.document.macro(f"Edit {', '.join(changed)} of {len(self.ids)} {section}"):
@@ -208,8 +203,7 @@ class Inspector(QWidget):
             self.document.rename(self.section, self.ids[0], new_id)
         except (ValueError, ValidationError) as error:
             text = error.errors()[0]["msg"] if isinstance(error, ValidationError) else str(error)
-            self.message.setText(f"Cannot rename: {text}")
-            self.message.show()
+            self.message.say(f"Cannot rename: {text}")
             return False
         self.document.select(self.section, [new_id])
         return True

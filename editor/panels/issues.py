@@ -24,7 +24,6 @@ from PySide6.QtWidgets import (
     QHBoxLayout,
     QHeaderView,
     QLabel,
-    QLineEdit,
     QTableView,
     QVBoxLayout,
     QWidget,
@@ -33,6 +32,7 @@ from PySide6.QtWidgets import (
 from schemas.issues import Issue
 
 from ..document import LIST_SECTIONS, SINGLE_SECTIONS, ScenarioDocument
+from ..forms.widgets import filter_box
 
 COLUMNS = ("", "Code", "Entity", "Message", "Where")
 SEVERITY_COLORS = {"error": QColor("#c62828"), "warning": QColor("#d08a00")}
@@ -148,10 +148,7 @@ class IssuesPanel(QWidget):
         self.severity.addItems(["Errors and warnings", "Errors", "Warnings"])
         self.severity.currentIndexChanged.connect(self._refilter)
         bar.addWidget(self.severity)
-        self.search = QLineEdit()
-        self.search.setPlaceholderText("Filter")
-        self.search.setClearButtonEnabled(True)
-        self.search.textChanged.connect(self._refilter)
+        self.search = filter_box("Filter", self._refilter)
         bar.addWidget(self.search)
         layout.addLayout(bar)
         self.table = QTableView()

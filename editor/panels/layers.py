@@ -13,18 +13,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from ..map.layers import LAYER_NAMES
 from ..map.scene import LAYERS, MapScene
-
-LAYER_NAMES = {
-    "background": "Background image",
-    "regions": "Regions",
-    "connections": "Connections",
-    "supply": "Supply sources",
-    "structures": "Structures",
-    "stacks": "Stacks of units",
-    "labels": "Labels",
-    "issues": "Validation markers",
-}
 
 
 class LayersPanel(QWidget):

@@ -5,7 +5,7 @@ edits, so the same panel serves cards, events, replacements and sudden-death con
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from PySide6.QtCore import QSize, Qt, Signal
@@ -15,12 +15,12 @@ from PySide6.QtWidgets import (
     QListWidget,
     QListWidgetItem,
     QSizePolicy,
-    QToolButton,
     QVBoxLayout,
     QWidget,
 )
 
 from ..document import ScenarioDocument
+from ..forms.widgets import tool_button
 
 KEY = Qt.ItemDataRole.UserRole
 
@@ -50,13 +50,6 @@ def swatch_icon(color: str, size: int = 12) -> QIcon:
     return QIcon(pixmap)
 
 
-def _tool(text: str, tip: str) -> QToolButton:
-    button = QToolButton()
-    button.setText(text)
-    button.setToolTip(tip)
-    return button
-
-
 class EntityList(QWidget):
     """Entries with Add / Duplicate / Delete / ↑ / ↓ below them."""
 
@@ -82,13 +75,13 @@ class EntityList(QWidget):
         layout.addWidget(self.list, 1)
         row = QHBoxLayout()
         row.setSpacing(2)
-        self.add_button = _tool("Add", f"Add a {noun}")
-        self.duplicate_button = _tool("Duplicate", f"Copy the selected {noun} under a new id")
-        self.delete_button = _tool(
+        self.add_button = tool_button("Add", f"Add a {noun}")
+        self.duplicate_button = tool_button("Duplicate", f"Copy the selected {noun} under a new id")
+        self.delete_button = tool_button(
             "Delete", f"Delete the selected {noun} and the references to it (Delete)"
         )
-        self.up_button = _tool("↑", "Move up")
-        self.down_button = _tool("↓", "Move down")
+        self.up_button = tool_button("↑", "Move up")
+        self.down_button = tool_button("↓", "Move down")
         self.add_button.clicked.connect(self.addClicked)
         self.duplicate_button.clicked.connect(self.duplicateClicked)
         self.delete_button.clicked.connect(self.deleteClicked)
@@ -108,6 +101,21 @@ class EntityList(QWidget):
         delete.setContext(Qt.ShortcutContext.WidgetShortcut)
         delete.activated.connect(self.deleteClicked)
         self._update_buttons()
+
+    def connect_actions(
+        self,
+        picked: Callable[[str | None], None],
+        add: Callable[[], None],
+        duplicate: Callable[[], None],
+        delete: Callable[[], None],
+        move: Callable[[int], None],
+    ) -> None:
+        """Hand every click to the owner, which turns it into a document edit."""
+        self.currentChanged.connect(picked)
+        self.addClicked.connect(add)
+        self.duplicateClicked.connect(duplicate)
+        self.deleteClicked.connect(delete)
+        self.moveClicked.connect(move)
 
     def show_rows(self, rows: int) -> None:
         """A short list of fixed height, for panels where the forms below need the room."""

@@ -19,7 +19,6 @@ from PySide6.QtWidgets import (
     QHBoxLayout,
     QLabel,
     QPushButton,
-    QScrollArea,
     QSplitter,
     QVBoxLayout,
     QWidget,
@@ -35,21 +34,13 @@ from ..forms.builder import LogicTree
 from ..forms.context import studio_context
 from ..forms.fields import MultilineTextEditor
 from ..forms.model_form import FormContext, ModelEditor
+from ..forms.widgets import MessageLabel, scrolling
 from ..naming import new_id
 from .deck_list import EntityList, Entry, move_entity, swatch_icon
 from .deck_preview import CARD_COLOURS, CardPreview, card_texts
 
 EVENTS_TAB = "@events"
 LOGIC = ("condition", "effects")
-
-
-def _scrolled(widget: QWidget) -> QScrollArea:
-    scroll = QScrollArea()
-    scroll.setWidgetResizable(True)
-    scroll.setFrameShape(QScrollArea.Shape.NoFrame)
-    scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
-    scroll.setWidget(widget)
-    return scroll
 
 
 class EntityPage(QWidget):
@@ -73,22 +64,14 @@ class EntityPage(QWidget):
         self.effects = LogicTree("effects", context)
         QVBoxLayout(self.effects_box).addWidget(self.effects)
         layout.addWidget(self.effects_box)
-        self.message = QLabel()
-        self.message.setWordWrap(True)
-        self.message.setStyleSheet("color: #b00020;")
-        self.message.hide()
+        self.message = MessageLabel()
         layout.addWidget(self.message)
         layout.addStretch(1)
 
     def show_entity(self, entity: BaseModel) -> None:
-        for editor, value in (
-            (self.form, entity),
-            (self.condition, entity.condition),  # type: ignore[attr-defined]
-            (self.effects, entity.effects),  # type: ignore[attr-defined]
-        ):
-            editor.blockSignals(True)
-            editor.set_value(value)
-            editor.blockSignals(False)
+        self.form.show_value(entity)
+        self.condition.show_value(entity.condition)  # type: ignore[attr-defined]
+        self.effects.show_value(entity.effects)  # type: ignore[attr-defined]
 
 
 class DecksEditor(QWidget):
@@ -105,11 +88,9 @@ class DecksEditor(QWidget):
         self.tabs.setToolTip("Whose deck to show, or the events")
         self.tabs.currentIndexChanged.connect(lambda _i: self._tab_changed())
         self.entities = EntityList("card")
-        self.entities.currentChanged.connect(self._picked)
-        self.entities.addClicked.connect(self.add)
-        self.entities.duplicateClicked.connect(self.duplicate)
-        self.entities.deleteClicked.connect(self.delete)
-        self.entities.moveClicked.connect(self.move)
+        self.entities.connect_actions(
+            self._picked, self.add, self.duplicate, self.delete, self.move
+        )
         left = QWidget()
         left_layout = QVBoxLayout(left)
         left_layout.setContentsMargins(0, 0, 0, 0)
@@ -142,9 +123,9 @@ class DecksEditor(QWidget):
 
         splitter = QSplitter(Qt.Orientation.Horizontal)
         splitter.addWidget(left)
-        self.middle_scroll = _scrolled(middle)
+        self.middle_scroll = scrolling(middle)
         splitter.addWidget(self.middle_scroll)
-        splitter.addWidget(_scrolled(right))
+        splitter.addWidget(scrolling(right))
         splitter.setStretchFactor(0, 2)
         splitter.setStretchFactor(1, 6)
         splitter.setStretchFactor(2, 2)
@@ -218,8 +199,7 @@ class DecksEditor(QWidget):
                 self.section, self.current, path, value, f"Edit {path[0]} of {self.current}"
             )
         except ValidationError as error:
-            page.message.setText(f"Not applied: {error.errors()[0]['msg']}")
-            page.message.show()
+            page.message.not_applied(error)
             self._show_current()
             return
         page.message.hide()
@@ -286,13 +266,8 @@ class DecksEditor(QWidget):
             return
         self._page().show_entity(entity)
         if isinstance(entity, Card):
-            for editor, value in (
-                (self.condition_text, entity.condition_text),
-                (self.effect_text, entity.effect_text),
-            ):
-                editor.blockSignals(True)
-                editor.set_value(value)
-                editor.blockSignals(False)
+            self.condition_text.show_value(entity.condition_text)
+            self.effect_text.show_value(entity.effect_text)
 
     def on_change(self, change: Change) -> None:
         self.context.refresh_choices()

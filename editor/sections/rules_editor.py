@@ -15,7 +15,6 @@ from PySide6.QtWidgets import (
     QFormLayout,
     QHBoxLayout,
     QLabel,
-    QLineEdit,
     QListWidget,
     QPushButton,
     QScrollArea,
@@ -30,6 +29,7 @@ from schemas.rules import Rules
 from ..document import Change, ScenarioDocument, with_value
 from ..forms.context import studio_context
 from ..forms.model_form import ModelEditor, humanise
+from ..forms.widgets import filter_box
 
 FORM_WIDTH = 560
 
@@ -79,9 +79,7 @@ class ChapterPage(QWidget):
 
     def show_value(self, value: BaseModel) -> int:
         """Show the chapter's values; returns how many differ from the rulebook."""
-        self.form.blockSignals(True)
-        self.form.set_value(value)
-        self.form.blockSignals(False)
+        self.form.show_value(value)
         changed = 0
         for name, label in self.form.labels.items():
             default = _default(self.model, name)
@@ -122,10 +120,7 @@ class RulesEditor(QWidget):
         self.context = studio_context(document)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(6, 6, 6, 6)
-        self.search = QLineEdit()
-        self.search.setPlaceholderText("Find a parameter (name or description)…")
-        self.search.setClearButtonEnabled(True)
-        self.search.textChanged.connect(self._search)
+        self.search = filter_box("Find a parameter (name or description)…", self._search)
         layout.addWidget(self.search)
         splitter = QSplitter()
         self.chapters = QListWidget()

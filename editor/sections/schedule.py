@@ -17,9 +17,7 @@ from PySide6.QtWidgets import (
     QGroupBox,
     QHBoxLayout,
     QLabel,
-    QScrollArea,
     QSplitter,
-    QToolButton,
     QVBoxLayout,
     QWidget,
 )
@@ -32,6 +30,7 @@ from ..forms import builder_wording as wording
 from ..forms.builder import LogicTree
 from ..forms.context import studio_context
 from ..forms.model_form import ModelEditor
+from ..forms.widgets import MessageLabel, scrolling, tool_button
 from ..naming import new_id
 from .schedule_grants import ReplacementsPanel
 from .timeline_items import Chip, Column, Lane
@@ -39,22 +38,6 @@ from .timeline_view import ReinforcementTimeline
 
 WATCHED = ("reinforcements", "replacements", "sides", "calendar", "rules", "units", "leaders")
 """Sections whose changes alter what the timeline shows."""
-
-
-def _scrolled(widget: QWidget) -> QScrollArea:
-    scroll = QScrollArea()
-    scroll.setWidgetResizable(True)
-    scroll.setFrameShape(QScrollArea.Shape.NoFrame)
-    scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
-    scroll.setWidget(widget)
-    return scroll
-
-
-def _tool(text: str, tip: str) -> QToolButton:
-    button = QToolButton()
-    button.setText(text)
-    button.setToolTip(tip)
-    return button
 
 
 class ScheduleEditor(QWidget):
@@ -79,11 +62,11 @@ class ScheduleEditor(QWidget):
         title = QLabel("<b>Reinforcements by turn</b>")
         hint = QLabel("Drag a chip to another turn · double-click a cell to add · Delete removes")
         hint.setStyleSheet("color: #666;")
-        self.add_button = _tool("Add", "Add a reinforcement (at the selected one's turn)")
+        self.add_button = tool_button("Add", "Add a reinforcement (at the selected one's turn)")
         self.add_button.clicked.connect(self._add_clicked)
-        self.duplicate_button = _tool("Duplicate", "Copy the selected reinforcement")
+        self.duplicate_button = tool_button("Duplicate", "Copy the selected reinforcement")
         self.duplicate_button.clicked.connect(self.duplicate_reinforcement)
-        self.delete_button = _tool("Delete", "Delete the selected reinforcement")
+        self.delete_button = tool_button("Delete", "Delete the selected reinforcement")
         self.delete_button.clicked.connect(lambda: self.delete_reinforcement(self.current))
         bar.addWidget(title)
         bar.addSpacing(8)
@@ -130,10 +113,7 @@ class ScheduleEditor(QWidget):
         self.condition.edited.connect(self._condition_edited)
         QVBoxLayout(condition_box).addWidget(self.condition)
         layout.addWidget(condition_box)
-        self.message = QLabel()
-        self.message.setStyleSheet("color: #b00020;")
-        self.message.setWordWrap(True)
-        self.message.hide()
+        self.message = MessageLabel()
         layout.addWidget(self.message)
         layout.addStretch(1)
         self.empty = QLabel("Click a chip on the timeline to edit it, or double-click a cell.")
@@ -141,7 +121,7 @@ class ScheduleEditor(QWidget):
         self.empty.setWordWrap(True)
         outer = QVBoxLayout(box)
         outer.addWidget(self.empty)
-        self.reinforcement_scroll = _scrolled(inner)
+        self.reinforcement_scroll = scrolling(inner)
         outer.addWidget(self.reinforcement_scroll, 1)
         return box
 
@@ -216,10 +196,8 @@ class ScheduleEditor(QWidget):
             self.reinforcement_box.setTitle("Reinforcement")
             return
         self.reinforcement_box.setTitle(f"Reinforcement {entity.id}")
-        for editor, value in ((self.form, entity), (self.condition, entity.condition)):
-            editor.blockSignals(True)
-            editor.set_value(value)
-            editor.blockSignals(False)
+        self.form.show_value(entity)
+        self.condition.show_value(entity.condition)
 
     # -- following the document ------------------------------------------------------------------
 
@@ -309,8 +287,7 @@ class ScheduleEditor(QWidget):
                 f"Edit condition of {self.current}",
             )
         except ValidationError as error:
-            self.message.setText(f"Not applied: {error.errors()[0]['msg']}")
-            self.message.show()
+            self.message.not_applied(error)
             self._show_reinforcement()
             return
         self.message.hide()

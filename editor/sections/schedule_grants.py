@@ -30,11 +30,7 @@ class ReplacementsPanel(QGroupBox):
         layout = QVBoxLayout(self)
         self.grants = EntityList("replacement grant")
         self.grants.show_rows(6)
-        self.grants.currentChanged.connect(self._picked)
-        self.grants.addClicked.connect(self.add)
-        self.grants.duplicateClicked.connect(self.duplicate)
-        self.grants.deleteClicked.connect(self.delete)
-        self.grants.moveClicked.connect(self.move)
+        self.grants.connect_actions(self._picked, self.add, self.duplicate, self.delete, self.move)
         layout.addWidget(self.grants)
         self.form = ModelEditor(ReplacementGrant, context, read_only=("id",))
         self.form.edited.connect(self._edited)
@@ -62,9 +58,7 @@ class ReplacementsPanel(QGroupBox):
         grant = None if self.current is None else self.document.get("replacements", self.current)
         self.form.setVisible(grant is not None)
         if grant is not None:
-            self.form.blockSignals(True)
-            self.form.set_value(grant)
-            self.form.blockSignals(False)
+            self.form.show_value(grant)
 
     def select(self, key: str) -> None:
         """Show a grant selected elsewhere (a validation issue, the explorer)."""

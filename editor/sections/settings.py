@@ -11,7 +11,6 @@ from collections.abc import Sequence
 from typing import Any
 
 from pydantic import BaseModel
-from PySide6.QtCore import Qt
 from PySide6.QtGui import QImageReader
 from PySide6.QtWidgets import (
     QDoubleSpinBox,
@@ -20,7 +19,6 @@ from PySide6.QtWidgets import (
     QHBoxLayout,
     QLabel,
     QPushButton,
-    QScrollArea,
     QVBoxLayout,
     QWidget,
 )
@@ -33,20 +31,9 @@ from ..document import Change, ScenarioDocument, with_value
 from ..forms.context import studio_context
 from ..forms.model_form import Factory, ModelEditor
 from ..forms.paths import PathEditor
+from ..forms.widgets import FORM_WIDTH, scrolling
 from .phases import phases_factory
 from .rules_editor import RulesEditor
-
-FORM_WIDTH = 620
-"""Forms stop growing here: a field stretched across a wide dock is hard to read."""
-
-
-def scrolling(content: QWidget) -> QScrollArea:
-    scroll = QScrollArea()
-    scroll.setWidgetResizable(True)
-    scroll.setFrameShape(QScrollArea.Shape.NoFrame)
-    scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
-    scroll.setWidget(content)
-    return scroll
 
 
 class SectionForm(ModelEditor):
@@ -69,9 +56,7 @@ class SectionForm(ModelEditor):
         self.reload()
 
     def reload(self) -> None:
-        self.blockSignals(True)
-        self.set_value(getattr(self.document.scenario, self.section))
-        self.blockSignals(False)
+        self.show_value(getattr(self.document.scenario, self.section))
 
     def _write(self, new: BaseModel | None) -> None:
         if new is not None:
@@ -145,9 +130,7 @@ class BackgroundEditor(QWidget):
 
     def reload(self) -> None:
         background = self.current()
-        self.path.blockSignals(True)
-        self.path.set_value(background.path if background else "")
-        self.path.blockSignals(False)
+        self.path.show_value(background.path if background else "")
         self.form.setVisible(background is not None)
         self.remove.setEnabled(background is not None)
         size = _image_size(self.path.resolved())
@@ -156,9 +139,7 @@ class BackgroundEditor(QWidget):
         self.scale.setEnabled(size is not None)
         if background is None:
             return
-        self.form.blockSignals(True)
-        self.form.set_value(background)
-        self.form.blockSignals(False)
+        self.form.show_value(background)
         if size is not None:
             self.scale.blockSignals(True)
             self.scale.setValue(background.width / size[0])

@@ -21,10 +21,8 @@ from PySide6.QtWidgets import (
     QHBoxLayout,
     QHeaderView,
     QLabel,
-    QLineEdit,
     QSplitter,
     QTableView,
-    QToolButton,
     QVBoxLayout,
     QWidget,
 )
@@ -32,6 +30,7 @@ from PySide6.QtWidgets import (
 from ..document import ScenarioDocument, Selection
 from ..forms.defaults import default_model
 from ..forms.field_types import is_color
+from ..forms.widgets import MessageLabel, filter_box, tool_button
 from ..naming import new_id
 from ..panels.inspector import document_choices, entity_type
 from .cell_editors import CellDelegate
@@ -81,14 +80,6 @@ class SheetView(QTableView):
         self.owner.announce_selection()
 
 
-def _tool(text: str, tip: str) -> QToolButton:
-    button = QToolButton()
-    button.setText(text)
-    button.setToolTip(tip)
-    button.setAutoRaise(True)
-    return button
-
-
 class EntityTable(QWidget):
     """A spreadsheet of one list section: a row per entity, a column per plain field."""
 
@@ -115,23 +106,20 @@ class EntityTable(QWidget):
         layout.setSpacing(2)
         bar = QHBoxLayout()
         bar.setSpacing(2)
-        self.filter = QLineEdit()
-        self.filter.setPlaceholderText("Filter rows…")
-        self.filter.setClearButtonEnabled(True)
+        self.filter = filter_box("Filter rows…", self._filter_changed)
         self.filter.setToolTip("Show only the rows with this text in any column")
-        self.filter.textChanged.connect(self._filter_changed)
         bar.addWidget(self.filter, 1)
         self.count = QLabel()
         self.count.setStyleSheet("color: #666;")
         bar.addWidget(self.count)
         noun = section.replace("_", " ")
-        self.add_button = _tool("Add", f"Add a row to {noun}")
-        self.duplicate_button = _tool("Duplicate", "Duplicate the selected rows")
-        self.delete_button = _tool(
-            "Delete", "Delete the selected rows and drop references to them (Del)"
+        self.add_button = tool_button("Add", f"Add a row to {noun}", flat=True)
+        self.duplicate_button = tool_button("Duplicate", "Duplicate the selected rows", flat=True)
+        self.delete_button = tool_button(
+            "Delete", "Delete the selected rows and drop references to them (Del)", flat=True
         )
-        self.up_button = _tool("↑", "Move the selected rows up")
-        self.down_button = _tool("↓", "Move the selected rows down")
+        self.up_button = tool_button("↑", "Move the selected rows up", flat=True)
+        self.down_button = tool_button("↓", "Move the selected rows down", flat=True)
         self.add_button.clicked.connect(self.add_row)
         self.duplicate_button.clicked.connect(self.duplicate_rows)
         self.delete_button.clicked.connect(self.delete_rows)
@@ -150,10 +138,7 @@ class EntityTable(QWidget):
         self.body.setChildrenCollapsible(False)
         self.body.addWidget(self.view)
         layout.addWidget(self.body, 1)
-        self.message = QLabel()
-        self.message.setWordWrap(True)
-        self.message.setStyleSheet("color: #b00020;")
-        self.message.hide()
+        self.message = MessageLabel()
         layout.addWidget(self.message)
         self.model.refused.connect(self.show_message)
         self.model.applied.connect(self.message.hide)
@@ -398,8 +383,7 @@ class EntityTable(QWidget):
     # -- messages ----------------------------------------------------------------------------
 
     def show_message(self, text: str) -> None:
-        self.message.setText(text)
-        self.message.show()
+        self.message.say(text)
 
     def _filter_changed(self, text: str) -> None:
         self.proxy.setFilterFixedString(text)

@@ -9,18 +9,16 @@ from typing import Any
 
 from pydantic import BaseModel
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QLabel, QScrollArea, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QLabel, QVBoxLayout, QWidget
 
 from ..document import Change, ScenarioDocument
 from ..forms.context import studio_context
 from ..forms.fields import refresh_geometry
 from ..forms.model_form import ModelEditor
+from ..forms.widgets import FORM_WIDTH, scrolling
 from ..panels.inspector import entity_type
 from .columns import Column
 from .table import ROW_HEIGHT, EntityTable
-
-FORM_WIDTH = 620
-"""Forms stop growing here: a field stretched across a wide dock is hard to read."""
 
 
 def titled(title: str, widget: QWidget) -> QWidget:
@@ -57,17 +55,13 @@ class DetailForm(QWidget):
         font.setBold(True)
         self.title.setFont(font)
         layout.addWidget(self.title)
-        self.scroll = QScrollArea()
-        self.scroll.setWidgetResizable(True)
-        self.scroll.setFrameShape(QScrollArea.Shape.NoFrame)
-        self.scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         holder = QWidget()
         inner = QVBoxLayout(holder)
         inner.setContentsMargins(0, 0, 6, 0)
         self.form.setMaximumWidth(FORM_WIDTH)
         inner.addWidget(self.form)
         inner.addStretch(1)
-        self.scroll.setWidget(holder)
+        self.scroll = scrolling(holder)
         layout.addWidget(self.scroll, 1)
         document.changed.connect(self._on_change)
         self.show_entity(None)
@@ -90,9 +84,7 @@ class DetailForm(QWidget):
         name = getattr(entity, "name", "") or ""
         self.title.setText(f"{name} ({entity.id})" if name else entity.id)
         self.title.setStyleSheet("")
-        self.form.blockSignals(True)
-        self.form.set_value(entity)
-        self.form.blockSignals(False)
+        self.form.show_value(entity)
         refresh_geometry(self.form)
 
     def showEvent(self, event: Any) -> None:

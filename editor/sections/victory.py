@@ -17,7 +17,6 @@ from PySide6.QtWidgets import (
     QFormLayout,
     QGroupBox,
     QLabel,
-    QScrollArea,
     QSplitter,
     QVBoxLayout,
     QWidget,
@@ -33,17 +32,10 @@ from ..forms.builder import LogicTree
 from ..forms.context import studio_context
 from ..forms.fields import IntEditor, MultilineTextEditor
 from ..forms.model_form import ModelEditor
+from ..forms.widgets import MessageLabel, scrolling
+from ..naming import new_id
 from .deck_list import EntityList, Entry
 from .victory_tension import TensionPanel
-
-
-def _scrolled(widget: QWidget) -> QScrollArea:
-    scroll = QScrollArea()
-    scroll.setWidgetResizable(True)
-    scroll.setFrameShape(QScrollArea.Shape.NoFrame)
-    scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
-    scroll.setWidget(widget)
-    return scroll
 
 
 class VictoryEditor(QWidget):
@@ -63,8 +55,8 @@ class VictoryEditor(QWidget):
         left_layout.addStretch(1)
         self.tension = TensionPanel(document, self.context)
         splitter = QSplitter(Qt.Orientation.Horizontal)
-        splitter.addWidget(_scrolled(left))
-        splitter.addWidget(_scrolled(self.tension))
+        splitter.addWidget(scrolling(left))
+        splitter.addWidget(scrolling(self.tension))
         splitter.setStretchFactor(0, 1)
         splitter.setStretchFactor(1, 1)
         layout = QVBoxLayout(self)
@@ -105,11 +97,9 @@ class VictoryEditor(QWidget):
         layout = QVBoxLayout(box)
         self.conditions = EntityList("sudden-death condition")
         self.conditions.show_rows(4)
-        self.conditions.currentChanged.connect(self._picked)
-        self.conditions.addClicked.connect(self.add)
-        self.conditions.duplicateClicked.connect(self.duplicate)
-        self.conditions.deleteClicked.connect(self.delete)
-        self.conditions.moveClicked.connect(self.move)
+        self.conditions.connect_actions(
+            self._picked, self.add, self.duplicate, self.delete, self.move
+        )
         layout.addWidget(self.conditions)
         self.form = ModelEditor(SuddenDeath, self.context, skip=("condition",), read_only=("id",))
         self.form.edited.connect(self._form_edited)
@@ -119,10 +109,7 @@ class VictoryEditor(QWidget):
         self.condition = LogicTree("condition", self.context, optional=False)
         self.condition.edited.connect(lambda value: self._item_field("condition", value))
         layout.addWidget(self.condition)
-        self.message = QLabel()
-        self.message.setStyleSheet("color: #b00020;")
-        self.message.setWordWrap(True)
-        self.message.hide()
+        self.message = MessageLabel()
         layout.addWidget(self.message)
         return box
 
@@ -133,11 +120,8 @@ class VictoryEditor(QWidget):
 
     def refresh(self) -> None:
         victory = self.victory()
-        level = self.document.scenario.rules.victory.victory_level
-        for editor, value in ((self.description, victory.description), (self.level, level)):
-            editor.blockSignals(True)
-            editor.set_value(value)
-            editor.blockSignals(False)
+        self.description.show_value(victory.description)
+        self.level.show_value(self.document.scenario.rules.victory.victory_level)
         self.stakes.setText(self._stakes())
         names = self.context.names
         self.conditions.set_entries(
@@ -189,10 +173,8 @@ class VictoryEditor(QWidget):
             widget.setVisible(item is not None)
         if item is None:
             return
-        for editor, value in ((self.form, item), (self.condition, item.condition)):
-            editor.blockSignals(True)
-            editor.set_value(value)
-            editor.blockSignals(False)
+        self.form.show_value(item)
+        self.condition.show_value(item.condition)
 
     def on_change(self, change: Change) -> None:
         self.context.refresh_choices()
@@ -227,8 +209,7 @@ class VictoryEditor(QWidget):
         try:
             new = with_value(self.victory(), path, value)
         except ValidationError as error:
-            self.message.setText(f"Not applied: {error.errors()[0]['msg']}")
-            self.message.show()
+            self.message.not_applied(error)
             self.refresh()
             return False
         self.message.hide()
@@ -260,11 +241,7 @@ class VictoryEditor(QWidget):
 
     def _new_id(self, stem: str) -> str:
         taken = {item.id for item in self.victory().sudden_death}
-        candidate, number = stem, 1
-        while candidate in taken:
-            number += 1
-            candidate = f"{stem}-{number}"
-        return candidate
+        return new_id(self.document, "victory", stem, taken)
 
     def add(self) -> None:
         sides = [s for s in self.document.items("sides") if not s.neutral]

@@ -21,6 +21,7 @@ from ..document import Change, ScenarioDocument, with_value
 from ..forms import builder_wording as wording
 from ..forms.builder import LogicTree
 from ..forms.model_form import FormContext, ModelEditor
+from ..forms.widgets import MessageLabel
 from .deck_list import EntityList, Entry
 
 
@@ -123,11 +124,9 @@ class TensionPanel(QGroupBox):
         steps_layout = QVBoxLayout(steps)
         self.steps = EntityList("step")
         self.steps.show_rows(4)
-        self.steps.currentChanged.connect(self._step_picked)
-        self.steps.addClicked.connect(self.add_step)
-        self.steps.duplicateClicked.connect(self.duplicate_step)
-        self.steps.deleteClicked.connect(self.delete_step)
-        self.steps.moveClicked.connect(self.move_step)
+        self.steps.connect_actions(
+            self._step_picked, self.add_step, self.duplicate_step, self.delete_step, self.move_step
+        )
         steps_layout.addWidget(self.steps)
         self.step_form = ModelEditor(TensionStep, context, skip=("effects",))
         self.step_form.edited.connect(self._step_edited)
@@ -138,10 +137,7 @@ class TensionPanel(QGroupBox):
         steps_layout.addWidget(self.effects_label)
         steps_layout.addWidget(self.step_effects)
         body.addWidget(steps)
-        self.message = QLabel()
-        self.message.setStyleSheet("color: #b00020;")
-        self.message.setWordWrap(True)
-        self.message.hide()
+        self.message = MessageLabel()
         body.addWidget(self.message)
         layout.addWidget(self.body)
         layout.addStretch(1)
@@ -162,9 +158,7 @@ class TensionPanel(QGroupBox):
         if index is None:
             return
         self.remembered = index
-        self.form.blockSignals(True)
-        self.form.set_value(index)
-        self.form.blockSignals(False)
+        self.form.show_value(index)
         winner = self.context.names("sides", index.benefits)
         self.scale.set_index(index, winner)
         self.steps.set_entries(
@@ -187,10 +181,8 @@ class TensionPanel(QGroupBox):
             widget.setVisible(step is not None)
         if step is None:
             return
-        for editor, value in ((self.step_form, step), (self.step_effects, step.effects)):
-            editor.blockSignals(True)
-            editor.set_value(value)
-            editor.blockSignals(False)
+        self.step_form.show_value(step)
+        self.step_effects.show_value(step.effects)
 
     def on_change(self, change: Change) -> None:
         if change.section in ("tension", "sides"):
@@ -234,8 +226,7 @@ class TensionPanel(QGroupBox):
         try:
             new = with_value(index, path, value)
         except ValidationError as error:
-            self.message.setText(f"Not applied: {error.errors()[0]['msg']}")
-            self.message.show()
+            self.message.not_applied(error)
             self.refresh()
             return
         self._set(new, text)

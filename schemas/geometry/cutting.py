@@ -24,7 +24,7 @@ from .outlines import (
     XY,
     GeometryEditError,
     close_to,
-    finite_point,
+    drawn_points,
     nearest_edge,
     rings_of,
     segment_distance,
@@ -53,13 +53,7 @@ class SplitResult:
 
 def _path(line: Sequence[Sequence[float]] | ShapelyLineString) -> list[XY]:
     raw = list(line.coords) if isinstance(line, ShapelyLineString) else list(line)
-    points: list[XY] = []
-    for item in raw:
-        xy = finite_point(item)
-        if xy is None:
-            raise GeometryEditError(f"the line has an invalid point: {item!r}")
-        if not points or points[-1] != xy:
-            points.append(xy)
+    points = drawn_points(raw, "line")
     if len(points) < 2:
         raise GeometryEditError("draw a line of at least two different points to split a region")
     return points

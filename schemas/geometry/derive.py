@@ -17,14 +17,9 @@ import shapely
 
 from ..map import Region
 from ..scenario import Scenario
-from ..terrain import ConnectionType
+from ..terrain import ConnectionType, joins
 from .adjacency import border_lengths, shared_borders
 from .build import build_polygons
-
-# Which terrain domains a connection of each domain can join (the validator's
-# ``connection-domain`` rule): landings join one sea region to the shore, sea connections
-# need a sea end, air connections cross anything but unplayable ground.
-_SERVES = {"land": {"land"}, "sea": {"sea", "land"}, "air": {"land", "sea", "lake"}}
 
 
 @dataclass(frozen=True, slots=True)
@@ -68,16 +63,6 @@ def region_domain(scenario: Scenario, region: Region) -> str | None:
     return None
 
 
-def suits(kind: ConnectionType, domain_a: str | None, domain_b: str | None) -> bool:
-    """Whether a connection of this type may join regions of these domains."""
-    ends = {domain_a, domain_b}
-    if kind.only_from_sea:
-        return ends == {"sea", "land"}
-    if kind.domain == "sea" and "sea" not in ends:
-        return False
-    return ends <= _SERVES[kind.domain]
-
-
 def _preferred_domain(domain_a: str | None, domain_b: str | None) -> str:
     ends = {domain_a, domain_b}
     if "lake" in ends:
@@ -117,7 +102,7 @@ def pick_type(
     def rank(item: tuple[int, ConnectionType]) -> tuple[bool, bool, bool, bool, int]:
         position, kind = item
         return (
-            not suits(kind, domain_a, domain_b),
+            not joins(kind, domain_a, domain_b),
             kind.adjacent != adjacent,
             kind.domain != preferred,
             not _plain(kind),

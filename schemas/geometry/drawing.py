@@ -17,7 +17,7 @@ from shapely.geometry import Polygon as ShapelyPolygon
 
 from ..map import Polygon
 from .build import build_polygons, distinct_points, polygon_to_model
-from .outlines import TOLERANCE, XY, GeometryEditError, finite_point, near_text, to_model_like
+from .outlines import TOLERANCE, XY, GeometryEditError, drawn_points, near_text, to_model_like
 from .snapping import SnapIndex
 from .validity import outline_problem
 from .vertices import _check_map_edit, insert_shared_vertices
@@ -46,13 +46,7 @@ class DrawnRegion:
 
 
 def _clean_ring(ring: Iterable[Sequence[float]]) -> list[XY]:
-    points: list[XY] = []
-    for item in ring:
-        xy = finite_point(item)
-        if xy is None:
-            raise GeometryEditError(f"the outline has an invalid point: {item!r}")
-        if not points or points[-1] != xy:
-            points.append(xy)
+    points = drawn_points(ring, "outline")
     if len(points) > 1 and points[0] == points[-1]:
         points.pop()
     if distinct_points(points) < 3:

@@ -87,6 +87,19 @@ def finite_point(point: Sequence[float]) -> XY | None:
     return (x, y) if math.isfinite(x) and math.isfinite(y) else None
 
 
+def drawn_points(items: Iterable[Sequence[float]], what: str) -> list[XY]:
+    """The points the designer drew, each as ``(x, y)``, without a point repeated in a row
+    (a double-click adds the same point twice); an invalid point stops the edit."""
+    points: list[XY] = []
+    for item in items:
+        xy = finite_point(item)
+        if xy is None:
+            raise GeometryEditError(f"the {what} has an invalid point: {item!r}")
+        if not points or points[-1] != xy:
+            points.append(xy)
+    return points
+
+
 def require_point(point: Sequence[float], what: str) -> XY:
     xy = finite_point(point)
     if xy is None:

@@ -7,8 +7,6 @@ validation) can run a subset.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
-
 from ..issues import Issue
 from ..scenario import Scenario
 from .cards import check_card_phases, check_conditions_and_effects, check_reachability
@@ -25,7 +23,7 @@ from .forces import (
 )
 from .geometry import check_anchors, check_coverage, check_polygons
 from .identity import check_duplicate_ids, check_references
-from .index import ScenarioIndex
+from .index import Check, ScenarioIndex
 from .network import check_connections, check_isolated_regions
 from .organisation import (
     check_capitals,
@@ -35,8 +33,6 @@ from .organisation import (
     check_turn_numbers,
     check_turn_order,
 )
-
-Check = Callable[[ScenarioIndex], Iterator[Issue]]
 
 CHECKS: tuple[Check, ...] = (
     check_duplicate_ids,

@@ -22,31 +22,27 @@ that), in the order of :data:`CHECKS` and, within a check, of the file.
 
 from __future__ import annotations
 
-import gc
 from collections import Counter, defaultdict
-from collections.abc import Callable, Iterator, Mapping
-from contextlib import contextmanager
+from collections.abc import Mapping
 from typing import Any
 
 import numpy as np
 
+from ..collector import gc_paused
 from ..issues import Issue
-from ..scenario import SECTIONS, Scenario
+from ..scenario import SECTIONS, SINGLE_SECTIONS, Scenario
 from . import CHECKS
 from .diffs import READS, SectionDiff, changed_aspects, diff_section
 from .forces import check_ports
 from .geometry import check_anchors, check_coverage, check_polygons
 from .identity import NAMESPACES, check_duplicate_ids, check_references, duplicate_ids_in
-from .index import ScenarioIndex
+from .index import Check, ScenarioIndex
 from .live_references import References
 from .local_geometry import Box, Coverage, RegionGeometry
 from .network import check_connections, check_isolated_regions
 from .subsets import Owned, owner_of, run_on
 
-SINGLE_SECTIONS = ("info", "calendar", "rules", "map", "tension", "victory")
 _ORDER = {name: n for n, name in enumerate((*SECTIONS, *SINGLE_SECTIONS))}
-
-Check = Callable[[ScenarioIndex], Iterator[Issue]]
 
 
 _SCOPED: tuple[Check, ...] = (
@@ -69,7 +65,7 @@ class IncrementalValidator:
     """Above this share of regions and connections changed at once, validate from scratch."""
 
     def __init__(self, scenario: Scenario) -> None:
-        with _collector_paused():
+        with gc_paused():  # not settled: this runs on the studio's worker thread
             self._build(scenario)
 
     @property
@@ -161,7 +157,7 @@ class IncrementalValidator:
                 diffs[section] = diff
         if not diffs and not singles:
             return self._issues
-        with _collector_paused():
+        with gc_paused():  # not settled: this runs on the studio's worker thread
             if self._too_big(diffs):
                 update = {s: d.new for s, d in diffs.items()} | {s: changes[s] for s in singles}
                 self._build(self.scenario.model_copy(update=update))
@@ -444,25 +440,6 @@ _REPORTS: dict[Check, set[str]] = {
     check_isolated_regions: {"regions"},
 }
 """The sections whose entities each per-entity check reports issues on."""
-
-
-@contextmanager
-def _collector_paused() -> Iterator[None]:
-    """Hold the cyclic garbage collector during an update: it creates thousands of objects
-    (issues, lookups) in a heap of a million long-lived ones, which the collector would
-    otherwise rescan several times (it doubled the time of large updates).
-
-    Unlike :func:`schemas.io.gc_paused` this does not freeze the heap: the validator runs in
-    the studio's worker thread, and freezing there, with PySide objects about, was seen to
-    crash a later collection (PySide6 6.11, Python 3.11).
-    """
-    enabled = gc.isenabled()
-    gc.disable()
-    try:
-        yield
-    finally:
-        if enabled:
-            gc.enable()
 
 
 def _first(pair: tuple[int, Any]) -> int:

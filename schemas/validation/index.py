@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from functools import cached_property
 from operator import attrgetter
 from typing import TypeVar
@@ -13,6 +13,7 @@ from ..base import Entity
 from ..geometry import build_polygons
 from ..geometry.adjacency import EdgeTable, edge_table
 from ..geometry.build import Rings
+from ..issues import Issue
 from ..map import Area, Region, Structure
 from ..scenario import SECTIONS, Scenario
 from ..schedule import Reinforcement
@@ -194,3 +195,7 @@ E = TypeVar("E", bound=Entity)
 def _first(items: list[E]) -> dict[str, E]:
     # Built from the end so that, for a repeated id, the first entity is the one kept.
     return {item.id: item for item in reversed(items)}
+
+
+Check = Callable[[ScenarioIndex], Iterator[Issue]]
+"""A check: a function from the index to the issues it finds."""

@@ -17,8 +17,9 @@ gaps) and, after an edit, looks again only around the edited outlines:
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TypeVar
 
 import numpy as np
 import shapely
@@ -33,6 +34,7 @@ from .index import ScenarioIndex
 from .subsets import moved, owner_of
 
 Box = tuple[float, float, float, float]
+_T = TypeVar("_T")
 ARRAYS = ("polygons", "invalid_mask", "valid_polygons")
 
 
@@ -328,38 +330,35 @@ class Coverage:
 
 def _close(gaps: list[_Gap], area: list[Box]) -> list[_Gap]:
     """The gaps that stay; ``area`` grows by the boxes of those that meet it, transitively."""
-    moved = True
-    while moved:
-        moved = False
-        rest = []
-        for gap in gaps:
-            if _meets(gap.box, area):
-                area.append(gap.box)
-                moved = True
-            else:
-                rest.append(gap)
-        gaps = rest
-    return gaps
+    return _spread(gaps, area, lambda gap: gap.box)[1]
 
 
 def _closure(rings: list[Any], area: list[Box]) -> list[Any]:
     """The rings whose boxes meet ``area`` or, transitively, another such ring's."""
-    reach = list(area)
-    chosen: list[Any] = []
-    rest = list(rings)
-    moved = True
-    while moved:
-        moved = False
+    return _spread(rings, list(area), lambda ring: ring.bounds)[0]
+
+
+def _spread(
+    items: list[_T], reach: list[Box], box_of: Callable[[_T], Box]
+) -> tuple[list[_T], list[_T]]:
+    """The items whose boxes meet ``reach`` or, transitively, another such item's (``reach``
+    grows by their boxes), and the items left."""
+    met: list[_T] = []
+    rest = list(items)
+    grew = True
+    while grew:
+        grew = False
         left = []
-        for ring in rest:
-            if _meets(ring.bounds, reach):
-                chosen.append(ring)
-                reach.append(ring.bounds)
-                moved = True
+        for item in rest:
+            box = box_of(item)
+            if _meets(box, reach):
+                met.append(item)
+                reach.append(box)
+                grew = True
             else:
-                left.append(ring)
+                left.append(item)
         rest = left
-    return chosen
+    return met, rest
 
 
 def _cover(boxes: list[Box]) -> Box:

@@ -11,22 +11,8 @@ import shapely
 from ..geometry.adjacency import border_lengths
 from ..issues import Issue, make_issue, pointer
 from ..map import Connection
-from ..terrain import ConnectionType
+from ..terrain import joined_pairs
 from .index import ScenarioIndex
-
-# Which terrain domains each connection domain may join.
-_SERVES = {"land": {"land"}, "air": {"land", "sea", "lake"}}
-
-
-def _allowed_pairs(kind: ConnectionType) -> set[tuple[str | None, str | None]]:
-    """The (domain, domain) pairs a connection of this type may join, in both orders."""
-    if kind.only_from_sea:
-        # A landing: one end at sea, the other on the coast.
-        return {("sea", "land"), ("land", "sea")}
-    if kind.domain == "sea":
-        return {("sea", "sea"), ("sea", "land"), ("land", "sea")}
-    serves = _SERVES[kind.domain]
-    return {(x, y) for x in serves for y in serves}
 
 
 def check_connections(ix: ScenarioIndex) -> Iterator[Issue]:
@@ -40,7 +26,7 @@ def check_connections(ix: ScenarioIndex) -> Iterator[Issue]:
     position = ix.position["regions"]
     pa = [position.get(a, -1) for a in ends_a]
     pb = [position.get(b, -1) for b in ends_b]
-    allowed = {k.id: _allowed_pairs(k) for k in ix.connection_types.values()}
+    allowed = {k.id: joined_pairs(k) for k in ix.connection_types.values()}
     known = [x >= 0 and y >= 0 and t in allowed for x, y, t in zip(pa, pb, types, strict=True)]
     keys = [(a, b) if a < b else (b, a) for a, b in zip(ends_a, ends_b, strict=True)]
     if len(set(keys)) != len(keys):

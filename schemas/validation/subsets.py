@@ -11,7 +11,7 @@ to a full validation by construction.
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -19,12 +19,10 @@ import numpy as np
 
 from ..issues import Issue
 from ..scenario import SECTIONS, Scenario
-from .index import ScenarioIndex
+from .index import Check, ScenarioIndex
 
 Part = list[tuple[int, Any]]
 """Entities of one section, each with its real position, in file order."""
-
-Check = Callable[[ScenarioIndex], Iterator[Issue]]
 
 
 @dataclass

@@ -13,6 +13,7 @@ import shapely
 from PySide6.QtCore import QPointF, Qt
 
 from editor.map.geometry_actions import merge_regions
+from editor.map.items import screen_centre
 from editor.map.tools.split import split_region
 from editor.map.tools.vertex import move_vertex
 from schemas.geometry import polygon_from_model
@@ -80,13 +81,13 @@ def test_thirty_edits_undo_to_the_exact_start_and_redo_to_the_exact_end(window, 
     window.set_tool("select")
     structure = window.scene.structure_items[scenario.structures[0].id]
     target = window.scene.region_paths[regions[10]].boundingRect().center()
-    _drag(qtbot, view, structure.pos(), target)
+    _drag(qtbot, view, screen_centre(structure, view), target)
     step("drag a structure")
     stack_item = window.scene.stack_items[0]
     _drag(
         qtbot,
         view,
-        stack_item.pos(),
+        screen_centre(stack_item, view),
         window.scene.region_paths[regions[12]].boundingRect().center(),
     )
     step("drag a stack")

@@ -277,3 +277,44 @@ def test_the_window_survives_opening_a_missing_file(qtbot, state_dir, tmp_path):
     assert not studio.files.open_path(tmp_path / "nope.json", ask=False)
     settle(studio)
     assert studio.issues.model.issues[0].severity == "error"
+
+
+def test_the_map_menu_adds_things_where_the_designer_clicked(window, qtbot):
+    document, view = window.document, window.view
+    region = document.scenario.regions[6]
+    centre = window.scene.region_paths[region.id].boundingRect().center()
+    window.view.customContextMenuRequested.emit(view.mapFromScene(centre))
+    menu = window.map_context_menu
+    texts = [a.text() for a in menu.actions()]
+    assert "Add a structure here" in texts
+    before = len(document.scenario.structures)
+    next(a for a in menu.actions() if a.text() == "Add a structure here").trigger()
+    menu.close()
+    added = document.scenario.structures[-1]
+    assert len(document.scenario.structures) == before + 1
+    assert added.region == region.id
+    assert added.anchor is not None
+    assert abs(added.anchor[0] - centre.x()) < 2 and abs(added.anchor[1] - centre.y()) < 2
+    assert document.selection.ids == (added.id,)
+    assert document.undo_stack.index() == 1
+    next(a for a in window.edits.map_menu(region.id, (0.0, 0.0)) if a[0] == "Add a unit here")[1]()
+    unit = document.scenario.units[-1]
+    assert unit.location is not None and unit.location.region == region.id
+
+
+def test_explorer_commands_add_duplicate_and_delete(window):
+    document = window.document
+    explorer = window.explorer
+    count = len(document.scenario.cards)
+    explorer.addRequested.emit("cards")
+    new = document.scenario.cards[-1]
+    assert len(document.scenario.cards) == count + 1
+    assert document.selection.ids == (new.id,)
+    explorer.duplicateRequested.emit("cards", new.id)
+    copy = document.scenario.cards[-1]
+    assert copy.id != new.id and copy.name.endswith("(copy)")
+    assert copy.effects == new.effects
+    document.select("cards", [new.id, copy.id])
+    window.edits.delete_selection()
+    assert len(document.scenario.cards) == count
+    assert document.undo_stack.index() == 3

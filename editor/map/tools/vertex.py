@@ -173,8 +173,8 @@ class VertexTool(Tool):
     def press(self, event: QMouseEvent, point: QPointF) -> None:
         if event.button() != Qt.MouseButton.LeftButton:
             return
-        if self.scene.locked("regions"):
-            self.message("The regions layer is hidden or locked.")
+        if self._locked():
+            self.message("The regions or borders layer is hidden or locked.")
             return
         snap = snap_for(self, event, point, picking=True)
         if snap.kind == "vertex":
@@ -183,8 +183,12 @@ class VertexTool(Tool):
         else:
             self._select(None)
 
+    def _locked(self) -> bool:
+        """Points are the regions' borders: both layers must be open to edit them."""
+        return self.scene.locked("regions") or self.scene.locked("borders")
+
     def move(self, event: QMouseEvent, point: QPointF) -> None:
-        if self.scene.locked("regions"):
+        if self._locked():
             return
         if self._origin is None or not event.buttons() & Qt.MouseButton.LeftButton:
             self._show_indicator(snap_for(self, event, point, picking=True))
@@ -217,7 +221,7 @@ class VertexTool(Tool):
         self._select(target)
 
     def double_click(self, event: QMouseEvent, point: QPointF) -> None:
-        if event.button() != Qt.MouseButton.LeftButton or self.scene.locked("regions"):
+        if event.button() != Qt.MouseButton.LeftButton or self._locked():
             return
         snap = snap_for(self, event, point, picking=True)
         if snap.kind != "edge":
@@ -231,7 +235,7 @@ class VertexTool(Tool):
             self._origin = self._target = None  # the release that follows changes nothing
             self._clear_previews()
             return True
-        if self.selected is None or self.scene.locked("regions"):
+        if self.selected is None or self._locked():
             return False
         if key in (Qt.Key.Key_Delete, Qt.Key.Key_Backspace):
             try:

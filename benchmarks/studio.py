@@ -182,46 +182,20 @@ def measure_open(path: Path) -> dict[str, Any]:
     """Open ``path`` as the studio does and show it; run in a fresh process by
     :func:`bench_open`. Times in seconds, memory in MiB."""
     start = time.perf_counter()
-    from PySide6.QtCore import QPoint
-    from PySide6.QtGui import QImage
     from PySide6.QtWidgets import QApplication
 
-    from schemas.io import load_file
+    from editor.window import StudioWindow
 
-    try:
-        from editor.window import StudioWindow
-    except ImportError:  # the window is still being written: the map alone
-        StudioWindow = None
     app = QApplication.instance() or QApplication([])
     imported = time.perf_counter()
-    if StudioWindow is not None:
-        window = StudioWindow()
-        window.resize(*VIEW)
-        window.files.open_path(path, ask=False)
-        window.show()
-        app.processEvents()
-        window.grab()
-        shown = time.perf_counter()
-        runner = window.validation
-        what = "studio window"
-    else:
-        from editor.document import ScenarioDocument
-        from editor.map.scene import MapScene
-        from editor.map.view import MapView
-        from editor.validation_runner import ValidationRunner
-
-        document = ScenarioDocument(load_file(path).scenario, path)
-        scene = MapScene(document)
-        view = MapView(scene)
-        view.resize(*VIEW)
-        view.show()
-        view.zoom_to_fit()
-        image = QImage(view.viewport().size(), QImage.Format.Format_ARGB32_Premultiplied)
-        view.viewport().render(image, QPoint())
-        shown = time.perf_counter()
-        runner = ValidationRunner(document)
-        runner.run_now()
-        what = "map scene and view"
+    window = StudioWindow()
+    window.resize(*VIEW)
+    window.files.open_path(path, ask=False)
+    window.show()
+    app.processEvents()
+    window.grab()
+    shown = time.perf_counter()
+    runner = window.validation
     if runner is not None:
         runner.wait()
     validated = time.perf_counter()
@@ -229,7 +203,6 @@ def measure_open(path: Path) -> dict[str, Any]:
     status = Path("/proc/self/status").read_text().splitlines()
     peak = next(int(line.split()[1]) for line in status if line.startswith("VmHWM"))
     return {
-        "what": what,
         "import_s": imported - start,
         "open_s": shown - imported,
         "validated_s": validated - imported,

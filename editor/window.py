@@ -86,7 +86,7 @@ class StudioWindow(QMainWindow):
         self.docks["issues"].raise_()
         self.resizeDocks(
             [self.docks["explorer"], self.docks["inspector"]],
-            [270, 380],
+            [270, 420],
             Qt.Orientation.Horizontal,
         )
         self.resizeDocks([self.docks["issues"]], [190], Qt.Orientation.Vertical)
@@ -154,7 +154,8 @@ class StudioWindow(QMainWindow):
         self.explorer.duplicateRequested.connect(self.edits.duplicate_entity)
         self.explorer.renameRequested.connect(self.edits.rename_entity)
         self.docks["explorer"].setWidget(self.explorer)
-        self.docks["layers"].setWidget(LayersPanel(self.scene))
+        self.layers_panel = LayersPanel(self.scene)
+        self.docks["layers"].setWidget(self.layers_panel)
         self.docks["history"].setWidget(QUndoView(document.undo_stack))
         self.docks["connections"].setWidget(ConnectionReview(document))
         self.undo_group.addStack(document.undo_stack)
@@ -319,8 +320,9 @@ class StudioWindow(QMainWindow):
             return None
         if section == "regions" and entity_id in scene.region_paths:
             return scene.region_paths[entity_id].boundingRect()
-        if section == "connections" and entity_id in scene.connection_items:
-            return scene.connection_items[entity_id].path().boundingRect()
+        if section == "connections":
+            link = scene.connections.item(entity_id)
+            return link.path().boundingRect() if link is not None else None
         table = {"structures": scene.structure_items, "supply_sources": scene.source_items}
         if section in table and entity_id in table[section]:
             pos = table[section][entity_id].pos()

@@ -25,11 +25,13 @@ from PySide6.QtWidgets import (
     QLineEdit,
     QPlainTextEdit,
     QPushButton,
+    QSizePolicy,
     QSpinBox,
     QWidget,
 )
 
 from .field_types import bounds, is_color, list_choices, reference_of, unwrap
+from .widgets import tool_button
 
 NONE_LABEL = "(none)"
 
@@ -256,7 +258,7 @@ class DateEditor(ValueEditor):
 
 
 class PointEditor(ValueEditor):
-    """An optional map point: two coordinates and a button to clear it."""
+    """An optional map point: two coordinates, "auto" while the map chooses the point."""
 
     def __init__(self) -> None:
         super().__init__()
@@ -264,25 +266,30 @@ class PointEditor(ValueEditor):
         self.x, self.y = QDoubleSpinBox(), QDoubleSpinBox()
         for box in (self.x, self.y):
             box.setRange(-1e9, 1e9)
-            box.setDecimals(2)
+            box.setDecimals(1)
+            box.setSpecialValueText("auto")  # shown at the minimum, which stands for "unset"
             box.setKeyboardTracking(False)
-            layout.addWidget(box)
+            # Map coordinates can be huge numbers: let the boxes shrink to the panel's width.
+            box.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Fixed)
+            box.setMinimumWidth(56)
+            layout.addWidget(box, 1)
             box.valueChanged.connect(lambda _v: self.edited.emit(self.value()))
-        self.clear = QPushButton("x")
-        self.clear.setFixedWidth(50)
-        self.clear.setToolTip("Let the map choose the point")
+        self.clear = tool_button("\u00d7", "Let the map choose the point")
         layout.addWidget(self.clear)
         self.clear.clicked.connect(lambda: self.edited.emit(None))
-        self._empty = True
 
     def value(self) -> tuple[float, float] | None:
+        if self.x.value() == self.x.minimum() or self.y.value() == self.y.minimum():
+            return None
         return (self.x.value(), self.y.value())
 
     def set_value(self, value: Any) -> None:
-        self._empty = value is None
-        x, y = value if value is not None else (0.0, 0.0)
-        self.x.setValue(x)
-        self.y.setValue(y)
+        if value is None:
+            self.x.setValue(self.x.minimum())
+            self.y.setValue(self.y.minimum())
+        else:
+            self.x.setValue(value[0])
+            self.y.setValue(value[1])
         self.clear.setEnabled(value is not None)
 
 

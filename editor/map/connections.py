@@ -36,8 +36,12 @@ class ConnectionLayer:
         self.items: dict[str, ConnectionItem] = {}
         self._ends: dict[str, tuple[str, str]] = {}
         self._at: dict[str, set[str]] = defaultdict(set)
+        self.pending: set[str] = set()
+        """Plain lines not drawn yet: the zoom hides them, and on a big map building tens of
+        thousands of them would be most of the time it takes to open."""
 
     def clear(self) -> None:
+        self.pending.clear()
         self.items.clear()
         self._ends.clear()
         self._at.clear()
@@ -49,9 +53,22 @@ class ConnectionLayer:
             found |= self._at.get(region_id, set())
         return sorted(found)
 
-    def update_many(self, ids: Iterable[str]) -> None:
+    def flush(self) -> None:
+        """Draw the lines put off while the zoom hid them."""
+        if self.pending:
+            ids, self.pending = list(self.pending), set()
+            self.update_many(ids, force=True)
+
+    def item(self, connection_id: str) -> ConnectionItem | None:
+        """A connection's item, drawn now if it was put off."""
+        if connection_id in self.pending:
+            self.pending.discard(connection_id)
+            self.update_many([connection_id], force=True)
+        return self.items.get(connection_id)
+
+    def update_many(self, ids: Iterable[str], *, force: bool = False) -> None:
         """Many connections at once: lookups made once, and the borders they follow found
-        in one pass."""
+        in one pass. Plain lines the zoom hides are put off (``force`` draws them)."""
         doc = self.scene.document
         ids = list(ids)
         if len(ids) > _FEW:  # one lookup table per section beats thousands of searches
@@ -63,14 +80,30 @@ class ConnectionLayer:
                 partial(doc.get, section)
                 for section in ("regions", "connection_types", "connections")
             )
+        lines_shown = self.scene.detail.lines
         found = []
         for connection_id in ids:
             connection = links(connection_id)
             if connection is None:
+                self.pending.discard(connection_id)
                 found.append((connection_id, None, None, None, None))
                 continue
             a, b = regions(connection.a), regions(connection.b)
-            found.append((connection_id, connection, a, b, kinds(connection.type)))
+            kind = kinds(connection.type)
+            if (
+                not force
+                and not lines_shown
+                and connection_id not in self.items
+                and a is not None
+                and b is not None
+                and kind is not None
+                and not follows_border(kind, a, b)
+            ):
+                self.pending.add(connection_id)
+                self._remember(connection_id, (connection.a, connection.b))
+                continue
+            self.pending.discard(connection_id)
+            found.append((connection_id, connection, a, b, kind))
         wanted = [
             (connection_id, a, b)
             for connection_id, connection, a, b, kind in found

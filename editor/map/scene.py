@@ -303,6 +303,8 @@ class MapScene(QGraphicsScene):
             return
         picture_changed = detail.picture != self.detail.picture
         self.detail = detail
+        if detail.lines:
+            self.connections.flush()
         self.markers.set_roomy(detail.labels)
         self._apply_visibility()
         if picture_changed:

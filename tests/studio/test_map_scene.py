@@ -416,3 +416,26 @@ def test_edits_draw_what_a_fresh_scene_draws(qtbot) -> None:
         assert _drawn(scene) == _drawn(fresh), f"after edit {number}"
         assert {i.entity_id for i in scene.stack_items} == set(scene.markers.stacks)
     document.undo_stack.clear()
+
+
+def test_lines_hidden_by_the_zoom_are_drawn_only_when_shown() -> None:
+    """Opening a big map does not build the tens of thousands of lines its zoom hides."""
+    document = ScenarioDocument(generate_scenario(600, 3))
+    scene = MapScene(document)
+    connections = document.scenario.connections
+    assert scene.detail.lines is False
+    assert len(scene.connection_items) < len(connections)
+    assert scene.connections.pending
+    hidden = next(iter(scene.connections.pending))
+    assert scene.connections.item(hidden) is not None  # drawn on demand (zoom to it)
+    scene.set_detail(Detail(markers=True, lines=True, labels=True, picture=False))
+    assert set(scene.connection_items) == {c.id for c in connections}
+    assert not scene.connections.pending
+    # Removing a connection whose line was never drawn forgets it.
+    document2 = ScenarioDocument(generate_scenario(600, 3))
+    scene2 = MapScene(document2)
+    waiting = next(iter(scene2.connections.pending))
+    document2.delete("connections", [waiting])
+    assert waiting not in scene2.connections.pending
+    scene2.set_detail(Detail(markers=True, lines=True, labels=True, picture=False))
+    assert waiting not in scene2.connection_items

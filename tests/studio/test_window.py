@@ -318,3 +318,49 @@ def test_explorer_commands_add_duplicate_and_delete(window):
     window.edits.delete_selection()
     assert len(document.scenario.cards) == count
     assert document.undo_stack.index() == 3
+
+
+def test_an_overlap_between_regions_is_drawn_in_red(window):
+    document = window.document
+    region = document.scenario.regions[8]
+    ring = [list(p) for p in region.polygon.exterior]
+    cx = sum(p[0] for p in ring) / len(ring)
+    cy = sum(p[1] for p in ring) / len(ring)
+    # Push the outline outwards by a third: it now covers part of its neighbours.
+    grown = [(cx + (x - cx) * 1.35, cy + (y - cy) * 1.35) for x, y in ring]
+    document.set_field("regions", region.id, ["polygon", "exterior"], grown)
+    window.validation.wait()
+    assert any(i.code == "region-overlap" for i in window.validation.issues)
+    problems = window.scene.problem_items
+    assert problems
+    assert all(item.brush().color().red() > 150 for item in problems)
+    assert all(item.brush().color().green() < 80 for item in problems)
+    document.undo_stack.undo()
+    window.validation.wait()
+    assert window.scene.problem_items == []
+
+
+def test_a_background_image_is_placed_and_scaled_as_stored(window, sample_path):
+    from PySide6.QtGui import QColor, QImage
+
+    from schemas.map import Background
+
+    image = QImage(200, 100, QImage.Format.Format_RGB32)
+    image.fill(QColor("#808080"))
+    image.save(str(sample_path.parent / "scan.png"))
+    document = window.document
+    settings = document.scenario.map.model_copy(
+        update={
+            "background": Background(
+                path="scan.png", x=-50.0, y=-20.0, width=800.0, height=400.0, opacity=0.5
+            )
+        }
+    )
+    document.set_section("map", settings)
+    item = window.scene.background
+    assert item is not None
+    box = item.sceneBoundingRect()
+    assert (round(box.x()), round(box.y()), round(box.width())) == (-50, -20, 800)
+    assert item.opacity() == 0.5
+    window.layers_panel.shown["background"].setChecked(False)
+    assert not item.isVisible()

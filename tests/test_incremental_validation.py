@@ -283,3 +283,14 @@ def test_did_you_mean_hints_are_the_ones_difflib_picks(known: list[str], names: 
         expected = difflib.get_close_matches(name, now, n=1)
         found = hints.closest(_Known(now), "regions", name)  # type: ignore[arg-type]
         assert found == (expected[0] if expected else None)
+
+
+def test_removing_the_last_regions_is_followed() -> None:
+    # The studio's undo of the first region drawn on a new map: positions of no regions left
+    # must still be integers for the outlines kept from before.
+    validator = IncrementalValidator(BASE)
+    empty = BASE.model_copy(update={"regions": []})
+    validator.update({"regions": []})
+    assert_same(validator, empty)
+    validator.update({"regions": BASE.regions})
+    assert_same(validator, BASE)

@@ -8,8 +8,8 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from PySide6.QtCore import QSize, Qt, Signal
-from PySide6.QtGui import QBrush, QColor, QFont, QIcon, QKeySequence, QPainter, QPixmap, QShortcut
+from PySide6.QtCore import QEvent, QSize, Qt, Signal
+from PySide6.QtGui import QBrush, QColor, QFont, QIcon, QKeyEvent, QPainter, QPixmap
 from PySide6.QtWidgets import (
     QHBoxLayout,
     QListWidget,
@@ -50,6 +50,34 @@ def swatch_icon(color: str, size: int = 12) -> QIcon:
     return QIcon(pixmap)
 
 
+class _ListView(QListWidget):
+    """The list itself: Delete deletes the current entry.
+
+    The key is claimed before any window-wide shortcut sees it: the window's Delete (which
+    deletes the map's selection) would otherwise take it, or make a shortcut of the list's
+    own ambiguous so that neither fires.
+    """
+
+    deletePressed = Signal()
+
+    def event(self, event: QEvent) -> bool:
+        if event.type() == QEvent.Type.ShortcutOverride and _is_delete(event):
+            event.accept()
+            return True
+        return super().event(event)
+
+    def keyPressEvent(self, event: QKeyEvent) -> None:
+        if _is_delete(event):
+            if self.currentItem() is not None:
+                self.deletePressed.emit()
+            return
+        super().keyPressEvent(event)
+
+
+def _is_delete(event: QEvent) -> bool:
+    return isinstance(event, QKeyEvent) and event.key() == Qt.Key.Key_Delete
+
+
 class EntityList(QWidget):
     """Entries with Add / Duplicate / Delete / ↑ / ↓ below them."""
 
@@ -66,7 +94,7 @@ class EntityList(QWidget):
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.setSpacing(3)
-        self.list = QListWidget()
+        self.list = _ListView()
         self.list.setIconSize(QSize(12, 12))
         self.list.setAlternatingRowColors(True)
         self.list.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
@@ -97,9 +125,7 @@ class EntityList(QWidget):
             row.addWidget(button)
         row.addStretch(1)
         layout.addLayout(row)
-        delete = QShortcut(QKeySequence.StandardKey.Delete, self.list)
-        delete.setContext(Qt.ShortcutContext.WidgetShortcut)
-        delete.activated.connect(self.deleteClicked)
+        self.list.deletePressed.connect(self.deleteClicked)
         self._update_buttons()
 
     def connect_actions(

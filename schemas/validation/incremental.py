@@ -186,7 +186,10 @@ class IncrementalValidator:
             old_pos = self.position_map("regions")
             old_boxes = [tuple(self.geometry.boxes[old_pos[id(r)]]) for r in region_diff.removed]
             if region_diff.shifted:
-                survivors = np.array([old_pos.get(id(r), -1) for r in region_diff.new])
+                # Integers even when no region is left: positions index the kept outlines.
+                survivors = np.array(
+                    [old_pos.get(id(r), -1) for r in region_diff.new], dtype=np.int64
+                )
         update: dict[str, Any] = {s: d.new for s, d in diffs.items()} | values
         self.scenario = self.scenario.model_copy(update=update)
         for section, diff in diffs.items():

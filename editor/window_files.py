@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 from PySide6.QtCore import QObject
 from PySide6.QtWidgets import QFileDialog, QMessageBox
 
-from schemas.io import load_file, load_text, save
+from schemas.io import load_file, load_text, save, unreadable
 from schemas.issues import Issue
 from schemas.starter import new_scenario
 
@@ -94,7 +94,7 @@ class FileController(QObject):
             # too would only make opening slower.
             result = load_file(path, validate=False)
         except OSError as error:
-            self.window.set_document(None, [_read_issue(path, error)])
+            self.window.set_document(None, [unreadable(path, error)])
             self.failed_path = path
             self.window.update_title()
             return False
@@ -240,10 +240,6 @@ class FileController(QObject):
             QMessageBox.critical(self.window, "Not exported", f"{name}: {error.strerror or error}")
             return
         self.window.show_message(f"Exported {len(document.scenario.regions)} regions to {name}")
-
-
-def _read_issue(path: Path, error: OSError) -> Issue:
-    return Issue("unreadable-file", "error", "", f"cannot read {path}: {error.strerror or error}")
 
 
 def _with_positions(issues: list[Issue], path: Path) -> list[Issue]:

@@ -290,6 +290,11 @@ def load_file(
     return load_text(Path(path).read_bytes(), validate=validate, thorough=thorough)
 
 
+def unreadable(path: str | os.PathLike[str], error: OSError) -> Issue:
+    """The issue for a file :func:`load_file` could not read (missing, no permission...)."""
+    return make_issue("file-unreadable", "", f"cannot read {path}: {error.strerror or error}")
+
+
 def to_canonical_dict(scenario: Scenario) -> dict[str, Any]:
     """The scenario as plain JSON data, in the canonical form files are written in."""
     compact = scenario.model_dump(mode="json", by_alias=True, exclude_defaults=True)

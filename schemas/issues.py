@@ -56,6 +56,7 @@ class CodeInfo:
 
 CODES: dict[str, CodeInfo] = {
     # Reading the file
+    "file-unreadable": CodeInfo("error", "The file cannot be read from disk."),
     "file-encoding": CodeInfo("error", "The file is not UTF-8 text."),
     "json-syntax": CodeInfo("error", "The file is not valid JSON."),
     "json-duplicate-key": CodeInfo("error", "An object has the same key twice."),

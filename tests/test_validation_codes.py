@@ -5,11 +5,13 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 import pytest
 
 from schemas import CODES, load_text
+from schemas.io import load_file, unreadable
 from tests.factory import base, find, index_of, square
 
 Raw = dict[str, Any]
@@ -265,8 +267,17 @@ def test_duplicate_key_is_reported_where_it_is() -> None:
 
 def test_every_code_has_a_fixture() -> None:
     covered = {c for c, _, _ in SEMANTIC_CASES} | {c for c, _, _ in LOAD_CASES}
-    covered |= {"schema", "json-duplicate-key"}
+    covered |= {"schema", "json-duplicate-key", "file-unreadable"}
     assert covered == set(CODES)
+
+
+def test_a_file_that_cannot_be_read_is_one_issue_naming_it(tmp_path: Path) -> None:
+    missing = tmp_path / "gone.json"
+    with pytest.raises(OSError) as caught:
+        load_file(missing)
+    issue = unreadable(missing, caught.value)
+    assert (issue.code, issue.severity, issue.path) == ("file-unreadable", "error", "")
+    assert str(missing) in issue.message
 
 
 def test_syntax_error_has_line_and_column() -> None:

@@ -118,11 +118,15 @@ def test_the_ui_thread_only_copies_lists(qtbot) -> None:
     total = time.perf_counter() - start
     assert handed_over < total / 2
     assert busy == [True, False]
-    start = time.perf_counter()
-    document.set_field("regions", scenario.regions[10].id, ["terrain"], "bogus")
-    runner.run_now()
-    # Compared with the first full check rather than a fixed time: CI machines vary.
-    assert time.perf_counter() - start < total / 2
-    runner.wait()
+    # Compared with the first full check rather than a fixed time: CI machines vary. The best
+    # of three hand-overs, so that a pause of the whole machine does not fail the test.
+    hand_overs = []
+    for terrain in ("bogus", "bogus2", "bogus3"):
+        start = time.perf_counter()
+        document.set_field("regions", scenario.regions[10].id, ["terrain"], terrain)
+        runner.run_now()
+        hand_overs.append(time.perf_counter() - start)
+        runner.wait()
+    assert min(hand_overs) < total / 2
     assert "unknown-reference" in [i.code for i in runner.issues]
     assert key(runner.issues) == key(validate_scenario(document.scenario))

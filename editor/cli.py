@@ -53,15 +53,32 @@ def _parser() -> argparse.ArgumentParser:
     schema = commands.add_parser("schema", help="print the JSON Schema of the scenario format")
     schema.add_argument("-o", "--output", type=Path, help="write to this file")
 
-    play = commands.add_parser("play", help="play a scenario (headless: AI against AI)")
+    play = commands.add_parser(
+        "play", help="play a scenario in the game view (or headless: AI against AI)"
+    )
     play.add_argument("file", type=Path, help="scenario file")
     play.add_argument("--headless", action="store_true", help="play without a window")
-    play.add_argument("--ai", default="all", help="sides played by the AI: 'all' or ids")
-    play.add_argument("--seed", type=int, default=0, help="random seed (default 0)")
+    play.add_argument(
+        "--ai",
+        help="sides played by the AI: 'all' or ids separated by commas (headless: all; in the "
+        "game view the other sides are people's)",
+    )
+    play.add_argument(
+        "--seed",
+        type=int,
+        help="random seed (default 0; the start dialog offers the last one used, else 1)",
+    )
     play.add_argument("--turns", type=int, help="stop after this many turns")
     play.add_argument("--json", action="store_true", help="print the outcome as JSON")
     play.add_argument("--log", type=Path, help="write the event log here (JSON lines)")
     play.add_argument("--no-fog", action="store_true", help="play without fog of war")
+    play.add_argument(
+        "--screenshot",
+        type=Path,
+        metavar="OUT.png",
+        help="game view: skip the start dialog, save the window once the first phase is on "
+        "screen to this image, and exit",
+    )
 
     generate = commands.add_parser("generate", help="make a procedural scenario")
     generate.add_argument("--regions", type=int, required=True, help="number of regions")
@@ -252,7 +269,15 @@ def cmd_generate(regions: int, seed: int, output: Path) -> int:
 
 def cmd_play(args: argparse.Namespace) -> int:
     if not args.headless:
-        raise UsageError("the game view is not built yet; add --headless to play AI against AI")
+        for option, given in (
+            ("--turns", args.turns is not None),
+            ("--json", args.json),
+            ("--log", args.log is not None),
+        ):
+            if given:
+                raise UsageError(f"{option} only applies with --headless")
+    elif args.screenshot is not None:
+        raise UsageError("--screenshot needs the game view: leave out --headless")
     result, text = read_scenario(args.file)
     if result.scenario is None or any(i.is_error for i in result.issues):
         for issue in with_positions(result.issues, text):
@@ -261,17 +286,30 @@ def cmd_play(args: argparse.Namespace) -> int:
         print(f"salient: {args.file} has errors; fix them before playing", file=sys.stderr)
         return EXIT_INVALID
     sides = [s.id for s in result.scenario.sides if not s.neutral]
-    wanted = sides if args.ai == "all" else [s.strip() for s in args.ai.split(",")]
-    unknown = sorted(set(wanted) - set(sides))
+    ai = args.ai if args.ai is not None or not args.headless else "all"
+    wanted = None if ai is None else sides if ai == "all" else [s.strip() for s in ai.split(",")]
+    unknown = sorted(set(wanted or ()) - set(sides))
     if unknown:
         raise UsageError(f"unknown side(s) for --ai: {', '.join(unknown)}")
-    if set(wanted) != set(sides):
+    if not args.headless:
+        from .game.play import run_play
+
+        return run_play(
+            args.file,
+            result.scenario,
+            ai=wanted,
+            seed=args.seed,
+            fog=False if args.no_fog else None,
+            screenshot=args.screenshot,
+        )
+    if set(wanted or ()) != set(sides):
         raise UsageError("a headless game needs the AI on every side: use --ai all")
     if args.turns is not None and args.turns < 1:
         raise UsageError("--turns takes a number of turns of at least 1")
     from engine.runner import play
 
-    outcome = play(result.scenario, args.seed, turns=args.turns, fog=False if args.no_fog else None)
+    seed = 0 if args.seed is None else args.seed
+    outcome = play(result.scenario, seed, turns=args.turns, fog=False if args.no_fog else None)
     summary = outcome.summary()
     if args.log is not None:
         _write(args.log, outcome.game.log.jsonl())

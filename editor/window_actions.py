@@ -39,6 +39,7 @@ SHORTCUT_HELP = """<table cellpadding=3>
 <tr><td><b>Wheel</b></td><td>Zoom at the pointer</td></tr>
 <tr><td><b>Ctrl+0</b></td><td>Zoom to the whole map</td></tr>
 <tr><td><b>S D V X C</b></td><td>Select, draw, vertex, split and connect tools</td></tr>
+<tr><td><b>F5</b> / <b>Shift+F5</b></td><td>Play the scenario / validate now</td></tr>
 <tr><td><b>Shift</b> while drawing</td><td>Do not snap</td></tr>
 </table>"""
 
@@ -188,6 +189,12 @@ def build_actions(window: StudioWindow) -> None:
         tool_bar.addAction(action)
         tools_menu.addAction(action)
         window.tool_actions[cls.name] = action
+    tool_bar.addSeparator()
+    window.play_action = _action(
+        window, "▶ Play", lambda: _play(window), "F5", tip="Play this scenario now (F5)"
+    )
+    window.play_action.setObjectName("play")
+    tool_bar.addAction(window.play_action)
 
     scenario_menu = menu.addMenu("&Scenario")
     for entry in sections.EDITORS:
@@ -202,9 +209,13 @@ def build_actions(window: StudioWindow) -> None:
     )
     scenario_menu.addAction(
         _action(
-            window, "&Validate now", lambda: window.validation and window.validation.run_now(), "F5"
+            window,
+            "&Validate now",
+            lambda: window.validation and window.validation.run_now(),
+            "Shift+F5",
         )
     )
+    scenario_menu.addAction(window.play_action)
 
     help_menu = menu.addMenu("&Help")
     help_menu.addAction(
@@ -215,3 +226,10 @@ def build_actions(window: StudioWindow) -> None:
             document_only=False,
         )
     )
+
+
+def _play(window: StudioWindow) -> None:
+    # Imported on first use: the game view (and pyqtgraph) need not slow the studio's start.
+    from .game.play import play_from_studio
+
+    play_from_studio(window)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -210,7 +211,8 @@ def test_play_stops_after_some_turns(capsys: pytest.CaptureFixture[str]) -> None
     "args",
     [
         ["play", "missing.json", "--headless"],
-        ["play", str(SAMPLE)],
+        ["play", str(SAMPLE), "--turns", "2"],
+        ["play", str(SAMPLE), "--headless", "--screenshot", "out.png"],
         ["play", str(SAMPLE), "--headless", "--ai", "dravan"],
         ["play", str(SAMPLE), "--headless", "--ai", "nobody"],
         ["play", str(SAMPLE), "--headless", "--turns", "0"],
@@ -224,3 +226,30 @@ def test_play_usage_errors(args: list[str], capsys: pytest.CaptureFixture[str]) 
 def test_play_refuses_a_broken_scenario(bad_file: Path, capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["play", str(bad_file), "--headless"]) == 1
     assert "unknown-reference" in capsys.readouterr().err
+
+
+def test_play_screenshot_renders_the_game_view_and_exits(tmp_path: Path) -> None:
+    """The command a person runs: a process of its own, offscreen, that ends by itself."""
+    from PySide6.QtGui import QImage
+
+    from editor.game.window import WINDOW_SIZE
+
+    image = tmp_path / "game.png"
+    salient = Path(sys.executable).with_name("salient")
+    env = {
+        **os.environ,
+        "QT_QPA_PLATFORM": "offscreen",
+        "SALIENT_STATE_DIR": str(tmp_path / "state"),
+    }
+    args = [str(salient), "play", str(SAMPLE), "--ai", "arvel", "--screenshot", str(image)]
+    done = subprocess.run(args, capture_output=True, text=True, env=env, timeout=60, check=False)
+    assert done.returncode == 0, done.stderr
+    assert "Traceback" not in done.stderr
+    picture = QImage(str(image))
+    assert (picture.width(), picture.height()) == WINDOW_SIZE
+    # Not a blank window: the map's many colours are there.
+    colours = {
+        picture.pixel(x, y) for x in range(0, picture.width(), 25) for y in range(60, 900, 25)
+    }
+    assert len(colours) > 40
+    assert not list(tmp_path.rglob("*.json"))  # a picture leaves no saved game behind

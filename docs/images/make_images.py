@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import os
 import sys
+from collections.abc import Callable
 from pathlib import Path
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
@@ -50,9 +51,45 @@ def studio_pictures() -> None:
     window.close()
 
 
+def game_pictures() -> None:
+    """The game view on the bundled sample, Dravan played by a person against the AI: a stack
+    selected in the first land movement (its reach on the map), then a battle being fought."""
+    os.environ["SALIENT_STATE_DIR"] = str(ROOT / "benchmarks" / ".cache" / "image-state")
+    from editor.game.session import GameSession
+    from editor.game.window import GameWindow
+    from engine.ai import BaselineAI
+
+    scenario = load_file(ROOT / "sample_scenarios" / "vessa-crossing.json").scenario
+    assert scenario is not None
+    session = GameSession.new(scenario, {"dravan": "human", "arvel": "ai"}, seed=3)
+    window = GameWindow(session, stem="vessa-crossing")
+    window.show()
+    session.start()
+    person = BaselineAI()
+
+    def play_until(done: Callable[[], bool]) -> None:
+        while not done():
+            if session.human_to_act() is None:
+                session.run_ai_until_human()
+            else:
+                session.apply(person.choose(session.game))
+
+    game = session.game
+    play_until(lambda: game.phase == "land_movement")
+    session.select(next(s.id for s in game.state.stacks.values() if s.region == "lannet-fields"))
+    settle(window)
+    window.grab().save(str(OUT / "game.png"))
+    session.select(None)
+    play_until(lambda: bool(game.state.battle and game.state.battle.get("rounds")))
+    settle(window)
+    window.grab().save(str(OUT / "game-battle.png"))
+    window.close()
+
+
 def main() -> None:
     app = application()
     studio_pictures()
+    game_pictures()
     for sample in sorted((ROOT / "sample_scenarios").glob("*.json")):
         scenario = load_file(sample).scenario
         if scenario is not None:

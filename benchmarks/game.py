@@ -1,0 +1,238 @@
+"""Game view budgets (issue 5): from Play to the first phase on screen, and an AI player-turn
+shown at the fastest speed, on the bundled sample.
+
+Run from the repository root (``benchmarks/run.py`` runs it with every other budget):
+
+    .venv/bin/python benchmarks/game.py          # the numbers, as JSON
+
+Everything is measured in a fresh process, so the first Play pays what it pays for a
+designer: importing the game view (and pyqtgraph) on first use. "On screen" means the event
+queue has been drained and the whole window rendered once (``QWidget.grab``), which is the
+work a real screen would make Qt do before the picture shows.
+
+An AI player-turn is timed from the person's last action of their player-turn (the moment
+the AI's timer starts) to the session handing the next decision back to the person, with
+the window repainted: the AI thinking, the engine applying, and every panel and the map
+following along as they do at the fastest speed. The person's own turns are played by the
+baseline AI through the session, as clicks would. The cost of one refresh is then split
+between the map and each panel, built alone on the same game, so a missed budget says
+which part is slow.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+SAMPLE = ROOT / "sample_scenarios" / "vessa-crossing.json"
+WINDOW = (1500, 940)
+
+
+def _drain(app: Any, widget: Any) -> None:
+    """Let Qt finish what it queued, then render the widget as a screen would."""
+    app.processEvents()
+    widget.grab()
+
+
+def measure_play(app: Any, repeats: int) -> dict[str, Any]:
+    """Press Play in the studio, press Start in the dialog, wait for the first phase."""
+    from editor.app import settle
+    from editor.window import StudioWindow
+
+    studio = StudioWindow(autosave_ms=3_600_000)
+    studio.resize(*WINDOW)
+    assert studio.files.open_path(SAMPLE, ask=False)
+    studio.show()
+    settle(studio)
+    runs = []
+    for _ in range(repeats):
+        start = time.perf_counter()
+        studio.play_action.trigger()
+        from editor.game.play import StudioPlay
+
+        player = studio.findChild(StudioPlay, "studio-play")
+        dialog = player.dialog
+        _drain(app, dialog)
+        asked = time.perf_counter()
+        dialog.start_button.click()
+        window = player.game_window
+        window.resize(*WINDOW)
+        _drain(app, window)
+        shown = time.perf_counter()
+        runs.append({"dialog_s": asked - start, "game_s": shown - asked, "total_s": shown - start})
+        window.close()
+        app.processEvents()
+    studio.files.discard_session()
+    studio.close()
+    return {"cold": runs[0], "warm": min(runs[1:], key=lambda r: r["total_s"], default=runs[0])}
+
+
+class _Timed:
+    """Wraps a callable and adds up the time spent in it."""
+
+    def __init__(self, work: Callable[..., Any]) -> None:
+        self.work, self.seconds = work, 0.0
+
+    def __call__(self, *args: Any) -> Any:
+        start = time.perf_counter()
+        try:
+            return self.work(*args)
+        finally:
+            self.seconds += time.perf_counter() - start
+
+
+def measure_ai_turns(app: Any, seed: int = 1) -> dict[str, Any]:
+    """Every AI player-turn of a whole game of the sample, Dravan a person, Arvel the AI."""
+    from PySide6.QtCore import QEventLoop, QTimer
+
+    from editor.game.play import show_game
+    from editor.game.session import GameSession
+    from engine.ai import BaselineAI
+    from schemas.io import load_file
+
+    scenario = load_file(SAMPLE).scenario
+    session = GameSession.new(scenario, {"dravan": "human", "arvel": "ai"}, seed=seed)
+    session.set_speed("fastest")
+    window = show_game(session, "vessa-crossing", leave_text="Close")
+    window.resize(*WINDOW)
+    _drain(app, window)
+    game, person = session.game, BaselineAI()
+    thinking = _Timed(session.ai.choose)
+    applying = _Timed(game.apply)
+    session.ai.choose = thinking  # type: ignore[method-assign]
+    game.apply = applying  # type: ignore[method-assign]
+    loop = QEventLoop()
+    session.toAct.connect(lambda _side: loop.quit())
+    session.finished.connect(lambda _outcome: loop.quit())
+    turns: list[dict[str, float]] = []
+    while not session.over:
+        side = session.human_to_act()
+        if side is None:  # the AI's card window in the middle of the person's turn
+            QTimer.singleShot(30_000, loop.quit)
+            loop.exec()
+            continue
+        active = game.active_side
+        action = person.choose(game)
+        ai_turn_next = active == "dravan" and _ends_player_turn(game, action)
+        if not ai_turn_next:
+            session.apply(action)
+            continue
+        engine_before = thinking.seconds + applying.seconds
+        start = time.perf_counter()
+        session.apply(action)
+        if not session.over and session.human_to_act() is None:
+            QTimer.singleShot(30_000, loop.quit)
+            loop.exec()
+        _drain(app, window)
+        total = time.perf_counter() - start
+        engine = thinking.seconds + applying.seconds - engine_before
+        turns.append({"turn": game.turn, "total_s": total, "engine_s": engine})
+    breakdown = measure_refresh(app, session)
+    window.close()
+    app.processEvents()
+    slowest = max(turns, key=lambda t: t["total_s"])
+    return {
+        "turns": len(turns),
+        "slowest_s": slowest["total_s"],
+        "slowest_turn": slowest["turn"],
+        "slowest_engine_s": slowest["engine_s"],
+        "median_s": statistics.median(t["total_s"] for t in turns),
+        "refresh_ms": breakdown,
+    }
+
+
+def _ends_player_turn(game: Any, action: Any) -> bool:
+    """Whether ``action`` is the EndPhase that closes the player-turn (the AI's turn follows)."""
+    phases = game.phases_of(game.turn)
+    return action.kind == "end_phase" and game.state.phase_index == len(phases) - 1
+
+
+def measure_refresh(app: Any, played: Any) -> dict[str, float]:
+    """What one ``changed`` signal costs each part of the view, repaint included (ms).
+
+    Each part is built alone on a copy of the game as it ended, shown at the size the window
+    gives it, and timed over a few refreshes.
+    """
+    from PySide6.QtWidgets import QWidget
+
+    from editor.game import panels
+    from editor.game.map_view import GameMapView
+    from editor.game.session import GameSession
+    from editor.game.topbar import TopBar
+
+    data = played.save_data()
+    scenario = played.game.scenario
+    parts: dict[str, tuple[Callable[[Any], QWidget], tuple[int, int]]] = {
+        "map": (GameMapView, (1100, 700)),
+        "top bar": (TopBar, (1500, 40)),
+    }
+    for name in ("StackPanel", "HandPanel", "DecisionPanel", "BattlePanel", "TurnSummary"):
+        factory = getattr(panels, name, None)
+        if factory is not None:
+            parts[name] = (factory, (400, 400))
+    out = {}
+    with tempfile.TemporaryDirectory() as folder:
+        path = Path(folder) / "game.json"
+        path.write_text(json.dumps(data))
+        for name, (factory, size) in parts.items():
+            session = GameSession.load(scenario, path)
+            widget = factory(session)
+            widget.resize(*size)
+            widget.show()
+            _drain(app, widget)
+            times = []
+            for _ in range(5):
+                start = time.perf_counter()
+                session.changed.emit()
+                _drain(app, widget)
+                times.append(time.perf_counter() - start)
+            out[name] = min(times) * 1000
+            widget.close()
+            widget.deleteLater()
+            app.processEvents()
+    return out
+
+
+def measure(repeats: int) -> dict[str, Any]:
+    """Both budgets; run in a fresh process by :func:`bench`."""
+    from PySide6.QtWidgets import QApplication
+
+    from editor.app import application
+
+    app = application()
+    assert isinstance(app, QApplication)
+    return {"play": measure_play(app, repeats), "ai": measure_ai_turns(app)}
+
+
+def bench(repeats: int = 3) -> dict[str, Any]:
+    with tempfile.TemporaryDirectory() as state:
+        done = subprocess.run(
+            [sys.executable, __file__, "--measure", str(repeats)],
+            capture_output=True,
+            text=True,
+            check=False,
+            cwd=ROOT,
+            env={**os.environ, "SALIENT_STATE_DIR": state, "QT_QPA_PLATFORM": "offscreen"},
+        )
+    if done.returncode != 0:
+        raise SystemExit(f"the game view benchmark failed: {done.stderr[-3000:]}")
+    return json.loads(done.stdout.splitlines()[-1])
+
+
+if __name__ == "__main__":
+    if len(sys.argv) == 3 and sys.argv[1] == "--measure":
+        print(json.dumps(measure(int(sys.argv[2]))))
+    else:
+        print(json.dumps(bench(), indent=2))

@@ -1,0 +1,1 @@
+"""The game view: playing a scenario on the rules engine, against people or the AI."""

@@ -1,0 +1,28 @@
+"""The game view's panels: the selected stack, the hand, battles, decisions, the turn summary,
+and the hot-seat cover.
+
+Each panel is a view of a :class:`~editor.game.session.GameSession`: it listens to its
+signals and acts only through ``session.apply``. The window docks them; every panel emits
+``needsAttention`` when the player has something new to do in it (a battle, a mandatory card,
+a reinforcement to place...), on screen or not, so the window can raise its dock. Docked
+beside the map (tall) or below it (wide), the battle panel and the hand lay themselves out
+for the room they get.
+"""
+
+from __future__ import annotations
+
+from .battle_panel import BattlePanel
+from .decision_panel import DecisionPanel
+from .hand_panel import HandPanel
+from .handover import HandoverScreen
+from .stack_panel import StackPanel
+from .turn_summary import TurnSummary
+
+__all__ = [
+    "BattlePanel",
+    "DecisionPanel",
+    "HandPanel",
+    "HandoverScreen",
+    "StackPanel",
+    "TurnSummary",
+]

@@ -1,0 +1,120 @@
+"""Hot seat: an opaque cover while the computer changes hands.
+
+When the session says the next decision belongs to another person (``handover``), the
+screen says whose turn it is; the next player presses its button when the previous one has
+looked away, and only then is their view revealed (:attr:`HandoverScreen.revealed`). Made a
+child of the window, it covers all of it; put in a stacked widget, the window shows it as a
+page. Either way the panels of this package show nothing until the button is pressed (see
+:mod:`.cover`).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from PySide6.QtCore import QEvent, QObject, Qt, Signal
+from PySide6.QtGui import QColor, QKeyEvent, QPainter, QPaintEvent
+from PySide6.QtWidgets import QLabel, QPushButton, QStackedWidget, QVBoxLayout, QWidget
+
+from .cover import cover_of
+from .knowledge import side_name
+
+if TYPE_CHECKING:
+    from editor.game.session import GameSession
+
+BACKGROUND = "#1f2430"
+
+
+class HandoverScreen(QWidget):
+    """A full-window cover for hot seat; :meth:`cover` shows it, its button reveals."""
+
+    revealed = Signal(str)
+    """The next player is at the computer: the window may show this side's view."""
+
+    def __init__(self, session: GameSession | None = None, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.side: str | None = None
+        self.session = session
+        self.setAttribute(Qt.WidgetAttribute.WA_OpaquePaintEvent)
+        self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
+        self.headline = QLabel()
+        self.headline.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        self.headline.setWordWrap(True)
+        self.headline.setStyleSheet("color: white; font-size: 22pt; font-weight: bold;")
+        self.detail = QLabel()
+        self.detail.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        self.detail.setWordWrap(True)
+        self.detail.setStyleSheet("color: #c8ccd6; font-size: 12pt;")
+        self.button = QPushButton()
+        self.button.setCursor(Qt.CursorShape.PointingHandCursor)
+        self.button.setStyleSheet(
+            "QPushButton { font-size: 13pt; padding: 10px 28px; border-radius: 6px;"
+            " background: #e8e2d0; color: #1f2430; }"
+            "QPushButton:hover { background: white; }"
+        )
+        self.button.clicked.connect(self.reveal)
+        column = QVBoxLayout(self)
+        column.addStretch(2)
+        column.addWidget(self.headline)
+        column.addSpacing(12)
+        column.addWidget(self.detail)
+        column.addSpacing(24)
+        column.addWidget(self.button, 0, Qt.AlignmentFlag.AlignHCenter)
+        column.addStretch(3)
+        if parent is not None:
+            # Over a window: cover all of it (in a stacked widget the stack shows it instead).
+            parent.installEventFilter(self)
+            self.hide()
+        if session is not None:
+            cover_of(session)
+            session.handover.connect(self.cover)
+
+    def cover(self, side: str) -> None:
+        """Hide the window behind the cover, for ``side``'s player to take the computer."""
+        self.side = side
+        name = side_name(self.session.game, side) if self.session is not None else side
+        self.headline.setText(f"Pass the computer to {name}\u2019s player")
+        self.detail.setText(
+            "The other player\u2019s units and cards stay hidden. "
+            f"{name}, press the button when you are ready."
+        )
+        self.button.setText(f"Show {name}\u2019s view")
+        self._fit()
+        if not self._in_stack():
+            self.show()
+            self.raise_()
+        self.button.setFocus()
+
+    def reveal(self) -> None:
+        """The next player is ready: the panels may show their view again."""
+        side = self.side
+        if self.parentWidget() is not None and not self._in_stack():
+            self.hide()
+        if side is not None:
+            if self.session is not None:
+                cover_of(self.session).reveal(side)
+            self.revealed.emit(side)
+
+    def _in_stack(self) -> bool:
+        return isinstance(self.parentWidget(), QStackedWidget)
+
+    def _fit(self) -> None:
+        parent = self.parentWidget()
+        if parent is not None and not self._in_stack():
+            self.setGeometry(parent.rect())
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        if watched is self.parentWidget() and event.type() == QEvent.Type.Resize:
+            self._fit()
+            if self.isVisible():
+                self.raise_()
+        return False
+
+    def paintEvent(self, event: QPaintEvent) -> None:
+        QPainter(self).fillRect(self.rect(), QColor(BACKGROUND))
+
+    def keyPressEvent(self, event: QKeyEvent) -> None:
+        # Enter or Space does what the button does, for a player who reached for the keyboard.
+        if event.key() in (Qt.Key.Key_Return, Qt.Key.Key_Enter, Qt.Key.Key_Space):
+            self.reveal()
+        event.accept()

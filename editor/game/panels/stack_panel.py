@@ -1,0 +1,318 @@
+"""The selected stack: its units and their values, why each value is what it is, and what the
+player may do with the stack now (split, merge, entrench, enter or leave a structure, rebase).
+
+Every button stands for actions the engine lists as legal for this stack, so a button is
+enabled exactly when the action would be accepted; the engine still has the last word and
+its refusal shows under the buttons. An enemy stack shows its content only when the fog of
+war lets the viewer see inside it.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from PySide6.QtCore import QPoint
+from PySide6.QtWidgets import (
+    QGridLayout,
+    QHBoxLayout,
+    QMenu,
+    QPushButton,
+    QVBoxLayout,
+    QWidget,
+)
+
+from engine.actions import Action, EnterStructure, Entrench, LeaveStructure, Merge, Rebase, Split
+from engine.state import StackState
+
+from .base import SessionPanel, button, heading, muted, notice
+from .knowledge import plural, unit_name
+from .unit_table import UnitTable
+from .unit_values import UnitRow, summarise
+
+if TYPE_CHECKING:
+    from editor.game.session import GameSession
+
+
+class StackPanel(SessionPanel):
+    """The units of ``session.selected`` and the actions open to that stack."""
+
+    def __init__(self, session: GameSession, parent: QWidget | None = None) -> None:
+        super().__init__(session, parent)
+        self.splitting = False
+        self.title = heading("No stack selected")
+        self.states = notice()
+        self.leader = muted()
+        self.stacking = muted()
+        self.hint = muted("Select a stack on the map to see its units.")
+        self.table = UnitTable()
+        self.table.itemChanged.connect(self._checked)
+
+        self.split_button = button("Split\u2026", "Take some units out into a new stack")
+        self.merge_button = button("Merge\u2026", "Join other stacks standing here into this one")
+        self.entrench_button = button("Entrench", "Dig in (only before the stack moves)")
+        self.enter_button = button("Enter\u2026", "Go inside a friendly structure here")
+        self.leave_button = button("Leave", "Come out of the structure into the region")
+        self.rebase_button = button("Rebase\u2026", "Fly to another friendly airfield")
+        self.confirm_split = button("Split off", "Make a new stack of the ticked units")
+        self.cancel_split = button("Cancel")
+        self.split_button.clicked.connect(self._start_split)
+        self.merge_button.clicked.connect(self._merge)
+        self.entrench_button.clicked.connect(self._entrench)
+        self.enter_button.clicked.connect(self._enter)
+        self.leave_button.clicked.connect(self._leave)
+        self.rebase_button.clicked.connect(self._rebase)
+        self.confirm_split.clicked.connect(self._finish_split)
+        self.cancel_split.clicked.connect(self._end_split)
+        self.menu: QMenu | None = None
+
+        self.actions_box = QWidget()
+        buttons = QGridLayout(self.actions_box)
+        buttons.setContentsMargins(0, 0, 0, 0)
+        buttons.setSpacing(4)
+        for index, widget in enumerate(
+            (
+                self.split_button,
+                self.merge_button,
+                self.entrench_button,
+                self.enter_button,
+                self.leave_button,
+                self.rebase_button,
+            )
+        ):
+            buttons.addWidget(widget, index // 3, index % 3)
+        split_row = QHBoxLayout()
+        split_row.addWidget(self.confirm_split)
+        split_row.addWidget(self.cancel_split)
+        split_row.addStretch(1)
+        self.split_hint = muted("Tick the units to take out, then Split off.")
+        self.idle_hint = muted()
+
+        column = QVBoxLayout(self.body)
+        column.addWidget(self.title)
+        column.addWidget(self.states)
+        column.addWidget(self.leader)
+        column.addWidget(self.stacking)
+        column.addWidget(self.hint)
+        column.addWidget(self.table)
+        column.addWidget(self.actions_box)
+        column.addWidget(self.idle_hint)
+        column.addWidget(self.split_hint)
+        column.addLayout(split_row)
+        column.addWidget(self.message)
+        column.addStretch(1)
+        self._actions_of: list[Action] = []
+        session.selectionChanged.connect(self._selected)
+        self._show_split(False)
+
+    # -- what is shown ----------------------------------------------------------------------------
+
+    def stack(self) -> StackState | None:
+        selected = self.session.selected
+        return self.game.state.stacks.get(selected) if selected else None
+
+    def _selected(self, _stack: object) -> None:
+        self.splitting = False
+        self.message.hide()
+        self._stale()
+
+    def update_view(self) -> None:
+        stack = self.stack()
+        sight = self.sight()
+        if stack is None:
+            self._empty("No stack selected", "Select a stack on the map to see its units.")
+            return
+        where = sight.region(stack.region)
+        owner = sight.side(stack.side)
+        owner = "Your" if owner == "You" else owner
+        view = sight.view(stack)
+        if view != "full":
+            text = "You cannot see inside this stack (fog of war)."
+            if view == "flag":
+                text = "Only its flag shows: its units stay hidden (fog of war)."
+            self._empty(f"{owner} stack at {where}", text)
+            return
+        summary = summarise(self.game, sight, stack)
+        self.title.setText(f"{owner} stack at {where} \u00b7 {plural(len(stack.units), 'unit')}")
+        states = " \u00b7 ".join(summary.states)
+        self.states.setText(states[:1].upper() + states[1:])  # names keep their capitals
+        self.states.setVisible(bool(summary.states))
+        leader = f"Commander: {summary.leader}. " if summary.leader else ""
+        self.leader.setText(leader + summary.command)
+        self.leader.show()
+        self.stacking.setText(summary.stacking)
+        self.stacking.show()
+        self.hint.hide()
+        self.table.show()
+        self._fill(summary.rows)
+        self._update_buttons(stack)
+
+    def _empty(self, title: str, hint: str) -> None:
+        self.title.setText(title)
+        self.hint.setText(hint)
+        self.hint.show()
+        # Emptied, not only hidden: what a hidden label holds is still there to be read.
+        for label in (self.states, self.leader, self.stacking):
+            label.clear()
+            label.hide()
+        self.table.setRowCount(0)
+        self.table.hide()
+        self.splitting = False
+        self._actions_of = []
+        self._update_buttons(None)
+
+    def _fill(self, rows: list[UnitRow]) -> None:
+        self.table.fill(rows, checkable=self.splitting)
+
+    def _update_buttons(self, stack: StackState | None) -> None:
+        # Buttons only for a stack a person here commands: on another's they would only
+        # ever be greyed out.
+        ours = stack is not None and self.session.players.get(stack.side) == "human"
+        self.actions_box.setVisible(ours and self.sight().mine(stack.side if stack else None))
+        actions = [a for a in self.legal() if stack is not None and _concerns(a, stack.id)]
+        self._actions_of = actions
+        kinds = {type(a) for a in actions}
+        self.idle_hint.setText(self._why_idle(stack) if ours and not actions else "")
+        self.idle_hint.setVisible(bool(self.idle_hint.text()))
+        self.split_button.setEnabled(Split in kinds and not self.splitting)
+        self.merge_button.setEnabled(Merge in kinds)
+        self.entrench_button.setEnabled(Entrench in kinds)
+        self.enter_button.setEnabled(EnterStructure in kinds)
+        self.leave_button.setEnabled(LeaveStructure in kinds)
+        self.rebase_button.setEnabled(Rebase in kinds)
+        enter = [a for a in actions if isinstance(a, EnterStructure)]
+        sight = self.sight()
+        if len(enter) == 1:
+            self.enter_button.setText(f"Enter {sight.structure(enter[0].structure)}")
+        else:
+            self.enter_button.setText("Enter\u2026")
+        self._show_split(self.splitting and Split in kinds)
+
+    def _why_idle(self, stack: StackState | None) -> str:
+        """Why every button is greyed out, so the player knows when they will work."""
+        if stack is None:
+            return ""
+        if self.session.human_to_act() != stack.side:
+            return "Not your turn: these work when you are to act."
+        return (
+            "Nothing to do with this stack now: stacks split, merge, entrench and enter or "
+            "leave structures in the land movement phase, before they move."
+        )
+
+    def _show_split(self, on: bool) -> None:
+        self.splitting = on
+        self.confirm_split.setVisible(on)
+        self.cancel_split.setVisible(on)
+        self.split_hint.setVisible(on)
+        self.confirm_split.setEnabled(False)
+        if on:
+            self._checked()
+
+    # -- acting ------------------------------------------------------------------------------------
+
+    def _of(self, kind: type[Action]) -> list[Action]:
+        return [a for a in self._actions_of if isinstance(a, kind)]
+
+    def _start_split(self) -> None:
+        self.splitting = True
+        stack = self.stack()
+        if stack is not None:
+            self._fill(summarise(self.game, self.sight(), stack).rows)
+            self._update_buttons(stack)
+
+    def _end_split(self) -> None:
+        self.splitting = False
+        self.refresh()
+
+    def checked_units(self) -> list[str]:
+        return self.table.checked_units()
+
+    def set_checked(self, unit_ids: list[str]) -> None:
+        """Tick these units (and untick the others) in split mode."""
+        self.table.set_checked(unit_ids)
+
+    def _checked(self, *_: object) -> None:
+        if not self.splitting:
+            return
+        count = len(self.checked_units())
+        stack = self.stack()
+        whole = stack is not None and count >= len(stack.units)
+        self.confirm_split.setEnabled(count > 0 and not whole)
+        self.confirm_split.setText(f"Split off {plural(count, 'unit')}" if count else "Split off")
+
+    def _finish_split(self) -> None:
+        stack = self.stack()
+        units = self.checked_units()
+        if stack is None or not units:
+            return
+        self.splitting = False
+        if not self.act(Split(stack.id, tuple(units))):
+            self.refresh()
+
+    def _merge(self) -> None:
+        stack = self.stack()
+        merges = self._of(Merge)
+        if stack is None or not merges:
+            return
+        others = [s for s in merges[0].stacks if s != stack.id]  # type: ignore[attr-defined]
+        if len(others) == 1:
+            self.act(Merge((stack.id, *others)))
+            return
+        options = [(self._stack_words(o), Merge((stack.id, o))) for o in others]
+        options.append(("All the stacks here", Merge((stack.id, *others))))
+        self._choose(self.merge_button, options)
+
+    def _stack_words(self, stack_id: str) -> str:
+        other = self.game.state.stacks[stack_id]
+        first = unit_name(self.game, other.units[0]) if other.units else stack_id
+        more = f" and {plural(len(other.units) - 1, 'other')}" if len(other.units) > 1 else ""
+        return f"{first}{more}"
+
+    def _entrench(self) -> None:
+        for action in self._of(Entrench):
+            self.act(action)
+
+    def _enter(self) -> None:
+        options = self._of(EnterStructure)
+        sight = self.sight()
+        if len(options) == 1:
+            self.act(options[0])
+        elif options:
+            self._choose(
+                self.enter_button,
+                [(sight.structure(a.structure), a) for a in options],  # type: ignore[attr-defined]
+            )
+
+    def _leave(self) -> None:
+        for action in self._of(LeaveStructure):
+            self.act(action)
+
+    def _rebase(self) -> None:
+        options = self._of(Rebase)
+        sight = self.sight()
+        labels = [
+            (
+                f"{sight.structure(a.structure)} "  # type: ignore[attr-defined]
+                f"({sight.region(self.game.world.structures[a.structure].region)})",  # type: ignore[attr-defined]
+                a,
+            )
+            for a in options
+        ]
+        if len(options) == 1:
+            self.act(options[0])
+        elif options:
+            self._choose(self.rebase_button, labels)
+
+    def _choose(self, anchor: QPushButton, options: list[tuple[str, Action]]) -> None:
+        """A menu of the options under the button (not modal: it closes on any click)."""
+        self.menu = QMenu(self)
+        for label, action in options:
+            self.menu.addAction(label).triggered.connect(
+                lambda _=False, chosen=action: self.act(chosen)
+            )
+        self.menu.popup(anchor.mapToGlobal(QPoint(0, anchor.height())))
+
+
+def _concerns(action: Action, stack_id: str) -> bool:
+    if isinstance(action, Merge):
+        return stack_id in action.stacks
+    return getattr(action, "stack", None) == stack_id and action.kind != "move"

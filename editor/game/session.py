@@ -1,0 +1,292 @@
+"""A game being played in the game view: the engine's game, who plays each side, and pacing.
+
+The session is to the game view what the document is to the studio: the only code that
+changes the game, and the source of the signals every part of the view listens to. People
+act through :meth:`GameSession.apply`; AI sides are played by one shared
+:class:`~engine.ai.BaselineAI` (as ``salient play --headless`` does), one action per timer
+tick at the chosen speed, so the window stays responsive and the same seed plays the same
+game in both. The view never reads the engine's state for a side it must not see: it asks
+the session for :attr:`GameSession.viewer` and goes through :mod:`engine.fog`.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Literal
+
+from PySide6.QtCore import QObject, QTimer, Signal
+
+from engine.actions import Action
+from engine.ai import BaselineAI
+from engine.errors import IllegalAction
+from engine.game import Game
+from schemas.io import write_atomic
+from schemas.scenario import Scenario
+
+Player = Literal["human", "ai"]
+
+SPEEDS: dict[str, int] = {"slow": 900, "normal": 350, "fast": 60, "fastest": 0}
+"""Milliseconds between two AI actions; ``fastest`` plays on until a person must act,
+yielding to the window between small batches."""
+
+FASTEST_BATCH_S = 0.03
+"""At the fastest speed, how long the AI plays before letting the window repaint."""
+
+
+@dataclass
+class Targeting:
+    """The view asks the player to pick things on the map (a card's targets, a region)."""
+
+    prompt: str
+    kind: Literal["region", "stack", "unit"]
+    allowed: frozenset[str]
+    count: int = 1
+    done: Callable[[tuple[str, ...]], None] = field(default=lambda picked: None)
+    picked: list[str] = field(default_factory=list)
+
+
+class GameSession(QObject):
+    """A game, its players, and the pace of its AI players."""
+
+    changed = Signal()
+    """After every action (a person's or the AI's), undo of nothing: games have no undo."""
+    logged = Signal(object)
+    """The new event-log records since the last signal (a list of dicts)."""
+    toAct = Signal(str)
+    """A person must act for this side (the view shows its controls)."""
+    handover = Signal(str)
+    """Hot seat: the next person is another side's player; hide everything until they
+    confirm."""
+    finished = Signal(object)
+    """The game is over: the engine's outcome."""
+    selectionChanged = Signal(object)
+    """The selected stack id (or ``None``)."""
+    targetingChanged = Signal(object)
+    """A :class:`Targeting` request started (or ``None`` when it ended)."""
+    failed = Signal(str)
+    """An action was refused (the engine's reason), or an AI step failed."""
+
+    def __init__(
+        self,
+        game: Game,
+        players: dict[str, Player],
+        *,
+        speed: str = "normal",
+        autosave_dir: Path | None = None,
+    ) -> None:
+        super().__init__()
+        self.game = game
+        self.players = {side: players.get(side, "ai") for side in game.sides_in_play}
+        self.ai = BaselineAI()
+        self.speed = speed
+        self.paused = False
+        self.autosave_dir = autosave_dir
+        self.selected: str | None = None
+        self.targeting: Targeting | None = None
+        self._seen = len(game.log)
+        self._last_human: str | None = None
+        self._autosaved_turn = game.turn
+        self._timer = QTimer(self)
+        self._timer.setSingleShot(True)
+        self._timer.timeout.connect(self._ai_step)
+
+    @classmethod
+    def new(
+        cls,
+        scenario: Scenario,
+        players: dict[str, Player],
+        *,
+        seed: int = 0,
+        fog: bool | None = None,
+        **options: Any,
+    ) -> GameSession:
+        return cls(Game(scenario, seed, fog=fog), players, **options)
+
+    # -- who sees and acts ----------------------------------------------------------------------
+
+    @property
+    def humans(self) -> list[str]:
+        return [side for side, player in self.players.items() if player == "human"]
+
+    @property
+    def viewer(self) -> str | None:
+        """The side whose view is shown: the person to act (hot seat), the only person, or
+        ``None`` (every side seen) when the AI plays every side."""
+        humans = self.humans
+        if not humans:
+            return None
+        side = self.game.to_act()
+        if side in humans:
+            return side
+        return self._last_human if self._last_human in humans else humans[0]
+
+    def human_to_act(self) -> str | None:
+        side = self.game.to_act()
+        return side if side is not None and self.players.get(side) == "human" else None
+
+    @property
+    def over(self) -> bool:
+        return self.game.outcome() is not None
+
+    # -- acting ---------------------------------------------------------------------------------
+
+    def start(self) -> None:
+        """Begin: hand the first decision to its player."""
+        self._announce()
+
+    def apply(self, action: Action) -> bool:
+        """A person's action; ``False`` (and :attr:`failed`) when the engine refuses it."""
+        if self.human_to_act() is None:
+            self.failed.emit("it is not your turn to act")
+            return False
+        try:
+            self.game.apply(action)
+        except IllegalAction as refusal:
+            self.failed.emit(str(refusal))
+            return False
+        self._after_action()
+        return True
+
+    def legal_actions(self) -> list[Action]:
+        return self.game.legal_actions()
+
+    def _ai_step(self) -> None:
+        """Play AI actions: one per tick, or a short batch at the fastest speed."""
+        if self.paused or self.over:
+            return
+        deadline = _clock() + (FASTEST_BATCH_S if self.speed == "fastest" else 0.0)
+        while True:
+            side = self.game.to_act()
+            if side is None or self.players.get(side) != "ai":
+                break
+            try:
+                self.game.apply(self.ai.choose(self.game))
+            except (IllegalAction, RuntimeError) as error:  # an AI bug must not kill the view
+                self.paused = True
+                self.failed.emit(f"the AI could not act for {side}: {error}")
+                break
+            if self.speed != "fastest" or _clock() >= deadline or self.over:
+                break
+        self._after_action()
+
+    def step(self) -> None:
+        """One AI action now, paused or not (the view's Step button)."""
+        side = self.game.to_act()
+        if side is not None and self.players.get(side) == "ai" and not self.over:
+            self.game.apply(self.ai.choose(self.game))
+            self._after_action()
+
+    def set_paused(self, paused: bool) -> None:
+        self.paused = paused
+        if not paused:
+            self._announce()
+
+    def set_speed(self, speed: str) -> None:
+        self.speed = speed
+        if self._timer.isActive():
+            self._timer.start(SPEEDS[speed])
+
+    def _after_action(self) -> None:
+        records = self.game.log.records[self._seen :]
+        self._seen = len(self.game.log)
+        if self.selected is not None and self.selected not in self.game.state.stacks:
+            self.select(None)
+        if records:
+            self.logged.emit(records)
+        self._autosave_if_new_turn()
+        self.changed.emit()
+        self._announce()
+
+    def _announce(self) -> None:
+        """Tell the view who acts next; start the AI's timer when it is the AI."""
+        if self.over:
+            self._timer.stop()
+            self.finished.emit(self.game.outcome())
+            return
+        side = self.game.to_act()
+        if side is None:
+            return
+        if self.players.get(side) == "human":
+            self._timer.stop()
+            if len(self.humans) > 1 and self._last_human not in (None, side):
+                self._last_human = side
+                self.handover.emit(side)
+            else:
+                self._last_human = side
+                self.toAct.emit(side)
+        elif not self.paused:
+            self._timer.start(SPEEDS[self.speed])
+
+    # -- selection and targeting ------------------------------------------------------------------
+
+    def select(self, stack_id: str | None) -> None:
+        if stack_id != self.selected:
+            self.selected = stack_id
+            self.selectionChanged.emit(stack_id)
+
+    def ask_targets(self, request: Targeting | None) -> None:
+        """Start (or cancel, with ``None``) picking targets on the map."""
+        self.targeting = request
+        self.targetingChanged.emit(request)
+
+    def pick(self, target: str) -> bool:
+        """The player picked a target on the map; ``True`` when it was allowed."""
+        request = self.targeting
+        if request is None or target not in request.allowed or target in request.picked:
+            return False
+        request.picked.append(target)
+        if len(request.picked) >= request.count:
+            self.targeting = None
+            self.targetingChanged.emit(None)
+            request.done(tuple(request.picked))
+        return True
+
+    # -- saving ---------------------------------------------------------------------------------
+
+    def save_data(self) -> dict[str, Any]:
+        return {"game": self.game.save(), "players": self.players, "speed": self.speed}
+
+    def save(self, path: Path) -> None:
+        write_atomic(path, json.dumps(self.save_data()).encode("utf-8"))
+
+    @classmethod
+    def load(cls, scenario: Scenario, path: Path, **options: Any) -> GameSession:
+        """Continue a saved game; raises ``engine.errors.SaveError`` or ``OSError``/
+        ``ValueError`` with a readable message."""
+        data = json.loads(Path(path).read_text("utf-8"))
+        game = Game.load(scenario, data["game"])
+        return cls(game, data.get("players", {}), speed=data.get("speed", "normal"), **options)
+
+    def _autosave_if_new_turn(self) -> None:
+        if self.autosave_dir is None or self.game.turn == self._autosaved_turn:
+            return
+        self._autosaved_turn = self.game.turn
+        self.autosave_dir.mkdir(parents=True, exist_ok=True)
+        self.save(self.autosave_dir / f"turn-{self.game.turn:03d}.json")
+
+    # -- for tests and tools --------------------------------------------------------------------
+
+    def run_ai_until_human(self, limit: int = 100_000) -> int:
+        """Play the AI's actions at once until a person must act or the game ends."""
+        count = 0
+        while not self.over and count < limit:
+            side = self.game.to_act()
+            if side is None or self.players.get(side) != "ai":
+                break
+            self.game.apply(self.ai.choose(self.game))
+            count += 1
+        self._after_action()
+        return count
+
+    def actions_taken(self) -> Sequence[dict[str, Any]]:
+        """Every action of the game so far, as the log records them."""
+        return [r["action"] for r in self.game.log.records if r["type"] == "action"]
+
+
+def _clock() -> float:
+    import time
+
+    return time.perf_counter()

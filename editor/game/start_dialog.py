@@ -1,0 +1,255 @@
+"""The start dialog: who plays each side, the seed, fog of war, and a fresh game or a save.
+
+The dialog only gathers choices; turning them into a game is the caller's ``prepare``
+function. It runs when Start is pressed, and if it fails (a save file that cannot be read,
+or that belongs to another scenario) the reason shows in the dialog, which stays open, so a
+bad file never costs the other choices or ends in a traceback.
+"""
+
+from __future__ import annotations
+
+import html
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+
+from PySide6.QtWidgets import (
+    QButtonGroup,
+    QCheckBox,
+    QComboBox,
+    QDialog,
+    QDialogButtonBox,
+    QFileDialog,
+    QFormLayout,
+    QGridLayout,
+    QGroupBox,
+    QHBoxLayout,
+    QLabel,
+    QLineEdit,
+    QPushButton,
+    QRadioButton,
+    QSpinBox,
+    QVBoxLayout,
+    QWidget,
+)
+
+from schemas.scenario import Scenario
+
+from .session import SPEEDS, GameSession, Player
+
+SAVE_FILTER = "Salient saved games (*.json);;All files (*)"
+SPEED_NAMES = {"slow": "Slow", "normal": "Normal", "fast": "Fast", "fastest": "Fastest"}
+
+
+class StartError(Exception):
+    """A game could not be started; the message is for the player and names the file."""
+
+
+@dataclass(frozen=True)
+class StartOptions:
+    """What the player chose in the start dialog (or on the command line)."""
+
+    players: dict[str, Player]
+    seed: int = 1
+    fog: bool = True
+    speed: str = "normal"
+    save_file: Path | None = None
+    """Continue this saved game instead of starting at turn 1."""
+
+
+class StartDialog(QDialog):
+    """Choose the players and how the game starts; Start builds the session."""
+
+    def __init__(
+        self,
+        scenario: Scenario,
+        defaults: StartOptions,
+        prepare: Callable[[StartOptions], GameSession],
+        *,
+        save_folder: Path | None = None,
+        parent: QWidget | None = None,
+    ) -> None:
+        super().__init__(parent)
+        self.setObjectName("start-dialog")
+        self.setWindowTitle(f"Play — {scenario.info.title}")
+        self.scenario = scenario
+        self.prepare = prepare
+        self.save_folder = save_folder
+        self.session: GameSession | None = None
+        """The game made when Start was accepted."""
+        layout = QVBoxLayout(self)
+        layout.setSpacing(10)
+        title = QLabel(f"<b>{html.escape(scenario.info.title)}</b>")
+        title.setStyleSheet("font-size: 15px;")
+        layout.addWidget(title)
+        if scenario.victory.description:
+            about = QLabel(scenario.victory.description)
+            about.setWordWrap(True)
+            about.setStyleSheet("color: #444;")
+            layout.addWidget(about)
+        layout.addWidget(self._players_box(defaults))
+        layout.addWidget(self._game_box(defaults))
+        layout.addWidget(self._start_box(defaults))
+        self.error = QLabel()
+        self.error.setObjectName("start-error")
+        self.error.setWordWrap(True)
+        self.error.setStyleSheet("color: #c62828;")
+        self.error.hide()
+        layout.addWidget(self.error)
+        self.buttons = QDialogButtonBox(
+            QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel
+        )
+        self.start_button = self.buttons.button(QDialogButtonBox.StandardButton.Ok)
+        self.start_button.setText("Start")
+        self.start_button.setObjectName("start")
+        self.buttons.accepted.connect(self.accept)
+        self.buttons.rejected.connect(self.reject)
+        layout.addWidget(self.buttons)
+        self._players_changed()
+        self._source_changed()
+        self.setMinimumWidth(520)
+
+    # -- parts -----------------------------------------------------------------------------------
+
+    def _players_box(self, defaults: StartOptions) -> QGroupBox:
+        box = QGroupBox("Players")
+        grid = QGridLayout(box)
+        grid.setColumnStretch(1, 1)
+        self.player_boxes: dict[str, QComboBox] = {}
+        playing = [s for s in self.scenario.sides if not s.neutral]
+        for row, side in enumerate(playing):
+            swatch = QLabel()
+            swatch.setFixedSize(14, 14)
+            swatch.setStyleSheet(f"background: {side.color}; border: 1px solid #333;")
+            name = QLabel(side.name)
+            if side.briefing:
+                name.setToolTip(f"<p>{html.escape(side.briefing)}</p>")
+            choice = QComboBox()
+            choice.setObjectName(f"player-{side.id}")
+            choice.addItem("Human", "human")
+            choice.addItem("AI", "ai")
+            choice.setCurrentIndex(0 if defaults.players.get(side.id) == "human" else 1)
+            choice.currentIndexChanged.connect(self._players_changed)
+            self.player_boxes[side.id] = choice
+            grid.addWidget(swatch, row, 0)
+            grid.addWidget(name, row, 1)
+            grid.addWidget(choice, row, 2)
+        self.mode = QLabel()
+        self.mode.setObjectName("mode")
+        self.mode.setWordWrap(True)
+        self.mode.setStyleSheet("color: #555;")
+        grid.addWidget(self.mode, len(playing), 0, 1, 3)
+        return box
+
+    def _game_box(self, defaults: StartOptions) -> QGroupBox:
+        box = QGroupBox("Game")
+        form = QFormLayout(box)
+        self.seed = QSpinBox()
+        self.seed.setObjectName("seed")
+        self.seed.setRange(0, 2**31 - 1)
+        self.seed.setValue(defaults.seed)
+        self.seed.setMaximumWidth(160)
+        self.seed.setToolTip("The same seed and the same decisions always give the same game.")
+        form.addRow("Seed", self.seed)
+        self.fog = QCheckBox("Fog of war: enemy stacks are hidden unless seen")
+        self.fog.setObjectName("fog")
+        self.fog.setChecked(defaults.fog)
+        form.addRow("", self.fog)
+        self.speed = QComboBox()
+        self.speed.setObjectName("speed")
+        for key in SPEEDS:
+            self.speed.addItem(SPEED_NAMES.get(key, key), key)
+        self.speed.setCurrentIndex(max(0, list(SPEEDS).index(defaults.speed)))
+        self.speed.setToolTip("How fast the AI plays (change it any time from the AI menu).")
+        form.addRow("AI speed", self.speed)
+        return box
+
+    def _start_box(self, defaults: StartOptions) -> QGroupBox:
+        box = QGroupBox("Start")
+        column = QVBoxLayout(box)
+        self.fresh = QRadioButton("At turn 1")
+        self.fresh.setObjectName("fresh")
+        self.from_save = QRadioButton("Continue a saved game:")
+        self.from_save.setObjectName("from-save")
+        group = QButtonGroup(self)
+        group.addButton(self.fresh)
+        group.addButton(self.from_save)
+        self.fresh.setChecked(defaults.save_file is None)
+        self.from_save.setChecked(defaults.save_file is not None)
+        self.fresh.toggled.connect(self._source_changed)
+        column.addWidget(self.fresh)
+        row = QHBoxLayout()
+        row.addWidget(self.from_save)
+        self.save_path = QLineEdit(str(defaults.save_file or ""))
+        self.save_path.setObjectName("save-path")
+        self.save_path.setPlaceholderText("a saved game of this scenario")
+        self.save_path.textEdited.connect(lambda _text: self.from_save.setChecked(True))
+        row.addWidget(self.save_path, 1)
+        browse = QPushButton("Browse…")
+        browse.setObjectName("browse")
+        browse.clicked.connect(self._browse)
+        row.addWidget(browse)
+        column.addLayout(row)
+        return box
+
+    # -- reacting --------------------------------------------------------------------------------
+
+    def _players_changed(self, *_args: object) -> None:
+        humans = [s for s, box in self.player_boxes.items() if box.currentData() == "human"]
+        names = {s.id: s.name for s in self.scenario.sides}
+        if not humans:
+            text = "The AI plays every side: watch it, with speed, pause and step in the AI menu."
+        elif len(humans) == 1:
+            text = f"You play {names[humans[0]]} against the AI."
+        else:
+            text = (
+                "Hot seat: people take turns at this computer. Between player-turns a screen "
+                "hides the map and the hand until the next player is ready."
+            )
+        self.mode.setText(text)
+        self.speed.setEnabled(len(humans) < len(self.player_boxes))
+
+    def _source_changed(self, *_args: object) -> None:
+        fresh = self.fresh.isChecked()
+        self.seed.setEnabled(fresh)
+        self.fog.setEnabled(fresh)
+
+    def _browse(self) -> None:
+        start = self.save_path.text() or (str(self.save_folder) if self.save_folder else "")
+        name, _ = QFileDialog.getOpenFileName(self, "Continue a saved game", start, SAVE_FILTER)
+        if name:
+            self.save_path.setText(name)
+            self.from_save.setChecked(True)
+
+    # -- result ----------------------------------------------------------------------------------
+
+    def options(self) -> StartOptions:
+        players: dict[str, Player] = {
+            side: "human" if box.currentData() == "human" else "ai"
+            for side, box in self.player_boxes.items()
+        }
+        path = self.save_path.text().strip()
+        return StartOptions(
+            players=players,
+            seed=self.seed.value(),
+            fog=self.fog.isChecked(),
+            speed=str(self.speed.currentData()),
+            save_file=Path(path) if self.from_save.isChecked() and path else None,
+        )
+
+    def accept(self) -> None:
+        """Start: build the game, or say why it cannot start and stay open."""
+        if self.from_save.isChecked() and not self.save_path.text().strip():
+            self._fail("Choose the saved game to continue, or start at turn 1.")
+            return
+        try:
+            self.session = self.prepare(self.options())
+        except StartError as error:
+            self._fail(str(error))
+            return
+        super().accept()
+
+    def _fail(self, message: str) -> None:
+        self.error.setText(message)
+        self.error.show()
+        self.adjustSize()

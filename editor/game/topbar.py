@@ -1,0 +1,286 @@
+"""The game view's top bar: the score, the clock, and the button that ends the phase.
+
+Everything here is public information (VP, tension, the calendar, whose turn it is), so the
+bar shows the same thing to every viewer. The next-phase button is the one control: it is
+enabled only when a person is to act and the engine has nothing left that blocks the phase
+(``Game.blocking()``), and when disabled its text says why, so a player never wonders what is
+missing.
+"""
+
+from __future__ import annotations
+
+import html
+import re
+
+from PySide6.QtGui import QFont
+from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QPushButton, QSizePolicy, QWidget
+
+from engine.actions import EndPhase
+from engine.game import Game
+
+from .panels.cover import cover_of
+from .session import GameSession
+
+PHASE_NAMES: dict[str, str] = {
+    "turn_summary": "Turn summary",
+    "events": "Events",
+    "cards": "Cards",
+    "reinforcements": "Reinforcements",
+    "supply": "Supply",
+    "air_offensive": "Air (offensive)",
+    "land_movement": "Land movement",
+    "battles": "Battles",
+    "air_defensive": "Air (defensive)",
+    "sieges": "Sieges",
+    "replacements": "Replacements",
+    "end_of_turn": "End of turn",
+}
+
+BUTTON_CHARS = 40
+"""Longest button text; the full reason is always in the tooltip."""
+
+
+def phase_name(phase: str) -> str:
+    return PHASE_NAMES.get(phase, phase.replace("_", " ").capitalize())
+
+
+def elide(text: str, limit: int) -> str:
+    return text if len(text) <= limit else text[: limit - 1].rstrip() + "…"
+
+
+def readable(session: GameSession, text: str) -> str:
+    """The engine's reasons name regions and structures by id; show their names instead.
+
+    Only what follows the reason's colon is rewritten (the lists of places), so ordinary
+    words of the sentence never get taken for ids.
+    """
+    names = _place_names(session)
+    # "choose where reinforcement 'dravan-second-wave' arrives": the decision panel names the
+    # units; the button only needs to say what is waiting.
+    text = re.sub(r"reinforcement '[\w-]+'", "the reinforcement", text)
+    text = re.sub(r"'([\w-]+)'", lambda m: f"'{names.get(m.group(1), m.group(1))}'", text)
+    head, sep, tail = text.partition(": ")
+    if not sep:
+        return text
+    # "arvel must answer: ...": a side named by its id at the start.
+    sides = {s.id: s.name for s in session.game.scenario.sides}
+    head = re.sub(r"^[\w-]+", lambda m: sides.get(m.group(), m.group()), head)
+    return head + sep + re.sub(r"[\w-]+", lambda m: names.get(m.group(), m.group()), tail)
+
+
+def _place_names(session: GameSession) -> dict[str, str]:
+    scenario = session.game.scenario
+    names = {r.id: r.name for r in scenario.regions}
+    names.update({s.id: s.name for s in scenario.structures})
+    return names
+
+
+class SideChip(QFrame):
+    """A side's colour, name and VP; framed while it is that side's player-turn."""
+
+    def __init__(self, side: str, name: str, color: str) -> None:
+        super().__init__()
+        self.side = side
+        self.setObjectName("side-chip")
+        layout = QHBoxLayout(self)
+        layout.setContentsMargins(8, 2, 8, 2)
+        layout.setSpacing(6)
+        swatch = QLabel()
+        swatch.setFixedSize(14, 14)
+        swatch.setStyleSheet(f"background: {color}; border: 1px solid #333; border-radius: 2px;")
+        self.name = QLabel(name)
+        self.vp = QLabel()
+        bold = QFont(self.vp.font())
+        bold.setBold(True)
+        self.vp.setFont(bold)
+        layout.addWidget(swatch)
+        layout.addWidget(self.name)
+        layout.addWidget(self.vp)
+        self.set_active(False)
+
+    def set_vp(self, vp: int) -> None:
+        self.vp.setText(f"{vp} VP")
+
+    def set_active(self, active: bool) -> None:
+        border = "2px solid #444" if active else "2px solid transparent"
+        self.setStyleSheet(f"#side-chip {{ border: {border}; border-radius: 4px; }}")
+
+
+class TopBar(QWidget):
+    """Sides and VP, tension, turn and date, phase, who acts, and the next-phase button."""
+
+    def __init__(self, session: GameSession) -> None:
+        super().__init__()
+        self.setObjectName("game-top-bar")
+        self.session = session
+        scenario = session.game.scenario
+        layout = QHBoxLayout(self)
+        layout.setContentsMargins(6, 3, 6, 3)
+        layout.setSpacing(8)
+        self.chips: dict[str, SideChip] = {}
+        for side in session.game.sides_in_play:
+            model = next(s for s in scenario.sides if s.id == side)
+            chip = SideChip(side, model.name, model.color)
+            self.chips[side] = chip
+            layout.addWidget(chip)
+        self.tension = QLabel()
+        self.tension.setObjectName("tension")
+        self.tension.setVisible(scenario.tension is not None)
+        layout.addWidget(self.tension)
+        layout.addWidget(_separator())
+        self.clock = QLabel()
+        self.clock.setObjectName("clock")
+        layout.addWidget(self.clock)
+        self.phase = QLabel()
+        self.phase.setObjectName("phase")
+        layout.addWidget(self.phase)
+        layout.addWidget(_separator())
+        self.to_act = QLabel()
+        self.to_act.setObjectName("to-act")
+        # The one part of the bar that may give way (it is repeated in its tooltip), so a
+        # longer phase or button text never widens the window.
+        self.to_act.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
+        self.to_act.setMinimumWidth(120)
+        layout.addWidget(self.to_act, 1)
+        self.next_button = QPushButton()
+        self.next_button.setObjectName("next-phase")
+        self.next_button.setMinimumWidth(200)
+        self.next_button.setShortcut("Ctrl+Return")
+        self.next_button.clicked.connect(self.end_phase)
+        layout.addWidget(self.next_button)
+        session.changed.connect(self.refresh)
+        session.toAct.connect(self.refresh)
+        session.handover.connect(self.refresh)
+        session.finished.connect(self.refresh)
+        cover_of(session).changed.connect(self.refresh)
+        self.refresh()
+
+    # -- acting ----------------------------------------------------------------------------------
+
+    def end_phase(self) -> None:
+        if self.next_button.isEnabled():
+            self.session.apply(EndPhase())
+
+    # -- showing ---------------------------------------------------------------------------------
+
+    def refresh(self, *_why: object) -> None:
+        session, game = self.session, self.session.game
+        state = game.state
+        for side, chip in self.chips.items():
+            chip.set_vp(state.sides[side].vp)
+            chip.set_active(not session.over and side == game.active_side)
+        self._show_tension()
+        calendar = game.scenario.calendar
+        self.clock.setText(f"Turn {game.turn} of {calendar.turns} · {_date(game)}")
+        if session.over:
+            self.phase.setText("Game over")
+            self.phase.setToolTip("")
+        else:
+            phases = game.phases_of(game.turn)
+            index = state.phase_index
+            self.phase.setText(f"{phase_name(game.phase)} ({index + 1}/{len(phases)})")
+            self.phase.setToolTip(self._phase_list(phases, index))
+        self._show_who_acts()
+        self.to_act.setToolTip(self.to_act.text())
+        self._show_button()
+
+    def _show_tension(self) -> None:
+        tension = self.session.game.scenario.tension
+        value = self.session.game.state.tension
+        if tension is None or value is None:
+            return
+        self.tension.setText(f"{tension.name}: {value} / {tension.threshold}")
+        benefits = self._side_name(tension.benefits)
+        steps = "".join(
+            f"<li>{step.value}: {html.escape(step.description)}</li>" for step in tension.steps
+        )
+        self.tension.setToolTip(
+            f"<b>{html.escape(tension.name)}</b><br>{html.escape(tension.description)}"
+            f"<br>At {tension.threshold}, {html.escape(benefits)} wins."
+            + (f"<ul>{steps}</ul>" if steps else "")
+        )
+
+    def _phase_list(self, phases: list[str], current: int) -> str:
+        game = self.session.game
+        rows = []
+        for i, phase in enumerate(phases):
+            name = html.escape(phase_name(phase))
+            rows.append(f"<b>▸ {name}</b>" if i == current else f"&nbsp;&nbsp;&nbsp;{name}")
+        title = f"{html.escape(self._side_name(game.active_side))}'s player-turn {game.turn}:"
+        return f"{title}<br>" + "<br>".join(rows)
+
+    def _show_who_acts(self) -> None:
+        session = self.session
+        if session.over:
+            outcome = session.game.outcome() or {}
+            winner = outcome.get("winner")
+            self.to_act.setText(f"{self._side_name(winner)} wins" if winner else "A draw")
+            return
+        side = session.game.to_act()
+        if side is None:
+            self.to_act.setText("")
+            return
+        name = self._side_name(side)
+        if session.players.get(side) == "ai":
+            pause = " (paused)" if session.paused else "…"
+            self.to_act.setText(f"{name} (AI) is playing{pause}")
+        elif len(session.humans) == 1:
+            self.to_act.setText(f"{name} to act (you)")
+        else:
+            self.to_act.setText(f"{name} to act")
+
+    def _show_button(self) -> None:
+        session, game = self.session, self.session.game
+        button = self.next_button
+        if session.over:
+            button.setEnabled(False)
+            button.setText("Game over")
+            button.setToolTip("")
+            return
+        if cover_of(session).hides():
+            # Hot seat, between two people: nothing may be done until the next one is there.
+            button.setEnabled(False)
+            button.setText("Next phase")
+            button.setToolTip("Waiting for the next player to show their view")
+            return
+        if session.human_to_act() is None:
+            button.setEnabled(False)
+            button.setText("Next phase")
+            side = game.to_act()
+            button.setToolTip(f"{self._side_name(side)} (AI) is playing" if side else "")
+            return
+        reason = game.blocking()
+        if reason is not None:
+            reason = readable(session, reason)
+            button.setEnabled(False)
+            button.setText(elide(f"⚠ {reason[0].upper()}{reason[1:]}", BUTTON_CHARS))
+            button.setToolTip(f"The phase cannot end yet: {reason}.")
+            return
+        phases = game.phases_of(game.turn)
+        index = game.state.phase_index
+        button.setEnabled(True)
+        if index + 1 < len(phases):
+            nxt = phase_name(phases[index + 1])
+            button.setText(f"Next phase: {nxt} ▸")
+            button.setToolTip(f"End {phase_name(game.phase).lower()} and go on to {nxt.lower()}")
+        else:
+            button.setText("End the player-turn ▸")
+            button.setToolTip(f"End {self._side_name(game.active_side)}'s player-turn")
+
+    def _side_name(self, side: str | None) -> str:
+        if side is None:
+            return ""
+        model = next((s for s in self.session.game.scenario.sides if s.id == side), None)
+        return model.name if model is not None else side
+
+
+def _separator() -> QFrame:
+    line = QFrame()
+    line.setFrameShape(QFrame.Shape.VLine)
+    line.setFrameShadow(QFrame.Shadow.Sunken)
+    return line
+
+
+def _date(game: Game) -> str:
+    date = game.date
+    return f"{date.day} {date.strftime('%b %Y')}"

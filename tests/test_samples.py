@@ -12,6 +12,8 @@ from schemas import dumps, load_file
 from schemas.jsonschema import scenario_json_schema
 
 SAMPLES = sorted((Path(__file__).resolve().parent.parent / "sample_scenarios").glob("*.json"))
+REFERENCE = SAMPLES[0].parent / "vessa-crossing.json"
+"""The sample meant to use every part of the format, for modders to copy from."""
 
 
 @pytest.fixture(scope="module")
@@ -52,7 +54,7 @@ def test_json_schema_rejects_a_wrong_type(validator: jsonschema.Draft202012Valid
 
 
 def test_sample_uses_every_section() -> None:
-    raw = json.loads(SAMPLES[0].read_text())
+    raw = json.loads(REFERENCE.read_text())
     from schemas.scenario import Scenario
 
     missing = [

@@ -24,7 +24,6 @@ from __future__ import annotations
 import json
 import os
 import statistics
-import subprocess
 import sys
 import tempfile
 import time
@@ -35,6 +34,8 @@ from typing import Any
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
+
+from benchmarks.timing import in_fresh_process  # noqa: E402
 
 SAMPLE = ROOT / "sample_scenarios" / "vessa-crossing.json"
 WINDOW = (1500, 940)
@@ -217,18 +218,7 @@ def measure(repeats: int) -> dict[str, Any]:
 
 
 def bench(repeats: int = 3) -> dict[str, Any]:
-    with tempfile.TemporaryDirectory() as state:
-        done = subprocess.run(
-            [sys.executable, __file__, "--measure", str(repeats)],
-            capture_output=True,
-            text=True,
-            check=False,
-            cwd=ROOT,
-            env={**os.environ, "SALIENT_STATE_DIR": state, "QT_QPA_PLATFORM": "offscreen"},
-        )
-    if done.returncode != 0:
-        raise SystemExit(f"the game view benchmark failed: {done.stderr[-3000:]}")
-    return json.loads(done.stdout.splitlines()[-1])
+    return in_fresh_process(__file__, ["--measure", str(repeats)], "the game view benchmark")
 
 
 if __name__ == "__main__":

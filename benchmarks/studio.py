@@ -15,9 +15,7 @@ from __future__ import annotations
 
 import json
 import os
-import subprocess
 import sys
-import tempfile
 import time
 from collections.abc import Callable
 from pathlib import Path
@@ -27,7 +25,7 @@ os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from benchmarks.timing import best_ms  # noqa: E402
+from benchmarks.timing import best_ms, in_fresh_process  # noqa: E402
 
 VIEW = (1600, 1000)
 
@@ -211,18 +209,7 @@ def measure_open(path: Path) -> dict[str, Any]:
 
 
 def bench_open(path: Path) -> dict[str, Any]:
-    with tempfile.TemporaryDirectory() as state:
-        done = subprocess.run(
-            [sys.executable, __file__, "--open", str(path)],
-            capture_output=True,
-            text=True,
-            check=False,
-            cwd=ROOT,
-            env={**os.environ, "SALIENT_STATE_DIR": state, "QT_QPA_PLATFORM": "offscreen"},
-        )
-    if done.returncode != 0:
-        raise SystemExit(f"opening in the studio failed: {done.stderr[-2000:]}")
-    return json.loads(done.stdout.splitlines()[-1])
+    return in_fresh_process(__file__, ["--open", str(path)], "opening in the studio")
 
 
 def bench(large: Path, repeats: int = 3) -> dict[str, Any]:

@@ -2,9 +2,17 @@
 
 from __future__ import annotations
 
+import json
+import os
+import subprocess
+import sys
+import tempfile
 import time
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
+
+ROOT = Path(__file__).resolve().parent.parent
 
 
 def best_of(
@@ -32,3 +40,21 @@ def best_ms(
 ) -> float:
     """:func:`best_of` in milliseconds."""
     return best_of(repeats, work, before) * 1000
+
+
+def in_fresh_process(script: str, args: list[str], what: str) -> Any:
+    """Run ``script`` with ``args`` in a new Python with a fresh state folder and offscreen Qt,
+    and return the JSON it prints last: a person's first open or first Play pays for imports
+    and cold caches, which a warm benchmark process would hide."""
+    with tempfile.TemporaryDirectory() as state:
+        done = subprocess.run(
+            [sys.executable, script, *args],
+            capture_output=True,
+            text=True,
+            check=False,
+            cwd=ROOT,
+            env={**os.environ, "SALIENT_STATE_DIR": state, "QT_QPA_PLATFORM": "offscreen"},
+        )
+    if done.returncode != 0:
+        raise SystemExit(f"{what} failed: {done.stderr[-3000:]}")
+    return json.loads(done.stdout.splitlines()[-1])

@@ -25,6 +25,7 @@ from schemas.issues import Issue
 
 from . import sections
 from .connections_review import ConnectionReview
+from .docking import add_dock
 from .document import ScenarioDocument
 from .files import Autosaver
 from .map.scene import MapScene
@@ -68,7 +69,7 @@ class StudioWindow(QMainWindow):
         self.placeholder.setStyleSheet("color: #555; font-size: 14px; padding: 40px;")
         self.setCentralWidget(self.placeholder)
         self.docks = {
-            name: self._dock(name, title, area)
+            name: add_dock(self, name, title, area)
             for name, title, area in (
                 ("explorer", "Scenario", Qt.DockWidgetArea.LeftDockWidgetArea),
                 ("layers", "Layers", Qt.DockWidgetArea.LeftDockWidgetArea),
@@ -104,13 +105,6 @@ class StudioWindow(QMainWindow):
         self.set_document(None)
 
     # -- layout ----------------------------------------------------------------------------------
-
-    def _dock(self, name: str, title: str, area: Qt.DockWidgetArea) -> QDockWidget:
-        dock = QDockWidget(title, self)
-        dock.setObjectName(f"dock-{name}")
-        dock.setWidget(QWidget())
-        self.addDockWidget(area, dock)
-        return dock
 
     def sizeHint(self) -> QSize:
         return QSize(1500, 920)

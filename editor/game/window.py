@@ -17,7 +17,6 @@ from PySide6.QtCore import QSize, Qt, Signal
 from PySide6.QtGui import QAction, QActionGroup, QCloseEvent, QKeySequence
 from PySide6.QtWidgets import (
     QComboBox,
-    QDockWidget,
     QLabel,
     QMainWindow,
     QSizePolicy,
@@ -26,6 +25,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from ..docking import add_dock
 from .session import SPEEDS, GameSession
 from .start_dialog import SPEED_NAMES
 from .topbar import TopBar
@@ -64,7 +64,7 @@ class GameWindow(QMainWindow):
         # (cards, decisions, battles, the turn summary) as tabs the window raises.
         right = Qt.DockWidgetArea.RightDockWidgetArea
         self.docks = {
-            name: self._dock(name, title, right)
+            name: add_dock(self, name, title, right)
             for name, title in (
                 ("stack", "Stack"),
                 ("hand", "Cards"),
@@ -98,13 +98,6 @@ class GameWindow(QMainWindow):
         self.statusBar().addPermanentWidget(self.viewer_label)
         self._build_menus()
         self.set_session(session)
-
-    def _dock(self, name: str, title: str, area: Qt.DockWidgetArea) -> QDockWidget:
-        dock = QDockWidget(title, self)
-        dock.setObjectName(f"dock-{name}")
-        dock.setWidget(QWidget())
-        self.addDockWidget(area, dock)
-        return dock
 
     def sizeHint(self) -> QSize:
         return QSize(*WINDOW_SIZE)

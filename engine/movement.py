@@ -284,10 +284,14 @@ def reachable(game: Game, stack: StackState) -> dict[str, Reach]:
 def _classify(game: Game, stack: StackState, path: tuple[str, ...], cost: float) -> Reach:
     region = path[-1]
     enemies = enemy_here(game, region, stack.side)
-    if enemies:
-        kind = "overrun" if can_overrun(game, stack, enemies) else "battle"
+    if enemies and not can_overrun(game, stack, enemies):
+        kind = "battle"
     elif stack_domain(game, stack) == "land" and not fits(game, stack, region):
+        # U4/V3: an overrun does not stop the move, so the stack must fit where it ends,
+        # exactly as the move itself checks it.
         kind = "overstack"
+    elif enemies:
+        kind = "overrun"
     else:
         kind = "move"
     return Reach(cost, path, kind)
@@ -337,6 +341,9 @@ def _network_search(game: Game, stack: StackState, network: str) -> dict[str, tu
     ):
         return {}
     paths: dict[str, tuple[str, ...]] = {start: ()}
+    # A crossing that spends the whole move (a beach, a ferry) may end a road move but never
+    # lead on: such ends are kept apart, and a way to them that can go further wins.
+    ends: dict[str, tuple[str, ...]] = {}
     frontier = [start]
     while frontier:
         following = []
@@ -348,8 +355,11 @@ def _network_search(game: Game, stack: StackState, network: str) -> dict[str, tu
                     game, side, link, network, region
                 ):
                     continue
+                if link.kind.uses_all_movement:
+                    ends.setdefault(link.to, (*paths[region], link.to))
+                    continue
                 paths[link.to] = (*paths[region], link.to)
                 following.append(link.to)
         frontier = following
     paths.pop(start)
-    return paths
+    return {**{r: p for r, p in ends.items() if r not in paths and r != start}, **paths}

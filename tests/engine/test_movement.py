@@ -8,6 +8,7 @@ from engine import IllegalAction, movement
 from engine.actions import EnterStructure, Entrench, LeaveStructure, Merge, Move, Split
 from engine.board import side_of_region, side_of_structure
 from engine.game import Game
+from schemas.terrain import default_connection_types
 from tests.engine.builder import Builder, advance_to
 
 
@@ -135,6 +136,23 @@ def test_v2_fortifications_cannot_be_overrun() -> None:
     assert reach(game, "r0")["c1"].kind == "battle"
 
 
+def test_u4_v2_an_overrun_that_would_end_overstacked_is_not_offered() -> None:
+    # An overrun does not stop the move: ending it in the region must respect its limit.
+    b = Builder(cols=3).owners(b1="blueland")
+    b.region("b1", stacking=4)
+    b.unit_type(
+        "company", name="Company", attack=2, morale=3, movement=6, hit_points=10, stacking=2
+    )
+    for n in range(3):
+        b.unit(f"r{n}", "company", "a1")
+    b.unit("x", "inf", "b1", nation="blueland", strength=1)
+    game = b.game(0, fog=False)
+    advance_to(game, "land_movement")
+    assert reach(game, "r0")["b1"].kind == "overstack"
+    with pytest.raises(IllegalAction, match="stacking limit"):
+        game.apply(Move(stack_of(game, "r0").id, ("b1",)))
+
+
 def test_u4_v3_pass_through_a_full_region_but_not_end_there() -> None:
     b = Builder(cols=3).owners(b1="redland", c1="redland")
     b.region("b1", stacking=4)
@@ -248,3 +266,25 @@ def test_v7_regions_away_from_own_stacks_show_nothing() -> None:
     b.unit("r", "inf", "a1").unit("x", "inf", "d1", nation="blueland")
     game = moving(b)
     assert fog.view_of(game, stack_of(game, "x"), "red") == "none"
+
+
+def test_m3_m4_a_crossing_that_spends_the_move_ends_a_road_move_there() -> None:
+    # A ferry on the road (M3's beach-like "uses all MP"): the road leads to it and over it,
+    # but a move along the road stops on the far bank; every offered move is a legal one.
+    ferry = {"id": "ferry", "name": "Ferry", "color": "#406080", "uses_all_movement": True}
+    b = Builder(cols=5).owners(**dict.fromkeys(("b1", "c1", "d1", "e1"), "redland"))
+    b.set("connection_types", [*(t.model_dump() for t in default_connection_types()), ferry])
+    for col in "abcde":
+        b.region(f"{col}1", network="road")
+    for a, c in zip("abcd", "bcde", strict=True):
+        b.connect(f"{a}1", f"{c}1", "ferry" if a == "b" else "land", road=True)
+    b.unit("r", "inf", "a1")
+    game = moving(b)
+    found = reach(game, "r")
+    assert found["c1"].path == ("b1", "c1")
+    assert "d1" not in found and "e1" not in found
+    for region in found:
+        trial = Game.load(game.scenario, game.save())
+        trial.apply(Move(stack_of(trial, "r").id, found[region].path))
+    game.apply(Move(stack_of(game, "r").id, found["c1"].path))
+    assert stack_of(game, "r").region == "c1"

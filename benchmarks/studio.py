@@ -126,6 +126,16 @@ def _edits(scenario: Any) -> dict[str, Callable[[Any], dict[str, Any]]]:
         del regions[len(regions) // 4]
         return {"regions": regions}
 
+    def terrain_row(s: Any) -> dict[str, Any]:
+        rows = list(s.terrain)
+        rows[0] = rows[0].model_copy(update={"movement_cost": rows[0].movement_cost + 1})
+        return {"terrain": rows}
+
+    def connection_row(s: Any) -> dict[str, Any]:
+        rows = list(s.connection_types)
+        rows[0] = rows[0].model_copy(update={"movement_cost": rows[0].movement_cost + 1})
+        return {"connection_types": rows}
+
     return {
         "move a shared vertex": vertex,
         "change a region's terrain": terrain,
@@ -133,6 +143,8 @@ def _edits(scenario: Any) -> dict[str, Callable[[Any], dict[str, Any]]]:
         "move a unit": unit,
         "delete a connection": drop_connection,
         "delete a region": drop_region,
+        "change a cost in the terrain table": terrain_row,
+        "change a cost in the connection table": connection_row,
     }
 
 

@@ -130,6 +130,10 @@ def _choices(scenario: Scenario) -> dict[tuple[str, str], list[Any]]:
         ("terrain", "stacking"): [0, 3, 40],
         ("connection_types", "adjacent"): [True, False],
         ("connection_types", "domain"): ["land", "sea", "air"],
+        ("connection_types", "only_from_sea"): [True, False],
+        ("connection_types", "name"): ["Ferry", "Causeway"],
+        ("connection_types", "movement_cost"): [0, 3],
+        ("connection_types", "id"): ["renamed", *ids(scenario, "connection_types")[:2]],
         ("unit_types", "domain"): ["land", "naval", "air"],
         ("unit_types", "hit_points"): [1, 9],
         ("cards", "in_deck"): [True, False],
@@ -294,3 +298,23 @@ def test_removing_the_last_regions_is_followed() -> None:
     assert_same(validator, empty)
     validator.update({"regions": BASE.regions})
     assert_same(validator, BASE)
+
+
+def test_renaming_a_connection_type_renews_the_messages_that_name_it() -> None:
+    # A land-to-land "sea" connection is wrong and its message names the type; renaming the
+    # type (which alone re-checks nothing) must still give the message with the new name.
+    connections = list(BASE.connections)
+    connections[0] = connections[0].model_copy(update={"type": "sea"})
+    wrong = BASE.model_copy(update={"connections": connections})
+    validator = IncrementalValidator(wrong)
+    assert any(
+        i.code == "connection-domain" and "a sea connection" in i.message for i in validator.issues
+    )
+    kinds = [
+        k.model_copy(update={"name": "Sea Lane"}) if k.id == "sea" else k
+        for k in BASE.connection_types
+    ]
+    validator.update({"connection_types": kinds})
+    renamed = wrong.model_copy(update={"connection_types": kinds})
+    assert_same(validator, renamed)
+    assert any("a sea lane connection" in i.message for i in validator.issues)

@@ -52,6 +52,10 @@ _SCOPED: tuple[Check, ...] = (
     check_isolated_regions,
 )
 
+_CONNECTION_RULES = ("id", "domain", "only_from_sea", "adjacent")
+"""The fields of a connection type that the connection checks judge by (costs, colours and
+bonuses are the engine's business)."""
+
 
 class IncrementalValidator:
     """The issues of a scenario, kept up to date edit by edit (see the module docstring).
@@ -317,16 +321,48 @@ class IncrementalValidator:
                     home = scenario.regions[first[structure.region]]
                     homes[id(home)] = (first[structure.region], home)
             self._run(check_anchors, {"regions": homes, "structures": places})
-        every = bool({"connection_types", "terrain:domain"} & aspects) or connections.reordered
-        if every or connections.removed or connections.added or changed_ids:
-            self._rescope_connections(connections, changed_ids, every)
+        # A connection is judged by its own type only: an edited row of the connection table
+        # re-checks the connections of that type, not all of them (30,000 on a big map).
+        kinds = diffs.get("connection_types")
+        every = "terrain:domain" in aspects or connections.reordered
+        every = every or (kinds is not None and kinds.reordered)
+        typed = set() if kinds is None else self._retyped(kinds)
+        if every or connections.removed or connections.added or changed_ids or typed:
+            self._rescope_connections(connections, changed_ids, every, typed)
 
-    def _rescope_connections(self, diff: SectionDiff, region_ids: set[str], every: bool) -> None:
+    def _retyped(self, kinds: SectionDiff) -> set[str]:
+        """Ids of connection types whose connections must be judged again: those whose id or
+        rules of use changed, or whose name changed when a connection of theirs is already
+        wrong (its message names the type)."""
+        if kinds.shifted:
+            return kinds.ids
+        retyped: set[str] = set()
+        renamed: set[str] = set()
+        for position, new in kinds.added:
+            old = kinds.old[position]
+            if any(getattr(old, f) != getattr(new, f) for f in _CONNECTION_RULES):
+                retyped |= {old.id, new.id}
+            elif old.name != new.name:
+                renamed.add(new.id)
+        if renamed:
+            wrong = self._scoped[check_connections].values()
+            retyped |= {o.entity.type for o in wrong if o.section == "connections"} & renamed
+        return retyped
+
+    def _rescope_connections(
+        self, diff: SectionDiff, region_ids: set[str], every: bool, typed: set[str]
+    ) -> None:
         links: dict[int, tuple[int, Any]] = {}
         if every:
             links = {id(c): (p, c) for p, c in enumerate(self.scenario.connections)}
         else:
             links = {id(c): self._at("connections", c) for _, c in diff.added}
+            if typed:
+                links |= {
+                    id(c): (p, c)
+                    for p, c in enumerate(self.scenario.connections)
+                    if c.type in typed
+                }
             for region_id in region_ids:
                 for connection in self._by_end.get(region_id, {}).values():
                     links[id(connection)] = self._at("connections", connection)

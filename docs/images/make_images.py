@@ -86,10 +86,42 @@ def game_pictures() -> None:
     window.close()
 
 
+def sample_pictures() -> None:
+    """Each theatre sample as its documentation shows it: the studio on the file, and the game
+    view at the first phase (AI against AI, paused, everything visible). The reference sample
+    has its own pictures above."""
+    os.environ["SALIENT_STATE_DIR"] = str(ROOT / "benchmarks" / ".cache" / "image-state")
+    from editor.game.play import show_game
+    from editor.game.session import GameSession
+    from editor.window import StudioWindow
+
+    for path in sorted((ROOT / "sample_scenarios").glob("*.json")):
+        if path.stem == "vessa-crossing":
+            continue
+        studio = StudioWindow()
+        studio.resize(1500, 920)
+        studio.files.open_path(path, ask=False)
+        studio.show()
+        settle(studio)
+        studio.grab().save(str(OUT / f"{path.stem}-studio.png"))
+        studio.files.discard_session()
+        studio.close()
+        scenario = load_file(path).scenario
+        assert scenario is not None
+        players = {s.id: "ai" for s in scenario.sides if not s.neutral}
+        session = GameSession.new(scenario, players, seed=1)  # type: ignore[arg-type]
+        session.set_paused(True)
+        window = show_game(session, path.stem, leave_text="Close")
+        settle(window)
+        window.grab().save(str(OUT / f"{path.stem}-game.png"))
+        window.close()
+
+
 def main() -> None:
     app = application()
     studio_pictures()
     game_pictures()
+    sample_pictures()
     for sample in sorted((ROOT / "sample_scenarios").glob("*.json")):
         scenario = load_file(sample).scenario
         if scenario is not None:

@@ -304,7 +304,7 @@ class StudioWindow(QMainWindow):
 
     def _span(self) -> float:
         assert self.scene is not None
-        rect = self.scene.itemsBoundingRect()
+        rect = self.scene.map_rect()
         return max(rect.width(), rect.height()) / 6 or 100.0
 
     def entity_rect(self, section: str, entity_id: str) -> QRectF | None:

@@ -166,38 +166,66 @@ def border_pen(fill: QColor) -> QPen:
 
 
 class LabelItem(QGraphicsItem):
-    """A region's name, centred under its anchor, the same size on screen at any zoom.
+    """A region's name, centred under its anchor, the same size on screen at any zoom: in
+    the usual font, or a smaller one where the region is small on screen (see
+    :mod:`.names`).
 
     Cached as a small picture (text is slow to draw), redrawn only when the label changes.
     """
 
-    _font: QFont | None = None
-    _metrics: QFontMetricsF | None = None
+    DROP = 6.0
+    """How far the name hangs under its point, in pixels (symbols go above the point)."""
+    SIZES = (8.5, 7.0)
+    """The usual font size and the smallest that still reads well, in points."""
+    _fonts: list[QFont] = []
+    _metrics: list[QFontMetricsF] = []
+    _heights: tuple[float, float] = (0.0, 0.0)
 
     def __init__(self, region_id: str, text: str) -> None:
         super().__init__()
         self.region_id = region_id
         self.text = ""
+        self.small = False
+        self.widths = (0.0, 0.0)
+        """The width of the name's box in each font, in pixels."""
         self.setFlag(QGraphicsItem.GraphicsItemFlag.ItemIgnoresTransformations)
         self.setCacheMode(QGraphicsItem.CacheMode.DeviceCoordinateCache)
         self.setZValue(Z["labels"])
         self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
-        if LabelItem._font is None:
-            LabelItem._font = QFont()
-            LabelItem._font.setPointSizeF(8.5)
-            LabelItem._metrics = QFontMetricsF(LabelItem._font)
+        if not LabelItem._fonts:
+            for size in self.SIZES:
+                font = QFont()
+                font.setPointSizeF(size)
+                LabelItem._fonts.append(font)
+                LabelItem._metrics.append(QFontMetricsF(font))
+            usual, small = (metrics.height() + 2 for metrics in LabelItem._metrics)
+            LabelItem._heights = (usual, small)
         self._box = QRectF()
         self.set_text(text)
+
+    @classmethod
+    def heights(cls) -> tuple[float, float]:
+        """The height of a name's box in each font, in pixels."""
+        return cls._heights
 
     def set_text(self, text: str) -> None:
         if text == self.text and not self._box.isNull():
             return
-        metrics = LabelItem._metrics
-        assert metrics is not None
-        self.prepareGeometryChange()
         self.text = text
-        width = metrics.horizontalAdvance(text)
-        self._box = QRectF(-width / 2 - 2, 6, width + 4, metrics.height() + 2)
+        usual, small = (metrics.horizontalAdvance(text) + 4 for metrics in self._metrics)
+        self.widths = (usual, small)
+        self._resize()
+
+    def set_small(self, small: bool) -> None:
+        """Draw the name in the small font or the usual one."""
+        if small != self.small:
+            self.small = small
+            self._resize()
+
+    def _resize(self) -> None:
+        self.prepareGeometryChange()
+        width, height = self.widths[self.small], self._heights[self.small]
+        self._box = QRectF(-width / 2, self.DROP, width, height)
         self.update()
 
     def boundingRect(self) -> QRectF:
@@ -206,8 +234,7 @@ class LabelItem(QGraphicsItem):
     def paint(
         self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None
     ) -> None:
-        assert self._font is not None
-        painter.setFont(self._font)
+        painter.setFont(self._fonts[self.small])
         painter.setPen(QColor(255, 255, 255, 200))
         painter.drawText(self._box.translated(1, 1), Qt.AlignmentFlag.AlignCenter, self.text)
         painter.setPen(QColor("#1a1a1a"))

@@ -97,8 +97,11 @@ class MarkerLayer:
         """The stack each unit and leader on the map stands in."""
         self.index = PlaceIndex()
         self._in_region: dict[str, list[MarkerItem]] = {}
-        self.roomy = False
-        """Names are shown: symbols the map places keep clear of them."""
+
+    @property
+    def in_region(self) -> dict[str, list[MarkerItem]]:
+        """The symbols drawn in each region (not to be changed)."""
+        return self._in_region
 
     def clear(self) -> None:
         """Forget every item (the scene has just been cleared)."""
@@ -153,6 +156,7 @@ class MarkerLayer:
             self._draw_region(region_id, chosen, spare)
             for item in spare.values():
                 self._forget(item)
+        self.scene.regions.names.symbols_moved()
 
     def _forget(self, item: MarkerItem) -> None:
         table = {"structures": self.structures, "supply": self.sources}.get(item.kind, self.stacks)
@@ -176,7 +180,8 @@ class MarkerLayer:
             sources=self._held(here, "supply_sources"),
             stacks=[k for (home, _), (k, _) in stacks.items() if not home],
         )
-        spots = lay_out(region, scene.regions.name_points[region_id], contents, self.roomy)
+        roomy = scene.regions.names.holds(region_id)
+        spots = lay_out(region, scene.regions.name_points[region_id], contents, roomy)
         drawn = self._in_region[region_id] = []
         for structure in structures:
             shape = "square" if structure.fortification else "circle"
@@ -261,16 +266,15 @@ class MarkerLayer:
         side = doc.get("sides", nation.side) if nation else None
         return QColor(side.color if side else "#ffffff")
 
-    def set_roomy(self, roomy: bool) -> None:
-        """Names came or went: move the symbols the map placed over them, or onto the point."""
-        if roomy == self.roomy:
-            return
-        self.roomy = roomy
-        shift = QPointF(0, ROW_ABOVE_NAME if roomy else -ROW_ABOVE_NAME)
-        for items in self._in_region.values():
-            for item in items:
-                if item.in_row:
-                    item.set_offset(item.offset + shift)
+    def names_moved(self, gained: Iterable[str], lost: Iterable[str]) -> None:
+        """Regions' names came or went: move the symbols the map placed over the name, or
+        onto the point."""
+        for regions, rise in ((gained, ROW_ABOVE_NAME), (lost, -ROW_ABOVE_NAME)):
+            shift = QPointF(0, rise)
+            for region_id in regions:
+                for item in self._in_region.get(region_id, ()):
+                    if item.in_row:
+                        item.set_offset(item.offset + shift)
 
     def on_selection(self, before: Selection, after: Selection) -> None:
         """Restyle the symbols of what was or is selected (and nothing else)."""

@@ -4,9 +4,10 @@ Two things make a 10,000-region map slow to repaint. Every item costs something 
 paint even when it is a few pixels wide (50,000 items: labels, connections, markers), and
 thousands of small outlines take long to fill and stroke one by one. So:
 
-- :func:`detail_for` decides from the zoom what is worth showing: region names only when a
-  typical region is wide enough to hold one, connections between anchors and the symbols of
-  structures, supply sources and stacks only when regions are big enough to tell them apart.
+- :func:`detail_for` decides from the zoom what is worth showing: connections between
+  anchors and the symbols of structures, supply sources and stacks only when regions are big
+  enough to tell them apart. (Region names are shown one by one, where their region holds
+  them: see :mod:`.names`.)
 - While the whole map fits in a picture of moderate size (up to about two full-screen
   zooms), :class:`MapPicture` draws the regions and the connections along borders into an
   image once, at the view's exact scale, and copies it to the screen at every repaint. The
@@ -35,8 +36,6 @@ MARKER_PX = 16.0
 """A typical region must be this many pixels across to show stacks, structures and sources."""
 LINE_PX = 56.0
 """... to show connections drawn as lines between regions (sea lanes, land links)."""
-LABEL_PX = 72.0
-"""... to show region names."""
 PICTURE_PIXELS = 6_000_000
 """The largest picture of the whole map (in device pixels, 24 MB) worth keeping."""
 _BATCH = 10
@@ -48,7 +47,6 @@ class Detail:
 
     markers: bool = False
     lines: bool = False
-    labels: bool = False
     picture: bool = True
 
 
@@ -60,7 +58,6 @@ def detail_for(scale: float, typical: float, bounds: QRectF) -> Detail:
     return Detail(
         markers=pixels >= MARKER_PX,
         lines=pixels >= LINE_PX,
-        labels=pixels >= LABEL_PX,
         picture=0 < area <= PICTURE_PIXELS,
     )
 

@@ -4,8 +4,8 @@ A region's name goes at its pole of inaccessibility (the point inside it farthes
 border), where the most room is. Structures, supply sources and stacks without an anchor of
 their own sit in one row centred just above that point, and the name hangs below it (see
 :class:`.items.LabelItem`), so the two never overlap. Names and symbols are drawn at a fixed
-screen size, so the row is laid out in screen pixels: an offset from the map point. When the
-zoom is too far out to show names, the row sits on the point itself.
+screen size, so the row is laid out in screen pixels: an offset from the map point. While a
+region's name is not shown (see :mod:`.names`), its row sits on the point itself.
 
 Symbols with anchors are drawn where the designer put them; several stacks at one stack anchor
 fan out to the right of it, and a stack sheltered in a structure sits to the right of the
@@ -90,8 +90,8 @@ def lay_out(
     region: Region, name_point: QPointF, contents: Contents, roomy: bool
 ) -> dict[tuple[str, str], Spot]:
     """Spots for everything in a region, keyed by (``structures`` | ``supply`` | ``stacks``,
-    id or stack key). ``roomy``: names are shown, so the row of placed symbols keeps clear
-    of the region's name."""
+    id or stack key). ``roomy``: the region's name is shown, so the row of placed symbols
+    keeps clear of it."""
     anchors = region.anchors
     spots: dict[tuple[str, str], Spot] = {}
     row: list[tuple[tuple[str, str], float]] = []

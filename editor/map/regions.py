@@ -14,6 +14,7 @@ from schemas.geometry.build import Rings
 from schemas.map import Region
 
 from .items import LabelItem, RegionItem, Z, anchor_of, outline_path
+from .names import NameLayer
 from .overview import paints_itself
 from .placement import poles
 
@@ -25,7 +26,8 @@ NO_CONTENTS = QGraphicsItem.GraphicsItemFlag.ItemHasNoContents
 
 class RegionLayer:
     """The region items of a scene, their outlines as paths, their names, and the point
-    each name hangs from (which symbols placed by the map also keep clear of)."""
+    each name hangs from (which symbols placed by the map also keep clear of). Which names
+    are shown at a zoom is for :attr:`names` to decide."""
 
     def __init__(self, scene: MapScene) -> None:
         self.scene = scene
@@ -33,6 +35,7 @@ class RegionLayer:
         self.paths: dict[str, QPainterPath] = {}
         self.labels: dict[str, LabelItem] = {}
         self.name_points: dict[str, QPointF] = {}
+        self.names = NameLayer(scene)
         self.bounds = QRectF()
         self.typical = 1.0
         """How wide a typical region is, in map units."""
@@ -43,6 +46,7 @@ class RegionLayer:
         self.paths.clear()
         self.labels.clear()
         self.name_points.clear()
+        self.names.clear()
 
     def build(self) -> None:
         regions = self.scene.document.scenario.regions
@@ -78,9 +82,13 @@ class RegionLayer:
         label = self.labels.get(region.id)
         if label is None:
             label = self.labels[region.id] = LabelItem(region.id, region.name)
-        label.set_text(region.name)
+        elif label.text != region.name:
+            label.set_text(region.name)
+            self.names.stale()
         label.setPos(point)
         scene.place(label, "labels")
+        if not building:
+            self.names.measure([region.id], [region.polygon])
         if scene.picture is not None and not building:
             rect = item.boundingRect()
             if not self.bounds.contains(rect):
@@ -104,6 +112,7 @@ class RegionLayer:
                 self.scene.discard(item)
         self.paths.pop(region_id, None)
         self.name_points.pop(region_id, None)
+        self.names.forget(region_id)
         if self.scene.picture is not None:
             self.scene.picture.regions_changed([region_id])
 
@@ -148,8 +157,11 @@ class RegionLayer:
             item.set_outlined(outlined)
 
     def measure(self) -> None:
-        """The map's extent and how big a typical region is, for choosing the detail."""
-        rings = Rings.of([r.polygon for r in self.scene.document.scenario.regions])
+        """The map's extent, how big a typical region is, for choosing the detail, and the
+        room each region has for its name."""
+        regions = self.scene.document.scenario.regions
+        rings = Rings.of([r.polygon for r in regions])
+        self.names.measure([r.id for r in regions], [r.polygon for r in regions], rings)
         bounds, typical = QRectF(), 1.0
         full = rings.lengths > 0
         if full.any():

@@ -137,10 +137,18 @@ class MapScene(QGraphicsScene):
         self.background = background_item(self)
         self.regions.build()
         self.connections.update_many([c.id for c in self.document.scenario.connections])
-        self.markers.roomy = self.detail.labels
         self.markers.build()
         self._apply_visibility()
         self.on_selection(self.document.selection)
+
+    def map_rect(self) -> QRectF:
+        """What zooming to fit shows: the regions and the tracing image. (Not the items'
+        bounding rectangle: names and symbols are drawn at a fixed screen size, yet count
+        there as map units, so the more of them the zoom had shown, the wider it was.)"""
+        rect = QRectF(self.regions.bounds)
+        if self.background is not None:
+            rect = rect.united(self.background.sceneBoundingRect())
+        return rect if not rect.isEmpty() else self.itemsBoundingRect()
 
     def restyle_regions(self, ids: set[str] | None = None) -> None:
         """Fill regions by terrain or by owner (``fill_mode``)."""
@@ -242,7 +250,6 @@ class MapScene(QGraphicsScene):
         """Whether the zoom allows a group (see :func:`detail_for`)."""
         detail = self.detail
         return {
-            "labels": detail.labels,
             "lines": detail.lines,
             "structures": detail.markers,
             "supply": detail.markers,
@@ -252,8 +259,13 @@ class MapScene(QGraphicsScene):
     def place(self, item: QGraphicsItem, group: str) -> None:
         """Put a new or changed item in the scene, shown as its group is. Items the zoom
         does not allow stay out of the scene until it does: tens of thousands of hidden
-        names and lines would still cost every repaint a visit each."""
-        if self._allowed(group):
+        names and lines would still cost every repaint a visit each. Names are allowed one
+        by one (see :mod:`.names`)."""
+        if isinstance(item, LabelItem):
+            allowed = self.regions.names.holds(item.region_id)
+        else:
+            allowed = self._allowed(group)
+        if allowed:
             if item.scene() is not self:
                 self.addItem(item)
             item.setVisible(self.visible[LAYER_OF[group]])
@@ -291,11 +303,12 @@ class MapScene(QGraphicsScene):
         super().drawBackground(painter, rect)
         # Qt calls this before choosing which items to draw, so a new detail applies to
         # this very repaint.
-        self.set_detail(
-            detail_for(
-                view_scale(painter.worldTransform()), self.regions.typical, self.regions.bounds
-            )
-        )
+        self.zoomed(view_scale(painter.worldTransform()))
+
+    def zoomed(self, scale: float) -> None:
+        """Show what the zoom allows at ``scale`` (pixels per map unit), names included."""
+        self.set_detail(detail_for(scale, self.regions.typical, self.regions.bounds))
+        self.regions.names.show_at(scale)
 
     def set_detail(self, detail: Detail) -> None:
         """Show what ``detail`` asks for (normally chosen from the zoom at each repaint)."""
@@ -305,7 +318,6 @@ class MapScene(QGraphicsScene):
         self.detail = detail
         if detail.lines:
             self.connections.flush()
-        self.markers.set_roomy(detail.labels)
         self._apply_visibility()
         if picture_changed:
             for item in self.region_items.values():

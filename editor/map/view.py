@@ -47,7 +47,7 @@ class MapView(QGraphicsView):
 
     def zoom_to_fit(self, rect: QRectF | None = None) -> None:
         self.fitted = rect is None
-        target = rect or self.map_scene.itemsBoundingRect()
+        target = rect or self.map_scene.map_rect()
         if target.isEmpty():
             return
         margin = max(target.width(), target.height()) * 0.03

@@ -28,7 +28,7 @@ from schemas.units import Location
 from .conftest import SAMPLE
 
 LEFT = Qt.MouseButton.LeftButton
-ZOOMED_IN = Detail(markers=True, lines=True, labels=True, picture=False)
+ZOOMED_IN = Detail(markers=True, lines=True, picture=False)
 
 
 def _show(qtbot, document: ScenarioDocument, size: tuple[int, int] = (900, 640)) -> MapView:
@@ -191,7 +191,8 @@ def test_renaming_a_region_of_a_large_map_is_quick(qtbot) -> None:
     document = ScenarioDocument(generate_scenario(2000, 3))
     scene = MapScene(document)
     # Zoomed in: names, lines and symbols are all in the scene (the slower case).
-    scene.set_detail(ZOOMED_IN)
+    scene.zoomed(200 / scene.regions.typical)
+    assert scene.detail == ZOOMED_IN and len(scene.regions.names.shown) > 1900
     spent: list[float] = []
     document.changed.disconnect(scene.on_change)
 
@@ -321,11 +322,13 @@ def _near(view: MapView, point: QPointF) -> bool:
 
 
 def _clear_of_names(view: MapView, only_placed: bool) -> int:
-    """Check every region's symbols against its name; returns how many were checked."""
+    """Check every shown name against its region's symbols; returns how many were checked."""
     scene = view.map_scene
-    assert scene.detail.labels and scene.detail.markers
+    assert scene.regions.names.shown and scene.detail.markers
     checked = 0
-    for region_id, label in scene.label_items.items():
+    for region_id in scene.regions.names.shown:
+        label = scene.label_items[region_id]
+        assert label.isVisible()
         name = on_screen(view, label)
         point = scene.regions.name_points[region_id]
         for item in [*scene.structure_items.values(), *scene.source_items.values()]:
@@ -358,9 +361,10 @@ def test_symbols_placed_by_the_map_keep_clear_of_region_names(qtbot) -> None:
         held = len(view.map_scene.stack_items) + len(scenario.structures)
         assert _clear_of_names(view, only_placed=False) >= held
     # Zoomed out past the names, the symbols sit on the region's point itself.
-    view.zoom_to_fit()
-    view.map_scene.set_detail(Detail(markers=True, labels=False, picture=False))
-    assert all(abs(i.offset.y()) < 1 for i in view.map_scene.stack_items if i.in_row)
+    scene = view.map_scene
+    scene.zoomed(20 / scene.regions.typical)
+    assert scene.detail.markers and not scene.regions.names.shown
+    assert all(abs(i.offset.y()) < 1 for i in scene.stack_items if i.in_row)
     document.undo_stack.clear()
     bare.undo_stack.clear()
 
@@ -428,7 +432,7 @@ def test_lines_hidden_by_the_zoom_are_drawn_only_when_shown() -> None:
     assert scene.connections.pending
     hidden = next(iter(scene.connections.pending))
     assert scene.connections.item(hidden) is not None  # drawn on demand (zoom to it)
-    scene.set_detail(Detail(markers=True, lines=True, labels=True, picture=False))
+    scene.set_detail(ZOOMED_IN)
     assert set(scene.connection_items) == {c.id for c in connections}
     assert not scene.connections.pending
     # Removing a connection whose line was never drawn forgets it.
@@ -437,5 +441,5 @@ def test_lines_hidden_by_the_zoom_are_drawn_only_when_shown() -> None:
     waiting = next(iter(scene2.connections.pending))
     document2.delete("connections", [waiting])
     assert waiting not in scene2.connections.pending
-    scene2.set_detail(Detail(markers=True, lines=True, labels=True, picture=False))
+    scene2.set_detail(ZOOMED_IN)
     assert waiting not in scene2.connection_items

@@ -7,7 +7,13 @@ module moves each group of symbols, as a block, the least distance that keeps it
 every name and every group already placed while its centre stays inside its own region.
 Where no such spot exists (a crowded corner seen from far away), the group stays in its
 region and the name it would cover is hidden rather than drawn half covered: a truncated
-name is unreadable, and the region's tooltip still gives it.
+name is unreadable, and the region's tooltip still gives it. Blocks of regions too small
+for them (see :mod:`map_piles`) may move only a little way and may step out of their
+region: a line then ties each symbol outside back to it (:mod:`map_outlines`).
+
+Each block tries the moves of :data:`SHIFTS` at once with numpy and shapely (overlaps,
+distance, share outside its region), after checking whether staying put is good enough,
+which it is for most blocks.
 
 Everything here is in screen pixels at one scale (pixels per map unit): the view zooms
 uniformly, so a point of the map at ``p`` is at ``p * scale`` on screen, up to a shift that
@@ -21,11 +27,13 @@ from collections import defaultdict
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
+import numpy as np
+import shapely
 from PySide6.QtCore import QPointF, QRectF
 from PySide6.QtGui import QPainterPath
 
-PAD = 3.0
-"""Room kept around each group (count badges overhang a counter's corner)."""
+from .map_outlines import PAD, Rect, Shapes, outside_share, outside_shares
+
 CELL = 96.0
 """Side of the grid cells obstacles are filed in, so each group meets only its neighbours."""
 LABEL_WEIGHT = 1.0
@@ -57,15 +65,17 @@ class Group:
     name: QRectF | None = None
     """The region's name (and VP star) in pixels relative to ``point``, when the block
     carries it."""
+    reach: float = math.inf
+    """How far (pixels) the block may move: a region too small on screen for its symbols
+    keeps them close, overlapping a little, rather than sends them over its neighbours."""
+    outside: float = 0.0
+    """What hanging out of its region costs this block (0: :data:`OUTSIDE`); chips, in
+    regions too small for them anyway, step out a little rather than cover each other."""
 
     def extent(self) -> QRectF:
         if self.name is None:
             return self.box
         return self.name if self.box.isEmpty() else self.box.united(self.name)
-
-
-Rect = tuple[float, float, float, float]
-"""left, top, right, bottom: plain floats, far quicker to compare than ``QRectF``."""
 
 
 def _shifts() -> list[tuple[float, float]]:
@@ -84,6 +94,11 @@ def _shifts() -> list[tuple[float, float]]:
 
 
 SHIFTS = _shifts()
+_SHIFT_X = np.array([x for x, _ in SHIFTS])[:, None]
+_SHIFT_Y = np.array([y for _, y in SHIFTS])[:, None]
+_DISTANCES = np.hypot(_SHIFT_X[:, 0], _SHIFT_Y[:, 0])
+_FIRST_STEP = float(_DISTANCES[1]) * DISTANCE_WEIGHT
+"""The cost of the shortest move: staying cheaper than that cannot be bettered."""
 REACH = max(math.hypot(x, y) for x, y in SHIFTS)
 
 
@@ -133,32 +148,16 @@ class _Grid:
         return list(seen.values())
 
 
-def _outside(rect: Rect, path: QPainterPath | None, scale: float) -> float:
-    """The share of a block's probe points (its centre, the middles of its quarters, and
-    the middles of its top and bottom edges, where a name hangs) outside its region."""
-    if path is None:
-        return 0.0
-    left, top, right, bottom = rect
-    middle_x, middle_y = (left + right) / 2, (top + bottom) / 2
-    quarter_x, quarter_y = (right - left) / 4, (bottom - top) / 4
-    probes = (
-        (middle_x, middle_y),
-        (left + quarter_x, top + quarter_y),
-        (right - quarter_x, top + quarter_y),
-        (left + quarter_x, bottom - quarter_y),
-        (right - quarter_x, bottom - quarter_y),
-        (middle_x, top + PAD + 2),
-        (middle_x, bottom - PAD - 2),
-    )
-    outside = sum(not path.contains(QPointF(x / scale, y / scale)) for x, y in probes)
-    return outside / len(probes)
-
-
 def place(
-    groups: list[Group], fixed: list[QRectF], paths: dict[str, QPainterPath], scale: float
+    groups: list[Group],
+    fixed: list[QRectF],
+    paths: dict[str, QPainterPath],
+    scale: float,
+    shapes: dict[str, shapely.Geometry] | None = None,
 ) -> tuple[list[QPointF], set[str]]:
     """Where each group goes (its shift in pixels, in the order given) and the regions
-    whose name stays covered. ``fixed`` are pinned symbols (pixels at ``scale``)."""
+    whose name stays covered. ``fixed`` are pinned symbols (pixels at ``scale``);
+    ``shapes``: the regions' outlines for shapely (:func:`outline_shape`), if at hand."""
     pinned = [_rect(r, QPointF()) for r in fixed]
     # Names alone make way for symbols only (two names meeting are settled by hiding one).
     names, blocks = _Grid(), _Grid()
@@ -167,13 +166,17 @@ def place(
     homes = [_rect(g.extent(), g.point * scale, PAD) for g in groups]
     alone = [g.box.isEmpty() for g in groups]
     # Every block waits at home while the others choose, so those choosing first keep
-    # clear of those to come; the biggest choose first, names alone last.
+    # clear of those to come; blocks that may barely move (chips) choose first, then the
+    # biggest, names alone last.
     for index, home in enumerate(homes):
         if alone[index]:
             names.add(home, LABEL_WEIGHT, index)
         else:
             blocks.add(home, GROUP_WEIGHT, index)
-    order = sorted(range(len(groups)), key=lambda i: (alone[i], -_area(homes[i])))
+    order = sorted(
+        range(len(groups)),
+        key=lambda i: (alone[i], groups[i].reach == math.inf, -_area(homes[i])),
+    )
     shifts: list[QPointF] = [QPointF()] * len(groups)
     for index in order:
         group, home = groups[index], homes[index]
@@ -186,7 +189,8 @@ def place(
         path = paths.get(group.region)
         if not alone[index] or blocks.near(home) or _astray(home, path, scale):
             nearby = blocks.near(reach) + ([] if alone[index] else names.near(reach))
-            best = _best_shift(home, nearby, path, scale)
+            shape = shapes.get(group.region) if path is not None and shapes is not None else None
+            best = _best_shift(home, nearby, path, scale, group, shape)
         shifts[index] = QPointF(*best)
         left, top, right, bottom = home
         placed = (left + best[0], top + best[1], right + best[0], bottom + best[1])
@@ -200,32 +204,54 @@ def _astray(home: Rect, path: QPainterPath | None, scale: float) -> bool:
         return False
     box = path.boundingRect()
     fits = box.width() * scale >= home[2] - home[0] and box.height() * scale >= home[3] - home[1]
-    return fits and _outside(home, path, scale) > 0
+    return fits and outside_share(home, path, scale) > 0
 
 
 def _best_shift(
-    home: Rect, nearby: list[tuple[Rect, float, int]], path: QPainterPath | None, scale: float
+    home: Rect,
+    nearby: list[tuple[Rect, float, int]],
+    path: QPainterPath | None,
+    scale: float,
+    group: Group,
+    shape: shapely.Geometry | None = None,
 ) -> tuple[float, float]:
-    """The nearest move of ``home`` with the least overlap, inside its region."""
-    best, best_cost = (0.0, 0.0), math.inf
+    """The nearest move of ``home`` within the group's reach with the least overlap,
+    inside its region (``shape``: the region's outline for shapely, to test many moves
+    at once)."""
     left, top, right, bottom = home
-    for dx, dy in SHIFTS:
-        cost = math.hypot(dx, dy) * DISTANCE_WEIGHT
-        if cost >= best_cost:
-            break  # the rest are farther and cannot do better
-        l, t, r, b = left + dx, top + dy, right + dx, bottom + dy  # noqa: E741
-        # The overlaps, written out: this loop is the whole cost of a layout.
-        for (ol, ot, orr, ob), weight, _ in nearby:
-            if orr <= l or ol >= r or ob <= t or ot >= b:
-                continue
-            width = (r if r < orr else orr) - (l if l > ol else ol)
-            height = (b if b < ob else ob) - (t if t > ot else ot)
-            cost += width * height * weight
-        if cost < best_cost:
-            cost += OUTSIDE * _outside((l, t, r, b), path, scale)
-            if cost < best_cost:
-                best, best_cost = (dx, dy), cost
-    return best
+    reach, outside = group.reach, group.outside or OUTSIDE
+    stay = outside * outside_share(home, path, scale)
+    for (ol, ot, orr, ob), weight, _ in nearby:
+        if orr <= left or ol >= right or ob <= top or ot >= bottom:
+            continue
+        width = (right if right < orr else orr) - (left if left > ol else ol)
+        height = (bottom if bottom < ob else ob) - (top if top > ot else ot)
+        stay += width * height * weight
+    if stay <= _FIRST_STEP or reach < _DISTANCES[1]:
+        return (0.0, 0.0)  # no move can do better: most blocks stop here
+    # Every move at once: the cost of the block's overlaps, its distance, and its share
+    # outside its region, for each of SHIFTS.
+    cost = _DISTANCES * DISTANCE_WEIGHT
+    if nearby:
+        rects = np.array([rect for rect, _, _ in nearby])
+        weights = np.array([weight for _, weight, _ in nearby])
+        width = np.minimum(right + _SHIFT_X, rects[:, 2]) - np.maximum(left + _SHIFT_X, rects[:, 0])
+        height = np.minimum(bottom + _SHIFT_Y, rects[:, 3]) - np.maximum(
+            top + _SHIFT_Y, rects[:, 1]
+        )
+        cost = cost + (np.clip(width, 0, None) * np.clip(height, 0, None)) @ weights
+    if shape is not None:
+        cost = cost + outside * outside_shares(home, shape, scale, _SHIFT_X, _SHIFT_Y)
+    elif path is not None:
+        shares = [
+            outside_share((left + x, top + y, right + x, bottom + y), path, scale)
+            for x, y in SHIFTS
+        ]
+        cost = cost + outside * np.array(shares)
+    cost[0] = stay
+    cost[reach < _DISTANCES] = np.inf
+    best = int(np.argmin(cost))  # the first of equal costs: the nearest
+    return SHIFTS[best]
 
 
 def _covered(
@@ -282,6 +308,9 @@ class Clutter:
         """Regions whose name a block of symbols covers at this scale (hidden)."""
         self.name_shifts: dict[str, QPointF] = {}
         """How far (pixels) each region's name moved with its block."""
+        self.shapes = Shapes(paths)
+        self.placed: list[tuple[Group, QPointF]] = []
+        """Every block with its shift (pixels), as last placed."""
 
     def set_region(
         self, region: str, groups: list[Group], fixed: list[tuple[QPointF, QRectF]]
@@ -316,9 +345,10 @@ class Clutter:
                 for region_fixed in self.fixed.values()
                 for point, box in region_fixed
             ]
-            shifts, self.covered = place(groups, fixed, self.paths, scale)
+            shifts, self.covered = place(groups, fixed, self.paths, scale, self.shapes)
         self.name_shifts = {}
-        for group, shift in zip(groups, shifts, strict=True):
+        self.placed = list(zip(groups, shifts, strict=True))
+        for group, shift in self.placed:
             if group.name is not None:
                 self.name_shifts[group.region] = shift
             for item, offset in group.members:

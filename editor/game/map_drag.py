@@ -3,12 +3,15 @@ path it will take is drawn from region to region, with the MP it costs so far.""
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from PySide6.QtCore import QPointF, Qt
 
 from engine.actions import Move
 from engine.state import StackState
 
-from .map_counters import HEIGHT, WIDTH, CounterItem
+from .map_counter_art import HEIGHT, WIDTH
+from .map_counters import CounterItem
 from .map_moves import Destination, DragPath
 from .map_scene import GameMapScene
 from .map_style import REACH_COLOURS, REACH_NAMES, Z_DRAG
@@ -35,7 +38,7 @@ class DragGesture:
         self.ghost = CounterItem(stack.id)
         source = scene.counters.get(stack.id)
         if source is not None:
-            self.ghost.set_look(source.look)
+            self.ghost.set_look(replace(source.look, pile=0))  # one stack moves, not the pile
         self.ghost.setOpacity(0.8)
         # Below and right of the pointer, clear of the path's end and its label.
         self.ghost.set_offset(QPointF(WIDTH / 2 + 8, HEIGHT / 2 + 10))

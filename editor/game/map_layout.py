@@ -14,9 +14,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from PySide6.QtCore import QPointF
+from PySide6.QtCore import QPointF, QRectF
 
+from engine.game import Game
 from schemas.map import Anchors
+
+from .map_counter_art import HEIGHT, WIDTH
+from .map_marks import STRUCTURE
 
 GAP = 5.0
 """Space between two symbols of a row, and between rows."""
@@ -24,6 +28,11 @@ ROW_WIDTH = 4 * 46.0 + 3 * GAP + 20.0
 """Widest row: four counters and a structure symbol's worth of room."""
 ABOVE_NAME = 3.0
 """Space between the lowest row and the region's name point."""
+STRUCTURE_BOX = (STRUCTURE + 8.0, STRUCTURE + 4.0)
+SOURCE_BOX = (18.0, 18.0)
+
+Slots = dict[tuple[str, str], "Slot"]
+Entries = dict[tuple[str, str], "Entry"]
 
 
 @dataclass(frozen=True)
@@ -110,3 +119,35 @@ def lay_out(
     if above:
         _place_rows(above, name_point, -ABOVE_NAME - _height(above), out, "above")
     return out
+
+
+def region_slots(
+    game: Game, region_id: str, point: QPointF, stacks: list[tuple[str, str | None]], size: float
+) -> tuple[Slots, Entries]:
+    """Slots for a region's structures, sources and the counters of ``stacks`` (id and
+    structure sheltering it, if any) drawn at ``size``, laid out around its ``point``."""
+    world = game.world
+    counter = (WIDTH * size, HEIGHT * size)
+    places: list[Entry] = []
+    for structure in world.structures_in.get(region_id, []):
+        places.append(Entry(("structure", structure.id), *STRUCTURE_BOX))
+        places += [
+            Entry(("counter", s), *counter) for s, inside in stacks if inside == structure.id
+        ]
+    sources = [
+        Entry(("source", s.id), *SOURCE_BOX)
+        for s in game.scenario.supply_sources
+        if s.region == region_id
+    ]
+    sheltered = {s.id for s in world.structures_in.get(region_id, [])}
+    field = [Entry(("counter", s), *counter) for s, inside in stacks if inside not in sheltered]
+    anchors = world.regions[region_id].anchors
+    entries = {e.key: e for e in (*places, *sources, *field)}
+    return lay_out(point, anchors, places, sources, field), entries
+
+
+def entry_box(entry: Entry, offset: QPointF) -> QRectF:
+    """An entry's extent in pixels, centred ``offset`` from its point."""
+    box = QRectF(0, 0, entry.width, entry.height)
+    box.moveCenter(offset)
+    return box

@@ -1,5 +1,6 @@
 """Picking things on the game map: which counters a request marks, the units a counter
-offers, and a spot of a region free of counters (where a click means the region itself).
+offers, the view's clicks while a request is open (:class:`TargetPicking`), and a spot of
+a region free of counters (where a click means the region itself).
 
 The fog of war decides what may be picked: a whole stack when it is seen at all, units
 only inside stacks seen in full (naming the units of a stack seen as an outline would
@@ -11,7 +12,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QPointF
+from PySide6.QtCore import QPoint, QPointF
+from PySide6.QtWidgets import QMenu
 
 from engine.game import Game
 
@@ -19,7 +21,9 @@ from .map_fog import FULL, NONE
 from .session import Targeting
 
 if TYPE_CHECKING:
+    from .map_counters import CounterItem
     from .map_scene import GameMapScene
+    from .session import GameSession
 
 
 def target_stacks(game: Game, views: dict[str, str], request: Targeting) -> list[str]:
@@ -78,3 +82,45 @@ def clear_spot(
             if path.contains(point):
                 candidates.append(point)
     return next((p for p in candidates if free(p)), scene.points[region_id])
+
+
+class TargetPicking:
+    """The game map's clicks while the session asks for targets (mixed into the view,
+    whose ``message``, ``viewport`` and ``_on_targeting`` it uses): a region, a marked
+    stack, or a unit of a marked stack from a menu."""
+
+    session: GameSession
+    map_scene: GameMapScene
+    menu: QMenu | None
+
+    def _pick(self, counter: CounterItem | None, region: str | None, at: QPoint) -> None:
+        request = self.session.targeting
+        assert request is not None
+        target: str | None = None
+        if request.kind == "region":
+            target = region
+        elif counter is not None and counter.stack_id in self.map_scene.marks:
+            if request.kind == "unit":
+                self._pick_unit(counter.stack_id, request, at)
+                return
+            target = counter.stack_id
+        if target is None or not self.session.pick(target):
+            self.message.emit(f"Not a target: {request.prompt}")
+        self._on_targeting(self.session.targeting)
+
+    def _pick_unit(self, stack_id: str, request: Targeting, at: QPoint) -> None:
+        choices = unit_choices(self.session.game, stack_id, request)
+        if len(choices) == 1:
+            self._picked_unit(choices[0][0])
+            return
+        menu = QMenu(self)
+        for unit_id, name in choices:
+            action = menu.addAction(name)
+            action.triggered.connect(lambda _=False, u=unit_id: self._picked_unit(u))
+        self.menu = menu
+        menu.popup(self.viewport().mapToGlobal(at))
+
+    def _picked_unit(self, unit_id: str) -> None:
+        self.menu = None
+        self.session.pick(unit_id)
+        self._on_targeting(self.session.targeting)

@@ -8,9 +8,12 @@ differ. Comparing is a pass over the stacks, far cheaper than drawing; and it is
 safe way to know what changed for the viewer, since a friendly stack moving changes which
 enemy stacks can be seen around it without any log record naming them.
 
-Symbols keep their size on screen while regions grow and shrink with the zoom, so after a
-redraw and at every new scale the blocks of symbols are moved clear of each other and of
-the names (:mod:`map_declutter`); the view says its scale with :meth:`set_view_scale`.
+Symbols keep their size on screen while regions grow and shrink with the zoom. At every
+new scale counters take the size the zoom allows, and each region whose counters would not
+fit in it shows a pile per side, then smaller counters, down to chips (:mod:`map_piles`);
+after a redraw and at every new scale the blocks of symbols are moved clear of each other
+and of the names (:mod:`map_declutter`). The view says its scale with
+:meth:`set_view_scale`.
 """
 
 from __future__ import annotations
@@ -22,18 +25,21 @@ from typing import Any
 
 from PySide6.QtCore import QPointF, QRectF
 from PySide6.QtGui import QColor
-from PySide6.QtWidgets import QGraphicsScene
+from PySide6.QtWidgets import QGraphicsPathItem, QGraphicsScene
 
 from editor.map.items import LabelItem
 from engine.game import Game
 
+from .map_counter_art import CHIP
 from .map_counters import CounterItem, content_key, describe, look_of
 from .map_declutter import Clutter, Group
 from .map_fog import FULL, NONE, stack_views
 from .map_highlights import Highlights
-from .map_layout import Entry, lay_out
-from .map_marks import STRUCTURE, MarkItem
+from .map_layout import entry_box
+from .map_marks import MarkItem
+from .map_outlines import LEADER_PEN, leader_lines
 from .map_overlays import Overlays
+from .map_piles import Piles, arrange, centre_chips, counter_size, path_area, pile_note
 from .map_places import refresh_battles, refresh_places
 from .map_regions import (
     RegionItem,
@@ -49,10 +55,6 @@ from .session import GameSession
 BACKGROUND = QColor("#dde3e8")
 LABEL_PX = 56.0
 """A typical region must be this many pixels wide on screen for names to show."""
-
-COUNTER_BOX = (46.0, 34.0)
-STRUCTURE_BOX = (STRUCTURE + 8.0, STRUCTURE + 4.0)
-SOURCE_BOX = (18.0, 18.0)
 
 StackEntry = tuple[str, str | None, Any, Any]
 """A stack as a region shows it: id, structure, look, and what its tooltip depends on."""
@@ -76,6 +78,9 @@ class GameMapScene(QGraphicsScene):
         self._tips: dict[str, Any] = {}
         self.battle_marks: dict[str, MarkItem] = {}
         self.labels_shown = True
+        self.counter_size = 1.0
+        """The share of full size counters are drawn at, by zoom (see :mod:`map_piles`)."""
+        self.piles = Piles()
         self._build()
         self.highlights = Highlights(self)
         self.overlays = Overlays(self)
@@ -97,6 +102,7 @@ class GameMapScene(QGraphicsScene):
             max(p.boundingRect().width(), p.boundingRect().height()) for p in self.paths.values()
         ]
         self.typical = statistics.median(sizes) if sizes else 1.0
+        self.areas = {region_id: path_area(path) for region_id, path in self.paths.items()}
         self.region_items: dict[str, RegionItem] = {}
         self.labels: dict[str, LabelItem] = {}
         self.stars: dict[str, MarkItem] = {}
@@ -123,6 +129,12 @@ class GameMapScene(QGraphicsScene):
                 self.stars[region.id] = star
                 names[region.id] = names[region.id].adjusted(-16, 0, 0, 0)
         self.clutter = Clutter(self.points, names, self.paths)
+        self.leaders = QGraphicsPathItem()
+        """Lines from blocks of counters pushed out of their small regions back to them."""
+        self.leaders.setPen(LEADER_PEN)
+        self.leaders.setBrush(LEADER_PEN.color())
+        self.leaders.setZValue(Z_PLACES - 1)
+        self.addItem(self.leaders)
         links, middles = connection_items(game, self.points)
         self.connection_items = {item.connection_id: item for item in links}
         for item in links:
@@ -188,43 +200,25 @@ class GameMapScene(QGraphicsScene):
         return redrawn
 
     def _draw_region(self, region_id: str, contents: tuple[StackEntry, ...]) -> None:
-        """Lay out a region's structures, sources and counters again."""
+        """Lay out a region's structures, sources and counters again: fanned out if they
+        fit in the region on screen, else one pile per side (see :mod:`map_piles`)."""
         game = self.game
-        world = game.world
-        places: list[Entry] = []
-        for structure in world.structures_in.get(region_id, []):
-            places.append(Entry(("structure", structure.id), *STRUCTURE_BOX))
-            places += [
-                Entry(("counter", e[0]), *COUNTER_BOX) for e in contents if e[1] == structure.id
-            ]
-        sources = [
-            Entry(("source", s.id), *SOURCE_BOX)
-            for s in game.scenario.supply_sources
-            if s.region == region_id
-        ]
-        sheltered = {s.id for s in world.structures_in.get(region_id, [])}
-        field = [Entry(("counter", e[0]), *COUNTER_BOX) for e in contents if e[1] not in sheltered]
-        anchors = world.regions[region_id].anchors
-        entries = {e.key: e for e in (*places, *sources, *field)}
-        slots = lay_out(self.points[region_id], anchors, places, sources, field)
+        size, piles, slots, entries = arrange(self, region_id, contents)
         tables = {"structure": self.structure_items, "source": self.source_items}
         groups: dict[str, Group] = {}
         fixed: list[tuple[QPointF, QRectF]] = []
         for key, slot in slots.items():
             kind, entity_id = key
             if kind == "counter":
-                item = self.counters.get(entity_id)
-                if item is None:
-                    item = self.counters[entity_id] = CounterItem(entity_id)
-                    self.addItem(item)
+                item = self._counter(entity_id)
             else:
                 item = tables[kind][entity_id]
-                own = world.structures[entity_id].anchor if kind == "structure" else None
+                own = game.world.structures[entity_id].anchor if kind == "structure" else None
                 if own is not None:
                     # Pinned by the designer: drawn there, and kept clear of by the rest.
                     item.setPos(QPointF(*own))
                     item.set_offset(QPointF())
-                    fixed.append((QPointF(*own), _box(entries[key], QPointF())))
+                    fixed.append((QPointF(*own), entry_box(entries[key], QPointF())))
                     continue
             item.setPos(slot.point)
             item.set_offset(slot.offset)
@@ -233,16 +227,44 @@ class GameMapScene(QGraphicsScene):
                 group = groups[slot.group] = Group(
                     region_id, slot.point, QRectF(), above=slot.group == "above"
                 )
-            group.box = group.box.united(_box(entries[key], slot.offset))
+            group.box = group.box.united(entry_box(entries[key], slot.offset))
             group.members.append((item, slot.offset))
+        looks = {e[0]: e[2] for e in contents}
+        under = {s for top, pile in piles.items() for s in pile if s != top}
         for stack_id, _, look, key in contents:
-            counter = self.counters[stack_id]
-            counter.set_look(look)
-            if self._tips.get(stack_id) != key:
-                self._tips[stack_id] = key
-                counter.setToolTip(describe(game, game.state.stacks[stack_id], look.view))
+            counter = self._counter(stack_id)
+            counter.set_size(size)
+            # Under another stack of a pile of this region: hidden (the top stands for it).
+            counter.setVisible(stack_id in piles or stack_id not in under)
+            pile = piles.get(stack_id, [])
+            counter.set_look(replace(look, pile=len(pile) if len(pile) > 1 else 0))
+            # What the rest of a pile holds, as their counters would show it.
+            note = pile_note([looks[s] for s in pile if s != stack_id])
+            if self._tips.get(stack_id) != (key, note):
+                self._tips[stack_id] = (key, note)
+                tip = describe(game, game.state.stacks[stack_id], look.view)
+                counter.setToolTip(tip + note)
+        if size == CHIP:
+            for group in groups.values():
+                centre_chips(group)
         self.clutter.set_region(region_id, list(groups.values()), fixed)
         self._contents[region_id] = contents
+
+    def _counter(self, stack_id: str) -> CounterItem:
+        item = self.counters.get(stack_id)
+        if item is None:
+            item = self.counters[stack_id] = CounterItem(stack_id)
+            item.set_size(self.counter_size)
+            self.addItem(item)
+        return item
+
+    def cycle_pile(self, stack_id: str) -> str:
+        """Bring the stack after ``stack_id`` in its pile to the top; returns it."""
+        following = self.piles.next_of(stack_id)
+        region = self.game.state.stacks[stack_id].region
+        self._draw_region(region, self._contents.get(region, ()))
+        self._declutter()
+        return following
 
     # -- what the player is doing ----------------------------------------------------------------
 
@@ -288,6 +310,12 @@ class GameMapScene(QGraphicsScene):
             return
         self.clutter.scale = scale
         self.labels_shown = self.typical * scale >= LABEL_PX
+        size = counter_size(self.typical * scale)
+        self.counter_size = size
+        # Piles fan out and gather, and counters grow out of chips, as the zoom changes.
+        for region_id, contents in self._contents.items():
+            if contents:
+                self._draw_region(region_id, contents)
         self._declutter()
 
     def _declutter(self) -> None:
@@ -296,6 +324,7 @@ class GameMapScene(QGraphicsScene):
         clutter = self.clutter
         clutter.apply(self.labels_shown)
         scale = clutter.scale or 1.0
+        self.leaders.setPath(leader_lines(clutter.placed, self.paths, scale))
         for region_id, label in self.labels.items():
             shift = clutter.name_shifts.get(region_id, QPointF()) / scale
             label.setPos(self.points[region_id] + shift)
@@ -309,10 +338,3 @@ class GameMapScene(QGraphicsScene):
             badge.set_offset(self.beside_name(region_id, badge.boundingRect().width(), True))
         for region_id, badge in self.overlays.badges.items():
             badge.set_offset(self.beside_name(region_id, badge.boundingRect().width(), False))
-
-
-def _box(entry: Entry, offset: QPointF) -> QRectF:
-    """An entry's extent in pixels, centred ``offset`` from its point."""
-    box = QRectF(0, 0, entry.width, entry.height)
-    box.moveCenter(offset)
-    return box

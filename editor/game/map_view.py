@@ -5,7 +5,9 @@ hands on it.
   held or with the middle button; the whole map is fitted on open and on every resize until
   the player zooms.
 - Click a counter to select its stack (:meth:`GameSession.select`); stacks of other sides
-  can be looked at when they are seen in full.
+  can be looked at when they are seen in full. A region too crowded for the zoom shows a
+  pile per side (:mod:`map_piles`): a click on a pile selects its top stack, the next
+  click brings the next stack up, round and round.
 - With one of the acting player's stacks selected, the regions it may move to are washed in
   the colour of what entering means, with the MP cost; point at one to see the path, click
   it to move, or drag the counter along the regions it should pass through and drop it.
@@ -36,14 +38,14 @@ from .map_fog import FULL
 from .map_legend import paint_legends
 from .map_moves import Destination, destinations, refusal
 from .map_overlays import OVERLAYS
-from .map_picking import clear_spot, target_marks, unit_choices
+from .map_picking import TargetPicking, clear_spot, target_marks
 from .map_scene import GameMapScene
 from .map_style import REACH_NAMES
 from .map_zoom import ZoomingView
 from .session import GameSession, Targeting
 
 
-class GameMapView(ZoomingView):
+class GameMapView(TargetPicking, ZoomingView):
     """The game map widget (the game window's central widget)."""
 
     message = Signal(str)
@@ -73,8 +75,9 @@ class GameMapView(ZoomingView):
         self.menu: QMenu | None = None
         """The menu of units to pick from, while one is open."""
         self._legal: list[Action] | None = None
-        self._press: tuple[str | None, QPointF] | None = None
-        """What the left button went down on (a movable stack, or ``None``: the map)."""
+        self._press: tuple[str | None, QPointF, bool] | None = None
+        """What the left button went down on (a movable stack, or ``None``: the map), and
+        whether a click there brings up the next stack of its pile."""
         self._panning: QPointF | None = None
         self._space = False
         self._hovered: str | None = None
@@ -142,6 +145,8 @@ class GameMapView(ZoomingView):
         self._on_changed()
 
     def _on_selection(self, stack_id: str | None) -> None:
+        if stack_id is None:
+            self.map_scene.piles.last = None  # a click on a pile then starts at its top
         self.map_scene.set_selected(stack_id)
         self._update_destinations()
 
@@ -202,38 +207,6 @@ class GameMapView(ZoomingView):
         else:
             self.message.emit(refusal(self.session.game, stack_id, region, self.dests))
 
-    def _pick(self, counter: CounterItem | None, region: str | None, at: QPoint) -> None:
-        request = self.session.targeting
-        assert request is not None
-        target: str | None = None
-        if request.kind == "region":
-            target = region
-        elif counter is not None and counter.stack_id in self.map_scene.marks:
-            if request.kind == "unit":
-                self._pick_unit(counter.stack_id, request, at)
-                return
-            target = counter.stack_id
-        if target is None or not self.session.pick(target):
-            self.message.emit(f"Not a target: {request.prompt}")
-        self._on_targeting(self.session.targeting)
-
-    def _pick_unit(self, stack_id: str, request: Targeting, at: QPoint) -> None:
-        choices = unit_choices(self.session.game, stack_id, request)
-        if len(choices) == 1:
-            self._picked_unit(choices[0][0])
-            return
-        menu = QMenu(self)
-        for unit_id, name in choices:
-            action = menu.addAction(name)
-            action.triggered.connect(lambda _=False, u=unit_id: self._picked_unit(u))
-        self.menu = menu
-        menu.popup(self.viewport().mapToGlobal(at))
-
-    def _picked_unit(self, unit_id: str) -> None:
-        self.menu = None
-        self.session.pick(unit_id)
-        self._on_targeting(self.session.targeting)
-
     # -- the mouse -------------------------------------------------------------------------------
 
     def _hit(self, at: QPoint) -> tuple[CounterItem | None, str | None]:
@@ -255,22 +228,36 @@ class GameMapView(ZoomingView):
         if event.button() != Qt.MouseButton.LeftButton:
             return
         counter, region = self._hit(at)
+        stack_id = counter.stack_id if counter is not None else None
+        # A second click on the top of a pile goes to the next stack in it.
+        again = stack_id is not None and self.map_scene.piles.again(stack_id, self.session.selected)
         if self.session.targeting is not None:
             self._pick(counter, region, at)
-        elif counter is not None and self._movable(counter.stack_id):
-            self.session.select(counter.stack_id)
-            self._press = (counter.stack_id, event.position())
-        elif counter is not None and region not in self.dests:
+        elif stack_id is not None and self._movable(stack_id):
+            # The next stack comes up on release, unless the press starts a drag of this one.
+            self._look_at(stack_id)
+            self._press = (stack_id, event.position(), again)
+        elif stack_id is not None and region not in self.dests:
             # Another side's stack, or one not to move now: look at it (when seen in full).
             # Over a destination of the selected stack, a click means moving there.
-            if counter.view == FULL:
-                self.session.select(counter.stack_id)
-            else:
-                self.message.emit("The contents of this stack are hidden by the fog of war")
+            self._look_at(self.map_scene.cycle_pile(stack_id) if again else stack_id)
         else:
             # The map itself: a click (on release) moves there or drops the selection; a
             # drag pans.
-            self._press = (None, event.position())
+            self.map_scene.piles.last = None
+            self._press = (None, event.position(), False)
+
+    def _look_at(self, stack_id: str) -> None:
+        """Select a stack clicked (or brought to the top of its pile), if it may be seen."""
+        self.map_scene.piles.last = stack_id
+        index, count = self.map_scene.piles.position(stack_id)
+        pile = f" (stack {index} of {count} here: click again for the next)" if count > 1 else ""
+        if self._movable(stack_id) or self.map_scene.views.get(stack_id) == FULL:
+            self.session.select(stack_id)
+            if pile:
+                self.message.emit(f"Selected{pile}")
+        else:
+            self.message.emit(f"The contents of this stack are hidden by the fog of war{pile}")
 
     def mouseMoveEvent(self, event: QMouseEvent) -> None:
         if self._panning is not None:
@@ -308,6 +295,8 @@ class GameMapView(ZoomingView):
         if drag is None:
             if press is not None and press[0] is None:
                 self._click_region(region)
+            elif press is not None and press[2] and press[0] in self.map_scene.piles.members:
+                self._look_at(self.map_scene.cycle_pile(press[0]))
             return
         action = drag.drop(region)
         self._cancel_drag()

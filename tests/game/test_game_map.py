@@ -1,9 +1,11 @@
 """The game map: counters under the fog of war, moving by click and by drag, the movement
-highlights, picking targets, overlays, and the time the first frame and an AI turn take."""
+highlights, picking targets, overlays, crowded regions (piles, smaller counters), and the
+time the first frame and an AI turn take."""
 
 from __future__ import annotations
 
 import time
+from pathlib import Path
 
 import pytest
 from PySide6.QtCore import QPoint, QPointF, QRectF, Qt
@@ -15,7 +17,7 @@ from editor.game.map_marks import MarkItem
 from editor.game.map_style import REACH_COLOURS, SUPPLY_COLOURS
 from editor.game.map_view import GameMapView
 from editor.game.session import GameSession, Targeting
-from engine import fog, supply
+from engine import board, fog, supply
 from engine.actions import EndPhase, Move
 from engine.ai import BaselineAI
 from engine.game import Game
@@ -114,8 +116,10 @@ def _assert_fog_holds(view: GameMapView, messages: list[str]) -> None:
             hidden = (look.text, look.symbol, look.count, look.stars, look.picture)
             assert hidden == ("", "", 0, 0, "")
             assert not (look.entrenched or look.unsupplied or look.moved)
-            # The tooltip is the one of the view now (never a stale one of a fuller view).
-            assert counter.toolTip() == describe(game, stack, view_now)
+            # The tooltip is the one of the view now (never a stale one of a fuller view);
+            # a pile's adds the rest of the pile as their counters show it.
+            assert counter.toolTip().startswith(describe(game, stack, view_now))
+            assert bool(look.pile) == ("<hr>Under it" in counter.toolTip())
             for word in _words(game, stack.units):
                 assert word not in counter.toolTip()
     words = set().union(*secrets.values())
@@ -501,3 +505,205 @@ def test_hot_seat_the_map_shows_each_person_only_their_own_view(qtbot, sample):
             assert session.apply(ai.choose(session.game))
     assert session.viewer == "arvel"
     _assert_fog_holds(view, messages)
+
+
+# -- crowded regions: piles and smaller counters --------------------------------------------------
+
+
+def _crowded_game(fog_on: bool = False) -> Game:
+    """A grid of 8 by 6 regions where red has four stacks in c3 and blue three in d3 next
+    to it: too many for a region about 100 pixels wide when the map is fitted."""
+    b = Builder(cols=8, rows=6)
+    b.region("c3", stacking=30).region("d3", stacking=30)
+    for i in range(8):
+        b.unit(f"r{i}", "inf", "c3")
+    for i in range(6):
+        b.unit(f"b{i}", "inf", "d3", nation="blueland")
+    game = b.game(fog=fog_on)
+    for region, count in (("c3", 4), ("d3", 3)):
+        stack = next(s for s in game.state.stacks.values() if s.region == region)
+        for _ in range(count - 1):
+            board.split(game, stack, [stack.units[0]])
+    advance_to(game, "land_movement")
+    return game
+
+
+def _crowded_view(qtbot, game: Game) -> GameMapView:
+    view = _view(qtbot, GameSession(game, {"red": "human", "blue": "ai"}))
+    view.resize(1000, 700)
+    return view
+
+
+def _stacks_in(game: Game, region: str) -> list[str]:
+    return [s.id for s in game.state.stacks.values() if s.region == region]
+
+
+def _shown(view: GameMapView) -> dict[str, QRectF]:
+    """Each counter drawn, as its body's rectangle in the viewport."""
+    scene = view.map_scene
+    return {
+        sid: _screen_rect(view, c, c.shape().boundingRect())
+        for sid, c in scene.counters.items()
+        if c.isVisible()
+    }
+
+
+def _worst_overlap(bodies: dict[str, QRectF]) -> float:
+    """The largest share of a counter's body that another counter covers."""
+    worst = 0.0
+    items = list(bodies.values())
+    for i, a in enumerate(items):
+        for b in items[i + 1 :]:
+            common = a.intersected(b)
+            if not common.isEmpty():
+                smaller = min(a.width() * a.height(), b.width() * b.height())
+                worst = max(worst, common.width() * common.height() / smaller)
+    return worst
+
+
+def test_a_crowded_region_shows_one_pile_per_side_inside_it_until_zoomed_in(qtbot):
+    game = _crowded_game()
+    view = _crowded_view(qtbot, game)
+    scene = view.map_scene
+    assert scene.counter_size < 1.0  # counters shrink with the zoom
+    for region, count in (("c3", 4), ("d3", 3)):
+        stacks = _stacks_in(game, region)
+        tops = [sid for sid in stacks if scene.counters[sid].isVisible()]
+        assert len(tops) == 1 and scene.counters[tops[0]].look.pile == count
+        tip = scene.counters[tops[0]].toolTip()
+        assert f"{count - 1} more stacks: Infantry, 1 unit" in tip and "again for the next" in tip
+    bodies = _shown(view)
+    for stack_id, body in bodies.items():
+        region = game.state.stacks[stack_id].region
+        assert scene.paths[region].contains(view.mapToScene(body.center().toPoint()))
+    assert _worst_overlap(bodies) == 0.0
+    for region in ("c3", "d3"):
+        label = scene.labels[region]
+        assert label.isVisible()
+        name = _screen_rect(view, label, label.boundingRect())
+        assert not any(name.intersects(body) for body in bodies.values())
+    # Zoomed in, every stack has its own full-size counter again, side by side.
+    view.zoom_by(4.0)
+    assert scene.counter_size == 1.0
+    assert all(c.isVisible() and c.look.pile == 0 for c in scene.counters.values())
+    assert _worst_overlap(_shown(view)) == 0.0
+    qtbot.keyClick(view, Qt.Key.Key_0)
+    assert sum(c.isVisible() for c in scene.counters.values()) == 2
+
+
+def test_clicks_on_a_pile_reach_select_and_move_each_of_its_stacks(qtbot):
+    game = _crowded_game()
+    view = _crowded_view(qtbot, game)
+    session, scene = view.session, view.map_scene
+    stacks = _stacks_in(game, "c3")
+    top = next(sid for sid in stacks if scene.counters[sid].isVisible())
+    at = _at_counter(view, top)
+    selected = []
+    for _ in range(len(stacks)):
+        qtbot.mouseClick(view.viewport(), LEFT, pos=at)
+        selected.append(session.selected)
+        # The stack selected is the one on top, and the only counter of the pile drawn.
+        assert scene.counters[session.selected].isVisible()
+        assert scene.counters[session.selected].look.selected
+        assert sum(scene.counters[sid].isVisible() for sid in stacks) == 1
+    assert sorted(selected) == sorted(stacks)  # every stack, each once
+    qtbot.mouseClick(view.viewport(), LEFT, pos=at)
+    assert session.selected == selected[0]  # round again
+    qtbot.mouseClick(view.viewport(), LEFT, pos=at)
+    chosen = session.selected
+    assert chosen == selected[1]
+    # Dropping the selection leaves the pile as it is: the next click takes its top again.
+    qtbot.keyClick(view, Qt.Key.Key_Escape)
+    assert session.selected is None and scene.counters[chosen].isVisible()
+    qtbot.mouseClick(view.viewport(), LEFT, pos=at)
+    assert session.selected == chosen
+    # Dragging the pile moves the stack on top, and only that one.
+    viewport = view.viewport()
+    qtbot.mousePress(viewport, LEFT, pos=at)
+    qtbot.mouseMove(viewport, _at_region(view, "c2"))
+    qtbot.mouseRelease(viewport, LEFT, pos=_at_region(view, "c2"))
+    assert session.selected == chosen
+    assert game.state.stacks[chosen].region == "c2"
+    assert sorted(_stacks_in(game, "c3")) == sorted(set(stacks) - {chosen})
+    assert scene.counters[chosen].isVisible() and scene.counters[chosen].look.pile == 0
+    tops = [sid for sid in _stacks_in(game, "c3") if scene.counters[sid].isVisible()]
+    assert len(tops) == 1 and scene.counters[tops[0]].look.pile == 3
+
+
+def test_a_pile_of_hidden_enemy_stacks_tells_no_more_than_its_counters(qtbot):
+    game = _crowded_game(fog_on=True)
+    view = _crowded_view(qtbot, game)
+    scene = view.map_scene
+    messages: list[str] = []
+    view.message.connect(messages.append)
+    enemy = _stacks_in(game, "d3")
+    assert {fog.view_of(game, game.state.stacks[sid], "red") for sid in enemy} == {"outline"}
+    top = next(sid for sid in enemy if scene.counters[sid].isVisible())
+    look = scene.counters[top].look
+    # The side and how many stacks are seen there, as three counters would say; no unit
+    # count, name or sign.
+    assert (look.view, look.pile) == ("outline", 3)
+    assert (look.count, look.text, look.symbol, look.stars) == (0, "", "", 0)
+    under = scene.counters[top].toolTip().split("<hr>")[1]
+    assert under.startswith("Under it, 2 more stacks: a stack whose contents are hidden; a")
+    assert "unit" not in under
+    _assert_fog_holds(view, messages)
+    at = _at_counter(view, top)
+    for _ in range(len(enemy)):
+        qtbot.mouseClick(view.viewport(), LEFT, pos=at)
+        assert view.session.selected is None
+        assert "hidden by the fog of war" in messages[-1] and "of 3" in messages[-1]
+        _assert_fog_holds(view, messages)
+
+
+def test_a_region_with_targets_to_pick_spreads_its_pile(qtbot):
+    game = _crowded_game()
+    view = _crowded_view(qtbot, game)
+    scene = view.map_scene
+    stacks = _stacks_in(game, "c3")
+    picked: list[tuple[str, ...]] = []
+    view.session.ask_targets(
+        Targeting("Pick a stack", "stack", frozenset(stacks), done=picked.append)
+    )
+    assert all(scene.counters[sid].isVisible() for sid in stacks)
+    qtbot.mouseClick(view.viewport(), LEFT, pos=_at_counter(view, stacks[-1]))
+    assert picked == [(stacks[-1],)]
+    assert sum(scene.counters[sid].isVisible() for sid in stacks) == 1  # piled again
+
+
+@pytest.mark.parametrize("name", ["winter-war", "north-africa", "mexican-war"])
+def test_on_a_crowded_theatre_fitted_counters_stay_in_or_tied_to_their_regions(qtbot, name):
+    from schemas.io import load_file
+
+    path = Path(__file__).resolve().parents[2] / "sample_scenarios" / f"{name}.json"
+    scenario = load_file(path).scenario
+    session = GameSession.new(scenario, {s.id: "ai" for s in scenario.sides}, seed=1)
+    view = _view(qtbot, session)
+    scene = view.map_scene
+    bodies = _shown(view)
+    leaders = scene.leaders.path()
+    lines = [
+        (QPointF(a.x, a.y), QPointF(b.x, b.y))
+        for a, b in (
+            (leaders.elementAt(i), leaders.elementAt(i + 1))
+            for i in range(leaders.elementCount() - 1)
+        )
+        if a.isMoveTo() and b.isLineTo()
+    ]
+    scale = view.transform().m11()
+    for stack_id in bodies:
+        region = session.game.state.stacks[stack_id].region
+        counter = scene.counters[stack_id]
+        middle = counter.scenePos() + counter.offset / scale
+        if scene.paths[region].contains(middle):
+            continue
+        # Pushed out of a region too small for it: a line ties it to a point inside.
+        assert any(
+            scene.paths[region].contains(start) and (end - middle).manhattanLength() < 0.01
+            for start, end in lines
+        ), f"{stack_id} stands outside {region}, untied"
+    # Counters may touch in the densest corners, never hide one another.
+    assert _worst_overlap(bodies) < 0.5
+    # Every stack is drawn, alone or on top of a pile that holds it.
+    for stack_id, counter in scene.counters.items():
+        assert counter.isVisible() or stack_id in scene.piles.members

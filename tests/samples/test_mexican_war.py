@@ -1,45 +1,25 @@
-"""The Mexican-American War sample: clean, playable to the end, and Scott's army really goes
-ashore at Veracruz from the fleet's off-map anchorage."""
+"""The Mexican-American War sample: Scott's army really goes ashore at Veracruz from the fleet's
+off-map anchorage (clean and playable to the end: ``test_theatres.py``)."""
 
 from __future__ import annotations
 
-import time
-from pathlib import Path
-
 import pytest
 
-from engine.runner import Result, play
-from schemas import load_file
+from engine.runner import Result
 from schemas.scenario import Scenario
+from tests.samples import played
 
-SAMPLE = Path(__file__).resolve().parents[2] / "sample_scenarios" / "mexican-war.json"
 SEED = 1
-BUDGET_SECONDS = 20.0
 
 
 @pytest.fixture(scope="module")
 def scenario() -> Scenario:
-    result = load_file(SAMPLE)
-    assert result.scenario is not None
-    return result.scenario
+    return played.scenario("mexican-war")
 
 
 @pytest.fixture(scope="module")
-def game(scenario: Scenario) -> tuple[Result, float]:
-    started = time.monotonic()
-    result = play(scenario, SEED)
-    return result, time.monotonic() - started
-
-
-def test_validates_without_any_issue() -> None:
-    assert [str(issue) for issue in load_file(SAMPLE).issues] == []
-
-
-def test_ai_plays_to_the_end_within_budget(game: tuple[Result, float]) -> None:
-    result, elapsed = game
-    assert result.finished
-    assert result.game.outcome() is not None
-    assert elapsed < BUDGET_SECONDS
+def game() -> tuple[Result, float]:
+    return played.played("mexican-war", SEED)
 
 
 def test_scott_lands_at_veracruz(game: tuple[Result, float]) -> None:

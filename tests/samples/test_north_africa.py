@@ -1,45 +1,26 @@
-"""The desert war sample: clean, playable to the end, and Tobruk really is besieged."""
+"""The desert war sample: Tobruk really is besieged in play, the railway is the Allies' and the
+Nile is crossed at bridges (clean and playable to the end: ``test_theatres.py``)."""
 
 from __future__ import annotations
 
-import time
-from pathlib import Path
-
 import pytest
 
-from engine.runner import Result, play
-from schemas import load_file
+from engine.runner import Result
 from schemas.scenario import Scenario
+from tests.samples import played
 
-SAMPLE = Path(__file__).resolve().parents[2] / "sample_scenarios" / "north-africa.json"
 SEED = 2
 """A seed on which the Axis reaches Tobruk early and lays siege to it (G1)."""
-BUDGET_SECONDS = 20.0
 
 
 @pytest.fixture(scope="module")
 def scenario() -> Scenario:
-    result = load_file(SAMPLE)
-    assert result.scenario is not None
-    return result.scenario
+    return played.scenario("north-africa")
 
 
 @pytest.fixture(scope="module")
-def game(scenario: Scenario) -> tuple[Result, float]:
-    started = time.monotonic()
-    result = play(scenario, SEED)
-    return result, time.monotonic() - started
-
-
-def test_validates_without_any_issue() -> None:
-    assert [str(issue) for issue in load_file(SAMPLE).issues] == []
-
-
-def test_ai_plays_to_the_end_within_budget(game: tuple[Result, float]) -> None:
-    result, elapsed = game
-    assert result.finished
-    assert result.game.outcome() is not None
-    assert elapsed < BUDGET_SECONDS
+def game() -> tuple[Result, float]:
+    return played.played("north-africa", SEED)
 
 
 def test_axis_besieges_tobruk(game: tuple[Result, float]) -> None:

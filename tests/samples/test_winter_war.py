@@ -1,38 +1,25 @@
-"""The Winter War sample: clean, playable to the end, and its Allied Intervention index moves."""
+"""The Winter War sample: the theatre's shape, the Allied Intervention index moving in play, and
+guerrillas that ambush and need no supply (clean and playable: ``test_theatres.py``)."""
 
 from __future__ import annotations
 
-import time
-from pathlib import Path
-
 import pytest
 
-from engine.runner import play
-from schemas import load_file
+from engine.runner import Result
 from schemas.scenario import Scenario
+from tests.samples import played
 
-PATH = Path(__file__).resolve().parents[2] / "sample_scenarios" / "winter-war.json"
 SEED = 3
-BUDGET_SECONDS = 20.0
-"""A whole AI-against-AI game must fit in the engine's budget for a sample."""
 
 
 @pytest.fixture(scope="module")
 def scenario() -> Scenario:
-    result = load_file(PATH)
-    assert result.scenario is not None
-    return result.scenario
+    return played.scenario("winter-war")
 
 
 @pytest.fixture(scope="module")
-def finished(scenario: Scenario):
-    started = time.perf_counter()
-    result = play(scenario, SEED)
-    return result, time.perf_counter() - started
-
-
-def test_validates_without_any_issue() -> None:
-    assert [str(issue) for issue in load_file(PATH).issues] == []
+def finished() -> tuple[Result, float]:
+    return played.played("winter-war", SEED)
 
 
 def test_shape_of_the_theatre(scenario: Scenario) -> None:
@@ -47,13 +34,6 @@ def test_shape_of_the_theatre(scenario: Scenario) -> None:
         assert {c.color for c in deck} == {"black", "red"}
         assert any(c.mandatory for c in deck)
     assert scenario.tension is not None and scenario.tension.threshold == 10
-
-
-def test_ai_plays_to_the_end_within_budget(finished) -> None:
-    result, seconds = finished
-    assert result.finished
-    assert result.game.outcome() is not None
-    assert seconds < BUDGET_SECONDS
 
 
 def test_allied_intervention_rises_in_play(finished) -> None:

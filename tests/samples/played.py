@@ -1,0 +1,31 @@
+"""The theatre samples, loaded and played once per test run (a whole game takes seconds)."""
+
+from __future__ import annotations
+
+import functools
+import time
+from pathlib import Path
+
+from engine.runner import Result, play
+from schemas import load_file
+from schemas.scenario import Scenario
+
+FOLDER = Path(__file__).resolve().parents[2] / "sample_scenarios"
+BUDGET_SECONDS = 20.0
+"""A whole AI-against-AI game of a sample must fit in the engine's budget."""
+
+
+@functools.cache
+def scenario(name: str) -> Scenario:
+    result = load_file(FOLDER / f"{name}.json")
+    assert result.scenario is not None, [str(i) for i in result.issues]
+    return result.scenario
+
+
+@functools.cache
+def played(name: str, seed: int) -> tuple[Result, float]:
+    """The AI against itself to the end on ``seed``, and how long it took in seconds."""
+    game = scenario(name)
+    started = time.perf_counter()
+    result = play(game, seed)
+    return result, time.perf_counter() - started

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import uuid
 
-from PySide6.QtCore import QPoint, QPointF, QRectF, QSize, Qt
+from PySide6.QtCore import QObject, QPoint, QPointF, QRectF, QSize, Qt
 from PySide6.QtGui import QCloseEvent, QKeyEvent
 from PySide6.QtWidgets import (
     QDockWidget,
@@ -366,6 +366,9 @@ class StudioWindow(QMainWindow):
             return
         if self.autosaver is not None:
             self.autosaver.discard()
+        player = self.findChild(QObject, "studio-play")
+        if player is not None:  # a game started with Play closes with the studio
+            player.close_game()  # type: ignore[attr-defined]
         self._release_document()
         self.document = None
         event.accept()

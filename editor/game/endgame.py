@@ -74,6 +74,16 @@ def series_from_log(
     return Series(turns, vp, losses, tension, {side: sum(n) for side, n in losses.items()})
 
 
+def _readable_reason(scenario: Scenario, reason: str) -> str:
+    """The engine ends a game "ended by" a card or an event's id: name it instead."""
+    if not reason.startswith("ended by "):
+        return reason
+    source = reason.removeprefix("ended by ")
+    names = {card.id: card.name for card in scenario.cards}
+    names.update({event.id: event.title for event in scenario.events})
+    return f"ended by {names.get(source, source)}"
+
+
 class EndGameScreen(QDialog):
     """Result, VP per side and the charts; a window of its own beside the map."""
 
@@ -92,7 +102,12 @@ class EndGameScreen(QDialog):
         self.setObjectName("end-of-game")
         self.setWindowTitle(f"Game over — {scenario.info.title}")
         self.setModal(False)
-        self.resize(1040, 660)
+        # Within the game window: on a small screen (1024 by 700) a 1040-pixel screen would
+        # put its buttons out of reach.
+        room = parent.size() if parent is not None else None
+        width = min(1040, room.width()) if room is not None else 1040
+        height = min(660, room.height()) if room is not None else 660
+        self.resize(width, height)
         self.scenario = scenario
         self.series = series_from_log(records, scenario, sides)
         self.colours = {s.id: s.color for s in scenario.sides}
@@ -109,7 +124,7 @@ class EndGameScreen(QDialog):
         self.headline.setFont(font)
         layout.addWidget(self.headline)
         played = outcome.get("turns_played")
-        reason = str(outcome.get("reason", ""))
+        reason = _readable_reason(scenario, str(outcome.get("reason", "")))
         detail = f"{reason[:1].upper()}{reason[1:]}" + (
             f" — {played} turn{'s' if played != 1 else ''} played." if played else "."
         )
@@ -196,10 +211,11 @@ class EndGameScreen(QDialog):
         plot = self._plot("vp", "Victory points", "VP")
         legend = plot.getPlotItem().addLegend(offset=(-8, 8))
         legend.setLabelTextColor("#222")
-        top = 1
+        top, bottom = 1, 0
         for side in sides:
             values = self.series.vp[side]
             top = max(top, *values)
+            bottom = min(bottom, *values)  # losing places can take a side below 0 VP
             plot.plot(
                 self.series.turns,
                 values,
@@ -209,8 +225,9 @@ class EndGameScreen(QDialog):
                 symbolBrush=self.colours.get(side, "#888"),
                 name=self.names.get(side, side),
             )
-        _whole_numbers(plot, top)
-        plot.setYRange(-top * 0.03, top * 1.1, padding=0)
+        span = top - bottom
+        _whole_numbers(plot, span)
+        plot.setYRange(bottom - span * 0.03, top + span * 0.1, padding=0)
         plot.setXRange(0, self.series.turns[-1], padding=0.04)
         return plot
 
@@ -251,17 +268,22 @@ class EndGameScreen(QDialog):
             symbolSize=6,
             symbolBrush="#6a4c93",
         )
-        plot.addItem(
-            pg.InfiniteLine(
-                tension.threshold,
-                angle=0,
-                pen=pg.mkPen("#c62828", width=1.5, style=Qt.PenStyle.DashLine),
-                label=f"threshold {tension.threshold}",
-                labelOpts={"color": "#c62828", "position": 0.15},
+        top = max(self.series.tension) + 1
+        if tension.threshold is not None:  # an index without one never ends the game
+            top = max(top, tension.threshold + 1)
+            plot.addItem(
+                pg.InfiniteLine(
+                    tension.threshold,
+                    angle=0,
+                    pen=pg.mkPen("#c62828", width=1.5, style=Qt.PenStyle.DashLine),
+                    label=f"threshold {tension.threshold}",
+                    labelOpts={"color": "#c62828", "position": 0.15},
+                )
             )
-        )
-        _whole_numbers(plot, tension.threshold + 1 - tension.minimum)
-        plot.setYRange(tension.minimum, tension.threshold + 1, padding=0)
+        span = top - tension.minimum
+        _whole_numbers(plot, span)
+        # A little room under the minimum: a game spent there still shows its line.
+        plot.setYRange(tension.minimum - span * 0.04, top, padding=0)
         plot.setXRange(0, self.series.turns[-1], padding=0.04)
         return plot
 

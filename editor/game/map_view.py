@@ -83,7 +83,7 @@ class GameMapView(TargetPicking, ZoomingView):
         self._hovered: str | None = None
         self._applying = False
         session.changed.connect(self._on_changed)
-        session.toAct.connect(self._on_changed)
+        session.toAct.connect(self._on_to_act)
         session.handover.connect(self._on_handover)
         session.finished.connect(self._on_changed)
         session.selectionChanged.connect(self._on_selection)
@@ -138,6 +138,14 @@ class GameMapView(TargetPicking, ZoomingView):
     def _on_changed(self, *_: object) -> None:
         self._cancel_drag()
         self.refresh()
+
+    def _on_to_act(self, *_: object) -> None:
+        # Follows ``changed`` for the same state (or a resumed game): the board is drawn
+        # already; only what the person may do now is new.
+        self._cancel_drag()
+        self._legal = None
+        self._update_destinations()
+        self.viewport().update()
 
     def _on_handover(self, side: str) -> None:
         # The next person must not find the last one's stack picked out.

@@ -22,6 +22,7 @@ from PySide6.QtCore import QObject
 from PySide6.QtWidgets import QMessageBox, QWidget
 
 from engine.errors import SaveError
+from engine.game import SAVE_FORMAT, scenario_digest
 from schemas.scenario import Scenario
 
 from ..files import settings, state_dir
@@ -110,6 +111,7 @@ def make_session(scenario: Scenario, options: StartOptions, stem: str) -> GameSe
 
 def load_session(scenario: Scenario, path: Path, autosave_dir: Path | None) -> GameSession:
     """Continue a saved game, or raise :class:`StartError` saying what is wrong with it."""
+    _check_save(scenario, path)
     try:
         return GameSession.load(scenario, path, autosave_dir=autosave_dir)
     except SaveError as error:
@@ -117,11 +119,42 @@ def load_session(scenario: Scenario, path: Path, autosave_dir: Path | None) -> G
     except OSError as error:
         raise StartError(f"Cannot read '{path}': {error.strerror or error}.") from error
     except (ValueError, KeyError, TypeError, AttributeError) as error:
-        # JSON that does not parse, or parses into something that is not a saved game.
+        # Parses into something that is not quite a saved game.
         raise StartError(
             f"'{path}' is not a saved game of Salient (or it is damaged): "
             f"{type(error).__name__}: {error}."
         ) from error
+
+
+def _check_save(scenario: Scenario, path: Path) -> None:
+    """Refuse, in words a player understands, a file that is not a save of this scenario:
+    not JSON, not a game, another version's format, another scenario's game."""
+    try:
+        data = json.loads(Path(path).read_text("utf-8"))
+    except OSError as error:
+        raise StartError(f"Cannot read '{path}': {error.strerror or error}.") from error
+    except UnicodeDecodeError as error:
+        raise StartError(f"'{path}' is not a saved game of Salient: it is not text.") from error
+    except json.JSONDecodeError as error:
+        raise StartError(
+            f"'{path}' is not a saved game of Salient, or it was cut short: it is not valid "
+            f"JSON (line {error.lineno}, column {error.colno})."
+        ) from error
+    game = data.get("game") if isinstance(data, dict) else None
+    if not isinstance(game, dict) or "format" not in game:
+        raise StartError(f"'{path}' is not a saved game of Salient: it holds no game.")
+    if game["format"] != SAVE_FORMAT:
+        raise StartError(
+            f"Cannot continue '{path}': it was saved by another version of Salient (save "
+            f"format {game['format']!r}; this version reads format {SAVE_FORMAT})."
+        )
+    if game.get("scenario_digest") != scenario_digest(scenario):
+        title, this = data.get("scenario"), scenario.info.title
+        if isinstance(title, str) and title and title != this:
+            whose = f"a game of another scenario, '{title}', not of '{this}'"
+        else:
+            whose = f"a game of another scenario, or of '{this}' as it was before an edit"
+        raise StartError(f"Cannot continue '{path}': it is {whose}.")
 
 
 def newest_save(folder: Path) -> Path | None:
@@ -228,6 +261,14 @@ class StudioPlay(QObject):
         self.game_window = show_game(
             session, stem, leave_text="Back to the studio", on_leave=self.back_to_studio
         )
+
+    def close_game(self) -> None:
+        """The studio is closing: a game started from it goes too (it saves itself on the
+        way, as when its own window is closed)."""
+        window, self.game_window = self.game_window, None
+        if window is not None:
+            window.left.disconnect()  # not back to a studio that is going away
+            window.close()
 
     def back_to_studio(self) -> None:
         self.game_window = None

@@ -79,9 +79,13 @@ class GameSession(QObject):
     ) -> None:
         super().__init__()
         self.game = game
-        self.players = {side: players.get(side, "ai") for side in game.sides_in_play}
+        # Anything but "human" is the AI's (a save edited by hand must not leave a side
+        # that nobody plays, and the game stuck), and an unknown speed is the normal one.
+        self.players: dict[str, Player] = {
+            side: "human" if players.get(side) == "human" else "ai" for side in game.sides_in_play
+        }
         self.ai = BaselineAI()
-        self.speed = speed
+        self.speed = speed if speed in SPEEDS else "normal"
         self.paused = False
         self.autosave_dir = autosave_dir
         self.selected: str | None = None
@@ -89,6 +93,7 @@ class GameSession(QObject):
         self._seen = len(game.log)
         self._last_human: str | None = None
         self._autosaved_turn = game.turn
+        self._legal: tuple[tuple[int, int], list[Action]] | None = None
         self._timer = QTimer(self)
         self._timer.setSingleShot(True)
         self._timer.timeout.connect(self._ai_step)
@@ -151,7 +156,14 @@ class GameSession(QObject):
         return True
 
     def legal_actions(self) -> list[Action]:
-        return self.game.legal_actions()
+        """The legal actions of the side to act, worked out once per state of the game for
+        the map and every panel (a move on a large map asks the engine for 0.07 s). Every
+        action the engine takes, even a refused one, adds to the log: its length tells
+        states apart."""
+        key = (id(self.game), len(self.game.log))
+        if self._legal is None or self._legal[0] != key:
+            self._legal = (key, self.game.legal_actions())
+        return list(self._legal[1])
 
     def _ai_step(self) -> None:
         """Play AI actions: one per tick, or a short batch at the fastest speed."""
@@ -185,7 +197,7 @@ class GameSession(QObject):
             self._announce()
 
     def set_speed(self, speed: str) -> None:
-        self.speed = speed
+        self.speed = speed if speed in SPEEDS else "normal"
         if self._timer.isActive():
             self._timer.start(SPEEDS[speed])
 
@@ -247,7 +259,10 @@ class GameSession(QObject):
     # -- saving ---------------------------------------------------------------------------------
 
     def save_data(self) -> dict[str, Any]:
-        return {"game": self.game.save(), "players": self.players, "speed": self.speed}
+        # The title only helps a refusal say whose game a file holds; loading ignores it.
+        title = self.game.scenario.info.title
+        game = self.game.save()
+        return {"game": game, "players": self.players, "speed": self.speed, "scenario": title}
 
     def save(self, path: Path) -> None:
         write_atomic(path, json.dumps(self.save_data()).encode("utf-8"))
@@ -258,7 +273,14 @@ class GameSession(QObject):
         ``ValueError`` with a readable message."""
         data = json.loads(Path(path).read_text("utf-8"))
         game = Game.load(scenario, data["game"])
-        return cls(game, data.get("players", {}), speed=data.get("speed", "normal"), **options)
+        players = data.get("players")
+        speed = data.get("speed")
+        return cls(
+            game,
+            players if isinstance(players, dict) else {},
+            speed=speed if isinstance(speed, str) else "normal",
+            **options,
+        )
 
     def _autosave_if_new_turn(self) -> None:
         if self.autosave_dir is None or self.game.turn == self._autosaved_turn:

@@ -9,8 +9,10 @@ bad file never costs the other choices or ends in a traceback.
 from __future__ import annotations
 
 import html
+import json
 from collections.abc import Callable
 from dataclasses import dataclass
+from datetime import datetime
 from pathlib import Path
 
 from PySide6.QtWidgets import (
@@ -55,6 +57,24 @@ class StartOptions:
     speed: str = "normal"
     save_file: Path | None = None
     """Continue this saved game instead of starting at turn 1."""
+
+
+def describe_save(path: Path) -> str:
+    """A line about a saved game: its turn, whether it is over, and when it was saved (the
+    start dialog checks it for real, scenario and all, only when Start is pressed)."""
+    try:
+        saved = datetime.fromtimestamp(path.stat().st_mtime)
+        data = json.loads(path.read_text("utf-8"))
+        state = data["game"]["state"]
+        turn = int(state["turn"])
+        over = " (over)" if state.get("outcome") else ""
+    except FileNotFoundError:
+        return "No such file."
+    except (OSError, ValueError, LookupError, TypeError, AttributeError):
+        return "Not a saved game of Salient, or a damaged one."
+    title = data.get("scenario")
+    of = f" of {title}" if isinstance(title, str) and title else ""
+    return f"A game{of} at turn {turn}{over}, saved {saved:%d %b %Y at %H:%M}."
 
 
 class StartDialog(QDialog):
@@ -190,7 +210,19 @@ class StartDialog(QDialog):
         browse.clicked.connect(self._browse)
         row.addWidget(browse)
         column.addLayout(row)
+        # "last-closed.json" says nothing of the game in it: its turn and age do.
+        self.save_info = QLabel()
+        self.save_info.setObjectName("save-info")
+        self.save_info.setStyleSheet("color: #555;")
+        self.save_info.setWordWrap(True)
+        column.addWidget(self.save_info)
+        self.save_path.textChanged.connect(self._describe_save)
+        self._describe_save(self.save_path.text())
         return box
+
+    def _describe_save(self, text: str) -> None:
+        self.save_info.setText(describe_save(Path(text.strip())) if text.strip() else "")
+        self.save_info.setVisible(bool(self.save_info.text()))
 
     # -- reacting --------------------------------------------------------------------------------
 

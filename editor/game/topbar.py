@@ -4,21 +4,32 @@ Everything here is public information (VP, tension, the calendar, whose turn it 
 bar shows the same thing to every viewer. The next-phase button is the one control: it is
 enabled only when a person is to act and the engine has nothing left that blocks the phase
 (``Game.blocking()``), and when disabled its text says why, so a player never wonders what is
-missing.
+missing. Once the game is over it brings back the end screen.
 """
 
 from __future__ import annotations
 
 import html
-import re
 
-from PySide6.QtGui import QFont
-from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QPushButton, QSizePolicy, QWidget
+from PySide6.QtCore import QSize, Qt, Signal
+from PySide6.QtGui import QFont, QPainter, QPaintEvent
+from PySide6.QtWidgets import (
+    QFrame,
+    QHBoxLayout,
+    QLabel,
+    QPushButton,
+    QSizePolicy,
+    QStyle,
+    QStyleOptionButton,
+    QStylePainter,
+    QWidget,
+)
 
 from engine.actions import EndPhase
 from engine.game import Game
 
 from .panels.cover import cover_of
+from .panels.knowledge import readable_reason
 from .session import GameSession
 
 PHASE_NAMES: dict[str, str] = {
@@ -49,30 +60,59 @@ def elide(text: str, limit: int) -> str:
 
 
 def readable(session: GameSession, text: str) -> str:
-    """The engine's reasons name regions and structures by id; show their names instead.
-
-    Only what follows the reason's colon is rewritten (the lists of places), so ordinary
-    words of the sentence never get taken for ids.
-    """
-    names = _place_names(session)
-    # "choose where reinforcement 'dravan-second-wave' arrives": the decision panel names the
-    # units; the button only needs to say what is waiting.
-    text = re.sub(r"reinforcement '[\w-]+'", "the reinforcement", text)
-    text = re.sub(r"'([\w-]+)'", lambda m: f"'{names.get(m.group(1), m.group(1))}'", text)
-    head, sep, tail = text.partition(": ")
-    if not sep:
-        return text
-    # "arvel must answer: ...": a side named by its id at the start.
-    sides = {s.id: s.name for s in session.game.scenario.sides}
-    head = re.sub(r"^[\w-]+", lambda m: sides.get(m.group(), m.group()), head)
-    return head + sep + re.sub(r"[\w-]+", lambda m: names.get(m.group(), m.group()), tail)
+    """The engine's reason with places named (see :func:`.panels.knowledge.readable_reason`)."""
+    return readable_reason(session.game, text)
 
 
-def _place_names(session: GameSession) -> dict[str, str]:
-    scenario = session.game.scenario
-    names = {r.id: r.name for r in scenario.regions}
-    names.update({s.id: s.name for s in scenario.structures})
-    return names
+SHORTEST = 44
+"""How narrow a part of the bar may get (its text then ends in "…"): the whole bar must fit
+a window of 1024 pixels beside the AI's controls."""
+
+
+class Elided(QLabel):
+    """A one-line label that gives way when the bar is short of room: it asks for its whole
+    text but accepts less, and then shows its short form (:meth:`set_short`: the numbers
+    without their words), cut with "…" if even that does not fit. The full text stays in
+    :meth:`text`, and in the tooltip its owner sets."""
+
+    short = ""
+
+    def set_short(self, text: str) -> None:
+        self.short = text
+        self.update()
+
+    def minimumSizeHint(self) -> QSize:
+        hint = super().minimumSizeHint()
+        return QSize(min(hint.width(), SHORTEST), hint.height())
+
+    def paintEvent(self, event: QPaintEvent) -> None:
+        room = self.contentsRect()
+        metrics = self.fontMetrics()
+        if metrics.horizontalAdvance(self.text()) <= room.width():
+            super().paintEvent(event)
+            return
+        text = self.short or self.text()
+        text = metrics.elidedText(text, Qt.TextElideMode.ElideRight, room.width())
+        painter = QPainter(self)
+        painter.setPen(self.palette().color(self.foregroundRole()))
+        painter.drawText(
+            room, int(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter), text
+        )
+
+
+class PhaseButton(QPushButton):
+    """The next-phase button: its text (a reason, at times long) ends in "…" when it does
+    not fit, rather than being cut at both ends; the whole reason is in its tooltip."""
+
+    def paintEvent(self, event: QPaintEvent) -> None:
+        option = QStyleOptionButton()
+        self.initStyleOption(option)
+        style = self.style()
+        room = style.subElementRect(QStyle.SubElement.SE_PushButtonContents, option, self)
+        option.text = self.fontMetrics().elidedText(
+            self.text(), Qt.TextElideMode.ElideRight, max(0, room.width() - 8)
+        )
+        QStylePainter(self).drawControl(QStyle.ControlElement.CE_PushButton, option)
 
 
 class SideChip(QFrame):
@@ -88,7 +128,8 @@ class SideChip(QFrame):
         swatch = QLabel()
         swatch.setFixedSize(14, 14)
         swatch.setStyleSheet(f"background: {color}; border: 1px solid #333; border-radius: 2px;")
-        self.name = QLabel(name)
+        self.name = Elided(name)
+        self.name.setToolTip(name)
         self.vp = QLabel()
         bold = QFont(self.vp.font())
         bold.setBold(True)
@@ -109,6 +150,9 @@ class SideChip(QFrame):
 class TopBar(QWidget):
     """Sides and VP, tension, turn and date, phase, who acts, and the next-phase button."""
 
+    resultWanted = Signal()
+    """The game is over and the player asked for the end screen (the button's last use)."""
+
     def __init__(self, session: GameSession) -> None:
         super().__init__()
         self.setObjectName("game-top-bar")
@@ -123,28 +167,28 @@ class TopBar(QWidget):
             chip = SideChip(side, model.name, model.color)
             self.chips[side] = chip
             layout.addWidget(chip)
-        self.tension = QLabel()
+        self.tension = Elided()
         self.tension.setObjectName("tension")
         self.tension.setVisible(scenario.tension is not None)
         layout.addWidget(self.tension)
         layout.addWidget(_separator())
-        self.clock = QLabel()
+        self.clock = Elided()
         self.clock.setObjectName("clock")
         layout.addWidget(self.clock)
-        self.phase = QLabel()
+        self.phase = Elided()
         self.phase.setObjectName("phase")
         layout.addWidget(self.phase)
         layout.addWidget(_separator())
-        self.to_act = QLabel()
+        self.to_act = Elided()
         self.to_act.setObjectName("to-act")
         # The one part of the bar that may give way (it is repeated in its tooltip), so a
         # longer phase or button text never widens the window.
         self.to_act.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
-        self.to_act.setMinimumWidth(120)
+        self.to_act.setMinimumWidth(SHORTEST)
         layout.addWidget(self.to_act, 1)
-        self.next_button = QPushButton()
+        self.next_button = PhaseButton()
         self.next_button.setObjectName("next-phase")
-        self.next_button.setMinimumWidth(200)
+        self.next_button.setMinimumWidth(150)
         self.next_button.setShortcut("Ctrl+Return")
         self.next_button.clicked.connect(self.end_phase)
         layout.addWidget(self.next_button)
@@ -158,7 +202,11 @@ class TopBar(QWidget):
     # -- acting ----------------------------------------------------------------------------------
 
     def end_phase(self) -> None:
-        if self.next_button.isEnabled():
+        if not self.next_button.isEnabled():
+            return
+        if self.session.over:
+            self.resultWanted.emit()
+        else:
             self.session.apply(EndPhase())
 
     # -- showing ---------------------------------------------------------------------------------
@@ -172,6 +220,8 @@ class TopBar(QWidget):
         self._show_tension()
         calendar = game.scenario.calendar
         self.clock.setText(f"Turn {game.turn} of {calendar.turns} · {_date(game)}")
+        self.clock.setToolTip(self.clock.text())
+        self.clock.set_short(f"Turn {game.turn}/{calendar.turns}")
         if session.over:
             self.phase.setText("Game over")
             self.phase.setToolTip("")
@@ -179,6 +229,7 @@ class TopBar(QWidget):
             phases = game.phases_of(game.turn)
             index = state.phase_index
             self.phase.setText(f"{phase_name(game.phase)} ({index + 1}/{len(phases)})")
+            self.phase.set_short(phase_name(game.phase))
             self.phase.setToolTip(self._phase_list(phases, index))
         self._show_who_acts()
         self.to_act.setToolTip(self.to_act.text())
@@ -189,14 +240,18 @@ class TopBar(QWidget):
         value = self.session.game.state.tension
         if tension is None or value is None:
             return
-        self.tension.setText(f"{tension.name}: {value} / {tension.threshold}")
-        benefits = self._side_name(tension.benefits)
+        # An index without a threshold never ends the game: no "/ None", no "At None".
+        limit = f" / {tension.threshold}" if tension.threshold is not None else ""
+        self.tension.setText(f"{tension.name}: {value}{limit}")
+        self.tension.set_short(f"{value}{limit}")
+        benefits = html.escape(self._side_name(tension.benefits))
         steps = "".join(
             f"<li>{step.value}: {html.escape(step.description)}</li>" for step in tension.steps
         )
+        wins = f"<br>At {tension.threshold}, {benefits} wins." if limit else ""
         self.tension.setToolTip(
             f"<b>{html.escape(tension.name)}</b><br>{html.escape(tension.description)}"
-            f"<br>At {tension.threshold}, {html.escape(benefits)} wins."
+            + wins
             + (f"<ul>{steps}</ul>" if steps else "")
         )
 
@@ -233,9 +288,10 @@ class TopBar(QWidget):
         session, game = self.session, self.session.game
         button = self.next_button
         if session.over:
-            button.setEnabled(False)
-            button.setText("Game over")
-            button.setToolTip("")
+            # Once the end screen is closed ("Show the map"), this is the way back to it.
+            button.setEnabled(True)
+            button.setText("Show the result ▸")
+            button.setToolTip("The end of the game: the result, VP and charts turn by turn")
             return
         if cover_of(session).hides():
             # Hot seat, between two people: nothing may be done until the next one is there.

@@ -14,9 +14,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QSize, Qt, Signal
-from PySide6.QtGui import QAction, QActionGroup, QCloseEvent, QKeySequence
+from PySide6.QtGui import QAction, QCloseEvent
 from PySide6.QtWidgets import (
-    QComboBox,
     QLabel,
     QMainWindow,
     QSizePolicy,
@@ -26,9 +25,10 @@ from PySide6.QtWidgets import (
 )
 
 from ..docking import add_dock
-from .session import SPEEDS, GameSession
-from .start_dialog import SPEED_NAMES
+from .panels.knowledge import readable_reason
+from .session import GameSession
 from .topbar import TopBar
+from .window_menus import GameMenus
 from .window_saves import load_game, save_game, save_on_leaving
 
 if TYPE_CHECKING:
@@ -39,7 +39,7 @@ WINDOW_SIZE = (1500, 940)
 """The window's first size (and so that of ``salient play --screenshot`` images)."""
 
 
-class GameWindow(QMainWindow):
+class GameWindow(GameMenus, QMainWindow):
     """A game being played: map, top bar, panels, menus, and the AI's controls."""
 
     left = Signal()
@@ -102,86 +102,6 @@ class GameWindow(QMainWindow):
     def sizeHint(self) -> QSize:
         return QSize(*WINDOW_SIZE)
 
-    # -- menus -----------------------------------------------------------------------------------
-
-    def _action(
-        self, text: str, slot: object, shortcut: str | QKeySequence.StandardKey | None = None
-    ) -> QAction:
-        action = QAction(text, self)
-        if shortcut is not None:
-            action.setShortcut(QKeySequence(shortcut))
-        action.triggered.connect(lambda _checked=False: slot())  # type: ignore[operator]
-        self.addAction(action)
-        return action
-
-    def _build_menus(self) -> None:
-        menu = self.menuBar()
-        game = menu.addMenu("&Game")
-        self.save_action = self._action("&Save the game…", self.save_game, "Ctrl+S")
-        self.load_action = self._action("&Load a game…", self.load_game, "Ctrl+O")
-        self.leave_action = self._action(f"&{self.leave_text}", self.close, "Ctrl+W")
-        self.leave_action.setObjectName("leave")
-        for action in (self.save_action, self.load_action, None, self.leave_action):
-            if action is None:
-                game.addSeparator()
-            else:
-                game.addAction(action)
-        view = menu.addMenu("&View")
-        self.overlay_menu = view.addMenu("&Overlay")
-        self.overlay_group = QActionGroup(self)
-        view.addAction(self._action("Zoom to &fit", self.zoom_to_fit, "Ctrl+0"))
-        view.addSeparator()
-        panels = view.addMenu("&Panels")
-        for dock in self.docks.values():
-            panels.addAction(dock.toggleViewAction())
-        ai = menu.addMenu("&AI")
-        self.speed_group = QActionGroup(self)
-        self.speed_actions: dict[str, QAction] = {}
-        for key in SPEEDS:
-            action = self._action(SPEED_NAMES.get(key, key), lambda key=key: self.set_speed(key))
-            action.setCheckable(True)
-            action.setToolTip(f"The AI plays at {SPEED_NAMES.get(key, key).lower()} speed")
-            self.speed_group.addAction(action)
-            self.speed_actions[key] = action
-            ai.addAction(action)
-        # The toolbar shares the top bar's row, so the speed is one compact list there.
-        self.speed_box = QComboBox()
-        self.speed_box.setObjectName("ai-speed")
-        self.speed_box.setToolTip("How fast the AI plays (AI menu)")
-        for key in SPEEDS:
-            self.speed_box.addItem(SPEED_NAMES.get(key, key), key)
-        self.speed_box.activated.connect(
-            lambda index: self.set_speed(str(self.speed_box.itemData(index)))
-        )
-        self.ai_toolbar.addWidget(QLabel(" AI "))
-        self.ai_toolbar.addWidget(self.speed_box)
-        ai.addSeparator()
-        self.pause_action = self._action("&Pause", self.toggle_pause, "P")
-        self.pause_action.setCheckable(True)
-        self.pause_action.setToolTip("Pause the AI (P)")
-        self.step_action = self._action("&Step", self.step, "N")
-        self.step_action.setToolTip("Play one AI action, paused or not (N)")
-        for action in (self.pause_action, self.step_action):
-            ai.addAction(action)
-            self.ai_toolbar.addAction(action)
-
-    def _fill_overlays(self) -> None:
-        """The map's overlays, one at a time, or none."""
-        self.overlay_menu.clear()
-        for action in self.overlay_group.actions():
-            self.overlay_group.removeAction(action)
-        entries: list[tuple[str | None, str]] = [(None, "No overlay")]
-        entries += list(getattr(self.map_view, "overlays", []))
-        self.overlay_actions: dict[str | None, QAction] = {}
-        for name, label in entries:
-            action = QAction(label, self)
-            action.setCheckable(True)
-            action.setChecked(name is None)
-            action.triggered.connect(lambda _checked=False, n=name: self.set_overlay(n))
-            self.overlay_group.addAction(action)
-            self.overlay_menu.addAction(action)
-            self.overlay_actions[name] = action
-
     # -- the game --------------------------------------------------------------------------------
 
     def set_session(self, session: GameSession) -> None:
@@ -215,11 +135,14 @@ class GameWindow(QMainWindow):
         }
         for name, panel in self.panels.items():
             self.docks[name].setWidget(panel)
-            panel.needsAttention.connect(lambda name=name: self.docks[name].raise_())
+            panel.needsAttention.connect(lambda name=name: self.call_to(name))
         self.top_bar = TopBar(session)
         self.top_bar.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Preferred)
         self._top_bar_item = self.top_toolbar.insertWidget(self._ai_item, self.top_bar)
-        session.failed.connect(self.show_message)
+        self.top_bar.resultWanted.connect(self.show_result)
+        session.failed.connect(
+            lambda reason: self.show_message(readable_reason(session.game, reason))
+        )
         session.changed.connect(self._after_change)
         session.handover.connect(self._hand_over)
         session.toAct.connect(self._to_act)
@@ -227,12 +150,11 @@ class GameWindow(QMainWindow):
         self._fill_overlays()
         has_ai = any(player == "ai" for player in session.players.values())
         self._ai_item.setVisible(has_ai)
-        for action in (*self.speed_actions.values(), self.pause_action, self.step_action):
-            action.setEnabled(has_ai)
+        self._enable_ai_controls(has_ai and not session.over)
+        self.result_action.setEnabled(False)
         speed = session.speed if session.speed in self.speed_actions else "normal"
         self.speed_actions[speed].setChecked(True)
         self.speed_box.setCurrentIndex(self.speed_box.findData(speed))
-        self.speed_box.setEnabled(has_ai)
         self.pause_action.setChecked(session.paused)
         self._show_viewer()
         self.update_title()
@@ -280,11 +202,22 @@ class GameWindow(QMainWindow):
         if session is None:
             return
         state = session.game.state
+        waiting = state.pending[0]["kind"] if state.pending else None
         if state.battle is not None and self._shown_to_viewer(state.battle):
-            self.docks["battle"].raise_()
-        elif state.pending and session.human_to_act() is not None:
-            self.docks["decisions"].raise_()
+            self.call_to("battle", reopen=session.human_to_act() is not None)
+        elif waiting is not None and session.human_to_act() is not None:
+            # A breakthrough is chosen in the battle panel, under the battle it follows.
+            self.call_to("battle" if waiting == "breakthrough" else "decisions")
         self._show_viewer()
+
+    def call_to(self, name: str, *, reopen: bool = True) -> None:
+        """Bring a panel to the front; with ``reopen`` (a person has something to do there)
+        one closed from its dock's title bar comes back too, or the player could not fight
+        a battle or answer a decision (the turn summary, only to read, stays closed)."""
+        dock = self.docks[name]
+        if reopen and dock.isHidden() and name != "summary":
+            dock.show()
+        dock.raise_()
 
     def _shown_to_viewer(self, battle: dict[str, object]) -> bool:
         session = self.session
@@ -310,6 +243,8 @@ class GameWindow(QMainWindow):
     def _hand_over(self, side: str) -> None:
         """Hot seat: hide the map and the panels until the next person says they are ready."""
         self.centre.setCurrentWidget(self.handover_screen)
+        # "Moved to Monterrey": the last person's messages are not for the next one's eyes.
+        self.statusBar().clearMessage()
         for dock in self.docks.values():
             dock.widget().setEnabled(False)
         self._show_viewer()
@@ -318,6 +253,7 @@ class GameWindow(QMainWindow):
         session = self.session
         if session is None:
             return
+        self._enable_step()
         viewer = session.viewer
         fog = "fog of war on" if session.game.fog else "no fog of war"
         if viewer is None:
@@ -330,9 +266,14 @@ class GameWindow(QMainWindow):
         self.statusBar().showMessage(text, MESSAGE_MS)
 
     def show_end(self, outcome: object) -> None:
-        """The end-of-game screen, once."""
+        """The end-of-game screen, made once; Game > Show the result brings it back."""
         session = self.session
-        if session is None or self.end_screen is not None or not isinstance(outcome, dict):
+        if session is None or not isinstance(outcome, dict):
+            return
+        # Nothing is left for the AI to play: its controls would do nothing.
+        self._enable_ai_controls(False)
+        self.result_action.setEnabled(True)
+        if self.end_screen is not None:
             return
         # Imported at the end of a game: pyqtgraph alone would add 0.4 s to the first Play.
         from .endgame import EndGameScreen
@@ -346,9 +287,29 @@ class GameWindow(QMainWindow):
             parent=self,
             leave=(self.leave_text, self.close),
         )
-        self.end_screen.show()
-        self.end_screen.raise_()
-        self.ai_toolbar.setEnabled(False)
+        self.show_result()
+
+    def show_result(self) -> None:
+        """Show the end-of-game screen (again: "Show the map" only hides it)."""
+        if self.end_screen is not None:
+            self.end_screen.show()
+            self.end_screen.raise_()
+            self.end_screen.activateWindow()
+
+    def _enable_ai_controls(self, enabled: bool) -> None:
+        for action in (*self.speed_actions.values(), self.pause_action, self.step_action):
+            action.setEnabled(enabled)
+        self.speed_box.setEnabled(enabled)
+        self.ai_toolbar.setEnabled(enabled)
+        self._enable_step()
+
+    def _enable_step(self) -> None:
+        """Step plays one AI action: only while it is the AI's turn to act."""
+        session = self.session
+        if session is None or not self.ai_toolbar.isEnabled():
+            return
+        side = session.game.to_act()
+        self.step_action.setEnabled(session.players.get(side or "") == "ai" and not session.over)
 
     # -- the AI ----------------------------------------------------------------------------------
 

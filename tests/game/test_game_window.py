@@ -322,6 +322,15 @@ def test_back_to_the_studio_and_play_again_replays_the_opening(qtbot, studio):
     assert not document.undo_stack.isClean()  # only the designer's edit
 
 
+def test_closing_the_studio_closes_the_game_it_started(qtbot, studio):
+    player = _press_play(qtbot, studio)
+    window = _start(qtbot, player)
+    studio.files.discard_session()  # nothing to ask about: the test closes the studio
+    studio.close()
+    assert not window.isVisible() and player.game_window is None
+    assert not studio.isVisible()  # the game leaving does not bring the studio back
+
+
 def test_play_is_refused_while_the_scenario_has_errors(qtbot, studio, monkeypatch):
     document = studio.document
     document.set_field("units", document.scenario.units[0].id, ["type"], "no-such-type")

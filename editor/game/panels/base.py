@@ -21,7 +21,7 @@ from editor.forms.widgets import ERROR_COLOUR, MessageLabel
 from engine.actions import Action
 
 from .cover import cover_of
-from .knowledge import Sight
+from .knowledge import Sight, readable_reason
 
 if TYPE_CHECKING:
     from editor.game.session import GameSession
@@ -210,7 +210,7 @@ class SessionPanel(QWidget):
 
     def _refused(self, reason: str) -> None:
         if self._acting:
-            self.message.say(f"Not possible: {reason}")
+            self.message.say(f"Not possible: {readable_reason(self.game, reason)}")
 
 
 class Column(QWidget):

@@ -76,7 +76,8 @@ def side_html(
     bar of its strength."""
     colour = game.world.sides[side].color
     panicked = set(battle["panicked"]) if battle else set()
-    morale_text = f"battle morale <b>{morale}</b>" if morale is not None else "morale not set"
+    # Battle morale is worked out when the first round begins, after the card window.
+    morale_text = f"battle morale <b>{morale}</b>" if morale is not None else "morale: from round 1"
     rows = []
     hidden = 0
     for unit_id in units:

@@ -232,8 +232,10 @@ class BattlePanel(SessionPanel):
             return
         size = len(story.opening) + len(story.after) + (story.end is not None)
         size += sum(len(r.records) + len(r.before) + 1 for r in story.rounds)
-        # The story is told again when the viewer changes (hot seat): names follow the viewer.
-        told = (size, self.session.viewer)
+        # The story is told again when the viewer changes (hot seat) or sees other fighters
+        # (a beaten enemy retreats out of sight): names follow what the viewer sees now.
+        fighters = story.start["attackers"] + story.start["defenders"]
+        told = (size, self.session.viewer, frozenset(u for u in fighters if sight.knows(u)))
         if told == self._told:
             return
         self._told = told

@@ -10,6 +10,7 @@ battle panel does, for the units it showed when the battle opened).
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Iterable
 
 from engine import fog
@@ -81,7 +82,8 @@ class Sight:
         self.game = game
         self.viewer = viewer
         self.remembered = set(remembered)
-        """Units the caller knows the viewer saw (they stay named after leaving the board)."""
+        """Units the caller knows the viewer saw: named once they have left the board (fallen),
+        never while their stack is on it out of the viewer's sight."""
         self._views: dict[str, str] = {}
 
     # -- sides ------------------------------------------------------------------------------------
@@ -99,6 +101,20 @@ class Sight:
         if self.viewer is not None and side == self.viewer:
             return "You"
         return side_name(self.game, side)
+
+    def them(self, side: str | None) -> str:
+        """The side in the middle of a sentence: "you", or its name."""
+        if self.viewer is not None and side == self.viewer:
+            return "you"
+        return side_name(self.game, side)
+
+    def does(self, side: str | None, verb: str) -> str:
+        """The side and a verb in the present agreeing with it: "You retreat", "Arvel
+        retreats" (``verb`` as said of one side: "retreats", "pursues", "takes")."""
+        if self.viewer is not None and side == self.viewer:
+            plain = verb.removesuffix("es") if verb.endswith(("shes", "ches", "sses")) else None
+            return f"You {plain or verb.removesuffix('s')}"
+        return f"{side_name(self.game, side)} {verb}"
 
     def whose(self, side: str | None) -> str:
         """ "Your" or "Arvel's", to start a sentence."""
@@ -124,10 +140,14 @@ class Sight:
     def knows(self, unit_id: str) -> bool:
         """Whether the viewer may learn what this unit is."""
         unit = self.game.state.units.get(unit_id)
-        if unit is None or not self.hostile(unit.side) or unit_id in self.remembered:
+        if unit is None or not self.hostile(unit.side):
             return True
         stack = self.game.state.stacks.get(unit.stack) if unit.stack else None
-        return stack is not None and self.sees_inside(stack)
+        if stack is not None:
+            # On the board, the fog decides now: a unit seen in a battle that has since
+            # retreated or broken through out of sight must not say where its stack is.
+            return self.sees_inside(stack)
+        return unit_id in self.remembered
 
     def unit(self, unit_id: str) -> str:
         """The unit's name, or words that say nothing about it."""
@@ -170,7 +190,9 @@ class Sight:
 
 def scenario_names(game: Game) -> Callable[[str, str], str]:
     """Display names for the card and event wording of :mod:`editor.forms.builder_wording`:
-    an entity's name or title, else its id."""
+    an entity's name or title, a reinforcement's line of text (it has no name: "bring in
+    reinforcement “Mannerheim sends his last regiments to the Isthmus”", not
+    "reserve-isthmus"), else its id."""
     scenario = game.scenario
     found: dict[str, dict[str, str]] = {}
 
@@ -180,8 +202,33 @@ def scenario_names(game: Game) -> Callable[[str, str], str]:
             table = found[collection] = {}
             for entity in getattr(scenario, collection, None) or []:
                 text = getattr(entity, "name", "") or getattr(entity, "title", "")
+                if not text and collection == "reinforcements" and entity.text:
+                    text = f"\u201c{entity.text.strip().rstrip('.')}\u201d"
                 if text:
                     table[entity.id] = str(text)
         return table.get(entity_id, entity_id)
 
     return names
+
+
+def readable_reason(game: Game, text: str) -> str:
+    """The engine's reasons (a refusal, what blocks a phase) name regions and structures by
+    id; give their names instead.
+
+    Quoted ids are named anywhere; bare words only after the reason's colon (the lists of
+    places), so ordinary words of the sentence never get taken for ids.
+    """
+    scenario = game.scenario
+    names = {r.id: r.name for r in scenario.regions}
+    names.update({s.id: s.name for s in scenario.structures})
+    # "choose where reinforcement 'dravan-second-wave' arrives": the decision panel names the
+    # units; the reason only needs to say what is waiting.
+    text = re.sub(r"reinforcement '[\w-]+'", "the reinforcement", text)
+    text = re.sub(r"'([\w-]+)'", lambda m: f"'{names.get(m.group(1), m.group(1))}'", text)
+    head, sep, tail = text.partition(": ")
+    if not sep:
+        return text
+    # "arvel must answer: ...": a side named by its id at the start.
+    sides = {s.id: s.name for s in scenario.sides}
+    head = re.sub(r"^[\w-]+", lambda m: sides.get(m.group(), m.group()), head)
+    return head + sep + re.sub(r"[\w-]+", lambda m: names.get(m.group(), m.group()), tail)

@@ -21,10 +21,11 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from editor.forms.widgets import scrolling
 from engine.actions import Action, EnterStructure, Entrench, LeaveStructure, Merge, Rebase, Split
 from engine.state import StackState
 
-from .base import SessionPanel, button, heading, muted, notice
+from .base import Column, SessionPanel, button, heading, muted, notice
 from .knowledge import plural, unit_name
 from .unit_table import UnitTable
 from .unit_values import UnitRow, summarise
@@ -87,7 +88,13 @@ class StackPanel(SessionPanel):
         self.split_hint = muted("Tick the units to take out, then Split off.")
         self.idle_hint = muted()
 
-        column = QVBoxLayout(self.body)
+        # A long stack, its buttons and the hint under them outgrow a short dock: they
+        # scroll rather than being cut off at the dock's edge.
+        self.content = Column()
+        column = self.content.column
+        outer = QVBoxLayout(self.body)
+        outer.setContentsMargins(9, 9, 5, 9)
+        outer.addWidget(scrolling(self.content), 1)
         column.addWidget(self.title)
         column.addWidget(self.states)
         column.addWidget(self.leader)
@@ -206,6 +213,7 @@ class StackPanel(SessionPanel):
         self.confirm_split.setEnabled(False)
         if on:
             self._checked()
+        self.content.refit()
 
     # -- acting ------------------------------------------------------------------------------------
 

@@ -72,10 +72,17 @@ def vp_reason(sight: Sight, reason: str) -> str:
         return f"{sight.unit(reason.removesuffix(' destroyed'))} destroyed"
     for verb in ("captured ", "lost "):
         if reason.startswith(verb):
-            place = reason.removeprefix(verb)
-            name = sight.structure(place) if place in sight.game.world.structures else None
-            return verb + (name or sight.region(place))
+            return verb + _place(sight, reason.removeprefix(verb))
+    if reason.startswith("holds ") and reason.endswith(" at the end"):
+        place = reason.removeprefix("holds ").removesuffix(" at the end")
+        return f"holds {_place(sight, place)} at the end"
     return sight.source(reason)
+
+
+def _place(sight: Sight, place: str) -> str:
+    """A structure's or a region's name, from its id."""
+    name = sight.structure(place) if place in sight.game.world.structures else None
+    return name or sight.region(place)
 
 
 def _battle_over(sight: Sight, r: Record) -> str:
@@ -85,9 +92,9 @@ def _battle_over(sight: Sight, r: Record) -> str:
     winner = r.get("winner")
     how = []
     if r.get("routed"):
-        how.append(f"{sight.side(r['routed'])} routed")
+        how.append(f"{sight.them(r['routed'])} routed")
     if r.get("retreated") and r.get("retreated") != r.get("routed"):
-        how.append(f"{sight.side(r['retreated'])} withdrew")
+        how.append(f"{sight.them(r['retreated'])} withdrew")
     if r.get("pursuit"):
         how.append("pursuit")
     tail = f" ({', '.join(how)})" if how else ""
@@ -128,6 +135,11 @@ def hidden_siege_terms(sight: Sight, besieger: str | None, besieged: str | None)
     return hidden
 
 
+def _owner(sight: Sight, side: str | None) -> str:
+    """Whose a unit or a fortress is, in brackets after it: "yours", or the side's name."""
+    return "yours" if sight.viewer is not None and side == sight.viewer else sight.them(side)
+
+
 def _holder(sight: Sight, r: Record) -> str | None:
     """The besieged side of a siege record (in a game of two sides, the other one)."""
     return r.get("besieged") or next(
@@ -136,8 +148,14 @@ def _holder(sight: Sight, r: Record) -> str | None:
 
 
 def _captured(sight: Sight, r: Record) -> str:
-    place = sight.structure(r["structure"]) if r.get("structure") else sight.region(r["region"])
-    before = f" from {sight.side(r['taken_from'])}" if r.get("taken_from") else ""
+    place = sight.region(r.get("region"))
+    structure = sight.game.world.structures.get(r.get("structure") or "")
+    if structure is not None:
+        # A town is often named after its region, and both are taken at once: say which.
+        place = structure.name
+        if place == sight.region(structure.region):
+            place = f"the {structure.kind} of {place}"
+    before = f" from {sight.them(r['taken_from'])}" if r.get("taken_from") else ""
     return f"{sight.side(r['by'])} took {place}{before}."
 
 
@@ -158,7 +176,8 @@ def _eliminated(sight: Sight, r: Record) -> str:
         "overrun": "overrun",
         "structure captured": "when its fortress fell",
     }.get(cause, f"by {sight.source(cause)}" if cause else "")
-    return f"{sight.unit(r['unit'])} ({sight.side(r['owner'])}) destroyed {why}.".replace(" .", ".")
+    owner = _owner(sight, r["owner"])
+    return f"{sight.unit(r['unit'])} ({owner}) destroyed {why}.".replace(" .", ".")
 
 
 def _reinforcement(sight: Sight, r: Record) -> str | None:
@@ -205,7 +224,7 @@ def _morale(sight: Sight, r: Record) -> str:
 def _rout(sight: Sight, r: Record) -> str:
     if r.get("side_id") is None:
         return "Both sides are broken and equal: nobody routs."
-    return f"{sight.side(r['side_id'])} routs: {ROUT_REASONS.get(r['reason'], r['reason'])}."
+    return f"{sight.does(r['side_id'], 'routs')}: {ROUT_REASONS.get(r['reason'], r['reason'])}."
 
 
 def _panic(sight: Sight, r: Record) -> str:
@@ -257,7 +276,7 @@ def _supply_source(sight: Sight, r: Record) -> str:
 
 SENTENCES: dict[str, Callable[[Sight, Record], str | None]] = {
     "battle_start": lambda s, r: (
-        f"{s.side(r['attacker'])} attacks {s.side(r['defender'])} at "
+        f"{s.does(r['attacker'], 'attacks')} {s.them(r['defender'])} at "
         f"{s.structure(r['structure']) if r.get('structure') else s.region(r['region'])}."
     ),
     "battle_over": _battle_over,
@@ -266,11 +285,13 @@ SENTENCES: dict[str, Callable[[Sight, Record], str | None]] = {
     "battle_rout": _rout,
     "battle_panic": _panic,
     "battle_hits": _hits,
-    "battle_pursuit": lambda s, r: f"{s.side(r['side_id'])} pursues the beaten enemy.",
-    "battle_withdrawal": lambda s, r: f"{s.side(r['side_id'])} withdraws from the battle.",
-    "battle_cancelled": lambda s, r: f"The battle is called off: {s.side(r['side_id'])} withdraws.",
+    "battle_pursuit": lambda s, r: f"{s.does(r['side_id'], 'pursues')} the beaten enemy.",
+    "battle_withdrawal": lambda s, r: f"{s.does(r['side_id'], 'withdraws')} from the battle.",
+    "battle_cancelled": lambda s, r: (
+        f"The battle is called off: {s.does(r['side_id'], 'withdraws')}."
+    ),
     "battle_auto_hits": lambda s, r: (
-        f"{s.side(r['side_id'])} takes {plural(r['hits'], 'hit')} from {s.source(r['source'])}."
+        f"{s.does(r['side_id'], 'takes')} {plural(r['hits'], 'hit')} from {s.source(r['source'])}."
     ),
     "battle_support_lost": lambda s, r: f"Support units lost with the army: {s.units(r['units'])}.",
     "battle_retreat": _retreat,
@@ -282,7 +303,8 @@ SENTENCES: dict[str, Callable[[Sight, Record], str | None]] = {
     "breakthrough": _breakthrough,
     "breakthrough_declined": lambda s, r: f"{s.side(r['side_id'])} did not break through.",
     "siege_start": lambda s, r: (
-        f"{s.side(r['besieger'])} besieges {s.structure(r['structure'])} ({s.side(r['besieged'])})."
+        f"{s.does(r['besieger'], 'besieges')} {s.structure(r['structure'])} "
+        f"({_owner(s, r['besieged'])})."
     ),
     "siege_roll": _siege_roll,
     "siege_over": lambda s, r: (
@@ -308,7 +330,7 @@ SENTENCES: dict[str, Callable[[Sight, Record], str | None]] = {
     "replaced": _replaced,
     "supply_survival": _survival,
     "withdrawn": lambda s, r: (
-        f"{s.unit(r['unit'])} ({s.side(r['owner'])}) leaves the game ({s.source(r['cause'])})."
+        f"{s.unit(r['unit'])} ({_owner(s, r['owner'])}) leaves the game ({s.source(r['cause'])})."
     ),
     "flag": lambda s, r: None,
     "discarded": lambda s, r: (

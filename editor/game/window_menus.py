@@ -1,0 +1,120 @@
+"""The game window's menus (Game, View, AI) and the AI's controls beside the top bar.
+
+A mixin of :class:`~editor.game.window.GameWindow`: the actions call the window's own
+methods (save, load, show the result, speed, pause, step, overlays), which live there.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from PySide6.QtGui import QAction, QActionGroup, QKeySequence
+from PySide6.QtWidgets import QComboBox, QLabel
+
+from .session import SPEEDS
+from .start_dialog import SPEED_NAMES
+
+if TYPE_CHECKING:
+    from PySide6.QtWidgets import QDockWidget, QMenu, QToolBar
+
+    from .map_view import GameMapView
+
+
+class GameMenus:
+    """Builds the menus; expects the window's docks, AI toolbar and slots."""
+
+    docks: dict[str, QDockWidget]
+    ai_toolbar: QToolBar
+    leave_text: str
+    map_view: GameMapView
+    overlay_menu: QMenu
+    overlay_group: QActionGroup
+
+    def _action(
+        self, text: str, slot: object, shortcut: str | QKeySequence.StandardKey | None = None
+    ) -> QAction:
+        action = QAction(text, self)
+        if shortcut is not None:
+            action.setShortcut(QKeySequence(shortcut))
+        action.triggered.connect(lambda _checked=False: slot())  # type: ignore[operator]
+        self.addAction(action)
+        return action
+
+    def _build_menus(self) -> None:
+        menu = self.menuBar()
+        game = menu.addMenu("&Game")
+        self.save_action = self._action("&Save the game…", self.save_game, "Ctrl+S")
+        self.load_action = self._action("&Load a game…", self.load_game, "Ctrl+O")
+        self.result_action = self._action("Show the &result", self.show_result)
+        self.result_action.setToolTip("The end-of-game screen again (once the game is over)")
+        self.leave_action = self._action(f"&{self.leave_text}", self.close, "Ctrl+W")
+        self.leave_action.setObjectName("leave")
+        for action in (
+            self.save_action,
+            self.load_action,
+            None,
+            self.result_action,
+            None,
+            self.leave_action,
+        ):
+            if action is None:
+                game.addSeparator()
+            else:
+                game.addAction(action)
+        view = menu.addMenu("&View")
+        self.overlay_menu = view.addMenu("&Overlay")
+        self.overlay_group = QActionGroup(self)
+        view.addAction(self._action("Zoom to &fit", self.zoom_to_fit, "Ctrl+0"))
+        view.addSeparator()
+        panels = view.addMenu("&Panels")
+        for dock in self.docks.values():
+            panels.addAction(dock.toggleViewAction())
+        ai = menu.addMenu("&AI")
+        self.speed_group = QActionGroup(self)
+        self.speed_actions: dict[str, QAction] = {}
+        for key in SPEEDS:
+            action = self._action(SPEED_NAMES.get(key, key), lambda key=key: self.set_speed(key))
+            action.setCheckable(True)
+            action.setToolTip(f"The AI plays at {SPEED_NAMES.get(key, key).lower()} speed")
+            self.speed_group.addAction(action)
+            self.speed_actions[key] = action
+            ai.addAction(action)
+        # The toolbar shares the top bar's row, so the speed is one compact list there.
+        self.speed_box = QComboBox()
+        self.speed_box.setObjectName("ai-speed")
+        self.speed_box.setToolTip("How fast the AI plays (AI menu)")
+        for key in SPEEDS:
+            self.speed_box.addItem(SPEED_NAMES.get(key, key), key)
+        self.speed_box.activated.connect(
+            lambda index: self.set_speed(str(self.speed_box.itemData(index)))
+        )
+        self.ai_toolbar.addWidget(QLabel(" AI "))
+        self.ai_toolbar.addWidget(self.speed_box)
+        ai.addSeparator()
+        self.pause_action = self._action("&Pause", self.toggle_pause, "P")
+        self.pause_action.setCheckable(True)
+        self.pause_action.setToolTip("Pause the AI (P)")
+        self.step_action = self._action("&Step", self.step, "N")
+        self.step_action.setToolTip("Play one AI action, paused or not (N)")
+        for action in (self.pause_action, self.step_action):
+            ai.addAction(action)
+            self.ai_toolbar.addAction(action)
+        # Never squeezed into its own "»" menu: the top bar's texts give way instead.
+        self.ai_toolbar.setMinimumWidth(self.ai_toolbar.sizeHint().width())
+
+    def _fill_overlays(self) -> None:
+        """The map's overlays, one at a time, or none."""
+        self.overlay_menu.clear()
+        for action in self.overlay_group.actions():
+            self.overlay_group.removeAction(action)
+        entries: list[tuple[str | None, str]] = [(None, "No overlay")]
+        entries += list(getattr(self.map_view, "overlays", []))
+        self.overlay_actions: dict[str | None, QAction] = {}
+        for name, label in entries:
+            action = QAction(label, self)
+            action.setCheckable(True)
+            action.setChecked(name is None)
+            action.triggered.connect(lambda _checked=False, n=name: self.set_overlay(n))
+            self.overlay_group.addAction(action)
+            self.overlay_menu.addAction(action)
+            self.overlay_actions[name] = action

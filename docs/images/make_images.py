@@ -122,10 +122,11 @@ def main() -> None:
     studio_pictures()
     game_pictures()
     sample_pictures()
-    for sample in sorted((ROOT / "sample_scenarios").glob("*.json")):
-        scenario = load_file(sample).scenario
-        if scenario is not None:
-            render_map(scenario, 1400).save(str(OUT / f"{sample.stem}.png"))
+    # The README's first picture: the reference sample's map alone (the theatre samples have
+    # their studio and game view pictures above).
+    reference = load_file(ROOT / "sample_scenarios" / "vessa-crossing.json").scenario
+    assert reference is not None
+    render_map(reference, 1400).save(str(OUT / "vessa-crossing.png"))
     render_map(generate_scenario(300, 7), 1400, labels=False).save(str(OUT / "generated-300.png"))
     del app
 

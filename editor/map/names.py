@@ -77,15 +77,26 @@ class _Table:
         row_of = dict(zip(ids, range(len(ids)), strict=True))
         return cls(ids, row_of, x, y, need, width, rank, order, need[order, 1])
 
-    def choose(self, scale: float, symbols: _Symbols, groups: tuple[bool, ...]) -> np.ndarray:
+    def choose(
+        self,
+        scale: float,
+        symbols: _Symbols,
+        groups: tuple[bool, ...],
+        preferred: frozenset[str] = frozenset(),
+    ) -> np.ndarray:
         """How each name is shown at ``scale`` (:data:`HIDDEN`, :data:`USUAL` or
         :data:`SMALL`, by row), clear of each other and of the ``symbols`` of the groups
-        shown (one flag per group of :data:`GROUPS`)."""
+        shown (one flag per group of :data:`GROUPS`); the ``preferred`` regions' names (the
+        selected ones) are placed first."""
         state = np.zeros(len(self.ids), dtype=np.int8)
         rows = self.order[: int(np.searchsorted(self.threshold, scale, side="right"))]
         if len(rows) == 0:
             return state
-        rows = rows[np.argsort(self.rank[rows])]
+        rank = self.rank[rows]
+        if preferred:
+            first = [self.row_of[i] for i in preferred if i in self.row_of]
+            rank = np.where(np.isin(rows, first), -1, rank)
+        rows = rows[np.argsort(rank, kind="stable")]
         small = self.need[rows, 0] > scale
         width = np.where(small, self.width[rows, 1], self.width[rows, 0])
         height = np.array(LabelItem.heights())[small.astype(int)]
@@ -257,6 +268,15 @@ class NameLayer:
         self._state: np.ndarray | None = None
         """How each name of the table is shown (see :data:`SMALL`)."""
         self._symbols: _Symbols | None = None
+        self.preferred: frozenset[str] = frozenset()
+        """Regions whose names come first (the selected ones: a designer reads what they
+        picked)."""
+
+    def prefer(self, region_ids: frozenset[str]) -> None:
+        """Place these regions' names first from now on (choose again at the next repaint)."""
+        if region_ids != self.preferred:
+            self.preferred = region_ids
+            self.scale = None
 
     def clear(self) -> None:
         self.rooms.clear()
@@ -327,7 +347,7 @@ class NameLayer:
             symbols = self._symbols
         else:
             symbols = _Symbols.none()  # not even gathered: a big map zoomed out
-        after = self._state = table.choose(scale, symbols, groups)
+        after = self._state = table.choose(scale, symbols, groups, self.preferred)
         self._apply(table, before, after)
 
     def _apply(self, table: _Table, before: np.ndarray, after: np.ndarray) -> None:

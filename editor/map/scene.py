@@ -223,6 +223,8 @@ class MapScene(QGraphicsScene):
             elif section == "connections":
                 self.connections.update_many(touched & self.connection_items.keys())
         self.markers.on_selection(before, selection)
+        chosen = frozenset(selection.ids) if selection.section == "regions" else frozenset()
+        self.regions.names.prefer(chosen)
         self.fan.refresh()
 
     def _all_selected_regions(self) -> list[str]:

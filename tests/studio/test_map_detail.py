@@ -209,6 +209,29 @@ def test_names_shown_never_overlap_each_other_or_symbols(mexican_war) -> None:
         view.zoom_by(1.6)
 
 
+def test_a_selected_region_is_named_first(qtbot) -> None:
+    # A designer reads the name of what they picked, even where a bigger neighbour's name
+    # would have taken the place (at this size, Salthaven gives way to the Gulf of Sen); the
+    # others still never overlap it.
+    document = ScenarioDocument(load_file(SAMPLE).scenario)
+    view = MapView(MapScene(document))
+    qtbot.addWidget(view)
+    view.resize(800, 600)
+    view.show()
+    view.zoom_to_fit()
+    draw(view)
+    assert "salthaven" not in _named(view)
+    document.select("regions", ["salthaven"])
+    draw(view)
+    named = _named(view)
+    assert "salthaven" in named
+    assert _apart(list(named.values()))
+    document.select("regions", [])
+    draw(view)
+    assert "salthaven" not in _named(view)
+    document.undo_stack.clear()
+
+
 def test_zoomed_in_every_name_is_shown(qtbot) -> None:
     document = ScenarioDocument(generate_scenario(120, 2))
     view = MapView(MapScene(document))

@@ -261,7 +261,9 @@ def test_a_mandatory_card_is_marked_and_blocks_the_phase_until_played(qtbot: Any
     assert EndPhase() in game.legal_actions()
 
 
-def test_a_card_with_a_target_is_played_through_a_targeting_request(qtbot: Any) -> None:
+def _forced_march(**tank: Any) -> Game:
+    """Red in land movement with a card that gives one stack +2 MP: two stacks to pick from,
+    infantry ``r`` in A1 and a tank ``r2`` in B1."""
     fast = card(
         "forced-march",
         phases=("land_movement",),
@@ -275,9 +277,14 @@ def test_a_card_with_a_target_is_played_through_a_targeting_request(qtbot: Any) 
         ],
     )
     b = hand_game(fast, cols=4)
-    b.unit("r2", "tank", "b1").owners(b1="redland")
+    b.unit("r2", "tank", "b1", **tank).owners(b1="redland")
     game = b.game(0)
     advance_to(game, "land_movement")
+    return game
+
+
+def test_a_card_with_a_target_is_played_through_a_targeting_request(qtbot: Any) -> None:
+    game = _forced_march()
     session = session_of(game)
     panel = shown(qtbot, HandPanel(session))
     view = next(v for v in panel.views if v.card == "forced-march")
@@ -698,22 +705,7 @@ def test_the_sample_played_by_the_ai_never_shows_a_hidden_unit(qtbot: Any, sampl
 
 
 def test_a_card_target_picked_in_the_panels_list(qtbot: Any) -> None:
-    fast = card(
-        "forced-march",
-        phases=("land_movement",),
-        effects=[
-            {
-                "kind": "modify",
-                "select": {"units": {"domains": ["land"]}, "count": 1, "per": "stack"},
-                "stat": "movement",
-                "amount": 2,
-            }
-        ],
-    )
-    b = hand_game(fast, cols=4)
-    b.unit("r2", "tank", "b1", name="Iron Column").owners(b1="redland")
-    game = b.game(0)
-    advance_to(game, "land_movement")
+    game = _forced_march(name="Iron Column")
     session = session_of(game)
     panel = shown(qtbot, HandPanel(session))
     view = next(v for v in panel.views if v.card == "forced-march")

@@ -18,6 +18,8 @@ from typing import TYPE_CHECKING
 from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QColor, QFont, QFontMetricsF, QPainter, QPen, QPixmap, QPolygonF
 
+from editor.map.items import pixmap_of
+
 from .map_fog import FLAG, OUTLINE
 from .map_style import PICKED, SELECTED, TARGET, ink_on
 from .map_symbols import draw_star, draw_unit_symbol
@@ -76,29 +78,21 @@ def _font(name: str, size: float, bold: bool, condensed: bool = False) -> QFont:
 
 def render(look: CounterLook, ratio: float = 1.0, size: float = 1.0) -> QPixmap:
     """The picture of a counter (its box, badges included)."""
-    area = box(size)
-    image = QPixmap((area.size() * ratio).toSize())
-    image.setDevicePixelRatio(ratio)
-    image.fill(Qt.GlobalColor.transparent)
-    painter = QPainter(image)
-    painter.setRenderHint(QPainter.RenderHint.Antialiasing)
-    painter.setRenderHint(QPainter.RenderHint.TextAntialiasing)
-    painter.translate(-area.topLeft())
-    try:
-        if look.pile > 1:
-            _draw_beneath(painter, look, body(size))
-        if size >= COMPACT:
-            painter.save()
-            painter.scale(size, size)
-            _draw(painter, look, body(), compact=False)
-            painter.restore()
-        else:
-            _draw(painter, look, body(size), compact=True)
-        if look.pile > 1 and size > CHIP:
-            _pile_badge(painter, body(size), look.pile)
-    finally:
-        painter.end()
-    return image
+    return pixmap_of(box(size), ratio, lambda painter: _draw_counter(painter, look, size))
+
+
+def _draw_counter(painter: QPainter, look: CounterLook, size: float) -> None:
+    if look.pile > 1:
+        _draw_beneath(painter, look, body(size))
+    if size >= COMPACT:
+        painter.save()
+        painter.scale(size, size)
+        _draw(painter, look, body(), compact=False)
+        painter.restore()
+    else:
+        _draw(painter, look, body(size), compact=True)
+    if look.pile > 1 and size > CHIP:
+        _pile_badge(painter, body(size), look.pile)
 
 
 def _draw(painter: QPainter, look: CounterLook, rect: QRectF, compact: bool) -> None:

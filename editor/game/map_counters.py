@@ -15,16 +15,12 @@ look and size and shared: a map of hundreds of stacks repaints by copying small 
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from html import escape
 from pathlib import Path
 
 from PySide6.QtCore import QPointF, QRectF
-from PySide6.QtGui import (
-    QColor,
-    QPainter,
-    QPainterPath,
-)
+from PySide6.QtGui import QColor, QPainter, QPainterPath
 from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem, QWidget
 
 from engine import movement
@@ -183,9 +179,6 @@ class CounterItem(QGraphicsItem):
         if look != self.look:
             self.look = look
             self.update()
-
-    def set_marks(self, selected: bool, mark: str) -> None:
-        self.set_look(replace(self.look, selected=selected, mark=mark))
 
     def set_offset(self, offset: QPointF) -> None:
         if offset != self.offset:

@@ -153,11 +153,11 @@ def place(
     fixed: list[QRectF],
     paths: dict[str, QPainterPath],
     scale: float,
-    shapes: dict[str, shapely.Geometry] | None = None,
+    shapes: Shapes,
 ) -> tuple[list[QPointF], set[str]]:
     """Where each group goes (its shift in pixels, in the order given) and the regions
     whose name stays covered. ``fixed`` are pinned symbols (pixels at ``scale``);
-    ``shapes``: the regions' outlines for shapely (:func:`outline_shape`), if at hand."""
+    ``shapes``: the regions' outlines for shapely, made from ``paths``."""
     pinned = [_rect(r, QPointF()) for r in fixed]
     # Names alone make way for symbols only (two names meeting are settled by hiding one).
     names, blocks = _Grid(), _Grid()
@@ -189,8 +189,7 @@ def place(
         path = paths.get(group.region)
         if not alone[index] or blocks.near(home) or _astray(home, path, scale):
             nearby = blocks.near(reach) + ([] if alone[index] else names.near(reach))
-            shape = shapes.get(group.region) if path is not None and shapes is not None else None
-            best = _best_shift(home, nearby, path, scale, group, shape)
+            best = _best_shift(home, nearby, path, scale, group, shapes.get(group.region))
         shifts[index] = QPointF(*best)
         left, top, right, bottom = home
         placed = (left + best[0], top + best[1], right + best[0], bottom + best[1])
@@ -213,11 +212,11 @@ def _best_shift(
     path: QPainterPath | None,
     scale: float,
     group: Group,
-    shape: shapely.Geometry | None = None,
+    shape: shapely.Geometry | None,
 ) -> tuple[float, float]:
     """The nearest move of ``home`` within the group's reach with the least overlap,
-    inside its region (``shape``: the region's outline for shapely, to test many moves
-    at once)."""
+    inside its region (``shape``: the region's outline for shapely, to test every move
+    at once; ``None``, like ``path``, for a group without a region outline)."""
     left, top, right, bottom = home
     reach, outside = group.reach, group.outside or OUTSIDE
     stay = outside * outside_share(home, path, scale)
@@ -242,12 +241,6 @@ def _best_shift(
         cost = cost + (np.clip(width, 0, None) * np.clip(height, 0, None)) @ weights
     if shape is not None:
         cost = cost + outside * outside_shares(home, shape, scale, _SHIFT_X, _SHIFT_Y)
-    elif path is not None:
-        shares = [
-            outside_share((left + x, top + y, right + x, bottom + y), path, scale)
-            for x, y in SHIFTS
-        ]
-        cost = cost + outside * np.array(shares)
     cost[0] = stay
     cost[reach < _DISTANCES] = np.inf
     best = int(np.argmin(cost))  # the first of equal costs: the nearest
@@ -311,6 +304,9 @@ class Clutter:
         self.shapes = Shapes(paths)
         self.placed: list[tuple[Group, QPointF]] = []
         """Every block with its shift (pixels), as last placed."""
+        self._placing: tuple[object, list[QPointF], set[str]] | None = None
+        """What :func:`place` was last asked (the scale, every block's extent, the pinned
+        symbols) and its answer."""
 
     def set_region(
         self, region: str, groups: list[Group], fixed: list[tuple[QPointF, QRectF]]
@@ -345,7 +341,15 @@ class Clutter:
                 for region_fixed in self.fixed.values()
                 for point, box in region_fixed
             ]
-            shifts, self.covered = place(groups, fixed, self.paths, scale, self.shapes)
+            # Most redraws change looks, not extents (a stack selected, a counter marked):
+            # the blocks then go where they went, and placing them all again would cost
+            # more than the rest of the redraw.
+            asked = (scale, [_extent_key(g) for g in groups], [r.getRect() for r in fixed])
+            if self._placing is not None and self._placing[0] == asked:
+                _, shifts, self.covered = self._placing
+            else:
+                shifts, self.covered = place(groups, fixed, self.paths, scale, self.shapes)
+                self._placing = (asked, shifts, self.covered)
         self.name_shifts = {}
         self.placed = list(zip(groups, shifts, strict=True))
         for group, shift in self.placed:
@@ -353,3 +357,10 @@ class Clutter:
                 self.name_shifts[group.region] = shift
             for item, offset in group.members:
                 item.set_offset(offset + shift)  # type: ignore[attr-defined]
+
+
+def _extent_key(group: Group) -> tuple[object, ...]:
+    """All of a group that :func:`place` weighs (not its members: which items move)."""
+    name = group.name.getRect() if group.name is not None else None
+    point = (group.point.x(), group.point.y())
+    return (group.region, point, group.box.getRect(), name, group.reach, group.outside)

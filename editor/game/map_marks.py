@@ -13,6 +13,8 @@ from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QColor, QFont, QFontMetricsF, QPainter, QPainterPath, QPen, QPixmap
 from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem, QWidget
 
+from editor.map.items import pixmap_of
+
 from .map_style import PICKED, TARGET, VP_GOLD, ink_on
 from .map_symbols import draw_anchor, draw_plane, draw_star, draw_swords
 
@@ -206,20 +208,6 @@ class MarkItem(QGraphicsItem):
         key = (self.kind, self.look, ratio)
         picture = _PICTURES.get(key)
         if picture is None:
-            picture = _PICTURES[key] = _render(self.kind, self.look, self._box, ratio)
+            draw, look = KINDS[self.kind][1], self.look
+            picture = _PICTURES[key] = pixmap_of(self._box, ratio, lambda p: draw(p, look))
         painter.drawPixmap(self.boundingRect().topLeft(), picture)
-
-
-def _render(kind: str, look: Look, box: QRectF, ratio: float) -> QPixmap:
-    picture = QPixmap((box.size() * ratio).toSize())
-    picture.setDevicePixelRatio(ratio)
-    picture.fill(Qt.GlobalColor.transparent)
-    painter = QPainter(picture)
-    painter.setRenderHint(QPainter.RenderHint.Antialiasing)
-    painter.setRenderHint(QPainter.RenderHint.TextAntialiasing)
-    painter.translate(-box.topLeft())
-    try:
-        KINDS[kind][1](painter, look)
-    finally:
-        painter.end()
-    return picture

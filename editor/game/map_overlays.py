@@ -107,10 +107,8 @@ class Overlays:
             colour = QColor(colours.get(owner, UNCONTROLLED) if owner else UNCONTROLLED)
             colour.setAlpha(200)
             self._wash(region, colour)
-        seen: dict[str, QColor] = {}
-        for s in game.scenario.sides:
-            seen[s.name] = QColor(s.color)
-        self.legend = [(c, n) for n, c in seen.items()] + [(UNCONTROLLED, "nobody")]
+        sides = {s.name: QColor(s.color) for s in game.scenario.sides}
+        self.legend = [(c, n) for n, c in sides.items()] + [(UNCONTROLLED, "nobody")]
 
     def _land_stacking(self, side: str) -> None:
         game = self.scene.game

@@ -25,6 +25,9 @@ from .map_tips import region_tip, source_tip, structure_tip, worth_vp
 if TYPE_CHECKING:
     from .map_scene import GameMapScene
 
+UNHELD = QColor("#f1f3f5")
+"""A structure nobody holds."""
+
 
 def refresh_places(scene: GameMapScene) -> None:
     """Controllers, structure owners, open sources and bridges."""
@@ -37,7 +40,7 @@ def refresh_places(scene: GameMapScene) -> None:
     for structure_id, item in scene.structure_items.items():
         structure = game.world.structures[structure_id]
         side = board.side_of_structure(game, structure_id)
-        owner = scene.side_colours.get(side, QColor("#f1f3f5")) if side else QColor("#f1f3f5")
+        owner = scene.side_colours.get(side, UNHELD) if side else UNHELD
         look = (
             structure.kind,
             structure.fortification,

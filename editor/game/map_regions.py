@@ -16,7 +16,7 @@ from PySide6.QtWidgets import QGraphicsPathItem, QStyleOptionGraphicsItem, QWidg
 
 from editor.map.borders import follows_border, shared_borders
 from editor.map.items import outline_path
-from editor.map.placement import poles
+from editor.map.placement import label_poles
 from engine.game import Game
 
 from .map_style import (
@@ -98,14 +98,14 @@ def band_colour(game: Game, region_id: str, nation_colours: dict[str, QColor]) -
 def name_points(game: Game, paths: dict[str, QPainterPath]) -> dict[str, QPointF]:
     """Where each region's name hangs: its label anchor, else its pole of inaccessibility."""
     regions = game.scenario.regions
-    placed = [r for r in regions if r.anchors.label is None]
-    found = dict(zip([r.id for r in placed], poles(placed), strict=True))
+    found = label_poles(regions)
     out: dict[str, QPointF] = {}
     for region in regions:
+        pole = found.get(region.id)
         if region.anchors.label is not None:
             out[region.id] = QPointF(*region.anchors.label)
-        elif found.get(region.id) is not None:
-            out[region.id] = QPointF(*found[region.id])  # type: ignore[misc]
+        elif pole is not None:
+            out[region.id] = QPointF(*pole)
         else:
             out[region.id] = paths[region.id].boundingRect().center()
     return out

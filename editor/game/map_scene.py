@@ -98,10 +98,6 @@ class GameMapScene(QGraphicsScene):
         self.side_colours = side_colours(game)
         self.paths = region_paths(game)
         self.points = name_points(game, self.paths)
-        sizes = [
-            max(p.boundingRect().width(), p.boundingRect().height()) for p in self.paths.values()
-        ]
-        self.typical = statistics.median(sizes) if sizes else 1.0
         self.areas = {region_id: path_area(path) for region_id, path in self.paths.items()}
         self.region_items: dict[str, RegionItem] = {}
         self.labels: dict[str, LabelItem] = {}
@@ -128,6 +124,8 @@ class GameMapScene(QGraphicsScene):
                 self.addItem(star)
                 self.stars[region.id] = star
                 names[region.id] = names[region.id].adjusted(-16, 0, 0, 0)
+        sizes = [item.size for item in self.region_items.values()]
+        self.typical = statistics.median(sizes) if sizes else 1.0
         self.clutter = Clutter(self.points, names, self.paths)
         self.leaders = QGraphicsPathItem()
         """Lines from blocks of counters pushed out of their small regions back to them."""
@@ -282,8 +280,7 @@ class GameMapScene(QGraphicsScene):
     def beside_name(self, region_id: str, width: float, right: bool) -> QPointF:
         """The offset (pixels, from the region's point) of a badge ``width`` wide just right
         or left of a region's name (left of its VP star, when it has one)."""
-        shift = self.clutter.name_shifts.get(region_id, QPointF())
-        box = self.labels[region_id].boundingRect().translated(shift)
+        box = self._name_box(region_id)
         if right:
             return QPointF(box.right() + 3 + width / 2, box.center().y())
         star = 16.0 if worth_vp(self.game.world.regions[region_id].values) else 0.0
@@ -291,9 +288,13 @@ class GameMapScene(QGraphicsScene):
 
     def battle_offset(self, region_id: str) -> QPointF:
         """Crossed swords go right of the name (clear of an MP cost written there)."""
-        shift = self.clutter.name_shifts.get(region_id, QPointF())
-        box = self.labels[region_id].boundingRect().translated(shift)
+        box = self._name_box(region_id)
         return QPointF(box.right() + 14, box.center().y())
+
+    def _name_box(self, region_id: str) -> QRectF:
+        """A region's name in pixels from its point, where the declutter moved it."""
+        shift = self.clutter.name_shifts.get(region_id, QPointF())
+        return self.labels[region_id].boundingRect().translated(shift)
 
     def region_of_point(self, point: QPointF) -> str | None:
         for item in self.items(point):

@@ -24,6 +24,7 @@ say (a refused move, the cost of the move pointed at) goes out on :attr:`message
 from __future__ import annotations
 
 from pathlib import Path
+from typing import NamedTuple
 
 from PySide6.QtCore import QEvent, QPoint, QPointF, QRectF, Qt, Signal
 from PySide6.QtGui import QKeyEvent, QMouseEvent, QPainter
@@ -43,6 +44,16 @@ from .map_scene import GameMapScene
 from .map_style import REACH_NAMES
 from .map_zoom import ZoomingView
 from .session import GameSession, Targeting
+
+
+class _Press(NamedTuple):
+    """What the left button went down on, until it comes up or a drag starts."""
+
+    stack: str | None
+    """A stack the player may move, or ``None``: the map (a click moves or unselects)."""
+    at: QPointF
+    again: bool
+    """A click there brings up the next stack of its pile."""
 
 
 class GameMapView(TargetPicking, ZoomingView):
@@ -75,9 +86,7 @@ class GameMapView(TargetPicking, ZoomingView):
         self.menu: QMenu | None = None
         """The menu of units to pick from, while one is open."""
         self._legal: list[Action] | None = None
-        self._press: tuple[str | None, QPointF, bool] | None = None
-        """What the left button went down on (a movable stack, or ``None``: the map), and
-        whether a click there brings up the next stack of its pile."""
+        self._press: _Press | None = None
         self._panning: QPointF | None = None
         self._space = False
         self._hovered: str | None = None
@@ -109,12 +118,6 @@ class GameMapView(TargetPicking, ZoomingView):
         self.map_scene.refresh()
         self._update_destinations()
         self.viewport().update()
-
-    def show_region(self, region_id: str) -> None:
-        """Bring a region to the middle of the view (the zoom stays)."""
-        point = self.map_scene.points.get(region_id)
-        if point is not None:
-            self.centerOn(point)
 
     def spot_of(self, region_id: str) -> QPoint:
         """Where in the viewport a click means the region itself (not a counter in it):
@@ -244,7 +247,7 @@ class GameMapView(TargetPicking, ZoomingView):
         elif stack_id is not None and self._movable(stack_id):
             # The next stack comes up on release, unless the press starts a drag of this one.
             self._look_at(stack_id)
-            self._press = (stack_id, event.position(), again)
+            self._press = _Press(stack_id, event.position(), again)
         elif stack_id is not None and region not in self.dests:
             # Another side's stack, or one not to move now: look at it (when seen in full).
             # Over a destination of the selected stack, a click means moving there.
@@ -253,7 +256,7 @@ class GameMapView(TargetPicking, ZoomingView):
             # The map itself: a click (on release) moves there or drops the selection; a
             # drag pans.
             self.map_scene.piles.last = None
-            self._press = (None, event.position(), False)
+            self._press = _Press(None, event.position(), False)
 
     def _look_at(self, stack_id: str) -> None:
         """Select a stack clicked (or brought to the top of its pile), if it may be seen."""
@@ -278,13 +281,13 @@ class GameMapView(TargetPicking, ZoomingView):
         at = event.position().toPoint()
         region = self.map_scene.region_of_point(self.mapToScene(at))
         press = self._press
-        distance = (event.position() - press[1]).manhattanLength() if press else 0.0
+        distance = (event.position() - press.at).manhattanLength() if press else 0.0
         if press is not None and self.drag is None and distance >= QApplication.startDragDistance():
-            if press[0] is None:
+            if press.stack is None:
                 self._press = None
                 self._start_pan(event.position())
                 return
-            self._start_drag(press[0])
+            self._start_drag(press.stack)
         if self.drag is not None:
             self.drag.follow(region, self.mapToScene(at))
         else:
@@ -301,10 +304,10 @@ class GameMapView(TargetPicking, ZoomingView):
         region = self.map_scene.region_of_point(self.mapToScene(event.position().toPoint()))
         drag = self.drag
         if drag is None:
-            if press is not None and press[0] is None:
+            if press is not None and press.stack is None:
                 self._click_region(region)
-            elif press is not None and press[2] and press[0] in self.map_scene.piles.members:
-                self._look_at(self.map_scene.cycle_pile(press[0]))
+            elif press is not None and press.again and press.stack in self.map_scene.piles.members:
+                self._look_at(self.map_scene.cycle_pile(press.stack))
             return
         action = drag.drop(region)
         self._cancel_drag()

@@ -23,19 +23,8 @@ def add_border(path: QPainterPath, a: object, b: object) -> bool:
         )
     except (ValueError, shapely.errors.GEOSException):
         return False
-    lines = [
-        p
-        for p in shapely.get_parts(
-            shapely.line_merge(common) if common.geom_type == "MultiLineString" else common
-        )
-        if p.geom_type == "LineString"
-    ]
-    for line in lines:
-        coords = list(line.coords)
-        path.moveTo(QPointF(*coords[0]))
-        for x, y in coords[1:]:
-            path.lineTo(QPointF(x, y))
-    return bool(lines)
+    merged = shapely.line_merge(common) if common.geom_type == "MultiLineString" else common
+    return _trace(path, merged)
 
 
 def follows_border(kind: Any, a: Any, b: Any) -> bool:
@@ -57,17 +46,10 @@ def shared_borders(pairs: list[tuple[str, Any, Any]]) -> list[QPainterPath]:
         common = shapely.intersection(edges[0::2], edges[1::2])
     except shapely.errors.GEOSException:
         return [_single_border(a, b) for _, a, b in pairs]
-    merged = shapely.line_merge(common)
     out = []
-    for geometry in merged.tolist():
+    for geometry in shapely.line_merge(common).tolist():
         path = QPainterPath()
-        for part in shapely.get_parts(geometry).tolist():
-            if part.geom_type != "LineString":
-                continue
-            coords = shapely.get_coordinates(part)
-            path.moveTo(QPointF(*coords[0]))
-            for x, y in coords[1:].tolist():
-                path.lineTo(QPointF(x, y))
+        _trace(path, geometry)
         out.append(path)
     return out
 
@@ -76,3 +58,18 @@ def _single_border(a: Any, b: Any) -> QPainterPath:
     path = QPainterPath()
     add_border(path, a, b)
     return path
+
+
+def _trace(path: QPainterPath, geometry: shapely.Geometry) -> bool:
+    """Add the lines of a border to ``path`` (the points where two regions only touch
+    are no border); ``False`` if it has none."""
+    traced = False
+    for part in shapely.get_parts(geometry).tolist():
+        if part.geom_type != "LineString":
+            continue
+        coords = shapely.get_coordinates(part).tolist()
+        path.moveTo(QPointF(*coords[0]))
+        for x, y in coords[1:]:
+            path.lineTo(QPointF(x, y))
+        traced = True
+    return traced

@@ -80,8 +80,9 @@ class ConnectionLayer:
                 partial(doc.get, section)
                 for section in ("regions", "connection_types", "connections")
             )
-        lines_shown = self.scene.detail.lines
+        put_off = not force and not self.scene.detail.lines
         found = []
+        wanted = []  # the crossings, whose borders are found in one pass
         for connection_id in ids:
             connection = links(connection_id)
             if connection is None:
@@ -90,29 +91,16 @@ class ConnectionLayer:
                 continue
             a, b = regions(connection.a), regions(connection.b)
             kind = kinds(connection.type)
-            if (
-                not force
-                and not lines_shown
-                and connection_id not in self.items
-                and a is not None
-                and b is not None
-                and kind is not None
-                and not follows_border(kind, a, b)
-            ):
+            drawable = a is not None and b is not None and kind is not None
+            along = drawable and follows_border(kind, a, b)
+            if put_off and drawable and not along and connection_id not in self.items:
                 self.pending.add(connection_id)
                 self._remember(connection_id, (connection.a, connection.b))
                 continue
             self.pending.discard(connection_id)
             found.append((connection_id, connection, a, b, kind))
-        wanted = [
-            (connection_id, a, b)
-            for connection_id, connection, a, b, kind in found
-            if connection is not None
-            and a is not None
-            and b is not None
-            and kind is not None
-            and follows_border(kind, a, b)
-        ]
+            if along:
+                wanted.append((connection_id, a, b))
         borders = dict(zip([w[0] for w in wanted], shared_borders(wanted), strict=True))
         for connection_id, connection, a, b, kind in found:
             self._draw(connection_id, connection, a, b, kind, borders.get(connection_id))

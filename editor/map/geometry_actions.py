@@ -11,12 +11,23 @@ to flag.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from typing import TypeVar
+
+from pydantic import BaseModel
 
 from schemas.geometry import GeometryEditError
 from schemas.geometry import merge_regions as merge_outlines
 from schemas.map import Polygon
 
 from ..document import ScenarioDocument
+
+Model = TypeVar("Model", bound=BaseModel)
+
+
+def copy_with(model: Model, **changes: object) -> Model:
+    """A validated copy of an entity with some fields changed (edits swap whole entities,
+    so undo puts back the very object that was there)."""
+    return type(model).model_validate({**model.model_dump(), **changes})
 
 
 def sentence(error: GeometryEditError) -> str:
@@ -81,8 +92,7 @@ def merge_regions(document: ScenarioDocument, ids: Sequence[str]) -> str:
         document.remove("connections", list(dropped))
         for connection_id, (a, b) in ends.items():
             old = document.get("connections", connection_id)
-            moved = type(old).model_validate({**old.model_dump(), "a": a, "b": b})
-            document.replace("connections", moved)
+            document.replace("connections", copy_with(old, a=a, b=b))
         document.set_field("regions", survivor, ["polygon"], outline)
         document.remove("regions", [i for i in ids if i in gone])
         document.redirect_references("connections", dropped)

@@ -6,6 +6,8 @@ scene rebuilds or restyles them when the document says something changed.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import (
     QBrush,
@@ -26,7 +28,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from schemas.map import Region
+from schemas.map import Polygon, Region
 
 # Z order of the layers, bottom to top.
 Z = {
@@ -47,9 +49,14 @@ SELECTED = QColor("#ffcc00")
 
 
 def outline_path(region: Region) -> QPainterPath:
+    return polygon_path(region.polygon)
+
+
+def polygon_path(polygon: Polygon) -> QPainterPath:
+    """An outline of the format as a path, its holes left empty."""
     path = QPainterPath()
     path.setFillRule(Qt.FillRule.OddEvenFill)
-    for ring in (region.polygon.exterior, *region.polygon.holes):
+    for ring in (polygon.exterior, *polygon.holes):
         if len(ring) >= 3:
             path.addPolygon(QPolygonF([QPointF(x, y) for x, y in ring]))
             path.closeSubpath()
@@ -331,19 +338,8 @@ class MarkerItem(QGraphicsItem):
         key = (self.shape_kind, self.fill.rgba(), self.text, self.selected, ratio)
         picture = _MARKERS.get(key)
         if picture is None:
-            picture = _MARKERS[key] = self._picture(ratio)
+            picture = _MARKERS[key] = pixmap_of(self._box(), ratio, self._draw)
         painter.drawPixmap(self.boundingRect().topLeft(), picture)
-
-    def _picture(self, ratio: float) -> QPixmap:
-        box = self._box()
-        picture = QPixmap((box.size() * ratio).toSize())
-        picture.setDevicePixelRatio(ratio)
-        picture.fill(Qt.GlobalColor.transparent)
-        painter = QPainter(picture)
-        painter.translate(-box.topLeft())
-        self._draw(painter)
-        painter.end()
-        return picture
 
     def _draw(self, painter: QPainter) -> None:
         s = self.SIZE
@@ -375,6 +371,24 @@ class MarkerItem(QGraphicsItem):
             painter.setFont(font)
             painter.setPen(text_colour(self.fill))
             painter.drawText(self._box(), Qt.AlignmentFlag.AlignCenter, self.text)
+
+
+def pixmap_of(box: QRectF, ratio: float, draw: Callable[[QPainter], None]) -> QPixmap:
+    """A picture of what ``draw`` paints inside ``box`` (pixels around the origin), made
+    at the device pixel ``ratio``, on a transparent ground and smoothed: symbols of a
+    fixed screen size are drawn once per look and then copied at every repaint."""
+    picture = QPixmap((box.size() * ratio).toSize())
+    picture.setDevicePixelRatio(ratio)
+    picture.fill(Qt.GlobalColor.transparent)
+    painter = QPainter(picture)
+    painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+    painter.setRenderHint(QPainter.RenderHint.TextAntialiasing)
+    painter.translate(-box.topLeft())
+    try:
+        draw(painter)
+    finally:
+        painter.end()
+    return picture
 
 
 def text_colour(fill: QColor) -> QColor:

@@ -63,6 +63,13 @@ def poles(regions: Sequence[Region]) -> list[tuple[float, float] | None]:
     return out
 
 
+def label_poles(regions: Sequence[Region]) -> dict[str, tuple[float, float] | None]:
+    """The pole of each region whose name has no anchor of the designer's, by id: all in
+    one vectorised pass (one region at a time takes ten times as long on a large map)."""
+    placed = [r for r in regions if r.anchors.label is None]
+    return dict(zip([r.id for r in placed], poles(placed), strict=True))
+
+
 @dataclass(frozen=True)
 class Spot:
     """Where a symbol is drawn: a map point and a shift in screen pixels."""

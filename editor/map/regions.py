@@ -16,7 +16,7 @@ from schemas.map import Region
 from .items import LabelItem, RegionItem, Z, anchor_of, outline_path
 from .names import NameLayer
 from .overview import paints_itself
-from .placement import poles
+from .placement import label_poles, poles
 
 if TYPE_CHECKING:
     from .scene import MapScene
@@ -50,10 +50,7 @@ class RegionLayer:
 
     def build(self) -> None:
         regions = self.scene.document.scenario.regions
-        # Poles for all regions in one vectorised pass: one at a time they take ten times
-        # as long on a large map.
-        placed = [r for r in regions if r.anchors.label is None]
-        found = dict(zip([r.id for r in placed], poles(placed), strict=True))
+        found = label_poles(regions)
         for region in regions:
             self.add(region, found.get(region.id), building=True)
         self.restyle()

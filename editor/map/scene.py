@@ -250,13 +250,11 @@ class MapScene(QGraphicsScene):
 
     def _allowed(self, group: str) -> bool:
         """Whether the zoom allows a group (see :func:`detail_for`)."""
-        detail = self.detail
-        return {
-            "lines": detail.lines,
-            "structures": detail.markers,
-            "supply": detail.markers,
-            "stacks": detail.markers,
-        }.get(group, True)
+        if group == "lines":
+            return self.detail.lines
+        if group in ("structures", "supply", "stacks"):
+            return self.detail.markers
+        return True
 
     def place(self, item: QGraphicsItem, group: str) -> None:
         """Put a new or changed item in the scene, shown as its group is. Items the zoom

@@ -10,10 +10,13 @@ from PySide6.QtWidgets import QGraphicsItem
 from schemas.units import Location
 
 from ..fan import FanCounter, FanItem
+from ..geometry_actions import copy_with
 from ..items import ConnectionItem, MarkerItem, screen_centre
 from .base import Tool
 
 SECTION_OF_LAYER = {"structures": "structures", "supply": "supply_sources"}
+DRAGGED = (*SECTION_OF_LAYER, "stacks")
+"""The symbols the designer may drag, by layer."""
 
 Draggable = MarkerItem | FanCounter
 
@@ -49,9 +52,7 @@ class SelectTool(Tool):
         for item in self._items_at(point):
             if isinstance(item, FanCounter) and not scene.locked("stacks"):
                 return item
-            draggable = isinstance(item, MarkerItem) and item.kind in SECTION_OF_LAYER.keys() | {
-                "stacks"
-            }
+            draggable = isinstance(item, MarkerItem) and item.kind in DRAGGED
             if draggable and not scene.locked(item.kind):
                 return item  # type: ignore[return-value]
         return None
@@ -59,11 +60,8 @@ class SelectTool(Tool):
     def _structure_at(self, point: QPointF) -> str | None:
         """A structure's symbol under a point (below whatever is being dragged)."""
         for item in self._items_at(point):
-            if (
-                isinstance(item, MarkerItem)
-                and item.kind == "structures"
-                and item is not (self._dragging)
-            ):
+            dragged = item is self._dragging
+            if isinstance(item, MarkerItem) and item.kind == "structures" and not dragged:
                 return item.entity_id
         return None
 
@@ -184,10 +182,8 @@ class SelectTool(Tool):
     def _drop_structure(self, structure_id: str, region: str, point: QPointF) -> None:
         doc = self.document
         old = doc.get("structures", structure_id)
-        new = old.model_copy(update={"region": region, "anchor": (point.x(), point.y())})
-        doc.replace(
-            "structures", type(old).model_validate(new.model_dump()), f"Move {structure_id}"
-        )
+        new = copy_with(old, region=region, anchor=(point.x(), point.y()))
+        doc.replace("structures", new, f"Move {structure_id}")
 
     def _drop_source(self, source_id: str, region: str) -> None:
         self.document.set_field(

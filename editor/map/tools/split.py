@@ -16,7 +16,7 @@ from schemas.map import Anchors, Connection, Polygon, Region
 
 from ...document import ScenarioDocument
 from ...naming import new_id
-from ..geometry_actions import apply_outlines
+from ..geometry_actions import apply_outlines, copy_with
 from ..snapping import SnapCache
 from .draw import SketchTool
 
@@ -99,7 +99,7 @@ def split_region(document: ScenarioDocument, region_id: str, line: Sequence[XY])
 
     piece_id = new_id(document, "regions", region_id)
     kept_anchors, new_anchors = _share_anchors(region.anchors, kept_shape, new_shape)
-    kept = _copy(region, polygon=first, anchors=kept_anchors)
+    kept = copy_with(region, polygon=first, anchors=kept_anchors)
     piece = Region(
         id=piece_id,
         name=_piece_name(document, region, kept_shape, new_shape),
@@ -123,18 +123,13 @@ def split_region(document: ScenarioDocument, region_id: str, line: Sequence[XY])
         for structure in list(document.items("structures")):
             anchor = structure.anchor
             if structure.region == region_id and anchor and new_shape.covers(shapely.Point(anchor)):
-                document.replace("structures", _copy(structure, region=piece_id))
+                document.replace("structures", copy_with(structure, region=piece_id))
         joining = _joining_type(document, region)
         if joining is not None:
             link = new_id(document, "connections", f"{region_id}-{piece_id}")
             document.add("connections", Connection(id=link, a=region_id, b=piece_id, type=joining))
     document.select("regions", [region_id, piece_id])
     return piece_id
-
-
-def _copy(model: object, **changes: object) -> object:
-    """A validated copy of an entity with some fields changed."""
-    return type(model).model_validate({**model.model_dump(), **changes})  # type: ignore[attr-defined]
 
 
 def _share_anchors(
@@ -193,9 +188,9 @@ def _follow_connections(
         }
         if on_kept:
             copy_id = new_id(document, "connections", f"{piece_id}-{other.id}")
-            document.add("connections", _copy(connection, id=copy_id, **ends))
+            document.add("connections", copy_with(connection, id=copy_id, **ends))
         else:
-            document.replace("connections", _copy(connection, **ends))
+            document.replace("connections", copy_with(connection, **ends))
 
 
 def _joining_type(document: ScenarioDocument, region: Region) -> str | None:

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 
 import shiboken6
 from PySide6.QtCore import QPointF, QRectF, Qt
-from PySide6.QtGui import QColor, QKeyEvent, QMouseEvent, QPainter, QPainterPath, QPen
+from PySide6.QtGui import QColor, QKeyEvent, QMouseEvent, QPainter, QPen
 from PySide6.QtWidgets import (
     QGraphicsItem,
     QGraphicsPathItem,
@@ -29,7 +29,7 @@ from schemas.map import Polygon
 
 from ...document import Change, ScenarioDocument
 from ..geometry_actions import apply_outlines, sentence
-from ..items import Z
+from ..items import Z, polygon_path
 from ..snapping import SnapCache, SnapIndicator, snap_for
 from .base import Tool
 
@@ -154,14 +154,7 @@ class VertexTool(Tool):
         fill = QColor(PREVIEW)
         fill.setAlpha(40)
         for outline in outlines:
-            path = QPainterPath()
-            path.setFillRule(Qt.FillRule.OddEvenFill)
-            for ring in (outline.exterior, *outline.holes):
-                path.moveTo(*ring[0])
-                for x, y in ring[1:]:
-                    path.lineTo(x, y)
-                path.closeSubpath()
-            item = QGraphicsPathItem(path)
+            item = QGraphicsPathItem(polygon_path(outline))
             item.setPen(pen)
             item.setBrush(fill)
             item.setZValue(Z["tool"])

@@ -11,7 +11,7 @@ from __future__ import annotations
 import html
 import math
 from collections.abc import Callable, Iterable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 import pyqtgraph as pg
@@ -45,7 +45,6 @@ class Series:
     """Units and leaders each side lost during each turn (0 at turn 0)."""
     tension: list[int] | None = None
     """The tension index at the end of each turn, when the scenario has one."""
-    total_losses: dict[str, int] = field(default_factory=dict)
 
 
 def series_from_log(
@@ -71,7 +70,7 @@ def series_from_log(
                 tension[t] = int(record["total"])
         elif kind == "eliminated" and record.get("owner") in losses:
             losses[record["owner"]][turn] += 1
-    return Series(turns, vp, losses, tension, {side: sum(n) for side, n in losses.items()})
+    return Series(turns, vp, losses, tension)
 
 
 def _readable_reason(scenario: Scenario, reason: str) -> str:
@@ -173,7 +172,7 @@ class EndGameScreen(QDialog):
             who = " (you)" if side in humans and len(humans) == 1 else ""
             name = QLabel(html.escape(self.names.get(side, side)) + who)
             vp = QLabel(str(final_vp.get(side, self.series.vp[side][-1])))
-            lost = QLabel(str(self.series.total_losses.get(side, 0)))
+            lost = QLabel(str(sum(self.series.losses[side])))
             for label in (vp, lost):
                 label.setAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
             grid.addWidget(swatch, row, 0)

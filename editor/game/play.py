@@ -15,8 +15,9 @@ from __future__ import annotations
 
 import json
 import sys
+from collections.abc import Callable
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QObject
 from PySide6.QtWidgets import QMessageBox, QWidget
@@ -42,11 +43,16 @@ def autosave_folder(stem: str) -> Path:
     return state_dir() / "autosave" / (stem or "untitled")
 
 
+def _settings_key(stem: str) -> str:
+    """Where the start dialog's last choices for one scenario are remembered."""
+    return f"game/{stem or 'untitled'}"
+
+
 def default_options(scenario: Scenario, stem: str) -> StartOptions:
     """The start dialog's choices: the last ones made for this scenario, else the first side
     played by a person against the AI, seed 1, and the scenario's own fog setting."""
     store = settings()
-    key = f"game/{stem or 'untitled'}"
+    key = _settings_key(stem)
     playing = [s.id for s in scenario.sides if not s.neutral]
     players: dict[str, Player] = {
         side: "human" if i == 0 else "ai" for i, side in enumerate(playing)
@@ -69,7 +75,7 @@ def default_options(scenario: Scenario, stem: str) -> StartOptions:
 
 def remember(stem: str, options: StartOptions) -> None:
     store = settings()
-    key = f"game/{stem or 'untitled'}"
+    key = _settings_key(stem)
     store.setValue(f"{key}/players", json.dumps(options.players, sort_keys=True))
     store.setValue(f"{key}/speed", options.speed)
     if options.save_file is None:
@@ -111,13 +117,11 @@ def make_session(scenario: Scenario, options: StartOptions, stem: str) -> GameSe
 
 def load_session(scenario: Scenario, path: Path, autosave_dir: Path | None) -> GameSession:
     """Continue a saved game, or raise :class:`StartError` saying what is wrong with it."""
-    _check_save(scenario, path)
+    data = _read_save(scenario, path)
     try:
-        return GameSession.load(scenario, path, autosave_dir=autosave_dir)
+        return GameSession.from_save(scenario, data, autosave_dir=autosave_dir)
     except SaveError as error:
         raise StartError(f"Cannot continue '{path}': {error}.") from error
-    except OSError as error:
-        raise StartError(f"Cannot read '{path}': {error.strerror or error}.") from error
     except (ValueError, KeyError, TypeError, AttributeError) as error:
         # Parses into something that is not quite a saved game.
         raise StartError(
@@ -126,9 +130,10 @@ def load_session(scenario: Scenario, path: Path, autosave_dir: Path | None) -> G
         ) from error
 
 
-def _check_save(scenario: Scenario, path: Path) -> None:
-    """Refuse, in words a player understands, a file that is not a save of this scenario:
-    not JSON, not a game, another version's format, another scenario's game."""
+def _read_save(scenario: Scenario, path: Path) -> dict[str, Any]:
+    """A save's data; refused, in words a player understands, when the file is not a save
+    of this scenario: not JSON, not a game, another version's format, another scenario's
+    game."""
     try:
         data = json.loads(Path(path).read_text("utf-8"))
     except OSError as error:
@@ -155,6 +160,7 @@ def _check_save(scenario: Scenario, path: Path) -> None:
         else:
             whose = f"a game of another scenario, or of '{this}' as it was before an edit"
         raise StartError(f"Cannot continue '{path}': it is {whose}.")
+    return data
 
 
 def newest_save(folder: Path) -> Path | None:
@@ -167,28 +173,32 @@ def newest_save(folder: Path) -> Path | None:
 
 
 def start_dialog(scenario: Scenario, stem: str, parent: QWidget | None = None) -> StartDialog:
-    defaults = default_options(scenario, stem)
+    folder = autosave_folder(stem)
     dialog = StartDialog(
         scenario,
-        defaults,
+        default_options(scenario, stem),
         lambda options: make_session(scenario, options, stem),
-        save_folder=autosave_folder(stem),
+        save_folder=folder,
         parent=parent,
     )
-    latest = newest_save(autosave_folder(stem))
+    latest = newest_save(folder)
     if latest is not None:
         dialog.save_path.setText(str(latest))
     return dialog
 
 
 def show_game(
-    session: GameSession, stem: str, *, leave_text: str, on_leave: object = None
+    session: GameSession,
+    stem: str,
+    *,
+    leave_text: str,
+    on_leave: Callable[[], object] | None = None,
 ) -> GameWindow:
     """Open the game window on a session and hand the first decision to its player."""
     from .window import GameWindow
 
     window = GameWindow(session, stem=stem, leave_text=leave_text)
-    if callable(on_leave):
+    if on_leave is not None:
         window.left.connect(on_leave)
     window.show()
     session.start()

@@ -12,7 +12,8 @@ the session for :attr:`GameSession.viewer` and goes through :mod:`engine.fog`.
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Sequence
+import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Literal
@@ -31,6 +32,8 @@ Player = Literal["human", "ai"]
 SPEEDS: dict[str, int] = {"slow": 900, "normal": 350, "fast": 60, "fastest": 0}
 """Milliseconds between two AI actions; ``fastest`` plays on until a person must act,
 yielding to the window between small batches."""
+SPEED_NAMES = {key: key.capitalize() for key in SPEEDS}
+"""The speeds as the start dialog and the AI menu name them."""
 
 FASTEST_BATCH_S = 0.03
 """At the fastest speed, how long the AI plays before letting the window repaint."""
@@ -52,7 +55,7 @@ class GameSession(QObject):
     """A game, its players, and the pace of its AI players."""
 
     changed = Signal()
-    """After every action (a person's or the AI's), undo of nothing: games have no undo."""
+    """After every action, a person's or the AI's (games have no undo)."""
     logged = Signal(object)
     """The new event-log records since the last signal (a list of dicts)."""
     toAct = Signal(str)
@@ -85,7 +88,7 @@ class GameSession(QObject):
             side: "human" if players.get(side) == "human" else "ai" for side in game.sides_in_play
         }
         self.ai = BaselineAI()
-        self.speed = speed if speed in SPEEDS else "normal"
+        self.speed = _known_speed(speed)
         self.paused = False
         self.autosave_dir = autosave_dir
         self.selected: str | None = None
@@ -132,6 +135,12 @@ class GameSession(QObject):
         side = self.game.to_act()
         return side if side is not None and self.players.get(side) == "human" else None
 
+    def ai_to_act(self) -> str | None:
+        """The side the AI must act for now (``None`` when a person or nobody acts, or the
+        game is over)."""
+        side = self.game.to_act()
+        return side if side is not None and self.players.get(side) == "ai" else None
+
     @property
     def over(self) -> bool:
         return self.game.outcome() is not None
@@ -169,25 +178,21 @@ class GameSession(QObject):
         """Play AI actions: one per tick, or a short batch at the fastest speed."""
         if self.paused or self.over:
             return
-        deadline = _clock() + (FASTEST_BATCH_S if self.speed == "fastest" else 0.0)
-        while True:
-            side = self.game.to_act()
-            if side is None or self.players.get(side) != "ai":
-                break
+        deadline = time.perf_counter() + (FASTEST_BATCH_S if self.speed == "fastest" else 0.0)
+        while (side := self.ai_to_act()) is not None:
             try:
                 self.game.apply(self.ai.choose(self.game))
             except (IllegalAction, RuntimeError) as error:  # an AI bug must not kill the view
                 self.paused = True
                 self.failed.emit(f"the AI could not act for {side}: {error}")
                 break
-            if self.speed != "fastest" or _clock() >= deadline or self.over:
+            if self.speed != "fastest" or time.perf_counter() >= deadline:
                 break
         self._after_action()
 
     def step(self) -> None:
         """One AI action now, paused or not (the view's Step button)."""
-        side = self.game.to_act()
-        if side is not None and self.players.get(side) == "ai" and not self.over:
+        if self.ai_to_act() is not None:
             self.game.apply(self.ai.choose(self.game))
             self._after_action()
 
@@ -197,9 +202,9 @@ class GameSession(QObject):
             self._announce()
 
     def set_speed(self, speed: str) -> None:
-        self.speed = speed if speed in SPEEDS else "normal"
+        self.speed = _known_speed(speed)
         if self._timer.isActive():
-            self._timer.start(SPEEDS[speed])
+            self._timer.start(SPEEDS[self.speed])
 
     def _after_action(self) -> None:
         records = self.game.log.records[self._seen :]
@@ -244,6 +249,12 @@ class GameSession(QObject):
         self.targeting = request
         self.targetingChanged.emit(request)
 
+    def withdraw(self, request: Targeting | None) -> None:
+        """Cancel ``request`` if the map is still asking it (another may have taken its
+        place, or it was answered)."""
+        if request is not None and self.targeting is request:
+            self.ask_targets(None)
+
     def pick(self, target: str) -> bool:
         """The player picked a target on the map; ``True`` when it was allowed."""
         request = self.targeting
@@ -268,10 +279,10 @@ class GameSession(QObject):
         write_atomic(path, json.dumps(self.save_data()).encode("utf-8"))
 
     @classmethod
-    def load(cls, scenario: Scenario, path: Path, **options: Any) -> GameSession:
-        """Continue a saved game; raises ``engine.errors.SaveError`` or ``OSError``/
-        ``ValueError`` with a readable message."""
-        data = json.loads(Path(path).read_text("utf-8"))
+    def from_save(cls, scenario: Scenario, data: dict[str, Any], **options: Any) -> GameSession:
+        """Continue a saved game from what :meth:`save` wrote (read and checked by the
+        caller); raises ``engine.errors.SaveError``, or ``ValueError``, ``KeyError``... for
+        data that is not quite a save."""
         game = Game.load(scenario, data["game"])
         players = data.get("players")
         speed = data.get("speed")
@@ -282,33 +293,41 @@ class GameSession(QObject):
             **options,
         )
 
-    def _autosave_if_new_turn(self) -> None:
-        if self.autosave_dir is None or self.game.turn == self._autosaved_turn:
+    def autosave(self, name: str) -> None:
+        """Save into the autosave folder (none: nothing is saved)."""
+        if self.autosave_dir is None:
             return
-        self._autosaved_turn = self.game.turn
         self.autosave_dir.mkdir(parents=True, exist_ok=True)
-        self.save(self.autosave_dir / f"turn-{self.game.turn:03d}.json")
+        self.save(self.autosave_dir / name)
+
+    def _autosave_if_new_turn(self) -> None:
+        if self.game.turn != self._autosaved_turn:
+            self._autosaved_turn = self.game.turn
+            # A full disk or a read-only folder must not stop the game: say so and go on.
+            try:
+                self.autosave(f"turn-{self.game.turn:03d}.json")
+            except OSError as error:
+                self.failed.emit(
+                    f"turn {self.game.turn} was not autosaved in {self.autosave_dir}: "
+                    f"{error.strerror or error}"
+                )
 
     # -- for tests and tools --------------------------------------------------------------------
 
     def run_ai_until_human(self, limit: int = 100_000) -> int:
         """Play the AI's actions at once until a person must act or the game ends."""
         count = 0
-        while not self.over and count < limit:
-            side = self.game.to_act()
-            if side is None or self.players.get(side) != "ai":
-                break
+        while count < limit and self.ai_to_act() is not None:
             self.game.apply(self.ai.choose(self.game))
             count += 1
         self._after_action()
         return count
 
-    def actions_taken(self) -> Sequence[dict[str, Any]]:
+    def actions_taken(self) -> list[dict[str, Any]]:
         """Every action of the game so far, as the log records them."""
         return [r["action"] for r in self.game.log.records if r["type"] == "action"]
 
 
-def _clock() -> float:
-    import time
-
-    return time.perf_counter()
+def _known_speed(speed: str) -> str:
+    """A speed of :data:`SPEEDS` (a save edited by hand may name another): else normal."""
+    return speed if speed in SPEEDS else "normal"

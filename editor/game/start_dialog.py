@@ -37,10 +37,9 @@ from PySide6.QtWidgets import (
 
 from schemas.scenario import Scenario
 
-from .session import SPEEDS, GameSession, Player
+from .session import SPEED_NAMES, GameSession, Player
 
 SAVE_FILTER = "Salient saved games (*.json);;All files (*)"
-SPEED_NAMES = {"slow": "Slow", "normal": "Normal", "fast": "Fast", "fastest": "Fastest"}
 
 
 class StartError(Exception):
@@ -177,9 +176,9 @@ class StartDialog(QDialog):
         form.addRow("", self.fog)
         self.speed = QComboBox()
         self.speed.setObjectName("speed")
-        for key in SPEEDS:
-            self.speed.addItem(SPEED_NAMES.get(key, key), key)
-        self.speed.setCurrentIndex(max(0, list(SPEEDS).index(defaults.speed)))
+        for key, name in SPEED_NAMES.items():
+            self.speed.addItem(name, key)
+        self.speed.setCurrentIndex(max(0, self.speed.findData(defaults.speed)))
         self.speed.setToolTip("How fast the AI plays (change it any time from the AI menu).")
         form.addRow("AI speed", self.speed)
         return box

@@ -28,8 +28,9 @@ from PySide6.QtWidgets import (
 from engine.actions import EndPhase
 from engine.game import Game
 
+from .panels.base import rule
 from .panels.cover import cover_of
-from .panels.knowledge import readable_reason
+from .panels.knowledge import readable_reason, side_name
 from .session import GameSession
 
 PHASE_NAMES: dict[str, str] = {
@@ -57,11 +58,6 @@ def phase_name(phase: str) -> str:
 
 def elide(text: str, limit: int) -> str:
     return text if len(text) <= limit else text[: limit - 1].rstrip() + "…"
-
-
-def readable(session: GameSession, text: str) -> str:
-    """The engine's reason with places named (see :func:`.panels.knowledge.readable_reason`)."""
-    return readable_reason(session.game, text)
 
 
 SHORTEST = 44
@@ -163,7 +159,7 @@ class TopBar(QWidget):
         layout.setSpacing(8)
         self.chips: dict[str, SideChip] = {}
         for side in session.game.sides_in_play:
-            model = next(s for s in scenario.sides if s.id == side)
+            model = session.game.world.sides[side]
             chip = SideChip(side, model.name, model.color)
             self.chips[side] = chip
             layout.addWidget(chip)
@@ -171,14 +167,14 @@ class TopBar(QWidget):
         self.tension.setObjectName("tension")
         self.tension.setVisible(scenario.tension is not None)
         layout.addWidget(self.tension)
-        layout.addWidget(_separator())
+        layout.addWidget(rule(vertical=True))
         self.clock = Elided()
         self.clock.setObjectName("clock")
         layout.addWidget(self.clock)
         self.phase = Elided()
         self.phase.setObjectName("phase")
         layout.addWidget(self.phase)
-        layout.addWidget(_separator())
+        layout.addWidget(rule(vertical=True))
         self.to_act = Elided()
         self.to_act.setObjectName("to-act")
         # The one part of the bar that may give way (it is repeated in its tooltip), so a
@@ -236,15 +232,16 @@ class TopBar(QWidget):
         self._show_button()
 
     def _show_tension(self) -> None:
-        tension = self.session.game.scenario.tension
-        value = self.session.game.state.tension
+        game = self.session.game
+        tension = game.scenario.tension
+        value = game.state.tension
         if tension is None or value is None:
             return
         # An index without a threshold never ends the game: no "/ None", no "At None".
         limit = f" / {tension.threshold}" if tension.threshold is not None else ""
         self.tension.setText(f"{tension.name}: {value}{limit}")
         self.tension.set_short(f"{value}{limit}")
-        benefits = html.escape(self._side_name(tension.benefits))
+        benefits = html.escape(side_name(game, tension.benefits))
         steps = "".join(
             f"<li>{step.value}: {html.escape(step.description)}</li>" for step in tension.steps
         )
@@ -261,21 +258,21 @@ class TopBar(QWidget):
         for i, phase in enumerate(phases):
             name = html.escape(phase_name(phase))
             rows.append(f"<b>▸ {name}</b>" if i == current else f"&nbsp;&nbsp;&nbsp;{name}")
-        title = f"{html.escape(self._side_name(game.active_side))}'s player-turn {game.turn}:"
+        whose = html.escape(side_name(game, game.active_side))
+        title = f"{whose}'s player-turn {game.turn}:"
         return f"{title}<br>" + "<br>".join(rows)
 
     def _show_who_acts(self) -> None:
-        session = self.session
+        session, game = self.session, self.session.game
         if session.over:
-            outcome = session.game.outcome() or {}
-            winner = outcome.get("winner")
-            self.to_act.setText(f"{self._side_name(winner)} wins" if winner else "A draw")
+            winner = (game.outcome() or {}).get("winner")
+            self.to_act.setText(f"{side_name(game, winner)} wins" if winner else "A draw")
             return
-        side = session.game.to_act()
+        side = game.to_act()
         if side is None:
             self.to_act.setText("")
             return
-        name = self._side_name(side)
+        name = side_name(game, side)
         if session.players.get(side) == "ai":
             pause = " (paused)" if session.paused else "…"
             self.to_act.setText(f"{name} (AI) is playing{pause}")
@@ -303,11 +300,11 @@ class TopBar(QWidget):
             button.setEnabled(False)
             button.setText("Next phase")
             side = game.to_act()
-            button.setToolTip(f"{self._side_name(side)} (AI) is playing" if side else "")
+            button.setToolTip(f"{side_name(game, side)} (AI) is playing" if side else "")
             return
         reason = game.blocking()
         if reason is not None:
-            reason = readable(session, reason)
+            reason = readable_reason(game, reason)
             button.setEnabled(False)
             button.setText(elide(f"⚠ {reason[0].upper()}{reason[1:]}", BUTTON_CHARS))
             button.setToolTip(f"The phase cannot end yet: {reason}.")
@@ -321,20 +318,7 @@ class TopBar(QWidget):
             button.setToolTip(f"End {phase_name(game.phase).lower()} and go on to {nxt.lower()}")
         else:
             button.setText("End the player-turn ▸")
-            button.setToolTip(f"End {self._side_name(game.active_side)}'s player-turn")
-
-    def _side_name(self, side: str | None) -> str:
-        if side is None:
-            return ""
-        model = next((s for s in self.session.game.scenario.sides if s.id == side), None)
-        return model.name if model is not None else side
-
-
-def _separator() -> QFrame:
-    line = QFrame()
-    line.setFrameShape(QFrame.Shape.VLine)
-    line.setFrameShadow(QFrame.Shadow.Sunken)
-    return line
+            button.setToolTip(f"End {side_name(game, game.active_side)}'s player-turn")
 
 
 def _date(game: Game) -> str:

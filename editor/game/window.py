@@ -25,7 +25,9 @@ from PySide6.QtWidgets import (
 )
 
 from ..docking import add_dock
-from .panels.knowledge import readable_reason
+from .map_view import GameMapView
+from .panels import BattlePanel, DecisionPanel, HandoverScreen, HandPanel, StackPanel, TurnSummary
+from .panels.knowledge import readable_reason, side_name
 from .session import GameSession
 from .topbar import TopBar
 from .window_menus import GameMenus
@@ -106,16 +108,6 @@ class GameWindow(GameMenus, QMainWindow):
 
     def set_session(self, session: GameSession) -> None:
         """Show a game (a new one, or one just loaded); the previous one is let go."""
-        from .map_view import GameMapView
-        from .panels import (
-            BattlePanel,
-            DecisionPanel,
-            HandoverScreen,
-            HandPanel,
-            StackPanel,
-            TurnSummary,
-        )
-
         self._release_session()
         self.session = session
         session.setParent(self)
@@ -147,14 +139,13 @@ class GameWindow(GameMenus, QMainWindow):
         session.handover.connect(self._hand_over)
         session.toAct.connect(self._to_act)
         session.finished.connect(self.show_end)
-        self._fill_overlays()
+        self.overlay_actions[None].setChecked(True)  # a new map shows no overlay
         has_ai = any(player == "ai" for player in session.players.values())
         self._ai_item.setVisible(has_ai)
         self._enable_ai_controls(has_ai and not session.over)
         self.result_action.setEnabled(False)
-        speed = session.speed if session.speed in self.speed_actions else "normal"
-        self.speed_actions[speed].setChecked(True)
-        self.speed_box.setCurrentIndex(self.speed_box.findData(speed))
+        self.speed_actions[session.speed].setChecked(True)
+        self.speed_box.setCurrentIndex(self.speed_box.findData(session.speed))
         self.pause_action.setChecked(session.paused)
         self._show_viewer()
         self.update_title()
@@ -176,9 +167,9 @@ class GameWindow(GameMenus, QMainWindow):
             self.top_toolbar.removeAction(self._top_bar_item)
             self._top_bar_item.deleteLater()  # and with it the top bar, its default widget
             self._top_bar_item = None
-        for name in self.docks:
-            widget = self.docks[name].widget()
-            self.docks[name].setWidget(QWidget())
+        for dock in self.docks.values():
+            widget = dock.widget()
+            dock.setWidget(QWidget())
             if widget is not None:
                 widget.deleteLater()
         while self.centre.count():
@@ -259,8 +250,7 @@ class GameWindow(GameMenus, QMainWindow):
         if viewer is None:
             self.viewer_label.setText(f"AI against AI: everything visible · {fog}")
         else:
-            name = next(s.name for s in self.scenario.sides if s.id == viewer)
-            self.viewer_label.setText(f"Seen by {name} · {fog}")
+            self.viewer_label.setText(f"Seen by {side_name(session.game, viewer)} · {fog}")
 
     def show_message(self, text: str) -> None:
         self.statusBar().showMessage(text, MESSAGE_MS)
@@ -308,8 +298,7 @@ class GameWindow(GameMenus, QMainWindow):
         session = self.session
         if session is None or not self.ai_toolbar.isEnabled():
             return
-        side = session.game.to_act()
-        self.step_action.setEnabled(session.players.get(side or "") == "ai" and not session.over)
+        self.step_action.setEnabled(session.ai_to_act() is not None)
 
     # -- the AI ----------------------------------------------------------------------------------
 
@@ -335,9 +324,7 @@ class GameWindow(GameMenus, QMainWindow):
         self.overlay_actions[name].setChecked(True)
 
     def zoom_to_fit(self) -> None:
-        zoom = getattr(self.map_view, "zoom_to_fit", None)
-        if callable(zoom):
-            zoom()
+        self.map_view.zoom_to_fit()
 
     # -- saving ----------------------------------------------------------------------------------
 

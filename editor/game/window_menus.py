@@ -9,15 +9,13 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from PySide6.QtGui import QAction, QActionGroup, QKeySequence
-from PySide6.QtWidgets import QComboBox, QLabel
+from PySide6.QtWidgets import QComboBox, QLabel, QMenu
 
-from .session import SPEEDS
-from .start_dialog import SPEED_NAMES
+from .map_view import GameMapView
+from .session import SPEED_NAMES
 
 if TYPE_CHECKING:
-    from PySide6.QtWidgets import QDockWidget, QMenu, QToolBar
-
-    from .map_view import GameMapView
+    from PySide6.QtWidgets import QDockWidget, QToolBar
 
 
 class GameMenus:
@@ -27,8 +25,6 @@ class GameMenus:
     ai_toolbar: QToolBar
     leave_text: str
     map_view: GameMapView
-    overlay_menu: QMenu
-    overlay_group: QActionGroup
 
     def _action(
         self, text: str, slot: object, shortcut: str | QKeySequence.StandardKey | None = None
@@ -62,8 +58,7 @@ class GameMenus:
             else:
                 game.addAction(action)
         view = menu.addMenu("&View")
-        self.overlay_menu = view.addMenu("&Overlay")
-        self.overlay_group = QActionGroup(self)
+        self._build_overlays(view.addMenu("&Overlay"))
         view.addAction(self._action("Zoom to &fit", self.zoom_to_fit, "Ctrl+0"))
         view.addSeparator()
         panels = view.addMenu("&Panels")
@@ -72,10 +67,10 @@ class GameMenus:
         ai = menu.addMenu("&AI")
         self.speed_group = QActionGroup(self)
         self.speed_actions: dict[str, QAction] = {}
-        for key in SPEEDS:
-            action = self._action(SPEED_NAMES.get(key, key), lambda key=key: self.set_speed(key))
+        for key, name in SPEED_NAMES.items():
+            action = self._action(name, lambda key=key: self.set_speed(key))
             action.setCheckable(True)
-            action.setToolTip(f"The AI plays at {SPEED_NAMES.get(key, key).lower()} speed")
+            action.setToolTip(f"The AI plays at {name.lower()} speed")
             self.speed_group.addAction(action)
             self.speed_actions[key] = action
             ai.addAction(action)
@@ -83,8 +78,8 @@ class GameMenus:
         self.speed_box = QComboBox()
         self.speed_box.setObjectName("ai-speed")
         self.speed_box.setToolTip("How fast the AI plays (AI menu)")
-        for key in SPEEDS:
-            self.speed_box.addItem(SPEED_NAMES.get(key, key), key)
+        for key, name in SPEED_NAMES.items():
+            self.speed_box.addItem(name, key)
         self.speed_box.activated.connect(
             lambda index: self.set_speed(str(self.speed_box.itemData(index)))
         )
@@ -102,19 +97,16 @@ class GameMenus:
         # Never squeezed into its own "»" menu: the top bar's texts give way instead.
         self.ai_toolbar.setMinimumWidth(self.ai_toolbar.sizeHint().width())
 
-    def _fill_overlays(self) -> None:
-        """The map's overlays, one at a time, or none."""
-        self.overlay_menu.clear()
-        for action in self.overlay_group.actions():
-            self.overlay_group.removeAction(action)
-        entries: list[tuple[str | None, str]] = [(None, "No overlay")]
-        entries += list(getattr(self.map_view, "overlays", []))
+    def _build_overlays(self, menu: QMenu) -> None:
+        """The map's overlays, one at a time, or none (every map knows the same ones; a new
+        game's map starts with none, see :meth:`GameWindow.set_session`)."""
+        group = QActionGroup(self)
+        entries: list[tuple[str | None, str]] = [(None, "No overlay"), *GameMapView.overlays]
         self.overlay_actions: dict[str | None, QAction] = {}
         for name, label in entries:
             action = QAction(label, self)
             action.setCheckable(True)
-            action.setChecked(name is None)
             action.triggered.connect(lambda _checked=False, n=name: self.set_overlay(n))
-            self.overlay_group.addAction(action)
-            self.overlay_menu.addAction(action)
+            group.addAction(action)
+            menu.addAction(action)
             self.overlay_actions[name] = action

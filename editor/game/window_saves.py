@@ -7,6 +7,7 @@ through :func:`~editor.game.play.load_session`).
 
 from __future__ import annotations
 
+import contextlib
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -77,10 +78,8 @@ def load_game(window: GameWindow) -> bool:
 def save_on_leaving(session: GameSession) -> None:
     """Pause the game and, unless it is over, save it for the start dialog to offer."""
     session.set_paused(True)
-    if session.over or session.autosave_dir is None:
+    if session.over:
         return
-    try:
-        session.autosave_dir.mkdir(parents=True, exist_ok=True)
-        session.save(session.autosave_dir / CLOSED_SAVE)
-    except OSError:
-        pass  # leaving must never fail; the turn autosaves are still there
+    # Leaving must never fail; the turn autosaves are still there.
+    with contextlib.suppress(OSError):
+        session.autosave(CLOSED_SAVE)

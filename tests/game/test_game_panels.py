@@ -722,6 +722,19 @@ def test_a_card_target_picked_in_the_panels_list(qtbot: Any) -> None:
     assert list(modifier.units) == ["r2"]
 
 
+def test_letting_the_card_choose_its_target_frees_the_map(qtbot: Any) -> None:
+    game = _forced_march()
+    session = session_of(game)
+    panel = shown(qtbot, HandPanel(session))
+    view = next(v for v in panel.views if v.card == "forced-march")
+    qtbot.mouseClick(view.play_button, Qt.MouseButton.LeftButton)
+    assert session.targeting is not None
+    click(qtbot, panel.targets, "Let the card choose")
+    # Played, and the map no longer asks for a target of a card already played.
+    assert "forced-march" not in game.state.sides["red"].hand
+    assert session.targeting is None and not panel.targets.isVisible()
+
+
 def test_hidden_panels_ask_for_attention_when_the_player_has_something_to_do(
     qtbot: Any,
 ) -> None:

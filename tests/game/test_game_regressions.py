@@ -530,3 +530,18 @@ def test_a_closed_battle_dock_comes_back_when_a_battle_needs_the_player(
     texts = [label.text() for label in panel.findChildren(QLabel)]
     assert any("morale: from round 1" in text for text in texts)
     assert not any("not set" in text for text in texts)
+
+
+def test_a_turn_that_cannot_be_autosaved_is_reported_and_the_game_goes_on(
+    qtbot, sample, tmp_path
+) -> None:
+    # The autosave folder's place is taken by a file: saving fails at every new turn.
+    blocked = tmp_path / "not-a-folder"
+    blocked.write_text("")
+    session = GameSession.new(sample, {"dravan": "ai", "arvel": "ai"}, seed=1)
+    session.autosave_dir = blocked / "autosave"
+    refusals: list[str] = []
+    session.failed.connect(refusals.append)
+    session.run_ai_until_human(limit=400)
+    assert session.game.turn >= 2
+    assert refusals and "was not autosaved" in refusals[0] and str(blocked) in refusals[0]

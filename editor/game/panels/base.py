@@ -10,12 +10,19 @@ engine for the side to act) are asked once per game state and shared by every pa
 from __future__ import annotations
 
 import html
-import weakref
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import Qt, QTimer, Signal
 from PySide6.QtGui import QResizeEvent, QShowEvent
-from PySide6.QtWidgets import QFrame, QLabel, QLayout, QPushButton, QVBoxLayout, QWidget
+from PySide6.QtWidgets import (
+    QFrame,
+    QHBoxLayout,
+    QLabel,
+    QLayout,
+    QPushButton,
+    QVBoxLayout,
+    QWidget,
+)
 
 from editor.forms.widgets import ERROR_COLOUR, MessageLabel
 from engine.actions import Action
@@ -36,24 +43,14 @@ CARD_BACK = "#fbf8f1"
 QWIDGETSIZE_MAX = 16777215
 """Qt's "no maximum size" (not exported by PySide)."""
 
-_LEGAL: weakref.WeakKeyDictionary[GameSession, tuple[tuple, list[Action]]] = (
-    weakref.WeakKeyDictionary()
-)
 
-
-def legal_actions(session: GameSession) -> list[Action]:
-    """The actions a person may take now (none while the AI or nobody is to act), worked
-    out once per game state for all the panels. Every action the engine takes, even a
-    refused one, adds a record to the log, so its length tells states apart."""
-    if session.human_to_act() is None:
-        return []
-    game = session.game
-    key = (id(game), len(game.log))
-    cached = _LEGAL.get(session)
-    if cached is None or cached[0] != key:
-        cached = (key, session.legal_actions())
-        _LEGAL[session] = cached
-    return cached[1]
+def person_decision(session: GameSession, kind: str) -> dict[str, Any] | None:
+    """The engine's open question (``state.pending``) when it is of ``kind`` and a person
+    here must answer it now; ``None`` otherwise."""
+    pending = session.game.state.pending
+    if not pending or pending[0]["kind"] != kind:
+        return None
+    return pending[0] if session.human_to_act() == pending[0]["side"] else None
 
 
 def die_html(value: int, hit: bool, *, reroll: bool = False) -> str:
@@ -95,9 +92,16 @@ def notice(text: str = "") -> QLabel:
     return label
 
 
-def rule() -> QFrame:
+def outline_for_attention(frame: QFrame, name: str) -> None:
+    """Draw a box that waits for the player (a pick, a breakthrough) in the attention colour."""
+    frame.setObjectName(name)
+    frame.setStyleSheet(f"#{name} {{ border: 2px solid {ATTENTION}; border-radius: 4px; }}")
+
+
+def rule(*, vertical: bool = False) -> QFrame:
+    """A sunken line between parts of a panel (or, ``vertical``, of a row)."""
     line = QFrame()
-    line.setFrameShape(QFrame.Shape.HLine)
+    line.setFrameShape(QFrame.Shape.VLine if vertical else QFrame.Shape.HLine)
     line.setFrameShadow(QFrame.Shadow.Sunken)
     return line
 
@@ -107,6 +111,15 @@ def button(text: str, tip: str = "") -> QPushButton:
     widget.setToolTip(tip)
     widget.setCursor(Qt.CursorShape.PointingHandCursor)
     return widget
+
+
+def button_row(*buttons: QWidget) -> QHBoxLayout:
+    """Buttons side by side, from the left."""
+    row = QHBoxLayout()
+    for widget in buttons:
+        row.addWidget(widget)
+    row.addStretch(1)
+    return row
 
 
 class SessionPanel(QWidget):
@@ -150,8 +163,17 @@ class SessionPanel(QWidget):
     def sight(self) -> Sight:
         return Sight(self.session.game, self.session.viewer)
 
+    def followed_side(self) -> str:
+        """The side whose hand and story are shown: the viewer, or, for a spectator of the
+        AI, the side whose player-turn it is."""
+        return self.session.viewer or self.game.active_side
+
     def legal(self) -> list[Action]:
-        return legal_actions(self.session)
+        """The actions a person may take now (none while the AI or nobody is to act); the
+        session works them out once per game state for all the panels and the map."""
+        if self.session.human_to_act() is None:
+            return []
+        return self.session.legal_actions()
 
     # -- refreshing -------------------------------------------------------------------------------
 

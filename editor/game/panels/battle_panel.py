@@ -33,6 +33,7 @@ from .base import (
     Column,
     SessionPanel,
     button,
+    button_row,
     clear_layout,
     heading,
     is_wide,
@@ -93,10 +94,7 @@ class BattlePanel(SessionPanel):
         self.retreat_button = button("Retreat", "Leave the battle now (the enemy does not pursue)")
         self.continue_button.clicked.connect(lambda: self.act(ContinueBattle()))
         self.retreat_button.clicked.connect(lambda: self.act(Retreat()))
-        actions = QHBoxLayout()
-        actions.addWidget(self.continue_button)
-        actions.addWidget(self.retreat_button)
-        actions.addStretch(1)
+        actions = button_row(self.continue_button, self.retreat_button)
         self.log = QTextBrowser()
         self.log.setOpenLinks(False)
         self.breakthrough = BreakthroughBox(self)

@@ -10,12 +10,20 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from PySide6.QtWidgets import QCheckBox, QFrame, QHBoxLayout, QVBoxLayout
+from PySide6.QtWidgets import QCheckBox, QFrame, QVBoxLayout
 
 from editor.game.session import Targeting
 from engine.actions import Breakthrough
 
-from .base import button, clear_layout, heading, muted
+from .base import (
+    button,
+    button_row,
+    clear_layout,
+    heading,
+    muted,
+    outline_for_attention,
+    person_decision,
+)
 from .knowledge import plural, unit_name
 
 if TYPE_CHECKING:
@@ -37,10 +45,7 @@ class BreakthroughBox(QFrame):
         self.stay.clicked.connect(self._stay)
         self.on_map = button("Pick on the map", "Show the regions on the map again")
         self.on_map.clicked.connect(self.ask_map)
-        row = QHBoxLayout()
-        row.addWidget(self.on_map)
-        row.addWidget(self.stay)
-        row.addStretch(1)
+        row = button_row(self.on_map, self.stay)
         column = QVBoxLayout(self)
         column.setContentsMargins(6, 6, 6, 6)
         column.addWidget(self.title)
@@ -48,21 +53,14 @@ class BreakthroughBox(QFrame):
         column.addLayout(self.units_box)
         column.addLayout(self.regions_box)
         column.addLayout(row)
-        self.setObjectName("breakthrough")
-        self.setStyleSheet("#breakthrough { border: 2px solid #a05a00; border-radius: 4px; }")
+        outline_for_attention(self, "breakthrough")
         self.checks: dict[str, QCheckBox] = {}
         self.request: Targeting | None = None
         self._asked: object = None
         self.hide()
 
     def decision(self) -> dict[str, Any] | None:
-        game = self.session.game
-        pending = game.state.pending
-        if not pending or pending[0]["kind"] != "breakthrough":
-            return None
-        if self.session.human_to_act() != pending[0]["side"]:
-            return None
-        return pending[0]
+        return person_decision(self.session, "breakthrough")
 
     def update_view(self) -> None:
         decision = self.decision()
@@ -122,8 +120,7 @@ class BreakthroughBox(QFrame):
         self.session.ask_targets(self.request)
 
     def _drop_request(self) -> None:
-        if self.request is not None and self.session.targeting is self.request:
-            self.session.ask_targets(None)
+        self.session.withdraw(self.request)
         self.request = None
 
     def choose(self, region: str) -> None:

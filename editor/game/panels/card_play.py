@@ -12,13 +12,13 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QObject, Signal
-from PySide6.QtWidgets import QFrame, QHBoxLayout, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QFrame, QVBoxLayout, QWidget
 
 from editor.game.session import Targeting
 from engine import cards
 from engine.actions import PlayCard
 
-from .base import button, clear_layout, muted, notice
+from .base import button, button_row, clear_layout, muted, notice, outline_for_attention
 from .card_targets import TargetStep, target_steps
 
 if TYPE_CHECKING:
@@ -80,18 +80,17 @@ class CardPlay(QObject):
 
     def play(self, targets: tuple[str, ...]) -> None:
         """Play the card with these targets now (no targets: the engine takes the strongest)."""
-        card = self.card
+        card, request = self.card, self.request
         self._reset()
-        if self.session.targeting is not None and self.session.targeting is self.request:
-            self.session.ask_targets(None)
+        # "Let the card choose" in the middle of the picks: the map must stop asking.
+        self.session.withdraw(request)
         if card is not None:
             self.panel.act(PlayCard(card, targets))
 
     def cancel(self) -> None:
-        mine = self.request is not None and self.session.targeting is self.request
+        request = self.request
         self._reset()
-        if mine:
-            self.session.ask_targets(None)
+        self.session.withdraw(request)
 
     def _reset(self) -> None:
         active = self.card is not None
@@ -126,18 +125,14 @@ class TargetList(QFrame):
         self.cancel = button("Cancel")
         self.strongest.clicked.connect(lambda: play.play(tuple(play.picked)))
         self.cancel.clicked.connect(play.cancel)
-        row = QHBoxLayout()
-        row.addWidget(self.strongest)
-        row.addWidget(self.cancel)
-        row.addStretch(1)
+        row = button_row(self.strongest, self.cancel)
         column = QVBoxLayout(self)
         column.setContentsMargins(6, 6, 6, 6)
         column.addWidget(self.prompt)
         column.addWidget(self.where)
         column.addLayout(self.choices)
         column.addLayout(row)
-        self.setObjectName("targets")
-        self.setStyleSheet("#targets { border: 2px solid #a05a00; border-radius: 4px; }")
+        outline_for_attention(self, "targets")
         play.stepChanged.connect(self.update_view)
         self.update_view()
 

@@ -15,10 +15,11 @@ never offered one by one.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
+from editor.forms.builder_wording import selection as describe
 from engine.board import relative_sides
 from engine.game import Game
 from engine.phases.reinforcements import allowed_regions
@@ -26,7 +27,7 @@ from engine.targets import Context, in_scope, matching
 from schemas import effects as e
 from schemas.selection import Selection
 
-from .knowledge import Sight, plural, scenario_names, unit_name
+from .knowledge import Sight, scenario_names, stack_words, unit_name
 
 TargetKind = Literal["region", "stack", "unit"]
 
@@ -84,10 +85,8 @@ def _selection_step(
     card_id: str,
     side: str,
     selection: Selection,
-    names: Any,
+    names: Callable[[str, str], str],
 ) -> TargetStep | None:
-    from editor.forms.builder_wording import selection as describe
-
     count = int(selection.count or 0)
     candidates = matching(game, selection.units, selection.scope, Context(side, card_id))
     card = game.world.cards[card_id]
@@ -145,6 +144,4 @@ def _stack_label(game: Game, sight: Sight, stack_id: str) -> str:
         where = f"{sight.structure(stack.structure)}, {where}"
     if not sight.sees_inside(stack):
         return f"{sight.side(stack.side)} stack at {where} (hidden)"
-    first = unit_name(game, stack.units[0]) if stack.units else stack_id
-    more = f" and {plural(len(stack.units) - 1, 'other')}" if len(stack.units) > 1 else ""
-    return f"{first}{more} at {where}"
+    return f"{stack_words(game, stack)} at {where}"

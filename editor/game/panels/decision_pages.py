@@ -9,7 +9,7 @@ refusal shows in the panel's message line.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QSizePolicy, QVBoxLayout, QWidget
 
@@ -28,9 +28,9 @@ from engine.combat import siege
 from engine.phases import PHASES
 from schemas.effects import ChoiceOption
 
-from .base import MUTED, button, clear_layout, esc, heading
+from .base import MUTED, button, clear_layout, esc, heading, person_decision
 from .card_play import CardPlay, TargetList
-from .knowledge import plural, scenario_names, unit_name
+from .knowledge import Sight, plural, scenario_names, unit_name
 from .wording import hidden_siege_terms
 
 if TYPE_CHECKING:
@@ -117,7 +117,7 @@ class SiegePage(Page):
             window = game.state.stats[siege.WINDOW]
             self.text.setText(
                 f"<b>Siege of {esc(sight.structure(structure))}</b>: "
-                + self._odds(structure)
+                + self._odds(structure, sight)
                 + f"<br>{esc(sight.whose(window))} card window before the roll."
             )
             for action in legal:
@@ -140,25 +140,23 @@ class SiegePage(Page):
             return True
         self.text.setText("Fortresses your units besiege: roll for each, in any order.")
         for action in sieges:
-            structure = action.structure
-            level = game.world.structures[structure].fortification
+            fortress = game.world.structures[action.structure]
             self.row(
-                f"<b>{esc(sight.structure(structure))}</b> "
-                f"({esc(sight.region(game.world.structures[structure].region))}), "
-                f"fortification {level}: {self._odds(structure)}",
+                f"<b>{esc(fortress.name)}</b> ({esc(sight.region(fortress.region))}), "
+                f"fortification {fortress.fortification}: {self._odds(action.structure, sight)}",
                 "Besiege",
                 "Open the siege: card windows, then one roll",
                 lambda chosen=action: self.panel.act(chosen),
             )
         return True
 
-    def _odds(self, structure: str) -> str:
+    def _odds(self, structure: str, sight: Sight) -> str:
         """What the roll needs, from the terms the viewer may know."""
         game = self.session.game
         side = game.active_side
         level = game.world.structures[structure].fortification
         holder = board.side_of_structure(game, structure)
-        secret = hidden_siege_terms(self.panel.sight(), side, holder)
+        secret = hidden_siege_terms(sight, side, holder)
         terms = [
             (label, amount)
             for label, amount in siege.siege_modifiers(game, structure, side)
@@ -187,17 +185,11 @@ class PlacePage(Page):
         self.on_map.clicked.connect(self.ask_map)
         self.column.addWidget(self.on_map)
 
-    def decision(self) -> dict[str, Any] | None:
-        pending = self.session.game.state.pending
-        mine = pending and self.session.human_to_act() == pending[0]["side"]
-        return pending[0] if mine and pending[0]["kind"] == "place" else None
-
     def update_view(self) -> bool:
-        decision = self.decision()
+        decision = person_decision(self.session, "place")
         if decision is None:
             self._key = None
-            if self.request is not None and self.session.targeting is self.request:
-                self.session.ask_targets(None)
+            self.session.withdraw(self.request)
             self.request = None
             return False
         game = self.session.game
@@ -290,12 +282,8 @@ class ChoicePage(Page):
 
     def update_view(self) -> bool:
         game = self.session.game
-        pending = game.state.pending
-        if not pending or pending[0]["kind"] != "choice":
-            self._key = None
-            return False
-        decision = pending[0]
-        if self.session.human_to_act() != decision["side"]:
+        decision = person_decision(self.session, "choice")
+        if decision is None:
             self._key = None
             return False
         if not self.fresh((len(game.log), decision["source"])):

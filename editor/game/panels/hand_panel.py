@@ -67,15 +67,9 @@ class HandPanel(SessionPanel):
         self._force: tuple | None = None
         self.play.stepChanged.connect(self._stale)
 
-    def hand_side(self) -> str | None:
-        viewer = self.session.viewer
-        return viewer if viewer is not None else self.game.active_side
-
     def update_view(self) -> None:
         game = self.game
-        side = self.hand_side()
-        if side is None:
-            return
+        side = self.followed_side()
         hand = tuple(game.state.sides[side].hand)
         if hand != self._hand:
             self._rebuild(hand)
@@ -190,9 +184,8 @@ class HandPanel(SessionPanel):
             if not does and source in game.world.events:
                 does = game.world.events[source].text
             lasts = ", ".join(dict.fromkeys(duration(m) for m in found))
-            whose = "yours" if sight.side(side) == "You" else sight.side(side)
             label = QLabel(
-                f"<b>{esc(sight.source(source))}</b> ({esc(whose)}, {esc(lasts)})"
+                f"<b>{esc(sight.source(source))}</b> ({esc(sight.owner(side))}, {esc(lasts)})"
                 + (f"<br>{esc(does)}" if does else "")
             )
             label.setWordWrap(True)

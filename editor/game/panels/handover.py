@@ -2,19 +2,18 @@
 
 When the session says the next decision belongs to another person (``handover``), the
 screen says whose turn it is; the next player presses its button when the previous one has
-looked away, and only then is their view revealed (:attr:`HandoverScreen.revealed`). Made a
-child of the window, it covers all of it; put in a stacked widget, the window shows it as a
-page. Either way the panels of this package show nothing until the button is pressed (see
-:mod:`.cover`).
+looked away, and only then is their view revealed (:attr:`HandoverScreen.revealed`). The
+window shows it as a page of its central stacked widget, in the map's place; the panels of
+this package show nothing until the button is pressed (see :mod:`.cover`).
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QEvent, QObject, Qt, Signal
+from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QColor, QKeyEvent, QPainter, QPaintEvent
-from PySide6.QtWidgets import QLabel, QPushButton, QStackedWidget, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QLabel, QPushButton, QVBoxLayout, QWidget
 
 from .cover import cover_of
 from .knowledge import side_name
@@ -26,12 +25,12 @@ BACKGROUND = "#1f2430"
 
 
 class HandoverScreen(QWidget):
-    """A full-window cover for hot seat; :meth:`cover` shows it, its button reveals."""
+    """The hot-seat cover; :meth:`cover` fills it in for the next side, its button reveals."""
 
     revealed = Signal(str)
     """The next player is at the computer: the window may show this side's view."""
 
-    def __init__(self, session: GameSession | None = None, parent: QWidget | None = None) -> None:
+    def __init__(self, session: GameSession, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.side: str | None = None
         self.session = session
@@ -61,54 +60,28 @@ class HandoverScreen(QWidget):
         column.addSpacing(24)
         column.addWidget(self.button, 0, Qt.AlignmentFlag.AlignHCenter)
         column.addStretch(3)
-        if parent is not None:
-            # Over a window: cover all of it (in a stacked widget the stack shows it instead).
-            parent.installEventFilter(self)
-            self.hide()
-        if session is not None:
-            cover_of(session)
-            session.handover.connect(self.cover)
+        cover_of(session)  # the cover must hear the session before the panels (see .cover)
+        session.handover.connect(self.cover)
 
     def cover(self, side: str) -> None:
-        """Hide the window behind the cover, for ``side``'s player to take the computer."""
+        """Say whose turn it is, for ``side``'s player to take the computer."""
         self.side = side
-        name = side_name(self.session.game, side) if self.session is not None else side
+        name = side_name(self.session.game, side)
         self.headline.setText(f"Pass the computer to {name}\u2019s player")
         self.detail.setText(
             "The other player\u2019s units and cards stay hidden. "
             f"{name}, press the button when you are ready."
         )
         self.button.setText(f"Show {name}\u2019s view")
-        self._fit()
-        if not self._in_stack():
+        if self.parentWidget() is None:  # a window of its own (the window's stack shows a page)
             self.show()
-            self.raise_()
         self.button.setFocus()
 
     def reveal(self) -> None:
         """The next player is ready: the panels may show their view again."""
-        side = self.side
-        if self.parentWidget() is not None and not self._in_stack():
-            self.hide()
-        if side is not None:
-            if self.session is not None:
-                cover_of(self.session).reveal(side)
-            self.revealed.emit(side)
-
-    def _in_stack(self) -> bool:
-        return isinstance(self.parentWidget(), QStackedWidget)
-
-    def _fit(self) -> None:
-        parent = self.parentWidget()
-        if parent is not None and not self._in_stack():
-            self.setGeometry(parent.rect())
-
-    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
-        if watched is self.parentWidget() and event.type() == QEvent.Type.Resize:
-            self._fit()
-            if self.isVisible():
-                self.raise_()
-        return False
+        if self.side is not None:
+            cover_of(self.session).reveal(self.side)
+            self.revealed.emit(self.side)
 
     def paintEvent(self, event: QPaintEvent) -> None:
         QPainter(self).fillRect(self.rect(), QColor(BACKGROUND))

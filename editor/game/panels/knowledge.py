@@ -71,6 +71,14 @@ def plural(count: int, noun: str, many: str | None = None) -> str:
     return f"{count} {noun if count == 1 else many or noun + 's'}"
 
 
+def stack_words(game: Game, stack: StackState) -> str:
+    """A stack named by its first unit: "Iron Column and 2 others" (for a stack the viewer
+    sees inside)."""
+    first = unit_name(game, stack.units[0]) if stack.units else stack.id
+    more = f" and {plural(len(stack.units) - 1, 'other')}" if len(stack.units) > 1 else ""
+    return f"{first}{more}"
+
+
 class Sight:
     """The game as ``viewer`` may see it (``None``: a spectator, who sees everything).
 
@@ -106,6 +114,12 @@ class Sight:
         """The side in the middle of a sentence: "you", or its name."""
         if self.viewer is not None and side == self.viewer:
             return "you"
+        return side_name(self.game, side)
+
+    def owner(self, side: str | None) -> str:
+        """Whose a unit or a fortress is, in brackets after it: "yours", or the side's name."""
+        if self.viewer is not None and side == self.viewer:
+            return "yours"
         return side_name(self.game, side)
 
     def does(self, side: str | None, verb: str) -> str:

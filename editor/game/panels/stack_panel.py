@@ -9,12 +9,11 @@ war lets the viewer see inside it.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, TypeVar
 
 from PySide6.QtCore import QPoint
 from PySide6.QtWidgets import (
     QGridLayout,
-    QHBoxLayout,
     QMenu,
     QPushButton,
     QVBoxLayout,
@@ -25,13 +24,15 @@ from editor.forms.widgets import scrolling
 from engine.actions import Action, EnterStructure, Entrench, LeaveStructure, Merge, Rebase, Split
 from engine.state import StackState
 
-from .base import Column, SessionPanel, button, heading, muted, notice
-from .knowledge import plural, unit_name
+from .base import Column, SessionPanel, button, button_row, heading, muted, notice
+from .knowledge import plural, stack_words
 from .unit_table import UnitTable
 from .unit_values import UnitRow, summarise
 
 if TYPE_CHECKING:
     from editor.game.session import GameSession
+
+A = TypeVar("A", bound=Action)
 
 
 class StackPanel(SessionPanel):
@@ -58,9 +59,9 @@ class StackPanel(SessionPanel):
         self.cancel_split = button("Cancel")
         self.split_button.clicked.connect(self._start_split)
         self.merge_button.clicked.connect(self._merge)
-        self.entrench_button.clicked.connect(self._entrench)
+        self.entrench_button.clicked.connect(lambda: self._act_all(Entrench))
         self.enter_button.clicked.connect(self._enter)
-        self.leave_button.clicked.connect(self._leave)
+        self.leave_button.clicked.connect(lambda: self._act_all(LeaveStructure))
         self.rebase_button.clicked.connect(self._rebase)
         self.confirm_split.clicked.connect(self._finish_split)
         self.cancel_split.clicked.connect(self._end_split)
@@ -81,10 +82,7 @@ class StackPanel(SessionPanel):
             )
         ):
             buttons.addWidget(widget, index // 3, index % 3)
-        split_row = QHBoxLayout()
-        split_row.addWidget(self.confirm_split)
-        split_row.addWidget(self.cancel_split)
-        split_row.addStretch(1)
+        split_row = button_row(self.confirm_split, self.cancel_split)
         self.split_hint = muted("Tick the units to take out, then Split off.")
         self.idle_hint = muted()
 
@@ -173,8 +171,9 @@ class StackPanel(SessionPanel):
     def _update_buttons(self, stack: StackState | None) -> None:
         # Buttons only for a stack a person here commands: on another's they would only
         # ever be greyed out.
+        sight = self.sight()
         ours = stack is not None and self.session.players.get(stack.side) == "human"
-        self.actions_box.setVisible(ours and self.sight().mine(stack.side if stack else None))
+        self.actions_box.setVisible(ours and sight.mine(stack.side if stack else None))
         actions = [a for a in self.legal() if stack is not None and _concerns(a, stack.id)]
         self._actions_of = actions
         kinds = {type(a) for a in actions}
@@ -187,7 +186,6 @@ class StackPanel(SessionPanel):
         self.leave_button.setEnabled(LeaveStructure in kinds)
         self.rebase_button.setEnabled(Rebase in kinds)
         enter = [a for a in actions if isinstance(a, EnterStructure)]
-        sight = self.sight()
         if len(enter) == 1:
             self.enter_button.setText(f"Enter {sight.structure(enter[0].structure)}")
         else:
@@ -217,7 +215,7 @@ class StackPanel(SessionPanel):
 
     # -- acting ------------------------------------------------------------------------------------
 
-    def _of(self, kind: type[Action]) -> list[Action]:
+    def _of(self, kind: type[A]) -> list[A]:
         return [a for a in self._actions_of if isinstance(a, kind)]
 
     def _start_split(self) -> None:
@@ -261,54 +259,41 @@ class StackPanel(SessionPanel):
         merges = self._of(Merge)
         if stack is None or not merges:
             return
-        others = [s for s in merges[0].stacks if s != stack.id]  # type: ignore[attr-defined]
+        others = [s for s in merges[0].stacks if s != stack.id]
         if len(others) == 1:
             self.act(Merge((stack.id, *others)))
             return
-        options = [(self._stack_words(o), Merge((stack.id, o))) for o in others]
+        stacks = self.game.state.stacks
+        options = [(stack_words(self.game, stacks[o]), Merge((stack.id, o))) for o in others]
         options.append(("All the stacks here", Merge((stack.id, *others))))
         self._choose(self.merge_button, options)
 
-    def _stack_words(self, stack_id: str) -> str:
-        other = self.game.state.stacks[stack_id]
-        first = unit_name(self.game, other.units[0]) if other.units else stack_id
-        more = f" and {plural(len(other.units) - 1, 'other')}" if len(other.units) > 1 else ""
-        return f"{first}{more}"
-
-    def _entrench(self) -> None:
-        for action in self._of(Entrench):
+    def _act_all(self, kind: type[Action]) -> None:
+        for action in self._of(kind):
             self.act(action)
 
     def _enter(self) -> None:
-        options = self._of(EnterStructure)
         sight = self.sight()
-        if len(options) == 1:
-            self.act(options[0])
-        elif options:
-            self._choose(
-                self.enter_button,
-                [(sight.structure(a.structure), a) for a in options],  # type: ignore[attr-defined]
-            )
-
-    def _leave(self) -> None:
-        for action in self._of(LeaveStructure):
-            self.act(action)
+        options: list[tuple[str, Action]] = [
+            (sight.structure(a.structure), a) for a in self._of(EnterStructure)
+        ]
+        self._act_or_choose(self.enter_button, options)
 
     def _rebase(self) -> None:
-        options = self._of(Rebase)
         sight = self.sight()
-        labels = [
-            (
-                f"{sight.structure(a.structure)} "  # type: ignore[attr-defined]
-                f"({sight.region(self.game.world.structures[a.structure].region)})",  # type: ignore[attr-defined]
-                a,
-            )
-            for a in options
+        structures = self.game.world.structures
+        options: list[tuple[str, Action]] = [
+            (f"{sight.structure(a.structure)} ({sight.region(structures[a.structure].region)})", a)
+            for a in self._of(Rebase)
         ]
+        self._act_or_choose(self.rebase_button, options)
+
+    def _act_or_choose(self, anchor: QPushButton, options: list[tuple[str, Action]]) -> None:
+        """The one action there is, at once; else a menu of them under the button."""
         if len(options) == 1:
-            self.act(options[0])
+            self.act(options[0][1])
         elif options:
-            self._choose(self.rebase_button, labels)
+            self._choose(anchor, options)
 
     def _choose(self, anchor: QPushButton, options: list[tuple[str, Action]]) -> None:
         """A menu of the options under the button (not modal: it closes on any click)."""

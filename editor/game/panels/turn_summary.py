@@ -81,8 +81,7 @@ def summary_html(sight: Sight, records: list[Record], side: str) -> str:
         if sight.hostile(owner):
             losses.append(f"{sight.side(owner)} lost {plural(len(units), 'unit')}.")
         else:
-            whose = "You" if sight.mine(owner) and sight.viewer else sight.side(owner)
-            losses.append(f"{whose} lost {sight.units(units)}.")
+            losses.append(f"{sight.side(owner)} lost {sight.units(units)}.")
     sections = [
         ("Victories", won),
         ("Defeats", lost),
@@ -137,9 +136,6 @@ class TurnSummary(SessionPanel):
             return None
         return (self.game.turn, side)
 
-    def side(self) -> str:
-        return self.session.viewer or self.game.active_side
-
     def _fill_periods(self) -> None:
         turn = self.game.turn
         if turn == self._turns:
@@ -165,7 +161,7 @@ class TurnSummary(SessionPanel):
     def update_view(self) -> None:
         game = self.game
         self._fill_periods()
-        side = self.side()
+        side = self.followed_side()
         period = self.period.currentData() or SINCE_LAST
         key = (len(game.log), period, side)
         if key == self._key:
@@ -178,7 +174,7 @@ class TurnSummary(SessionPanel):
             chosen = records
         else:
             chosen = [r for r in records if r.get("turn") == period]
-        sight = Sight(game, self.session.viewer)
+        sight = self.sight()
         self.title.setText(f"Turn {game.turn}: {game.date.strftime('%d %B %Y').lstrip('0')}")
         self.scores.setText(
             " \u00b7 ".join(

@@ -41,21 +41,6 @@ ROUT_REASONS = {
     "demoralised_before_firing": "it broke before it could fire back",
 }
 
-PHASE_NAMES = {
-    "turn_summary": "turn summary",
-    "events": "events",
-    "cards": "cards",
-    "reinforcements": "reinforcements",
-    "supply": "supply",
-    "air_offensive": "air (offensive)",
-    "land_movement": "land movement",
-    "battles": "battles",
-    "air_defensive": "air (defensive)",
-    "sieges": "sieges",
-    "replacements": "replacements",
-    "end_of_turn": "end of turn",
-}
-
 
 def round_name(kind: str | None) -> str:
     return ROUND_NAMES.get(kind or "", kind or "")
@@ -135,11 +120,6 @@ def hidden_siege_terms(sight: Sight, besieger: str | None, besieged: str | None)
     return hidden
 
 
-def _owner(sight: Sight, side: str | None) -> str:
-    """Whose a unit or a fortress is, in brackets after it: "yours", or the side's name."""
-    return "yours" if sight.viewer is not None and side == sight.viewer else sight.them(side)
-
-
 def _holder(sight: Sight, r: Record) -> str | None:
     """The besieged side of a siege record (in a game of two sides, the other one)."""
     return r.get("besieged") or next(
@@ -176,7 +156,7 @@ def _eliminated(sight: Sight, r: Record) -> str:
         "overrun": "overrun",
         "structure captured": "when its fortress fell",
     }.get(cause, f"by {sight.source(cause)}" if cause else "")
-    owner = _owner(sight, r["owner"])
+    owner = sight.owner(r["owner"])
     return f"{sight.unit(r['unit'])} ({owner}) destroyed {why}.".replace(" .", ".")
 
 
@@ -304,7 +284,7 @@ SENTENCES: dict[str, Callable[[Sight, Record], str | None]] = {
     "breakthrough_declined": lambda s, r: f"{s.side(r['side_id'])} did not break through.",
     "siege_start": lambda s, r: (
         f"{s.does(r['besieger'], 'besieges')} {s.structure(r['structure'])} "
-        f"({_owner(s, r['besieged'])})."
+        f"({s.owner(r['besieged'])})."
     ),
     "siege_roll": _siege_roll,
     "siege_over": lambda s, r: (
@@ -330,7 +310,7 @@ SENTENCES: dict[str, Callable[[Sight, Record], str | None]] = {
     "replaced": _replaced,
     "supply_survival": _survival,
     "withdrawn": lambda s, r: (
-        f"{s.unit(r['unit'])} ({_owner(s, r['owner'])}) leaves the game ({s.source(r['cause'])})."
+        f"{s.unit(r['unit'])} ({s.owner(r['owner'])}) leaves the game ({s.source(r['cause'])})."
     ),
     "flag": lambda s, r: None,
     "discarded": lambda s, r: (

@@ -22,7 +22,7 @@ from engine.actions import Action, Move
 from engine.air import air_reach
 from engine.errors import IllegalAction
 from engine.game import Game
-from engine.phases.movement import _plan  # the engine's own pricing of any path
+from engine.phases.movement import path_cost
 from engine.state import StackState
 
 from .map_fog import NONE
@@ -83,7 +83,7 @@ def _kind_as_seen(
 def price(game: Game, stack: StackState, path: tuple[str, ...]) -> float | None:
     """MP a path costs, or ``None`` when the engine would refuse it."""
     try:
-        return _plan(game, stack, path).cost
+        return path_cost(game, stack, path)
     except IllegalAction:
         return None
 

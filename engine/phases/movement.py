@@ -218,6 +218,13 @@ class LandMovement(Phase):
             stack.moved = False
 
 
+def path_cost(game: Game, stack: StackState, path: tuple[str, ...]) -> float:
+    """The MP a move of ``stack`` along ``path`` would cost now, priced exactly as the move
+    itself is (for a view showing the cost of a path being dragged). Raises
+    :class:`IllegalAction` when the move would be refused."""
+    return _plan(game, stack, path).cost
+
+
 class _Plan:
     """A checked move: its cost, the links it crosses, whether it ends all movement."""
 

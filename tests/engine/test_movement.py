@@ -8,6 +8,7 @@ from engine import IllegalAction, movement
 from engine.actions import EnterStructure, Entrench, LeaveStructure, Merge, Move, Split
 from engine.board import side_of_region, side_of_structure
 from engine.game import Game
+from engine.phases.movement import path_cost
 from schemas.terrain import default_connection_types
 from tests.engine.builder import Builder, advance_to
 
@@ -288,3 +289,18 @@ def test_m3_m4_a_crossing_that_spends_the_move_ends_a_road_move_there() -> None:
         trial.apply(Move(stack_of(trial, "r").id, found[region].path))
     game.apply(Move(stack_of(game, "r").id, found["c1"].path))
     assert stack_of(game, "r").region == "c1"
+
+
+def test_v1_m4_a_path_is_priced_as_the_move_itself_would_be() -> None:
+    # What a view shows while a stack is dragged: the same price the move will pay.
+    b = Builder(cols=6).owners(**dict.fromkeys(("b1", "c1", "d1", "e1", "f1"), "redland"))
+    for col in "abcdef":
+        b.region(f"{col}1", network="road", terrain="forest")
+    for a, c in zip("abcde", "bcdef", strict=True):
+        b.connect(f"{a}1", f"{c}1", road=True)
+    b.unit("r", "inf", "a1")
+    game = moving(b)
+    stack = stack_of(game, "r")
+    assert path_cost(game, stack, ("b1", "c1", "d1", "e1", "f1")) == reach(game, "r")["f1"].cost
+    with pytest.raises(IllegalAction):
+        path_cost(game, stack, ("c1",))  # not a neighbour of a1

@@ -25,7 +25,6 @@ import json
 import os
 import statistics
 import sys
-import tempfile
 import time
 from collections.abc import Callable
 from pathlib import Path
@@ -184,25 +183,22 @@ def measure_refresh(app: Any, played: Any) -> dict[str, float]:
         if factory is not None:
             parts[name] = (factory, (400, 400))
     out = {}
-    with tempfile.TemporaryDirectory() as folder:
-        path = Path(folder) / "game.json"
-        path.write_text(json.dumps(data))
-        for name, (factory, size) in parts.items():
-            session = GameSession.load(scenario, path)
-            widget = factory(session)
-            widget.resize(*size)
-            widget.show()
+    for name, (factory, size) in parts.items():
+        session = GameSession.from_save(scenario, data)
+        widget = factory(session)
+        widget.resize(*size)
+        widget.show()
+        _drain(app, widget)
+        times = []
+        for _ in range(5):
+            start = time.perf_counter()
+            session.changed.emit()
             _drain(app, widget)
-            times = []
-            for _ in range(5):
-                start = time.perf_counter()
-                session.changed.emit()
-                _drain(app, widget)
-                times.append(time.perf_counter() - start)
-            out[name] = min(times) * 1000
-            widget.close()
-            widget.deleteLater()
-            app.processEvents()
+            times.append(time.perf_counter() - start)
+        out[name] = min(times) * 1000
+        widget.close()
+        widget.deleteLater()
+        app.processEvents()
     return out
 
 

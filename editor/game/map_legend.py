@@ -30,7 +30,7 @@ def paint_legends(
     painter.setRenderHint(QPainter.RenderHint.Antialiasing)
     if request is not None:
         progress = f" ({len(request.picked)}/{request.count})" if request.count > 1 else ""
-        banner(painter, area, f"{request.prompt}{progress}  —  click to pick, Esc to cancel")
+        banner(painter, area, f"{request.prompt}{progress}", "click to pick, Esc to cancel")
     if dests:
         kinds = [k for k in REACH_COLOURS if any(d.kind == k for d in dests.values())]
         entries = [(REACH_COLOURS[k], REACH_NAMES[k]) for k in kinds]
@@ -40,18 +40,43 @@ def paint_legends(
     painter.restore()
 
 
-def banner(painter: QPainter, area: QRectF, text: str) -> None:
-    """A prompt across the top of the map."""
-    font = _font(10, True)
-    width = min(QFontMetricsF(font).horizontalAdvance(text) + 28, area.width() - 20)
-    box = QRectF(area.center().x() - width / 2, 10, width, 30)
+def banner(painter: QPainter, area: QRectF, text: str, hint: str) -> None:
+    """A prompt across the top of the map, with how to answer it after it, or under it when
+    the map is too narrow for one line (the hint matters as much as the prompt)."""
+    font, small = _font(10, True), _font(9)
+    bold, plain = QFontMetricsF(font), QFontMetricsF(small)
+    room = area.width() - 20
+    one_line = bold.horizontalAdvance(f"{text}  —  ") + plain.horizontalAdvance(hint) + 28
     painter.setPen(QPen(QColor(0, 0, 0, 120), 1))
     painter.setBrush(TARGET)
+    if one_line <= room:
+        box = QRectF(area.center().x() - one_line / 2, 10, one_line, 30)
+        painter.drawRoundedRect(box, 8, 8)
+        painter.setPen(QColor("#ffffff"))
+        painter.setFont(font)
+        lead = f"{text}  —  "
+        left = box.left() + 14
+        painter.drawText(QRectF(left, box.top(), one_line, 30), Qt.AlignmentFlag.AlignVCenter, lead)
+        painter.setFont(small)
+        painter.drawText(
+            QRectF(left + bold.horizontalAdvance(lead), box.top(), one_line, 30),
+            Qt.AlignmentFlag.AlignVCenter,
+            hint,
+        )
+        return
+    width = min(max(bold.horizontalAdvance(text), plain.horizontalAdvance(hint)) + 28, room)
+    box = QRectF(area.center().x() - width / 2, 10, width, 46)
     painter.drawRoundedRect(box, 8, 8)
-    painter.setFont(font)
     painter.setPen(QColor("#ffffff"))
-    elided = QFontMetricsF(font).elidedText(text, Qt.TextElideMode.ElideRight, width - 16)
-    painter.drawText(box, Qt.AlignmentFlag.AlignCenter, elided)
+    painter.setFont(font)
+    elided = bold.elidedText(text, Qt.TextElideMode.ElideRight, width - 16)
+    painter.drawText(
+        QRectF(box.left(), box.top() + 4, width, 20), Qt.AlignmentFlag.AlignCenter, elided
+    )
+    painter.setFont(small)
+    painter.drawText(
+        QRectF(box.left(), box.top() + 23, width, 18), Qt.AlignmentFlag.AlignCenter, hint
+    )
 
 
 def legend(

@@ -7,6 +7,7 @@ its stack and counts as a loss).
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
 from .setup import new_stack
@@ -77,6 +78,19 @@ def split(game: Game, stack: StackState, unit_ids: list[str]) -> StackState:
     if not stack.units:
         del game.state.stacks[stack.id]
     return fresh
+
+
+def detached(game: Game, unit_ids: list[str]) -> Iterator[StackState]:
+    """For units leaving together from whatever stacks hold them: one stack per stack they
+    came from, split off it unless they are all of it (in the order the units are given)."""
+    by_stack: dict[str, list[str]] = {}
+    for unit_id in unit_ids:
+        stack_id = game.state.units[unit_id].stack
+        assert stack_id is not None
+        by_stack.setdefault(stack_id, []).append(unit_id)
+    for stack_id, ids in by_stack.items():
+        stack = game.state.stacks[stack_id]
+        yield stack if len(ids) == len(stack.units) else split(game, stack, ids)
 
 
 def merge(game: Game, into: StackState, others: list[StackState]) -> None:

@@ -120,14 +120,7 @@ def _go(game: Game, movers: list[str], target: str, origin: str, via: str, side:
     state = game.state
     for unit_id in movers:
         state.units[unit_id].breakthroughs += 1
-    by_stack: dict[str, list[str]] = {}
-    for unit_id in movers:
-        stack_id = state.units[unit_id].stack
-        assert stack_id is not None
-        by_stack.setdefault(stack_id, []).append(unit_id)
-    for stack_id, ids in by_stack.items():
-        stack = state.stacks[stack_id]
-        moving = stack if len(ids) == len(stack.units) else board.split(game, stack, ids)
+    for moving in board.detached(game, movers):
         board.relocate(game, moving, target)
         moving.came_from, moving.crossed, moving.moved = origin, via, True
     fight = target in battle_regions(game, side)

@@ -264,15 +264,7 @@ def trapped(game: Game, side: str, group: list[str], *, vp: bool = True) -> None
 def move(game: Game, unit_ids: list[str], region: str, structure: str | None = None) -> None:
     """Take units out of their stacks into ``region`` (or a structure there), joining the
     side's stack already at that place; entrenchment stays behind."""
-    state = game.state
-    by_stack: dict[str, list[str]] = {}
-    for unit_id in unit_ids:
-        stack_id = state.units[unit_id].stack
-        assert stack_id is not None
-        by_stack.setdefault(stack_id, []).append(unit_id)
-    for stack_id, ids in by_stack.items():
-        stack = state.stacks[stack_id]
-        moving = stack if len(ids) == len(stack.units) else board.split(game, stack, ids)
+    for moving in board.detached(game, unit_ids):
         moving.entrenched = False
         board.relocate(game, moving, region, structure)
         moving.came_from = moving.crossed = None

@@ -27,17 +27,9 @@ from schemas.geometry import polygon_from_model
 from schemas.map import Region
 from schemas.scenario import Scenario
 
+from .map.items import anchor_of, outline_path
+
 MARGIN = 24.0
-
-
-def _path(region: Region) -> QPainterPath:
-    path = QPainterPath()
-    path.setFillRule(Qt.FillRule.OddEvenFill)
-    for ring in (region.polygon.exterior, *region.polygon.holes):
-        if len(ring) >= 3:
-            path.addPolygon(QPolygonF([QPointF(x, y) for x, y in ring]))
-            path.closeSubpath()
-    return path
 
 
 def _bounds(scenario: Scenario) -> QRectF:
@@ -46,19 +38,6 @@ def _bounds(scenario: Scenario) -> QRectF:
     if not xs:
         return QRectF(0, 0, 1, 1)
     return QRectF(min(xs), min(ys), max(xs) - min(xs) or 1, max(ys) - min(ys) or 1)
-
-
-def _anchor(region: Region, name: str, path: QPainterPath) -> QPointF:
-    point = getattr(region.anchors, name)
-    if point is not None:
-        return QPointF(*point)
-    # Fall back on the centre of the bounding box when it lies inside, else on a vertex mean.
-    centre = path.boundingRect().center()
-    if path.contains(centre):
-        return centre
-    xs = [x for x, _ in region.polygon.exterior]
-    ys = [y for _, y in region.polygon.exterior]
-    return QPointF(sum(xs) / len(xs), sum(ys) / len(ys))
 
 
 def _border_lines(a: Region, b: Region) -> list[list[tuple[float, float]]]:
@@ -106,9 +85,9 @@ def _draw_connections(
         pen.setStyle(Qt.PenStyle.DashLine)
         painter.setPen(pen)
         points = [
-            _anchor(a, "label", paths[a.id]),
+            anchor_of(a, "label", paths[a.id]),
             *(QPointF(*p) for p in connection.waypoints),
-            _anchor(b, "label", paths[b.id]),
+            anchor_of(b, "label", paths[b.id]),
         ]
         painter.drawPolyline(QPolygonF(points))
 
@@ -127,7 +106,7 @@ def render_map(scenario: Scenario, width: int = 1200, *, labels: bool = True) ->
     painter.translate(-bounds.left(), -bounds.top())
 
     terrain = {t.id: t for t in scenario.terrain}
-    paths = {r.id: _path(r) for r in scenario.regions}
+    paths = {r.id: outline_path(r) for r in scenario.regions}
     border = QPen(QColor(60, 60, 60, 150), 1.0 / scale)
     for region in scenario.regions:
         kind = terrain.get(region.terrain)
@@ -154,7 +133,7 @@ def render_map(scenario: Scenario, width: int = 1200, *, labels: bool = True) ->
         centre = (
             QPointF(*structure.anchor)
             if structure.anchor
-            else _anchor(region, "structure", paths[region.id])
+            else anchor_of(region, "structure", paths[region.id])
         )
         owner = owners.get(structure.owner or region.owner or "")
         side = sides.get(owner.side) if owner else None
@@ -173,7 +152,7 @@ def render_map(scenario: Scenario, width: int = 1200, *, labels: bool = True) ->
         painter.setFont(font)
         painter.setPen(QColor("#1a1a1a"))
         for region in scenario.regions:
-            centre = _anchor(region, "label", paths[region.id])
+            centre = anchor_of(region, "label", paths[region.id])
             box = QRectF(centre.x() - 60 / scale, centre.y() + 8 / scale, 120 / scale, 14 / scale)
             painter.drawText(box, Qt.AlignmentFlag.AlignCenter, region.name)
     painter.end()

@@ -1,0 +1,95 @@
+"""What every subcommand shares: exit codes, the usage error, reading and reporting files."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+from schemas.io import LoadResult, load_text, write_atomic
+from schemas.issues import Issue
+from schemas.locate import locate
+from schemas.scenario import Scenario
+
+EXIT_OK, EXIT_INVALID, EXIT_USAGE, EXIT_INTERNAL = 0, 1, 2, 70
+
+SAMPLES = Path(__file__).resolve().parent.parent.parent / "sample_scenarios"
+DEFAULT_SAMPLE = SAMPLES / "vessa-crossing.json"
+
+
+class UsageError(Exception):
+    """The command line asks for something impossible (exit status 2)."""
+
+
+def read_scenario(path: Path) -> tuple[LoadResult, str]:
+    """Load and validate a file; the text is returned to locate issues in it."""
+    try:
+        data = path.read_bytes()
+    except OSError as exc:
+        raise UsageError(f"cannot read '{path}': {exc.strerror or exc}") from exc
+    result = load_text(data, thorough=True)
+    return result, data.decode("utf-8", errors="replace")
+
+
+def with_positions(issues: list[Issue], text: str) -> list[Issue]:
+    """Issues with a line and column filled in from their JSON pointer where missing."""
+    missing = [i.path for i in issues if i.line is None]
+    places = locate(text, missing) if missing else {}
+    out = []
+    for issue in issues:
+        if issue.line is None and issue.path in places:
+            line, column = places[issue.path]
+            issue = Issue(
+                issue.code,
+                issue.severity,
+                issue.path,
+                issue.message,
+                issue.entity,
+                line,
+                column,
+                issue.at,
+            )
+        out.append(issue)
+    return out
+
+
+def format_issue(path: Path | str, issue: Issue) -> str:
+    """One line per issue, in the ``file:line:column: severity`` form editors understand."""
+    where = f"{path}:{issue.line}:{issue.column}" if issue.line is not None else f"{path}"
+    subject = f" ({issue.entity})" if issue.entity else ""
+    pointer = issue.path or "/"
+    return f"{where}: {issue.severity} [{issue.code}] {pointer}{subject}: {issue.message}"
+
+
+def count_issues(issues: list[Issue]) -> str:
+    """ "ok", or how many errors and warnings, for a file's summary line."""
+    errors = sum(1 for i in issues if i.is_error)
+    warnings = len(issues) - errors
+    if not issues:
+        return "ok"
+    parts = []
+    if errors:
+        parts.append(f"{errors} error{'s' if errors != 1 else ''}")
+    if warnings:
+        parts.append(f"{warnings} warning{'s' if warnings != 1 else ''}")
+    return ", ".join(parts)
+
+
+def write_text(path: Path, text: str) -> None:
+    """Write a command's output file atomically, or raise a usage error naming it."""
+    try:
+        write_atomic(path, text.encode("utf-8"))
+    except OSError as exc:
+        raise UsageError(f"cannot write '{path}': {exc.strerror or exc}") from exc
+
+
+def valid_scenario_or_report(path: Path, action: str) -> Scenario | None:
+    """The scenario in a file if it has no errors; otherwise its errors are printed on
+    stderr with the sentence "fix them before {action}" and None is returned."""
+    result, text = read_scenario(path)
+    if result.scenario is None or any(i.is_error for i in result.issues):
+        for issue in with_positions(result.issues, text):
+            if issue.is_error:
+                print(format_issue(path, issue), file=sys.stderr)
+        print(f"salient: {path} has errors; fix them before {action}", file=sys.stderr)
+        return None
+    return result.scenario

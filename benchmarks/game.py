@@ -48,8 +48,8 @@ def _drain(app: Any, widget: Any) -> None:
 
 def measure_play(app: Any, repeats: int) -> dict[str, Any]:
     """Press Play in the studio, press Start in the dialog, wait for the first phase."""
-    from editor.app import settle
-    from editor.window import StudioWindow
+    from editor.shared.app import settle
+    from editor.studio.window import StudioWindow
 
     studio = StudioWindow(autosave_ms=3_600_000)
     studio.resize(*WINDOW)
@@ -60,7 +60,7 @@ def measure_play(app: Any, repeats: int) -> dict[str, Any]:
     for _ in range(repeats):
         start = time.perf_counter()
         studio.play_action.trigger()
-        from editor.game.play import StudioPlay
+        from editor.studio.play import StudioPlay
 
         player = studio.findChild(StudioPlay, "studio-play")
         dialog = player.dialog
@@ -97,7 +97,7 @@ def measure_ai_turns(app: Any, seed: int = 1) -> dict[str, Any]:
     """Every AI player-turn of a whole game of the sample, Dravan a person, Arvel the AI."""
     from PySide6.QtCore import QEventLoop, QTimer
 
-    from editor.game.play import show_game
+    from editor.game.launch import show_game
     from editor.game.session import GameSession
     from engine.ai import BaselineAI
     from schemas.io import load_file
@@ -168,7 +168,7 @@ def measure_refresh(app: Any, played: Any) -> dict[str, float]:
     from PySide6.QtWidgets import QWidget
 
     from editor.game import panels
-    from editor.game.map_view import GameMapView
+    from editor.game.map.view import GameMapView
     from editor.game.session import GameSession
     from editor.game.topbar import TopBar
 
@@ -206,7 +206,7 @@ def measure(repeats: int) -> dict[str, Any]:
     """Both budgets; run in a fresh process by :func:`bench`."""
     from PySide6.QtWidgets import QApplication
 
-    from editor.app import application
+    from editor.shared.app import application
 
     app = application()
     assert isinstance(app, QApplication)

@@ -7,7 +7,7 @@ Run from the repository root (``benchmarks/run.py`` runs it with every other bud
 
 Repaints are measured as Qt does them on screen: the map view's viewport renders itself (a
 paint event, as ``QWidget.grab`` sends) into a 1600 x 1000 image. Opening and memory are
-measured in a fresh process: the studio window when ``editor.window`` can be imported, else
+measured in a fresh process: the studio window when ``editor.studio.window`` can be imported, else
 the map scene and view alone.
 """
 
@@ -39,9 +39,9 @@ def bench_paint(scenario: Any, repeats: int) -> dict[str, Any]:
     from PySide6.QtGui import QImage
     from PySide6.QtWidgets import QApplication
 
-    from editor.document import ScenarioDocument
-    from editor.map.scene import MapScene
-    from editor.map.view import MapView
+    from editor.studio.document import ScenarioDocument
+    from editor.studio.map.scene import MapScene
+    from editor.studio.map.view import MapView
 
     app = QApplication.instance() or QApplication([])
     document = ScenarioDocument(scenario)
@@ -180,7 +180,7 @@ def bench_validation(scenario: Any, repeats: int) -> dict[str, Any]:
 def bench_handover(scenario: Any, repeats: int) -> float:
     """What an edit costs the UI thread before the worker takes over (copying the lists of
     the touched sections), in milliseconds."""
-    from editor.validation_runner import section_copy
+    from editor.studio.validation_runner import section_copy
 
     return best_ms(repeats, lambda: section_copy(scenario, "connections"))
 
@@ -194,7 +194,7 @@ def measure_open(path: Path) -> dict[str, Any]:
     start = time.perf_counter()
     from PySide6.QtWidgets import QApplication
 
-    from editor.window import StudioWindow
+    from editor.studio.window import StudioWindow
 
     app = QApplication.instance() or QApplication([])
     imported = time.perf_counter()

@@ -13,9 +13,9 @@ import argparse
 import sys
 from collections.abc import Sequence
 
-from .commands import edit, play, validate
-from .commands.common import EXIT_INTERNAL, EXIT_USAGE, UsageError
-from .commands.edit import cmd_edit
+from editor.commands import edit, play, validate
+from editor.commands.common import EXIT_INTERNAL, EXIT_USAGE, UsageError
+from editor.commands.edit import cmd_edit
 
 # The order of the commands in ``salient --help``.
 COMMANDS = (edit, validate, play)

@@ -32,7 +32,25 @@ def test_import_contracts_hold() -> None:
         check=False,
     )
     assert done.returncode == 0, done.stdout + done.stderr
-    assert "Contracts: 2 kept, 0 broken." in done.stdout
+    contracts = tomllib.loads((ROOT / "pyproject.toml").read_text())["tool"]["importlinter"]
+    assert f"Contracts: {len(contracts['contracts'])} kept, 0 broken." in done.stdout
+
+
+def test_the_game_view_is_kept_apart_from_the_studio() -> None:
+    """The editor holds two applications: the game view must not import the studio, and the
+    studio may start a game only through the game view's entry point."""
+    config = tomllib.loads((ROOT / "pyproject.toml").read_text())["tool"]["importlinter"]
+    forbidden = [c for c in config["contracts"] if c["type"] == "forbidden"]
+    assert any(
+        "editor.game" in c["source_modules"] and "editor.studio" in c["forbidden_modules"]
+        for c in forbidden
+    )
+    assert any(
+        c["source_modules"] == ["editor.studio"]
+        and c["forbidden_modules"] == ["editor.game"]
+        and c.get("ignore_imports") == ["editor.studio.play -> editor.game.launch"]
+        for c in forbidden
+    )
 
 
 def test_qt_is_forbidden_in_schemas_and_engine() -> None:

@@ -152,11 +152,11 @@ def test_generate_refuses_a_tiny_map(tmp_path: Path, capsys: pytest.CaptureFixtu
 
 
 def test_plain_salient_opens_the_studio_on_the_sample(monkeypatch: pytest.MonkeyPatch) -> None:
-    import editor.app
+    import editor.studio.app
 
     opened: list[tuple[Path, Path | None]] = []
     monkeypatch.setattr(
-        editor.app,
+        editor.studio.app,
         "run_studio",
         lambda path, screenshot=None: opened.append((path, screenshot)) or 0,
     )

@@ -16,8 +16,8 @@ sys.path.insert(0, str(ROOT))
 
 from PySide6.QtCore import Qt  # noqa: E402
 
-from editor.app import application, settle  # noqa: E402
-from editor.preview import render_map  # noqa: E402
+from editor.shared.app import application, settle  # noqa: E402
+from editor.shared.preview import render_map  # noqa: E402
 from schemas.generator import generate_scenario  # noqa: E402
 from schemas.io import load_file  # noqa: E402
 
@@ -27,7 +27,7 @@ OUT = ROOT / "docs" / "images"
 def studio_pictures() -> None:
     """The studio on the bundled sample: the map with a region selected, then section editors."""
     os.environ["SALIENT_STATE_DIR"] = str(ROOT / "benchmarks" / ".cache" / "image-state")
-    from editor.window import StudioWindow
+    from editor.studio.window import StudioWindow
 
     window = StudioWindow()
     window.resize(1500, 920)
@@ -91,9 +91,9 @@ def sample_pictures() -> None:
     view at the first phase (AI against AI, paused, everything visible). The reference sample
     has its own pictures above."""
     os.environ["SALIENT_STATE_DIR"] = str(ROOT / "benchmarks" / ".cache" / "image-state")
-    from editor.game.play import show_game
+    from editor.game.launch import show_game
     from editor.game.session import GameSession
-    from editor.window import StudioWindow
+    from editor.studio.window import StudioWindow
 
     for path in sorted((ROOT / "sample_scenarios").glob("*.json")):
         if path.stem == "vessa-crossing":

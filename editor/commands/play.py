@@ -6,7 +6,13 @@ import argparse
 import json
 from pathlib import Path
 
-from .common import EXIT_INVALID, EXIT_OK, UsageError, valid_scenario_or_report, write_text
+from editor.commands.common import (
+    EXIT_INVALID,
+    EXIT_OK,
+    UsageError,
+    valid_scenario_or_report,
+    write_text,
+)
 
 
 def register(commands: argparse._SubParsersAction) -> None:
@@ -60,7 +66,7 @@ def cmd_play(args: argparse.Namespace) -> int:
     if unknown:
         raise UsageError(f"unknown side(s) for --ai: {', '.join(unknown)}")
     if not args.headless:
-        from ..game.play import run_play
+        from editor.game.launch import run_play
 
         return run_play(
             args.file,

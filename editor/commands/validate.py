@@ -8,10 +8,7 @@ import sys
 from pathlib import Path
 from typing import TextIO
 
-from schemas import SCHEMA_VERSION
-from schemas.io import save
-
-from .common import (
+from editor.commands.common import (
     EXIT_INVALID,
     EXIT_OK,
     EXIT_USAGE,
@@ -22,6 +19,8 @@ from .common import (
     with_positions,
     write_text,
 )
+from schemas import SCHEMA_VERSION
+from schemas.io import save
 
 
 def register(commands: argparse._SubParsersAction) -> None:

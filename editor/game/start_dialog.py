@@ -35,9 +35,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from editor.game.session import SPEED_NAMES, GameSession, Player
 from schemas.scenario import Scenario
-
-from .session import SPEED_NAMES, GameSession, Player
 
 SAVE_FILTER = "Salient saved games (*.json);;All files (*)"
 

@@ -25,13 +25,12 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from editor.game.panels.base import rule
+from editor.game.panels.cover import cover_of
+from editor.game.panels.knowledge import readable_reason, side_name
+from editor.game.session import GameSession
 from engine.actions import EndPhase
 from engine.game import Game
-
-from .panels.base import rule
-from .panels.cover import cover_of
-from .panels.knowledge import readable_reason, side_name
-from .session import GameSession
 
 PHASE_NAMES: dict[str, str] = {
     "turn_summary": "Turn summary",

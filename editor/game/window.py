@@ -24,17 +24,24 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from ..docking import add_dock
-from .map_view import GameMapView
-from .panels import BattlePanel, DecisionPanel, HandoverScreen, HandPanel, StackPanel, TurnSummary
-from .panels.knowledge import readable_reason, side_name
-from .session import GameSession
-from .topbar import TopBar
-from .window_menus import GameMenus
-from .window_saves import load_game, save_game, save_on_leaving
+from editor.game.map.view import GameMapView
+from editor.game.panels import (
+    BattlePanel,
+    DecisionPanel,
+    HandoverScreen,
+    HandPanel,
+    StackPanel,
+    TurnSummary,
+)
+from editor.game.panels.knowledge import readable_reason, side_name
+from editor.game.session import GameSession
+from editor.game.topbar import TopBar
+from editor.game.window_menus import GameMenus
+from editor.game.window_saves import load_game, save_game, save_on_leaving
+from editor.shared.docking import add_dock
 
 if TYPE_CHECKING:
-    from .endgame import EndGameScreen
+    from editor.game.endgame import EndGameScreen
 
 MESSAGE_MS = 8000
 WINDOW_SIZE = (1500, 940)
@@ -266,7 +273,7 @@ class GameWindow(GameMenus, QMainWindow):
         if self.end_screen is not None:
             return
         # Imported at the end of a game: pyqtgraph alone would add 0.4 s to the first Play.
-        from .endgame import EndGameScreen
+        from editor.game.endgame import EndGameScreen
 
         self.end_screen = EndGameScreen(
             self.scenario,

@@ -11,8 +11,8 @@ from typing import TYPE_CHECKING
 from PySide6.QtGui import QAction, QActionGroup, QKeySequence
 from PySide6.QtWidgets import QComboBox, QLabel, QMenu
 
-from .map_view import GameMapView
-from .session import SPEED_NAMES
+from editor.game.map.view import GameMapView
+from editor.game.session import SPEED_NAMES
 
 if TYPE_CHECKING:
     from PySide6.QtWidgets import QDockWidget, QToolBar

@@ -2,7 +2,7 @@
 
 Saves are the session's JSON (:meth:`GameSession.save`); a save that cannot be read, or is of
 another scenario, is refused with a message naming the file (the start dialog does the same
-through :func:`~editor.game.play.load_session`).
+through :func:`~editor.game.launch.load_session`).
 """
 
 from __future__ import annotations
@@ -13,12 +13,12 @@ from typing import TYPE_CHECKING
 
 from PySide6.QtWidgets import QFileDialog, QMessageBox
 
-from .play import autosave_folder, load_session
-from .session import GameSession
-from .start_dialog import SAVE_FILTER, StartError
+from editor.game.launch import autosave_folder, load_session
+from editor.game.session import GameSession
+from editor.game.start_dialog import SAVE_FILTER, StartError
 
 if TYPE_CHECKING:
-    from .window import GameWindow
+    from editor.game.window import GameWindow
 
 CLOSED_SAVE = "last-closed.json"
 """Autosave written when a game window closes before the end, offered by the start dialog."""

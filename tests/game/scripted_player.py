@@ -16,7 +16,7 @@ from collections import Counter
 from PySide6.QtCore import QPoint, Qt
 from PySide6.QtWidgets import QApplication, QPushButton, QWidget
 
-from editor.game.map_counters import CounterItem
+from editor.game.map.counters import CounterItem
 from editor.game.session import GameSession
 from editor.game.window import GameWindow
 from engine.actions import (

@@ -4,8 +4,8 @@ going away."""
 
 from __future__ import annotations
 
-from editor.app import application
 from editor.game.session import GameSession
+from editor.shared.app import application
 from tests.benchmark_scripts import load_script
 
 

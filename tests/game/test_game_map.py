@@ -11,11 +11,11 @@ import pytest
 from PySide6.QtCore import QPoint, QPointF, QRectF, Qt
 from PySide6.QtWidgets import QGraphicsItem
 
-from editor.game.map_counters import CounterItem, describe
-from editor.game.map_fog import FULL, NONE, as_seen, stack_views
-from editor.game.map_marks import MarkItem
-from editor.game.map_style import REACH_COLOURS, SUPPLY_COLOURS
-from editor.game.map_view import GameMapView
+from editor.game.map.counters import CounterItem, describe
+from editor.game.map.fog import FULL, NONE, as_seen, stack_views
+from editor.game.map.marks import MarkItem
+from editor.game.map.style import REACH_COLOURS, SUPPLY_COLOURS
+from editor.game.map.view import GameMapView
 from editor.game.session import GameSession, Targeting
 from engine import board, fog, supply
 from engine.actions import EndPhase, Move

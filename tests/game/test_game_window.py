@@ -11,18 +11,18 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QFileDialog, QMessageBox
 
 from editor.game.endgame import EndGameScreen, series_from_log
-from editor.game.panels.cover import cover_of
-from editor.game.play import (
-    StudioPlay,
+from editor.game.launch import (
     autosave_folder,
     default_options,
     make_session,
     start_dialog,
 )
+from editor.game.panels.cover import cover_of
 from editor.game.session import GameSession
 from editor.game.start_dialog import StartOptions
 from editor.game.topbar import TopBar
 from editor.game.window import GameWindow
+from editor.studio.play import StudioPlay
 from engine.actions import EndPhase
 from engine.ai import BaselineAI
 from engine.runner import play
@@ -243,8 +243,8 @@ def test_the_end_of_game_screen_shows_the_result_vp_and_charts(qtbot, sample):
 @pytest.fixture
 def studio(qtbot, state_dir, tmp_path):
     """The studio on a copy of the sample; closed without prompts afterwards."""
-    from editor.app import settle
-    from editor.window import StudioWindow
+    from editor.shared.app import settle
+    from editor.studio.window import StudioWindow
 
     path = tmp_path / "vessa-crossing.json"
     shutil.copy(SAMPLE, path)

@@ -27,8 +27,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from editor.game.map_counters import CounterItem
-from editor.game.map_marks import MarkItem
+from editor.game.map.counters import CounterItem
+from editor.game.map.marks import MarkItem
 from engine import fog
 from engine.game import Game
 

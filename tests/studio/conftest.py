@@ -28,8 +28,8 @@ def sample_path(tmp_path: Path) -> Path:
 @pytest.fixture
 def window(qtbot, state_dir: Path, sample_path: Path) -> Iterator[object]:
     """The studio with a copy of the sample open; closed without prompts afterwards."""
-    from editor.app import settle
-    from editor.window import StudioWindow
+    from editor.shared.app import settle
+    from editor.studio.window import StudioWindow
 
     studio = StudioWindow(autosave_ms=3_600_000)
     # Not handed to qtbot: pytest-qt closes its widgets before fixtures end, and the window

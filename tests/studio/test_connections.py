@@ -10,12 +10,12 @@ import pytest
 from PySide6.QtCore import QPointF, Qt
 from PySide6.QtWidgets import QTreeWidgetItem
 
-from editor.connections_review import ConnectionReview
-from editor.document import ScenarioDocument
-from editor.geojson_io import GeoJsonImportDialog, export_geojson, import_geojson
-from editor.map.scene import MapScene
-from editor.map.tools.connect import ConnectTool
-from editor.map.view import MapView
+from editor.studio.connections_review import ConnectionReview
+from editor.studio.document import ScenarioDocument
+from editor.studio.geojson_io import GeoJsonImportDialog, export_geojson, import_geojson
+from editor.studio.map.scene import MapScene
+from editor.studio.map.tools.connect import ConnectTool
+from editor.studio.map.view import MapView
 from schemas.geometry.derive import derive_connections
 from schemas.io import load_text
 from tests.factory import base, find
@@ -103,7 +103,7 @@ def test_accept_one_then_undo(qtbot: Any, review: ConnectionReview) -> None:
 def test_accept_all_is_one_undo_step(
     qtbot: Any, review: ConnectionReview, monkeypatch: pytest.MonkeyPatch, bulk: int
 ) -> None:
-    monkeypatch.setattr("editor.connections_review.BULK", bulk)
+    monkeypatch.setattr("editor.studio.connections_review.BULK", bulk)
     doc = review.document
     before = list(doc.scenario.connections)
     qtbot.mouseClick(review.accept_all_button, LEFT)
@@ -234,7 +234,7 @@ def test_escape_cancels_the_line(qtbot: Any, view: MapView) -> None:
 def test_geojson_export_then_import_gives_the_same_regions(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, bulk: int
 ) -> None:
-    monkeypatch.setattr("editor.geojson_io.BULK", bulk)
+    monkeypatch.setattr("editor.studio.geojson_io.BULK", bulk)
     doc = make_document()
     original = {r.id: r for r in doc.scenario.regions}
     path = tmp_path / "regions.geojson"

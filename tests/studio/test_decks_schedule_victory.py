@@ -7,17 +7,17 @@ from pathlib import Path
 import pytest
 from PySide6.QtCore import QPoint, Qt
 
-from editor.document import ScenarioDocument
-from editor.forms import builder_wording as wording
-from editor.forms.builder import LogicTree
-from editor.forms.builder_kinds import CHILD_FIELDS, CONDITIONS, EFFECTS
-from editor.forms.collections import JsonEditor
-from editor.forms.context import studio_context
-from editor.forms.model_form import ModelEditor
-from editor.forms.pickers import IdListEditor, RefEditor
-from editor.sections.decks import DecksEditor
-from editor.sections.schedule import ScheduleEditor
-from editor.sections.victory import VictoryEditor
+from editor.shared import sentences as wording
+from editor.studio.document import ScenarioDocument
+from editor.studio.forms.builder import LogicTree
+from editor.studio.forms.builder_kinds import CHILD_FIELDS, CONDITIONS, EFFECTS
+from editor.studio.forms.collections import JsonEditor
+from editor.studio.forms.context import studio_context
+from editor.studio.forms.model_form import ModelEditor
+from editor.studio.forms.pickers import IdListEditor, RefEditor
+from editor.studio.sections.decks import DecksEditor
+from editor.studio.sections.schedule import ScheduleEditor
+from editor.studio.sections.victory import VictoryEditor
 from schemas import conditions as c
 from schemas import effects as e
 from schemas.decks import Card

@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 from PySide6.QtCore import QItemSelectionModel, Qt
 
-from editor.document import ScenarioDocument
-from editor.panels.explorer import ID_ROLE, SECTION_ROLE, Explorer
+from editor.studio.document import ScenarioDocument
+from editor.studio.panels.explorer import ID_ROLE, SECTION_ROLE, Explorer
 from schemas.io import load_file
 
 from .conftest import SAMPLE

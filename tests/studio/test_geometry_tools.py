@@ -13,14 +13,14 @@ from PySide6.QtGui import QTransform
 from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QFrame
 
-from editor.document import ScenarioDocument
-from editor.map.geometry_actions import delete_regions, merge_regions
-from editor.map.scene import MapScene
-from editor.map.snapping import SnapCache
-from editor.map.tools.draw import DrawRegionTool
-from editor.map.tools.split import SplitTool
-from editor.map.tools.vertex import VertexTool
-from editor.map.view import MapView
+from editor.studio.document import ScenarioDocument
+from editor.studio.map.geometry_actions import delete_regions, merge_regions
+from editor.studio.map.scene import MapScene
+from editor.studio.map.snapping import SnapCache
+from editor.studio.map.tools.draw import DrawRegionTool
+from editor.studio.map.tools.split import SplitTool
+from editor.studio.map.tools.vertex import VertexTool
+from editor.studio.map.view import MapView
 from schemas.geometry import GeometryEditError, polygon_from_model
 from schemas.geometry.drawing import fit_drawn_region
 from schemas.io import load_text

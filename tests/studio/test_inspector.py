@@ -8,11 +8,11 @@ import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QGroupBox, QInputDialog
 
-from editor.document import LIST_SECTIONS, SINGLE_SECTIONS, ScenarioDocument
-from editor.forms.builder import LogicTree
-from editor.forms.collections import JsonEditor
-from editor.forms.pickers import RefEditor
-from editor.panels.inspector import Inspector
+from editor.studio.document import LIST_SECTIONS, SINGLE_SECTIONS, ScenarioDocument
+from editor.studio.forms.builder import LogicTree
+from editor.studio.forms.collections import JsonEditor
+from editor.studio.forms.pickers import RefEditor
+from editor.studio.panels.inspector import Inspector
 from schemas import effects as e
 from schemas.io import load_file
 

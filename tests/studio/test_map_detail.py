@@ -11,12 +11,13 @@ from PySide6.QtCore import QPoint, QPointF, QRectF
 from PySide6.QtGui import QColor, QImage, QPolygonF
 from PySide6.QtWidgets import QGraphicsItem
 
-from editor.document import ScenarioDocument
-from editor.map import names as names_module
-from editor.map.items import LabelItem, RegionItem
-from editor.map.rooms import measure_rooms
-from editor.map.scene import MapScene
-from editor.map.view import MapView
+from editor.shared.map.drawing import LabelItem
+from editor.studio.document import ScenarioDocument
+from editor.studio.map import names as names_module
+from editor.studio.map.items import RegionItem
+from editor.studio.map.rooms import measure_rooms
+from editor.studio.map.scene import MapScene
+from editor.studio.map.view import MapView
 from schemas.generator import generate_scenario
 from schemas.geometry import polygon_from_model
 from schemas.geometry.build import Rings

@@ -11,14 +11,14 @@ from PySide6.QtCore import QPoint, QPointF, QRectF, Qt
 from PySide6.QtGui import QColor, QImage
 from PySide6.QtWidgets import QGraphicsItem
 
-from editor.document import ScenarioDocument
-from editor.map.fan import FanCounter, abbreviation
-from editor.map.items import MarkerItem, screen_centre
-from editor.map.layers import LAYER_NAMES
-from editor.map.overview import Detail
-from editor.map.scene import LAYERS, MapScene
-from editor.map.tools.select import SelectTool
-from editor.map.view import MapView
+from editor.studio.document import ScenarioDocument
+from editor.studio.map.fan import FanCounter, abbreviation
+from editor.studio.map.items import MarkerItem, screen_centre
+from editor.studio.map.layers import LAYER_NAMES
+from editor.studio.map.overview import Detail
+from editor.studio.map.scene import LAYERS, MapScene
+from editor.studio.map.tools.select import SelectTool
+from editor.studio.map.view import MapView
 from schemas.generator import generate_scenario
 from schemas.geometry import polygon_from_model
 from schemas.io import load_file

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from PySide6.QtCore import Qt
 
-from editor.app import settle
-from editor.sections.deck_list import EntityList
+from editor.shared.app import settle
+from editor.studio.sections.deck_list import EntityList
 
 
 def _lists(window, key: str) -> list[EntityList]:

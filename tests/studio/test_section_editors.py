@@ -9,18 +9,24 @@ from PySide6.QtCore import Qt
 from PySide6.QtGui import QColor, QGuiApplication, QImage
 from PySide6.QtWidgets import QColorDialog, QFileDialog, QLineEdit, QSpinBox
 
-from editor.document import ScenarioDocument
-from editor.forms.checklist import ChecklistEditor
-from editor.forms.fields import ListTextEditor, editor_for
-from editor.forms.model_form import NONE_KIND, FormContext, UnionEditor, build_editor, describe
-from editor.forms.pickers import IdListEditor
-from editor.sections import create
-from editor.sections.areas import AreasEditor
-from editor.sections.forces import ForcesEditor
-from editor.sections.settings import RulesEditor, SettingsEditor
-from editor.sections.sides import SidesEditor
-from editor.sections.table import EntityTable
-from editor.sections.tables import TerrainTable, UnitTypeTable
+from editor.studio.document import ScenarioDocument
+from editor.studio.forms.checklist import ChecklistEditor
+from editor.studio.forms.fields import ListTextEditor, editor_for
+from editor.studio.forms.model_form import (
+    NONE_KIND,
+    FormContext,
+    UnionEditor,
+    build_editor,
+    describe,
+)
+from editor.studio.forms.pickers import IdListEditor
+from editor.studio.sections import create
+from editor.studio.sections.areas import AreasEditor
+from editor.studio.sections.forces import ForcesEditor
+from editor.studio.sections.settings import RulesEditor, SettingsEditor
+from editor.studio.sections.sides import SidesEditor
+from editor.studio.sections.table import EntityTable
+from editor.studio.sections.tables import TerrainTable, UnitTypeTable
 from schemas.calendar import Calendar, PhaseSpec
 from schemas.decks import Card
 from schemas.io import load_file

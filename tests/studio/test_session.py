@@ -12,10 +12,10 @@ from collections import Counter
 import shapely
 from PySide6.QtCore import QPointF, Qt
 
-from editor.map.geometry_actions import merge_regions
-from editor.map.items import screen_centre
-from editor.map.tools.split import split_region
-from editor.map.tools.vertex import move_vertex
+from editor.studio.map.geometry_actions import merge_regions
+from editor.studio.map.items import screen_centre
+from editor.studio.map.tools.split import split_region
+from editor.studio.map.tools.vertex import move_vertex
 from schemas.geometry import polygon_from_model
 from schemas.io import dumps
 from schemas.units import Location

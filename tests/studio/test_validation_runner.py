@@ -8,8 +8,8 @@ from collections.abc import Iterator
 
 import pytest
 
-from editor.document import ScenarioDocument
-from editor.validation_runner import ValidationRunner
+from editor.studio.document import ScenarioDocument
+from editor.studio.validation_runner import ValidationRunner
 from schemas.generator import generate_scenario
 from schemas.io import load_text
 from schemas.issues import Issue

@@ -8,10 +8,10 @@ from pathlib import Path
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QFileDialog, QMessageBox
 
-from editor.app import settle
 from editor.cli import main
-from editor.files import recoveries
-from editor.window import StudioWindow
+from editor.shared.app import settle
+from editor.studio.files import recoveries
+from editor.studio.window import StudioWindow
 from schemas.io import dumps, load_file
 
 Buttons = QMessageBox.StandardButton
@@ -132,7 +132,7 @@ def test_save_as_asks_for_a_name_and_remembers_it(window, tmp_path, monkeypatch)
     assert window.files.save_as()
     assert window.document.path == target
     assert load_file(target).ok
-    from editor.files import recent_files
+    from editor.studio.files import recent_files
 
     assert recent_files()[0] == target.resolve()
 
@@ -245,7 +245,7 @@ def test_status_bar_shows_map_coordinates_and_the_tool_hint(window, qtbot):
 
 
 def test_every_section_editor_opens_in_a_dock(window):
-    from editor.sections import EDITORS
+    from editor.studio.sections import EDITORS
 
     for entry in EDITORS:
         dock = window.open_section(entry.key)

@@ -11,12 +11,12 @@ for the room they get.
 
 from __future__ import annotations
 
-from .battle_panel import BattlePanel
-from .decision_panel import DecisionPanel
-from .hand_panel import HandPanel
-from .handover import HandoverScreen
-from .stack_panel import StackPanel
-from .turn_summary import TurnSummary
+from editor.game.panels.battle_panel import BattlePanel
+from editor.game.panels.decision_panel import DecisionPanel
+from editor.game.panels.hand_panel import HandPanel
+from editor.game.panels.handover import HandoverScreen
+from editor.game.panels.stack_panel import StackPanel
+from editor.game.panels.turn_summary import TurnSummary
 
 __all__ = [
     "BattlePanel",

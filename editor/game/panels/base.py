@@ -24,11 +24,10 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from editor.forms.widgets import ERROR_COLOUR, MessageLabel
+from editor.game.panels.cover import cover_of
+from editor.game.panels.knowledge import Sight, readable_reason
+from editor.shared.widgets import ERROR_COLOUR, MessageLabel
 from engine.actions import Action
-
-from .cover import cover_of
-from .knowledge import Sight, readable_reason
 
 if TYPE_CHECKING:
     from editor.game.session import GameSession

@@ -6,13 +6,12 @@ from __future__ import annotations
 
 from typing import Any
 
+from editor.game.panels.base import ATTENTION, MUTED, esc
+from editor.game.panels.knowledge import Sight, plural, unit_name
 from engine import board
 from engine.combat import preview
 from engine.combat.field import fortified
 from engine.game import Game
-
-from .base import ATTENTION, MUTED, esc
-from .knowledge import Sight, plural, unit_name
 
 PREVIEW_RUNS = 200
 """Simulated battles behind an odds line: enough for a rounded percentage, quick to run."""

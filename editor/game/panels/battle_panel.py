@@ -24,10 +24,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from editor.forms.widgets import scrolling
-from engine.actions import ContinueBattle, PlayCard, ResolveBattle, Retreat
-
-from .base import (
+from editor.game.panels.base import (
     MUTED,
     QWIDGETSIZE_MAX,
     Column,
@@ -41,13 +38,15 @@ from .base import (
     notice,
     rule,
 )
-from .battle_forces import Odds, describe, side_html
-from .battle_story import BattleStory, story_html
-from .breakthrough_box import BreakthroughBox
-from .card_play import CardPlay, TargetList
-from .card_view import card_texts
-from .knowledge import Sight, plural
-from .wording import round_name
+from editor.game.panels.battle_forces import Odds, describe, side_html
+from editor.game.panels.battle_story import BattleStory, story_html
+from editor.game.panels.breakthrough_box import BreakthroughBox
+from editor.game.panels.card_play import CardPlay, TargetList
+from editor.game.panels.card_view import card_texts
+from editor.game.panels.knowledge import Sight, plural
+from editor.game.panels.wording import round_name
+from editor.shared.widgets import scrolling
+from engine.actions import ContinueBattle, PlayCard, ResolveBattle, Retreat
 
 if TYPE_CHECKING:
     from editor.game.session import GameSession

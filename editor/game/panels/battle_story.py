@@ -11,9 +11,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from .base import HIT, MUTED, die_html, esc
-from .knowledge import Sight, plural
-from .wording import round_name, sentence
+from editor.game.panels.base import HIT, MUTED, die_html, esc
+from editor.game.panels.knowledge import Sight, plural
+from editor.game.panels.wording import round_name, sentence
 
 Record = dict[str, Any]
 

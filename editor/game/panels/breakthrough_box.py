@@ -12,10 +12,7 @@ from typing import TYPE_CHECKING, Any
 
 from PySide6.QtWidgets import QCheckBox, QFrame, QVBoxLayout
 
-from editor.game.session import Targeting
-from engine.actions import Breakthrough
-
-from .base import (
+from editor.game.panels.base import (
     button,
     button_row,
     clear_layout,
@@ -24,10 +21,12 @@ from .base import (
     outline_for_attention,
     person_decision,
 )
-from .knowledge import plural, unit_name
+from editor.game.panels.knowledge import plural, unit_name
+from editor.game.session import Targeting
+from engine.actions import Breakthrough
 
 if TYPE_CHECKING:
-    from .base import SessionPanel
+    from editor.game.panels.base import SessionPanel
 
 
 class BreakthroughBox(QFrame):

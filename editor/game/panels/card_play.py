@@ -14,15 +14,21 @@ from typing import TYPE_CHECKING
 from PySide6.QtCore import QObject, Signal
 from PySide6.QtWidgets import QFrame, QVBoxLayout, QWidget
 
+from editor.game.panels.base import (
+    button,
+    button_row,
+    clear_layout,
+    muted,
+    notice,
+    outline_for_attention,
+)
+from editor.game.panels.card_targets import TargetStep, target_steps
 from editor.game.session import Targeting
 from engine import cards
 from engine.actions import PlayCard
 
-from .base import button, button_row, clear_layout, muted, notice, outline_for_attention
-from .card_targets import TargetStep, target_steps
-
 if TYPE_CHECKING:
-    from .base import SessionPanel
+    from editor.game.panels.base import SessionPanel
 
 
 class CardPlay(QObject):

@@ -19,15 +19,14 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
-from editor.forms.builder_wording import selection as describe
+from editor.game.panels.knowledge import Sight, scenario_names, stack_words, unit_name
+from editor.shared.sentences import selection as describe
 from engine.board import relative_sides
 from engine.game import Game
 from engine.phases.reinforcements import allowed_regions
 from engine.targets import Context, in_scope, matching
 from schemas import effects as e
 from schemas.selection import Selection
-
-from .knowledge import Sight, scenario_names, stack_words, unit_name
 
 TargetKind = Literal["region", "stack", "unit"]
 

@@ -8,12 +8,11 @@ from PySide6.QtCore import QRectF, Qt, Signal
 from PySide6.QtGui import QColor, QPainter, QPaintEvent, QPen
 from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QVBoxLayout, QWidget
 
-from editor.forms import builder_wording
+from editor.game.panels.base import ATTENTION, CARD_BACK, HIT, MUTED, button, esc
+from editor.game.panels.knowledge import scenario_names
+from editor.shared import sentences
 from engine.game import Game
 from schemas.decks import Card
-
-from .base import ATTENTION, CARD_BACK, HIT, MUTED, button, esc
-from .knowledge import scenario_names
 
 PHASE_WORDS = {
     "cards": "cards phase",
@@ -35,11 +34,11 @@ def card_texts(game: Game, card: Card) -> tuple[str, str]:
     needs = card.condition_text
     if not needs:
         needs = (
-            builder_wording.capitalised(builder_wording.condition(card.condition, names)) + "."
+            sentences.capitalised(sentences.condition(card.condition, names)) + "."
             if card.condition is not None
             else "Nothing."
         )
-    does = card.effect_text or builder_wording.effects(list(card.effects), names)
+    does = card.effect_text or sentences.effects(list(card.effects), names)
     return needs, does
 
 

@@ -13,8 +13,12 @@ from typing import TYPE_CHECKING
 
 from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QSizePolicy, QVBoxLayout, QWidget
 
-from editor.forms import builder_wording
+from editor.game.panels.base import MUTED, button, clear_layout, esc, heading, person_decision
+from editor.game.panels.card_play import CardPlay, TargetList
+from editor.game.panels.knowledge import Sight, plural, scenario_names, unit_name
+from editor.game.panels.wording import hidden_siege_terms
 from editor.game.session import Targeting
+from editor.shared import sentences
 from engine import board
 from engine.actions import (
     AssignReplacement,
@@ -28,13 +32,8 @@ from engine.combat import siege
 from engine.phases import PHASES
 from schemas.effects import ChoiceOption
 
-from .base import MUTED, button, clear_layout, esc, heading, person_decision
-from .card_play import CardPlay, TargetList
-from .knowledge import Sight, plural, scenario_names, unit_name
-from .wording import hidden_siege_terms
-
 if TYPE_CHECKING:
-    from .base import SessionPanel
+    from editor.game.panels.base import SessionPanel
 
 PAGE_WIDTH = 620
 """The widest a decision page grows (its buttons stay next to what they answer)."""
@@ -306,7 +305,7 @@ class ChoicePage(Page):
         names = scenario_names(game)
         for index, raw in enumerate(decision["options"]):
             option = ChoiceOption.model_validate(raw)
-            does = builder_wording.effects(list(option.effects), names)
+            does = sentences.effects(list(option.effects), names)
             self.row(
                 f"<b>{esc(option.label)}</b><br><span style='color:{MUTED}'>{esc(does)}</span>",
                 "Choose",

@@ -14,13 +14,28 @@ from typing import TYPE_CHECKING, Any
 
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QVBoxLayout, QWidget
 
-from editor.forms.widgets import scrolling
+from editor.game.panels.base import (
+    MUTED,
+    Column,
+    SessionPanel,
+    button,
+    die_html,
+    esc,
+    heading,
+    muted,
+    rule,
+)
+from editor.game.panels.decision_pages import (
+    ChoicePage,
+    Page,
+    PlacePage,
+    ReplacementPage,
+    SiegePage,
+)
+from editor.game.panels.knowledge import Sight
+from editor.game.panels.wording import sentence
+from editor.shared.widgets import scrolling
 from engine.actions import AssignReplacement, ContinueBattle, ResolveSiege
-
-from .base import MUTED, Column, SessionPanel, button, die_html, esc, heading, muted, rule
-from .decision_pages import ChoicePage, Page, PlacePage, ReplacementPage, SiegePage
-from .knowledge import Sight
-from .wording import sentence
 
 if TYPE_CHECKING:
     from editor.game.session import GameSession

@@ -13,15 +13,23 @@ from typing import TYPE_CHECKING
 from PySide6.QtGui import QResizeEvent
 from PySide6.QtWidgets import QGridLayout, QLabel, QVBoxLayout, QWidget
 
-from editor.forms.widgets import scrolling
+from editor.game.panels.base import (
+    Column,
+    SessionPanel,
+    clear_layout,
+    discard,
+    esc,
+    heading,
+    muted,
+    notice,
+)
+from editor.game.panels.card_play import CardPlay, TargetList
+from editor.game.panels.card_view import CardView, card_texts
+from editor.game.panels.knowledge import plural
+from editor.game.panels.unit_values import duration
+from editor.shared.widgets import scrolling
 from engine import cards
 from engine.actions import Discard, PlayCard
-
-from .base import Column, SessionPanel, clear_layout, discard, esc, heading, muted, notice
-from .card_play import CardPlay, TargetList
-from .card_view import CardView, card_texts
-from .knowledge import plural
-from .unit_values import duration
 
 if TYPE_CHECKING:
     from editor.game.session import GameSession

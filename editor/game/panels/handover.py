@@ -15,8 +15,8 @@ from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QColor, QKeyEvent, QPainter, QPaintEvent
 from PySide6.QtWidgets import QLabel, QPushButton, QVBoxLayout, QWidget
 
-from .cover import cover_of
-from .knowledge import side_name
+from editor.game.panels.cover import cover_of
+from editor.game.panels.knowledge import side_name
 
 if TYPE_CHECKING:
     from editor.game.session import GameSession

@@ -203,7 +203,7 @@ class Sight:
 
 
 def scenario_names(game: Game) -> Callable[[str, str], str]:
-    """Display names for the card and event wording of :mod:`editor.forms.builder_wording`:
+    """Display names for the card and event wording of :mod:`editor.shared.sentences`:
     an entity's name or title, a reinforcement's line of text (it has no name: "bring in
     reinforcement “Mannerheim sends his last regiments to the Isthmus”", not
     "reserve-isthmus"), else its id."""

@@ -20,14 +20,13 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from editor.forms.widgets import scrolling
+from editor.game.panels.base import Column, SessionPanel, button, button_row, heading, muted, notice
+from editor.game.panels.knowledge import plural, stack_words
+from editor.game.panels.unit_table import UnitTable
+from editor.game.panels.unit_values import UnitRow, summarise
+from editor.shared.widgets import scrolling
 from engine.actions import Action, EnterStructure, Entrench, LeaveStructure, Merge, Rebase, Split
 from engine.state import StackState
-
-from .base import Column, SessionPanel, button, button_row, heading, muted, notice
-from .knowledge import plural, stack_words
-from .unit_table import UnitTable
-from .unit_values import UnitRow, summarise
 
 if TYPE_CHECKING:
     from editor.game.session import GameSession

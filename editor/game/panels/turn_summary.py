@@ -12,9 +12,9 @@ from typing import TYPE_CHECKING, Any
 
 from PySide6.QtWidgets import QComboBox, QHBoxLayout, QLabel, QTextBrowser, QVBoxLayout, QWidget
 
-from .base import MUTED, SessionPanel, esc, heading
-from .knowledge import Sight, plural
-from .wording import sentence
+from editor.game.panels.base import MUTED, SessionPanel, esc, heading
+from editor.game.panels.knowledge import Sight, plural
+from editor.game.panels.wording import sentence
 
 if TYPE_CHECKING:
     from editor.game.session import GameSession

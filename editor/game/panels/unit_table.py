@@ -13,8 +13,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from .base import esc
-from .unit_values import Figure, UnitRow
+from editor.game.panels.base import esc
+from editor.game.panels.unit_values import Figure, UnitRow
 
 COLUMNS = ("Unit", "Type", "Att", "Def", "Mor", "MP", "Str", "Stk")
 HEADER_TIPS = (

@@ -13,6 +13,8 @@ import html
 from dataclasses import dataclass, field
 from typing import Any
 
+from editor.game.panels.knowledge import Sight, unit_name
+from editor.game.panels.wording import round_name
 from engine import combat, movement, supply
 from engine.air.basing import air_range
 from engine.combat.values import (
@@ -24,9 +26,6 @@ from engine.combat.values import (
 )
 from engine.game import Game
 from engine.state import Modifier, StackState
-
-from .knowledge import Sight, unit_name
-from .wording import round_name
 
 DURATIONS = {
     "end_of_round": "this round",

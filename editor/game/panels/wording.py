@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from .knowledge import Sight, plural
+from editor.game.panels.knowledge import Sight, plural
 
 Record = dict[str, Any]
 

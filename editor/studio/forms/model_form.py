@@ -1,0 +1,387 @@
+"""Forms built from the scenario's pydantic models, so every field of the format is editable.
+
+One pattern binds every form both ways: an editor's ``edited`` signal hands its new value up;
+the model editor builds a validated copy of its model with it (``with_value``) and hands that
+up in turn, until the owner (the inspector, a section editor) turns it into one document edit.
+When the document changes, the owner calls ``set_value`` and every editor updates with its
+signals blocked, so showing a value never looks like an edit.
+
+Nested models become groups, lists become a list with a form for the selected item,
+discriminated unions (conditions, effects) a choice of kind with the form of that kind, so
+conditions and effects are built without typing JSON.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
+from typing import Any, get_args, get_origin
+
+from pydantic import BaseModel, ValidationError
+from pydantic.fields import FieldInfo
+from PySide6.QtWidgets import (
+    QComboBox,
+    QFormLayout,
+    QGroupBox,
+    QLabel,
+    QVBoxLayout,
+    QWidget,
+)
+from shiboken6 import isValid
+
+from editor.shared.sentences import Names, plain_names
+from editor.shared.widgets import MessageLabel
+from editor.studio.document import with_value
+from editor.studio.forms.defaults import default_model, union_members
+from editor.studio.forms.field_types import unwrap
+from editor.studio.forms.fields import PolygonSummary, ValueEditor, editor_for, refresh_geometry
+from schemas.base import Ref
+from schemas.map import Polygon
+
+Factory = Callable[[str, Any, "FieldInfo | None", "FormContext"], "ValueEditor | None"]
+
+
+NONE_KIND = "@none"
+"""Item data of a union's "(none)" entry: an empty item value read back from Qt was part of
+PySide6 6.12's corruption of ``None``'s reference count, so no item holds ``None``."""
+
+
+@dataclass
+class FormContext:
+    """What every editor of a form shares: where ids come from, how entities are named,
+    and special editors. The studio's is ``context.studio_context(document)``."""
+
+    choices: Callable[[Ref], list[str]] = lambda _ref: []
+    """Ids a reference may point to (the document's current entities)."""
+    names: Names = plain_names
+    """Display name of an entity, ``(collection, id) -> name``, shown beside ids."""
+    flags: Callable[[], list[str]] = list
+    """Flag names the scenario already uses, offered by flag pickers."""
+    custom: list[Factory] = field(default_factory=list)
+    """Factories tried before the generic ones; the first that returns an editor wins."""
+    editors: list[ValueEditor] = field(default_factory=list)
+    """Every reference editor built, so their choices can be refreshed together."""
+
+    def bind(self, editor: ValueEditor) -> None:
+        """Give a reference editor (one with a ``ref``) its names and choices, now and at
+        every :meth:`refresh_choices`."""
+        if hasattr(editor, "names"):
+            editor.names = self.names
+        editor.set_choices(self.reference_choices(editor.ref))  # type: ignore[attr-defined]
+        self.editors.append(editor)
+
+    def refresh_choices(self) -> None:
+        # Forms rebuild parts of themselves (a mapping's rows): forget the editors Qt deleted.
+        self.editors[:] = [editor for editor in self.editors if isValid(editor)]
+        for editor in self.editors:
+            ref = getattr(editor, "ref", None)
+            if ref is not None:
+                editor.set_choices(self.reference_choices(ref))
+
+    def reference_choices(self, ref: Ref) -> list[str]:
+        return sorted(ref.tokens) + self.choices(ref)
+
+
+def humanise(name: str) -> str:
+    return name.replace("_", " ").capitalize()
+
+
+def describe(value: Any, limit: int = 60) -> str:
+    """A one-line summary of a value for lists (ids and names first, then the kind)."""
+    if isinstance(value, BaseModel):
+        parts = [
+            str(getattr(value, key))
+            for key in ("id", "kind", "name")
+            if key in type(value).model_fields and getattr(value, key) not in (None, "")
+        ]
+        details = [
+            f"{name}={getattr(value, name)}"
+            for name in type(value).model_fields
+            if name not in ("id", "kind", "name")
+            and isinstance(getattr(value, name), str | int | float | bool)
+        ][:3]
+        text = ", ".join(details)
+        if parts:
+            text = " ".join(parts[:2]) + (f": {text}" if text else "")
+    else:
+        text = str(value)
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+def kind_of(model: type[BaseModel]) -> str:
+    (value,) = get_args(model.model_fields["kind"].annotation)
+    return str(value)
+
+
+def build_editor(
+    name: str, annotation: Any, info: FieldInfo | None, context: FormContext
+) -> ValueEditor:
+    """The editor a field gets: custom, then union, model, collection, value editors."""
+    for factory in context.custom:
+        made = factory(name, annotation, info, context)
+        if made is not None:
+            return made
+    core, optional, _ = unwrap(annotation)
+    if core is Polygon:
+        return PolygonSummary()
+    members = union_members(annotation)
+    if members is not None:
+        return UnionEditor(members, optional, context)
+    if isinstance(core, type) and issubclass(core, BaseModel):
+        return ModelEditor(core, context, optional=optional)
+    from editor.studio.forms.collections import ListEditor, MappingEditor, item_kind
+
+    if get_origin(core) is list and item_kind(get_args(core)[0]) != "scalar":
+        return ListEditor(get_args(core)[0], context)
+    simple = editor_for(name, annotation, info)
+    if simple is not None:
+        if getattr(simple, "ref", None) is not None:
+            context.bind(simple)  # a picker of ids: the document's ids, refreshed on edits
+        return simple
+    if get_origin(core) is dict:
+        key, value = get_args(core)
+        return MappingEditor(key, value, context)
+    from editor.studio.forms.collections import JsonEditor
+
+    return JsonEditor(annotation)
+
+
+class ModelEditor(ValueEditor):
+    """A form for one model: a labelled row per field, nested models as groups."""
+
+    def __init__(
+        self,
+        model: type[BaseModel],
+        context: FormContext,
+        *,
+        optional: bool = False,
+        skip: Iterable[str] = (),
+        read_only: Iterable[str] = (),
+    ) -> None:
+        super().__init__()
+        self.model, self.context, self.optional = model, context, optional
+        self.current: BaseModel | None = None
+        self.rows: dict[str, ValueEditor] = {}
+        self.labels: dict[str, QLabel] = {}
+        outer = QVBoxLayout(self)
+        outer.setContentsMargins(0, 0, 0, 0)
+        self.error = MessageLabel()
+        self.presence: QComboBox | None = None
+        if optional:
+            self.presence = QComboBox()
+            self.presence.addItems(["(none)", f"set {humanise(model.__name__).lower()}"])
+            self.presence.activated.connect(self._toggle_presence)
+            outer.addWidget(self.presence)
+        self.body = QWidget()
+        form = QFormLayout(self.body)
+        form.setContentsMargins(0, 0, 0, 0)
+        form.setFieldGrowthPolicy(QFormLayout.FieldGrowthPolicy.AllNonFixedFieldsGrow)
+        outer.addWidget(self.body)
+        outer.addWidget(self.error)
+        hidden = set(skip)
+        for name, info in model.model_fields.items():
+            if name in hidden or (name == "kind" and "kind" in model.model_fields):
+                continue
+            editor = build_editor(name, info.annotation, info, context)
+            if name in set(read_only):
+                editor.setEnabled(False)
+            tip = (info.description or "").strip()
+            label = QLabel(humanise(info.alias if info.alias and name != "schema_uri" else name))
+            label.setToolTip(tip)
+            editor.setToolTip(tip)
+            editor.edited.connect(lambda value, n=name: self._child_edited(n, value))
+            if _is_wide(editor):
+                box = QGroupBox(label.text())
+                box.setToolTip(tip)
+                inner = QVBoxLayout(box)
+                inner.setContentsMargins(6, 4, 6, 4)
+                inner.addWidget(editor)
+                form.addRow(box)
+                self.labels[name] = label
+            else:
+                form.addRow(label, editor)
+                self.labels[name] = label
+            self.rows[name] = editor
+
+    # -- showing ---------------------------------------------------------------------------------
+
+    def value(self) -> BaseModel | None:
+        return self.current
+
+    def set_value(self, value: Any) -> None:
+        self.current = value
+        if self.presence is not None:
+            self.presence.setCurrentIndex(0 if value is None else 1)
+        self.body.setVisible(value is not None)
+        self.error.hide()
+        if value is None:
+            return
+        for name, editor in self.rows.items():
+            editor.show_value(getattr(value, name))
+            editor.setStyleSheet("")
+
+    # -- editing ---------------------------------------------------------------------------------
+
+    def _child_edited(self, name: str, value: Any) -> None:
+        if self.current is None:
+            return
+        if getattr(self.current, name) == value:
+            return
+        try:
+            new = with_value(self.current, [name], value)
+        except (ValidationError, ValueError, TypeError) as error:
+            self.show_error(name, error)
+            self.rows[name].show_value(getattr(self.current, name))
+            return
+        self.error.hide()
+        self.current = new
+        self.edited.emit(new)
+
+    def show_error(self, name: str, error: Exception) -> None:
+        message = str(error)
+        if isinstance(error, ValidationError):
+            first = error.errors()[0]
+            message = first["msg"]
+        self.error.say(f"{humanise(name)}: {message}")
+        self.labels[name].setToolTip(message)
+
+    def _toggle_presence(self, index: int) -> None:
+        if index == 0:
+            self.set_value(None)
+            self.edited.emit(None)
+            return
+        try:
+            made = default_model(self.model, self.context.reference_choices)
+        except ValueError as error:
+            self.presence.setCurrentIndex(0)  # type: ignore[union-attr]
+            self.error.say(str(error))
+            return
+        self.set_value(made)
+        self.edited.emit(made)
+
+    def focus(self, path: tuple[str | int, ...]) -> bool:
+        """Give the keyboard focus to the editor of a field path; ``False`` if not shown."""
+        if not path:
+            return False
+        editor = self.rows.get(str(path[0]))
+        if editor is None:
+            return False
+        if len(path) > 1 and hasattr(editor, "focus") and editor.focus(path[1:]):
+            return True
+        editor.setFocus()
+        target = getattr(editor, "box", None)
+        if isinstance(target, QWidget):
+            target.setFocus()
+        editor.setStyleSheet("background: #fff3c4;")
+        return True
+
+
+class UnionEditor(ValueEditor):
+    """One of several kinds of model (a condition, an effect): pick the kind, fill its form."""
+
+    def __init__(
+        self, members: list[type[BaseModel]], optional: bool, context: FormContext
+    ) -> None:
+        super().__init__()
+        self.members = {kind_of(m): m for m in members}
+        self.optional, self.context = optional, context
+        self.current: BaseModel | None = None
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        self.kind = QComboBox()
+        if optional:
+            self.kind.addItem("(none)", NONE_KIND)
+        for kind, member in self.members.items():
+            self.kind.addItem(humanise(kind), kind)
+            index = self.kind.count() - 1
+            self.kind.setItemData(index, (member.__doc__ or "").strip(), 3)  # tooltip role
+        self.kind.activated.connect(self._kind_chosen)
+        layout.addWidget(self.kind)
+        holder = QVBoxLayout()
+        layout.addLayout(holder)
+        self.kind_forms = FormPerKind(holder, self._make_form)
+        self.error = MessageLabel()
+        layout.addWidget(self.error)
+
+    def _make_form(self, model: type[BaseModel]) -> ModelEditor:
+        form = ModelEditor(model, self.context)
+        form.edited.connect(self._form_edited)
+        return form
+
+    def value(self) -> BaseModel | None:
+        return self.current
+
+    def set_value(self, value: Any) -> None:
+        self.current = value
+        kind = None if value is None else str(value.kind)
+        self.kind.setCurrentIndex(max(0, self.kind.findData(kind or NONE_KIND)))
+        self.kind_forms.show(None if kind is None else self.members[kind], value)
+
+    def _kind_chosen(self, _index: int) -> None:
+        kind = self.kind.currentData()
+        if kind == NONE_KIND:
+            self.set_value(None)
+            self.edited.emit(None)
+            return
+        if self.current is not None and self.current.kind == kind:
+            return
+        try:
+            made = default_model(self.members[kind], self.context.reference_choices)
+        except ValueError as error:
+            self.error.say(f"{humanise(kind)}: {error}")
+            self.set_value(self.current)
+            return
+        self.error.hide()
+        self.set_value(made)
+        self.edited.emit(made)
+
+    def _form_edited(self, value: BaseModel) -> None:
+        self.current = value
+        self.edited.emit(value)
+
+    def focus(self, path: tuple[str | int, ...]) -> bool:
+        if self.current is None:
+            return False
+        return self.kind_forms.form(self.members[str(self.current.kind)]).focus(path)
+
+
+class FormPerKind:
+    """One form per kind of model, built on first use and then reused, one shown at a time.
+
+    A union field and the logic builder switch kinds often (clicking through conditions);
+    building a form is what costs, so each kind's form is kept.
+    """
+
+    def __init__(self, holder: QVBoxLayout, make: Callable[[type[BaseModel]], ModelEditor]) -> None:
+        self.holder, self.make = holder, make
+        self.forms: dict[type[BaseModel], ModelEditor] = {}
+
+    def form(self, model: type[BaseModel]) -> ModelEditor:
+        form = self.forms.get(model)
+        if form is None:
+            form = self.forms[model] = self.make(model)
+            self.holder.addWidget(form)
+        return form
+
+    def show(self, model: type[BaseModel] | None, value: Any) -> None:
+        """Show ``value`` in the form of ``model``, hiding the others (all for ``None``)."""
+        for kind, form in self.forms.items():
+            form.setVisible(kind is model)
+        if model is not None:
+            form = self.form(model)
+            form.setVisible(True)
+            form.show_value(value)
+            refresh_geometry(form)
+
+
+def _is_wide(editor: ValueEditor) -> bool:
+    """Editors that get a full-width group row rather than a labelled one: nested forms,
+    collections, and editors asking for room (``wide = True``, such as the logic builder)."""
+    from editor.studio.forms.collections import ListEditor, MappingEditor
+
+    return isinstance(editor, ModelEditor | UnionEditor | ListEditor | MappingEditor) or bool(
+        getattr(editor, "wide", False)
+    )
+
+
+__all__ = ["FormContext", "ModelEditor", "UnionEditor", "build_editor", "describe", "humanise"]

@@ -1,0 +1,277 @@
+"""Graphics items of the map, one class per kind of thing drawn.
+
+Items only draw; they hold the id of what they show and never change the scenario. The
+scene rebuilds or restyles them when the document says something changed.
+"""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QPointF, QRectF, Qt
+from PySide6.QtGui import (
+    QBrush,
+    QColor,
+    QPainter,
+    QPainterPath,
+    QPen,
+    QPixmap,
+    QPolygonF,
+)
+from PySide6.QtWidgets import (
+    QGraphicsItem,
+    QGraphicsPathItem,
+    QGraphicsView,
+    QStyleOptionGraphicsItem,
+    QWidget,
+)
+
+from editor.shared.map.drawing import LABEL_Z, pixmap_of, text_colour
+
+# Z order of the layers, bottom to top.
+Z = {
+    "background": -10,
+    "regions": 0,
+    "problems": 5,
+    "connections": 10,
+    "supply": 20,
+    "structures": 30,
+    "stacks": 40,
+    "labels": LABEL_Z,
+    "issues": 60,
+    "fan": 70,
+    "tool": 100,
+}
+
+SELECTED = QColor("#ffcc00")
+
+
+BORDER = QColor(40, 40, 40, 170)
+"""The colour of region borders (drawn opaque, blended with the region's fill: Qt strokes
+semi-transparent lines three times slower)."""
+_BORDERS: dict[int, QPen] = {}
+_BORDER_SELECTED = QPen(SELECTED)
+_BORDER_SELECTED.setCosmetic(True)
+_BORDER_SELECTED.setWidthF(2.5)
+_NO_BORDER = QPen(Qt.PenStyle.NoPen)
+_HATCH = QBrush(QColor(0, 0, 0, 45), Qt.BrushStyle.BDiagPattern)
+
+
+class RegionItem(QGraphicsPathItem):
+    """A region's outline, filled with its terrain or owner colour.
+
+    Painted by Qt itself (no Python ``paint``): on a 10,000-region map a Python call per
+    region and repaint costs more than all the drawing. Off-map regions get their hatching
+    from a child item, drawn the same way.
+    """
+
+    def __init__(self, region_id: str) -> None:
+        super().__init__()
+        self.region_id = region_id
+        self.setZValue(Z["regions"])
+        self.setAcceptHoverEvents(True)
+        self._selected = False
+        self._outlined = True
+        self._fill = QColor("#cccccc")
+        self._hatched = False
+        self._hatch: QGraphicsPathItem | None = None
+
+    def set_look(self, fill: QColor, hatched: bool) -> None:
+        self._fill, self._hatched = fill, hatched
+        self._restyle()
+
+    def set_outlined(self, outlined: bool) -> None:
+        """Draw the border or not (the borders layer); a selected region stays outlined."""
+        if outlined != self._outlined:
+            self._outlined = outlined
+            self._restyle()
+
+    def set_selected_look(self, selected: bool) -> None:
+        if selected == self._selected:
+            return
+        self._selected = selected
+        self.setZValue(Z["regions"] + (1 if selected else 0))
+        self._restyle()
+
+    @property
+    def selected(self) -> bool:
+        return self._selected
+
+    @property
+    def fill(self) -> QColor:
+        return self._fill
+
+    def setPath(self, path: QPainterPath) -> None:
+        super().setPath(path)
+        if self._hatch is not None:
+            self._hatch.setPath(path)
+
+    def _restyle(self) -> None:
+        if self._selected:
+            self.setPen(_BORDER_SELECTED)
+        else:
+            self.setPen(border_pen(self._fill) if self._outlined else _NO_BORDER)
+        if self.brush().color() != self._fill:
+            self.setBrush(QBrush(self._fill))
+        if self._hatched and self._hatch is None:
+            self._hatch = QGraphicsPathItem(self.path(), self)
+            self._hatch.setPen(Qt.PenStyle.NoPen)
+            self._hatch.setBrush(_HATCH)
+            self._hatch.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
+        elif not self._hatched and self._hatch is not None:
+            self._hatch.setParentItem(None)
+            if self._hatch.scene() is not None:
+                self._hatch.scene().removeItem(self._hatch)
+            self._hatch = None
+
+
+def border_pen(fill: QColor) -> QPen:
+    """The pen of a region's border: :data:`BORDER` over the region's fill, made opaque."""
+    pen = _BORDERS.get(fill.rgba())
+    if pen is None:
+        share = BORDER.alphaF()
+        mixed = QColor.fromRgbF(
+            *(
+                share * b + (1 - share) * f
+                for b, f in zip(BORDER.getRgbF()[:3], fill.getRgbF()[:3], strict=True)
+            )
+        )
+        pen = _BORDERS[fill.rgba()] = QPen(mixed)
+        pen.setCosmetic(True)
+        pen.setWidthF(0.8)
+    return pen
+
+
+class ConnectionItem(QGraphicsPathItem):
+    """A connection: along the shared border for crossings (rivers, crests), else a line
+    between the regions' label anchors (straits, sea lanes, off-map links)."""
+
+    _pens: dict[tuple[int, bool, bool, bool], QPen] = {}
+
+    def __init__(self, connection_id: str) -> None:
+        super().__init__()
+        self.connection_id = connection_id
+        self.along = False
+        """Drawn along a shared border (rather than as a line between anchors)."""
+        self.setZValue(Z["connections"])
+
+    def set_look(
+        self, color: QColor, along_border: bool, bridge: bool, road: bool, selected: bool
+    ) -> None:
+        self.along = along_border
+        shade = SELECTED if selected else color
+        key = (shade.rgba(), along_border, road, selected)
+        pen = self._pens.get(key)
+        if pen is None:
+            pen = QPen(shade)
+            pen.setCosmetic(True)
+            pen.setWidthF(4.0 if along_border else 2.0)
+            # No round ends: Qt draws lines with them five to ten times slower. Square ends
+            # close the joints where the pieces of a river meet.
+            pen.setCapStyle(Qt.PenCapStyle.SquareCap if along_border else Qt.PenCapStyle.FlatCap)
+            pen.setJoinStyle(Qt.PenJoinStyle.RoundJoin)
+            if not along_border:
+                pen.setStyle(Qt.PenStyle.DashLine)
+            if road and not along_border:
+                pen.setStyle(Qt.PenStyle.SolidLine)
+            self._pens[key] = pen
+        if self.pen() != pen:
+            self.setPen(pen)
+        tip = ("bridged " if bridge else "") + self.connection_id
+        if self.toolTip() != tip:
+            self.setToolTip(tip)
+
+
+class MarkerItem(QGraphicsItem):
+    """A small symbol of fixed screen size: structures, supply sources, stacks, issues.
+
+    ``offset`` moves the symbol by screen pixels from its map position, so symbols placed by
+    the map (not by an anchor) keep clear of the region's name at any zoom.
+    """
+
+    SIZE = 14.0
+
+    def __init__(self, kind: str, entity_id: str, z: str) -> None:
+        super().__init__()
+        self.kind, self.entity_id = kind, entity_id
+        self.setFlag(QGraphicsItem.GraphicsItemFlag.ItemIgnoresTransformations)
+        self.setZValue(Z[z])
+        self.fill = QColor("#ffffff")
+        self.text = ""
+        self.shape_kind = "circle"
+        self.selected = False
+        self.units: list[str] = []
+        """The units and leaders of a stack."""
+        self.offset = QPointF()
+        self.in_row = False
+        """Placed by the map over the region's name (see :mod:`.placement`)."""
+        self.setAcceptHoverEvents(True)
+
+    def set_offset(self, offset: QPointF) -> None:
+        if offset != self.offset:
+            self.prepareGeometryChange()
+            self.offset = QPointF(offset)
+
+    def width(self) -> float:
+        return self.SIZE * (2.2 if self.shape_kind == "counter" else 1)
+
+    def _box(self) -> QRectF:
+        """The symbol's box around its own centre, before the offset."""
+        s, width = self.SIZE, self.width()
+        return QRectF(-width / 2 - 2, -s / 2 - 2, width + 4, s + 4)
+
+    def boundingRect(self) -> QRectF:
+        return self._box().translated(self.offset)
+
+    def paint(
+        self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None
+    ) -> None:
+        # Markers of one look share one picture: drawing the shapes and text of hundreds of
+        # stacks at every repaint took longer than the rest of the map.
+        ratio = painter.device().devicePixelRatioF() if painter.device() else 1.0
+        key = (self.shape_kind, self.fill.rgba(), self.text, self.selected, ratio)
+        picture = _MARKERS.get(key)
+        if picture is None:
+            picture = _MARKERS[key] = pixmap_of(self._box(), ratio, self._draw)
+        painter.drawPixmap(self.boundingRect().topLeft(), picture)
+
+    def _draw(self, painter: QPainter) -> None:
+        s = self.SIZE
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+        pen = QPen(SELECTED if self.selected else QColor("#202020"))
+        pen.setWidthF(2.5 if self.selected else 1.2)
+        painter.setPen(pen)
+        painter.setBrush(self.fill)
+        if self.shape_kind == "square":
+            painter.drawRect(QRectF(-s / 2, -s / 2, s, s))
+        elif self.shape_kind == "diamond":
+            painter.drawPolygon(
+                QPolygonF(
+                    [QPointF(0, -s / 2), QPointF(s / 2, 0), QPointF(0, s / 2), QPointF(-s / 2, 0)]
+                )
+            )
+        elif self.shape_kind == "counter":
+            painter.drawRoundedRect(QRectF(-s * 1.1, -s / 2, s * 2.2, s), 3, 3)
+        elif self.shape_kind == "cross":
+            painter.setPen(QPen(QColor("#d01010"), 3))
+            painter.drawLine(QPointF(-s / 2, -s / 2), QPointF(s / 2, s / 2))
+            painter.drawLine(QPointF(-s / 2, s / 2), QPointF(s / 2, -s / 2))
+        else:
+            painter.drawEllipse(QRectF(-s / 2, -s / 2, s, s))
+        if self.text:
+            font = painter.font()
+            font.setPointSizeF(7.5)
+            font.setBold(True)
+            painter.setFont(font)
+            painter.setPen(text_colour(self.fill))
+            painter.drawText(self._box(), Qt.AlignmentFlag.AlignCenter, self.text)
+
+
+def screen_centre(item: QGraphicsItem, view: QGraphicsView) -> QPointF:
+    """The map point under the centre of what an item draws in ``view`` (symbols drawn at a
+    fixed screen size are offset from their position by pixels)."""
+    box = item.boundingRect().center()
+    pixel = item.deviceTransform(view.viewportTransform()).map(box)
+    return view.mapToScene(pixel.toPoint())
+
+
+_MARKERS: dict[tuple[str, int, str, bool, float], QPixmap] = {}
+"""Pictures of markers, by look (few: a handful of shapes and colours, short numbers)."""

@@ -1,0 +1,370 @@
+"""Which region names the map shows at each zoom: each name where its own region holds it.
+
+Names are drawn at a fixed screen size, hanging under their region's name point (see
+:class:`.items.LabelItem`). A name is shown when, at the current zoom, its region has room
+for it across that point (see :mod:`.rooms`), in the usual font or else in a smaller one
+that still reads well, and when it overlaps neither a symbol (a structure, a supply source,
+a stack) nor a name already placed, bigger regions being placed first. So a zoomed-out map
+names its big regions and leaves its small ones bare, and zooming in names more and more.
+
+The decision has to stay cheap on a 10,000-region map, where it is taken at every zoom
+step (and not at other repaints). Each region's room is measured once, and again when the
+region changes; from it follows the smallest zoom at which its name fits in each font.
+Regions are kept sorted by that zoom, so at a zoom the names worth looking at are a prefix
+found by bisection (zoomed out on a big map, few or none), and only they are laid out and
+checked for overlaps, with a spatial index.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
+
+import numpy as np
+
+from editor.shared.map.drawing import LabelItem
+from editor.studio.map.placement import ROW_ABOVE_NAME
+from editor.studio.map.rooms import Room, measure_rooms
+from schemas.collector import gc_paused
+from schemas.geometry.build import Rings
+from schemas.map import Polygon
+
+if TYPE_CHECKING:
+    from editor.studio.map.scene import MapScene
+
+GROUPS = ("structures", "supply", "stacks")
+"""The groups of symbols that names keep clear of."""
+HIDDEN, USUAL, SMALL = 0, 1, 2
+"""How a name is shown (the font sizes are :data:`.items.LabelItem.SIZES`)."""
+
+
+@dataclass
+class _Table:
+    """Every region's name, ready for choosing."""
+
+    ids: list[str]
+    row_of: dict[str, int]
+    x: np.ndarray
+    y: np.ndarray
+    need: np.ndarray
+    """The zoom (pixels per map unit) each font needs: one column per font, usual first."""
+    width: np.ndarray
+    """The width of each name's box in each font, in pixels."""
+    rank: np.ndarray
+    """Place in the order names are placed: bigger regions first."""
+    order: np.ndarray
+    """Rows sorted by the zoom the small font needs..."""
+    threshold: np.ndarray
+    """... and that zoom, in that order."""
+
+    @classmethod
+    def of(cls, rooms: dict[str, Room], labels: dict[str, LabelItem]) -> _Table:
+        ids = [i for i in rooms if i in labels]
+        x, y, wide, tall, area = np.array([rooms[i] for i in ids], dtype=float).reshape(-1, 5).T
+        width = np.array([labels[i].widths for i in ids], dtype=float).reshape(-1, 2)
+        heights = np.array(LabelItem.heights())
+        with np.errstate(divide="ignore"):
+            # A name hangs under its point (by LabelItem.DROP pixels).
+            need = np.maximum(
+                width / wide[:, None], (LabelItem.DROP + heights[None, :]) / tall[:, None]
+            )
+        need = np.where(np.isfinite(need), need, np.inf)
+        rank = np.empty(len(ids), dtype=np.int64)
+        rank[np.lexsort((np.arange(len(ids)), -area))] = np.arange(len(ids))
+        order = np.argsort(need[:, 1], kind="stable")
+        row_of = dict(zip(ids, range(len(ids)), strict=True))
+        return cls(ids, row_of, x, y, need, width, rank, order, need[order, 1])
+
+    def choose(
+        self,
+        scale: float,
+        symbols: _Symbols,
+        groups: tuple[bool, ...],
+        preferred: frozenset[str] = frozenset(),
+    ) -> np.ndarray:
+        """How each name is shown at ``scale`` (:data:`HIDDEN`, :data:`USUAL` or
+        :data:`SMALL`, by row), clear of each other and of the ``symbols`` of the groups
+        shown (one flag per group of :data:`GROUPS`); the ``preferred`` regions' names (the
+        selected ones) are placed first."""
+        state = np.zeros(len(self.ids), dtype=np.int8)
+        rows = self.order[: int(np.searchsorted(self.threshold, scale, side="right"))]
+        if len(rows) == 0:
+            return state
+        rank = self.rank[rows]
+        if preferred:
+            first = [self.row_of[i] for i in preferred if i in self.row_of]
+            rank = np.where(np.isin(rows, first), -1, rank)
+        rows = rows[np.argsort(rank, kind="stable")]
+        small = self.need[rows, 0] > scale
+        width = np.where(small, self.width[rows, 1], self.width[rows, 0])
+        height = np.array(LabelItem.heights())[small.astype(int)]
+        left = self.x[rows] * scale - width / 2
+        top = self.y[rows] * scale + LabelItem.DROP
+        box = np.stack([left, top, left + width, top + height], axis=1)
+        hidden = symbols.covering(box, rows, self, scale, groups)
+        first, second = overlapping(box, box)
+        # ``first`` and ``second`` are positions in ``rows``: the first has the bigger region.
+        clash = first < second
+        if clash.any():
+            beaten: dict[int, list[int]] = {}
+            for winner, loser in zip(first[clash].tolist(), second[clash].tolist(), strict=True):
+                beaten.setdefault(winner, []).append(loser)
+            for winner in sorted(beaten):
+                if not hidden[winner]:
+                    hidden[beaten[winner]] = True
+        state[rows[~hidden]] = np.where(small[~hidden], SMALL, USUAL)
+        return state
+
+
+def overlapping(one: np.ndarray, other: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """The pairs of boxes of ``one`` and ``other`` (rows of left, top, right, bottom) that
+    overlap (more than touch), as two arrays of positions.
+
+    In numpy, without building geometries (tens of thousands of shapely objects wake the
+    garbage collector, which then scans the whole scenario). Boxes are sorted by band of
+    the height of the tallest, then by left edge: a box can only meet boxes of its own band
+    and the two beside it, and there only those whose left edge lies within the widest box
+    of its own.
+    """
+    nothing = np.zeros(0, dtype=np.int64)
+    if len(one) == 0 or len(other) == 0:
+        return nothing, nothing
+    both = np.concatenate([one, other])
+    height = max(float(np.max(both[:, 3] - both[:, 1])), 1e-9)
+    widest = float(np.max(other[:, 2] - other[:, 0]))
+    low = float(both[:, 0].min()) - widest
+    span = float(np.ptp(both[:, 0])) + widest + 2 * float(np.max(both[:, 2] - both[:, 0])) + 1
+    keys = np.floor(other[:, 1] / height) * span + (other[:, 0] - low)
+    order = np.argsort(keys, kind="stable")
+    keys = keys[order]
+    # Searched in the same order, which searchsorted is much faster at.
+    if one is other:
+        searched, own_keys = order, keys
+    else:
+        own_keys = np.floor(one[:, 1] / height) * span + (one[:, 0] - low)
+        searched = np.argsort(own_keys, kind="stable")
+        own_keys = own_keys[searched]
+    width = (one[:, 2] - one[:, 0])[searched]
+    firsts, seconds = [], []
+    for step in (-span, 0.0, span):
+        start = np.searchsorted(keys, own_keys + step - widest, side="left")
+        stop = np.searchsorted(keys, own_keys + step + width, side="left")
+        counts = np.maximum(stop - start, 0)
+        total = int(counts.sum())
+        if total == 0:
+            continue
+        first = np.repeat(searched, counts)
+        skip = np.repeat(np.cumsum(counts) - counts - start, counts)
+        firsts.append(first)
+        seconds.append(order[np.arange(total) - skip])
+    if not firsts:
+        return nothing, nothing
+    first, second = np.concatenate(firsts), np.concatenate(seconds)
+    a, b = one[first], other[second]
+    meet = np.all(np.minimum(a[:, 2:], b[:, 2:]) > np.maximum(a[:, :2], b[:, :2]), axis=1)
+    if one is other:
+        meet &= first != second
+    return first[meet], second[meet]
+
+
+@dataclass
+class _Symbols:
+    """The symbols on the map, which names keep clear of. They are drawn at a fixed screen
+    size, so each is a map point and a box in pixels around it."""
+
+    x: np.ndarray
+    y: np.ndarray
+    box: np.ndarray
+    """Left, top, right, bottom in pixels from the point. A symbol the map placed in the row
+    over its region's name covers both places the row takes, with and without the name."""
+    regions: list[str]
+    group: np.ndarray
+    """Index of each symbol's group in :data:`GROUPS`."""
+    in_row: np.ndarray
+    """Placed by the map clear of its own region's name (see :mod:`.placement`)."""
+    _rows: tuple[_Table, np.ndarray] | None = field(default=None, repr=False)
+
+    @classmethod
+    def of(cls, scene: MapScene) -> _Symbols:
+        names = scene.regions.names
+        table: list[tuple[float, float, float, float, float, float, int, bool]] = []
+        regions: list[str] = []
+        for region_id, items in scene.markers.in_region.items():
+            named = names.holds(region_id)
+            for item in items:
+                point, rect = item.pos(), item.boundingRect()
+                top, bottom = rect.top(), rect.bottom()
+                if item.in_row:
+                    # Where it is without the name, stretched up to where the name puts it.
+                    lift = ROW_ABOVE_NAME if named else 0.0
+                    top, bottom = top - lift + ROW_ABOVE_NAME, bottom - lift
+                group = GROUPS.index(item.kind)
+                table.append(
+                    (
+                        point.x(),
+                        point.y(),
+                        rect.left(),
+                        top,
+                        rect.right(),
+                        bottom,
+                        group,
+                        item.in_row,
+                    )
+                )
+                regions.append(region_id)
+        array = np.array(table, dtype=float).reshape(-1, 8)
+        group, in_row = array[:, 6].astype(int), array[:, 7].astype(bool)
+        return cls(array[:, 0], array[:, 1], array[:, 2:6], regions, group, in_row)
+
+    @classmethod
+    def none(cls) -> _Symbols:
+        empty = np.zeros(0)
+        return cls(empty, empty, np.zeros((0, 4)), [], empty.astype(int), empty.astype(bool))
+
+    def covering(
+        self,
+        box: np.ndarray,
+        rows: np.ndarray,
+        table: _Table,
+        scale: float,
+        groups: tuple[bool, ...],
+    ) -> np.ndarray:
+        """Which of the names of ``rows`` of ``table`` (their boxes as rows of ``box``) a
+        symbol shown overlaps at ``scale``. A region's name is not in the way of the
+        symbols the map placed clear of it."""
+        covered = np.zeros(len(rows), dtype=bool)
+        keep = np.array(groups, dtype=bool)[self.group]
+        if not keep.any():
+            return covered
+        points = np.stack([self.x, self.y, self.x, self.y], axis=1)[keep] * scale
+        names, found = overlapping(box, points + self.box[keep])
+        own = (self.rows_in(table)[keep][found] == rows[names]) & self.in_row[keep][found]
+        covered[names[~own]] = True
+        return covered
+
+    def rows_in(self, table: _Table) -> np.ndarray:
+        """The row of each symbol's region in ``table`` (-1 for none)."""
+        if self._rows is None or self._rows[0] is not table:
+            rows = np.array([table.row_of.get(r, -1) for r in self.regions], dtype=np.int64)
+            self._rows = (table, rows)
+        return self._rows[1]
+
+
+class NameLayer:
+    """Decides which region names a scene shows, and shows them (see the module)."""
+
+    def __init__(self, scene: MapScene) -> None:
+        self.scene = scene
+        self.rooms: dict[str, Room] = {}
+        self.shown: dict[str, bool] = {}
+        """Regions whose name is shown at the current zoom, and whether in the small font."""
+        self.scale: float | None = None
+        """The zoom the names were chosen for (``None``: to be chosen again)."""
+        self._groups: tuple[bool, ...] = ()
+        """Which groups of symbols were shown when the names were chosen."""
+        self._table: _Table | None = None
+        self._state: np.ndarray | None = None
+        """How each name of the table is shown (see :data:`SMALL`)."""
+        self._symbols: _Symbols | None = None
+        self.preferred: frozenset[str] = frozenset()
+        """Regions whose names come first (the selected ones: a designer reads what they
+        picked)."""
+
+    def prefer(self, region_ids: frozenset[str]) -> None:
+        """Place these regions' names first from now on (choose again at the next repaint)."""
+        if region_ids != self.preferred:
+            self.preferred = region_ids
+            self.scale = None
+
+    def clear(self) -> None:
+        self.rooms.clear()
+        self.shown.clear()
+        self.scale, self._table, self._state, self._symbols = None, None, None, None
+
+    def measure(
+        self, ids: list[str], outlines: Sequence[Polygon], rings: Rings | None = None
+    ) -> None:
+        """Measure the room of these regions around their name points (after they changed);
+        ``rings``: their ``outlines``, when already flattened."""
+        points = self.scene.regions.name_points
+        xy = np.array([points[i].toTuple() for i in ids], dtype=float).reshape(-1, 2)
+        rings = rings if rings is not None else Rings.of(outlines)
+        changed = False
+        for region_id, room in zip(ids, measure_rooms(rings, xy), strict=True):
+            if self.rooms.get(region_id) != room:
+                self.rooms[region_id] = room
+                changed = True
+        if changed:
+            self.stale()
+
+    def forget(self, region_id: str) -> None:
+        if self.rooms.pop(region_id, None) is not None:
+            self.shown.pop(region_id, None)
+            self.stale()
+
+    def stale(self) -> None:
+        """A name, a region or a name point changed: choose again at the next repaint."""
+        self._table, self._state, self.scale = None, None, None
+
+    def symbols_moved(self) -> None:
+        """Symbols came, went or moved: choose again at the next repaint."""
+        self._symbols, self.scale = None, None
+
+    def holds(self, region_id: str) -> bool:
+        """Whether a region's name is shown (so symbols placed by the map keep clear)."""
+        return region_id in self.shown
+
+    def show_at(self, scale: float) -> None:
+        """Show the names that fit at ``scale`` (pixels per map unit); nothing to do when
+        neither the zoom, the names nor the symbols shown changed since the last time."""
+        groups = tuple(self.scene.group_shown(group) for group in GROUPS)
+        if (scale == self.scale and groups == self._groups) or scale <= 0:
+            return
+        self.scale, self._groups = scale, groups
+        # Tens of thousands of small objects made beside a loaded scenario's million: the
+        # collector would scan them all, for nothing to collect.
+        with gc_paused():
+            self._choose(scale, groups)
+
+    def _choose(self, scale: float, groups: tuple[bool, ...]) -> None:
+        table = self._table
+        if table is None:
+            table = self._table = _Table.of(self.rooms, self.scene.regions.labels)
+        before = self._state
+        if before is None:
+            before = np.zeros(len(table.ids), dtype=np.int8)
+            for region_id, small in list(self.shown.items()):
+                row = table.row_of.get(region_id)
+                if row is not None:
+                    before[row] = SMALL if small else USUAL
+                else:  # not a region any more
+                    del self.shown[region_id]
+        if any(groups):
+            if self._symbols is None:
+                self._symbols = _Symbols.of(self.scene)
+            symbols = self._symbols
+        else:
+            symbols = _Symbols.none()  # not even gathered: a big map zoomed out
+        after = self._state = table.choose(scale, symbols, groups, self.preferred)
+        self._apply(table, before, after)
+
+    def _apply(self, table: _Table, before: np.ndarray, after: np.ndarray) -> None:
+        """Show, hide or change the names whose state changed (only they are visited)."""
+        scene, labels = self.scene, self.scene.regions.labels
+        gained: list[str] = []
+        lost: list[str] = []
+        for row in np.flatnonzero(before != after).tolist():
+            region_id, state = table.ids[row], int(after[row])
+            label = labels[region_id]
+            if state == HIDDEN:
+                del self.shown[region_id]
+                lost.append(region_id)
+            else:
+                self.shown[region_id] = state == SMALL
+                label.set_small(state == SMALL)
+                if before[row] != HIDDEN:
+                    continue
+                gained.append(region_id)
+            scene.place(label, "labels")
+        scene.markers.names_moved(gained=gained, lost=lost)

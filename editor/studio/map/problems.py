@@ -1,0 +1,81 @@
+"""What validation found, drawn on the map: a red cross where each issue lies, and gaps and
+overlaps between regions in red."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import shapely
+from PySide6.QtCore import QPointF
+from PySide6.QtGui import QBrush, QColor, QPainterPath, QPen, QPolygonF
+from PySide6.QtWidgets import QGraphicsItem, QGraphicsPathItem
+
+from editor.studio.map.items import MarkerItem, Z
+from schemas.issues import Issue
+
+if TYPE_CHECKING:
+    from editor.studio.map.scene import MapScene
+
+
+class ProblemLayer:
+    """The issue markers and problem outlines of a scene (the issues layer)."""
+
+    def __init__(self, scene: MapScene) -> None:
+        self.scene = scene
+        self.issue_items: list[MarkerItem] = []
+        self.problem_items: list[QGraphicsPathItem] = []
+
+    def clear(self) -> None:
+        self.issue_items = []
+        self.problem_items = []
+
+    def items(self) -> list[QGraphicsItem]:
+        return [*self.issue_items, *self.problem_items]
+
+    def set_issues(self, issues: list[Issue]) -> None:
+        scene = self.scene
+        for item in self.issue_items:
+            scene.discard(item)
+        self.issue_items = []
+        for issue in issues:
+            point = self._point(issue)
+            if point is None:
+                continue
+            item = MarkerItem("issues", issue.entity or "", "issues")
+            item.shape_kind = "cross"
+            item.setPos(point)
+            item.setToolTip(f"{issue.severity} [{issue.code}] {issue.message}")
+            item.setVisible(scene.group_shown("issues"))
+            scene.addItem(item)
+            self.issue_items.append(item)
+
+    def _point(self, issue: Issue) -> QPointF | None:
+        if issue.at is not None:
+            return QPointF(*issue.at)
+        parts = issue.path.split("/")
+        if len(parts) > 2 and parts[1] == "regions" and issue.entity is not None:
+            return self.scene.regions.name_points.get(issue.entity)
+        return None
+
+    def set_problems(self, polygons: list[shapely.Geometry]) -> None:
+        scene = self.scene
+        for item in self.problem_items:
+            scene.discard(item)
+        self.problem_items = []
+        pen = QPen(QColor("#d01010"))
+        pen.setCosmetic(True)
+        pen.setWidthF(2)
+        for geometry in polygons:
+            path = QPainterPath()
+            for part in shapely.get_parts(geometry):
+                if part.geom_type != "Polygon":
+                    continue
+                for ring in (part.exterior, *part.interiors):
+                    path.addPolygon(QPolygonF([QPointF(x, y) for x, y in ring.coords]))
+            item = QGraphicsPathItem(path)
+            item.setPen(pen)
+            item.setBrush(QBrush(QColor(220, 20, 20, 110)))
+            item.setZValue(Z["problems"])
+            item.setVisible(scene.group_shown("issues"))
+            scene.addItem(item)
+            self.problem_items.append(item)

@@ -1,0 +1,195 @@
+"""Regions on the map: outlines filled by terrain or owner, their borders, and their names."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+import numpy as np
+from PySide6.QtCore import QPointF, QRectF, Qt
+from PySide6.QtGui import QColor, QPainterPath, QPixmap
+from PySide6.QtWidgets import QGraphicsItem, QGraphicsPixmapItem
+
+from editor.shared.map.drawing import LabelItem, anchor_of, outline_path
+from editor.shared.map.poles import label_poles, poles
+from editor.studio.map.items import RegionItem, Z
+from editor.studio.map.names import NameLayer
+from editor.studio.map.overview import paints_itself
+from schemas.geometry.build import Rings
+from schemas.map import Region
+
+if TYPE_CHECKING:
+    from editor.studio.map.scene import MapScene
+
+NO_CONTENTS = QGraphicsItem.GraphicsItemFlag.ItemHasNoContents
+
+
+class RegionLayer:
+    """The region items of a scene, their outlines as paths, their names, and the point
+    each name hangs from (which symbols placed by the map also keep clear of). Which names
+    are shown at a zoom is for :attr:`names` to decide."""
+
+    def __init__(self, scene: MapScene) -> None:
+        self.scene = scene
+        self.items: dict[str, RegionItem] = {}
+        self.paths: dict[str, QPainterPath] = {}
+        self.labels: dict[str, LabelItem] = {}
+        self.name_points: dict[str, QPointF] = {}
+        self.names = NameLayer(scene)
+        self.bounds = QRectF()
+        self.typical = 1.0
+        """How wide a typical region is, in map units."""
+
+    def clear(self) -> None:
+        """Forget every item (the scene has just been cleared)."""
+        self.items.clear()
+        self.paths.clear()
+        self.labels.clear()
+        self.name_points.clear()
+        self.names.clear()
+
+    def build(self) -> None:
+        regions = self.scene.document.scenario.regions
+        found = label_poles(regions)
+        for region in regions:
+            self.add(region, found.get(region.id), building=True)
+        self.restyle()
+        self.measure()
+
+    def add(
+        self, region: Region, pole: tuple[float, float] | None = None, building: bool = False
+    ) -> None:
+        """Add a region or draw it again after an edit. ``pole``: its pole, when known."""
+        scene = self.scene
+        path = outline_path(region)
+        item = self.items.get(region.id)
+        if item is None:
+            item = RegionItem(region.id)
+            item.setFlag(NO_CONTENTS, not paints_itself(item, scene.detail.picture))
+            item.set_outlined(scene.visible["borders"])
+            item.setVisible(scene.group_shown("regions"))
+            scene.addItem(item)
+            self.items[region.id] = item
+        item.setPath(path)
+        self.paths[region.id] = path
+        item.setToolTip(f"{region.name} ({region.id})")
+        point = self.name_points[region.id] = self._name_point(region, path, pole, building)
+        # Items are changed rather than replaced: the first item added to a large scene
+        # after one was removed costs milliseconds (Qt purges its index).
+        label = self.labels.get(region.id)
+        if label is None:
+            label = self.labels[region.id] = LabelItem(region.id, region.name)
+        elif label.text != region.name:
+            label.set_text(region.name)
+            self.names.stale()
+        label.setPos(point)
+        scene.place(label, "labels")
+        if not building:
+            self.names.measure([region.id], [region.polygon])
+        if scene.picture is not None and not building:
+            rect = item.boundingRect()
+            if not self.bounds.contains(rect):
+                self.bounds = self.bounds.united(rect)
+                scene.picture.set_bounds(self.bounds)
+            scene.picture.regions_changed([region.id])
+
+    def _name_point(
+        self, region: Region, path: QPainterPath, pole: tuple[float, float] | None, known: bool
+    ) -> QPointF:
+        if region.anchors.label is not None:
+            return QPointF(*region.anchors.label)
+        if pole is None and not known:
+            (pole,) = poles([region])
+        return QPointF(*pole) if pole is not None else anchor_of(region, "label", path)
+
+    def drop(self, region_id: str) -> None:
+        for table in (self.items, self.labels):
+            item = table.pop(region_id, None)
+            if item is not None:
+                self.scene.discard(item)
+        self.paths.pop(region_id, None)
+        self.name_points.pop(region_id, None)
+        self.names.forget(region_id)
+        if self.scene.picture is not None:
+            self.scene.picture.regions_changed([region_id])
+
+    def restyle(self, ids: set[str] | None = None) -> None:
+        """Fill regions by terrain or by owner (the scene's ``fill_mode``)."""
+        scene = self.scene
+        doc = scene.document
+        terrain = {t.id: t for t in doc.scenario.terrain}
+        nations = {n.id: n for n in doc.scenario.nations}
+        sides = {s.id: s for s in doc.scenario.sides}
+        regions = (
+            doc.scenario.regions
+            if ids is None
+            else [r for r in (doc.get("regions", i) for i in ids) if r is not None]
+        )
+        for region in regions:
+            item = self.items.get(region.id)
+            if item is None:
+                continue
+            kind = terrain.get(region.terrain)
+            if scene.fill_mode == "owner":
+                nation = nations.get(region.owner or "")
+                side = sides.get(nation.side) if nation else None
+                color = QColor(side.color if side else "#d8d8d8")
+                color.setAlpha(150 if side else 255)
+                if kind is not None and kind.domain in ("sea", "lake"):
+                    color = QColor(kind.color)
+            else:
+                color = QColor(kind.color if kind else "#cccccc")
+            if region.unplayable:
+                color = QColor("#8a8a8a")
+            item.set_look(color, region.off_map)
+        if scene.picture is not None:
+            if ids is None:
+                scene.picture.invalidate()
+            else:
+                scene.picture.regions_changed(ids)
+
+    def set_outlined(self, outlined: bool) -> None:
+        """Show or hide every region's border (the borders layer); fills stay."""
+        for item in self.items.values():
+            item.set_outlined(outlined)
+
+    def measure(self) -> None:
+        """The map's extent, how big a typical region is, for choosing the detail, and the
+        room each region has for its name."""
+        regions = self.scene.document.scenario.regions
+        rings = Rings.of([r.polygon for r in regions])
+        self.names.measure([r.id for r in regions], [r.polygon for r in regions], rings)
+        bounds, typical = QRectF(), 1.0
+        full = rings.lengths > 0
+        if full.any():
+            starts = np.concatenate([[0], np.cumsum(rings.lengths)[:-1]])
+            lows = np.minimum.reduceat(rings.coords, starts[full])
+            highs = np.maximum.reduceat(rings.coords, starts[full])
+            exterior = np.r_[True, rings.owner[1:] != rings.owner[:-1]][full]
+            sizes = np.sqrt(np.prod(highs[exterior] - lows[exterior], axis=1))
+            typical = float(np.median(sizes)) or 1.0
+            bounds = QRectF(QPointF(*lows.min(axis=0)), QPointF(*highs.max(axis=0)))
+        self.bounds, self.typical = bounds, typical
+        if self.scene.picture is not None:
+            self.scene.picture.set_bounds(bounds)
+
+
+def background_item(scene: MapScene) -> QGraphicsPixmapItem | None:
+    """The tracing image under the map, when the scenario names one that loads."""
+    document = scene.document
+    settings = document.scenario.map.background
+    if settings is None:
+        return None
+    base = document.path.parent if document.path else Path.cwd()
+    pixmap = QPixmap(str(base / settings.path))
+    if pixmap.isNull():
+        return None
+    item = QGraphicsPixmapItem(pixmap)
+    item.setZValue(Z["background"])
+    item.setOpacity(settings.opacity)
+    item.setPos(settings.x, settings.y)
+    item.setScale(settings.width / max(1, pixmap.width()))
+    item.setTransformationMode(Qt.TransformationMode.SmoothTransformation)
+    item.setVisible(scene.group_shown("background"))
+    scene.addItem(item)
+    return item

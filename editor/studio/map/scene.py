@@ -1,0 +1,341 @@
+"""The map scene: one item per thing drawn, kept in step with the document.
+
+The scene listens to the document's changes and redraws only what a change touches (an
+edited region, the connections and symbols around it), so editing one region of a
+10,000-region map stays instant. What it draws is kept by layer objects, one per kind of
+thing: :class:`.regions.RegionLayer` (outlines, borders, names),
+:class:`.connections.ConnectionLayer`, :class:`.markers.MarkerLayer` (structures, supply
+sources, stacks), :class:`.problems.ProblemLayer` (validation) and :class:`.fan.StackFan` (a
+stack's counters, fanned out). The scene routes changes to them and decides what is shown:
+layers can be hidden and locked (see :mod:`.layers`); tools ask :meth:`MapScene.locked`
+before touching anything.
+
+Zoomed out, the scene shows less and draws the rest from a picture (see :mod:`.overview`): it
+reads the zoom from each repaint (:meth:`MapScene.drawBackground`, which Qt calls before it
+decides what to draw), so any way of zooming gets it. The detail follows the view that
+painted last: a second view of the same scene at a very different zoom (a minimap) would
+make it switch at every repaint, and should draw its own picture instead.
+"""
+
+from __future__ import annotations
+
+import gc
+from collections.abc import Iterable
+
+import shapely
+from PySide6.QtCore import QRectF
+from PySide6.QtGui import QColor, QPainter, QPainterPath
+from PySide6.QtWidgets import (
+    QGraphicsItem,
+    QGraphicsPathItem,
+    QGraphicsPixmapItem,
+    QGraphicsScene,
+)
+
+from editor.shared.map.drawing import LabelItem
+from editor.studio.document import Change, ScenarioDocument, Selection
+from editor.studio.map.connections import ConnectionLayer
+from editor.studio.map.fan import StackFan
+from editor.studio.map.items import ConnectionItem, MarkerItem, RegionItem
+from editor.studio.map.layers import LAYER_NAMES, LAYER_OF, LAYERS
+from editor.studio.map.markers import PLACED, MarkerLayer
+from editor.studio.map.overview import Detail, MapPicture, detail_for, paints_itself, view_scale
+from editor.studio.map.problems import ProblemLayer
+from editor.studio.map.regions import NO_CONTENTS, RegionLayer, background_item
+from schemas.issues import Issue
+
+BACKGROUND = QColor("#e8eef2")
+
+
+class MapScene(QGraphicsScene):
+    """Draws a scenario's map and follows its document."""
+
+    def __init__(self, document: ScenarioDocument) -> None:
+        super().__init__()
+        self.document = document
+        self.fill_mode = "terrain"
+        self.visible: dict[str, bool] = dict.fromkeys(LAYERS, True)
+        self.locks: dict[str, bool] = dict.fromkeys(LAYERS, False)
+        self.regions = RegionLayer(self)
+        self.connections = ConnectionLayer(self)
+        self.markers = MarkerLayer(self)
+        self.problems = ProblemLayer(self)
+        self.fan = StackFan(self)
+        self.background: QGraphicsPixmapItem | None = None
+        self.picture: MapPicture | None = None
+        self.detail = Detail()
+        """What is shown at the current zoom; until a view paints, as little as possible."""
+        self._shown: dict[str, bool] = {}
+        self._selection = Selection()
+        self._colours: dict[str, str] = {}
+        self.setBackgroundBrush(BACKGROUND)
+        self.setItemIndexMethod(QGraphicsScene.ItemIndexMethod.BspTreeIndex)
+        document.changed.connect(self.on_change)
+        document.selectionChanged.connect(self.on_selection)
+        self.rebuild()
+
+    # -- what is drawn, by kind ------------------------------------------------------------------
+
+    @property
+    def region_items(self) -> dict[str, RegionItem]:
+        return self.regions.items
+
+    @property
+    def region_paths(self) -> dict[str, QPainterPath]:
+        return self.regions.paths
+
+    @property
+    def label_items(self) -> dict[str, LabelItem]:
+        return self.regions.labels
+
+    @property
+    def connection_items(self) -> dict[str, ConnectionItem]:
+        return self.connections.items
+
+    @property
+    def structure_items(self) -> dict[str, MarkerItem]:
+        return self.markers.structures
+
+    @property
+    def source_items(self) -> dict[str, MarkerItem]:
+        return self.markers.sources
+
+    @property
+    def stack_items(self) -> list[MarkerItem]:
+        return list(self.markers.stacks.values())
+
+    @property
+    def issue_items(self) -> list[MarkerItem]:
+        return self.problems.issue_items
+
+    @property
+    def problem_items(self) -> list[QGraphicsPathItem]:
+        return self.problems.problem_items
+
+    # -- building --------------------------------------------------------------------------------
+
+    def rebuild(self) -> None:
+        # Tens of thousands of new items beside a loaded scenario's million objects: the
+        # garbage collector would rescan the heap many times over (a third of the time).
+        enabled = gc.isenabled()
+        gc.disable()
+        try:
+            self._rebuild()
+        finally:
+            if enabled:
+                gc.enable()
+
+    def _rebuild(self) -> None:
+        self.clear()
+        for layer in (self.regions, self.connections, self.markers, self.problems, self.fan):
+            layer.clear()
+        self._shown = {}
+        self._selection = Selection()
+        self._colours = self._side_colours()
+        self.picture = MapPicture(self)
+        self.addItem(self.picture)
+        self.background = background_item(self)
+        self.regions.build()
+        self.connections.update_many([c.id for c in self.document.scenario.connections])
+        self.markers.build()
+        self._apply_visibility()
+        self.on_selection(self.document.selection)
+
+    def map_rect(self) -> QRectF:
+        """What zooming to fit shows: the regions and the tracing image. (Not the items'
+        bounding rectangle: names and symbols are drawn at a fixed screen size, yet count
+        there as map units, so the more of them the zoom had shown, the wider it was.)"""
+        rect = QRectF(self.regions.bounds)
+        if self.background is not None:
+            rect = rect.united(self.background.sceneBoundingRect())
+        return rect if not rect.isEmpty() else self.itemsBoundingRect()
+
+    def restyle_regions(self, ids: set[str] | None = None) -> None:
+        """Fill regions by terrain or by owner (``fill_mode``)."""
+        self.regions.restyle(ids)
+
+    # -- following the document ------------------------------------------------------------------
+
+    def on_change(self, change: Change) -> None:
+        section, ids, kind = change.section, change.ids, change.kind
+        if section == "map" or (section == "regions" and kind == "reset"):
+            self.rebuild()
+            return
+        if section == "regions":
+            self._regions_changed(ids, kind)
+        elif section == "terrain":
+            self.regions.restyle()
+        elif section in ("nations", "sides"):
+            # Only colours are drawn from these: most of their edits (a nation's capital,
+            # a side's name) change nothing on the map.
+            colours = self._side_colours()
+            if colours != self._colours:
+                self._colours = colours
+                self.regions.restyle()
+                self.markers.rebuild()
+        elif section == "connection_types" or (section == "connections" and kind == "reset"):
+            self.connections.update_many(
+                {c.id for c in self.document.scenario.connections} | set(self.connection_items)
+            )
+        elif section == "connections":
+            self.connections.update_many(ids)
+        elif section in PLACED:
+            if kind == "reset":
+                self.markers.rebuild()
+            else:
+                self.markers.refresh(self.markers.entities_changed(section, ids))
+        self.fan.refresh()
+
+    def _regions_changed(self, ids: Iterable[str], kind: str) -> None:
+        for region_id in ids:
+            region = self.document.get("regions", region_id)
+            if kind == "remove" or region is None:
+                self.regions.drop(region_id)
+            else:
+                self.regions.add(region)
+        self.regions.restyle(set(ids))
+        self.connections.update_many(self.connections.around(ids))
+        self.markers.refresh(ids)
+
+    def _side_colours(self) -> dict[str, str]:
+        """Each nation's colour on the map (its side's)."""
+        scenario = self.document.scenario
+        sides = {s.id: s.color for s in scenario.sides}
+        return {n.id: sides.get(n.side, "") for n in scenario.nations}
+
+    def is_selected(self, section: str, entity_id: str) -> bool:
+        selection = self.document.selection
+        return selection.section == section and entity_id in selection.ids
+
+    def on_selection(self, selection: Selection) -> None:
+        # Only what was or is selected changes look: restyling every item of a big map on
+        # each click took longer than the click.
+        before, self._selection = self._selection, selection
+        for section in {before.section, selection.section}:
+            touched = set(before.ids if before.section == section else ())
+            touched |= set(selection.ids if selection.section == section else ())
+            if section == "regions" or section is None:
+                for region_id in touched if section else self._all_selected_regions():
+                    item = self.region_items.get(region_id)
+                    if item is not None:
+                        item.set_selected_look(self.is_selected("regions", region_id))
+                        item.setFlag(NO_CONTENTS, not paints_itself(item, self.detail.picture))
+            elif section == "connections":
+                self.connections.update_many(touched & self.connection_items.keys())
+        self.markers.on_selection(before, selection)
+        chosen = frozenset(selection.ids) if selection.section == "regions" else frozenset()
+        self.regions.names.prefer(chosen)
+        self.fan.refresh()
+
+    def _all_selected_regions(self) -> list[str]:
+        return [i for i, item in self.region_items.items() if item.selected]
+
+    # -- layers ----------------------------------------------------------------------------------
+
+    def set_visible(self, layer: str, shown: bool) -> None:
+        self.visible[layer] = shown
+        if layer == "borders":
+            self.regions.set_outlined(shown)
+        self._apply_visibility()
+        if layer in ("regions", "borders", "connections") and self.picture is not None:
+            self.picture.redraw()
+        self.fan.refresh()
+
+    def locked(self, layer: str) -> bool:
+        return self.locks.get(layer, False) or not self.visible.get(layer, True)
+
+    def group_shown(self, group: str) -> bool:
+        """Whether items of a group are shown: their layer is, and the zoom allows them."""
+        return self.visible[LAYER_OF[group]] and self._allowed(group)
+
+    def _allowed(self, group: str) -> bool:
+        """Whether the zoom allows a group (see :func:`detail_for`)."""
+        if group == "lines":
+            return self.detail.lines
+        if group in ("structures", "supply", "stacks"):
+            return self.detail.markers
+        return True
+
+    def place(self, item: QGraphicsItem, group: str) -> None:
+        """Put a new or changed item in the scene, shown as its group is. Items the zoom
+        does not allow stay out of the scene until it does: tens of thousands of hidden
+        names and lines would still cost every repaint a visit each. Names are allowed one
+        by one (see :mod:`.names`)."""
+        if isinstance(item, LabelItem):
+            allowed = self.regions.names.holds(item.region_id)
+        else:
+            allowed = self._allowed(group)
+        if allowed:
+            if item.scene() is not self:
+                self.addItem(item)
+            item.setVisible(self.visible[LAYER_OF[group]])
+        elif item.scene() is self:
+            item.setVisible(False)
+
+    def discard(self, item: QGraphicsItem) -> None:
+        if item.scene() is self:
+            self.removeItem(item)
+
+    def _groups(self) -> dict[str, list[QGraphicsItem]]:
+        links = list(self.connection_items.values())
+        return {
+            "background": [self.background] if self.background is not None else [],
+            "regions": list(self.region_items.values()),
+            "labels": list(self.label_items.values()),
+            "crossings": [item for item in links if item.along],
+            "lines": [item for item in links if not item.along],
+            **self.markers.all_items(),
+            "issues": self.problems.items(),
+        }
+
+    def _apply_visibility(self) -> None:
+        """Show and hide the groups whose state changed (items made since got theirs)."""
+        for group, items in self._groups().items():
+            shown = self.group_shown(group)
+            if self._shown.get(group) != shown:
+                self._shown[group] = shown
+                for item in items:
+                    self.place(item, group)
+
+    # -- detail --------------------------------------------------------------------------------
+
+    def drawBackground(self, painter: QPainter, rect: QRectF) -> None:
+        super().drawBackground(painter, rect)
+        # Qt calls this before choosing which items to draw, so a new detail applies to
+        # this very repaint.
+        self.zoomed(view_scale(painter.worldTransform()))
+
+    def zoomed(self, scale: float) -> None:
+        """Show what the zoom allows at ``scale`` (pixels per map unit), names included."""
+        self.set_detail(detail_for(scale, self.regions.typical, self.regions.bounds))
+        self.regions.names.show_at(scale)
+
+    def set_detail(self, detail: Detail) -> None:
+        """Show what ``detail`` asks for (normally chosen from the zoom at each repaint)."""
+        if detail == self.detail:
+            return
+        picture_changed = detail.picture != self.detail.picture
+        self.detail = detail
+        if detail.lines:
+            self.connections.flush()
+        self._apply_visibility()
+        if picture_changed:
+            for item in self.region_items.values():
+                item.setFlag(NO_CONTENTS, not paints_itself(item, detail.picture))
+            self.connections.show_picture(detail.picture)
+        if self.picture is not None:
+            self.picture.setVisible(detail.picture)
+        self.fan.refresh()
+
+    # -- validation ------------------------------------------------------------------------------
+
+    def set_issues(self, issues: list[Issue]) -> None:
+        """Mark where validation found problems (red crosses)."""
+        self.problems.set_issues(issues)
+
+    def set_problems(self, polygons: list[shapely.Geometry]) -> None:
+        """Draw gaps and overlaps between regions in red."""
+        self.problems.set_problems(polygons)
+
+
+__all__ = ["LAYERS", "LAYER_NAMES", "MapScene"]

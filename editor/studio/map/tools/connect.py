@@ -1,0 +1,118 @@
+"""Drawing a connection by hand: press in one region, drag, release in another.
+
+Hand-drawn connections are for what borders cannot tell: sea lanes, straits, links to
+off-map boxes, or a single missing link. Neighbours get the type the connection review
+would propose (land between two land regions, sea at a coast...); regions apart get the
+first suitable type that does not need a shared border. The inspector changes it afterwards.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from PySide6.QtCore import QLineF, QPointF, Qt
+from PySide6.QtGui import QColor, QKeyEvent, QMouseEvent, QPen
+from PySide6.QtWidgets import QGraphicsLineItem
+
+from editor.studio.document import ScenarioDocument
+from editor.studio.map.items import Z
+from editor.studio.map.tools.base import Tool
+from editor.studio.naming import new_id
+from schemas.geometry.derive import pick_type, region_domain, touching
+from schemas.map import Connection
+
+
+def default_type(document: ScenarioDocument, a: str, b: str) -> str:
+    """The type a new connection between two regions starts with."""
+    scenario = document.scenario
+    region_a, region_b = document.get("regions", a), document.get("regions", b)
+    # Off-map boxes are exempt from the shared-border rule, so they take ordinary types.
+    near = region_a.off_map or region_b.off_map or touching(scenario, a, b)
+    domains = region_domain(scenario, region_a), region_domain(scenario, region_b)
+    return pick_type(scenario.connection_types, *domains, adjacent=near) or "land"
+
+
+class ConnectTool(Tool):
+    name = "connect"
+    label = "Connect"
+    hint = (
+        "Press in a region and release in another to connect them; Escape cancels. "
+        "Set the type, bridge, road and rail in the inspector."
+    )
+    shortcut = "C"
+    cursor = Qt.CursorShape.CrossCursor
+
+    def __init__(self, document: ScenarioDocument) -> None:
+        super().__init__(document)
+        self.message: Callable[[str], None] = lambda _text: None
+        """Where the tool explains why it did nothing (the window shows it in the status bar)."""
+        self._start: str | None = None
+        self._line: QGraphicsLineItem | None = None
+
+    def press(self, event: QMouseEvent, point: QPointF) -> None:
+        if event.button() != Qt.MouseButton.LeftButton:
+            return
+        self.cancel()
+        if self.scene.locked("connections"):
+            self.message("The connections layer is hidden or locked.")
+            return
+        region = self.region_at(point)
+        if region is None:
+            self.message("Start a connection inside a region.")
+            return
+        self._start = region
+        line = QGraphicsLineItem(QLineF(point, point))
+        pen = QPen(QColor("#202020"), 2, Qt.PenStyle.DashLine)
+        pen.setCosmetic(True)
+        line.setPen(pen)
+        line.setZValue(Z["tool"])
+        self.scene.addItem(line)
+        self._line = line
+
+    def move(self, event: QMouseEvent, point: QPointF) -> None:
+        if self._line is not None:
+            self._line.setLine(QLineF(self._line.line().p1(), point))
+
+    def release(self, event: QMouseEvent, point: QPointF) -> None:
+        if event.button() != Qt.MouseButton.LeftButton or self._start is None:
+            return
+        start = self._start
+        self.cancel()
+        end = self.region_at(point)
+        if end is None:
+            self.message("Release inside the region to connect to.")
+        elif end == start:
+            self.message("A connection joins two different regions.")
+        else:
+            self.connect(start, end)
+
+    def connect(self, a: str, b: str) -> None:
+        """Join two regions, or select the connection that already joins them."""
+        doc = self.document
+        for connection in doc.items("connections"):
+            if {connection.a, connection.b} == {a, b}:
+                doc.select("connections", [connection.id])
+                self.message(f"'{connection.id}' already joins {a} and {b}.")
+                return
+        connection = Connection(
+            id=new_id(doc, "connections", f"{a}-{b}"), a=a, b=b, type=default_type(doc, a, b)
+        )
+        doc.add("connections", connection, text=f"Connect {a} and {b}")
+        doc.select("connections", [connection.id])
+
+    def key_press(self, event: QKeyEvent) -> bool:
+        if event.key() == Qt.Key.Key_Escape and self._start is not None:
+            self.cancel()
+            return True
+        return False
+
+    def cancel(self) -> None:
+        """Drop the connection being drawn."""
+        self._start = None
+        if self._line is not None:
+            if self._line.scene() is not None:
+                self._line.scene().removeItem(self._line)
+            self._line = None
+
+    def deactivate(self) -> None:
+        self.cancel()

@@ -1,0 +1,201 @@
+"""The issues list: every problem live validation found, one click away from its cause.
+
+Clicking an issue selects the entity it belongs to (the inspector shows it and focuses the
+field the issue points at) and asks the window to zoom the map to it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from PySide6.QtCore import (
+    QAbstractTableModel,
+    QModelIndex,
+    QPersistentModelIndex,
+    QSortFilterProxyModel,
+    Qt,
+    Signal,
+)
+from PySide6.QtGui import QColor
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QComboBox,
+    QHBoxLayout,
+    QHeaderView,
+    QLabel,
+    QTableView,
+    QVBoxLayout,
+    QWidget,
+)
+
+from editor.shared.widgets import filter_box
+from editor.studio.document import LIST_SECTIONS, SINGLE_SECTIONS, ScenarioDocument
+from schemas.issues import Issue
+
+COLUMNS = ("", "Code", "Entity", "Message", "Where")
+SEVERITY_COLORS = {"error": QColor("#c62828"), "warning": QColor("#d08a00")}
+SEVERITY_MARKS = {"error": "\u2716", "warning": "\u25b2"}
+
+
+@dataclass(frozen=True)
+class Target:
+    """What an issue points at in the document."""
+
+    section: str | None
+    entity: str | None
+    field: tuple[str | int, ...]
+    at: tuple[float, float] | None
+
+
+def target_of(document: ScenarioDocument, issue: Issue) -> Target:
+    """The section, entity and field of an issue, read from its JSON pointer."""
+    parts: list[str | int] = [
+        int(p) if p.isdigit() else p.replace("~1", "/").replace("~0", "~")
+        for p in issue.path.split("/")[1:]
+    ]
+    if not parts or not isinstance(parts[0], str):
+        return Target(None, None, (), issue.at)
+    section = parts[0]
+    if section in SINGLE_SECTIONS:
+        return Target(section, None, tuple(parts[1:]), issue.at)
+    if section not in LIST_SECTIONS:
+        return Target(None, None, (), issue.at)
+    entity: str | None = None
+    if issue.entity is not None and document.get(section, issue.entity) is not None:
+        entity = issue.entity
+    elif len(parts) > 1 and isinstance(parts[1], int):
+        items = document.items(section)
+        entity = items[parts[1]].id if parts[1] < len(items) else None
+    return Target(section, entity, tuple(parts[2:]), issue.at)
+
+
+class IssueModel(QAbstractTableModel):
+    def __init__(self) -> None:
+        super().__init__()
+        self.issues: list[Issue] = []
+
+    def set_issues(self, issues: list[Issue]) -> None:
+        self.beginResetModel()
+        self.issues = list(issues)
+        self.endResetModel()
+
+    def rowCount(self, parent: QModelIndex | QPersistentModelIndex = QModelIndex()) -> int:  # noqa: B008
+        return 0 if parent.isValid() else len(self.issues)
+
+    def columnCount(self, parent: QModelIndex | QPersistentModelIndex = QModelIndex()) -> int:  # noqa: B008
+        return len(COLUMNS)
+
+    def headerData(self, section: int, orientation: Qt.Orientation, role: int = 0) -> Any:
+        if orientation == Qt.Orientation.Horizontal and role == Qt.ItemDataRole.DisplayRole:
+            return COLUMNS[section]
+        return None
+
+    def data(self, index: QModelIndex | QPersistentModelIndex, role: int = 0) -> Any:
+        issue = self.issues[index.row()]
+        column = index.column()
+        if role == Qt.ItemDataRole.DisplayRole:
+            if column == 0:
+                return SEVERITY_MARKS[issue.severity]
+            return (issue.code, issue.entity or "", issue.message, issue.location())[column - 1]
+        if role == Qt.ItemDataRole.ForegroundRole and column == 0:
+            return SEVERITY_COLORS[issue.severity]
+        if role == Qt.ItemDataRole.ToolTipRole:
+            return f"{issue.severity} [{issue.code}] {issue.message}\n{issue.location()}"
+        if role == Qt.ItemDataRole.UserRole:
+            # Sort and filter by severity with the mark's column.
+            return issue.severity
+        return None
+
+
+class IssueFilter(QSortFilterProxyModel):
+    def __init__(self) -> None:
+        super().__init__()
+        self.severity: str | None = None
+        self.text = ""
+
+    def filterAcceptsRow(self, row: int, parent: QModelIndex | QPersistentModelIndex) -> bool:
+        model: IssueModel = self.sourceModel()  # type: ignore[assignment]
+        issue = model.issues[row]
+        if self.severity is not None and issue.severity != self.severity:
+            return False
+        if self.text:
+            haystack = f"{issue.code} {issue.entity or ''} {issue.message} {issue.path}".lower()
+            return self.text in haystack
+        return True
+
+
+class IssuesPanel(QWidget):
+    """Lists issues; ``activated`` carries the :class:`Target` of the one clicked."""
+
+    activated = Signal(object)
+    countsChanged = Signal(int, int)
+    """Errors and warnings."""
+
+    def __init__(self, document: ScenarioDocument | None) -> None:
+        super().__init__()
+        self.document = document
+        self.model = IssueModel()
+        self.proxy = IssueFilter()
+        self.proxy.setSourceModel(self.model)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(4, 4, 4, 4)
+        bar = QHBoxLayout()
+        self.summary = QLabel("No issues")
+        bar.addWidget(self.summary, 1)
+        self.severity = QComboBox()
+        self.severity.addItems(["Errors and warnings", "Errors", "Warnings"])
+        self.severity.currentIndexChanged.connect(self._refilter)
+        bar.addWidget(self.severity)
+        self.search = filter_box("Filter", self._refilter)
+        bar.addWidget(self.search)
+        layout.addLayout(bar)
+        self.table = QTableView()
+        self.table.setModel(self.proxy)
+        self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+        self.table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
+        self.table.setSortingEnabled(True)
+        self.table.setWordWrap(False)
+        self.table.verticalHeader().hide()
+        self.table.verticalHeader().setDefaultSectionSize(22)
+        header = self.table.horizontalHeader()
+        header.setSectionResizeMode(0, QHeaderView.ResizeMode.Fixed)
+        header.resizeSection(0, 24)
+        header.resizeSection(1, 170)
+        header.resizeSection(2, 140)
+        header.setSectionResizeMode(3, QHeaderView.ResizeMode.Stretch)
+        header.resizeSection(4, 200)
+        self.table.clicked.connect(self._clicked)
+        self.table.activated.connect(self._clicked)
+        layout.addWidget(self.table)
+
+    def set_issues(self, issues: list[Issue]) -> None:
+        self.model.set_issues(issues)
+        errors = sum(1 for i in issues if i.is_error)
+        warnings = len(issues) - errors
+        self.summary.setText(
+            "No issues" if not issues else f"{errors} error(s), {warnings} warning(s)"
+        )
+        self.countsChanged.emit(errors, warnings)
+
+    def _refilter(self, *_args: Any) -> None:
+        self.proxy.severity = {0: None, 1: "error", 2: "warning"}[self.severity.currentIndex()]
+        self.proxy.text = self.search.text().strip().lower()
+        self.proxy.invalidate()
+
+    def issue_at(self, row: int) -> Issue:
+        return self.model.issues[self.proxy.mapToSource(self.proxy.index(row, 0)).row()]
+
+    def _clicked(self, index: QModelIndex) -> None:
+        issue = self.model.issues[self.proxy.mapToSource(index).row()]
+        self.activate(issue)
+
+    def activate(self, issue: Issue) -> None:
+        """Select what the issue is about (the window zooms the map on ``activated``)."""
+        if self.document is None:
+            return
+        target = target_of(self.document, issue)
+        if target.section is not None:
+            ids = [target.entity] if target.entity else []
+            self.document.select(target.section, ids, focus=target.field)
+        self.activated.emit(target)

@@ -1,0 +1,181 @@
+"""The rules parameters: every number of the rules, by chapter, with what differs from the book.
+
+A modder looks for one knob among about a hundred, so the chapters are listed on the left, a
+search box finds parameters by name or description, and the values that differ from the
+rulebook are shown in bold (and counted per chapter) with a way back to the book's values.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pydantic import BaseModel
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import (
+    QFormLayout,
+    QHBoxLayout,
+    QLabel,
+    QListWidget,
+    QPushButton,
+    QScrollArea,
+    QSplitter,
+    QStackedWidget,
+    QVBoxLayout,
+    QWidget,
+)
+
+from editor.shared.widgets import filter_box
+from editor.studio.document import Change, ScenarioDocument, with_value
+from editor.studio.forms.context import studio_context
+from editor.studio.forms.model_form import ModelEditor, humanise
+from schemas.rules import Rules
+
+FORM_WIDTH = 560
+
+
+def _default(model: type[BaseModel], name: str) -> Any:
+    return model.model_fields[name].get_default(call_default_factory=True)
+
+
+class ChapterPage(QWidget):
+    """One chapter of the rules (battle, supply...): its form and a reset button."""
+
+    def __init__(self, editor: RulesEditor, name: str, model: type[BaseModel]) -> None:
+        super().__init__()
+        self.name, self.model = name, model
+        self.form = ModelEditor(model, editor.context)
+        self.form.edited.connect(lambda new: editor.write(name, new))
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        heading = QLabel(humanise(name))
+        font = heading.font()
+        font.setBold(True)
+        font.setPointSizeF(font.pointSizeF() * 1.15)
+        heading.setFont(font)
+        layout.addWidget(heading)
+        about = QLabel((model.__doc__ or "").strip())
+        about.setWordWrap(True)
+        about.setStyleSheet("color: #555;")
+        layout.addWidget(about)
+        content = QWidget()
+        inner = QVBoxLayout(content)
+        inner.setContentsMargins(0, 0, 6, 0)
+        inner.addWidget(self.form)
+        inner.addStretch(1)
+        content.setMaximumWidth(FORM_WIDTH)
+        scroll = QScrollArea()
+        scroll.setWidgetResizable(True)
+        scroll.setFrameShape(QScrollArea.Shape.NoFrame)
+        scroll.setWidget(content)
+        layout.addWidget(scroll, 1)
+        row = QHBoxLayout()
+        row.addStretch(1)
+        self.reset = QPushButton("Reset chapter to rulebook values")
+        self.reset.setToolTip(f"Set every parameter of {humanise(name).lower()} to its default")
+        self.reset.clicked.connect(lambda: editor.write(name, model()))
+        row.addWidget(self.reset)
+        layout.addLayout(row)
+
+    def show_value(self, value: BaseModel) -> int:
+        """Show the chapter's values; returns how many differ from the rulebook."""
+        self.form.show_value(value)
+        changed = 0
+        for name, label in self.form.labels.items():
+            default = _default(self.model, name)
+            differs = getattr(value, name) != default
+            changed += differs
+            font = label.font()
+            font.setBold(differs)
+            label.setFont(font)
+            tip = (self.model.model_fields[name].description or "").strip()
+            shown = default.model_dump() if isinstance(default, BaseModel) else default
+            if not isinstance(default, list):
+                tip += f"\nRulebook value: {shown}"
+            label.setToolTip(tip)
+        self.reset.setEnabled(changed > 0)
+        return changed
+
+    def matches(self, needle: str) -> int:
+        """Show only the parameters matching ``needle``; returns how many are shown."""
+        layout = self.form.body.layout()
+        assert isinstance(layout, QFormLayout)
+        shown = 0
+        for name, editor in self.form.rows.items():
+            info = self.model.model_fields[name]
+            text = f"{name} {humanise(name)} {info.description or ''}".lower()
+            visible = not needle or needle in text
+            row = editor if layout.getWidgetPosition(editor)[0] >= 0 else editor.parentWidget()
+            layout.setRowVisible(row, visible)
+            shown += visible
+        return shown
+
+
+class RulesEditor(QWidget):
+    """Every rules parameter, one chapter at a time."""
+
+    def __init__(self, document: ScenarioDocument) -> None:
+        super().__init__()
+        self.document = document
+        self.context = studio_context(document)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(6, 6, 6, 6)
+        self.search = filter_box("Find a parameter (name or description)…", self._search)
+        layout.addWidget(self.search)
+        splitter = QSplitter()
+        self.chapters = QListWidget()
+        self.chapters.setMaximumWidth(200)
+        self.pages = QStackedWidget()
+        self.page_of: dict[str, ChapterPage] = {}
+        for name, info in Rules.model_fields.items():
+            page = ChapterPage(self, name, info.annotation)  # type: ignore[arg-type]
+            self.page_of[name] = page
+            self.pages.addWidget(page)
+            self.chapters.addItem(humanise(name))
+            item = self.chapters.item(self.chapters.count() - 1)
+            item.setData(Qt.ItemDataRole.UserRole, name)
+            item.setToolTip((info.description or "").strip())
+        self.chapters.currentRowChanged.connect(self.pages.setCurrentIndex)
+        splitter.addWidget(self.chapters)
+        splitter.addWidget(self.pages)
+        splitter.setStretchFactor(1, 1)
+        layout.addWidget(splitter, 1)
+        self.chapters.setCurrentRow(0)
+        document.changed.connect(self._follow)
+        self.reload()
+
+    def page(self, name: str) -> ChapterPage:
+        return self.page_of[name]
+
+    def write(self, chapter: str, value: BaseModel | None) -> None:
+        if value is None:
+            return
+        rules = with_value(self.document.scenario.rules, [chapter], value)
+        self.document.set_section("rules", rules, f"Edit {humanise(chapter).lower()} rules")
+
+    def reload(self) -> None:
+        rules = self.document.scenario.rules
+        for row in range(self.chapters.count()):
+            item = self.chapters.item(row)
+            name = item.data(Qt.ItemDataRole.UserRole)
+            changed = self.page_of[name].show_value(getattr(rules, name))
+            item.setText(humanise(name) + (f"  ({changed} changed)" if changed else ""))
+            font = item.font()
+            font.setBold(changed > 0)
+            item.setFont(font)
+
+    def _follow(self, change: Change) -> None:
+        if change.section == "rules":
+            self.reload()
+
+    def _search(self, text: str) -> None:
+        needle = text.strip().lower()
+        first_shown = -1
+        for row in range(self.chapters.count()):
+            item = self.chapters.item(row)
+            shown = self.page_of[item.data(Qt.ItemDataRole.UserRole)].matches(needle)
+            item.setHidden(shown == 0)
+            if shown and first_shown < 0:
+                first_shown = row
+        current = self.chapters.currentItem()
+        if (current is None or current.isHidden()) and first_shown >= 0:
+            self.chapters.setCurrentRow(first_shown)

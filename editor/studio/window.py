@@ -1,0 +1,373 @@
+"""The studio's main window: the map in the middle, panels docked around it.
+
+The window holds at most one document at a time. Everything bound to a document (the map,
+the panels, live validation, autosave) is built by :meth:`StudioWindow.set_document` and torn
+down when another document takes its place; the docks themselves stay where the designer put
+them.
+"""
+
+from __future__ import annotations
+
+import uuid
+
+from PySide6.QtCore import QObject, QPoint, QPointF, QRectF, QSize, Qt
+from PySide6.QtGui import QCloseEvent, QKeyEvent
+from PySide6.QtWidgets import (
+    QDockWidget,
+    QLabel,
+    QMainWindow,
+    QMenu,
+    QUndoView,
+    QWidget,
+)
+
+from editor.shared.docking import add_dock
+from editor.studio import sections
+from editor.studio.connections_review import ConnectionReview
+from editor.studio.document import ScenarioDocument
+from editor.studio.files import Autosaver
+from editor.studio.map.scene import MapScene
+from editor.studio.map.tools.base import Tool
+from editor.studio.map.view import MapView
+from editor.studio.panels.explorer import Explorer
+from editor.studio.panels.inspector import Inspector
+from editor.studio.panels.issues import IssuesPanel, Target
+from editor.studio.panels.layers import LayersPanel
+from editor.studio.validation_runner import ValidationRunner
+from editor.studio.window_actions import build_actions, tool_classes
+from editor.studio.window_edits import EditController
+from editor.studio.window_files import FileController
+from schemas.issues import Issue
+
+AUTOSAVE_MS = 30_000
+
+
+class StudioWindow(QMainWindow):
+    """A scenario designer's workspace."""
+
+    def __init__(self, *, autosave_ms: int = AUTOSAVE_MS) -> None:
+        super().__init__()
+        self.session = uuid.uuid4().hex[:12]
+        self.autosave_ms = autosave_ms
+        self.document: ScenarioDocument | None = None
+        self.scene: MapScene | None = None
+        self.view: MapView | None = None
+        self.validation: ValidationRunner | None = None
+        self.autosaver: Autosaver | None = None
+        self.load_issues: list[Issue] = []
+        self.tools: dict[str, Tool] = {}
+        self.section_docks: dict[str, QDockWidget] = {}
+        self.setWindowTitle("Salient")
+        self.resize(1500, 920)
+        self.setDockNestingEnabled(True)
+        self.setCorner(Qt.Corner.BottomRightCorner, Qt.DockWidgetArea.RightDockWidgetArea)
+        self.setCorner(Qt.Corner.BottomLeftCorner, Qt.DockWidgetArea.LeftDockWidgetArea)
+        self.placeholder = QLabel()
+        self.placeholder.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        self.placeholder.setWordWrap(True)
+        self.placeholder.setStyleSheet("color: #555; font-size: 14px; padding: 40px;")
+        self.setCentralWidget(self.placeholder)
+        self.docks = {
+            name: add_dock(self, name, title, area)
+            for name, title, area in (
+                ("explorer", "Scenario", Qt.DockWidgetArea.LeftDockWidgetArea),
+                ("layers", "Layers", Qt.DockWidgetArea.LeftDockWidgetArea),
+                ("inspector", "Inspector", Qt.DockWidgetArea.RightDockWidgetArea),
+                ("issues", "Issues", Qt.DockWidgetArea.BottomDockWidgetArea),
+                ("history", "History", Qt.DockWidgetArea.BottomDockWidgetArea),
+                ("connections", "Derived connections", Qt.DockWidgetArea.BottomDockWidgetArea),
+            )
+        }
+        # One tab group only: Qt 6 leaves a stray tab bar painted over the status bar when a
+        # window has two tab groups built before it is shown. Layers sit under the explorer.
+        self.splitDockWidget(self.docks["explorer"], self.docks["layers"], Qt.Orientation.Vertical)
+        self.tabifyDockWidget(self.docks["issues"], self.docks["history"])
+        self.tabifyDockWidget(self.docks["issues"], self.docks["connections"])
+        self.docks["issues"].raise_()
+        self.resizeDocks(
+            [self.docks["explorer"], self.docks["inspector"]],
+            [270, 420],
+            Qt.Orientation.Horizontal,
+        )
+        self.resizeDocks([self.docks["issues"]], [190], Qt.Orientation.Vertical)
+        self.resizeDocks([self.docks["layers"]], [230], Qt.Orientation.Vertical)
+        self.coordinates = QLabel()
+        self.coordinates.setMinimumWidth(170)
+        self.hint = QLabel()
+        self.issue_count = QLabel()
+        self.statusBar().addWidget(self.hint, 1)
+        self.statusBar().addPermanentWidget(self.issue_count)
+        self.statusBar().addPermanentWidget(self.coordinates)
+        self.files = FileController(self)
+        self.edits = EditController(self)
+        build_actions(self)
+        self.set_document(None)
+
+    # -- layout ----------------------------------------------------------------------------------
+
+    def sizeHint(self) -> QSize:
+        return QSize(1500, 920)
+
+    # -- documents -------------------------------------------------------------------------------
+
+    def set_document(
+        self, document: ScenarioDocument | None, load_issues: list[Issue] | None = None
+    ) -> None:
+        """Show a document (``None``: nothing open, e.g. a file that failed to load)."""
+        self._release_document()
+        self.document = document
+        self.load_issues = list(load_issues or [])
+        issues = IssuesPanel(document)
+        issues.activated.connect(self.show_target)
+        issues.countsChanged.connect(self._show_counts)
+        self.docks["issues"].setWidget(issues)
+        self.issues = issues
+        if document is None:
+            self._show_empty()
+            issues.set_issues(self.load_issues)
+            self.update_title()
+            self.actions_enabled(False)
+            return
+        self.scene = MapScene(document)
+        self.view = MapView(self.scene)
+        self.view.cursorMoved.connect(self._show_coordinates)
+        self.view.toolChanged.connect(self._tool_changed)
+        self.view.setContextMenuPolicy(Qt.ContextMenuPolicy.CustomContextMenu)
+        self.view.customContextMenuRequested.connect(self._map_menu)
+        self.setCentralWidget(self.view)
+        self.tools = {cls.name: cls(document) for cls in tool_classes()}
+        for tool in self.tools.values():
+            tool.message = self.show_message  # type: ignore[attr-defined]
+        self.set_tool("select")
+        self.inspector = Inspector(document)
+        self.docks["inspector"].setWidget(self.inspector)
+        self.explorer = Explorer(document)
+        self.explorer.zoomRequested.connect(self.zoom_to_entity)
+        self.explorer.addRequested.connect(self.edits.add_entity)
+        self.explorer.duplicateRequested.connect(self.edits.duplicate_entity)
+        self.explorer.renameRequested.connect(self.edits.rename_entity)
+        self.docks["explorer"].setWidget(self.explorer)
+        self.layers_panel = LayersPanel(self.scene)
+        self.docks["layers"].setWidget(self.layers_panel)
+        self.docks["history"].setWidget(QUndoView(document.undo_stack))
+        self.docks["connections"].setWidget(ConnectionReview(document))
+        self.undo_group.addStack(document.undo_stack)
+        self.undo_group.setActiveStack(document.undo_stack)
+        self.validation = ValidationRunner(document)
+        self.validation.updated.connect(self._validated)
+        self.validation.run_now()
+        self.autosaver = Autosaver(document, self.session, self.autosave_ms)
+        document.undo_stack.cleanChanged.connect(self.update_title)
+        document.undo_stack.indexChanged.connect(self.update_title)
+        document.pathChanged.connect(self.update_title)
+        self.update_title()
+        self.actions_enabled(True)
+        self.view.zoom_to_fit()
+
+    def _release_document(self) -> None:
+        document = self.document
+        if document is not None:
+            for signal in (
+                document.undo_stack.cleanChanged,
+                document.undo_stack.indexChanged,
+                document.pathChanged,
+            ):
+                signal.disconnect(self.update_title)
+        if self.autosaver is not None:
+            self.autosaver.stop()
+            self.autosaver = None
+        if self.validation is not None:
+            self.validation.wait()
+            self.validation.updated.disconnect()
+            self.validation = None
+        for dock in self.section_docks.values():
+            self.removeDockWidget(dock)
+            dock.deleteLater()
+        self.section_docks.clear()
+        for name in ("inspector", "explorer", "layers", "history", "connections"):
+            old = self.docks[name].widget()
+            self.docks[name].setWidget(QWidget())
+            if old is not None:
+                old.deleteLater()
+        if self.view is not None:
+            self.setCentralWidget(self.placeholder_widget())
+            self.view = None
+            self.scene = None
+        self.tools = {}
+        if self.document is not None:
+            self.undo_group.removeStack(self.document.undo_stack)
+            # PySide crashes if the stack's commands are freed in the same collection as the
+            # scene and panels that listened to the document; empty it while they are alive.
+            self.document.undo_stack.clear()
+
+    def placeholder_widget(self) -> QLabel:
+        self.placeholder = QLabel()
+        self.placeholder.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        self.placeholder.setWordWrap(True)
+        self.placeholder.setStyleSheet("color: #555; font-size: 14px; padding: 40px;")
+        return self.placeholder
+
+    def _show_empty(self) -> None:
+        if self.load_issues:
+            text = (
+                f"This file could not be opened: {len(self.load_issues)} problem(s), listed "
+                "under Issues with their line and column. Fix them in a text editor and open "
+                "the file again, or open another scenario (File ▸ Open)."
+            )
+        else:
+            text = "No scenario open. Use File ▸ New or File ▸ Open."
+        if not isinstance(self.centralWidget(), QLabel):
+            self.setCentralWidget(self.placeholder_widget())
+        self.placeholder.setText(text)
+
+    def actions_enabled(self, enabled: bool) -> None:
+        """Actions that need a scenario are off while none is open."""
+        for action in self.document_actions:
+            action.setEnabled(enabled)
+
+    def update_title(self, *_why: object) -> None:
+        document = self.document
+        if document is None:
+            failed = self.files.failed_path
+            self.setWindowTitle(f"{failed.name} (not opened) — Salient" if failed else "Salient")
+            return
+        name = document.path.name if document.path else "Untitled"
+        self.setWindowTitle(f"{name}{'*' if document.modified else ''} — Salient")
+
+    # -- tools and status ------------------------------------------------------------------------
+
+    def set_tool(self, name: str) -> None:
+        if self.view is not None and name in self.tools:
+            self.view.set_tool(self.tools[name])
+
+    def _tool_changed(self, tool: Tool) -> None:
+        self.hint.setText(tool.hint)
+        action = self.tool_actions.get(tool.name)
+        if action is not None:
+            action.setChecked(True)
+
+    def show_message(self, text: str) -> None:
+        self.statusBar().showMessage(text, 6000)
+
+    def _show_coordinates(self, point: QPointF) -> None:
+        self.coordinates.setText(f"x {point.x():.1f}   y {point.y():.1f}")
+
+    def _show_counts(self, errors: int, warnings: int) -> None:
+        if not errors and not warnings:
+            self.issue_count.setText("✓ no issues")
+            self.issue_count.setStyleSheet("color: #2e7d32;")
+        else:
+            self.issue_count.setText(f"{errors} errors, {warnings} warnings")
+            self.issue_count.setStyleSheet("color: #c62828;" if errors else "color: #b26a00;")
+        self.docks["issues"].setWindowTitle(f"Issues ({errors + warnings})")
+
+    def _validated(self, issues: list[Issue], problems: list[object]) -> None:
+        self.issues.set_issues([*self.load_issues, *issues])
+        if self.scene is not None:
+            self.scene.set_issues(issues)
+            self.scene.set_problems(problems)  # type: ignore[arg-type]
+
+    def key_for_tool(self, key: Qt.Key) -> bool:
+        """Offer a key to the current tool first (Delete, Escape); ``True`` if it used it."""
+        if self.view is None or self.view.tool is None:
+            return False
+        event = QKeyEvent(QKeyEvent.Type.KeyPress, key, Qt.KeyboardModifier.NoModifier)
+        return self.view.tool.key_press(event)
+
+    def _map_menu(self, pos: QPoint) -> None:
+        """Right-click on a region: add things there, zoom to it, delete it."""
+        if self.view is None or self.scene is None:
+            return
+        point = self.view.mapToScene(pos)
+        region_id = self.tools["select"].region_at(point) if "select" in self.tools else None
+        if region_id is None:
+            return
+        menu = QMenu(self)
+        region = self.document.get("regions", region_id) if self.document else None
+        menu.addSection(region.name if region is not None else region_id)
+        for text, slot in self.edits.map_menu(region_id, (point.x(), point.y())):
+            if slot is None:
+                menu.addSeparator()
+            else:
+                menu.addAction(text, slot)
+        menu.popup(self.view.viewport().mapToGlobal(pos))
+        self.map_context_menu = menu
+
+    # -- going to things -------------------------------------------------------------------------
+
+    def show_target(self, target: Target) -> None:
+        if target.section and target.entity:
+            self.zoom_to_entity(target.section, target.entity)
+        elif target.at is not None and self.view is not None:
+            self.view.zoom_to(QPointF(*target.at), self._span())
+
+    def _span(self) -> float:
+        assert self.scene is not None
+        rect = self.scene.map_rect()
+        return max(rect.width(), rect.height()) / 6 or 100.0
+
+    def entity_rect(self, section: str, entity_id: str) -> QRectF | None:
+        """Where an entity is drawn, for zooming to it."""
+        scene = self.scene
+        if scene is None:
+            return None
+        if section == "regions" and entity_id in scene.region_paths:
+            return scene.region_paths[entity_id].boundingRect()
+        if section == "connections":
+            link = scene.connections.item(entity_id)
+            return link.path().boundingRect() if link is not None else None
+        table = {"structures": scene.structure_items, "supply_sources": scene.source_items}
+        if section in table and entity_id in table[section]:
+            pos = table[section][entity_id].pos()
+            return QRectF(pos.x() - 1, pos.y() - 1, 2, 2)
+        if section in ("units", "leaders"):
+            for item in scene.stack_items:
+                if entity_id in getattr(item, "units", ()):
+                    pos = item.pos()
+                    return QRectF(pos.x() - 1, pos.y() - 1, 2, 2)
+        return None
+
+    def zoom_to_entity(self, section: str, entity_id: str) -> None:
+        rect = self.entity_rect(section, entity_id)
+        if rect is None or self.view is None:
+            return
+        span = self._span()
+        if rect.width() < span and rect.height() < span:
+            self.view.zoom_to(rect.center(), span)
+        else:
+            self.view.zoom_to_fit(rect)
+
+    # -- section editors -------------------------------------------------------------------------
+
+    def open_section(self, key: str) -> QDockWidget | None:
+        """Show the editor of a section in a dock (built on first use)."""
+        if self.document is None:
+            return None
+        dock = self.section_docks.get(key)
+        if dock is None:
+            entry = next(e for e in sections.EDITORS if e.key == key)
+            dock = QDockWidget(entry.title, self)
+            dock.setObjectName(f"section-{key}")
+            dock.setWidget(sections.create(key, self.document))
+            dock.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose, False)
+            self.addDockWidget(Qt.DockWidgetArea.BottomDockWidgetArea, dock)
+            self.tabifyDockWidget(self.docks["issues"], dock)
+            self.section_docks[key] = dock
+        dock.show()
+        dock.raise_()
+        return dock
+
+    # -- closing ---------------------------------------------------------------------------------
+
+    def closeEvent(self, event: QCloseEvent) -> None:
+        if not self.files.may_discard():
+            event.ignore()
+            return
+        if self.autosaver is not None:
+            self.autosaver.discard()
+        player = self.findChild(QObject, "studio-play")
+        if player is not None:  # a game started with Play closes with the studio
+            player.close_game()  # type: ignore[attr-defined]
+        self._release_document()
+        self.document = None
+        event.accept()

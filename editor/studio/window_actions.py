@@ -1,0 +1,235 @@
+"""Menus, toolbar and shortcuts of the studio window.
+
+Actions act on whatever document the window holds when they fire, so they are built once.
+Delete and Escape go to the current map tool first (a tool may be half-way through drawing),
+then to the selection.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QAction, QActionGroup, QKeySequence, QUndoGroup
+from PySide6.QtWidgets import QMessageBox, QToolBar
+
+from editor.studio import sections
+from editor.studio.map.tools.base import Tool
+from editor.studio.map.tools.connect import ConnectTool
+from editor.studio.map.tools.draw import DrawRegionTool
+from editor.studio.map.tools.select import SelectTool
+from editor.studio.map.tools.split import SplitTool
+from editor.studio.map.tools.vertex import VertexTool
+
+if TYPE_CHECKING:
+    from editor.studio.window import StudioWindow
+
+
+def tool_classes() -> list[type[Tool]]:
+    """The map tools, in toolbar order."""
+    return [SelectTool, DrawRegionTool, VertexTool, SplitTool, ConnectTool]
+
+
+SHORTCUT_HELP = """<table cellpadding=3>
+<tr><td><b>Ctrl+Z</b> / <b>Ctrl+Shift+Z</b></td><td>Undo / redo</td></tr>
+<tr><td><b>Ctrl+S</b> / <b>Ctrl+O</b> / <b>Ctrl+N</b></td><td>Save / open / new</td></tr>
+<tr><td><b>Delete</b></td><td>Delete the selection (or the selected vertex)</td></tr>
+<tr><td><b>Escape</b></td><td>Cancel the tool's work, then clear the selection</td></tr>
+<tr><td><b>Space</b> + drag, middle button</td><td>Pan the map</td></tr>
+<tr><td><b>Wheel</b></td><td>Zoom at the pointer</td></tr>
+<tr><td><b>Ctrl+0</b></td><td>Zoom to the whole map</td></tr>
+<tr><td><b>S D V X C</b></td><td>Select, draw, vertex, split and connect tools</td></tr>
+<tr><td><b>F5</b> / <b>Shift+F5</b></td><td>Play the scenario / validate now</td></tr>
+<tr><td><b>Shift</b> while drawing</td><td>Do not snap</td></tr>
+</table>"""
+
+
+def _action(
+    window: StudioWindow,
+    text: str,
+    slot: object,
+    shortcut: QKeySequence | str | QKeySequence.StandardKey | None = None,
+    tip: str = "",
+    document_only: bool = True,
+) -> QAction:
+    action = QAction(text, window)
+    if shortcut is not None:
+        action.setShortcut(QKeySequence(shortcut))
+        action.setShortcutContext(Qt.ShortcutContext.WindowShortcut)
+    if tip:
+        action.setToolTip(tip)
+        action.setStatusTip(tip)
+    action.triggered.connect(lambda _checked=False: slot())  # type: ignore[operator]
+    window.addAction(action)
+    if document_only:
+        window.document_actions.append(action)
+    return action
+
+
+def build_actions(window: StudioWindow) -> None:
+    """Create the window's menus and toolbars."""
+    window.document_actions = []
+    files, edits = window.files, window.edits
+    menu = window.menuBar()
+
+    file_menu = menu.addMenu("&File")
+    file_menu.addAction(
+        _action(window, "&New", files.new, QKeySequence.StandardKey.New, document_only=False)
+    )
+    file_menu.addAction(
+        _action(window, "&Open…", files.open, QKeySequence.StandardKey.Open, document_only=False)
+    )
+    window.recent_menu = file_menu.addMenu("Open &recent")
+    window.recent_menu.aboutToShow.connect(files.fill_recent_menu)
+    file_menu.addSeparator()
+    window.save_action = _action(window, "&Save", files.save, QKeySequence.StandardKey.Save)
+    file_menu.addAction(window.save_action)
+    file_menu.addAction(_action(window, "Save &as…", files.save_as, "Ctrl+Shift+S"))
+    file_menu.addSeparator()
+    file_menu.addAction(
+        _action(
+            window,
+            "&Import regions from GeoJSON…",
+            files.import_geojson,
+            tip="Add or update regions from a GeoJSON file",
+        )
+    )
+    file_menu.addAction(
+        _action(
+            window,
+            "&Export regions to GeoJSON…",
+            files.export_geojson,
+            tip="Write the regions to a GeoJSON file",
+        )
+    )
+    file_menu.addSeparator()
+    file_menu.addAction(
+        _action(window, "&Quit", window.close, QKeySequence.StandardKey.Quit, document_only=False)
+    )
+
+    edit_menu = menu.addMenu("&Edit")
+    window.undo_group = QUndoGroup(window)
+    undo = window.undo_group.createUndoAction(window, "&Undo")
+    undo.setShortcut(QKeySequence("Ctrl+Z"))
+    redo = window.undo_group.createRedoAction(window, "&Redo")
+    redo.setShortcuts([QKeySequence("Ctrl+Shift+Z"), QKeySequence("Ctrl+Y")])
+    for action in (undo, redo):
+        window.addAction(action)
+        edit_menu.addAction(action)
+    edit_menu.addSeparator()
+    edit_menu.addAction(
+        _action(
+            window, "&Delete", edits.delete_selection, "Delete", tip="Delete the selected entities"
+        )
+    )
+    edit_menu.addAction(_action(window, "Select &none", edits.escape, "Escape"))
+    edit_menu.addAction(
+        _action(
+            window,
+            "Re&name…",
+            edits.rename_selection,
+            "F2",
+            tip="Change the selected entity's id everywhere",
+        )
+    )
+    edit_menu.addSeparator()
+    edit_menu.addAction(
+        _action(
+            window,
+            "&Merge selected regions",
+            edits.merge_regions,
+            "Ctrl+M",
+            tip="Join the selected neighbouring regions",
+        )
+    )
+
+    view_menu = menu.addMenu("&View")
+    view_menu.addAction(
+        _action(window, "Zoom to &fit", lambda: window.view and window.view.zoom_to_fit(), "Ctrl+0")
+    )
+    view_menu.addAction(
+        _action(
+            window,
+            "Zoom &in",
+            lambda: window.view and window.view.zoom_by(1.25),
+            QKeySequence.StandardKey.ZoomIn,
+        )
+    )
+    view_menu.addAction(
+        _action(
+            window,
+            "Zoom &out",
+            lambda: window.view and window.view.zoom_by(0.8),
+            QKeySequence.StandardKey.ZoomOut,
+        )
+    )
+    view_menu.addAction(_action(window, "Zoom to &selection", edits.zoom_to_selection, "Z"))
+    view_menu.addSeparator()
+    panels = view_menu.addMenu("&Panels")
+    for dock in window.docks.values():
+        panels.addAction(dock.toggleViewAction())
+
+    tool_bar = QToolBar("Map tools")
+    tool_bar.setObjectName("toolbar-tools")
+    tool_bar.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextOnly)
+    window.addToolBar(Qt.ToolBarArea.TopToolBarArea, tool_bar)
+    tools_menu = menu.addMenu("&Tools")
+    group = QActionGroup(window)
+    window.tool_actions = {}
+    for cls in tool_classes():
+        action = _action(
+            window,
+            cls.label,
+            lambda name=cls.name: window.set_tool(name),
+            cls.shortcut,
+            tip=f"{cls.label} ({cls.shortcut}): {cls.hint}",
+        )
+        action.setCheckable(True)
+        group.addAction(action)
+        tool_bar.addAction(action)
+        tools_menu.addAction(action)
+        window.tool_actions[cls.name] = action
+    tool_bar.addSeparator()
+    window.play_action = _action(
+        window, "▶ Play", lambda: _play(window), "F5", tip="Play this scenario now (F5)"
+    )
+    window.play_action.setObjectName("play")
+    tool_bar.addAction(window.play_action)
+
+    scenario_menu = menu.addMenu("&Scenario")
+    for entry in sections.EDITORS:
+        scenario_menu.addAction(
+            _action(
+                window, entry.title, lambda key=entry.key: window.open_section(key), tip=entry.tip
+            )
+        )
+    scenario_menu.addSeparator()
+    scenario_menu.addAction(
+        _action(window, "&Derive connections from borders", edits.derive_connections)
+    )
+    scenario_menu.addAction(
+        _action(
+            window,
+            "&Validate now",
+            lambda: window.validation and window.validation.run_now(),
+            "Shift+F5",
+        )
+    )
+    scenario_menu.addAction(window.play_action)
+
+    help_menu = menu.addMenu("&Help")
+    help_menu.addAction(
+        _action(
+            window,
+            "&Keyboard shortcuts",
+            lambda: QMessageBox.information(window, "Keyboard shortcuts", SHORTCUT_HELP),
+            document_only=False,
+        )
+    )
+
+
+def _play(window: StudioWindow) -> None:
+    # Imported on first use: the game view (and pyqtgraph) need not slow the studio's start.
+    from editor.studio.play import play_from_studio
+
+    play_from_studio(window)

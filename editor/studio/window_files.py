@@ -1,0 +1,251 @@
+"""File handling of the studio window: new, open, save, recent files, recovery, GeoJSON.
+
+Nothing here ever loses work: opening or creating a scenario first asks about unsaved
+changes, saves are atomic, a file that fails to load shows its problems instead of a
+traceback, and a recovery copy left by a crash is offered when its file is opened again.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from PySide6.QtCore import QObject
+from PySide6.QtWidgets import QFileDialog, QMessageBox
+
+from editor.studio.document import ScenarioDocument
+from editor.studio.files import Recovery, add_recent, recent_files, recoveries, recovery_for
+from editor.studio.geojson_io import GeoJsonImportDialog, export_geojson
+from schemas.io import load_file, load_text, save, unreadable
+from schemas.issues import Issue
+from schemas.starter import new_scenario
+
+if TYPE_CHECKING:
+    from editor.studio.window import StudioWindow
+
+SCENARIO_FILTER = "Salient scenarios (*.json);;All files (*)"
+GEOJSON_FILTER = "GeoJSON (*.geojson *.json);;All files (*)"
+Buttons = QMessageBox.StandardButton
+
+
+class FileController(QObject):
+    """The window's File menu, and the checks that protect unsaved work."""
+
+    def __init__(self, window: StudioWindow) -> None:
+        super().__init__(window)
+        self.window = window
+        self.failed_path: Path | None = None
+
+    @property
+    def document(self) -> ScenarioDocument | None:
+        return self.window.document
+
+    # -- protecting work -------------------------------------------------------------------------
+
+    def may_discard(self) -> bool:
+        """Ask what to do with unsaved changes; ``False`` means the designer cancelled."""
+        document = self.document
+        if document is None or not document.modified:
+            return True
+        name = document.path.name if document.path else "Untitled"
+        answer = QMessageBox.question(
+            self.window,
+            "Unsaved changes",
+            f"Save the changes to {name} before closing it?",
+            Buttons.Save | Buttons.Discard | Buttons.Cancel,
+            Buttons.Save,
+        )
+        if answer == Buttons.Cancel:
+            return False
+        if answer == Buttons.Save:
+            return self.save()
+        if self.window.autosaver is not None:
+            self.window.autosaver.discard()
+        return True
+
+    # -- new and open ----------------------------------------------------------------------------
+
+    def new(self) -> None:
+        if not self.may_discard():
+            return
+        self._forget_recovery()
+        self.failed_path = None
+        self.window.set_document(ScenarioDocument(new_scenario()))
+
+    def open(self) -> None:
+        start = str(self.document.path.parent) if self.document and self.document.path else ""
+        name, _ = QFileDialog.getOpenFileName(
+            self.window, "Open a scenario", start, SCENARIO_FILTER
+        )
+        if name:
+            self.open_path(Path(name))
+
+    def open_path(self, path: Path, *, ask: bool = True) -> bool:
+        """Open a file; returns whether a scenario was opened (its issues show either way)."""
+        if ask and not self.may_discard():
+            return False
+        self._forget_recovery()
+        recovery = recovery_for(path)
+        if recovery is not None and self._offer(recovery):
+            return self._recover(recovery)
+        try:
+            # Live validation checks the scenario as soon as it is shown; checking it here
+            # too would only make opening slower.
+            result = load_file(path, validate=False)
+        except OSError as error:
+            self.window.set_document(None, [unreadable(path, error)])
+            self.failed_path = path
+            self.window.update_title()
+            return False
+        if result.scenario is None:
+            self.failed_path = path
+            issues = _with_positions(result.issues, path)
+            self.window.set_document(None, issues)
+            self.window.update_title()
+            return False
+        self.failed_path = None
+        add_recent(path)
+        # What loading itself reported (an upgrade from an older format version) stays listed
+        # beside live validation's issues until another file is opened.
+        loaded = _with_positions(result.issues, path) if result.issues else []
+        self.window.set_document(ScenarioDocument(result.scenario, path), loaded)
+        return True
+
+    def offer_orphans(self) -> None:
+        """At start-up: offer copies of never-saved scenarios left by a crash."""
+        for recovery in recoveries():
+            if recovery.original is None and self._offer(recovery):
+                self._recover(recovery)
+                return
+
+    def _offer(self, recovery: Recovery) -> bool:
+        what = recovery.original.name if recovery.original else "an unsaved scenario"
+        answer = QMessageBox.question(
+            self.window,
+            "Recover unsaved work?",
+            f"Salient did not close cleanly while editing {what}. A copy of the unsaved "
+            f"work from {recovery.saved_at:%Y-%m-%d %H:%M} was kept.\n\nRecover it? "
+            "(No deletes the copy.)",
+            Buttons.Yes | Buttons.No,
+            Buttons.Yes,
+        )
+        if answer != Buttons.Yes:
+            recovery.discard()
+            return False
+        return True
+
+    def _recover(self, recovery: Recovery) -> bool:
+        result = load_text(recovery.data.read_bytes())
+        if result.scenario is None:
+            recovery.discard()
+            self.window.show_message("The recovery copy was damaged and has been removed.")
+            return False
+        document = ScenarioDocument(result.scenario, recovery.original)
+        document.recovered = True
+        self.failed_path = None
+        self.window.set_document(document)
+        # The copy stays until the recovered work is saved or discarded.
+        assert self.window.autosaver is not None
+        self.window.autosaver._written = recovery.data
+        self.window.show_message("Recovered unsaved work; save it to keep it.")
+        return True
+
+    def discard_session(self) -> None:
+        """Close without a prompt and without leaving a recovery copy (screenshots, tests)."""
+        self._forget_recovery()
+        if self.document is not None:
+            self.document.undo_stack.setClean()
+            self.document.recovered = False
+
+    def _forget_recovery(self) -> None:
+        if self.window.autosaver is not None:
+            self.window.autosaver.discard()
+
+    def fill_recent_menu(self) -> None:
+        menu = self.window.recent_menu
+        menu.clear()
+        paths = recent_files()
+        for path in paths:
+            menu.addAction(str(path), lambda p=path: self.open_path(p))
+        if not paths:
+            menu.addAction("(none)").setEnabled(False)
+
+    # -- saving ----------------------------------------------------------------------------------
+
+    def save(self) -> bool:
+        document = self.document
+        if document is None:
+            return False
+        if document.path is None:
+            return self.save_as()
+        return self._write(document.path)
+
+    def save_as(self) -> bool:
+        document = self.document
+        if document is None:
+            return False
+        start = str(document.path) if document.path else "scenario.json"
+        name, _ = QFileDialog.getSaveFileName(
+            self.window, "Save the scenario as", start, SCENARIO_FILTER
+        )
+        return self._write(Path(name)) if name else False
+
+    def _write(self, path: Path) -> bool:
+        document = self.document
+        assert document is not None
+        try:
+            save(document.scenario, path)
+        except OSError as error:
+            QMessageBox.critical(
+                self.window,
+                "Not saved",
+                f"The scenario could not be written to {path}:\n{error.strerror or error}\n\n"
+                "Your work is still here; try another place (File ▸ Save as).",
+            )
+            return False
+        if self.window.autosaver is not None:
+            self.window.autosaver.discard()
+        document.mark_saved(path)
+        add_recent(path)
+        self.window.show_message(f"Saved {path}")
+        self.window.update_title()
+        return True
+
+    # -- GeoJSON ---------------------------------------------------------------------------------
+
+    def import_geojson(self) -> None:
+        if self.document is None:
+            return
+        name, _ = QFileDialog.getOpenFileName(
+            self.window, "Import regions from GeoJSON", "", GEOJSON_FILTER
+        )
+        if name:
+            dialog = GeoJsonImportDialog(self.document, name, self.window)
+            dialog.open()
+
+    def export_geojson(self) -> None:
+        document = self.document
+        if document is None:
+            return
+        start = document.path.with_suffix(".geojson") if document.path else Path("regions.geojson")
+        name, _ = QFileDialog.getSaveFileName(
+            self.window, "Export regions to GeoJSON", str(start), GEOJSON_FILTER
+        )
+        if not name:
+            return
+        try:
+            export_geojson(document, name)
+        except OSError as error:
+            QMessageBox.critical(self.window, "Not exported", f"{name}: {error.strerror or error}")
+            return
+        self.window.show_message(f"Exported {len(document.scenario.regions)} regions to {name}")
+
+
+def _with_positions(issues: list[Issue], path: Path) -> list[Issue]:
+    from editor.commands.common import with_positions
+
+    try:
+        text = path.read_text("utf-8", errors="replace")
+    except OSError:
+        return issues
+    return with_positions(issues, text)

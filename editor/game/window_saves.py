@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 
 from PySide6.QtWidgets import QFileDialog, QMessageBox
 
-from editor.game.launch import autosave_folder, load_session
+from editor.game.saved_games import autosave_folder, load_session
 from editor.game.session import GameSession
 from editor.game.start_dialog import SAVE_FILTER, StartError
 

@@ -407,7 +407,8 @@ def test_the_vp_chart_shows_a_side_that_fell_below_zero(qtbot, sample):
 def test_the_start_dialog_says_what_the_offered_save_holds(qtbot, state_dir, sample, tmp_path):
     """Play after leaving a game: the dialog offered ".../last-closed.json" with nothing to
     say which game, which turn or how old it was; a wrong path said nothing until Start."""
-    from editor.game.launch import autosave_folder, start_dialog
+    from editor.game.launch import start_dialog
+    from editor.game.saved_games import autosave_folder
     from editor.game.window_saves import save_on_leaving
 
     session = GameSession.new(

@@ -16,7 +16,7 @@ from pathlib import Path
 from PySide6.QtCore import Qt
 
 from editor.cli import main
-from editor.game.launch import autosave_folder
+from editor.game.saved_games import autosave_folder
 from editor.game.session import GameSession
 from editor.game.window import GameWindow
 from engine.actions import Action

@@ -14,7 +14,13 @@ import sys
 from collections.abc import Sequence
 
 from editor.commands import edit, play, validate
-from editor.commands.common import EXIT_INTERNAL, EXIT_USAGE, UsageError
+from editor.commands.common import (
+    EXIT_INTERNAL,
+    EXIT_INVALID,
+    EXIT_USAGE,
+    CannotOpenWindow,
+    UsageError,
+)
 from editor.commands.edit import cmd_edit
 
 # The order of the commands in ``salient --help``.
@@ -52,6 +58,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     except UsageError as exc:
         print(f"salient: {exc}", file=sys.stderr)
         return EXIT_USAGE
+    except CannotOpenWindow as exc:
+        print(f"salient: {exc}", file=sys.stderr)
+        return EXIT_INVALID
     except KeyboardInterrupt:
         return 130
     except Exception as exc:  # the last line of defence against tracebacks

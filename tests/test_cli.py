@@ -253,3 +253,44 @@ def test_play_screenshot_renders_the_game_view_and_exits(tmp_path: Path) -> None
     }
     assert len(colours) > 40
     assert not list(tmp_path.rglob("*.json"))  # a picture leaves no saved game behind
+
+
+def test_a_missing_x11_library_is_named_in_one_line_before_qt_aborts(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Qt's xcb plugin aborts the process (exit 134) when a system library is missing;
+    salient says which one and how to install it instead, and exits with 1."""
+    from editor.shared import platform_check
+
+    icccm = next(lib for lib in platform_check.LIBRARIES if lib.soname == "libxcb-icccm.so.4")
+    monkeypatch.setattr(platform_check, "missing_libraries", lambda: [icccm])
+    monkeypatch.setenv("QT_QPA_PLATFORM", "xcb")
+    monkeypatch.setenv("DISPLAY", ":1234")
+    monkeypatch.setattr(sys, "platform", "linux")
+    assert main([]) == 1
+    err = capsys.readouterr().err.strip()
+    assert "\n" not in err
+    assert "libxcb-icccm.so.4" in err
+    assert "sudo apt install libxcb-icccm4" in err
+    assert "sudo dnf install xcb-util-wm" in err
+
+
+def test_the_library_check_finds_a_library_the_loader_cannot_load() -> None:
+    from editor.shared import platform_check
+
+    def loader(name: str) -> None:
+        if name == "libxcb-cursor.so.0":
+            raise OSError(f"{name}: cannot open shared object file")
+
+    missing = platform_check.missing_libraries(loader)
+    assert [lib.debian for lib in missing] == ["libxcb-cursor0"]
+
+
+def test_no_display_is_reported_instead_of_a_qt_abort(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.setenv("QT_QPA_PLATFORM", "xcb")
+    monkeypatch.delenv("DISPLAY", raising=False)
+    monkeypatch.setattr(sys, "platform", "linux")
+    assert main(["edit"]) == 1
+    assert "DISPLAY" in capsys.readouterr().err

@@ -20,6 +20,21 @@ class UsageError(Exception):
     """The command line asks for something impossible (exit status 2)."""
 
 
+class CannotOpenWindow(Exception):
+    """This machine cannot show a window: a system library or the display is missing (exit
+    status 1, one line naming what is missing and how to install it)."""
+
+
+def require_window() -> None:
+    """Check, before Qt is imported, that a window can open; Qt itself would abort the
+    process with a core dump."""
+    from editor.shared.platform_check import problem
+
+    found = problem()
+    if found is not None:
+        raise CannotOpenWindow(found)
+
+
 def read_scenario(path: Path) -> tuple[LoadResult, str]:
     """Load and validate a file; the text is returned to locate issues in it."""
     try:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
-from editor.commands.common import DEFAULT_SAMPLE, UsageError
+from editor.commands.common import DEFAULT_SAMPLE, UsageError, require_window
 
 
 def register(commands: argparse._SubParsersAction) -> None:
@@ -25,6 +25,7 @@ def cmd_edit(path: Path | None, screenshot: Path | None = None) -> int:
     path = path or DEFAULT_SAMPLE
     if not path.exists():
         raise UsageError(f"no such file: '{path}'")
+    require_window()
     from editor.studio.app import run_studio
 
     return run_studio(path, screenshot)

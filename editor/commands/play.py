@@ -10,6 +10,7 @@ from editor.commands.common import (
     EXIT_INVALID,
     EXIT_OK,
     UsageError,
+    require_window,
     valid_scenario_or_report,
     write_text,
 )
@@ -66,6 +67,7 @@ def cmd_play(args: argparse.Namespace) -> int:
     if unknown:
         raise UsageError(f"unknown side(s) for --ai: {', '.join(unknown)}")
     if not args.headless:
+        require_window()
         from editor.game.launch import run_play
 
         return run_play(

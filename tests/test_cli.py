@@ -151,7 +151,9 @@ def test_generate_refuses_a_tiny_map(tmp_path: Path, capsys: pytest.CaptureFixtu
     assert not (tmp_path / "x.json").exists()
 
 
-def test_plain_salient_opens_the_studio_on_the_sample(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_plain_salient_opens_the_studio_on_its_start_up_file(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
     import editor.studio.app
 
     opened: list[tuple[Path, Path | None]] = []
@@ -161,9 +163,9 @@ def test_plain_salient_opens_the_studio_on_the_sample(monkeypatch: pytest.Monkey
         lambda path, screenshot=None: opened.append((path, screenshot)) or 0,
     )
     assert main([]) == 0
-    assert opened == [(SAMPLE, None)]
+    assert opened == [(None, None)]
     assert main(["edit"]) == 0
-    assert opened[-1] == (SAMPLE, None)
+    assert opened[-1] == (None, None)
 
 
 def test_edit_refuses_a_missing_file(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

@@ -12,9 +12,6 @@ from schemas.scenario import Scenario
 
 EXIT_OK, EXIT_INVALID, EXIT_USAGE, EXIT_INTERNAL = 0, 1, 2, 70
 
-SAMPLES = Path(__file__).resolve().parent.parent.parent / "sample_scenarios"
-DEFAULT_SAMPLE = SAMPLES / "vessa-crossing.json"
-
 
 class UsageError(Exception):
     """The command line asks for something impossible (exit status 2)."""

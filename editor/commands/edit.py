@@ -5,12 +5,17 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
-from editor.commands.common import DEFAULT_SAMPLE, UsageError, require_window
+from editor.commands.common import UsageError, require_window
 
 
 def register(commands: argparse._SubParsersAction) -> None:
     edit = commands.add_parser("edit", help="open a scenario in the studio")
-    edit.add_argument("file", nargs="?", type=Path, help="scenario file (default: the sample)")
+    edit.add_argument(
+        "file",
+        nargs="?",
+        type=Path,
+        help="scenario file (default: the last one opened, else the bundled sample)",
+    )
     edit.add_argument(
         "--screenshot",
         type=Path,
@@ -21,9 +26,8 @@ def register(commands: argparse._SubParsersAction) -> None:
 
 
 def cmd_edit(path: Path | None, screenshot: Path | None = None) -> int:
-    """Open the studio on a file (the bundled sample by default)."""
-    path = path or DEFAULT_SAMPLE
-    if not path.exists():
+    """Open the studio on a file (by default the file last worked on, else the sample)."""
+    if path is not None and not path.exists():
         raise UsageError(f"no such file: '{path}'")
     require_window()
     from editor.studio.app import run_studio

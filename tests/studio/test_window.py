@@ -364,3 +364,21 @@ def test_a_background_image_is_placed_and_scaled_as_stored(window, sample_path):
     assert item.opacity() == 0.5
     window.layers_panel.shown["background"].setChecked(False)
     assert not item.isVisible()
+
+
+def test_a_restart_reopens_the_file_last_worked_on(
+    state_dir: Path, sample_path: Path, tmp_path: Path
+) -> None:
+    """`salient` with no file opens the last file opened (defect 17 of the first-hour review),
+    and the bundled sample only when there is none or it is gone."""
+    from editor.studio.app import SAMPLE, startup_file
+    from editor.studio.files import add_recent
+
+    assert startup_file() == SAMPLE
+    other = tmp_path / "mine.json"
+    other.write_bytes(sample_path.read_bytes())
+    add_recent(sample_path)
+    add_recent(other)
+    assert startup_file() == other
+    other.unlink()
+    assert startup_file() == sample_path

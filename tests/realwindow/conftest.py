@@ -1,0 +1,125 @@
+"""Fixtures of the real-window tests: the studio and the game view shown on an X server
+through Qt's xcb platform, driven by real input (see :mod:`tests.realwindow.x11`).
+
+These tests run only in the process that ``tests/test_real_windows.py`` starts with
+``SALIENT_REAL_WINDOW=1`` and ``QT_QPA_PLATFORM=xcb`` on an Xvfb display. Run them alone
+with ``.venv/bin/python -m pytest tests/test_real_windows.py``; set ``SALIENT_SCREENSHOTS`` to
+a folder to keep the pictures they take.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import time
+from collections.abc import Callable, Iterator
+from pathlib import Path
+
+import pytest
+
+from tests import qt_fixtures
+from tests.realwindow.x11 import XInput
+
+ROOT = Path(__file__).resolve().parents[2]
+SAMPLES = ROOT / "sample_scenarios"
+
+collect_widgets = qt_fixtures.collect_widgets
+no_modal_dialogs = qt_fixtures.no_modal_dialogs
+state_dir = qt_fixtures.state_dir
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    if os.environ.get("QT_QPA_PLATFORM") != "xcb" or not os.environ.get("DISPLAY"):
+        raise pytest.UsageError(
+            "the real-window tests need an X display and QT_QPA_PLATFORM=xcb; run them "
+            "through tests/test_real_windows.py, which starts Xvfb"
+        )
+
+
+@pytest.fixture(scope="session")
+def x() -> XInput:
+    """Real mouse, wheel and keyboard input through the X server."""
+    return XInput()
+
+
+@pytest.fixture
+def sample_copy(tmp_path: Path) -> Callable[[str], Path]:
+    """A copy of a bundled sample in the test's folder (saves never touch the originals)."""
+
+    def copy(name: str = "vessa-crossing.json") -> Path:
+        target = tmp_path / name
+        shutil.copy(SAMPLES / name, target)
+        return target
+
+    return copy
+
+
+@pytest.fixture
+def shots(tmp_path: Path) -> Callable[[object, str], Path]:
+    """Save what a window shows on the X screen (read back from the server, not rendered
+    offscreen) as a PNG; kept in ``$SALIENT_SCREENSHOTS`` when set."""
+    folder = Path(os.environ.get("SALIENT_SCREENSHOTS") or tmp_path)
+    folder.mkdir(parents=True, exist_ok=True)
+
+    def shoot(window: object, name: str) -> Path:
+        from PySide6.QtWidgets import QApplication, QWidget
+
+        assert isinstance(window, QWidget)
+        QApplication.processEvents()
+        screen = window.screen()
+        picture = screen.grabWindow(window.winId())
+        path = folder / f"{name}.png"
+        assert picture.save(str(path)), f"cannot save {path}"
+        return path
+
+    return shoot
+
+
+def wait_until(condition: Callable[[], object], timeout: float = 5.0, what: str = "") -> None:
+    """Process Qt's events until ``condition()`` holds (the X server delivers input
+    asynchronously), or fail saying what was awaited."""
+    from PySide6.QtWidgets import QApplication
+
+    deadline = time.monotonic() + timeout
+    while True:
+        QApplication.processEvents()
+        if condition():
+            return
+        if time.monotonic() > deadline:
+            pytest.fail(f"timed out waiting for {what or condition}")
+        time.sleep(0.01)
+
+
+def settle_input(seconds: float = 0.15) -> None:
+    """Let the X server's events arrive and Qt handle them."""
+    from PySide6.QtWidgets import QApplication
+
+    end = time.monotonic() + seconds
+    while time.monotonic() < end:
+        QApplication.processEvents()
+        time.sleep(0.01)
+
+
+def on_screen(widget: object, x: float, y: float) -> tuple[int, int]:
+    """The screen position of a point given in a widget's own pixels."""
+    from PySide6.QtCore import QPoint
+    from PySide6.QtWidgets import QWidget
+
+    assert isinstance(widget, QWidget)
+    point = widget.mapToGlobal(QPoint(round(x), round(y)))
+    return point.x(), point.y()
+
+
+@pytest.fixture
+def studio(qtbot, state_dir: Path, sample_copy: Callable[[str], Path]) -> Iterator[object]:
+    """The studio started the way ``salient FILE`` starts it, on a copy of the sample."""
+    from editor.studio.app import launch_studio
+
+    window = launch_studio(sample_copy("vessa-crossing.json"), recover=False)
+    qtbot.waitExposed(window)
+    window.activateWindow()
+    settle_input(0.3)
+    yield window
+    window.files.discard_session()
+    window.close()
+    window.deleteLater()

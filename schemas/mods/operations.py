@@ -1,0 +1,687 @@
+"""Carrying out a mod's operations on the scenario being built, one by one.
+
+Each operation first finds its target: the entity by id (following renames made by earlier
+mods of the stack, so a mod made for the base still finds what another mod renamed) and the
+field by its path. A target that is gone is reported as stale and the operation skipped; a
+value that changed since the mod was made is reported and overwritten; anything touched by an
+earlier mod is a conflict, listed, the later mod winning. Values are checked against the
+format before they are written; whole entities are checked when their mod is done.
+"""
+
+from __future__ import annotations
+
+import copy
+from typing import Any
+
+from pydantic import BaseModel, TypeAdapter, ValidationError
+
+from ..diff import paths
+from ..diff.paths import PathError
+from ..diff.sections import SINGLE_NAMES, collections, nested_in, noun, singles
+from ..io import schema_issues
+from ..refs import with_references_replaced
+from ..scenario import Scenario
+from .fingerprint import value_fingerprint
+from .issues import ModIssue, mod_issue
+from .records import EntityKey, OpRef, Provenance, Stale
+from .state import _END, Chain, Working, as_json
+from .touches import POSITION, Touch, Touches
+
+_MISSING = object()
+_ADAPTERS: dict[Any, TypeAdapter[Any]] = {}
+
+
+def adapter(annotation: Any) -> TypeAdapter[Any]:
+    try:
+        found = _ADAPTERS.get(annotation)
+    except TypeError:  # an annotation that cannot be hashed
+        return TypeAdapter(annotation)
+    if found is None:
+        found = _ADAPTERS[annotation] = TypeAdapter(annotation)
+    return found
+
+
+def short(value: Any) -> str:
+    """A value for a message: JSON, cut when long."""
+    import json
+
+    text = json.dumps(value, ensure_ascii=False)
+    return text if len(text) <= 60 else text[:57] + "..."
+
+
+def _escape(key: str) -> str:
+    return key.replace("~", "~0").replace("/", "~1")
+
+
+class Applier:
+    """Applies operations to a :class:`Working` scenario and records what happened."""
+
+    def __init__(self, base: Scenario) -> None:
+        self.base = base
+        self.state = Working(base)
+        self.provenance = Provenance()
+        self.touches = Touches()
+        self.stale: list[Stale] = []
+        self.issues: list[ModIssue] = []
+        self.aliases: dict[tuple[str, str], tuple[str, int]] = {}
+        """(section, old id) -> (new id, mod that renamed it)."""
+        self.removed: dict[EntityKey, OpRef] = {}
+        self.origin: dict[EntityKey, str] = {}
+        """Base id of an entity renamed since (others keep theirs)."""
+        self.added: set[EntityKey] = set()
+        self._base_json: dict[EntityKey, Any] = {}
+        self._base_keys: dict[str, dict[str, Any]] = {}
+        self.snapshots: dict[EntityKey, Any] = {}
+        """What the current mod's changed entities were before it changed them."""
+        self.pending: dict[str, dict[str, str]] = {}
+        """Renames whose references are still to be followed, per collection."""
+
+    # --- reporting -------------------------------------------------------------------------
+
+    def error(
+        self, ref: OpRef, code: str, message: str, suffix: str = "", entity: Any = None
+    ) -> None:
+        issue = mod_issue(code, ref.pointer + suffix, message, entity)
+        self.issues.append(ModIssue(ref.source, issue, ref.mod))
+
+    def report(
+        self,
+        ref: OpRef,
+        code: str,
+        target: tuple[str, str | None],
+        path: str,
+        message: str,
+        *,
+        expected: Any = None,
+        found: Any = None,
+        applied: bool = False,
+    ) -> None:
+        section, entity = target
+        stale = Stale(ref, code, section, entity, path, expected, found, message, applied)
+        self.stale.append(stale)
+        self.issues.append(stale.issue())
+
+    # --- finding targets -------------------------------------------------------------------
+
+    def current(self, section: str, entity: str, mod: int) -> str:
+        """The id an entity has now, following renames made by earlier mods."""
+        seen = {entity}
+        while (section, entity) in self.aliases:
+            new, by = self.aliases[(section, entity)]
+            if by >= mod or new in seen:
+                break
+            seen.add(new)
+            entity = new
+        return entity
+
+    def target(self, op: Any, ref: OpRef, keys: tuple[str, ...] = ()) -> EntityKey | None:
+        section, entity = op.section, getattr(op, "id", None)
+        if section in collections():
+            if entity is None:
+                what = f"'{section}' is a list of entities: name the entity with 'id'"
+                self.error(ref, "mod-bad-operation", what)
+                return None
+            entity = self.current(section, entity, ref.mod)
+        elif entity is not None:
+            what = f"'{section}' is a single section, without entities: leave 'id' out"
+            self.error(ref, "mod-bad-operation", what, "/id")
+            return None
+        if self.state.exists(section, entity):
+            return (section, entity)
+        removed = self.removed.get((section, entity)) if entity is not None else None
+        if removed is not None and removed.mod != ref.mod:
+            self.touches.add((section, entity), Touch(keys, ref, _kind(op), _value(op)))
+        else:
+            self.report(
+                ref,
+                "mod-target-missing",
+                (section, entity),
+                "",
+                f"there is no {noun(section)} '{entity}' in the scenario; the operation is skipped",
+            )
+        return None
+
+    def keys(self, path: str, ref: OpRef, suffix: str) -> tuple[str, ...] | None:
+        try:
+            return paths.parse(path)
+        except PathError as exc:
+            self.error(ref, "mod-bad-path", str(exc), suffix)
+            return None
+
+    def spot(
+        self, target: EntityKey, keys: tuple[str, ...], ref: OpRef, suffix: str
+    ) -> paths.Target | None:
+        """What the path leads to in the target, or ``None`` after reporting why not."""
+        section, entity = target
+        if keys and keys[0] == "id" and entity is not None:
+            what = "an id changes with a 'rename' operation, which also updates every reference"
+            self.error(ref, "mod-bad-operation", what, suffix)
+            return None
+        if entity is None and keys and keys[0] in nested_in(section):
+            what = (
+                f"'{keys[0]}' is the list '{section}/{keys[0]}': add, remove and change its "
+                "entries with that section"
+            )
+            self.error(ref, "mod-bad-path", what, suffix)
+            return None
+        value = self.state.get(section, entity)
+        if entity is None and value is None:
+            name = SINGLE_NAMES.get(section, section)
+            self.report(
+                ref,
+                "mod-target-missing",
+                target,
+                paths.join(keys),
+                f"the scenario has no {name}; the operation is skipped",
+            )
+            return None
+        try:
+            return paths.resolve(self.state.model_class(section, entity), keys, value)
+        except PathError as exc:
+            if exc.missing:
+                self.report(
+                    ref,
+                    "mod-target-missing",
+                    target,
+                    paths.join(keys),
+                    f"{exc}; the operation is skipped",
+                )
+            else:
+                self.error(ref, "mod-bad-path", str(exc), suffix, entity)
+            return None
+
+    def edit(self, target: EntityKey) -> Any:
+        """The target as JSON, to change in place (remembering it as it was for this mod)."""
+        if target not in self.snapshots:
+            self.snapshots[target] = self.state.get(*target)
+        return self.state.editable(*target)
+
+    def parent(
+        self, node: Any, keys: tuple[str, ...], ref: OpRef, target: EntityKey
+    ) -> dict[str, Any] | None:
+        for depth, key in enumerate(keys[:-1]):
+            node = node.get(key) if isinstance(node, dict) else None
+            if node is None:
+                self.report(
+                    ref,
+                    "mod-target-missing",
+                    target,
+                    paths.join(keys),
+                    f"there is no '{paths.join(keys[: depth + 1])}' in the scenario; the "
+                    "operation is skipped",
+                )
+                return None
+        return node if isinstance(node, dict) else None
+
+    def check_value(self, annotation: Any, value: Any, ref: OpRef, suffix: str) -> bool:
+        try:
+            adapter(annotation).validate_python(value)
+        except ValidationError as exc:
+            for issue in schema_issues(exc, value, annotation):
+                self.error(ref, "mod-invalid-value", issue.message, suffix + issue.path)
+            return False
+        return True
+
+    def entity(self, value: Any, section: str, ref: OpRef, suffix: str) -> BaseModel | None:
+        model = collections()[section].model
+        try:
+            return model.model_validate(value)
+        except ValidationError as exc:
+            for issue in schema_issues(exc, value, model):
+                self.error(ref, "mod-invalid-value", issue.message, suffix + issue.path)
+            return None
+
+    def base_value(self, target: EntityKey, keys: tuple[str, ...]) -> Any:
+        """The value at ``keys`` in the base scenario (``_MISSING`` for what a mod added)."""
+        if target in self.added:
+            return _MISSING
+        section, entity = target
+        base_key = (section, self.origin.get(target, entity))
+        if base_key not in self._base_json:
+            if entity is None:
+                attribute = "schema_uri" if section == "$schema" else section
+                value = getattr(self.base, attribute)
+            else:
+                if section not in self._base_keys:
+                    items = collections()[section].items(self.base)
+                    self._base_keys[section] = {item.id: item for item in items}
+                value = self._base_keys[section].get(base_key[1], _MISSING)
+            skip = nested_in(section) if entity is None else None
+            self._base_json[base_key] = as_json(value, skip) if value is not _MISSING else _MISSING
+        node = self._base_json[base_key]
+        for key in keys:
+            if node is _MISSING:
+                return _MISSING
+            node = node.get(key) if isinstance(node, dict) else None
+        return node
+
+    def expect(
+        self,
+        ref: OpRef,
+        target: EntityKey,
+        keys: tuple[str, ...],
+        found: Any,
+        expected: Any,
+        describe: str = "value",
+    ) -> None:
+        """Report a value that is not what the mod expected (in the base, when another mod
+        changed it first: that is a conflict, listed on its own)."""
+        if self.touches.by_others(target, keys, ref.mod):
+            found = self.base_value(target, keys)
+            if found is _MISSING:
+                return
+        if found == expected:
+            return
+        path = paths.join(keys)
+        self.report(
+            ref,
+            "mod-base-value-changed",
+            target,
+            path,
+            f"{path or 'the entity'}: the mod expected the {describe} {short(expected)}, the "
+            f"scenario has {short(found)}; the mod's {describe} is applied",
+            expected=expected,
+            found=found,
+            applied=True,
+        )
+
+    # --- operations ------------------------------------------------------------------------
+
+    def run(self, op: Any, ref: OpRef) -> None:
+        if op.op != "rename":
+            self.flush_renames()
+        getattr(self, "_" + op.op)(op, ref)
+
+    def _set(self, op: Any, ref: OpRef) -> None:
+        keys = self.keys(op.path, ref, "/path")
+        if keys is None:
+            return
+        target = self.target(op, ref, keys)
+        if target is None:
+            return
+        spot = self.spot(target, keys, ref, "/path")
+        if spot is None:
+            return
+        deleting = op.value is None and spot.in_map
+        if not deleting and not self.check_value(spot.annotation, op.value, ref, "/value"):
+            return
+        parent = self.parent(self.edit(target), keys, ref, target)
+        if parent is None:
+            return
+        if "was" in op.model_fields_set:
+            self.expect(ref, target, keys, parent.get(keys[-1]), op.was)
+        self.touches.add(target, Touch(keys, ref, "value", op.value))
+        if deleting:
+            parent.pop(keys[-1], None)
+        else:
+            parent[keys[-1]] = copy.deepcopy(op.value)
+        self.provenance.record(*target, op.path, ref)
+
+    def _translate(self, op: Any, ref: OpRef) -> None:
+        target = self.target(op, ref)
+        if target is None:
+            return
+        for path, text in op.texts.items():
+            suffix = "/texts/" + _escape(path)
+            keys = self.keys(path, ref, suffix)
+            spot = self.spot(target, keys, ref, suffix) if keys else None
+            if keys is None or spot is None:
+                continue
+            if not paths.is_text(spot):
+                what = f"'{path}' is not a text (a name, a title, a description...)"
+                self.error(ref, "mod-not-text", what, suffix, target[1])
+                continue
+            parent = self.parent(self.edit(target), keys, ref, target)
+            if parent is None:
+                continue
+            if op.was is not None and path in op.was:
+                self.expect(ref, target, keys, parent.get(keys[-1]), op.was[path], "text")
+            self.touches.add(target, Touch(keys, ref, "value", text))
+            parent[keys[-1]] = text
+            self.provenance.record(*target, path, ref)
+
+    def anchor(self, op: Any, ref: OpRef, section: str, key: str | None = None) -> Any:
+        if "after" not in op.model_fields_set:
+            return _END
+        if op.after is None:
+            return None
+        anchor = self.current(section, op.after, ref.mod)
+        if anchor in self.state.chains[section] and anchor != key:
+            return anchor
+        self.report(
+            ref,
+            "mod-anchor-missing",
+            (section, key),
+            "",
+            f"there is no {noun(section)} '{op.after}' to follow; it goes at the end",
+        )
+        return _END
+
+    def _add(self, op: Any, ref: OpRef) -> None:
+        section = op.section
+        if section not in collections():
+            what = f"'{section}' is a single section: change it with 'set' or 'replace'"
+            self.error(ref, "mod-bad-operation", what, "/section")
+            return
+        model = self.entity(op.value, section, ref, "/value")
+        if model is None:
+            return
+        target = (section, model.id)
+        chain = self.state.chains[section]
+        if model.id in chain:
+            if not self.touches.by_others(target, (), ref.mod):
+                self.report(
+                    ref,
+                    "mod-target-exists",
+                    target,
+                    "",
+                    f"the scenario already has a {noun(section)} '{model.id}'; the mod's "
+                    "replaces it",
+                    applied=True,
+                )
+            self.state.put(section, model.id, model)
+            self.snapshots.pop(target, None)
+            if "after" in op.model_fields_set:
+                anchor = self.anchor(op, ref, section, model.id)
+                chain.move(model.id, chain.last() if anchor is _END else anchor)
+        else:
+            chain.insert(model.id, model, self.anchor(op, ref, section, model.id))
+            self.added.add(target)
+        self.removed.pop(target, None)
+        self.touches.add(target, Touch((), ref, "value", op.value))
+        self.provenance.record(section, model.id, "", ref)
+
+    def _remove(self, op: Any, ref: OpRef) -> None:
+        if op.section not in collections():
+            what = "a single section cannot be removed; replace it (the tension index by null)"
+            self.error(ref, "mod-bad-operation", what, "/section")
+            return
+        target = self.target(op, ref)
+        if target is None:
+            return
+        section, key = target
+        if op.was is not None:
+            self.expect_fingerprint(ref, target, op.was)
+        self.touches.add(target, Touch((), ref, "remove"))
+        self.state.chains[section].remove(key)
+        self.removed[target] = ref
+        self.snapshots.pop(target, None)
+        self.added.discard(target)
+        self.provenance.forget(section, key)
+
+    def expect_fingerprint(self, ref: OpRef, target: EntityKey, expected: str) -> None:
+        if self.touches.by_others(target, (), ref.mod):
+            value = self.base_value(target, ())
+            if value is _MISSING:
+                return
+        else:
+            value = self.state.get(*target)
+        found = value_fingerprint(
+            as_json(value, nested_in(target[0]) if target[1] is None else None)
+        )
+        if found[: len(expected)] != expected:
+            self.report(
+                ref,
+                "mod-base-value-changed",
+                target,
+                "",
+                "the entity changed since the mod was made (its fingerprint differs); the "
+                "operation is applied",
+                expected=expected,
+                found=found,
+                applied=True,
+            )
+
+    def _replace(self, op: Any, ref: OpRef) -> None:
+        target = self.target(op, ref)
+        if target is None:
+            return
+        section, key = target
+        if key is not None:
+            model = self.entity(op.value, section, ref, "/value")
+            if model is None:
+                return
+            if model.id != op.id:
+                what = f"the new value's id '{model.id}' is not '{op.id}'; rename first"
+                self.error(ref, "mod-bad-operation", what, "/value/id", key)
+                return
+            if model.id != key:  # renamed by an earlier mod: keep its new id
+                model = model.model_copy(update={"id": key})
+            value: Any = model
+        else:
+            annotation = singles()[section]
+            try:
+                value = adapter(annotation).validate_python(op.value)
+            except ValidationError as exc:
+                for issue in schema_issues(exc, op.value, annotation):
+                    self.error(ref, "mod-invalid-value", issue.message, "/value" + issue.path)
+                return
+            for name in nested_in(section):
+                collection = collections()[f"{section}/{name}"]
+                self.state.chains[collection.name] = Chain(list(getattr(value, name, None) or []))
+        if op.was is not None:
+            self.expect_fingerprint(ref, target, op.was)
+        self.touches.add(target, Touch((), ref, "value", op.value))
+        self.state.put(section, key, value)
+        self.snapshots.pop(target, None)
+        self.provenance.record(section, key, "", ref)
+
+    def _move(self, op: Any, ref: OpRef) -> None:
+        target = self.target(op, ref, POSITION)
+        if target is None:
+            return
+        section, key = target
+        if op.after is None:
+            anchor = None
+        else:
+            anchor = self.current(section, op.after, ref.mod)
+            if anchor not in self.state.chains[section] or anchor == key:
+                self.report(
+                    ref,
+                    "mod-anchor-missing",
+                    target,
+                    "",
+                    f"there is no {noun(section)} '{op.after}' to follow; it stays where it is",
+                )
+                return
+        self.touches.add(target, Touch(POSITION, ref, "move", op.after))
+        self.state.chains[section].move(key, anchor)
+        self.provenance.record(section, key, "#position", ref)
+
+    def _rename(self, op: Any, ref: OpRef) -> None:
+        target = self.target(op, ref, ("id",))
+        if target is None:
+            return
+        section, old = target
+        new = op.to
+        if new == old:
+            return
+        if new in self.state.chains[section]:
+            what = f"there is already a {noun(section)} '{new}'"
+            self.error(ref, "mod-bad-operation", what, "/to", old)
+            return
+        self.touches.add(target, Touch(("id",), ref, "value", new))
+        chain = self.state.chains[section]
+        chain.rename(old, new)
+        value = chain.values[new]
+        if isinstance(value, BaseModel):
+            chain.values[new] = value.model_copy(update={"id": new})
+        else:
+            value["id"] = new
+        for table in (self.snapshots,):
+            if (section, old) in table:
+                table[(section, new)] = table.pop((section, old))
+        self.origin[(section, new)] = self.origin.pop((section, old), old)
+        if (section, old) in self.added:
+            self.added.discard((section, old))
+            self.added.add((section, new))
+        self.provenance.rename(section, old, new)
+        self.touches.rename(section, old, new)
+        self.aliases[(section, old)] = (new, ref.mod)
+        self.provenance.record(section, new, "/id", ref)
+        if "/" not in section:
+            mapping = self.pending.setdefault(section, {})
+            for before, after in mapping.items():
+                if after == old:
+                    mapping[before] = new
+            mapping.setdefault(old, new)
+
+    def flush_renames(self) -> None:
+        """Make every reference follow the renames made since the last operation of another
+        kind (renames in a row are followed in one pass over the scenario)."""
+        if not self.pending:
+            return
+        pending, self.pending = self.pending, {}
+
+        def follow(value: Any, annotation: Any) -> Any:
+            model = value
+            if isinstance(value, dict):
+                try:
+                    model = adapter(annotation).validate_python(value)
+                except ValidationError:
+                    return value  # half-changed: its mod's end will judge it
+            if not isinstance(model, BaseModel):
+                return value
+            changed = model
+            for collection, mapping in pending.items():
+                changed = with_references_replaced(changed, collection, mapping)
+            if changed is model:
+                return value
+            return as_json(changed) if isinstance(value, dict) else changed
+
+        for name, chain in self.state.chains.items():
+            model = collections()[name].model
+            for key, value in chain.values.items():
+                new = follow(value, model)
+                if new is not value:
+                    chain.values[key] = new
+        for name, value in self.state.singles.items():
+            if value is not None:
+                new = follow(value, singles()[name])
+                if new is not value:
+                    self.state.singles[name] = new
+
+    def _items(self, op: Any, ref: OpRef, adding: bool) -> None:
+        keys = self.keys(op.path, ref, "/path")
+        if keys is None:
+            return
+        target = self.target(op, ref, keys)
+        if target is None:
+            return
+        spot = self.spot(target, keys, ref, "/path")
+        if spot is None:
+            return
+        if not paths.is_id_list(spot.annotation):
+            what = f"'{op.path}' is not a list of ids or names; set it whole"
+            self.error(ref, "mod-bad-path", what, "/path", target[1])
+            return
+        parent = self.parent(self.edit(target), keys, ref, target)
+        items = parent.get(keys[-1]) if parent is not None else None
+        if parent is None or not isinstance(items, list):
+            return
+        present = [item for item in op.items if item in items]
+        missing = [item for item in op.items if item not in items]
+        kind = "add_item" if adding else "remove_item"
+        for item in op.items:
+            self.touches.add(target, Touch(keys, ref, kind, item=item))
+        if adding:
+            if present:
+                self.report(
+                    ref,
+                    "mod-target-exists",
+                    target,
+                    op.path,
+                    f"{op.path} already has {', '.join(map(short, present))}",
+                    applied=True,
+                )
+            position = len(items)
+            if "after" in op.model_fields_set:
+                if op.after is None:
+                    position = 0
+                elif op.after in items:
+                    position = items.index(op.after) + 1
+                else:
+                    self.report(
+                        ref,
+                        "mod-anchor-missing",
+                        target,
+                        op.path,
+                        f"{op.path} has no {short(op.after)} to follow; the items go at the end",
+                    )
+            items[position:position] = missing
+        else:
+            if missing:
+                self.report(
+                    ref,
+                    "mod-target-missing",
+                    target,
+                    op.path,
+                    f"{op.path} has no {', '.join(map(short, missing))} to remove",
+                )
+            items[:] = [item for item in items if item not in present]
+        self.provenance.record(*target, op.path, ref)
+
+    def _add_items(self, op: Any, ref: OpRef) -> None:
+        self._items(op, ref, adding=True)
+
+    def _remove_items(self, op: Any, ref: OpRef) -> None:
+        self._items(op, ref, adding=False)
+
+    # --- the end of a mod ------------------------------------------------------------------
+
+    def settle(self, mod: int) -> None:
+        """Check every entity the mod changed against the format; undo the mod's changes to
+        an entity that does not fit, reporting why at the operations that made them."""
+        self.flush_renames()
+        for target, before in self.snapshots.items():
+            if not self.state.exists(*target):
+                continue
+            value = self.state.get(*target)
+            if not isinstance(value, dict):
+                continue
+            annotation = self.state.model_class(*target)
+            try:
+                self.state.put(*target, adapter(annotation).validate_python(value))
+            except ValidationError as exc:
+                self.blame(target, mod, schema_issues(exc, value, annotation))
+                if isinstance(before, BaseModel) and target[1] is not None:
+                    before = before.model_copy(update={"id": target[1]})
+                self.state.put(*target, before)
+                self.provenance.forget(*target, mod)
+                self.touches.forget(target, mod)
+        self.snapshots = {}
+
+    def blame(self, target: EntityKey, mod: int, problems: list[Any]) -> None:
+        section, entity = target
+        subject = f"{noun(section)} '{entity}'" if entity is not None else section
+        touches = [
+            t
+            for t in self.touches.by_entity.get(target, [])
+            if t.op.mod == mod and t.kind != "move"
+        ]
+        for problem in problems:
+            keys = paths.parse(problem.path) if problem.path else ()
+            best = max(
+                (t for t in touches if t.keys == keys[: len(t.keys)]),
+                key=lambda t: len(t.keys),
+                default=touches[-1] if touches else None,
+            )
+            if best is None:
+                continue
+            suffix = ""
+            if best.op.op in ("set", "add", "replace") and best.keys == keys[: len(best.keys)]:
+                suffix = "/value" + paths.join(keys[len(best.keys) :])
+            message = (
+                f"{problem.message} (at {problem.path or '/'} of the {subject}, which this mod "
+                "leaves not fitting the format: its changes to it are undone)"
+            )
+            issue = mod_issue("mod-invalid-value", best.op.pointer + suffix, message, entity)
+            self.issues.append(ModIssue(best.op.source, issue, mod))
+
+
+def _kind(op: Any) -> str:
+    return {"remove": "remove", "move": "move"}.get(op.op, "value")
+
+
+def _value(op: Any) -> Any:
+    return getattr(op, "value", None)

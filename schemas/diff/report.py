@@ -1,0 +1,432 @@
+"""The semantic diff: what changed between two scenarios, entity by entity, in words.
+
+:func:`diff_scenarios` returns a :class:`ScenarioDiff`: one :class:`EntityChange` per entity
+added, removed, renamed, changed or moved, with its section, ids, JSON pointers in both files,
+the fields that changed (path, old and new values, a sentence) and one sentence for the whole.
+``ScenarioDiff.to_json()`` is the stable JSON form documented in ``docs/modding.md``;
+``lines()`` is the report ``salient diff`` prints.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Literal
+
+from pydantic import BaseModel
+
+from ..scenario import Scenario
+from . import paths
+from .compare import CollectionDelta, FieldDelta, ScenarioDelta, compare, keyed
+from .geometry import GeometryChange, OutlineIndex, outline_change
+from .sections import SINGLE_NAMES, TABLES, collections, noun, singles, walk_sections
+from .wording import (
+    LANGUAGE_FIELDS,
+    WHOLE_FIELDS,
+    NameBook,
+    Names,
+    PlainWording,
+    Wording,
+    display_name,
+    effects_words,
+    label,
+    location_words,
+    value_words,
+)
+
+DIFF_FORMAT_VERSION = 1
+"""Version of the JSON form of a diff; it changes only if a field changes meaning."""
+
+Kind = Literal["added", "removed", "renamed", "changed", "moved"]
+
+POSITION_PATH = "#position"
+"""The path of a field change that says an entity moved in its list."""
+
+
+@dataclass(frozen=True, slots=True)
+class FieldChange:
+    """One field that changed."""
+
+    path: str
+    """JSON pointer inside the entity or section (``/terrain``, ``/location/region``);
+    ``#position`` for a move in the list."""
+    label: str
+    """The field in words: "MP cost", "start region"."""
+    old: Any
+    new: Any
+    """Both values as JSON (for a move, the ids of the entities it followed)."""
+    text: str
+    added: tuple[Any, ...] = ()
+    """For a list of ids: the items that came."""
+    removed: tuple[Any, ...] = ()
+    """For a list of ids: the items that went."""
+    geometry: GeometryChange | None = None
+    """For an outline: the summary that replaces the coordinates."""
+
+    def to_json(self) -> dict[str, Any]:
+        data: dict[str, Any] = {"path": self.path, "label": self.label}
+        if self.geometry is not None:
+            data["geometry"] = self.geometry.to_json()
+        else:
+            data["old"], data["new"] = self.old, self.new
+        if self.added or self.removed:
+            data["added"], data["removed"] = list(self.added), list(self.removed)
+        data["text"] = self.text
+        return data
+
+
+@dataclass(frozen=True, slots=True)
+class EntityChange:
+    """What happened to one entity (or one single section, whose ``id`` is ``None``)."""
+
+    kind: Kind
+    section: str
+    id: str | None
+    """The id in the new scenario (in the old one for a removal)."""
+    old_id: str | None
+    """The id in the old scenario (differs from ``id`` for a rename; ``None`` if added)."""
+    name: str
+    """Display name."""
+    old_pointer: str | None
+    """JSON pointer of the entity in the old file (``None`` if added)."""
+    new_pointer: str | None
+    """JSON pointer of the entity in the new file (``None`` if removed)."""
+    fields: tuple[FieldChange, ...]
+    text: str
+    """The whole change as a sentence."""
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "kind": self.kind,
+            "section": self.section,
+            "id": self.id,
+            "old_id": self.old_id,
+            "name": self.name,
+            "old_pointer": self.old_pointer,
+            "new_pointer": self.new_pointer,
+            "text": self.text,
+            "fields": [f.to_json() for f in self.fields],
+        }
+
+
+@dataclass
+class ScenarioDiff:
+    """Every change between two scenarios, in file order."""
+
+    changes: list[EntityChange] = field(default_factory=list)
+    delta: ScenarioDelta | None = None
+    """The raw comparison the records were made from (for mods and tools)."""
+
+    @property
+    def empty(self) -> bool:
+        return not self.changes
+
+    def summary(self) -> dict[str, int]:
+        counts = dict.fromkeys(("added", "removed", "renamed", "changed", "moved"), 0)
+        for change in self.changes:
+            counts[change.kind] += 1
+        return counts
+
+    def to_json(self, old: dict[str, Any] | None = None, new: dict[str, Any] | None = None) -> dict[str, Any]:
+        """The stable JSON form; ``old`` and ``new`` describe the two files compared."""
+        return {
+            "format": "salient-diff",
+            "version": DIFF_FORMAT_VERSION,
+            "old": old or {},
+            "new": new or {},
+            "summary": self.summary(),
+            "changes": [c.to_json() for c in self.changes],
+        }
+
+    def lines(self, group: int = 2, listed: int = 8) -> list[str]:
+        """The report in sentences: one per changed entity; additions and removals of
+        ``group`` or more entities of a section in one line naming up to ``listed``."""
+        out: list[str] = []
+        pending: list[EntityChange] = []
+
+        def flush() -> None:
+            if not pending:
+                return
+            if len(pending) < group:
+                out.extend(c.text for c in pending)
+            else:
+                first = pending[0]
+                names = [c.name for c in pending[:listed]]
+                more = len(pending) - len(names)
+                tail = f" and {more} more" if more else ""
+                out.append(
+                    f"{len(pending)} {noun(first.section, 2)} {first.kind}: "
+                    f"{', '.join(names)}{tail}"
+                )
+            pending.clear()
+
+        for change in self.changes:
+            grouped = change.kind in ("added", "removed")
+            if pending and (
+                not grouped
+                or change.kind != pending[0].kind
+                or change.section != pending[0].section
+            ):
+                flush()
+            if grouped:
+                pending.append(change)
+            else:
+                out.append(change.text)
+        flush()
+        return out or ["no differences"]
+
+
+class _Context:
+    def __init__(self, delta: ScenarioDelta, wording: Wording) -> None:
+        self.delta = delta
+        self.wording = wording
+        self.old_names = NameBook(delta.old)
+        self.new_names = NameBook(delta.new)
+        self.outlines = OutlineIndex(delta.old)
+        self.units_per_km = delta.new.map.units_per_km or delta.old.map.units_per_km
+
+
+def subject(section: str, name: str) -> str:
+    """"region Tobruk", "terrain table, Forest", "rules"."""
+    if section in TABLES:
+        return f"{TABLES[section]}, {name}"
+    return f"{noun(section)} {name}"
+
+
+def _pointer(collection_keys: tuple[str, ...], index: int | None) -> str | None:
+    return None if index is None else paths.join((*collection_keys, str(index)))
+
+
+def _group(deltas: list[FieldDelta]) -> list[tuple[tuple[str, ...], list[FieldDelta]]]:
+    """Deltas by field: outlines and the card language as one field, others one each."""
+    out: list[tuple[tuple[str, ...], list[FieldDelta]]] = []
+    for delta in deltas:
+        head = delta.keys[:1]
+        whole = bool(head) and head[0] in WHOLE_FIELDS
+        keys = head if whole else delta.keys
+        if whole and out and out[-1][0] == keys:
+            out[-1][1].append(delta)
+        else:
+            out.append((keys, [delta]))
+    return out
+
+
+def _walk(value: Any, keys: tuple[str, ...]) -> Any:
+    for key in keys:
+        if isinstance(value, BaseModel):
+            value = getattr(value, key, None)
+        elif isinstance(value, dict):
+            value = value.get(key)
+        else:
+            return None
+    return value
+
+
+def field_changes(
+    context: _Context, root: Any, entity_id: str | None, old: Any, new: Any, deltas: list[FieldDelta]
+) -> list[FieldChange]:
+    """Field changes of one entity or section, in words."""
+    out: list[FieldChange] = []
+    old_names: Names = context.old_names
+    new_names: Names = context.new_names
+    for keys, group in _group(deltas):
+        path = paths.join(keys)
+        words = label(keys, root, new, new_names)
+        old_value, new_value = _walk(old, keys), _walk(new, keys)
+        if keys and keys[0] == "polygon":
+            change = outline_change(
+                entity_id or "", old_value, new_value, context.outlines, context.units_per_km
+            )
+            out.append(
+                FieldChange(path, words, _json(old_value), _json(new_value), _outline_text(change, old_names), geometry=change)
+            )
+            continue
+        if keys and keys[0] == "location":
+            text = f"{words} {location_words(old_value, old_names)} → {location_words(new_value, new_names)}"
+            out.append(FieldChange(path, words, _json(old_value), _json(new_value), text))
+            continue
+        if keys and keys[0] in LANGUAGE_FIELDS:
+            text = _language_change(context, keys[0], words, old_value, new_value)
+            out.append(FieldChange(path, words, _json(old_value), _json(new_value), text))
+            continue
+        (delta,) = group
+        try:
+            target = paths.resolve(root, keys, new)
+        except paths.PathError:
+            target = None
+        if isinstance(delta.old, list) and isinstance(delta.new, list) and _plain(delta.old) and _plain(delta.new):
+            came = tuple(v for v in delta.new if v not in delta.old)
+            went = tuple(v for v in delta.old if v not in delta.new)
+            if came or went:
+                parts = []
+                if came:
+                    parts.append("added " + value_words(list(came), target, new_names))
+                if went:
+                    parts.append("removed " + value_words(list(went), target, old_names))
+                text = f"{words}: {'; '.join(parts)}"
+            else:
+                text = f"{words}: order changed"
+            out.append(FieldChange(path, words, delta.old, delta.new, text, came, went))
+            continue
+        text = (
+            f"{words} {value_words(delta.old, target, old_names)} → "
+            f"{value_words(delta.new, target, new_names)}"
+        )
+        out.append(FieldChange(path, words, delta.old, delta.new, text))
+    return out
+
+
+def _plain(values: list[Any]) -> bool:
+    return all(isinstance(v, str | int) and not isinstance(v, bool) for v in values)
+
+
+def _json(value: Any) -> Any:
+    if isinstance(value, BaseModel):
+        return value.model_dump(mode="json", by_alias=True)
+    if isinstance(value, list):
+        return [_json(v) for v in value]
+    return value
+
+
+def _language(context: _Context, name: str, value: Any, names: Names) -> str:
+    if value is None:
+        return "none"
+    if name == "effects":
+        return effects_words(context.wording, list(value), names)
+    return context.wording.condition(value, names)
+
+
+def _language_change(context: _Context, name: str, words: str, old: Any, new: Any) -> str:
+    """A condition or effects in words; of a list of effects as long as before, only the
+    effects that changed ("effect 2: +1 attack → +2 attack")."""
+    if name == "effects" and old and new and len(old) == len(new):
+        differing = [i for i, (a, b) in enumerate(zip(old, new, strict=True)) if a != b]
+        parts = []
+        for i in differing:
+            head = "effect" if len(old) == 1 else f"effect {i + 1}"
+            before = context.wording.effect(old[i], context.old_names)
+            after = context.wording.effect(new[i], context.new_names)
+            parts.append(f"{head} {before} → {after}")
+        return "; ".join(parts)
+    before = _language(context, name, old, context.old_names)
+    after = _language(context, name, new, context.new_names)
+    return f"{words} {before} → {after}"
+
+
+def _area(value: float, unit: str) -> str:
+    size = abs(value)
+    shown = f"{size:,.1f}" if size < 100 else f"{size:,.0f}"
+    sign = "+" if value > 0 else "−" if value < 0 else "±"
+    return f"{sign}{shown} {unit}"
+
+
+def _outline_text(change: GeometryChange, names: Names) -> str:
+    counts = []
+    if change.moved_vertices:
+        counts.append(f"{change.moved_vertices} vertex moved" if change.moved_vertices == 1 else f"{change.moved_vertices} vertices moved")
+    if change.added_vertices:
+        counts.append(f"{change.added_vertices} added")
+    if change.removed_vertices:
+        counts.append(f"{change.removed_vertices} removed")
+    detail = ", ".join([*counts, _area(change.area_change, change.area_unit)])
+    if change.borders:
+        neighbours = ", ".join(names("regions", b) for b in change.borders[:4])
+        more = f" and {len(change.borders) - 4} more" if len(change.borders) > 4 else ""
+        return f"border with {neighbours}{more} moved ({detail})"
+    return f"outline changed ({detail})"
+
+
+def _collection_changes(context: _Context, name: str, delta: CollectionDelta) -> list[EntityChange]:
+    collection = collections()[name]
+    old = keyed(collection.items(context.delta.old))
+    base = keyed(collection.items(context.delta.renamed_old))
+    new = keyed(collection.items(context.delta.new))
+    to_old = {b: a for a, b in delta.renamed}
+    changed = dict(delta.changed)
+    moved = set(delta.moved)
+    out: list[EntityChange] = []
+    for key in delta.removed:
+        entity = old[key]
+        shown = display_name(name, entity, context.old_names)
+        pointer = _pointer(collection.keys, delta.old_index.get(key))
+        text = f"{subject(name, shown)} removed"
+        out.append(EntityChange("removed", name, key, key, shown, pointer, None, (), text))
+    previous: str | None = None
+    for key in delta.new_order:
+        entity = new[key]
+        old_key = to_old.get(key, key)
+        shown = display_name(name, entity, context.new_names)
+        new_pointer = _pointer(collection.keys, delta.new_index.get(key))
+        if key in delta.added:
+            text = f"{subject(name, shown)} added"
+            out.append(EntityChange("added", name, key, None, shown, None, new_pointer, (), text))
+            previous = key
+            continue
+        old_pointer = _pointer(collection.keys, delta.old_index.get(old_key))
+        fields = []
+        if key in changed:
+            fields = field_changes(context, collection.model, key, base[old_key], entity, changed[key])
+        if key in moved:
+            where = (
+                f"after {context.new_names(name, previous) if '/' not in name else previous}"
+                if previous is not None
+                else "to the start"
+            )
+            fields.append(FieldChange(POSITION_PATH, "position", None, previous, f"moved {where}"))
+        renamed = old_key != key
+        if not fields and not renamed:
+            previous = key
+            continue
+        parts = [f.text for f in fields]
+        if renamed:
+            parts.insert(0, f"renamed {old_key} → {key}")
+            kind: Kind = "renamed"
+        else:
+            kind = "changed" if key in changed else "moved"
+        head = subject(name, shown)
+        text = f"{head} {parts[0]}" if renamed else f"{head}: {parts[0]}"
+        if len(parts) > 1:
+            text += ("; " if renamed else "; ") + "; ".join(parts[1:])
+        if kind == "moved":
+            text = f"{head} {parts[0]}"
+        out.append(
+            EntityChange(kind, name, key, old_key, shown, old_pointer, new_pointer, tuple(fields), text)
+        )
+        previous = key
+    return out
+
+
+def _single_changes(context: _Context, name: str, deltas: list[FieldDelta]) -> EntityChange:
+    attribute = "schema_uri" if name == "$schema" else name
+    old = getattr(context.delta.renamed_old, attribute)
+    new = getattr(context.delta.new, attribute)
+    title = SINGLE_NAMES.get(name, name)
+    pointer = paths.join((name,))
+    if len(deltas) == 1 and deltas[0].keys == ():
+        if old is None or new is None:
+            text = f"{title} {'added' if old is None else 'removed'}"
+            fields: tuple[FieldChange, ...] = ()
+        else:
+            text = f"{title} {value_words(deltas[0].old, None, context.old_names)} → {value_words(deltas[0].new, None, context.new_names)}"
+            fields = (FieldChange("", title, deltas[0].old, deltas[0].new, text),)
+        return EntityChange("changed", name, None, None, title, pointer, pointer, fields, text)
+    fields = tuple(field_changes(context, singles()[name], None, old, new, deltas))
+    text = f"{title}: " + "; ".join(f.text for f in fields)
+    return EntityChange("changed", name, None, None, title, pointer, pointer, fields, text)
+
+
+def describe(delta: ScenarioDelta, wording: Wording | None = None) -> ScenarioDiff:
+    """The records of a comparison, in file order."""
+    context = _Context(delta, wording or PlainWording())
+    out = ScenarioDiff(delta=delta)
+    for name, collection in walk_sections():
+        if collection is None:
+            if name in delta.singles:
+                out.changes.append(_single_changes(context, name, delta.singles[name]))
+        elif name in delta.collections:
+            out.changes += _collection_changes(context, name, delta.collections[name])
+    return out
+
+
+def diff_scenarios(old: Scenario, new: Scenario, wording: Wording | None = None) -> ScenarioDiff:
+    """What changed from ``old`` to ``new``, entity by entity and in words."""
+    return describe(compare(old, new), wording)

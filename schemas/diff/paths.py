@@ -129,7 +129,7 @@ def resolve(root: Any, keys: Sequence[str], value: Any = None) -> Target:
         maps = [o for o in options if get_origin(o) is dict]
         if len(models) > 1:
             kind = _current(value, "kind")
-            models = [m for m in models if _kind_of(m) == kind]
+            models = [m for m in models if kind_of(m) == kind]
             if not models:
                 raise PathError(
                     f"'{join(keys[:depth]) or '/'}' is {_empty(value)}; set it whole", depth, True
@@ -161,7 +161,7 @@ def resolve(root: Any, keys: Sequence[str], value: Any = None) -> Target:
     return Target(annotation, in_map, field, owner)
 
 
-def _kind_of(model: type[BaseModel]) -> Any:
+def kind_of(model: type[BaseModel]) -> Any:
     info = model.model_fields.get("kind")
     if info is None:
         return None
@@ -175,7 +175,7 @@ def _empty(value: Any) -> str:
 
 
 def _describe(model: type[BaseModel]) -> str:
-    kind = _kind_of(model)
+    kind = kind_of(model)
     return f"'{kind}'" if kind is not None else model.__name__
 
 
@@ -189,8 +189,11 @@ def is_text(target: Target) -> bool:
 
 
 def is_image(target: Target) -> bool:
-    """An image file path (a flag, a picture, the tracing image)."""
-    return target.field in IMAGE_FIELDS and str in _options(target.annotation)[0]
+    """An image file path (a flag, a picture, the tracing image), not a flag name."""
+    if target.owner is None or target.field not in IMAGE_FIELDS:
+        return False
+    info = target.owner.model_fields[target.field]
+    return info.annotation is str and not info.metadata
 
 
 def is_id_list(annotation: Any) -> bool:

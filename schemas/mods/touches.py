@@ -103,7 +103,7 @@ def _what(touch: Touch) -> str:
     if touch.kind == "remove":
         return "removes it"
     if touch.kind == "move":
-        return "moves it"
+        return f"moves it after {touch.value!r}" if touch.value else "moves it first"
     if touch.kind == "add_item":
         return f"adds {touch.item!r} to {_path(touch.keys)}"
     if touch.kind == "remove_item":
@@ -118,8 +118,7 @@ def _conflict(target: EntityKey, old: Touch, new: Touch) -> Conflict:
     agree = new.kind == old.kind == "value" and new.keys == old.keys and _same(new.value, old.value)
     if agree:
         message = (
-            f"{subject}: {old.op.named()} and {new.op.named()} both set {_path(keys)} to the "
-            "same value"
+            f"{subject}: {old.op.named()} and {new.op.named()} both {_what(new)} the same way"
         )
     else:
         message = (

@@ -95,9 +95,12 @@ class Applier:
         expected: Any = None,
         found: Any = None,
         applied: bool = False,
+        at: str = "",
     ) -> None:
         section, entity = target
-        stale = Stale(ref, code, section, entity, path, expected, found, message, applied)
+        stale = Stale(
+            ref, code, section, entity, path, expected, found, message, applied, ref.pointer + at
+        )
         self.stale.append(stale)
         self.issues.append(stale.issue())
 
@@ -263,6 +266,7 @@ class Applier:
         found: Any,
         expected: Any,
         describe: str = "value",
+        at: str = "/was",
     ) -> None:
         """Report a value that is not what the mod expected (in the base, when another mod
         changed it first: that is a conflict, listed on its own)."""
@@ -283,6 +287,7 @@ class Applier:
             expected=expected,
             found=found,
             applied=True,
+            at=at,
         )
 
     # --- operations ------------------------------------------------------------------------
@@ -335,7 +340,8 @@ class Applier:
             if parent is None:
                 continue
             if op.was is not None and path in op.was:
-                self.expect(ref, target, keys, parent.get(keys[-1]), op.was[path], "text")
+                at = "/was/" + _escape(path)
+                self.expect(ref, target, keys, parent.get(keys[-1]), op.was[path], "text", at)
             self.touches.add(target, Touch(keys, ref, "value", text))
             parent[keys[-1]] = text
             self.provenance.record(*target, path, ref)
@@ -430,6 +436,7 @@ class Applier:
                 expected=expected,
                 found=found,
                 applied=True,
+                at="/was",
             )
 
     def _replace(self, op: Any, ref: OpRef) -> None:

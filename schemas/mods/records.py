@@ -83,6 +83,7 @@ class Stale:
             "expected": self.expected,
             "found": self.found,
             "applied": self.applied,
+            "pointer": self.at or self.op.pointer,
             "message": self.message,
         }
 

@@ -66,9 +66,11 @@ class Stale:
     applied: bool
     """Whether the operation was carried out anyway (a changed value is still overwritten;
     a missing target cannot be)."""
+    at: str = ""
+    """JSON pointer in the mod of what is stale (the operation, or its ``was``)."""
 
     def issue(self) -> ModIssue:
-        where = self.op.pointer
+        where = self.at or self.op.pointer
         return ModIssue(
             self.op.source, mod_issue(self.code, where, self.message, self.id), self.op.mod
         )

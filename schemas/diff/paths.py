@@ -103,6 +103,9 @@ class Target:
 def _field(model: type[BaseModel], key: str) -> tuple[str, Any] | None:
     for name, info in model.model_fields.items():
         if (info.alias or name) == key:
+            # pydantic keeps a field's Annotated metadata (the Ref markers) apart
+            if info.metadata:
+                return name, Annotated[(info.annotation, *info.metadata)]
             return name, info.annotation
     return None
 

@@ -109,14 +109,15 @@ class Loaded:
         return any(i.is_error for i in self.issues)
 
 
-def read_mods(paths: list[Path]) -> Loaded:
-    """Mod files, installed packages (folders with a manifest) and package files, in order."""
+def read_mods(paths: list[Path], *, writing: bool = False) -> Loaded:
+    """Mod files, installed packages (folders with a manifest) and package files, in order.
+    ``writing``: the result will be written, so the images mods use must be on disk."""
     loaded = Loaded()
     for path in paths:
         if path.is_dir():
             _read_folder(path, loaded)
         elif path.name.endswith(PACK_SUFFIX):
-            _read_package(path, loaded)
+            _read_package(path, loaded, writing)
         else:
             _read_file(path, str(path), loaded)
     return loaded
@@ -146,7 +147,7 @@ def _read_folder(folder: Path, loaded: Loaded) -> None:
         _read_file(folder.joinpath(*name.split("/")), str(folder / name), loaded)
 
 
-def _read_package(path: Path, loaded: Loaded) -> None:
+def _read_package(path: Path, loaded: Loaded, writing: bool) -> None:
     try:
         package = read_package(path)
     except PackageRefused as exc:
@@ -154,7 +155,7 @@ def _read_package(path: Path, loaded: Loaded) -> None:
         return
     for name, mod in package.mods:
         label = f"{path}!{name}"
-        if any(True for _ in image_references(mod)):
+        if writing and any(True for _ in image_references(mod)):
             problem = Issue(
                 "package-missing-file",
                 "error",
@@ -280,7 +281,7 @@ def apply_command(
     """Read and apply; returns the result (``None`` if reading failed), the located issues
     of reading and applying, the texts of the mod files, and the base."""
     base, base_issues, _ = _base(base_path)
-    loaded = read_mods(mod_paths)
+    loaded = read_mods(mod_paths, writing=output is not None)
     problems = list(loaded.issues)
     if base is None:
         problems = [ModIssue(str(base_path), i) for i in base_issues] + problems

@@ -232,7 +232,11 @@ def image_size(head: bytes, name: str) -> tuple[tuple[int, int] | None, Issue | 
             with Image.open(io.BytesIO(head)) as picture:
                 width, height = picture.size
     except Image.DecompressionBombError:
-        return None, _refuse("package-image", name, f"'{name}' is above {MAX_PIXELS:,} pixels")
+        return None, _refuse(
+            "package-image",
+            name,
+            f"'{name}' is above {MAX_PIXELS // 1_000_000} megapixels; at most that is allowed",
+        )
     except Exception as exc:  # Pillow raises many kinds for a damaged file
         return None, _refuse("package-image", name, f"'{name}' is not a readable image ({exc})")
     if width * height > MAX_PIXELS:

@@ -13,6 +13,7 @@ import bisect
 import json
 from collections.abc import Iterable
 from dataclasses import dataclass, field
+from functools import cached_property
 from typing import Any
 
 from pydantic import BaseModel
@@ -76,11 +77,24 @@ class CollectionDelta:
     """Entities whose fields changed (renamed ones included, by new id), in the new order."""
     moved: list[str] = field(default_factory=list)
     """Entities that changed place among those that stayed, in the new order."""
-    old_index: dict[str, int] = field(default_factory=dict)
-    """Position of each old id (renamed ones by their old id) in the old list."""
-    new_index: dict[str, int] = field(default_factory=dict)
-    """Position of each new id in the new list."""
-    new_order: list[str] = field(default_factory=list)
+    old: dict[str, Any] = field(default_factory=dict)
+    """The old entities by id (references following the renames)."""
+    new: dict[str, Any] = field(default_factory=dict)
+    """The new entities by id."""
+
+    @cached_property
+    def old_index(self) -> dict[str, int]:
+        """Position of each old id (renamed ones by their old id) in the old list."""
+        return {key: i for i, key in enumerate(self.old)}
+
+    @cached_property
+    def new_index(self) -> dict[str, int]:
+        """Position of each new id in the new list."""
+        return {key: i for i, key in enumerate(self.new)}
+
+    @cached_property
+    def new_order(self) -> list[str]:
+        return list(self.new)
 
     @property
     def empty(self) -> bool:
@@ -113,7 +127,11 @@ class ScenarioDelta:
 
 def keyed(models: Iterable[Any]) -> dict[str, Any]:
     """Entities by id; a repeated id (a file with errors) gets ``#2``, ``#3``... after it."""
-    out: dict[str, Any] = {}
+    models = list(models)
+    out: dict[str, Any] = {model.id: model for model in models}
+    if len(out) == len(models):
+        return out
+    out = {}
     for model in models:
         key, count = model.id, 1
         while key in out:
@@ -230,31 +248,31 @@ def _longest_increasing(positions: list[int]) -> set[int]:
 
 def compare_collection(
     collection: Collection,
-    old_items: list[Any],
-    new_items: list[Any],
+    old: dict[str, Any],
+    new: dict[str, Any],
     renamed: list[tuple[str, str]],
 ) -> CollectionDelta:
-    """How a collection changed, ``old_items`` having its renames' references followed."""
-    old, new = keyed(old_items), keyed(new_items)
-    delta = CollectionDelta(collection, renamed=renamed)
+    """How a collection changed (entities by id, see :func:`keyed`), the old ones having
+    their renames' references followed."""
+    delta = CollectionDelta(collection, renamed=renamed, old=old, new=new)
     to_new = dict(renamed)
     to_old = {b: a for a, b in renamed}
-    delta.old_index = {key: i for i, key in enumerate(old)}
-    delta.new_index = {key: i for i, key in enumerate(new)}
-    delta.new_order = list(new)
-    delta.removed = [key for key in old if key not in new and key not in to_new]
-    delta.added = [key for key in new if key not in old and key not in to_old]
+    same_ids = not renamed and old.keys() == new.keys()
+    if not same_ids:
+        delta.removed = [key for key in old if key not in new and key not in to_new]
+        delta.added = [key for key in new if key not in old and key not in to_old]
     for key, model in new.items():
-        before = old.get(to_old.get(key, key))
-        if before is None:
+        before = old.get(to_old.get(key, key)) if to_old else old.get(key)
+        if before is None or before is model or before == model:
             continue
-        if before is not model and before != model:
-            deltas = field_deltas(dump(before), dump(model))
-            deltas = [d for d in deltas if d.keys != ("id",)]
-            if deltas:
-                delta.changed.append((key, deltas))
+        deltas = [d for d in field_deltas(dump(before), dump(model)) if d.keys != ("id",)]
+        if deltas:
+            delta.changed.append((key, deltas))
+    if same_ids and list(old) == list(new):
+        return delta
+    old_index = delta.old_index
     survivors = [key for key in new if to_old.get(key, key) in old]
-    positions = [delta.old_index[to_old.get(key, key)] for key in survivors]
+    positions = [old_index[to_old.get(key, key)] for key in survivors]
     if any(b < a for a, b in zip(positions, positions[1:], strict=False)):
         keep = _longest_increasing(positions)
         delta.moved = [key for i, key in enumerate(survivors) if i not in keep]
@@ -264,20 +282,21 @@ def compare_collection(
 def compare(old: Scenario, new: Scenario, *, renames: bool = True) -> ScenarioDelta:
     """Everything that differs between ``old`` and ``new``."""
     found: dict[str, list[tuple[str, str]]] = {}
-    for name, collection in collections().items():
-        old_items, new_items = collection.items(old), collection.items(new)
-        if renames and old_items != new_items:
-            pairs = find_renames(keyed(old_items), keyed(new_items))
-            if pairs:
-                found[name] = pairs
+    olds = {name: keyed(c.items(old)) for name, c in collections().items()}
+    news = {name: keyed(c.items(new)) for name, c in collections().items()}
+    if renames:
+        for name in collections():
+            if olds[name].keys() != news[name].keys():
+                pairs = find_renames(olds[name], news[name])
+                if pairs:
+                    found[name] = pairs
     reference_renames = {name: dict(pairs) for name, pairs in found.items() if "/" not in name}
     base = apply_renames(old, reference_renames)
+    if base is not old:
+        olds = {name: keyed(c.items(base)) for name, c in collections().items()}
     out = ScenarioDelta(old, new, base, {}, {})
     for name, collection in collections().items():
-        old_items, new_items = collection.items(base), collection.items(new)
-        if old_items == new_items and name not in found:
-            continue
-        delta = compare_collection(collection, old_items, new_items, found.get(name, []))
+        delta = compare_collection(collection, olds[name], news[name], found.get(name, []))
         if not delta.empty:
             out.collections[name] = delta
     for name in singles():

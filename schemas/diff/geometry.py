@@ -6,8 +6,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-import shapely
-
 from ..map import Polygon
 from ..scenario import Scenario
 
@@ -49,11 +47,24 @@ def _points(polygon: Polygon | None) -> list[tuple[float, float]]:
     return [tuple(p) for ring in (polygon.exterior, *polygon.holes) for p in ring]
 
 
-def _area(polygon: Polygon | None) -> float:
-    if polygon is None or len(polygon.exterior) < 3:
+def _ring_area(ring: list[tuple[float, float]]) -> float:
+    """Area of a ring by the shoelace formula (either orientation)."""
+    if len(ring) < 3:
         return 0.0
-    shape = shapely.Polygon(polygon.exterior, [h for h in polygon.holes if len(h) >= 3])
-    return float(shape.area)
+    total = 0.0
+    x0, y0 = ring[-1]
+    for x1, y1 in ring:
+        total += x0 * y1 - x1 * y0
+        x0, y0 = x1, y1
+    return abs(total) / 2
+
+
+def _area(polygon: Polygon | None) -> float:
+    """Area inside the outline and outside its holes (what shapely gives for a valid
+    polygon; computed directly, since a diff of a whole map measures thousands)."""
+    if polygon is None:
+        return 0.0
+    return _ring_area(polygon.exterior) - sum(_ring_area(h) for h in polygon.holes)
 
 
 class OutlineIndex:

@@ -11,6 +11,7 @@ import difflib
 import types
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Annotated, Any, Literal, Union, get_args, get_origin
 
 from pydantic import BaseModel
@@ -44,7 +45,10 @@ def parse(path: str) -> tuple[str, ...]:
 
 def join(keys: Sequence[str | int]) -> str:
     """The JSON pointer of some keys."""
-    return "".join("/" + str(k).replace("~", "~0").replace("/", "~1") for k in keys)
+    text = "/".join(map(str, keys))
+    if "~" in text or text.count("/") != max(len(keys) - 1, 0):  # keys to escape
+        return "".join("/" + str(k).replace("~", "~0").replace("/", "~1") for k in keys)
+    return "/" + text if keys else ""
 
 
 def _options(annotation: Any) -> tuple[list[Any], list[Any]]:
@@ -66,13 +70,25 @@ def _options(annotation: Any) -> tuple[list[Any], list[Any]]:
 
 def ref_of(annotation: Any) -> Ref | None:
     """The reference marker of a value, or of the items of a list of references."""
+    try:
+        return _cached_ref(annotation)
+    except TypeError:  # an annotation that cannot be hashed
+        return _ref_of(annotation)
+
+
+@lru_cache(maxsize=4096)
+def _cached_ref(annotation: Any) -> Ref | None:
+    return _ref_of(annotation)
+
+
+def _ref_of(annotation: Any) -> Ref | None:
     options, metadata = _options(annotation)
     ref = next((m for m in metadata if isinstance(m, Ref)), None)
     if ref is not None:
         return ref
     for option in options:
         if get_origin(option) is list:
-            return ref_of(get_args(option)[0])
+            return _ref_of(get_args(option)[0])
     return None
 
 
@@ -118,12 +134,44 @@ def _current(value: Any, key: str) -> Any:
     return None
 
 
+_UNION = object()
+
+
+@lru_cache(maxsize=8192)
+def _static(root: Any, keys: tuple[str, ...]) -> Target | object:
+    """:func:`resolve` for paths that meet no union of models (the answer is the same for
+    every value): cached, since the diff asks it for every changed field."""
+    annotation = root
+    for key in keys:
+        if len(models_in(annotation)) > 1 or nullable(annotation):
+            return _UNION
+        try:
+            annotation = resolve_walk(annotation, (key,), None).annotation
+        except PathError:
+            return _UNION
+    try:
+        return resolve_walk(root, keys, None)
+    except PathError:
+        return _UNION
+
+
 def resolve(root: Any, keys: Sequence[str], value: Any = None) -> Target:
     """Follow ``keys`` from the annotation ``root``; ``value`` (JSON or a model) is the value
     at the root, which picks the member of a union such as a condition (by its ``kind``).
 
     Raises :class:`PathError` saying what is wrong with the first key that leads nowhere.
     """
+    try:
+        found = _static(root, tuple(keys))
+    except TypeError:  # an annotation that cannot be hashed
+        found = _UNION
+    if isinstance(found, Target):
+        return found
+    return resolve_walk(root, keys, value)
+
+
+def resolve_walk(root: Any, keys: Sequence[str], value: Any = None) -> Target:
+    """:func:`resolve`, walking the annotations every time."""
     annotation, in_map, field, owner = root, False, None, None
     for depth, key in enumerate(keys):
         options, _ = _options(annotation)

@@ -337,9 +337,8 @@ def _outline_text(change: GeometryChange, names: Names) -> str:
 
 def _collection_changes(context: _Context, name: str, delta: CollectionDelta) -> list[EntityChange]:
     collection = collections()[name]
-    old = keyed(collection.items(context.delta.old))
-    base = keyed(collection.items(context.delta.renamed_old))
-    new = keyed(collection.items(context.delta.new))
+    old = keyed(collection.items(context.delta.old)) if delta.removed else {}
+    base, new = delta.old, delta.new
     to_old = {b: a for a, b in delta.renamed}
     changed = dict(delta.changed)
     moved = set(delta.moved)
@@ -350,48 +349,51 @@ def _collection_changes(context: _Context, name: str, delta: CollectionDelta) ->
         pointer = _pointer(collection.keys, delta.old_index.get(key))
         text = f"{subject(name, shown)} removed"
         out.append(EntityChange("removed", name, key, key, shown, pointer, None, (), text))
-    previous: str | None = None
-    for key in delta.new_order:
+    relevant = {*delta.added, *changed, *moved, *to_old}
+    for key in sorted(relevant, key=delta.new_index.__getitem__):
         entity = new[key]
         old_key = to_old.get(key, key)
         shown = display_name(name, entity, context.new_names)
-        new_pointer = _pointer(collection.keys, delta.new_index.get(key))
+        position = delta.new_index[key]
+        new_pointer = _pointer(collection.keys, position)
         if key in delta.added:
             text = f"{subject(name, shown)} added"
             out.append(EntityChange("added", name, key, None, shown, None, new_pointer, (), text))
-            previous = key
             continue
         old_pointer = _pointer(collection.keys, delta.old_index.get(old_key))
         fields = []
         if key in changed:
-            fields = field_changes(context, collection.model, key, base[old_key], entity, changed[key])
-        if key in moved:
-            where = (
-                f"after {context.new_names(name, previous) if '/' not in name else previous}"
-                if previous is not None
-                else "to the start"
+            fields = field_changes(
+                context, collection.model, key, base[old_key], entity, changed[key]
             )
+        if key in moved:
+            previous = delta.new_order[position - 1] if position else None
+            if previous is None:
+                where = "to the start"
+            elif "/" in name:
+                where = f"after {previous}"
+            else:
+                where = f"after {context.new_names(name, previous)}"
             fields.append(FieldChange(POSITION_PATH, "position", None, previous, f"moved {where}"))
         renamed = old_key != key
-        if not fields and not renamed:
-            previous = key
-            continue
         parts = [f.text for f in fields]
-        if renamed:
-            parts.insert(0, f"renamed {old_key} → {key}")
-            kind: Kind = "renamed"
-        else:
-            kind = "changed" if key in changed else "moved"
         head = subject(name, shown)
-        text = f"{head} {parts[0]}" if renamed else f"{head}: {parts[0]}"
-        if len(parts) > 1:
-            text += ("; " if renamed else "; ") + "; ".join(parts[1:])
-        if kind == "moved":
+        if renamed:
+            kind: Kind = "renamed"
+            text = " ".join([head, f"renamed {old_key} → {key}"])
+            if parts:
+                text += "; " + "; ".join(parts)
+        elif key in changed:
+            kind = "changed"
+            text = f"{head}: " + "; ".join(parts)
+        else:
+            kind = "moved"
             text = f"{head} {parts[0]}"
         out.append(
-            EntityChange(kind, name, key, old_key, shown, old_pointer, new_pointer, tuple(fields), text)
+            EntityChange(
+                kind, name, key, old_key, shown, old_pointer, new_pointer, tuple(fields), text
+            )
         )
-        previous = key
     return out
 
 

@@ -153,8 +153,6 @@ def _placement(name: str, delta: CollectionDelta, new: dict[str, BaseModel]) -> 
 
 def make_operations(delta: ScenarioDelta, language: str | None = None) -> list[Any]:
     """The operations that turn ``delta.old`` into ``delta.new``."""
-    from ..diff.compare import keyed
-
     ops: list[Any] = []
     for name, change in delta.collections.items():
         ops += [
@@ -181,8 +179,7 @@ def make_operations(delta: ScenarioDelta, language: str | None = None) -> list[A
         change = delta.collections.get(name)
         if change is None:
             continue
-        old = keyed(collection.items(delta.renamed_old))
-        new = keyed(collection.items(delta.new))
+        old, new = change.old, change.new
         to_old = {b: a for a, b in change.renamed}
         for key in change.removed:
             ops.append(

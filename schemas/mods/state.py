@@ -146,18 +146,19 @@ class Working:
         for name, info in Scenario.model_fields.items():
             key = info.alias or name
             if key in self.singles:
-                data[key] = self.singles[key]
+                data[name] = self.singles[key]
             elif key in self.chains:
-                data[key] = self.chains[key].ordered()
+                data[name] = self.chains[key].ordered()
             else:
-                data[key] = getattr(self.base, name)
+                data[name] = getattr(self.base, name)
         for collection in collections().values():
             parent = collection.parent
             if parent is not None:
                 holder = data[parent]
                 items = self.chains[collection.name].ordered()
                 data[parent] = holder.model_copy(update={collection.keys[1]: items})
-        return Scenario.model_validate(data)
+        # Every part is a checked model already: assemble them without checking again.
+        return Scenario.model_construct(_fields_set=set(self.base.model_fields_set), **data)
 
 
 def single_fields(section: str) -> set[str]:

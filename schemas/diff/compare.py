@@ -18,8 +18,8 @@ from typing import Any
 
 from pydantic import BaseModel
 
-from ..refs import with_references_replaced
 from ..scenario import Scenario
+from .renames import Renames, follow, follow_all
 from .sections import SCHEMA_KEY, Collection, collections, nested_in, singles
 
 Keys = tuple[str, ...]
@@ -202,26 +202,23 @@ def _by_name(model: BaseModel) -> str | None:
     return _display(model) or None
 
 
-def apply_renames(scenario: Scenario, renames: dict[str, dict[str, str]]) -> Scenario:
+def apply_renames(
+    scenario: Scenario, renames: dict[str, dict[str, str]], *, collections_too: bool = True
+) -> Scenario:
     """``scenario`` with every reference to a renamed id following the rename (the renamed
-    entities themselves keep their ids: they are matched by the rename pairs)."""
+    entities themselves keep their ids: they are matched by the rename pairs); without
+    ``collections_too``, only in the single sections."""
     if not renames:
         return scenario
     update: dict[str, Any] = {}
-    for name, info in Scenario.model_fields.items():
+    for name in Scenario.model_fields:
         value = getattr(scenario, name)
-        if isinstance(value, list):
-            value = [_follow(item, renames) for item in value]
+        if isinstance(value, list) and value and isinstance(value[0], BaseModel):
+            if collections_too:
+                update[name] = follow_all(value, renames)
         elif isinstance(value, BaseModel):
-            value = _follow(value, renames)
-        update[name] = value
+            update[name] = follow(value, renames)
     return scenario.model_copy(update=update)
-
-
-def _follow(model: Any, renames: dict[str, dict[str, str]]) -> Any:
-    for collection, mapping in renames.items():
-        model = with_references_replaced(model, collection, dict(mapping))
-    return model
 
 
 def _longest_increasing(positions: list[int]) -> set[int]:
@@ -251,9 +248,12 @@ def compare_collection(
     old: dict[str, Any],
     new: dict[str, Any],
     renamed: list[tuple[str, str]],
+    follow_changed: Renames | None = None,
 ) -> CollectionDelta:
     """How a collection changed (entities by id, see :func:`keyed`), the old ones having
-    their renames' references followed."""
+    their renames' references followed, or, with ``follow_changed``, following those
+    renames here, only in entities that differ (an entity equal in both did not change,
+    whatever its references)."""
     delta = CollectionDelta(collection, renamed=renamed, old=old, new=new)
     to_new = dict(renamed)
     to_old = {b: a for a, b in renamed}
@@ -265,6 +265,11 @@ def compare_collection(
         before = old.get(to_old.get(key, key)) if to_old else old.get(key)
         if before is None or before is model or before == model:
             continue
+        if follow_changed:
+            before = follow(before, follow_changed)
+            old[to_old.get(key, key)] = before
+            if before == model:
+                continue
         deltas = [d for d in field_deltas(dump(before), dump(model)) if d.keys != ("id",)]
         if deltas:
             delta.changed.append((key, deltas))
@@ -279,8 +284,16 @@ def compare_collection(
     return delta
 
 
-def compare(old: Scenario, new: Scenario, *, renames: bool = True) -> ScenarioDelta:
-    """Everything that differs between ``old`` and ``new``."""
+def compare(
+    old: Scenario, new: Scenario, *, renames: bool = True, every_reference: bool = True
+) -> ScenarioDelta:
+    """Everything that differs between ``old`` and ``new``.
+
+    With ``every_reference``, every reference to a renamed id follows the rename before the
+    comparison, as applying a rename does (a mod needs that). Without, only entities that
+    differ are looked at again that way, which is what a report needs, and quicker on a
+    large map; ``renamed_old`` then has its collections as they were.
+    """
     found: dict[str, list[tuple[str, str]]] = {}
     olds = {name: keyed(c.items(old)) for name, c in collections().items()}
     news = {name: keyed(c.items(new)) for name, c in collections().items()}
@@ -291,12 +304,14 @@ def compare(old: Scenario, new: Scenario, *, renames: bool = True) -> ScenarioDe
                 if pairs:
                     found[name] = pairs
     reference_renames = {name: dict(pairs) for name, pairs in found.items() if "/" not in name}
-    base = apply_renames(old, reference_renames)
-    if base is not old:
+    lazy = reference_renames if not every_reference else None
+    base = apply_renames(old, reference_renames, collections_too=every_reference)
+    if base is not old and every_reference:
         olds = {name: keyed(c.items(base)) for name, c in collections().items()}
     out = ScenarioDelta(old, new, base, {}, {})
     for name, collection in collections().items():
-        delta = compare_collection(collection, olds[name], news[name], found.get(name, []))
+        pairs = found.get(name, [])
+        delta = compare_collection(collection, olds[name], news[name], pairs, lazy)
         if not delta.empty:
             out.collections[name] = delta
     for name in singles():

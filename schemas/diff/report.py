@@ -431,4 +431,4 @@ def describe(delta: ScenarioDelta, wording: Wording | None = None) -> ScenarioDi
 
 def diff_scenarios(old: Scenario, new: Scenario, wording: Wording | None = None) -> ScenarioDiff:
     """What changed from ``old`` to ``new``, entity by entity and in words."""
-    return describe(compare(old, new), wording)
+    return describe(compare(old, new, every_reference=False), wording)

@@ -17,9 +17,9 @@ from pydantic import BaseModel, TypeAdapter, ValidationError
 
 from ..diff import paths
 from ..diff.paths import PathError
+from ..diff.renames import follow, holders
 from ..diff.sections import SINGLE_NAMES, collections, nested_in, noun, singles
 from ..io import schema_issues
-from ..refs import with_references_replaced
 from ..scenario import Scenario
 from .fingerprint import value_fingerprint
 from .issues import ModIssue, mod_issue
@@ -540,7 +540,7 @@ class Applier:
             return
         pending, self.pending = self.pending, {}
 
-        def follow(value: Any, annotation: Any) -> Any:
+        def follow_one(value: Any, annotation: Any) -> Any:
             model = value
             if isinstance(value, dict):
                 try:
@@ -549,22 +549,28 @@ class Applier:
                     return value  # half-changed: its mod's end will judge it
             if not isinstance(model, BaseModel):
                 return value
-            changed = model
-            for collection, mapping in pending.items():
-                changed = with_references_replaced(changed, collection, mapping)
+            changed = follow(model, pending)
             if changed is model:
                 return value
             return as_json(changed) if isinstance(value, dict) else changed
 
         for name, chain in self.state.chains.items():
             model = collections()[name].model
-            for key, value in chain.values.items():
-                new = follow(value, model)
+            keys = list(chain.values)
+            values = [chain.values[key] for key in keys]
+            models = [v for v in values if isinstance(v, BaseModel)]
+            if len(models) == len(values):
+                touched = holders(values, pending)
+            else:  # some entities are JSON being changed: look at each
+                touched = list(range(len(values)))
+            for position in touched:
+                value = values[position]
+                new = follow_one(value, model)
                 if new is not value:
-                    chain.values[key] = new
+                    chain.values[keys[position]] = new
         for name, value in self.state.singles.items():
             if value is not None:
-                new = follow(value, singles()[name])
+                new = follow_one(value, singles()[name])
                 if new is not value:
                     self.state.singles[name] = new
 

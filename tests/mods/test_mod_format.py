@@ -126,8 +126,13 @@ def test_docs_link_and_example_operations_load() -> None:
     assert "docs/modding.md" in readme
     text = DOCS.read_text()
     blocks = re.findall(r"```json\n(.*?)```", text, re.S)
-    operations = [json.loads(b) for b in blocks if '"op":' in b and b.lstrip().startswith("{")]
-    assert operations
+    documents = [json.loads(b) for b in blocks if b.lstrip().startswith("{")]
+    operations = [d for d in documents if "op" in d]
+    assert len(operations) >= 10
+    mods = [d for d in documents if "operations" in d]
+    assert mods
+    for mod in mods:
+        jsonschema.validate(mod, mod_json_schema())
     from pydantic import TypeAdapter
 
     from schemas.mods.model import Operation

@@ -86,7 +86,9 @@ def bench(path: Path, other: Path, repeats: int = 3) -> dict[str, Any]:
     old = load_text(text, validate=False).scenario
     new = load_text(changed, validate=False).scenario
     assert old is not None and new is not None
-    load_s = best_of(repeats, lambda: (load_text(text, validate=False), load_text(changed, validate=False)))
+    load_s = best_of(
+        repeats, lambda: (load_text(text, validate=False), load_text(changed, validate=False))
+    )
     diff_s = best_of(repeats, lambda: diff(text, changed))
     compare_s = best_of(repeats, lambda: diff_scenarios(old, new).lines())
     found = diff_scenarios(old, new)

@@ -35,7 +35,7 @@ def migrate(
     raw: RawScenario,
     target: int = SCHEMA_VERSION,
     chain: dict[int, Migration] | None = None,
-    oldest: int = OLDEST_READABLE,
+    oldest: int | None = None,
 ) -> RawScenario:
     """Return ``raw`` upgraded to ``target``; raises :class:`MigrationError`.
 
@@ -43,6 +43,7 @@ def migrate(
     their own.
     """
     chain = MIGRATIONS if chain is None else chain
+    oldest = OLDEST_READABLE if oldest is None else oldest
     if "schema_version" not in raw:
         raise MigrationError(
             "schema-version-missing",

@@ -63,7 +63,9 @@ def register(commands: argparse._SubParsersAction) -> None:
     apply.add_argument("-o", "--output", type=Path, required=True, metavar="OUT")
     apply.add_argument("--json", action="store_true", help="print the report as JSON")
     apply.add_argument(
-        "--strict", action="store_true", help="treat warnings (stale operations, conflicts) as errors"
+        "--strict",
+        action="store_true",
+        help="treat warnings (stale operations, conflicts) as errors",
     )
     apply.set_defaults(run=cmd_apply)
 
@@ -239,7 +241,10 @@ def _default_id(output: Path) -> str:
 def cmd_make(args: argparse.Namespace) -> int:
     base, base_issues, _ = _base(args.base)
     edited, edited_issues, _ = _base(args.edited)
-    for path, scenario, issues in ((args.base, base, base_issues), (args.edited, edited, edited_issues)):
+    for path, scenario, issues in (
+        (args.base, base, base_issues),
+        (args.edited, edited, edited_issues),
+    ):
         if scenario is None:
             for issue in issues:
                 print(format_issue(path, issue), file=sys.stderr)
@@ -368,7 +373,9 @@ def cmd_check(args: argparse.Namespace, out: TextIO | None = None) -> int:
     else:
         print_issues(issues, out)
         for path in args.files:
-            own = [i.issue for i in issues if i.source == str(path) or i.source.startswith(f"{path}!")]
+            own = [
+                i.issue for i in issues if i.source == str(path) or i.source.startswith(f"{path}!")
+            ]
             out.write(f"{path}: {count_issues(own)}\n")
     return EXIT_INVALID if failed else EXIT_OK
 

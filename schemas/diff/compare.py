@@ -14,6 +14,7 @@ import json
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from functools import cached_property
+from itertools import pairwise
 from typing import Any
 
 from pydantic import BaseModel
@@ -278,7 +279,7 @@ def compare_collection(
     old_index = delta.old_index
     survivors = [key for key in new if to_old.get(key, key) in old]
     positions = [old_index[to_old.get(key, key)] for key in survivors]
-    if any(b < a for a, b in zip(positions, positions[1:], strict=False)):
+    if any(b < a for a, b in pairwise(positions)):
         keep = _longest_increasing(positions)
         delta.moved = [key for i, key in enumerate(survivors) if i not in keep]
     return delta

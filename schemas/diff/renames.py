@@ -4,8 +4,8 @@ The studio's rename rewrites every reference to the entity (``schemas.refs``); t
 the mods do the same when they meet a rename. Rewriting means rebuilding an entity, so the
 entities that hold one of the renamed ids are found first, a slice of the list at a time:
 ``referenced_ids`` gathers a whole slice's references column by column, and only in slices
-that hold a renamed id are the entities looked at one by one. On a 10,000-region map with a few renames this touches a
-few hundred entities instead of rebuilding forty thousand.
+that hold a renamed id are the entities looked at one by one. On a 10,000-region map with a
+few renames this rebuilds a few hundred entities instead of forty thousand.
 """
 
 from __future__ import annotations

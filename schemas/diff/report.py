@@ -38,6 +38,9 @@ DIFF_FORMAT_VERSION = 1
 
 Kind = Literal["added", "removed", "renamed", "changed", "moved"]
 
+MINUS = "\u2212"
+"""The minus sign of an area lost, as typeset (not a hyphen)."""
+
 POSITION_PATH = "#position"
 """The path of a field change that says an entity moved in its list."""
 
@@ -126,7 +129,9 @@ class ScenarioDiff:
             counts[change.kind] += 1
         return counts
 
-    def to_json(self, old: dict[str, Any] | None = None, new: dict[str, Any] | None = None) -> dict[str, Any]:
+    def to_json(
+        self, old: dict[str, Any] | None = None, new: dict[str, Any] | None = None
+    ) -> dict[str, Any]:
         """The stable JSON form; ``old`` and ``new`` describe the two files compared."""
         return {
             "format": "salient-diff",
@@ -186,7 +191,7 @@ class _Context:
 
 
 def subject(section: str, name: str) -> str:
-    """"region Tobruk", "terrain table, Forest", "rules"."""
+    """ "region Tobruk", "terrain table, Forest", "rules"."""
     if section in TABLES:
         return f"{TABLES[section]}, {name}"
     return f"{noun(section)} {name}"
@@ -222,7 +227,12 @@ def _walk(value: Any, keys: tuple[str, ...]) -> Any:
 
 
 def field_changes(
-    context: _Context, root: Any, entity_id: str | None, old: Any, new: Any, deltas: list[FieldDelta]
+    context: _Context,
+    root: Any,
+    entity_id: str | None,
+    old: Any,
+    new: Any,
+    deltas: list[FieldDelta],
 ) -> list[FieldChange]:
     """Field changes of one entity or section, in words."""
     out: list[FieldChange] = []
@@ -237,11 +247,19 @@ def field_changes(
                 entity_id or "", old_value, new_value, context.outlines, context.units_per_km
             )
             out.append(
-                FieldChange(path, words, _json(old_value), _json(new_value), _outline_text(change, old_names), geometry=change)
+                FieldChange(
+                    path,
+                    words,
+                    _json(old_value),
+                    _json(new_value),
+                    _outline_text(change, old_names),
+                    geometry=change,
+                )
             )
             continue
         if keys and keys[0] == "location":
-            text = f"{words} {location_words(old_value, old_names)} → {location_words(new_value, new_names)}"
+            before = location_words(old_value, old_names)
+            text = f"{words} {before} → {location_words(new_value, new_names)}"
             out.append(FieldChange(path, words, _json(old_value), _json(new_value), text))
             continue
         if keys and keys[0] in LANGUAGE_FIELDS:
@@ -253,7 +271,12 @@ def field_changes(
             target = paths.resolve(root, keys, new)
         except paths.PathError:
             target = None
-        if isinstance(delta.old, list) and isinstance(delta.new, list) and _plain(delta.old) and _plain(delta.new):
+        if (
+            isinstance(delta.old, list)
+            and isinstance(delta.new, list)
+            and _plain(delta.old)
+            and _plain(delta.new)
+        ):
             came = tuple(v for v in delta.new if v not in delta.old)
             went = tuple(v for v in delta.old if v not in delta.new)
             if came or went:
@@ -315,14 +338,18 @@ def _language_change(context: _Context, name: str, words: str, old: Any, new: An
 def _area(value: float, unit: str) -> str:
     size = abs(value)
     shown = f"{size:,.1f}" if size < 100 else f"{size:,.0f}"
-    sign = "+" if value > 0 else "−" if value < 0 else "±"
+    sign = "+" if value > 0 else MINUS if value < 0 else "±"
     return f"{sign}{shown} {unit}"
 
 
 def _outline_text(change: GeometryChange, names: Names) -> str:
     counts = []
     if change.moved_vertices:
-        counts.append(f"{change.moved_vertices} vertex moved" if change.moved_vertices == 1 else f"{change.moved_vertices} vertices moved")
+        counts.append(
+            f"{change.moved_vertices} vertex moved"
+            if change.moved_vertices == 1
+            else f"{change.moved_vertices} vertices moved"
+        )
     if change.added_vertices:
         counts.append(f"{change.added_vertices} added")
     if change.removed_vertices:
@@ -408,7 +435,8 @@ def _single_changes(context: _Context, name: str, deltas: list[FieldDelta]) -> E
             text = f"{title} {'added' if old is None else 'removed'}"
             fields: tuple[FieldChange, ...] = ()
         else:
-            text = f"{title} {value_words(deltas[0].old, None, context.old_names)} → {value_words(deltas[0].new, None, context.new_names)}"
+            before = value_words(deltas[0].old, None, context.old_names)
+            text = f"{title} {before} → {value_words(deltas[0].new, None, context.new_names)}"
             fields = (FieldChange("", title, deltas[0].old, deltas[0].new, text),)
         return EntityChange("changed", name, None, None, title, pointer, pointer, fields, text)
     fields = tuple(field_changes(context, singles()[name], None, old, new, deltas))

@@ -8,6 +8,7 @@ card-builder wording; without one, a compact form is used.
 
 from __future__ import annotations
 
+import contextlib
 import json
 from collections.abc import Callable, Sequence
 from typing import Any, Protocol
@@ -17,6 +18,9 @@ from pydantic import BaseModel
 from ..scenario import Scenario
 from . import paths
 from .sections import collections
+
+EN_DASH = "\u2013"
+"""Joins the two ends of a connection's name: "Viipuri - Kuopio" with an en dash."""
 
 Names = Callable[[str, str], str]
 """``(collection, id) -> display name``."""
@@ -92,7 +96,7 @@ def display_name(section: str, entity: Any, names: Names | None = None) -> str:
     if name:
         return str(name)
     if section == "connections" and names is not None:
-        return f"{names('regions', entity.a)}–{names('regions', entity.b)}"
+        return f"{names('regions', entity.a)}{EN_DASH}{names('regions', entity.b)}"
     if section == "units" and names is not None:
         return f"{names('unit_types', entity.type)} ({entity.id})"
     text = getattr(entity, "text", None)
@@ -155,10 +159,8 @@ def value_words(value: Any, target: paths.Target | None, names: Names) -> str:
         return ", ".join(map(str, value))
     models = paths.models_in(target.annotation) if target is not None else []
     if isinstance(value, dict) and len(models) == 1:
-        try:
+        with contextlib.suppress(ValueError):
             value = models[0].model_validate(value)
-        except ValueError:
-            pass
     return cut(compact(value))
 
 

@@ -31,10 +31,7 @@ def _root(section: str, entity: str | None) -> Any:
 def _image_field(model: type[BaseModel], name: str) -> bool:
     info = model.model_fields.get(name)
     return (
-        info is not None
-        and name in IMAGE_FIELDS
-        and info.annotation is str
-        and not info.metadata
+        info is not None and name in IMAGE_FIELDS and info.annotation is str and not info.metadata
     )
 
 
@@ -68,10 +65,16 @@ def _walk_op(op: Any, rewrite: Rewrite) -> Any:
         if paths.is_image(target) and isinstance(op.value, str):
             return op.model_copy(update={"value": rewrite(op.value)})
         if isinstance(op.value, dict):
-            return op.model_copy(update={"value": _walk_value(op.value, target.annotation, rewrite)})
+            return op.model_copy(
+                update={"value": _walk_value(op.value, target.annotation, rewrite)}
+            )
         return op
     if op.op in ("add", "replace"):
-        root = collections()[op.section].model if op.section in collections() else singles()[op.section]
+        root = (
+            collections()[op.section].model
+            if op.section in collections()
+            else singles()[op.section]
+        )
         return op.model_copy(update={"value": _walk_value(op.value, root, rewrite)})
     return op
 

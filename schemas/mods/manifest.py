@@ -15,7 +15,8 @@ PACK_SUFFIX = ".salient-pack"
 ModPath = Annotated[
     str,
     Field(
-        pattern=r"^([A-Za-z0-9_][A-Za-z0-9_. -]*/)*[A-Za-z0-9_][A-Za-z0-9_. -]*\.salient-mod\.json$",
+        pattern=r"^([A-Za-z0-9_][A-Za-z0-9_. -]*/)*[A-Za-z0-9_][A-Za-z0-9_. -]*"
+        r"\.salient-mod\.json$",
         description=f"A mod file inside the package, relative to its root, ending '{MOD_SUFFIX}'.",
     ),
 ]

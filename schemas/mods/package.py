@@ -218,7 +218,11 @@ def stream(archive: zipfile.ZipFile, info: zipfile.ZipInfo, budget: list[int]) -
                 yield chunk
     except (zipfile.BadZipFile, OSError, EOFError, ValueError, NotImplementedError) as exc:
         raise PackageRefused(
-            [_refuse("package-unreadable", info.filename, f"'{info.filename}' cannot be read: {exc}")]
+            [
+                _refuse(
+                    "package-unreadable", info.filename, f"'{info.filename}' cannot be read: {exc}"
+                )
+            ]
         ) from exc
 
 
@@ -343,7 +347,9 @@ def _contents(
     for name in manifest.mods:
         if name not in texts:
             refusals.append(
-                _refuse("package-missing-file", name, f"the manifest lists '{name}', not in the package")
+                _refuse(
+                    "package-missing-file", name, f"the manifest lists '{name}', not in the package"
+                )
             )
             continue
         loaded = load_mod_text(texts[name])

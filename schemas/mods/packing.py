@@ -10,6 +10,7 @@ renames that folder into place only when every check passed; a refused package l
 
 from __future__ import annotations
 
+import os
 import shutil
 import tempfile
 import zipfile
@@ -34,7 +35,11 @@ def read_manifest(folder: Path) -> Manifest:
         data = path.read_bytes()
     except OSError as exc:
         raise PackageRefused(
-            [mod_issue("package-manifest", MANIFEST_NAME, f"cannot read {path}: {exc.strerror or exc}")]
+            [
+                mod_issue(
+                    "package-manifest", MANIFEST_NAME, f"cannot read {path}: {exc.strerror or exc}"
+                )
+            ]
         ) from exc
     raw, issues = parse_json(data)
     if raw is None or any(i.is_error for i in issues):
@@ -54,7 +59,11 @@ def package_files(folder: Path) -> list[str]:
         path = folder.joinpath(*name.split("/"))
         if not path.is_file() or path.is_symlink():
             problems.append(
-                mod_issue("package-missing-file", name, f"the manifest lists '{name}', not a file in {folder}")
+                mod_issue(
+                    "package-missing-file",
+                    name,
+                    f"the manifest lists '{name}', not a file in {folder}",
+                )
             )
             continue
         loaded = load_mod_file(path)
@@ -95,7 +104,10 @@ def pack(folder: Path, output: Path) -> Package:
     handle, temporary = tempfile.mkstemp(prefix=f".{output.name}.", suffix=".tmp", dir=target)
     written = Path(temporary)
     try:
-        with open(handle, "wb") as raw, zipfile.ZipFile(raw, "w", zipfile.ZIP_DEFLATED) as archive:
+        with (
+            os.fdopen(handle, "wb") as raw,
+            zipfile.ZipFile(raw, "w", zipfile.ZIP_DEFLATED) as archive,
+        ):
             for name in names:
                 info = zipfile.ZipInfo(name, FIXED_DATE)
                 info.compress_type = zipfile.ZIP_DEFLATED

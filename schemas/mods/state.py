@@ -12,6 +12,7 @@ cheap however long the list.
 from __future__ import annotations
 
 from collections.abc import Iterator
+from itertools import pairwise
 from typing import Any
 
 from pydantic import BaseModel
@@ -29,8 +30,8 @@ class Chain:
     def __init__(self, items: list[Any]) -> None:
         self.values: dict[str, Any] = keyed(items)
         keys: list[str | None] = [None, *self.values, None]
-        self._next: dict[str | None, str | None] = dict(zip(keys[:-1], keys[1:], strict=True))
-        self._prev: dict[str | None, str | None] = dict(zip(keys[1:], keys[:-1], strict=True))
+        self._next: dict[str | None, str | None] = dict(pairwise(keys))
+        self._prev: dict[str | None, str | None] = {b: a for a, b in pairwise(keys)}
         if not self.values:
             self._next[None] = self._prev[None] = None
 

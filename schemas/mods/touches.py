@@ -117,9 +117,7 @@ def _conflict(target: EntityKey, old: Touch, new: Touch) -> Conflict:
     keys = new.keys if len(new.keys) >= len(old.keys) else old.keys
     agree = new.kind == old.kind == "value" and new.keys == old.keys and _same(new.value, old.value)
     if agree:
-        message = (
-            f"{subject}: {old.op.named()} and {new.op.named()} both {_what(new)} the same way"
-        )
+        message = f"{subject}: {old.op.named()} and {new.op.named()} both {_what(new)} the same way"
     else:
         message = (
             f"{subject}: {old.op.named()} {_what(old)}, and {new.op.named()} {_what(new)}; "

@@ -71,7 +71,7 @@ def test_geometry_is_summarised_as_moved_vertices_and_area() -> None:
     texts = [c.text for c in diff.changes if c.section == "regions"]
     assert texts == [
         "region C1: border with E1 moved (1 vertex moved, +5.0 km²)",
-        "region E1: border with C1 moved (1 vertex moved, −5.0 km²)",
+        "region E1: border with C1 moved (1 vertex moved, \u22125.0 km²)",
     ]
     field = next(c for c in diff.changes if c.id == "c1").to_json()["fields"][0]
     assert field["path"] == "/polygon"
@@ -126,8 +126,8 @@ def test_additions_and_removals_are_grouped_per_section() -> None:
         raw["units"].append({"id": "blue-inf-3", "type": "inf", "nation": "blueland"})
 
     assert _lines(change) == [
-        "2 connections removed: W1–C1, W1–W2",
-        "connection W1–E1 added",
+        "2 connections removed: W1\u2013C1, W1\u2013W2",
+        "connection W1\u2013E1 added",
         "unit Infantry (blue-inf-3) added",
     ]
     old = grid()

@@ -28,7 +28,10 @@ from schemas.io import load_text  # noqa: E402
 from schemas.mods.apply import apply_mods  # noqa: E402
 from schemas.mods.make import make_mod  # noqa: E402
 
-BUDGET_S = 2.0
+BUDGET_RATIO = 8.0
+"""``salient diff`` of two 10,000-region files against the validation benchmark's baseline
+(parsing one file, building its polygons, one spatial query): about 1.6 s on the CI kind of
+machine, "well under a couple of seconds"."""
 
 
 def edited_text(text: str) -> str:

@@ -9,9 +9,17 @@ from pathlib import Path
 from typing import Any, TextIO
 
 from schemas.diff.report import diff_scenarios
+from schemas.io import load_text
 from schemas.scenario import Scenario
 
-from .common import EXIT_INVALID, EXIT_OK, format_issue, read_scenario, with_positions
+from .common import (
+    EXIT_INVALID,
+    EXIT_OK,
+    UsageError,
+    format_issue,
+    read_scenario,
+    with_positions,
+)
 
 
 def register(commands: argparse._SubParsersAction) -> None:
@@ -48,7 +56,14 @@ class StudioWording:
 def load_for_diff(path: Path) -> Scenario | None:
     """The scenario in a file, or ``None`` after printing why it cannot be compared (a file
     with semantic errors compares fine; one that does not fit the format cannot)."""
-    result, text = read_scenario(path)
+    try:
+        data = path.read_bytes()
+    except OSError as exc:
+        raise UsageError(f"cannot read '{path}': {exc.strerror or exc}") from exc
+    scenario = load_text(data, validate=False).scenario
+    if scenario is not None:
+        return scenario
+    result, text = read_scenario(path)  # the thorough reading, to say exactly what is wrong
     if result.scenario is None:
         for issue in with_positions(result.issues, text):
             print(format_issue(path, issue), file=sys.stderr)

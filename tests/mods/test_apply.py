@@ -7,6 +7,9 @@ import json
 from pathlib import Path
 from typing import Any
 
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
 from editor.cli import main
 from schemas import dumps
 from schemas.mods.apply import ModSource, apply_mods
@@ -335,3 +338,108 @@ def test_sources_label_the_mods() -> None:
         grid(), [ModSource(mod([{"op": "remove", "section": "cards", "id": "x"}]), "a/b.json")]
     )
     assert result.stale[0].op.source == "a/b.json"
+
+
+_json_values = st.recursive(
+    st.none()
+    | st.booleans()
+    | st.integers(-5, 30)
+    | st.sampled_from(["w1", "c2", "forest", "x", ""]),
+    lambda inner: (
+        st.lists(inner, max_size=3)
+        | st.dictionaries(st.sampled_from(["id", "name", "kind", "region"]), inner, max_size=3)
+    ),
+    max_leaves=6,
+)
+
+
+@st.composite
+def _operations(draw: st.DrawFn) -> dict[str, Any]:
+    from schemas.diff.sections import section_names
+
+    op = draw(
+        st.sampled_from(
+            [
+                "set",
+                "add",
+                "remove",
+                "replace",
+                "move",
+                "rename",
+                "add_items",
+                "remove_items",
+                "translate",
+            ]
+        )
+    )
+    data: dict[str, Any] = {"op": op, "section": draw(st.sampled_from(section_names()))}
+    ids = st.sampled_from(["w1", "c2", "forest", "push", "red", "inf", "red-inf-1", "nothing"])
+    if draw(st.booleans()):
+        data["id"] = draw(ids)
+    path = "/" + "/".join(
+        draw(
+            st.lists(
+                st.sampled_from(
+                    [
+                        "name",
+                        "terrain",
+                        "location",
+                        "region",
+                        "values",
+                        "red",
+                        "capture",
+                        "tags",
+                        "dice",
+                        "sides",
+                        "effects",
+                        "0",
+                    ]
+                ),
+                min_size=1,
+                max_size=3,
+            )
+        )
+    )
+    if op in ("set", "add_items", "remove_items"):
+        data["path"] = path
+    if op in ("set", "add", "replace"):
+        data["value"] = (
+            draw(_json_values)
+            if op != "add"
+            else draw(
+                st.dictionaries(
+                    st.sampled_from(["id", "name", "terrain", "polygon"]), _json_values, max_size=3
+                )
+            )
+        )
+    if op in ("add_items", "remove_items"):
+        data["items"] = draw(st.lists(st.sampled_from(["a", "red", "w1"]), min_size=1, max_size=2))
+    if op in ("move", "add", "add_items") and draw(st.booleans()):
+        data["after"] = draw(st.none() | ids)
+    if op == "move":
+        data.setdefault("after", None)
+    if op == "rename":
+        data["to"] = draw(ids)
+    if op == "translate":
+        data["texts"] = {path: "t"}
+    if op == "set" and draw(st.booleans()):
+        data["was"] = draw(_json_values)
+    return data
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.lists(st.lists(_operations(), max_size=6), min_size=1, max_size=3))
+def test_any_operations_never_crash(stacks: list[list[dict[str, Any]]]) -> None:
+    """Whatever the operations say, applying reports problems and never raises; the result
+    is a scenario that fits the format."""
+    from pydantic import ValidationError
+
+    mods = []
+    for n, operations in enumerate(stacks):
+        try:
+            mods.append(mod(operations, f"m{n}"))
+        except ValidationError:
+            continue  # the mod file itself does not fit the format: loading reports that
+    result = apply_mods(grid(), mods)
+    assert result.scenario is not None
+    dumps(result.scenario)

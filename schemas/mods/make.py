@@ -202,9 +202,15 @@ def make_mod(
     author: str = "",
     description: str = "",
     language: str | None = None,
+    base_record: ModBase | None = None,
 ) -> Mod:
     """The mod that turns ``base`` into ``edited``. Raises :class:`MakeError` when an id is
-    used twice in a collection of either (a mod could not tell those entities apart)."""
+    used twice in a collection of either (a mod could not tell those entities apart).
+
+    ``base_record`` names another base than ``base`` itself: a studio editing the top mod of
+    a stack compares against the base with the lower mods applied, but the mod is still made
+    for the base scenario.
+    """
     _check_ids(base, "the base scenario")
     _check_ids(edited, "the edited scenario")
     delta = compare(base, edited)
@@ -215,7 +221,8 @@ def make_mod(
         "version": version,
         "author": author,
         "description": description,
-        "base": ModBase(
+        "base": base_record
+        or ModBase(
             id=base_id,
             title=base.info.title,
             version=base.info.version,

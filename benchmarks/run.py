@@ -275,6 +275,30 @@ def bench_studio(regions: int, repeats: int) -> list[Result]:
     ]
 
 
+def bench_diff(regions: int, repeats: int) -> list[Result]:
+    """The semantic diff and mods on two large files (issue 13)."""
+    import diff
+
+    path = generated(regions)
+    text = path.read_text()
+    base = best_of(repeats, lambda: baseline(text))
+    found = diff.bench(path, generated(regions, seed=2), repeats)
+    return [
+        Result(
+            f"salient diff of two {regions}-region files / baseline",
+            found["diff_s"] / base,
+            diff.BUDGET_RATIO,
+            "x",
+            f"{found['diff_s']:.2f} s against a baseline of {base * 1000:.0f} ms: both loaded "
+            f"{found['load_s'] * 1000:.0f} ms, compared and put in words "
+            f"{found['compare_s'] * 1000:.0f} ms ({found['changes']} changes); a mod of them "
+            f"made in {found['make_s'] * 1000:.0f} ms ({found['operations']} operations) and "
+            f"applied in {found['apply_s'] * 1000:.0f} ms; two unrelated maps (every region "
+            f"differs) {found['unrelated_s']:.1f} s",
+        )
+    ]
+
+
 def bench_game(repeats: int) -> list[Result]:
     """The game view's budgets (issue 5), absolute like the studio's: a person waits for them."""
     import game
@@ -319,6 +343,7 @@ def main(argv: list[str] | None = None) -> int:
         *bench_engine(args.repeats),
         *bench_studio(args.regions, args.repeats),
         *bench_game(args.repeats),
+        *bench_diff(args.regions, args.repeats),
     ]
     if args.json:
         print(json.dumps([asdict(r) | {"passed": r.passed} for r in results], indent=2))

@@ -155,9 +155,9 @@ def _step(annotation: Any, segment: str | int) -> Any:
     return None
 
 
-def _fields_at(loc: Sequence[str | int]) -> list[str]:
+def _fields_at(loc: Sequence[str | int], root: type[BaseModel] = Scenario) -> list[str]:
     """Field names allowed in the object that ``loc`` (minus its last key) points into."""
-    annotation: Any = Scenario
+    annotation: Any = root
     for segment in loc[:-1]:
         annotation = _step(annotation, segment)
         if annotation is None:
@@ -188,7 +188,11 @@ def _resolve(raw: Any, loc: Sequence[str | int]) -> tuple[list[str | int], str |
     return keys, entity
 
 
-def _schema_issues(error: ValidationError, raw: Any) -> list[Issue]:
+def schema_issues(
+    error: ValidationError, raw: Any, root: type[BaseModel] = Scenario
+) -> list[Issue]:
+    """Issues for a model's validation errors, at the JSON pointers of the values in ``raw``
+    (the JSON that ``root`` was validated from)."""
     issues = []
     for detail in error.errors(include_url=False):
         loc = detail["loc"]
@@ -196,7 +200,7 @@ def _schema_issues(error: ValidationError, raw: Any) -> list[Issue]:
         name = next((k for k in reversed(keys) if isinstance(k, str)), None)
         kind = detail["type"]
         if kind == "extra_forbidden" and name is not None:
-            close = difflib.get_close_matches(name, _fields_at(loc), n=1)
+            close = difflib.get_close_matches(name, _fields_at(loc, root), n=1)
             hint = f" (did you mean '{close[0]}'?)" if close else ""
             message = f"unknown field '{name}'{hint}"
         elif kind == "missing" and name is not None:
@@ -234,7 +238,7 @@ def scenario_from_raw(raw: Any) -> LoadResult:
     try:
         scenario = Scenario.model_validate(raw)
     except ValidationError as exc:
-        return LoadResult(None, _schema_issues(exc, raw))
+        return LoadResult(None, schema_issues(exc, raw))
     return LoadResult(scenario, [])
 
 

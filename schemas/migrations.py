@@ -31,8 +31,19 @@ class MigrationError(ValueError):
         self.code = code
 
 
-def migrate(raw: RawScenario, target: int = SCHEMA_VERSION) -> RawScenario:
-    """Return ``raw`` upgraded to ``target``; raises :class:`MigrationError`."""
+def migrate(
+    raw: RawScenario,
+    target: int = SCHEMA_VERSION,
+    chain: dict[int, Migration] | None = None,
+    oldest: int | None = None,
+) -> RawScenario:
+    """Return ``raw`` upgraded to ``target``; raises :class:`MigrationError`.
+
+    ``chain`` and ``oldest`` default to the scenario format's; other formats (mods) pass
+    their own.
+    """
+    chain = MIGRATIONS if chain is None else chain
+    oldest = OLDEST_READABLE if oldest is None else oldest
     if "schema_version" not in raw:
         raise MigrationError(
             "schema-version-missing",
@@ -50,13 +61,13 @@ def migrate(raw: RawScenario, target: int = SCHEMA_VERSION) -> RawScenario:
             f"the file uses format version {version}, but this Salient reads versions up to "
             f"{target}; update Salient to open it",
         )
-    if version < OLDEST_READABLE:
+    if version < oldest:
         raise MigrationError(
             "schema-version-invalid",
-            f"format version {version} does not exist; the oldest is {OLDEST_READABLE}",
+            f"format version {version} does not exist; the oldest is {oldest}",
         )
     while version < target:
-        step = MIGRATIONS.get(version)
+        step = chain.get(version)
         if step is None:
             raise MigrationError(
                 "schema-version-invalid",

@@ -27,7 +27,15 @@ def register(commands: argparse._SubParsersAction) -> None:
     validate = commands.add_parser("validate", help="check scenario files for problems")
     validate.add_argument("files", nargs="+", type=Path, metavar="FILE")
     validate.add_argument("--json", action="store_true", help="print one JSON report")
-    validate.set_defaults(run=lambda args: cmd_validate(args.files, as_json=args.json))
+    validate.add_argument(
+        "--mod",
+        dest="mods",
+        type=Path,
+        action="append",
+        metavar="MOD",
+        help="validate FILE with this mod applied (repeat for a stack, in order)",
+    )
+    validate.set_defaults(run=_run_validate)
 
     schema = commands.add_parser("schema", help="print the JSON Schema of the scenario format")
     schema.add_argument("-o", "--output", type=Path, help="write to this file")
@@ -38,6 +46,16 @@ def register(commands: argparse._SubParsersAction) -> None:
     generate.add_argument("--seed", type=int, default=0, help="random seed (default 0)")
     generate.add_argument("-o", "--output", type=Path, required=True, help="file to write")
     generate.set_defaults(run=lambda args: cmd_generate(args.regions, args.seed, args.output))
+
+
+def _run_validate(args: argparse.Namespace) -> int:
+    if not args.mods:
+        return cmd_validate(args.files, as_json=args.json)
+    if len(args.files) != 1:
+        raise UsageError("with --mod, give exactly one FILE: the base scenario")
+    from .mods import cmd_validate_with_mods
+
+    return cmd_validate_with_mods(args.files[0], args.mods, as_json=args.json)
 
 
 def cmd_validate(files: list[Path], *, as_json: bool, out: TextIO | None = None) -> int:

@@ -13,8 +13,8 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QSize, Qt, Signal
-from PySide6.QtGui import QAction, QCloseEvent
+from PySide6.QtCore import QSize, Qt, QTimer, Signal
+from PySide6.QtGui import QAction, QCloseEvent, QShowEvent
 from PySide6.QtWidgets import (
     QLabel,
     QMainWindow,
@@ -34,6 +34,7 @@ from editor.game.panels import (
     TurnSummary,
 )
 from editor.game.panels.knowledge import readable_reason, side_name
+from editor.game.placement import WINDOW_SIZE, keep_on_screen, panel_width, place
 from editor.game.session import GameSession
 from editor.game.topbar import TopBar
 from editor.game.window_menus import GameMenus
@@ -44,8 +45,8 @@ if TYPE_CHECKING:
     from editor.game.endgame import EndGameScreen
 
 MESSAGE_MS = 8000
-WINDOW_SIZE = (1500, 940)
-"""The window's first size (and so that of ``salient play --screenshot`` images)."""
+
+__all__ = ["WINDOW_SIZE", "GameWindow"]
 
 
 class GameWindow(GameMenus, QMainWindow):
@@ -63,7 +64,9 @@ class GameWindow(GameMenus, QMainWindow):
         self.session: GameSession | None = None
         self.end_screen: EndGameScreen | None = None
         self.save_dir: Path | None = None
-        self.resize(*WINDOW_SIZE)
+        # The preferred size, or the screen's when it is smaller: every control on screen.
+        self._first_size = place(self)
+        self._placed = False
         self.setDockNestingEnabled(True)
         self.setCorner(Qt.Corner.BottomRightCorner, Qt.DockWidgetArea.RightDockWidgetArea)
         self.centre = QStackedWidget()
@@ -86,9 +89,17 @@ class GameWindow(GameMenus, QMainWindow):
         for name in ("decisions", "battle", "summary"):
             self.tabifyDockWidget(self.docks["hand"], self.docks[name])
         self.docks["hand"].raise_()
-        self.resizeDocks([self.docks["stack"]], [440], Qt.Orientation.Horizontal)
+        size = self._first_size
         self.resizeDocks(
-            [self.docks["stack"], self.docks["hand"]], [280, 610], Qt.Orientation.Vertical
+            [self.docks["stack"]], [panel_width(size.width())], Qt.Orientation.Horizontal
+        )
+        # The stack above takes under a third of the column (as 280 of 890 at full size).
+        column = max(300, size.height() - 50)
+        stack = round(column * 0.31)
+        self.resizeDocks(
+            [self.docks["stack"], self.docks["hand"]],
+            [stack, column - stack],
+            Qt.Orientation.Vertical,
         )
         self.top_toolbar = QToolBar("Game")
         self.top_toolbar.setObjectName("toolbar-game")
@@ -109,7 +120,15 @@ class GameWindow(GameMenus, QMainWindow):
         self.set_session(session)
 
     def sizeHint(self) -> QSize:
-        return QSize(*WINDOW_SIZE)
+        return QSize(self._first_size)
+
+    def showEvent(self, event: QShowEvent) -> None:
+        super().showEvent(event)
+        if not self._placed:
+            # The window manager's frame is known once the window is mapped: make sure the
+            # frame fits the screen too.
+            self._placed = True
+            QTimer.singleShot(0, self, lambda: keep_on_screen(self))
 
     # -- the game --------------------------------------------------------------------------------
 
@@ -306,6 +325,13 @@ class GameWindow(GameMenus, QMainWindow):
         if session is None or not self.ai_toolbar.isEnabled():
             return
         self.step_action.setEnabled(session.ai_to_act() is not None)
+
+    def next_phase(self) -> None:
+        """Game > Next phase and its shortcut: what the top bar's button does, or, when it
+        cannot, the reason in full in the status bar."""
+        why = self.top_bar.next_phase_requested()
+        if why is not None:
+            self.show_message(why)
 
     # -- the AI ----------------------------------------------------------------------------------
 

@@ -101,7 +101,7 @@ def make_session(scenario: Scenario, options: StartOptions, stem: str) -> GameSe
         session = load_session(scenario, options.save_file, folder)
         # The dialog's choice of players wins over the save's: a hot-seat game may go on
         # against the AI, and the other way round.
-        session.players = {side: options.players.get(side, "ai") for side in session.players}
+        session.set_players({side: options.players.get(side, "ai") for side in session.players})
         session.set_speed(options.speed)
     remember(stem, options)
     return session

@@ -20,6 +20,7 @@ from typing import Any, Literal
 
 from PySide6.QtCore import QObject, QTimer, Signal
 
+from engine import decisions
 from engine.actions import Action
 from engine.ai import BaselineAI
 from engine.errors import IllegalAction
@@ -84,9 +85,8 @@ class GameSession(QObject):
         self.game = game
         # Anything but "human" is the AI's (a save edited by hand must not leave a side
         # that nobody plays, and the game stuck), and an unknown speed is the normal one.
-        self.players: dict[str, Player] = {
-            side: "human" if players.get(side) == "human" else "ai" for side in game.sides_in_play
-        }
+        self.players: dict[str, Player] = {}
+        self.set_players(players)
         self.ai = BaselineAI()
         self.speed = _known_speed(speed)
         self.paused = False
@@ -114,6 +114,16 @@ class GameSession(QObject):
         return cls(Game(scenario, seed, fog=fog), players, **options)
 
     # -- who sees and acts ----------------------------------------------------------------------
+
+    def set_players(self, players: dict[str, Player]) -> None:
+        """Who plays each side. People make the choices the rules otherwise leave to the die
+        (where a beaten stack retreats, among equally good regions); the AI leaves them to
+        the die, as in headless games."""
+        self.players = {
+            side: "human" if players.get(side) == "human" else "ai"
+            for side in self.game.sides_in_play
+        }
+        decisions.let_choose(self.game, self.humans)
 
     @property
     def humans(self) -> list[str]:

@@ -223,8 +223,9 @@ class GameWindow(GameMenus, QMainWindow):
         if state.battle is not None and self._shown_to_viewer(state.battle):
             self.call_to("battle", reopen=session.human_to_act() is not None)
         elif waiting is not None and session.human_to_act() is not None:
-            # A breakthrough is chosen in the battle panel, under the battle it follows.
-            self.call_to("battle" if waiting == "breakthrough" else "decisions")
+            # Breakthroughs and retreats are chosen in the battle panel, under their battle.
+            battle_question = waiting in ("breakthrough", "retreat")
+            self.call_to("battle" if battle_question else "decisions")
         self._show_viewer()
 
     def call_to(self, name: str, *, reopen: bool = True) -> None:

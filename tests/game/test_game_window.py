@@ -291,7 +291,7 @@ def test_play_opens_the_start_dialog_then_the_game_within_a_second(qtbot, studio
     assert window.top_bar.phase.text().startswith("Events")
     assert elapsed < 1.0, f"Play took {elapsed:.2f} s"  # the budget
     # The game plays on its own copy: the document is untouched by the game...
-    session.players = dict.fromkeys(session.players, "ai")
+    session.set_players(dict.fromkeys(session.players, "ai"))
     session.run_ai_until_human(limit=200)
     assert session.game.turn >= 1 and len(session.game.log) > 100
     assert (dumps(document.scenario), document.undo_stack.count(), document.modified) == before

@@ -19,6 +19,7 @@ from editor.cli import main
 from editor.game.saved_games import autosave_folder
 from editor.game.session import GameSession
 from editor.game.window import GameWindow
+from engine import decisions
 from engine.actions import Action
 from engine.game import Game
 
@@ -59,9 +60,11 @@ def _play_out(qtbot, window: GameWindow, player: ScriptedPlayer | None, check=No
     qtbot.waitUntil(lambda: window.end_screen is not None and window.end_screen.isVisible())
 
 
-def _replayed(scenario, seed: int, actions: list[dict]) -> Game:
-    """The same actions applied by the engine alone, as the headless runner does."""
+def _replayed(scenario, seed: int, actions: list[dict], people: list[str]) -> Game:
+    """The same actions applied by the engine alone, as the headless runner does (the sides
+    ``people`` played chose their retreats, as in the window)."""
     game = Game(scenario, seed)
+    decisions.let_choose(game, people)
     for data in actions:
         game.apply(Action.from_json(data))
     return game
@@ -106,7 +109,7 @@ def test_a_whole_game_played_through_the_window_against_the_ai(qtbot, state_dir,
     assert elapsed < 60, f"the whole game took {elapsed:.0f} s"
 
     # The same actions through the engine alone make the same log.
-    replay = _replayed(sample, SEED, list(session.actions_taken()))
+    replay = _replayed(sample, SEED, list(session.actions_taken()), [HUMAN])
     assert replay.log.jsonl() == session.game.log.jsonl()
 
 

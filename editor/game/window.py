@@ -25,11 +25,13 @@ from PySide6.QtWidgets import (
 )
 
 from editor.game.map.view import GameMapView
+from editor.game.news import NewsBox
 from editor.game.panels import (
     BattlePanel,
     DecisionPanel,
     HandoverScreen,
     HandPanel,
+    LogPanel,
     StackPanel,
     TurnSummary,
 )
@@ -83,10 +85,11 @@ class GameWindow(GameMenus, QMainWindow):
                 ("decisions", "Decisions"),
                 ("battle", "Battle"),
                 ("summary", "Turn summary"),
+                ("log", "Log"),
             )
         }
         self.splitDockWidget(self.docks["stack"], self.docks["hand"], Qt.Orientation.Vertical)
-        for name in ("decisions", "battle", "summary"):
+        for name in ("decisions", "battle", "summary", "log"):
             self.tabifyDockWidget(self.docks["hand"], self.docks[name])
         self.docks["hand"].raise_()
         size = self._first_size
@@ -141,6 +144,7 @@ class GameWindow(GameMenus, QMainWindow):
         self.map_view.message.connect(self.show_message)
         self.handover_screen = HandoverScreen(session)
         self.handover_screen.revealed.connect(self._revealed)
+        self.news = NewsBox(session, self.map_view)
         self.centre.addWidget(self.map_view)
         self.centre.addWidget(self.handover_screen)
         self.centre.setCurrentWidget(self.map_view)
@@ -150,6 +154,7 @@ class GameWindow(GameMenus, QMainWindow):
             "decisions": DecisionPanel(session),
             "battle": BattlePanel(session),
             "summary": TurnSummary(session),
+            "log": LogPanel(session),
         }
         for name, panel in self.panels.items():
             self.docks[name].setWidget(panel)
@@ -233,7 +238,7 @@ class GameWindow(GameMenus, QMainWindow):
         one closed from its dock's title bar comes back too, or the player could not fight
         a battle or answer a decision (the turn summary, only to read, stays closed)."""
         dock = self.docks[name]
-        if reopen and dock.isHidden() and name != "summary":
+        if reopen and dock.isHidden() and name not in ("summary", "log"):
             dock.show()
         dock.raise_()
 

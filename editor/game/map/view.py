@@ -211,8 +211,9 @@ class GameMapView(TargetPicking, ZoomingView):
 
     def _click_region(self, target: Aim) -> None:
         """A click on the map away from the counters: move there when it is clearly inside
-        a region the selected stack may move to; on a border, ask for a clearer click;
-        anywhere else, drop the selection (saying why that region is out of reach)."""
+        a region the selected stack may move to; on a border, ask for a clearer click; in a
+        region washed as reachable but not a place to stop, say why; anywhere else, drop the
+        selection (saying why that region is out of reach)."""
         stack_id = self.session.selected
         region = target.region
         if region is None or stack_id is None or not self.dests:
@@ -229,6 +230,9 @@ class GameMapView(TargetPicking, ZoomingView):
             self._apply(Move(stack_id, dest.path))
         elif region == game.state.stacks[stack_id].region:
             self.session.select(None)
+        elif dest is not None:
+            # Washed but not a place to stop (over-stacked): say why, keep the stack picked.
+            self.message.emit(refusal(game, stack_id, region, self.dests))
         else:
             why = refusal(game, stack_id, region, self.dests)
             self.session.select(None)

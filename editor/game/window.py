@@ -277,6 +277,7 @@ class GameWindow(GameMenus, QMainWindow):
         if session is None:
             return
         self._enable_step()
+        self._show_take_back()
         viewer = session.viewer
         fog = "fog of war on" if session.game.fog else "no fog of war"
         if viewer is None:
@@ -331,6 +332,34 @@ class GameWindow(GameMenus, QMainWindow):
         if session is None or not self.ai_toolbar.isEnabled():
             return
         self.step_action.setEnabled(session.ai_to_act() is not None)
+
+    def take_back(self) -> None:
+        """Game > Take back: the game as it was before the person's last action (the AI's
+        replies undone with it), shown in place of this one."""
+        session = self.session
+        if session is None:
+            return
+        earlier = session.taken_back()
+        if earlier is None:
+            self.show_message(session.history.reason())
+            return
+        self.set_session(earlier)
+        earlier.start()
+        self.show_message(f"Taken back: {earlier.taken}")
+
+    def _show_take_back(self) -> None:
+        session = self.session
+        if session is None:
+            return
+        shot = session.history.last()
+        action = self.take_back_action
+        action.setEnabled(shot is not None and not session.over)
+        action.setText(f"&Take back {shot.what}" if shot is not None else "&Take back")
+        action.setToolTip(
+            "Undo your last action exactly (the AI's replies too)"
+            if shot is not None
+            else session.history.reason()
+        )
 
     def next_phase(self) -> None:
         """Game > Next phase and its shortcut: what the top bar's button does, or, when it

@@ -19,7 +19,7 @@ from editor.game.launch import (
 from editor.game.panels.cover import cover_of
 from editor.game.session import GameSession
 from editor.game.start_dialog import StartOptions
-from editor.game.topbar import TopBar
+from editor.game.topbar import BLOCKED, TopBar
 from editor.game.window import GameWindow
 from editor.studio.play import StudioPlay
 from engine.actions import EndPhase
@@ -171,11 +171,15 @@ def test_the_next_phase_button_says_what_blocks_the_phase(qtbot, sample):
     cover_of(session).reveal(session.game.to_act())
     button = bar.next_button
     assert not button.isEnabled()
-    assert button.text().startswith("⚠") and "battle" in button.text()
+    assert button.text() == BLOCKED
     assert "cannot end yet" in button.toolTip()
     region = session.game.handler().blocking(session.game).split(": ")[1].split(", ")[0]
     name = next(r.name for r in sample.regions if r.id == region)
     assert name in button.toolTip()  # places by name, not by id
+    # The reason in full beside the button (in words, on two lines at most, and its tooltip).
+    status = bar.to_act
+    assert status.warning and "battle" in status.text() and name in status.text()
+    assert status.toolTip() == status.text()
 
 
 def test_the_next_phase_button_waits_while_the_ai_plays(qtbot, sample):

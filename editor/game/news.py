@@ -98,6 +98,13 @@ class NewsBox(QFrame):
             self.dismiss()
 
     def _show(self) -> None:
+        self._fill()
+        self.show()
+        self.raise_()
+        self._place()
+        self.timer.start(SHOWN_MS)
+
+    def _fill(self) -> None:
         blocks = []
         for _, words in self.entries:
             lines = "".join(f"<li>{esc(line)}</li>" for line in words.lines)
@@ -106,10 +113,6 @@ class NewsBox(QFrame):
                 f"<ul style='margin-top:2px; margin-bottom:4px; margin-left:-18px'>{lines}</ul>"
             )
         self.text.setText("".join(blocks))
-        self.show()
-        self.raise_()
-        self._place()
-        self.timer.start(SHOWN_MS)
 
     # -- where -----------------------------------------------------------------------------------
 
@@ -118,10 +121,17 @@ class NewsBox(QFrame):
         if parent is None:
             return
         width = min(WIDTH, max(200, parent.width() - 20))
-        self.setFixedWidth(width)
-        self.adjustSize()
         # Below the prompt of a pick on the map, which sits at the top centre.
         top = 64 if self.session.targeting is not None else 10
+        room = max(80, int(parent.height() * 0.5) - top)
+        self.setFixedWidth(width)
+        height = self.heightForWidth(width)
+        # Older news gives way to newer when the map is short of room (the log keeps all).
+        while height > room and len(self.entries) > 1:
+            self.entries.pop()
+            self._fill()
+            height = self.heightForWidth(width)
+        self.setFixedHeight(min(max(height, self.minimumSizeHint().height()), room))
         self.move(parent.width() - width - 10, top)
 
     def eventFilter(self, watched: object, event: QEvent) -> bool:

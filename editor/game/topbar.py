@@ -82,6 +82,9 @@ def two_lines(metrics: QFontMetrics, text: str, width: int) -> tuple[str, str]:
     return first, metrics.elidedText(rest, Qt.TextElideMode.ElideRight, width)
 
 
+STATUS_WIDTH = 280
+"""The least room of the line that says who acts and what blocks the phase."""
+
 SHORTEST = 44
 """How narrow a part of the bar may get (its text then ends in "…"): the whole bar must fit
 a window of 1024 pixels beside the AI's controls."""
@@ -138,9 +141,16 @@ class Status(QLabel):
         self.setToolTip(text)
         self.update()
 
+    def paint_font(self) -> QFont:
+        """The font the text is painted in (bold for a warning)."""
+        font = QFont(self.font())
+        font.setBold(self.warning)
+        return font
+
     def lines(self) -> tuple[str, str]:
         """The two lines painted at the label's present width."""
-        return two_lines(self.fontMetrics(), self.text(), self.contentsRect().width())
+        metrics = QFontMetrics(self.paint_font())
+        return two_lines(metrics, self.text(), self.contentsRect().width())
 
     def paintEvent(self, event: QPaintEvent) -> None:
         room = self.contentsRect()
@@ -148,10 +158,7 @@ class Status(QLabel):
         painter = QPainter(self)
         colour = QColor(ATTENTION) if self.warning else self.palette().color(self.foregroundRole())
         painter.setPen(colour)
-        if self.warning:
-            font = QFont(self.font())
-            font.setBold(True)
-            painter.setFont(font)
+        painter.setFont(self.paint_font())
         text = f"{first}\n{second}" if second else first
         painter.drawText(
             room, int(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter), text
@@ -242,7 +249,9 @@ class TopBar(QWidget):
         # The one part of the bar that may give way (it is repeated in its tooltip), so a
         # longer phase or button text never widens the window.
         self.to_act.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Fixed)
-        self.to_act.setMinimumWidth(SHORTEST)
+        # Room for a reason in two lines, taken from the clock's and the tension's words
+        # (they have short forms) before the window would have to grow.
+        self.to_act.setMinimumWidth(STATUS_WIDTH)
         layout.addWidget(self.to_act, 1)
         self.next_button = PhaseButton()
         self.next_button.setObjectName("next-phase")
@@ -282,7 +291,7 @@ class TopBar(QWidget):
             for t in range(1, game.scenario.calendar.turns + 1)
             for p in game.phases_of(t)
         }
-        texts = [f"Next phase: {name} \u25b8" for name in names]
+        texts = [f"Next: {name} \u25b8" for name in names]
         texts += ["End the player-turn \u25b8", "Show the result \u25b8", "Next phase", BLOCKED]
         metrics = self.next_button.fontMetrics()
         widest = max(metrics.horizontalAdvance(text) for text in texts)
@@ -311,11 +320,11 @@ class TopBar(QWidget):
             self.phase.set_short(phase_name(game.phase))
             self.phase.setToolTip(self._phase_list(phases, index))
         blocked = self._show_button()
-        who = self._who_acts()
         if blocked:
-            self.to_act.set_status(f"{who}: \u26a0 {blocked}" if who else blocked, warning=True)
+            # Whose turn it is shows on the framed side chip: the room is the reason's.
+            self.to_act.set_status(f"\u26a0 {blocked}", warning=True)
         else:
-            self.to_act.set_status(who)
+            self.to_act.set_status(self._who_acts())
 
     def _show_tension(self) -> None:
         game = self.session.game
@@ -401,7 +410,7 @@ class TopBar(QWidget):
         button.setEnabled(True)
         if index + 1 < len(phases):
             nxt = phase_name(phases[index + 1])
-            button.setText(f"Next phase: {nxt} \u25b8")
+            button.setText(f"Next: {nxt} \u25b8")
             button.setToolTip(
                 f"End {phase_name(game.phase).lower()} and go on to {nxt.lower()}" + keys
             )

@@ -21,8 +21,9 @@ if TYPE_CHECKING:
 
     from editor.game.map.scene import GameMapScene
 
-COUNTER_SLACK = 6
-"""A click this many pixels (or fewer) from a counter's edge is taken for a click on it."""
+COUNTER_SLACK = 8
+"""A click this many pixels (or fewer) from a counter's body is taken for a click on it (the
+badges drawn around the body are inside that)."""
 BORDER_SLACK = 4
 """A click this close to another region's edge (pixels) does not say which region."""
 
@@ -69,9 +70,12 @@ def _nearest_counter(view: QGraphicsView, at: QPoint) -> CounterItem | None:
     for item in view.items(box):
         if not isinstance(item, CounterItem) or not item.isVisible():
             continue
-        shape = view.mapFromScene(item.sceneBoundingRect()).boundingRect()
-        dx = max(shape.left() - at.x(), 0, at.x() - shape.right())
-        dy = max(shape.top() - at.y(), 0, at.y() - shape.bottom())
+        # Counters keep their size on screen (they ignore the view's zoom): map their box
+        # with the item's own device transform, not through the scene.
+        body = item.shape().boundingRect()
+        shape = item.deviceTransform(view.viewportTransform()).mapRect(body)
+        dx = max(shape.left() - at.x(), 0.0, at.x() - shape.right())
+        dy = max(shape.top() - at.y(), 0.0, at.y() - shape.bottom())
         distance = hypot(dx, dy)
         if distance <= slack and (best is None or distance < best[0]):
             best = (distance, item)

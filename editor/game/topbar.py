@@ -3,9 +3,10 @@
 Everything here is public information (VP, tension, the calendar, whose turn it is), so the
 bar shows the same thing to every viewer. The next-phase button is the one control: it is
 enabled only when a person is to act and the engine has nothing left that blocks the phase
-(``Game.blocking()``); then the line beside it says why, in full (two lines, and the tooltip),
-so a player never wonders what is missing. The button keeps one width whatever it says (the
-widest of its texts), so it never jumps under the pointer as the phases go by. Its shortcut,
+(``Game.blocking()``); then the line beside it says why (in two lines, the tooltip, and in
+full along the window's status bar), so a player never wonders what is missing. The button
+keeps one width whatever it says (the widest of its texts), so it never jumps under the
+pointer as the phases go by. Its shortcut,
 :data:`SHORTCUT`, belongs to the window's Game menu (:meth:`TopBar.next_phase_requested`).
 Once the game is over it brings back the end screen.
 """
@@ -81,9 +82,6 @@ def two_lines(metrics: QFontMetrics, text: str, width: int) -> tuple[str, str]:
         first = metrics.elidedText(first, Qt.TextElideMode.ElideRight, width)
     return first, metrics.elidedText(rest, Qt.TextElideMode.ElideRight, width)
 
-
-STATUS_WIDTH = 280
-"""The least room of the line that says who acts and what blocks the phase."""
 
 SHORTEST = 44
 """How narrow a part of the bar may get (its text then ends in "…"): the whole bar must fit
@@ -226,6 +224,9 @@ class TopBar(QWidget):
         layout = QHBoxLayout(self)
         layout.setContentsMargins(6, 3, 6, 3)
         layout.setSpacing(8)
+        self.blocked: str | None = None
+        """What blocks the phase a person could otherwise end (the window's status bar
+        says it in full too)."""
         self.chips: dict[str, SideChip] = {}
         for side in session.game.sides_in_play:
             model = session.game.world.sides[side]
@@ -249,9 +250,7 @@ class TopBar(QWidget):
         # The one part of the bar that may give way (it is repeated in its tooltip), so a
         # longer phase or button text never widens the window.
         self.to_act.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Fixed)
-        # Room for a reason in two lines, taken from the clock's and the tension's words
-        # (they have short forms) before the window would have to grow.
-        self.to_act.setMinimumWidth(STATUS_WIDTH)
+        self.to_act.setMinimumWidth(SHORTEST)
         layout.addWidget(self.to_act, 1)
         self.next_button = PhaseButton()
         self.next_button.setObjectName("next-phase")
@@ -320,9 +319,10 @@ class TopBar(QWidget):
             self.phase.set_short(phase_name(game.phase))
             self.phase.setToolTip(self._phase_list(phases, index))
         blocked = self._show_button()
+        self.blocked = blocked
         if blocked:
             # Whose turn it is shows on the framed side chip: the room is the reason's.
-            self.to_act.set_status(f"\u26a0 {blocked}", warning=True)
+            self.to_act.set_status(f"\u26a0 {blocked[0].upper()}{blocked[1:]}", warning=True)
         else:
             self.to_act.set_status(self._who_acts())
 
@@ -400,10 +400,9 @@ class TopBar(QWidget):
         reason = game.blocking()
         if reason is not None:
             reason = readable_reason(game, reason)
-            reason = f"{reason[0].upper()}{reason[1:]}"
             button.setEnabled(False)
             button.setText(BLOCKED)
-            button.setToolTip(f"The phase cannot end yet: {reason[0].lower()}{reason[1:]}.")
+            button.setToolTip(f"The phase cannot end yet: {reason}.")
             return f"{reason}."
         phases = game.phases_of(game.turn)
         index = game.state.phase_index

@@ -35,6 +35,7 @@ from editor.game.panels import (
     StackPanel,
     TurnSummary,
 )
+from editor.game.panels.base import ATTENTION
 from editor.game.panels.knowledge import readable_reason, side_name
 from editor.game.placement import WINDOW_SIZE, keep_on_screen, panel_width, place
 from editor.game.session import GameSession
@@ -119,6 +120,11 @@ class GameWindow(GameMenus, QMainWindow):
         self.viewer_label = QLabel()
         self.viewer_label.setObjectName("viewer")
         self.statusBar().addPermanentWidget(self.viewer_label)
+        # What blocks the phase, in full along the bottom (the top bar has two lines for it).
+        self.blocked_label = QLabel()
+        self.blocked_label.setObjectName("phase-blocked")
+        self.blocked_label.setStyleSheet(f"color: {ATTENTION}; font-weight: bold;")
+        self.statusBar().addWidget(self.blocked_label, 1)
         self._build_menus()
         self.set_session(session)
 
@@ -278,6 +284,9 @@ class GameWindow(GameMenus, QMainWindow):
             return
         self._enable_step()
         self._show_take_back()
+        blocked = self.top_bar.blocked
+        self.blocked_label.setText(f"\u26a0 The phase cannot end yet: {blocked}" if blocked else "")
+        self.blocked_label.setToolTip(self.blocked_label.text())
         viewer = session.viewer
         fog = "fog of war on" if session.game.fog else "no fog of war"
         if viewer is None:

@@ -115,9 +115,8 @@ def _go_on(game: Game, battle: dict[str, Any], work: dict[str, Any]) -> bool:
 
 
 def _describe(game: Game, decision: dict[str, Any]) -> str:
-    return (
-        f"{decision['side']} must choose where the units leaving '{decision['region']}' "
-        f"retreat: {', '.join(decision['options'])}"
+    return f"{decision['side']} must choose where its beaten units retreat: " + ", ".join(
+        decision["options"]
     )
 
 

@@ -43,7 +43,7 @@ def test_b9_a_person_chooses_among_equally_good_retreat_regions() -> None:
     # The battle waits for the answer: nobody has retreated, nothing is captured yet.
     assert game.state.battle is not None and not game.log.of_type("battle_over")
     assert where(game, "x1") == ("b2", None)
-    assert "must choose where the units leaving" in (game.blocking() or "")
+    assert "must choose where its beaten units retreat" in (game.blocking() or "")
     with pytest.raises(IllegalAction):
         game.apply(ContinueBattle())
     game.apply(Choose(decision["options"].index("c2")))

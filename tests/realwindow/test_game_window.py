@@ -234,12 +234,15 @@ def test_next_phase_has_a_shortcut_a_steady_button_and_its_whole_reason(
     settle_input(0.3)
     assert button.width() == width and not button.isEnabled()
     status = bar.to_act
-    first, second = status.lines()
+    first, _second = status.lines()
     reason = session.game.blocking() or ""
     shots(window, "game-next-phase-blocked")
     assert status.warning and reason and status.text().endswith(".")
-    # Whole on screen: both lines together say everything (no "…").
-    assert "\u2026" not in first + second, (first, second, status.width())
+    # Whole on screen along the status bar, and as much as two lines hold beside the button.
+    line = window.blocked_label
+    assert line.isVisible() and line.text().lower().endswith(status.text()[2:].lower())
+    assert line.fontMetrics().horizontalAdvance(line.text()) <= line.width()
+    assert first.startswith("\u26a0")
     x.key("ctrl+Return")
     settle_input(0.3)
     assert "cannot end yet" in window.statusBar().currentMessage()
@@ -255,3 +258,140 @@ def test_next_phase_has_a_shortcut_a_steady_button_and_its_whole_reason(
         what="the next phase by its shortcut",
     )
     assert button.width() == width
+
+
+def test_a_beaten_person_picks_the_retreat_region_on_the_map(game_window, x, shots) -> None:
+    """Defect 16: the retreat destination was chosen for the player where the rules leave a
+    choice. Blue (a person) loses at b2 to red (the AI): b1, b3 and c2 are equally close to
+    supply; the battle panel asks, the map marks them, and a real click on c2 sends the
+    beaten militia there."""
+    from editor.game.session import GameSession
+    from engine.actions import ContinueBattle
+    from tests.engine.test_battles import arena, script, start
+
+    b = arena(cols=3, rows=3)
+    b.unit("r1", "tank", "b2")
+    b.unit("r2", "tank", "b2")
+    b.unit("x1", "inf", "b2", nation="blueland")
+    game = start(b, entry={"b2": "a2"})
+    session = GameSession(game, {"red": "ai", "blue": "human"})
+    script(game, *([0, 0, 9] + [9] * 80))
+    window = game_window(session)
+    session.run_ai_until_human()
+    for _ in range(50):  # blue's card windows: no cards, go on
+        if game.state.pending or game.state.battle is None:
+            break
+        assert session.apply(ContinueBattle())
+        session.run_ai_until_human()
+    settle_input(0.4)
+    pending = game.state.pending
+    assert pending and pending[0]["kind"] == "retreat" and pending[0]["side"] == "blue"
+    box = window.panels["battle"].retreat
+    wait_until(lambda: box.isVisible(), what="the retreat question in the battle panel")
+    assert session.targeting is not None and set(session.targeting.allowed) == {"b1", "b3", "c2"}
+    shots(window, "game-retreat-choice")
+    view = window.map_view
+    spot = view.spot_of("c2")
+    x.click(*on_screen(view.viewport(), spot.x(), spot.y()))
+    wait_until(
+        lambda: not game.state.pending or game.state.pending[0]["kind"] != "retreat",
+        what="the retreat",
+    )
+    unit = game.state.units["x1"]
+    assert game.state.stacks[unit.stack].region == "c2"
+    assert game.state.battle is None and not box.isVisible()
+
+
+def test_take_back_undoes_a_move_and_the_ais_turn_exactly(game_window, x) -> None:
+    """What a designer expects in a playtest: Ctrl+Z (real keys) takes back the last move,
+    and, after the player-turn ended and the AI played its own, takes that back too: the
+    game is exactly as it was (state and log)."""
+    import json
+
+    from editor.game.session import GameSession
+
+    session = GameSession.new(sample("vessa-crossing"), HUMAN_DRAVAN, seed=1)
+    window = game_window(session)
+    _movement(session)
+    game = session.game
+    before = (json.dumps(game.state.to_json(), sort_keys=True), game.log.jsonl())
+    view = window.map_view
+    mover = next(
+        s.id
+        for s in game.state.stacks.values()
+        if s.side == "dravan"
+        and any(a.kind == "move" and a.stack == s.id for a in session.legal_actions())
+    )
+    session.select(mover)
+    settle_input(0.2)
+    target = next(r for r, d in view.dests.items() if d.legal)
+    spot = view.spot_of(target)
+    x.click(*on_screen(view.viewport(), spot.x(), spot.y()))
+    wait_until(
+        lambda: game.state.stacks.get(mover) is None or game.state.stacks[mover].region == target,
+        what="the move",
+    )
+    assert window.take_back_action.isEnabled() and "move to" in window.take_back_action.text()
+    x.key("ctrl+z")
+    wait_until(lambda: window.session is not session, what="the take-back")
+    again = window.session.game
+    assert (json.dumps(again.state.to_json(), sort_keys=True), again.log.jsonl()) == before
+    assert "Taken back" in window.statusBar().currentMessage()
+    # End the player-turn; the AI plays its own; Ctrl+Z goes back before it all.
+    session = window.session
+    drive(session, lambda g: g.to_act() == "dravan" and g.phase == "end_of_turn")
+    turn = session.game.turn
+    marker = (json.dumps(session.game.state.to_json(), sort_keys=True), session.game.log.jsonl())
+    session.set_paused(False)
+    session.set_speed("fastest")
+    assert session.apply(__import__("engine.actions", fromlist=["EndPhase"]).EndPhase())
+    wait_until(
+        lambda: session.game.turn > turn and session.human_to_act() == "dravan",
+        timeout=60,
+        what="the AI's player-turn",
+    )
+    window.activateWindow()
+    settle_input(0.2)
+    x.key("ctrl+z")
+    wait_until(lambda: window.session is not session, what="the take-back of the turn")
+    back = window.session.game
+    assert (json.dumps(back.state.to_json(), sort_keys=True), back.log.jsonl()) == marker
+
+
+def test_the_log_panel_filters_by_kind_with_real_input(game_window, x, shots) -> None:
+    """What a designer expects: an event log to read and filter (by turn, side and kind),
+    under the fog of war like every view."""
+    from PySide6.QtWidgets import QApplication
+
+    from editor.game.session import GameSession
+    from tests.game.window_texts import leaks
+
+    session = GameSession.new(sample("vessa-crossing"), HUMAN_DRAVAN, seed=1)
+    window = game_window(session)
+    drive(session, lambda g: g.turn == 3 and g.to_act() == "dravan")
+    panel = window.panels["log"]
+    window.docks["log"].raise_()
+    settle_input(0.3)
+    assert panel.isVisible() and panel.model.rowCount() > 20
+    kinds = panel.kinds
+    x.click(*on_screen(kinds, kinds.width() / 2, kinds.height() / 2))
+    settle_input(0.3)
+    popup = QApplication.activePopupWidget()
+    if popup is not None:
+        x.key("Escape")
+        settle_input(0.2)
+    kinds.setFocus()
+    index = kinds.findData("battles")
+    for _ in range(index - kinds.currentIndex()):
+        x.key("Down")
+    settle_input(0.3)
+    assert kinds.currentData() == "battles"
+    shown = [panel.filter.index(i, 0).data() for i in range(panel.filter.rowCount())]
+    assert shown and len(shown) < panel.model.rowCount()
+    kinds_shown = {
+        panel.model.rows[panel.filter.mapToSource(panel.filter.index(i, 0)).row()][2]
+        for i in range(panel.filter.rowCount())
+    }
+    assert kinds_shown == {"battles"}
+    shots(window, "game-log-panel")
+    assert not leaks(panel, session.game, "dravan")

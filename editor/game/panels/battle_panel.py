@@ -277,8 +277,14 @@ class BattlePanel(SessionPanel):
             else sight.region(source["region"])
         )
         over = battle is None
+        # Fought out, the loser choosing where to retreat: no more card windows.
+        ending = battle is not None and "ending" in battle
         self.title.setText(f"{'Last battle' if over else 'Battle'}: {place}")
-        self.round.setText(self._round_text(battle))
+        if ending:
+            rounds = plural(int(battle["ending"].get("rounds", 0)), "round")  # type: ignore[index]
+            self.round.setText(f"Over after {rounds}: the beaten side chooses where to retreat.")
+        else:
+            self.round.setText(self._round_text(battle))
         morale = story.morale if story is not None else {}
         for index, (side, key) in enumerate(
             ((source["attacker"], "attackers"), (source["defender"], "defenders"))
@@ -287,7 +293,7 @@ class BattlePanel(SessionPanel):
             self.sides[index].setText(
                 side_html(self.game, sight, side, role, source[key], morale.get(side), battle)
             )
-        if over:
+        if over or ending:
             self._window_off()
             return
         self._show_window(battle, sight, legal)

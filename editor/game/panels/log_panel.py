@@ -151,9 +151,10 @@ class LogFilter(QSortFilterProxyModel):
         self.words = ""
 
     def set(self, **choices: Any) -> None:
+        self.beginFilterChange()
         for key, value in choices.items():
             setattr(self, key, value)
-        self.invalidateRowsFilter()
+        self.endFilterChange(QSortFilterProxyModel.Direction.Rows)
 
     def filterAcceptsRow(self, row: int, parent: Index) -> bool:
         turn, side, kind, text = self.log.rows[row]

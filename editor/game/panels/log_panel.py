@@ -151,10 +151,16 @@ class LogFilter(QSortFilterProxyModel):
         self.words = ""
 
     def set(self, **choices: Any) -> None:
-        self.beginFilterChange()
+        # Qt 6.9 brought begin/endFilterChange (and deprecated the older call); 6.8 lacks them.
+        modern = hasattr(self, "beginFilterChange")
+        if modern:
+            self.beginFilterChange()
         for key, value in choices.items():
             setattr(self, key, value)
-        self.endFilterChange(QSortFilterProxyModel.Direction.Rows)
+        if modern:
+            self.endFilterChange(QSortFilterProxyModel.Direction.Rows)
+        else:
+            self.invalidateRowsFilter()
 
     def filterAcceptsRow(self, row: int, parent: Index) -> bool:
         turn, side, kind, text = self.log.rows[row]

@@ -67,6 +67,10 @@ class NewsBox(QFrame):
         self.hide()
         session.logged.connect(self.on_records)
         session.handover.connect(lambda _side: self.dismiss())
+        # A pick on the map puts its prompt at the top centre: the box moves below it.
+        session.targetingChanged.connect(
+            lambda _request: self._place() if self.isVisible() else None
+        )
         parent.installEventFilter(self)
 
     # -- news ------------------------------------------------------------------------------------
@@ -125,14 +129,23 @@ class NewsBox(QFrame):
         top = 64 if self.session.targeting is not None else 10
         room = max(80, int(parent.height() * 0.5) - top)
         self.setFixedWidth(width)
-        height = self.heightForWidth(width)
+        height = self._height(width)
         # Older news gives way to newer when the map is short of room (the log keeps all).
         while height > room and len(self.entries) > 1:
             self.entries.pop()
             self._fill()
-            height = self.heightForWidth(width)
-        self.setFixedHeight(min(max(height, self.minimumSizeHint().height()), room))
+            height = self._height(width)
+        self.setFixedHeight(min(height, room))
         self.move(parent.width() - width - 10, top)
+
+    def _height(self, width: int) -> int:
+        """The height the text needs at ``width`` (worked out from the text's own width:
+        the layout's estimate falls short for rich text)."""
+        margins = self.layout().contentsMargins()
+        text_width = width - margins.left() - margins.right()
+        text_width -= self.close_button.sizeHint().width() + self.layout().spacing() + 6
+        needed = self.text.heightForWidth(max(50, text_width))
+        return needed + margins.top() + margins.bottom() + 6
 
     def eventFilter(self, watched: object, event: QEvent) -> bool:
         resized = watched is self.parentWidget() and event.type() == QEvent.Type.Resize

@@ -51,9 +51,13 @@ def _lasting(sight: Sight, r: Record) -> str | None:
     source = sight.source(r["source"])
     if not units:
         return f"{source} is in force."
-    names, side = _units_of(sight, units)
+    known = [u for u in units if sight.knows(u)]
+    if not known:
+        return None  # on units the viewer cannot see: not even how many
+    names, side = _units_of(sight, known)
     owner = f" ({sight.owner(side)})" if side else ""
-    return f"{source} {what} {names}{owner}{_where(sight, units)}."
+    more = " and units you cannot see" if len(known) < len(units) else ""
+    return f"{source} {what} {names}{owner}{more}{_where(sight, known)}."
 
 
 def _examined(sight: Sight, r: Record) -> str | None:
@@ -65,11 +69,13 @@ def _examined(sight: Sight, r: Record) -> str | None:
 
 
 def _moved_by_effect(sight: Sight, r: Record) -> str | None:
-    units = r.get("units") or []
-    names, side = _units_of(sight, units)
-    if sight.hostile(side) and not any(sight.knows(u) for u in units):
-        return None
-    return f"{names} moved to {sight.region(r.get('region'))} ({sight.source(r['source'])})."
+    known = [u for u in r.get("units") or [] if sight.knows(u)]
+    if not known:
+        return None  # units the viewer cannot see moved: the map shows what is seen
+    return (
+        f"{sight.units(known)} moved to {sight.region(r.get('region'))} "
+        f"({sight.source(r['source'])})."
+    )
 
 
 def _transfer(sight: Sight, r: Record) -> str:

@@ -18,6 +18,7 @@ from PySide6.QtCore import (
     QPersistentModelIndex,
     QSortFilterProxyModel,
     Qt,
+    QTimer,
 )
 from PySide6.QtWidgets import (
     QComboBox,
@@ -275,7 +276,10 @@ class LogPanel(SessionPanel):
             self._told = len(records)
             self.model.extend(rows)
             if follow:
+                # Now, and again once the new lines are laid out (in batches).
                 self.view.scrollToBottom()
+                QTimer.singleShot(0, self.view, self.view.scrollToBottom)
+                QTimer.singleShot(50, self.view, self.view.scrollToBottom)
         self._count()
 
     def _at_end(self) -> bool:

@@ -198,6 +198,7 @@ class GameSession(QObject):
         shot = self.history.last()
         if shot is None:
             return None
+        paused = self.paused
         self.set_paused(True)
         self.history.shots.pop()
         game = restore(self.game, shot)
@@ -209,6 +210,7 @@ class GameSession(QObject):
             history=self.history,
         )
         session._last_human = shot.side
+        session.paused = paused
         session.taken = shot.what
         return session
 

@@ -16,7 +16,7 @@ from __future__ import annotations
 import html
 
 from PySide6.QtCore import QSize, Qt, Signal
-from PySide6.QtGui import QColor, QFont, QFontMetrics, QKeySequence, QPainter, QPaintEvent
+from PySide6.QtGui import QFont, QKeySequence, QPainter, QPaintEvent
 from PySide6.QtWidgets import (
     QFrame,
     QHBoxLayout,
@@ -29,10 +29,11 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from editor.game.panels.base import ATTENTION, rule
+from editor.game.panels.base import rule
 from editor.game.panels.cover import cover_of
 from editor.game.panels.knowledge import readable_reason, side_name
 from editor.game.session import GameSession
+from editor.game.status_line import Status
 from engine.actions import EndPhase
 from engine.game import Game
 
@@ -66,23 +67,6 @@ def shortcut_text() -> str:
     return QKeySequence(SHORTCUT).toString(QKeySequence.SequenceFormat.NativeText)
 
 
-def two_lines(metrics: QFontMetrics, text: str, width: int) -> tuple[str, str]:
-    """Break ``text`` into at most two lines of ``width`` pixels, at spaces; the second
-    ends in "…" when the text needs more."""
-    words = text.split(" ")
-    first = ""
-    while words:
-        trial = f"{first} {words[0]}" if first else words[0]
-        if first and metrics.horizontalAdvance(trial) > width:
-            break
-        first = trial
-        words.pop(0)
-    rest = " ".join(words)
-    if metrics.horizontalAdvance(first) > width:
-        first = metrics.elidedText(first, Qt.TextElideMode.ElideRight, width)
-    return first, metrics.elidedText(rest, Qt.TextElideMode.ElideRight, width)
-
-
 SHORTEST = 44
 """How narrow a part of the bar may get (its text then ends in "…"): the whole bar must fit
 a window of 1024 pixels beside the AI's controls."""
@@ -114,50 +98,6 @@ class Elided(QLabel):
         text = metrics.elidedText(text, Qt.TextElideMode.ElideRight, room.width())
         painter = QPainter(self)
         painter.setPen(self.palette().color(self.foregroundRole()))
-        painter.drawText(
-            room, int(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter), text
-        )
-
-
-class Status(QLabel):
-    """Who acts, and what blocks the phase: up to two lines in the room the bar leaves it
-    (the bar's one part that gives way), the rest in "…" and the whole in the tooltip. Its
-    height is that of two lines whatever it says, so the bar (and the map under it) never
-    moves."""
-
-    def __init__(self) -> None:
-        super().__init__()
-        font = QFont(self.font())
-        font.setPointSizeF(font.pointSizeF() * 0.92)
-        self.setFont(font)
-        self.warning = False
-        self.setFixedHeight(2 * self.fontMetrics().height() + 2)
-
-    def set_status(self, text: str, *, warning: bool = False) -> None:
-        self.warning = warning
-        self.setText(text)
-        self.setToolTip(text)
-        self.update()
-
-    def paint_font(self) -> QFont:
-        """The font the text is painted in (bold for a warning)."""
-        font = QFont(self.font())
-        font.setBold(self.warning)
-        return font
-
-    def lines(self) -> tuple[str, str]:
-        """The two lines painted at the label's present width."""
-        metrics = QFontMetrics(self.paint_font())
-        return two_lines(metrics, self.text(), self.contentsRect().width())
-
-    def paintEvent(self, event: QPaintEvent) -> None:
-        room = self.contentsRect()
-        first, second = self.lines()
-        painter = QPainter(self)
-        colour = QColor(ATTENTION) if self.warning else self.palette().color(self.foregroundRole())
-        painter.setPen(colour)
-        painter.setFont(self.paint_font())
-        text = f"{first}\n{second}" if second else first
         painter.drawText(
             room, int(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter), text
         )

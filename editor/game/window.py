@@ -41,7 +41,13 @@ from editor.game.placement import WINDOW_SIZE, keep_on_screen, panel_width, plac
 from editor.game.session import GameSession
 from editor.game.topbar import TopBar
 from editor.game.window_menus import GameMenus
-from editor.game.window_saves import load_game, save_game, save_on_leaving
+from editor.game.window_saves import (
+    load_game,
+    save_game,
+    save_on_leaving,
+    show_take_back,
+    take_back,
+)
 from editor.shared.docking import add_dock
 
 if TYPE_CHECKING:
@@ -345,30 +351,10 @@ class GameWindow(GameMenus, QMainWindow):
     def take_back(self) -> None:
         """Game > Take back: the game as it was before the person's last action (the AI's
         replies undone with it), shown in place of this one."""
-        session = self.session
-        if session is None:
-            return
-        earlier = session.taken_back()
-        if earlier is None:
-            self.show_message(session.history.reason())
-            return
-        self.set_session(earlier)
-        earlier.start()
-        self.show_message(f"Taken back: {earlier.taken}")
+        take_back(self)
 
     def _show_take_back(self) -> None:
-        session = self.session
-        if session is None:
-            return
-        shot = session.history.last()
-        action = self.take_back_action
-        action.setEnabled(shot is not None and not session.over)
-        action.setText(f"&Take back {shot.what}" if shot is not None else "&Take back")
-        action.setToolTip(
-            "Undo your last action exactly (the AI's replies too)"
-            if shot is not None
-            else session.history.reason()
-        )
+        show_take_back(self)
 
     def next_phase(self) -> None:
         """Game > Next phase and its shortcut: what the top bar's button does, or, when it

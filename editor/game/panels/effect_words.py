@@ -53,7 +53,8 @@ def _lasting(sight: Sight, r: Record) -> str | None:
         return f"{source} is in force."
     known = [u for u in units if sight.knows(u)]
     if not known:
-        return None  # on units the viewer cannot see: not even how many
+        # On units the viewer cannot see: that it acted, not on how many nor where.
+        return f"{source} {what} enemy units you cannot see."
     names, side = _units_of(sight, known)
     owner = f" ({sight.owner(side)})" if side else ""
     more = " and units you cannot see" if len(known) < len(units) else ""

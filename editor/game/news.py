@@ -18,7 +18,7 @@ from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QToolButton, QVBoxLay
 
 from editor.game.panels.base import esc
 from editor.game.panels.knowledge import Sight
-from editor.game.panels.outcomes import Happenings, Told, told
+from editor.game.panels.outcomes import Happening, Happenings, told
 
 if TYPE_CHECKING:
     from editor.game.session import GameSession
@@ -39,7 +39,9 @@ class NewsBox(QFrame):
         self.session = session
         self.happenings = Happenings()
         self.happenings.add(session.game.log.records)  # a loaded game: old news is no news
-        self.entries: list[tuple[int, Told]] = []
+        self.entries: list[Happening] = []
+        """The happenings shown, newest first (told again at each change: what the fog lets
+        the viewer see changes, and a name seen a moment ago may be hidden now)."""
         self.setStyleSheet(
             "#news { background: rgba(255, 255, 255, 238); border: 1px solid #8a8a8a;"
             " border-radius: 6px; }"
@@ -67,6 +69,7 @@ class NewsBox(QFrame):
         self.hide()
         session.logged.connect(self.on_records)
         session.handover.connect(lambda _side: self.dismiss())
+        session.changed.connect(self._retell)
         # A pick on the map puts its prompt at the top centre: the box moves below it.
         session.targetingChanged.connect(
             lambda _request: self._place() if self.isVisible() else None
@@ -81,14 +84,18 @@ class NewsBox(QFrame):
             return
         sight = Sight(self.session.game, self.session.viewer)
         for happening in touched:
-            words = told(sight, happening)
-            if words is None:
+            if told(sight, happening) is None:
                 continue
-            self.entries = [(s, t) for s, t in self.entries if s != happening.seq]
-            self.entries.insert(0, (happening.seq, words))
+            self.entries = [h for h in self.entries if h is not happening]
+            self.entries.insert(0, happening)
         del self.entries[KEPT:]
         if self.entries:
             self._show()
+
+    def _retell(self) -> None:
+        if self.isVisible():
+            self._fill()
+            self._place()
 
     def dismiss(self) -> None:
         self.entries = []
@@ -109,8 +116,12 @@ class NewsBox(QFrame):
         self.timer.start(SHOWN_MS)
 
     def _fill(self) -> None:
+        sight = Sight(self.session.game, self.session.viewer)
         blocks = []
-        for _, words in self.entries:
+        for happening in self.entries:
+            words = told(sight, happening)
+            if words is None:
+                continue
             lines = "".join(f"<li>{esc(line)}</li>" for line in words.lines)
             blocks.append(
                 f"<p style='margin:0'><b>{esc(words.title)}</b></p>"

@@ -3,9 +3,11 @@ player-turn and by kind (battles, cards and events, movement...), newest last.
 
 Lines come from :func:`~.wording.sentence`, so the fog of war holds as in every view: a
 record that would tell the viewer about units they cannot see is left out, or told without
-them. Records are turned into lines when the panel is on screen (a hidden panel only keeps
-them), and all again when the viewer changes (hot seat): one person's lines are not the
-other's.
+them. What the viewer sees changes (a card shows the inside of enemy stacks until the phase
+ends), so the lines of records that name enemy units are told again at each refresh; the
+others are told once. Records are turned into lines when the panel is on screen (a hidden
+panel only keeps them), and all again when the viewer changes (hot seat): one person's
+lines are not the other's.
 """
 
 from __future__ import annotations
@@ -39,6 +41,9 @@ if TYPE_CHECKING:
 
 Record = dict[str, Any]
 Index = QModelIndex | QPersistentModelIndex
+Row = tuple[int, str | None, str, str]
+"""Turn, the side whose player-turn it was, kind, text."""
+UNIT_FIELDS = ("unit", "units", "attackers", "defenders")
 
 KINDS: dict[str, str] = {
     "battles": "Battles",
@@ -109,7 +114,7 @@ class LogModel(QAbstractListModel):
 
     def __init__(self) -> None:
         super().__init__()
-        self.rows: list[tuple[int, str | None, str, str]] = []
+        self.rows: list[Row] = []
         self.sides: dict[str | None, str] = {}
 
     def rowCount(self, parent: Index = QModelIndex()) -> int:  # noqa: B008
@@ -125,17 +130,17 @@ class LogModel(QAbstractListModel):
             return f"Turn {turn}, {self.sides.get(side, '')}'s player-turn\n{text}"
         return None
 
-    def extend(self, rows: list[tuple[int, str | None, str, str]]) -> None:
-        if not rows:
+    def show_rows(self, rows: list[Row]) -> None:
+        """Show ``rows``: appended when they only add to the end, else all anew."""
+        old = self.rows
+        if rows[: len(old)] == old:
+            if len(rows) > len(old):
+                self.beginInsertRows(QModelIndex(), len(old), len(rows) - 1)
+                self.rows = rows
+                self.endInsertRows()
             return
-        start = len(self.rows)
-        self.beginInsertRows(QModelIndex(), start, start + len(rows) - 1)
-        self.rows.extend(rows)
-        self.endInsertRows()
-
-    def reset(self) -> None:
         self.beginResetModel()
-        self.rows = []
+        self.rows = rows
         self.endResetModel()
 
 
@@ -228,7 +233,11 @@ class LogPanel(SessionPanel):
         self.kinds.currentIndexChanged.connect(lambda _: self._filter())
         self.words.textChanged.connect(lambda _: self._filter())
         self._told = 0
-        """How many log records are already lines (or were found to tell nothing)."""
+        """How many log records have been sorted into steady and changing lines."""
+        self._steady: list[tuple[int, Row]] = []
+        """Lines told once for good (by log index): they name no hidden enemy unit."""
+        self._changing: list[int] = []
+        """Log indices of records naming enemy units: told anew at each refresh."""
         self._viewer: object = ()
         self._turns = 0
 
@@ -261,26 +270,52 @@ class LogPanel(SessionPanel):
             # Another person at the computer: their lines, not the last one's.
             self._viewer = viewer
             self._told = 0
-            self.model.reset()
+            self._steady = []
+            self._changing = []
         self._fill_turns()
         records = game.log.records
-        if self._told < len(records):
-            sight = Sight(game, viewer)
-            follow = self._at_end()
-            rows = []
-            for record in records[self._told :]:
-                text = sentence(sight, record)
-                if text:
-                    side = record.get("side")
-                    rows.append((int(record.get("turn", 0)), side, kind_of(record["type"]), text))
-            self._told = len(records)
-            self.model.extend(rows)
-            if follow:
-                # Now, and again once the new lines are laid out (in batches).
-                self.view.scrollToBottom()
-                QTimer.singleShot(0, self.view, self.view.scrollToBottom)
-                QTimer.singleShot(50, self.view, self.view.scrollToBottom)
+        sight = Sight(game, viewer)
+        for index in range(self._told, len(records)):
+            record = records[index]
+            if self._names_enemies(sight, record):
+                self._changing.append(index)
+            else:
+                row = self._row(sight, record)
+                if row is not None:
+                    self._steady.append((index, row))
+        self._told = len(records)
+        changing = [(i, self._row(sight, records[i])) for i in self._changing]
+        lines = sorted(self._steady + [(i, row) for i, row in changing if row is not None])
+        follow = self._at_end()
+        before = self.model.rowCount()
+        self.model.show_rows([row for _, row in lines])
+        if follow and self.model.rowCount() != before:
+            # Now, and again once the new lines are laid out (in batches).
+            self.view.scrollToBottom()
+            QTimer.singleShot(0, self.view, self.view.scrollToBottom)
+            QTimer.singleShot(50, self.view, self.view.scrollToBottom)
         self._count()
+
+    @staticmethod
+    def _row(sight: Sight, record: Record) -> Row | None:
+        text = sentence(sight, record)
+        if not text:
+            return None
+        return (int(record.get("turn", 0)), record.get("side"), kind_of(record["type"]), text)
+
+    @staticmethod
+    def _names_enemies(sight: Sight, record: Record) -> bool:
+        """Whether the record names units of a side the fog hides from the viewer (its line
+        follows what the viewer sees now)."""
+        units = sight.game.state.units
+        for key in UNIT_FIELDS:
+            value = record.get(key)
+            ids = [value] if isinstance(value, str) else value if isinstance(value, list) else []
+            for unit_id in ids:
+                unit = units.get(unit_id) if isinstance(unit_id, str) else None
+                if unit is not None and sight.hostile(unit.side):
+                    return True
+        return False
 
     def _at_end(self) -> bool:
         bar = self.view.verticalScrollBar()

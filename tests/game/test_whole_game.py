@@ -53,8 +53,9 @@ def _play_out(qtbot, window: GameWindow, player: ScriptedPlayer | None, check=No
                 check()
             player.act()
         else:
+            # AI against AI plays the whole game in this wait: generous on a busy machine.
             qtbot.waitUntil(
-                lambda: session.over or session.human_to_act() is not None, timeout=10_000
+                lambda: session.over or session.human_to_act() is not None, timeout=180_000
             )
     qtbot.waitUntil(lambda: window.end_screen is not None and window.end_screen.isVisible())
 

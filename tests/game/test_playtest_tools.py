@@ -107,9 +107,8 @@ def test_hot_seat_takes_back_only_until_the_computer_changes_hands(qtbot, state_
     quiet = next(
         a
         for a in session.legal_actions()
-        if isinstance(a, Move) and not any(
-            s.side == "arvel" for s in game.state.stacks.values() if s.region == a.path[-1]
-        )
+        if isinstance(a, Move)
+        and not any(s.side == "arvel" for s in game.state.stacks.values() if s.region == a.path[-1])
     )
     assert session.apply(quiet)  # nothing random or hidden comes out of it
     assert session.can_take_back()

@@ -4,6 +4,11 @@ reinforcement brought by a card lands, whether and where to break through.
 Pending decisions are plain dicts in ``GameState.pending`` (so they save with the game), each
 with a ``kind`` and the ``side`` that answers. While one is pending, it is the only thing
 anybody may do. Modules register a :class:`Handler` for each kind they raise.
+
+Some choices the rules leave to chance unless a player wants to make them (where a beaten
+stack retreats among equally good regions). A side makes them only once it is listed by
+:func:`let_choose` (the game view lists the sides people play); for every other side (the
+AI, headless games) the die decides as before, so their games and logs do not change.
 """
 
 from __future__ import annotations
@@ -34,6 +39,24 @@ HANDLERS: dict[str, Handler] = {}
 
 def register(kind: str, handler: Handler) -> None:
     HANDLERS[kind] = handler
+
+
+CHOOSERS = "choosing_sides"
+"""``state.stats`` key: the sides that make the choices the die would otherwise make."""
+
+
+def let_choose(game: Game, sides: list[str]) -> None:
+    """Let ``sides`` make the choices the rules otherwise leave to the die (an empty list:
+    the die makes them all). Saved with the game."""
+    if sides:
+        game.state.stats[CHOOSERS] = sorted(sides)
+    else:
+        game.state.stats.pop(CHOOSERS, None)
+
+
+def chooses(game: Game, side: str) -> bool:
+    """Whether ``side`` makes its own choices where the die would otherwise pick."""
+    return side in game.state.stats.get(CHOOSERS, ())
 
 
 def push(game: Game, decision: Decision) -> None:
@@ -72,9 +95,14 @@ def _free_form(decision: Decision, action: Action) -> bool:
 
 
 def _choice_actions(game: Game, decision: Decision) -> list[Action]:
+    return choose_among(decision["options"])
+
+
+def choose_among(options: list[Any]) -> list[Action]:
+    """One :class:`~engine.actions.Choose` per option, by its number."""
     from .actions import Choose
 
-    return [Choose(i) for i in range(len(decision["options"]))]
+    return [Choose(i) for i in range(len(options))]
 
 
 def _choice_apply(game: Game, decision: Decision, action: Action) -> None:

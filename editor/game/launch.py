@@ -25,6 +25,7 @@ from PySide6.QtWidgets import QWidget
 from editor.game.saved_games import autosave_folder, load_session, newest_save
 from editor.game.session import SPEEDS, GameSession, Player
 from editor.game.start_dialog import StartDialog, StartOptions
+from editor.game.takeback import POLICIES, known_policy
 from editor.shared.settings import settings
 from schemas.scenario import Scenario
 
@@ -57,11 +58,13 @@ def default_options(scenario: Scenario, stem: str) -> StartOptions:
         players = {side: "human" if remembered[side] == "human" else "ai" for side in playing}
     seed = _int(store.value(f"{key}/seed"), 1)
     speed = str(store.value(f"{key}/speed", "normal"))
+    rule = str(store.value(f"{key}/take_back", ""))
     return StartOptions(
         players=players,
         seed=seed,
         fog=scenario.rules.fog.enabled,
         speed=speed if speed in SPEEDS else "normal",
+        take_back=rule if rule in POLICIES else None,
     )
 
 
@@ -70,6 +73,8 @@ def remember(stem: str, options: StartOptions) -> None:
     key = _settings_key(stem)
     store.setValue(f"{key}/players", json.dumps(options.players, sort_keys=True))
     store.setValue(f"{key}/speed", options.speed)
+    if options.take_back is not None:
+        store.setValue(f"{key}/take_back", options.take_back)
     if options.save_file is None:
         store.setValue(f"{key}/seed", options.seed)
     store.sync()
@@ -96,13 +101,16 @@ def make_session(scenario: Scenario, options: StartOptions, stem: str) -> GameSe
             fog=options.fog,
             speed=options.speed,
             autosave_dir=folder,
+            take_back=options.take_back,
         )
     else:
         session = load_session(scenario, options.save_file, folder)
         # The dialog's choice of players wins over the save's: a hot-seat game may go on
         # against the AI, and the other way round.
-        session.players = {side: options.players.get(side, "ai") for side in session.players}
+        session.set_players({side: options.players.get(side, "ai") for side in session.players})
         session.set_speed(options.speed)
+        if options.take_back is not None:
+            session.history.policy = known_policy(options.take_back, len(session.humans))
     remember(stem, options)
     return session
 

@@ -20,6 +20,8 @@ from typing import Any, Literal
 
 from PySide6.QtCore import QObject, QTimer, Signal
 
+from editor.game.takeback import History, describe, known_policy, restore, snapshot
+from engine import decisions
 from engine.actions import Action
 from engine.ai import BaselineAI
 from engine.errors import IllegalAction
@@ -79,20 +81,27 @@ class GameSession(QObject):
         *,
         speed: str = "normal",
         autosave_dir: Path | None = None,
+        take_back: str | None = None,
+        history: History | None = None,
     ) -> None:
+        """``take_back``: the rule of :mod:`editor.game.takeback` (``None``: the default for
+        the number of people); ``history``: one carried over from the game taken back."""
         super().__init__()
         self.game = game
         # Anything but "human" is the AI's (a save edited by hand must not leave a side
         # that nobody plays, and the game stuck), and an unknown speed is the normal one.
-        self.players: dict[str, Player] = {
-            side: "human" if players.get(side) == "human" else "ai" for side in game.sides_in_play
-        }
+        self.players: dict[str, Player] = {}
+        self.set_players(players)
         self.ai = BaselineAI()
+        self.history = history or History(known_policy(take_back, len(self.humans)))
+        """The snapshots a person may take back to (before each of their actions)."""
         self.speed = _known_speed(speed)
         self.paused = False
         self.autosave_dir = autosave_dir
         self.selected: str | None = None
         self.targeting: Targeting | None = None
+        self.taken: str | None = None
+        """What was taken back to make this session (for the view to say), if anything."""
         self._seen = len(game.log)
         self._last_human: str | None = None
         self._autosaved_turn = game.turn
@@ -114,6 +123,16 @@ class GameSession(QObject):
         return cls(Game(scenario, seed, fog=fog), players, **options)
 
     # -- who sees and acts ----------------------------------------------------------------------
+
+    def set_players(self, players: dict[str, Player]) -> None:
+        """Who plays each side. People make the choices the rules otherwise leave to the die
+        (where a beaten stack retreats, among equally good regions); the AI leaves them to
+        the die, as in headless games."""
+        self.players = {
+            side: "human" if players.get(side) == "human" else "ai"
+            for side in self.game.sides_in_play
+        }
+        decisions.let_choose(self.game, self.humans)
 
     @property
     def humans(self) -> list[str]:
@@ -153,16 +172,47 @@ class GameSession(QObject):
 
     def apply(self, action: Action) -> bool:
         """A person's action; ``False`` (and :attr:`failed`) when the engine refuses it."""
-        if self.human_to_act() is None:
+        side = self.human_to_act()
+        if side is None:
             self.failed.emit("it is not your turn to act")
             return False
+        if self.history.policy != "never":
+            shot = snapshot(self.game, side, describe(self.game, action))
         try:
             self.game.apply(action)
         except IllegalAction as refusal:
             self.failed.emit(str(refusal))
             return False
+        if self.history.policy != "never":
+            self.history.keep(shot)
         self._after_action()
         return True
+
+    def can_take_back(self) -> bool:
+        return self.history.last() is not None
+
+    def taken_back(self) -> GameSession | None:
+        """The game as it was before the person's last action, as a new session (the view
+        shows it in place of this one), or ``None`` when there is nothing to take back. The
+        AI's actions since then are undone with it."""
+        shot = self.history.last()
+        if shot is None:
+            return None
+        paused = self.paused
+        self.set_paused(True)
+        self.history.shots.pop()
+        game = restore(self.game, shot)
+        session = GameSession(
+            game,
+            dict(self.players),
+            speed=self.speed,
+            autosave_dir=self.autosave_dir,
+            history=self.history,
+        )
+        session._last_human = shot.side
+        session.paused = paused
+        session.taken = shot.what
+        return session
 
     def legal_actions(self) -> list[Action]:
         """The legal actions of the side to act, worked out once per state of the game for
@@ -213,6 +263,7 @@ class GameSession(QObject):
             self.select(None)
         if records:
             self.logged.emit(records)
+        self.history.check(self.game)
         self._autosave_if_new_turn()
         self.changed.emit()
         self._announce()
@@ -230,6 +281,9 @@ class GameSession(QObject):
             self._timer.stop()
             if len(self.humans) > 1 and self._last_human not in (None, side):
                 self._last_human = side
+                if self.history.policy == "until_revealed":
+                    # Nobody takes back the other person's turn, nor theirs once seen.
+                    self.history.forget("the computer changed hands since")
                 self.handover.emit(side)
             else:
                 self._last_human = side
@@ -273,7 +327,13 @@ class GameSession(QObject):
         # The title only helps a refusal say whose game a file holds; loading ignores it.
         title = self.game.scenario.info.title
         game = self.game.save()
-        return {"game": game, "players": self.players, "speed": self.speed, "scenario": title}
+        return {
+            "game": game,
+            "players": self.players,
+            "speed": self.speed,
+            "take_back": self.history.policy,
+            "scenario": title,
+        }
 
     def save(self, path: Path) -> None:
         write_atomic(path, json.dumps(self.save_data()).encode("utf-8"))
@@ -286,6 +346,8 @@ class GameSession(QObject):
         game = Game.load(scenario, data["game"])
         players = data.get("players")
         speed = data.get("speed")
+        rule = data.get("take_back")
+        options.setdefault("take_back", rule if isinstance(rule, str) else None)
         return cls(
             game,
             players if isinstance(players, dict) else {},

@@ -36,6 +36,7 @@ from PySide6.QtWidgets import (
 )
 
 from editor.game.session import SPEED_NAMES, GameSession, Player
+from editor.game.takeback import POLICIES, default_policy
 from schemas.scenario import Scenario
 
 SAVE_FILTER = "Salient saved games (*.json);;All files (*)"
@@ -55,6 +56,9 @@ class StartOptions:
     speed: str = "normal"
     save_file: Path | None = None
     """Continue this saved game instead of starting at turn 1."""
+    take_back: str | None = None
+    """The take-back rule (:data:`editor.game.takeback.POLICIES`); ``None``: the default for
+    the number of people (freely against the AI, until something is revealed in hot seat)."""
 
 
 def describe_save(path: Path) -> str:
@@ -180,7 +184,24 @@ class StartDialog(QDialog):
         self.speed.setCurrentIndex(max(0, self.speed.findData(defaults.speed)))
         self.speed.setToolTip("How fast the AI plays (change it any time from the AI menu).")
         form.addRow("AI speed", self.speed)
+        self.take_back = QComboBox()
+        self.take_back.setObjectName("take-back")
+        for key, name in POLICIES.items():
+            self.take_back.addItem(name, key)
+        self.take_back.setToolTip(
+            "Game > Take back (Ctrl+Z) undoes your last action exactly, the AI's replies with "
+            "it. 'Until…' stops at a die roll, a card drawn or an enemy stack revealed, and at "
+            "each hand-over in hot seat, so nobody plays again knowing what came out."
+        )
+        self._take_back_chosen = defaults.take_back is not None
+        if defaults.take_back is not None:
+            self.take_back.setCurrentIndex(max(0, self.take_back.findData(defaults.take_back)))
+        self.take_back.activated.connect(self._take_back_picked)
+        form.addRow("Take back", self.take_back)
         return box
+
+    def _take_back_picked(self, _index: int) -> None:
+        self._take_back_chosen = True
 
     def _start_box(self, defaults: StartOptions) -> QGroupBox:
         box = QGroupBox("Start")
@@ -238,6 +259,11 @@ class StartDialog(QDialog):
             )
         self.mode.setText(text)
         self.speed.setEnabled(len(humans) < len(self.player_boxes))
+        if not self._take_back_chosen:
+            # Until the player picks one, the rule follows who plays.
+            rule = default_policy(len(humans))
+            self.take_back.setCurrentIndex(max(0, self.take_back.findData(rule)))
+        self.take_back.setEnabled(bool(humans))
 
     def _source_changed(self, *_args: object) -> None:
         fresh = self.fresh.isChecked()
@@ -265,6 +291,7 @@ class StartDialog(QDialog):
             fog=self.fog.isChecked(),
             speed=str(self.speed.currentData()),
             save_file=Path(path) if self.from_save.isChecked() and path else None,
+            take_back=str(self.take_back.currentData()) if self._take_back_chosen else None,
         )
 
     def accept(self) -> None:

@@ -3,8 +3,12 @@
 Everything here is public information (VP, tension, the calendar, whose turn it is), so the
 bar shows the same thing to every viewer. The next-phase button is the one control: it is
 enabled only when a person is to act and the engine has nothing left that blocks the phase
-(``Game.blocking()``), and when disabled its text says why, so a player never wonders what is
-missing. Once the game is over it brings back the end screen.
+(``Game.blocking()``); then the line beside it says why (in two lines, the tooltip, and in
+full along the window's status bar), so a player never wonders what is missing. The button
+keeps one width whatever it says (the widest of its texts), so it never jumps under the
+pointer as the phases go by. Its shortcut,
+:data:`SHORTCUT`, belongs to the window's Game menu (:meth:`TopBar.next_phase_requested`).
+Once the game is over it brings back the end screen.
 """
 
 from __future__ import annotations
@@ -12,7 +16,7 @@ from __future__ import annotations
 import html
 
 from PySide6.QtCore import QSize, Qt, Signal
-from PySide6.QtGui import QFont, QPainter, QPaintEvent
+from PySide6.QtGui import QFont, QKeySequence, QPainter, QPaintEvent
 from PySide6.QtWidgets import (
     QFrame,
     QHBoxLayout,
@@ -29,6 +33,7 @@ from editor.game.panels.base import rule
 from editor.game.panels.cover import cover_of
 from editor.game.panels.knowledge import readable_reason, side_name
 from editor.game.session import GameSession
+from editor.game.status_line import Status
 from engine.actions import EndPhase
 from engine.game import Game
 
@@ -47,16 +52,19 @@ PHASE_NAMES: dict[str, str] = {
     "end_of_turn": "End of turn",
 }
 
-BUTTON_CHARS = 40
-"""Longest button text; the full reason is always in the tooltip."""
+SHORTCUT = "Ctrl+Return"
+"""Next phase, from anywhere in the game window (the Game menu shows it too)."""
+BLOCKED = "\u26a0 Not yet"
+"""The button's text while something blocks the phase (the line beside it says what)."""
 
 
 def phase_name(phase: str) -> str:
     return PHASE_NAMES.get(phase, phase.replace("_", " ").capitalize())
 
 
-def elide(text: str, limit: int) -> str:
-    return text if len(text) <= limit else text[: limit - 1].rstrip() + "…"
+def shortcut_text() -> str:
+    """The shortcut as the platform writes it (Ctrl+Return, ⌘↩)."""
+    return QKeySequence(SHORTCUT).toString(QKeySequence.SequenceFormat.NativeText)
 
 
 SHORTEST = 44
@@ -96,8 +104,8 @@ class Elided(QLabel):
 
 
 class PhaseButton(QPushButton):
-    """The next-phase button: its text (a reason, at times long) ends in "…" when it does
-    not fit, rather than being cut at both ends; the whole reason is in its tooltip."""
+    """The next-phase button: its text ends in "…" should it not fit (a long phase name)
+    rather than being cut at both ends."""
 
     def paintEvent(self, event: QPaintEvent) -> None:
         option = QStyleOptionButton()
@@ -156,6 +164,9 @@ class TopBar(QWidget):
         layout = QHBoxLayout(self)
         layout.setContentsMargins(6, 3, 6, 3)
         layout.setSpacing(8)
+        self.blocked: str | None = None
+        """What blocks the phase a person could otherwise end (the window's status bar
+        says it in full too)."""
         self.chips: dict[str, SideChip] = {}
         for side in session.game.sides_in_play:
             model = session.game.world.sides[side]
@@ -174,17 +185,16 @@ class TopBar(QWidget):
         self.phase.setObjectName("phase")
         layout.addWidget(self.phase)
         layout.addWidget(rule(vertical=True))
-        self.to_act = Elided()
+        self.to_act = Status()
         self.to_act.setObjectName("to-act")
         # The one part of the bar that may give way (it is repeated in its tooltip), so a
         # longer phase or button text never widens the window.
-        self.to_act.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
+        self.to_act.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Fixed)
         self.to_act.setMinimumWidth(SHORTEST)
         layout.addWidget(self.to_act, 1)
         self.next_button = PhaseButton()
         self.next_button.setObjectName("next-phase")
-        self.next_button.setMinimumWidth(150)
-        self.next_button.setShortcut("Ctrl+Return")
+        self.next_button.setFixedWidth(self._button_width())
         self.next_button.clicked.connect(self.end_phase)
         layout.addWidget(self.next_button)
         session.changed.connect(self.refresh)
@@ -203,6 +213,28 @@ class TopBar(QWidget):
             self.resultWanted.emit()
         else:
             self.session.apply(EndPhase())
+
+    def next_phase_requested(self) -> str | None:
+        """The shortcut or the menu asked for the next phase: end it when the button
+        could, else return why not (for the status bar), in full."""
+        if self.next_button.isEnabled():
+            self.end_phase()
+            return None
+        return self.next_button.toolTip() or "Not now"
+
+    def _button_width(self) -> int:
+        """The widest text the button may show in this game, so it never changes width."""
+        game = self.session.game
+        names = {
+            phase_name(p)
+            for t in range(1, game.scenario.calendar.turns + 1)
+            for p in game.phases_of(t)
+        }
+        texts = [f"Next: {name} \u25b8" for name in names]
+        texts += ["End the player-turn \u25b8", "Show the result \u25b8", "Next phase", BLOCKED]
+        metrics = self.next_button.fontMetrics()
+        widest = max(metrics.horizontalAdvance(text) for text in texts)
+        return min(260, max(150, widest + 28))
 
     # -- showing ---------------------------------------------------------------------------------
 
@@ -226,9 +258,13 @@ class TopBar(QWidget):
             self.phase.setText(f"{phase_name(game.phase)} ({index + 1}/{len(phases)})")
             self.phase.set_short(phase_name(game.phase))
             self.phase.setToolTip(self._phase_list(phases, index))
-        self._show_who_acts()
-        self.to_act.setToolTip(self.to_act.text())
-        self._show_button()
+        blocked = self._show_button()
+        self.blocked = blocked
+        if blocked:
+            # Whose turn it is shows on the framed side chip: the room is the reason's.
+            self.to_act.set_status(f"\u26a0 {blocked[0].upper()}{blocked[1:]}", warning=True)
+        else:
+            self.to_act.set_status(self._who_acts())
 
     def _show_tension(self) -> None:
         game = self.session.game
@@ -261,63 +297,66 @@ class TopBar(QWidget):
         title = f"{whose}'s player-turn {game.turn}:"
         return f"{title}<br>" + "<br>".join(rows)
 
-    def _show_who_acts(self) -> None:
+    def _who_acts(self) -> str:
         session, game = self.session, self.session.game
         if session.over:
             winner = (game.outcome() or {}).get("winner")
-            self.to_act.setText(f"{side_name(game, winner)} wins" if winner else "A draw")
-            return
+            return f"{side_name(game, winner)} wins" if winner else "A draw"
         side = game.to_act()
         if side is None:
-            self.to_act.setText("")
-            return
+            return ""
         name = side_name(game, side)
         if session.players.get(side) == "ai":
             pause = " (paused)" if session.paused else "…"
-            self.to_act.setText(f"{name} (AI) is playing{pause}")
-        elif len(session.humans) == 1:
-            self.to_act.setText(f"{name} to act (you)")
-        else:
-            self.to_act.setText(f"{name} to act")
+            return f"{name} (AI) is playing{pause}"
+        if len(session.humans) == 1:
+            return f"{name} to act (you)"
+        return f"{name} to act"
 
-    def _show_button(self) -> None:
+    def _show_button(self) -> str | None:
+        """Set the button's text, state and tooltip; returns what blocks the phase when a
+        person could otherwise end it (for the line beside the button)."""
         session, game = self.session, self.session.game
         button = self.next_button
+        keys = f" ({shortcut_text()})"
         if session.over:
             # Once the end screen is closed ("Show the map"), this is the way back to it.
             button.setEnabled(True)
-            button.setText("Show the result ▸")
-            button.setToolTip("The end of the game: the result, VP and charts turn by turn")
-            return
+            button.setText("Show the result \u25b8")
+            button.setToolTip("The end of the game: the result, VP and charts turn by turn" + keys)
+            return None
         if cover_of(session).hides():
             # Hot seat, between two people: nothing may be done until the next one is there.
             button.setEnabled(False)
             button.setText("Next phase")
             button.setToolTip("Waiting for the next player to show their view")
-            return
+            return None
         if session.human_to_act() is None:
             button.setEnabled(False)
             button.setText("Next phase")
             side = game.to_act()
             button.setToolTip(f"{side_name(game, side)} (AI) is playing" if side else "")
-            return
+            return None
         reason = game.blocking()
         if reason is not None:
             reason = readable_reason(game, reason)
             button.setEnabled(False)
-            button.setText(elide(f"⚠ {reason[0].upper()}{reason[1:]}", BUTTON_CHARS))
+            button.setText(BLOCKED)
             button.setToolTip(f"The phase cannot end yet: {reason}.")
-            return
+            return f"{reason}."
         phases = game.phases_of(game.turn)
         index = game.state.phase_index
         button.setEnabled(True)
         if index + 1 < len(phases):
             nxt = phase_name(phases[index + 1])
-            button.setText(f"Next phase: {nxt} ▸")
-            button.setToolTip(f"End {phase_name(game.phase).lower()} and go on to {nxt.lower()}")
+            button.setText(f"Next: {nxt} \u25b8")
+            button.setToolTip(
+                f"End {phase_name(game.phase).lower()} and go on to {nxt.lower()}" + keys
+            )
         else:
-            button.setText("End the player-turn ▸")
-            button.setToolTip(f"End {side_name(game, game.active_side)}'s player-turn")
+            button.setText("End the player-turn \u25b8")
+            button.setToolTip(f"End {side_name(game, game.active_side)}'s player-turn" + keys)
+        return None
 
 
 def _date(game: Game) -> str:

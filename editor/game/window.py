@@ -13,8 +13,8 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QSize, Qt, Signal
-from PySide6.QtGui import QAction, QCloseEvent
+from PySide6.QtCore import QSize, Qt, QTimer, Signal
+from PySide6.QtGui import QAction, QCloseEvent, QShowEvent
 from PySide6.QtWidgets import (
     QLabel,
     QMainWindow,
@@ -25,27 +25,37 @@ from PySide6.QtWidgets import (
 )
 
 from editor.game.map.view import GameMapView
+from editor.game.news import NewsBox
 from editor.game.panels import (
     BattlePanel,
     DecisionPanel,
     HandoverScreen,
     HandPanel,
+    LogPanel,
     StackPanel,
     TurnSummary,
 )
+from editor.game.panels.base import ATTENTION
 from editor.game.panels.knowledge import readable_reason, side_name
+from editor.game.placement import WINDOW_SIZE, keep_on_screen, panel_width, place
 from editor.game.session import GameSession
 from editor.game.topbar import TopBar
 from editor.game.window_menus import GameMenus
-from editor.game.window_saves import load_game, save_game, save_on_leaving
+from editor.game.window_saves import (
+    load_game,
+    save_game,
+    save_on_leaving,
+    show_take_back,
+    take_back,
+)
 from editor.shared.docking import add_dock
 
 if TYPE_CHECKING:
     from editor.game.endgame import EndGameScreen
 
 MESSAGE_MS = 8000
-WINDOW_SIZE = (1500, 940)
-"""The window's first size (and so that of ``salient play --screenshot`` images)."""
+
+__all__ = ["WINDOW_SIZE", "GameWindow"]
 
 
 class GameWindow(GameMenus, QMainWindow):
@@ -63,7 +73,9 @@ class GameWindow(GameMenus, QMainWindow):
         self.session: GameSession | None = None
         self.end_screen: EndGameScreen | None = None
         self.save_dir: Path | None = None
-        self.resize(*WINDOW_SIZE)
+        # The preferred size, or the screen's when it is smaller: every control on screen.
+        self._first_size = place(self)
+        self._placed = False
         self.setDockNestingEnabled(True)
         self.setCorner(Qt.Corner.BottomRightCorner, Qt.DockWidgetArea.RightDockWidgetArea)
         self.centre = QStackedWidget()
@@ -80,15 +92,24 @@ class GameWindow(GameMenus, QMainWindow):
                 ("decisions", "Decisions"),
                 ("battle", "Battle"),
                 ("summary", "Turn summary"),
+                ("log", "Log"),
             )
         }
         self.splitDockWidget(self.docks["stack"], self.docks["hand"], Qt.Orientation.Vertical)
-        for name in ("decisions", "battle", "summary"):
+        for name in ("decisions", "battle", "summary", "log"):
             self.tabifyDockWidget(self.docks["hand"], self.docks[name])
         self.docks["hand"].raise_()
-        self.resizeDocks([self.docks["stack"]], [440], Qt.Orientation.Horizontal)
+        size = self._first_size
         self.resizeDocks(
-            [self.docks["stack"], self.docks["hand"]], [280, 610], Qt.Orientation.Vertical
+            [self.docks["stack"]], [panel_width(size.width())], Qt.Orientation.Horizontal
+        )
+        # The stack above takes under a third of the column (as 280 of 890 at full size).
+        column = max(300, size.height() - 50)
+        stack = round(column * 0.31)
+        self.resizeDocks(
+            [self.docks["stack"], self.docks["hand"]],
+            [stack, column - stack],
+            Qt.Orientation.Vertical,
         )
         self.top_toolbar = QToolBar("Game")
         self.top_toolbar.setObjectName("toolbar-game")
@@ -105,11 +126,24 @@ class GameWindow(GameMenus, QMainWindow):
         self.viewer_label = QLabel()
         self.viewer_label.setObjectName("viewer")
         self.statusBar().addPermanentWidget(self.viewer_label)
+        # What blocks the phase, in full along the bottom (the top bar has two lines for it).
+        self.blocked_label = QLabel()
+        self.blocked_label.setObjectName("phase-blocked")
+        self.blocked_label.setStyleSheet(f"color: {ATTENTION}; font-weight: bold;")
+        self.statusBar().addWidget(self.blocked_label, 1)
         self._build_menus()
         self.set_session(session)
 
     def sizeHint(self) -> QSize:
-        return QSize(*WINDOW_SIZE)
+        return QSize(self._first_size)
+
+    def showEvent(self, event: QShowEvent) -> None:
+        super().showEvent(event)
+        if not self._placed:
+            # The window manager's frame is known once the window is mapped: make sure the
+            # frame fits the screen too.
+            self._placed = True
+            QTimer.singleShot(0, self, lambda: keep_on_screen(self))
 
     # -- the game --------------------------------------------------------------------------------
 
@@ -122,6 +156,7 @@ class GameWindow(GameMenus, QMainWindow):
         self.map_view.message.connect(self.show_message)
         self.handover_screen = HandoverScreen(session)
         self.handover_screen.revealed.connect(self._revealed)
+        self.news = NewsBox(session, self.map_view)
         self.centre.addWidget(self.map_view)
         self.centre.addWidget(self.handover_screen)
         self.centre.setCurrentWidget(self.map_view)
@@ -131,6 +166,7 @@ class GameWindow(GameMenus, QMainWindow):
             "decisions": DecisionPanel(session),
             "battle": BattlePanel(session),
             "summary": TurnSummary(session),
+            "log": LogPanel(session),
         }
         for name, panel in self.panels.items():
             self.docks[name].setWidget(panel)
@@ -204,8 +240,9 @@ class GameWindow(GameMenus, QMainWindow):
         if state.battle is not None and self._shown_to_viewer(state.battle):
             self.call_to("battle", reopen=session.human_to_act() is not None)
         elif waiting is not None and session.human_to_act() is not None:
-            # A breakthrough is chosen in the battle panel, under the battle it follows.
-            self.call_to("battle" if waiting == "breakthrough" else "decisions")
+            # Breakthroughs and retreats are chosen in the battle panel, under their battle.
+            battle_question = waiting in ("breakthrough", "retreat")
+            self.call_to("battle" if battle_question else "decisions")
         self._show_viewer()
 
     def call_to(self, name: str, *, reopen: bool = True) -> None:
@@ -213,7 +250,7 @@ class GameWindow(GameMenus, QMainWindow):
         one closed from its dock's title bar comes back too, or the player could not fight
         a battle or answer a decision (the turn summary, only to read, stays closed)."""
         dock = self.docks[name]
-        if reopen and dock.isHidden() and name != "summary":
+        if reopen and dock.isHidden() and name not in ("summary", "log"):
             dock.show()
         dock.raise_()
 
@@ -252,6 +289,10 @@ class GameWindow(GameMenus, QMainWindow):
         if session is None:
             return
         self._enable_step()
+        self._show_take_back()
+        blocked = self.top_bar.blocked
+        self.blocked_label.setText(f"\u26a0 The phase cannot end yet: {blocked}" if blocked else "")
+        self.blocked_label.setToolTip(self.blocked_label.text())
         viewer = session.viewer
         fog = "fog of war on" if session.game.fog else "no fog of war"
         if viewer is None:
@@ -306,6 +347,21 @@ class GameWindow(GameMenus, QMainWindow):
         if session is None or not self.ai_toolbar.isEnabled():
             return
         self.step_action.setEnabled(session.ai_to_act() is not None)
+
+    def take_back(self) -> None:
+        """Game > Take back: the game as it was before the person's last action (the AI's
+        replies undone with it), shown in place of this one."""
+        take_back(self)
+
+    def _show_take_back(self) -> None:
+        show_take_back(self)
+
+    def next_phase(self) -> None:
+        """Game > Next phase and its shortcut: what the top bar's button does, or, when it
+        cannot, the reason in full in the status bar."""
+        why = self.top_bar.next_phase_requested()
+        if why is not None:
+            self.show_message(why)
 
     # -- the AI ----------------------------------------------------------------------------------
 

@@ -13,6 +13,7 @@ from PySide6.QtWidgets import QComboBox, QLabel, QMenu
 
 from editor.game.map.view import GameMapView
 from editor.game.session import SPEED_NAMES
+from editor.game.topbar import SHORTCUT
 
 if TYPE_CHECKING:
     from PySide6.QtWidgets import QDockWidget, QToolBar
@@ -39,6 +40,11 @@ class GameMenus:
     def _build_menus(self) -> None:
         menu = self.menuBar()
         game = menu.addMenu("&Game")
+        self.next_action = self._action("&Next phase", self.next_phase, SHORTCUT)
+        self.next_action.setObjectName("next-phase-action")
+        self.next_action.setToolTip("End the phase (the top bar's button), or say what blocks it")
+        self.take_back_action = self._action("&Take back", self.take_back, "Ctrl+Z")
+        self.take_back_action.setObjectName("take-back")
         self.save_action = self._action("&Save the game…", self.save_game, "Ctrl+S")
         self.load_action = self._action("&Load a game…", self.load_game, "Ctrl+O")
         self.result_action = self._action("Show the &result", self.show_result)
@@ -46,6 +52,9 @@ class GameMenus:
         self.leave_action = self._action(f"&{self.leave_text}", self.close, "Ctrl+W")
         self.leave_action.setObjectName("leave")
         for action in (
+            self.next_action,
+            self.take_back_action,
+            None,
             self.save_action,
             self.load_action,
             None,

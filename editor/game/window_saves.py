@@ -1,4 +1,5 @@
-"""Saving and loading games from the game window, and the save made when it closes.
+"""Saving and loading games from the game window, the save made when it closes, and taking
+an action back (loading the snapshot kept before it, see :mod:`editor.game.takeback`).
 
 Saves are the session's JSON (:meth:`GameSession.save`); a save that cannot be read, or is of
 another scenario, is refused with a message naming the file (the start dialog does the same
@@ -83,3 +84,33 @@ def save_on_leaving(session: GameSession) -> None:
     # Leaving must never fail; the turn autosaves are still there.
     with contextlib.suppress(OSError):
         session.autosave(CLOSED_SAVE)
+
+
+def take_back(window: GameWindow) -> None:
+    """Show the game as it was before the person's last action, or say why it cannot be."""
+    session = window.session
+    if session is None:
+        return
+    earlier = session.taken_back()
+    if earlier is None:
+        window.show_message(session.history.reason())
+        return
+    window.set_session(earlier)
+    earlier.start()
+    window.show_message(f"Taken back: {earlier.taken}")
+
+
+def show_take_back(window: GameWindow) -> None:
+    """Game > Take back names what it would undo, or says in its tooltip why it cannot."""
+    session = window.session
+    if session is None:
+        return
+    shot = session.history.last()
+    action = window.take_back_action
+    action.setEnabled(shot is not None and not session.over)
+    action.setText(f"&Take back {shot.what}" if shot is not None else "&Take back")
+    action.setToolTip(
+        "Undo your last action exactly (the AI's replies too)"
+        if shot is not None
+        else session.history.reason()
+    )

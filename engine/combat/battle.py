@@ -163,7 +163,8 @@ def withdraw(game: Game, side: str) -> None:
 
 def finish(game: Game, setup: Setup, fight: Fight) -> None:
     """End the open battle: pursuit, support units lost, the loser's retreat, capture, the
-    result, and the winner's breakthrough."""
+    result, and the winner's breakthrough. When the loser's player must choose where to
+    retreat, the battle stays open until the answer (:func:`conclude` then ends it)."""
     battle = game.state.battle
     assert battle is not None
     emit = _emit(game)
@@ -179,12 +180,28 @@ def finish(game: Game, setup: Setup, fight: Fight) -> None:
         game.record("battle_support_lost", units=[setup.ids[i] for i in doomed])
     store(game, setup, fight)
     sides = setup.sides
-    retreat.retreat_side(game, battle, sides[1 - win])
-    if win == 0:
+    battle["ending"] = {
+        "winner": sides[win],
+        "rounds": fight.rounds,
+        "routed": sides[fight.routed] if fight.routed is not None else None,
+        "pursuit": fight.pursued,
+        "retreated": sides[fight.retreated] if fight.retreated is not None else None,
+    }
+    if retreat.retreat_side(game, battle, sides[1 - win]):
+        conclude(game)
+
+
+def conclude(game: Game) -> None:
+    """The loser has retreated: capture, the result, and the winner's breakthrough."""
+    battle = game.state.battle
+    assert battle is not None
+    ending = battle.pop("ending")
+    attacker_won = ending["winner"] == battle["attacker"]
+    if attacker_won:
         _capture(game, battle)
-    result = _result(game, battle, fight, sides[win], cancelled=False)
+    result = _result(game, battle, ending, cancelled=False)
     _close(game, result)
-    if win == 0 and battle["structure"] is None:
+    if attacker_won and battle["structure"] is None:
         from .breakthrough import offer
 
         offer(game, battle)
@@ -199,8 +216,16 @@ def cancel(game: Game, side: str) -> None:
     setup, fight = load(game)
     store(game, setup, fight)
     game.record("battle_cancelled", side_id=side)
-    retreat.retreat_side(game, battle, side, vp=False)
-    _close(game, _result(game, battle, fight, None, cancelled=True, retreated=side))
+    # A card calls the battle off at once: the die places the retreat, nobody is asked.
+    retreat.retreat_side(game, battle, side, vp=False, choice=False)
+    ending = {
+        "winner": None,
+        "rounds": fight.rounds,
+        "routed": setup.sides[fight.routed] if fight.routed is not None else None,
+        "pursuit": fight.pursued,
+        "retreated": side,
+    }
+    _close(game, _result(game, battle, ending, cancelled=True))
 
 
 def inflict(game: Game, side: str, hits: int, source: str) -> None:
@@ -249,13 +274,7 @@ def _capture(game: Game, battle: dict[str, Any]) -> None:
 
 
 def _result(
-    game: Game,
-    battle: dict[str, Any],
-    fight: Fight,
-    winner_side: str | None,
-    *,
-    cancelled: bool,
-    retreated: str | None = None,
+    game: Game, battle: dict[str, Any], ending: dict[str, Any], *, cancelled: bool
 ) -> dict[str, Any]:
     units = game.state.units
     sides = (battle["attacker"], battle["defender"])
@@ -263,8 +282,7 @@ def _result(
         side: sum(1 for u in battle[key] if units[u].status == "eliminated")
         for side, key in zip(sides, ("attackers", "defenders"), strict=True)
     }
-    if retreated is None and fight.retreated is not None:
-        retreated = sides[fight.retreated]
+    winner_side = ending["winner"]
     loser = None
     if winner_side is not None:
         loser = sides[1] if winner_side == sides[0] else sides[0]
@@ -276,10 +294,10 @@ def _result(
         "defender": sides[1],
         "winner": winner_side,
         "loser": loser,
-        "rounds": fight.rounds,
-        "routed": sides[fight.routed] if fight.routed is not None else None,
-        "pursuit": fight.pursued,
-        "retreated": retreated,
+        "rounds": ending["rounds"],
+        "routed": ending["routed"],
+        "pursuit": ending["pursuit"],
+        "retreated": ending["retreated"],
         "cancelled": cancelled,
         "lost": lost,
     }

@@ -9,6 +9,12 @@ such region may shelter in its own fortified structure in the battle region; oth
 eliminated. Units that would overstack the region they reach go one region further, if some
 region there has room for all of them. Immobile units cannot retreat and are eliminated.
 Aircraft fly home (A5). Retreating ends entrenchment (U5).
+
+Where several regions are equally close to supply, the rules leave the pick to the die; a
+side listed by :func:`engine.decisions.let_choose` (a person's) picks instead: the retreat
+waits on a pending ``retreat`` decision (answered with ``Choose(i)``, ``i`` indexing its
+``options``) and the battle's end (capture, result, breakthrough) waits with it
+(:func:`engine.combat.battle.conclude`). Every other side's retreat rolls as before.
 """
 
 from __future__ import annotations
@@ -16,7 +22,9 @@ from __future__ import annotations
 from collections import deque
 from typing import TYPE_CHECKING, Any
 
-from .. import board
+from .. import board, decisions
+from ..actions import Action, Choose
+from ..errors import IllegalAction
 from .field import fortified, unresolved
 from .values import tables
 
@@ -26,8 +34,12 @@ if TYPE_CHECKING:
 INFINITY = 10**9
 
 
-def retreat_side(game: Game, battle: dict[str, Any], side: str, *, vp: bool = True) -> None:
-    """Take ``side``'s units out of the battle region (see the module docstring)."""
+def retreat_side(
+    game: Game, battle: dict[str, Any], side: str, *, vp: bool = True, choice: bool = True
+) -> bool:
+    """Take ``side``'s units out of the battle region (see the module docstring). Returns
+    ``False`` when the side's player must first choose where a group goes (``choice``: a
+    card's cancellation never asks); the retreat goes on when the answer comes."""
     region = battle["region"]
     key = "attackers" if side == battle["attacker"] else "defenders"
     units = game.state.units
@@ -39,7 +51,7 @@ def retreat_side(game: Game, battle: dict[str, Any], side: str, *, vp: bool = Tr
         and game.state.stacks[units[u].stack].region == region
     ]
     if not leaving:
-        return
+        return True
     aircraft = [u for u in leaving if units[u].domain == "air"]
     kinds = tables(game.world).units
     # Units that can never move (bunkers, minefields) cannot retreat either.
@@ -51,27 +63,86 @@ def retreat_side(game: Game, battle: dict[str, Any], side: str, *, vp: bool = Tr
     barred = unresolved(game, game.active_side, but=region)
     if not attacking:
         barred |= {r for r in battle["entry"].values() if r}
-    distance = supply_distance(game, side)
     groups: dict[str | None, list[str]] = {}
     for unit_id in ground:
         entry = battle["entry"].get(unit_id) if attacking else None
         groups.setdefault(entry, []).append(unit_id)
-    for entry, group in groups.items():
+    work = {
+        "side": side,
+        "region": region,
+        "attacking": attacking,
+        "barred": sorted(barred),
+        "groups": [[entry, group] for entry, group in groups.items()],
+        "aircraft": aircraft,
+        "vp": vp,
+        "choice": choice,
+    }
+    return _go_on(game, battle, work)
+
+
+def _go_on(game: Game, battle: dict[str, Any], work: dict[str, Any]) -> bool:
+    """Retreat the groups left in ``work`` in order; stop at the first whose player must
+    choose (``False``), else fly the aircraft home (``True``)."""
+    side, region, vp = work["side"], work["region"], work["vp"]
+    barred = set(work["barred"])
+    distance = supply_distance(game, side)
+    groups = work["groups"]
+    while groups:
+        entry, group = groups.pop(0)
         if entry is not None and usable(game, entry, side):
             place(game, group, entry, side, region, barred, distance, vp=vp)
             continue
         options = neighbours(game, region, side, barred)
         if options:
-            target = best(game, options, distance)
+            tied = closest(options, distance)
+            if len(tied) > 1 and work["choice"] and decisions.chooses(game, side):
+                decisions.push(
+                    game,
+                    {"kind": "retreat", "side": side, "options": tied, "units": group, **work},
+                )
+                return False
+            target = tied[0] if len(tied) == 1 else game.dice.pick(tied)
             place(game, group, target, side, region, barred, distance, vp=vp)
-        elif not attacking and _shelter(game, battle, group, side):
+        elif not work["attacking"] and _shelter(game, battle, group, side):
             continue
         else:
             trapped(game, side, group, vp=vp)
-    if aircraft:
+    if work["aircraft"]:
         from ..air import fly_home
 
-        fly_home(game, aircraft, "retreat")
+        fly_home(game, work["aircraft"], "retreat")
+    return True
+
+
+def _describe(game: Game, decision: dict[str, Any]) -> str:
+    return f"{decision['side']} must choose where its beaten units retreat: " + ", ".join(
+        decision["options"]
+    )
+
+
+def _actions(game: Game, decision: dict[str, Any]) -> list[Action]:
+    return decisions.choose_among(decision["options"])
+
+
+def _apply(game: Game, decision: dict[str, Any], action: Action) -> None:
+    if not isinstance(action, Choose) or not 0 <= action.option < len(decision["options"]):
+        raise IllegalAction("answer with the number of one of the retreat regions")
+    decisions.pop(game)
+    battle = game.state.battle
+    assert battle is not None, "a retreat is chosen while its battle ends"
+    work = {k: decision[k] for k in decision if k not in ("kind", "options", "units")}
+    target = decision["options"][action.option]
+    side, region = decision["side"], decision["region"]
+    distance = supply_distance(game, side)
+    barred = set(work["barred"])
+    place(game, decision["units"], target, side, region, barred, distance, vp=work["vp"])
+    if _go_on(game, battle, work):
+        from .battle import conclude
+
+        conclude(game)
+
+
+decisions.register("retreat", decisions.Handler(_describe, _actions, _apply))
 
 
 # -- where to ------------------------------------------------------------------------------------
@@ -145,10 +216,15 @@ def supply_distance(game: Game, side: str) -> dict[str, int]:
     return distance
 
 
+def closest(options: list[str], distance: dict[str, int]) -> list[str]:
+    """The options closest to supply (in their order)."""
+    nearest = min(distance.get(r, INFINITY) for r in options)
+    return [r for r in options if distance.get(r, INFINITY) == nearest]
+
+
 def best(game: Game, options: list[str], distance: dict[str, int]) -> str:
     """The option closest to supply; the die picks among equals."""
-    closest = min(distance.get(r, INFINITY) for r in options)
-    tied = [r for r in options if distance.get(r, INFINITY) == closest]
+    tied = closest(options, distance)
     return tied[0] if len(tied) == 1 else game.dice.pick(tied)
 
 

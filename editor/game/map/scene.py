@@ -52,7 +52,7 @@ from editor.shared.map.drawing import LabelItem
 from engine.game import Game
 
 BACKGROUND = QColor("#dde3e8")
-LABEL_PX = 56.0
+LABEL_PX = 42.0
 """A typical region must be this many pixels wide on screen for names to show."""
 
 StackEntry = tuple[str, str | None, Any, Any]

@@ -11,6 +11,10 @@ hands on it.
 - With one of the acting player's stacks selected, the regions it may move to are washed in
   the colour of what entering means, with the MP cost; point at one to see the path, click
   it to move, or drag the counter along the regions it should pass through and drop it.
+  Only a click clearly inside a washed region moves (:mod:`aim`): one beside a counter
+  selects or shows that counter, one on a border between regions asks for a clearer
+  click, and one anywhere else drops the selection (saying why the region is out of
+  reach). A click never moves a stack on a miss.
 - While the session asks for targets (:attr:`GameSession.targeting`), the allowed regions
   or counters are marked; clicks pick them, Escape cancels.
 - :meth:`GameMapView.set_overlay` shows one of :attr:`GameMapView.overlays`.
@@ -30,7 +34,7 @@ from PySide6.QtCore import QEvent, QPoint, QPointF, QRectF, Qt, Signal
 from PySide6.QtGui import QKeyEvent, QMouseEvent, QPainter
 from PySide6.QtWidgets import QApplication, QGraphicsView, QMenu, QWidget
 
-from editor.game.map.counters import CounterItem
+from editor.game.map.aim import Aim, aim
 from editor.game.map.drag import DragGesture, show_route
 from editor.game.map.fog import FULL
 from editor.game.map.legend import paint_legends
@@ -53,6 +57,8 @@ class _Press(NamedTuple):
     at: QPointF
     again: bool
     """A click there brings up the next stack of its pile."""
+    region: str | None = None
+    """The region pressed on (a click must end in the same one to mean it)."""
 
 
 class GameMapView(TargetPicking, ZoomingView):
@@ -123,8 +129,8 @@ class GameMapView(TargetPicking, ZoomingView):
         for scripted players and tests, as a person would aim."""
 
         def free(point: QPointF) -> bool:
-            counter, region = self._hit(self.mapFromScene(point))
-            return counter is None and region == region_id
+            found = aim(self, self.map_scene, self.mapFromScene(point))
+            return found.clear and found.region == region_id
 
         scale = self.transform().m11() or 1.0
         return self.mapFromScene(clear_spot(self.map_scene, region_id, scale, free))
@@ -203,25 +209,37 @@ class GameMapView(TargetPicking, ZoomingView):
             self.message.emit(f"Moved to {world.regions[action.path[-1]].name}")
         return done
 
-    def _click_region(self, region: str | None) -> None:
-        """A click on the map outside the counters: move there, or drop the selection."""
+    def _click_region(self, target: Aim) -> None:
+        """A click on the map away from the counters: move there when it is clearly inside
+        a region the selected stack may move to; on a border, ask for a clearer click; in a
+        region washed as reachable but not a place to stop, say why; anywhere else, drop the
+        selection (saying why that region is out of reach)."""
         stack_id = self.session.selected
+        region = target.region
         if region is None or stack_id is None or not self.dests:
             self.session.select(None)
             return
         dest = self.dests.get(region)
-        if dest is not None and dest.legal:
+        game = self.session.game
+        if target.on_border and dest is not None:
+            self.message.emit(
+                f"On the border of {game.world.regions[region].name}: click inside the region "
+                "you want to move to"
+            )
+        elif dest is not None and dest.legal:
             self._apply(Move(stack_id, dest.path))
-        elif region == self.session.game.state.stacks[stack_id].region:
+        elif region == game.state.stacks[stack_id].region:
             self.session.select(None)
+        elif dest is not None:
+            # Washed but not a place to stop (over-stacked): say why, keep the stack picked.
+            self.message.emit(refusal(game, stack_id, region, self.dests))
         else:
-            self.message.emit(refusal(self.session.game, stack_id, region, self.dests))
+            why = refusal(game, stack_id, region, self.dests)
+            self.session.select(None)
+            if why:
+                self.message.emit(f"{why} (selection cleared)")
 
     # -- the mouse -------------------------------------------------------------------------------
-
-    def _hit(self, at: QPoint) -> tuple[CounterItem | None, str | None]:
-        counter = next((i for i in self.items(at) if isinstance(i, CounterItem)), None)
-        return counter, self.map_scene.region_of_point(self.mapToScene(at))
 
     def _movable(self, stack_id: str) -> bool:
         stack = self.session.game.state.stacks.get(stack_id)
@@ -237,7 +255,8 @@ class GameMapView(TargetPicking, ZoomingView):
             return
         if event.button() != Qt.MouseButton.LeftButton:
             return
-        counter, region = self._hit(at)
+        target = aim(self, self.map_scene, at)
+        counter, region = target.counter, target.region
         stack_id = counter.stack_id if counter is not None else None
         # A second click on the top of a pile goes to the next stack in it.
         again = stack_id is not None and self.map_scene.piles.again(stack_id, self.session.selected)
@@ -247,15 +266,16 @@ class GameMapView(TargetPicking, ZoomingView):
             # The next stack comes up on release, unless the press starts a drag of this one.
             self._look_at(stack_id)
             self._press = _Press(stack_id, event.position(), again)
-        elif stack_id is not None and region not in self.dests:
+        elif stack_id is not None:
             # Another side's stack, or one not to move now: look at it (when seen in full).
-            # Over a destination of the selected stack, a click means moving there.
+            # A click on (or just beside) a counter never moves the selected stack: to
+            # attack, click the region away from its counters, or drag there.
             self._look_at(self.map_scene.cycle_pile(stack_id) if again else stack_id)
         else:
             # The map itself: a click (on release) moves there or drops the selection; a
             # drag pans.
             self.map_scene.piles.last = None
-            self._press = _Press(None, event.position(), False)
+            self._press = _Press(None, event.position(), False, region)
 
     def _look_at(self, stack_id: str) -> None:
         """Select a stack clicked (or brought to the top of its pile), if it may be seen."""
@@ -300,11 +320,15 @@ class GameMapView(TargetPicking, ZoomingView):
             self.viewport().setCursor(shape)
             return
         press, self._press = self._press, None
-        region = self.map_scene.region_of_point(self.mapToScene(event.position().toPoint()))
+        at = event.position().toPoint()
+        region = self.map_scene.region_of_point(self.mapToScene(at))
         drag = self.drag
         if drag is None:
             if press is not None and press.stack is None:
-                self._click_region(region)
+                target = aim(self, self.map_scene, at)
+                if target.region != press.region:
+                    return  # pressed in one region, let go in another: no choice made
+                self._click_region(target)
             elif press is not None and press.again and press.stack in self.map_scene.piles.members:
                 self._look_at(self.map_scene.cycle_pile(press.stack))
             return

@@ -1,5 +1,5 @@
 """The game view's panels: the selected stack, the hand, battles, decisions, the turn summary,
-and the hot-seat cover.
+the log, and the hot-seat cover.
 
 Each panel is a view of a :class:`~editor.game.session.GameSession`: it listens to its
 signals and acts only through ``session.apply``. The window docks them; every panel emits
@@ -15,6 +15,7 @@ from editor.game.panels.battle_panel import BattlePanel
 from editor.game.panels.decision_panel import DecisionPanel
 from editor.game.panels.hand_panel import HandPanel
 from editor.game.panels.handover import HandoverScreen
+from editor.game.panels.log_panel import LogPanel
 from editor.game.panels.stack_panel import StackPanel
 from editor.game.panels.turn_summary import TurnSummary
 
@@ -23,6 +24,7 @@ __all__ = [
     "DecisionPanel",
     "HandPanel",
     "HandoverScreen",
+    "LogPanel",
     "StackPanel",
     "TurnSummary",
 ]

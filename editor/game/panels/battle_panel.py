@@ -1,5 +1,6 @@
 """Battles: the list to fight in any order, the open battle round by round with every die,
-card play between rounds, Continue and Retreat, and the breakthrough after a win.
+card play between rounds, Continue and Retreat, where beaten units retreat (when the rules
+leave the choice to the player), and the breakthrough after a win.
 
 The panel shows what the engine holds in ``state.battle`` (the units, the round, whose card
 window is open) and tells the battle from the log records as they arrive
@@ -44,6 +45,7 @@ from editor.game.panels.breakthrough_box import BreakthroughBox
 from editor.game.panels.card_play import CardPlay, TargetList
 from editor.game.panels.card_view import card_texts
 from editor.game.panels.knowledge import Sight, plural
+from editor.game.panels.retreat_box import RetreatBox
 from editor.game.panels.wording import round_name
 from editor.shared.widgets import scrolling
 from engine.actions import ContinueBattle, PlayCard, ResolveBattle, Retreat
@@ -97,6 +99,7 @@ class BattlePanel(SessionPanel):
         self.log = QTextBrowser()
         self.log.setOpenLinks(False)
         self.breakthrough = BreakthroughBox(self)
+        self.retreat = RetreatBox(self)
 
         # The controls scroll on their own, so a long list of battles or units never
         # squeezes the battle log out of a short dock (see :meth:`_arrange`).
@@ -116,6 +119,7 @@ class BattlePanel(SessionPanel):
         column.addWidget(self.targets)
         column.addLayout(actions)
         column.addWidget(self.message)
+        column.addWidget(self.retreat)
         column.addWidget(self.breakthrough)
         column.addStretch(1)
         self.scroll = scrolling(self.controls)
@@ -196,6 +200,7 @@ class BattlePanel(SessionPanel):
         self.idle.setVisible(
             not self.battle_list.isVisibleTo(self) and not self.title.isVisibleTo(self)
         )
+        self.retreat.update_view()
         self.breakthrough.update_view()
         self._tell(sight)
         self.controls.refit()
@@ -208,8 +213,8 @@ class BattlePanel(SessionPanel):
         if side is None:
             return None
         pending = game.state.pending
-        if pending and pending[0]["kind"] == "breakthrough":
-            return ("breakthrough", pending[0]["region"], len(game.log))
+        if pending and pending[0]["kind"] in ("breakthrough", "retreat"):
+            return (pending[0]["kind"], pending[0]["region"], len(game.log))
         battle = game.state.battle
         if battle is not None:
             return ("window", battle["region"], battle.get("rounds"))
@@ -272,8 +277,14 @@ class BattlePanel(SessionPanel):
             else sight.region(source["region"])
         )
         over = battle is None
+        # Fought out, the loser choosing where to retreat: no more card windows.
+        ending = battle is not None and "ending" in battle
         self.title.setText(f"{'Last battle' if over else 'Battle'}: {place}")
-        self.round.setText(self._round_text(battle))
+        if ending:
+            rounds = plural(int(battle["ending"].get("rounds", 0)), "round")  # type: ignore[index]
+            self.round.setText(f"Over after {rounds}: the beaten side chooses where to retreat.")
+        else:
+            self.round.setText(self._round_text(battle))
         morale = story.morale if story is not None else {}
         for index, (side, key) in enumerate(
             ((source["attacker"], "attackers"), (source["defender"], "defenders"))
@@ -282,7 +293,7 @@ class BattlePanel(SessionPanel):
             self.sides[index].setText(
                 side_html(self.game, sight, side, role, source[key], morale.get(side), battle)
             )
-        if over:
+        if over or ending:
             self._window_off()
             return
         self._show_window(battle, sight, legal)

@@ -141,7 +141,10 @@ class DecisionPanel(SessionPanel):
         pending = game.state.pending
         if pending:
             kind = pending[0]["kind"]
-            return None if kind == "breakthrough" else (kind, len(pending), len(game.log))
+            # Breakthroughs and retreats are the battle panel's, under their battle.
+            if kind in ("breakthrough", "retreat"):
+                return None
+            return (kind, len(pending), len(game.log))
         wanted = (ResolveSiege, AssignReplacement, ContinueBattle)
         if game.state.battle is None and any(isinstance(a, wanted) for a in self.legal()):
             return (game.phase, game.turn, side)

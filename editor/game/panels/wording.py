@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from editor.game.panels.effect_words import EFFECT_SENTENCES
 from editor.game.panels.knowledge import Sight, plural
 
 Record = dict[str, Any]
@@ -325,6 +326,9 @@ SENTENCES: dict[str, Callable[[Sight, Record], str | None]] = {
         else None
     ),
 }
+
+
+SENTENCES.update(EFFECT_SENTENCES)
 
 
 def sentence(sight: Sight, record: Record) -> str | None:

@@ -1,0 +1,57 @@
+"""The game window for the real-window tests: shown the way ``show_game`` shows it (as
+``salient play`` and the studio's Play do), on a session the test sets up, and helpers to
+bring a game to a moment with the AI deciding for everybody."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from typing import Any
+
+import pytest
+
+from tests.realwindow.conftest import SAMPLES, settle_input
+
+
+def sample(stem: str) -> Any:
+    from schemas.io import load_file
+
+    scenario = load_file(SAMPLES / f"{stem}.json").scenario
+    assert scenario is not None
+    return scenario
+
+
+def drive(session: Any, done: Callable[[Any], bool], limit: int = 5000) -> None:
+    """Let the AI decide for every side (people's too) until ``done(game)``; then tell the
+    view, as the session does after an action."""
+    from engine.ai import BaselineAI
+
+    ai, game = BaselineAI(), session.game
+    for _ in range(limit):
+        if done(game):
+            session._after_action()
+            return
+        game.apply(ai.choose(game))
+    raise AssertionError("the moment never came")
+
+
+@pytest.fixture
+def game_window(qtbot, state_dir) -> Iterator[Callable[..., Any]]:
+    """``open(session)``: the game window shown on a session (paused AI), exposed, active."""
+    from editor.game.launch import show_game
+
+    windows: list[Any] = []
+
+    def open_window(session: Any, stem: str = "test") -> Any:
+        session.set_paused(True)
+        window = show_game(session, stem, leave_text="Close")
+        windows.append(window)
+        qtbot.waitExposed(window)
+        window.activateWindow()
+        window.raise_()
+        settle_input(0.4)
+        return window
+
+    yield open_window
+    for window in windows:
+        window.close()
+        window.deleteLater()

@@ -168,6 +168,28 @@ def build_actions(window: StudioWindow) -> None:
     panels = view_menu.addMenu("&Panels")
     for dock in window.docks.values():
         panels.addAction(dock.toggleViewAction())
+    view_menu.addAction(
+        _action(
+            window,
+            "&Reset layout",
+            window.reset_layout,
+            tip="Put every panel back in its default place and size",
+            document_only=False,
+        )
+    )
+    view_menu.addSeparator()
+    view_menu.addAction(
+        _action(window, "Show the &map", window.tabs.show_map, "Ctrl+1", document_only=False)
+    )
+    view_menu.addAction(
+        _action(
+            window,
+            "&Close the section editor",
+            window.close_section,
+            QKeySequence.StandardKey.Close,
+            tip="Close the section editor shown in the middle of the window",
+        )
+    )
 
     tool_bar = QToolBar("Map tools")
     tool_bar.setObjectName("toolbar-tools")

@@ -16,9 +16,15 @@ from PySide6.QtWidgets import QFileDialog, QMessageBox
 from editor.studio.document import ScenarioDocument
 from editor.studio.files import Recovery, add_recent, recent_files, recoveries, recovery_for
 from editor.studio.geojson_io import GeoJsonImportDialog, export_geojson
+from editor.studio.window_new import (
+    NewScenario,
+    NewScenarioDialog,
+    frame_for,
+    last_choice,
+    remember_frame,
+)
 from schemas.io import load_file, load_text, save, unreadable
 from schemas.issues import Issue
-from schemas.starter import new_scenario
 
 if TYPE_CHECKING:
     from editor.studio.window import StudioWindow
@@ -65,12 +71,28 @@ class FileController(QObject):
 
     # -- new and open ----------------------------------------------------------------------------
 
-    def new(self) -> None:
-        if not self.may_discard():
+    def new(self, *, ask: bool = True) -> None:
+        """File > New: ask for the title and the map's sheet (see :mod:`.window_new`), then
+        make the scenario; without ``ask``, at once with the last choice."""
+        if not ask:
+            self.create(last_choice())
             return
+        dialog = NewScenarioDialog(self.window)
+        dialog.accepted.connect(lambda: self.create(dialog.choice()))
+        dialog.finished.connect(lambda _result: dialog.deleteLater())
+        self.new_dialog = dialog
+        dialog.open()
+
+    def create(self, choice: NewScenario) -> bool:
+        """Start a new scenario as chosen; ``False`` when the designer kept the current one."""
+        if not self.may_discard():
+            return False
         self._forget_recovery()
         self.failed_path = None
-        self.window.set_document(ScenarioDocument(new_scenario()))
+        document = ScenarioDocument(choice.scenario())
+        document.set_frame(choice.frame)
+        self.window.set_document(document)
+        return True
 
     def open(self) -> None:
         start = str(self.document.path.parent) if self.document and self.document.path else ""
@@ -108,7 +130,9 @@ class FileController(QObject):
         # What loading itself reported (an upgrade from an older format version) stays listed
         # beside live validation's issues until another file is opened.
         loaded = _with_positions(result.issues, path) if result.issues else []
-        self.window.set_document(ScenarioDocument(result.scenario, path), loaded)
+        document = ScenarioDocument(result.scenario, path)
+        document.set_frame(frame_for(path))
+        self.window.set_document(document, loaded)
         return True
 
     def offer_orphans(self) -> None:
@@ -206,6 +230,8 @@ class FileController(QObject):
         if self.window.autosaver is not None:
             self.window.autosaver.discard()
         document.mark_saved(path)
+        if document.frame is not None:
+            remember_frame(path, document.frame)
         add_recent(path)
         self.window.show_message(f"Saved {path}")
         self.window.update_title()

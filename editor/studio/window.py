@@ -248,6 +248,13 @@ class StudioWindow(QMainWindow):
         name = document.path.name if document.path else "Untitled"
         self.setWindowTitle(f"{name}{'*' if document.modified else ''} — Salient")
 
+    def focus_map(self) -> None:
+        """Give the map the keyboard (after a dialog), so tool keys work at once."""
+        if self.view is not None:
+            self.activateWindow()
+            self.tabs.show_map()
+            self.view.setFocus()
+
     # -- tools and status ------------------------------------------------------------------------
 
     def set_tool(self, name: str) -> None:

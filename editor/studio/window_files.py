@@ -7,6 +7,7 @@ traceback, and a recovery copy left by a crash is offered when its file is opene
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -92,6 +93,7 @@ class FileController(QObject):
         document = ScenarioDocument(choice.scenario())
         document.set_frame(choice.frame)
         self.window.set_document(document)
+        self.window.focus_map()
         return True
 
     def open(self) -> None:
@@ -208,7 +210,7 @@ class FileController(QObject):
         document = self.document
         if document is None:
             return False
-        start = str(document.path) if document.path else "scenario.json"
+        start = str(document.path) if document.path else f"{_file_stem(document)}.json"
         name, _ = QFileDialog.getSaveFileName(
             self.window, "Save the scenario as", start, SCENARIO_FILTER
         )
@@ -265,6 +267,12 @@ class FileController(QObject):
             QMessageBox.critical(self.window, "Not exported", f"{name}: {error.strerror or error}")
             return
         self.window.show_message(f"Exported {len(document.scenario.regions)} regions to {name}")
+
+
+def _file_stem(document: ScenarioDocument) -> str:
+    """A file name for a scenario never saved: its title, in lower case with dashes."""
+    title = document.scenario.info.title.lower()
+    return re.sub(r"[^a-z0-9]+", "-", title).strip("-")[:60] or "scenario"
 
 
 def _with_positions(issues: list[Issue], path: Path) -> list[Issue]:

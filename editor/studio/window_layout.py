@@ -2,8 +2,9 @@
 
 The map is what a designer looks at, so by default it gets the whole height and most of the
 width: the scenario explorer and the layers on the left, the inspector on the right with the
-issues (and the history and derived connections, as tabs) under it, so a click on an issue
-shows its field just above. Column widths follow the window's width within bounds.
+issues (and the history, as a tab) under it, so a click on an issue shows its field just
+above. The review of derived connections joins them when it is asked for. Column widths
+follow the window's width within bounds.
 
 Each dock keeps one holder widget for the window's life and the panels of a document are
 swapped inside it: replacing a dock's widget makes Qt lay the docks out again from the new
@@ -34,6 +35,9 @@ DOCKS: tuple[tuple[str, str, Qt.DockWidgetArea], ...] = (
 )
 """Every dock of the studio: its name (``dock-<name>`` is its object name), title and area."""
 
+HIDDEN = ("connections",)
+"""Docks shown only when asked for (Scenario > Derive connections shows its review)."""
+
 STATE = WindowState("studio", version=2)
 """Where the studio's geometry and dock arrangement are kept (version 2: the issues moved
 from the bottom to the right column)."""
@@ -45,7 +49,7 @@ def _within(value: float, low: int, high: int) -> int:
 
 def column_widths(width: int) -> tuple[int, int]:
     """The default widths of the left and right columns in a window ``width`` pixels wide."""
-    return _within(width * 0.17, 210, 290), _within(width * 0.25, 310, 420)
+    return _within(width * 0.17, 210, 290), _within(width * 0.25, 350, 420)
 
 
 def apply_default_layout(window: StudioWindow) -> None:
@@ -55,7 +59,7 @@ def apply_default_layout(window: StudioWindow) -> None:
         dock = docks[name]
         dock.setFloating(False)
         window.addDockWidget(area, dock)
-        dock.show()
+        dock.setVisible(name not in HIDDEN)
     window.splitDockWidget(docks["explorer"], docks["layers"], Qt.Orientation.Vertical)
     window.splitDockWidget(docks["inspector"], docks["issues"], Qt.Orientation.Vertical)
     window.tabifyDockWidget(docks["issues"], docks["history"])
@@ -84,8 +88,9 @@ def size_default_layout(window: StudioWindow) -> None:
 class PanelHolder(QWidget):
     """A dock's lasting content: shows one panel at a time, or a note covering it.
 
-    The panel scrolls when its dock is made narrower or shorter than it needs, rather than
-    forcing its column wide: a panel's minimum size would otherwise take width from the map.
+    The panel scrolls when its dock is smaller than it needs rather than widen its column:
+    a column that followed each panel's needs would change width whenever the inspector
+    shows another form, and the map beside it would move under the designer's pointer.
     """
 
     def __init__(self) -> None:

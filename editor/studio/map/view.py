@@ -143,6 +143,9 @@ class MapView(QGraphicsView):
         super().keyReleaseEvent(event)
 
     def mousePressEvent(self, event: QMouseEvent) -> None:
+        # The designer is working on the map now: resizing the window or a panel keeps
+        # the zoom rather than fit the map again under their pointer.
+        self.fitted = False
         if self._space or event.button() == Qt.MouseButton.MiddleButton:
             self._panning = event.position()
             self.viewport().setCursor(Qt.CursorShape.ClosedHandCursor)

@@ -137,6 +137,8 @@ class ConnectTool(Tool):
         )
         doc.add("connections", connection, text=f"Connect {a} and {b}")
         doc.select("connections", [connection.id])
+        names = [getattr(doc.get("regions", r), "name", r) for r in (a, b)]
+        self.message(f"Connected {names[0]} and {names[1]} ({connection.type}).")
 
     def key_press(self, event: QKeyEvent) -> bool:
         if event.key() == Qt.Key.Key_Escape and self._start is not None:

@@ -26,9 +26,13 @@ VIRTUAL_DESKTOP = QRect(0, 0, 1600, 1000)
 tests and still pictures, whose pretend screen is 800x600)."""
 
 
+def _virtual() -> bool:
+    return QGuiApplication.platformName() in ("offscreen", "minimal")
+
+
 def available_area(widget: QWidget) -> QRect:
     """The free area of the screen a window is on (see :data:`VIRTUAL_DESKTOP`)."""
-    if QGuiApplication.platformName() in ("offscreen", "minimal"):
+    if _virtual():
         return QRect(VIRTUAL_DESKTOP)
     return widget.screen().availableGeometry()
 
@@ -75,7 +79,9 @@ class WindowState:
     def restore_geometry(self, window: QMainWindow) -> bool:
         """Put the window back where it was; ``False`` when nothing (usable) was saved."""
         saved = settings().value(self._key("geometry"))
-        if not isinstance(saved, QByteArray) or saved.isEmpty():
+        if not isinstance(saved, QByteArray) or saved.isEmpty() or _virtual():
+            # Without a real screen there is no place to go back to (and Qt would squeeze
+            # the window into the pretend screen).
             return False
         if not window.restoreGeometry(saved):
             return False

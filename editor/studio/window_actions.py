@@ -39,8 +39,13 @@ SHORTCUT_HELP = """<table cellpadding=3>
 <tr><td><b>Wheel</b></td><td>Zoom at the pointer</td></tr>
 <tr><td><b>Ctrl+0</b></td><td>Zoom to the whole map</td></tr>
 <tr><td><b>S D V X C</b></td><td>Select, draw, vertex, split and connect tools</td></tr>
-<tr><td><b>F5</b> / <b>Shift+F5</b></td><td>Play the scenario / validate now</td></tr>
+<tr><td><b>Enter</b>, double-click, the first point</td><td>Finish what is drawn</td></tr>
+<tr><td><b>Backspace</b> while drawing</td><td>Take the last point back</td></tr>
 <tr><td><b>Shift</b> while drawing</td><td>Do not snap</td></tr>
+<tr><td>Connect: click, click (or drag)</td><td>Join the first region to the second</td></tr>
+<tr><td>Right-click a region</td><td>Terrain, owner, name; add things there</td></tr>
+<tr><td><b>F5</b> / <b>Shift+F5</b></td><td>Play the scenario / validate now</td></tr>
+<tr><td><b>Ctrl+1</b> / <b>Ctrl+W</b></td><td>Show the map / close the editor shown</td></tr>
 </table>"""
 
 

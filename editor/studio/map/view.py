@@ -75,10 +75,16 @@ class MapView(QGraphicsView):
         wanted = rect.adjusted(-ROOM * span, -ROOM * span, ROOM * span, ROOM * span)
         if self.room.contains(wanted):
             return
-        centre = self.mapToScene(self.viewport().rect().center())
-        self.room = wanted.united(self.room) if not self.room.isEmpty() else wanted
+        # The scroll bars' values are map positions times the zoom, whatever the room: kept,
+        # they keep the view exactly where it was.
+        first = self.room.isEmpty()
+        bars = self.horizontalScrollBar(), self.verticalScrollBar()
+        values = [bar.value() for bar in bars]
+        self.room = wanted if first else wanted.united(self.room)
         self.setSceneRect(self.room)
-        self.centerOn(centre)
+        if not first:
+            for bar, value in zip(bars, values, strict=True):
+                bar.setValue(value)
 
     def zoom_to_fit(self, rect: QRectF | None = None) -> None:
         """Show ``rect`` (the whole map when ``None``) as large as it fits, centred."""

@@ -101,3 +101,19 @@ def new_scenario(x: XInput, studio: Any) -> None:
     x.key("Return")
     wait_until(lambda: studio.document is not before, what="the new scenario")
     settle_input(0.3)
+
+
+def free_point(studio: Any, region_id: str) -> tuple[float, float]:
+    """A viewport point inside a region with no symbol or connection on it (a click there
+    selects the region itself)."""
+    from PySide6.QtCore import QPointF
+
+    select = studio.tools["select"]
+    rect = studio.scene.region_paths[region_id].boundingRect()
+    for fy in (0.5, 0.35, 0.65, 0.25, 0.75):
+        for fx in (0.5, 0.35, 0.65, 0.25, 0.75):
+            point = QPointF(rect.left() + rect.width() * fx, rect.top() + rect.height() * fy)
+            free = select._marker_at(point) is None and select._connection_at(point) is None
+            if select.region_at(point) == region_id and free:
+                return scene_to_viewport(studio, (point.x(), point.y()))
+    raise AssertionError(f"no free point in {region_id}")

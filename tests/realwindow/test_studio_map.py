@@ -10,6 +10,7 @@ import pytest
 from tests.realwindow.conftest import settle_input, wait_until
 from tests.realwindow.studio_helpers import (
     choose,
+    free_point,
     map_click,
     new_scenario,
     right_click_menu,
@@ -50,22 +51,6 @@ def _two_regions(x: Any, studio: Any) -> None:
 def _centre_of(studio: Any, region_id: str) -> tuple[float, float]:
     rect = studio.scene.region_paths[region_id].boundingRect().center()
     return scene_to_viewport(studio, (rect.x(), rect.y()))
-
-
-def _free_point(studio: Any, region_id: str) -> tuple[float, float]:
-    """A viewport point inside a region with no symbol or connection on it (a click there
-    selects the region itself)."""
-    from PySide6.QtCore import QPointF
-
-    select = studio.tools["select"]
-    rect = studio.scene.region_paths[region_id].boundingRect()
-    for fy in (0.5, 0.35, 0.65, 0.25, 0.75):
-        for fx in (0.5, 0.35, 0.65, 0.25, 0.75):
-            point = QPointF(rect.left() + rect.width() * fx, rect.top() + rect.height() * fy)
-            free = select._marker_at(point) is None and select._connection_at(point) is None
-            if select.region_at(point) == region_id and free:
-                return scene_to_viewport(studio, (point.x(), point.y()))
-    raise AssertionError(f"no free point in {region_id}")
 
 
 def _shown_at(studio: Any, item: Any) -> tuple[float, float]:
@@ -175,10 +160,10 @@ def test_a_region_no_longer_selected_loses_its_yellow_outline(studio, x, shots) 
             for dy in (-1, 0, 1)
         )
 
-    map_click(x, studio, *_free_point(studio, first))
+    map_click(x, studio, *free_point(studio, first))
     wait_until(lambda: document.selection.ids == (first,), what="the first region selected")
     assert yellow_there(), "the selected region is outlined in yellow"
-    map_click(x, studio, *_free_point(studio, second))
+    map_click(x, studio, *free_point(studio, second))
     wait_until(lambda: document.selection.ids == (second,), what="the second region selected")
     settle_input(0.3)
     shots(studio, "studio-selection-moved")

@@ -22,6 +22,8 @@ if TYPE_CHECKING:
     from editor.studio.map.scene import MapScene
 
 NO_CONTENTS = QGraphicsItem.GraphicsItemFlag.ItemHasNoContents
+REMEASURE_ALWAYS = 2000
+"""Up to this many regions, the typical size is measured again after every edit."""
 
 
 class RegionLayer:
@@ -41,6 +43,8 @@ class RegionLayer:
         """How wide a typical region is, in map units (the median of :attr:`sizes`)."""
         self.sizes: dict[str, float] = {}
         """How wide each region is: the square root of its bounding box's area."""
+        self._measured = 0
+        """How many regions :attr:`typical` was last measured over."""
 
     def clear(self) -> None:
         """Forget every item (the scene has just been cleared)."""
@@ -51,6 +55,7 @@ class RegionLayer:
         self.names.clear()
         self.sizes.clear()
         self.typical = 1.0
+        self._measured = 0
 
     def build(self) -> None:
         regions = self.scene.document.scenario.regions
@@ -182,18 +187,25 @@ class RegionLayer:
                 regions[i].id: size for i, size in zip(owners, sizes.tolist(), strict=True)
             }
         self.bounds, self.typical = bounds, typical
+        self._measured = len(self.sizes)
         if self.scene.picture is not None:
             self.scene.picture.set_bounds(bounds)
 
     def remeasure(self) -> None:
         """Follow edits that added, removed or reshaped regions: the typical size decides
         what the zoom shows (a new map's first regions make it, and with it their symbols
-        and connections appear), and the extent what zooming to fit shows."""
+        and connections appear), and the extent what zooming to fit shows. On a large map
+        one edit cannot move the median much, so it is measured again only once the number
+        of regions has changed by a tenth (a median of 10,000 sizes costs 3 ms)."""
+        count = len(self.sizes)
+        if count > REMEASURE_ALWAYS and abs(count - self._measured) < self._measured / 10:
+            return
         if self.sizes:
-            values = np.fromiter(self.sizes.values(), dtype=float, count=len(self.sizes))
+            values = np.fromiter(self.sizes.values(), dtype=float, count=count)
             self.typical = float(np.median(values)) or 1.0
         else:
             self.typical = 1.0
+        self._measured = count
         if not self.items:
             self.bounds = QRectF()
 

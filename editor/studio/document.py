@@ -56,6 +56,8 @@ class ScenarioDocument(QObject):
     """The new :class:`Selection`."""
     pathChanged = Signal(object)
     """The document's file path (``None`` when never saved)."""
+    frameChanged = Signal()
+    """The drawing frame changed (see :attr:`frame`)."""
 
     def __init__(self, scenario: Scenario, path: Path | None = None) -> None:
         super().__init__()
@@ -65,6 +67,10 @@ class ScenarioDocument(QObject):
         self.selection = Selection()
         self.recovered = False
         """Loaded from a recovery copy: differs from the file until saved."""
+        self.frame: tuple[float, float, float, float] | None = None
+        """The sheet the map is drawn on (x, y, width, height in map units), chosen when the
+        scenario was made: a frame to draw the first regions in. The studio keeps it, not
+        the scenario file (the map's extent is that of its regions)."""
         self._index: dict[str, dict[str, int]] = {}
 
     @property
@@ -79,6 +85,11 @@ class ScenarioDocument(QObject):
         if path != self.path:
             self.path = path
             self.pathChanged.emit(path)
+
+    def set_frame(self, frame: tuple[float, float, float, float] | None) -> None:
+        if frame != self.frame:
+            self.frame = frame
+            self.frameChanged.emit()
 
     # -- reading -----------------------------------------------------------------------------
 

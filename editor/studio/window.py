@@ -2,8 +2,9 @@
 
 The window holds at most one document at a time. Everything bound to a document (the map,
 the panels, live validation, autosave) is built by :meth:`StudioWindow.set_document` and torn
-down when another document takes its place; the docks themselves stay where the designer put
-them.
+down when another document takes its place; the docks and their holders stay where the
+designer put them (see :mod:`.window_layout`), and the window's place and arrangement are
+kept between runs. Section editors open as tabs beside the map (see :mod:`.window_tabs`).
 """
 
 from __future__ import annotations
@@ -12,16 +13,10 @@ import uuid
 
 from PySide6.QtCore import QObject, QPoint, QPointF, QRectF, QSize, Qt
 from PySide6.QtGui import QCloseEvent, QKeyEvent
-from PySide6.QtWidgets import (
-    QDockWidget,
-    QLabel,
-    QMainWindow,
-    QMenu,
-    QUndoView,
-    QWidget,
-)
+from PySide6.QtWidgets import QDockWidget, QLabel, QMainWindow, QMenu, QUndoView
 
 from editor.shared.docking import add_dock
+from editor.shared.window_state import available_area, fitted_geometry, starts_maximised
 from editor.studio import sections
 from editor.studio.connections_review import ConnectionReview
 from editor.studio.document import ScenarioDocument
@@ -37,6 +32,16 @@ from editor.studio.validation_runner import ValidationRunner
 from editor.studio.window_actions import build_actions, tool_classes
 from editor.studio.window_edits import EditController
 from editor.studio.window_files import FileController
+from editor.studio.window_layout import (
+    DOCKS,
+    STATE,
+    PanelHolder,
+    apply_default_layout,
+    size_default_layout,
+)
+from editor.studio.window_map_menu import MapMenu
+from editor.studio.window_new import NewScenario
+from editor.studio.window_tabs import CentreTabs, EditorPage, placeholder_label
 from schemas.issues import Issue
 
 AUTOSAVE_MS = 30_000
@@ -56,41 +61,23 @@ class StudioWindow(QMainWindow):
         self.autosaver: Autosaver | None = None
         self.load_issues: list[Issue] = []
         self.tools: dict[str, Tool] = {}
-        self.section_docks: dict[str, QDockWidget] = {}
         self.setWindowTitle("Salient")
-        self.resize(1500, 920)
         self.setDockNestingEnabled(True)
-        self.setCorner(Qt.Corner.BottomRightCorner, Qt.DockWidgetArea.RightDockWidgetArea)
-        self.setCorner(Qt.Corner.BottomLeftCorner, Qt.DockWidgetArea.LeftDockWidgetArea)
-        self.placeholder = QLabel()
-        self.placeholder.setAlignment(Qt.AlignmentFlag.AlignCenter)
-        self.placeholder.setWordWrap(True)
-        self.placeholder.setStyleSheet("color: #555; font-size: 14px; padding: 40px;")
-        self.setCentralWidget(self.placeholder)
-        self.docks = {
-            name: add_dock(self, name, title, area)
-            for name, title, area in (
-                ("explorer", "Scenario", Qt.DockWidgetArea.LeftDockWidgetArea),
-                ("layers", "Layers", Qt.DockWidgetArea.LeftDockWidgetArea),
-                ("inspector", "Inspector", Qt.DockWidgetArea.RightDockWidgetArea),
-                ("issues", "Issues", Qt.DockWidgetArea.BottomDockWidgetArea),
-                ("history", "History", Qt.DockWidgetArea.BottomDockWidgetArea),
-                ("connections", "Derived connections", Qt.DockWidgetArea.BottomDockWidgetArea),
-            )
-        }
-        # One tab group only: Qt 6 leaves a stray tab bar painted over the status bar when a
-        # window has two tab groups built before it is shown. Layers sit under the explorer.
-        self.splitDockWidget(self.docks["explorer"], self.docks["layers"], Qt.Orientation.Vertical)
-        self.tabifyDockWidget(self.docks["issues"], self.docks["history"])
-        self.tabifyDockWidget(self.docks["issues"], self.docks["connections"])
-        self.docks["issues"].raise_()
-        self.resizeDocks(
-            [self.docks["explorer"], self.docks["inspector"]],
-            [270, 420],
-            Qt.Orientation.Horizontal,
-        )
-        self.resizeDocks([self.docks["issues"]], [190], Qt.Orientation.Vertical)
-        self.resizeDocks([self.docks["layers"]], [230], Qt.Orientation.Vertical)
+        self.placeholder = placeholder_label()
+        self.tabs = CentreTabs(self.placeholder)
+        self.tabs.currentEditorChanged.connect(lambda _key: self._cover_inspector())
+        self.setCentralWidget(self.tabs)
+        self.holders: dict[str, PanelHolder] = {}
+        self.docks: dict[str, QDockWidget] = {}
+        for name, title, area in DOCKS:
+            self.docks[name] = add_dock(self, name, title, area)
+            self.holders[name] = PanelHolder()
+            self.docks[name].setWidget(self.holders[name])
+        apply_default_layout(self)
+        self._placed = False
+        self._reopen_editors: tuple[list[str], str] | None = None
+        """Editors to open with the next document, and the one to show (``None``: those of
+        the last run)."""
         self.coordinates = QLabel()
         self.coordinates.setMinimumWidth(170)
         self.hint = QLabel()
@@ -108,6 +95,37 @@ class StudioWindow(QMainWindow):
     def sizeHint(self) -> QSize:
         return QSize(1500, 920)
 
+    def setVisible(self, visible: bool) -> None:
+        """The first time the window shows: where the designer left it, with the docks as
+        they were arranged; else fitted to the screen, in the default layout."""
+        if not visible or self._placed:
+            super().setVisible(visible)
+            return
+        self._placed = True
+        if not STATE.restore_geometry(self):
+            available = available_area(self)
+            self.setGeometry(fitted_geometry(available))
+            if starts_maximised(available):
+                self.setWindowState(self.windowState() | Qt.WindowState.WindowMaximized)
+        restored = STATE.restore_docks(self)
+        super().setVisible(visible)
+        if not restored:
+            # Sized against the size the window really got.
+            size_default_layout(self)
+
+    def reset_layout(self) -> None:
+        """View > Reset layout: every dock back in its default place and size, and the
+        window fitted to its screen."""
+        if not (self.isMaximized() or self.isFullScreen()):
+            self.setGeometry(fitted_geometry(available_area(self)))
+        apply_default_layout(self)
+        self.remember_layout()
+        self.show_message("The window's layout is back to the default.")
+
+    def remember_layout(self) -> None:
+        """Keep the window's place and its docks' arrangement for the next run."""
+        STATE.save(self)
+
     # -- documents -------------------------------------------------------------------------------
 
     def set_document(
@@ -120,7 +138,7 @@ class StudioWindow(QMainWindow):
         issues = IssuesPanel(document)
         issues.activated.connect(self.show_target)
         issues.countsChanged.connect(self._show_counts)
-        self.docks["issues"].setWidget(issues)
+        self.holders["issues"].set_panel(issues)
         self.issues = issues
         if document is None:
             self._show_empty()
@@ -128,29 +146,34 @@ class StudioWindow(QMainWindow):
             self.update_title()
             self.actions_enabled(False)
             return
+        if document.frame is None and not document.scenario.regions:
+            # An empty map still needs a sheet to draw on.
+            document.set_frame(NewScenario().frame)
         self.scene = MapScene(document)
         self.view = MapView(self.scene)
         self.view.cursorMoved.connect(self._show_coordinates)
         self.view.toolChanged.connect(self._tool_changed)
         self.view.setContextMenuPolicy(Qt.ContextMenuPolicy.CustomContextMenu)
         self.view.customContextMenuRequested.connect(self._map_menu)
-        self.setCentralWidget(self.view)
+        self.tabs.show_map_widget(self.view)
         self.tools = {cls.name: cls(document) for cls in tool_classes()}
         for tool in self.tools.values():
             tool.message = self.show_message  # type: ignore[attr-defined]
         self.set_tool("select")
         self.inspector = Inspector(document)
-        self.docks["inspector"].setWidget(self.inspector)
+        self.holders["inspector"].set_panel(self.inspector)
+        document.selectionChanged.connect(lambda _selection: self._cover_inspector())
         self.explorer = Explorer(document)
         self.explorer.zoomRequested.connect(self.zoom_to_entity)
         self.explorer.addRequested.connect(self.edits.add_entity)
         self.explorer.duplicateRequested.connect(self.edits.duplicate_entity)
         self.explorer.renameRequested.connect(self.edits.rename_entity)
-        self.docks["explorer"].setWidget(self.explorer)
+        self.holders["explorer"].set_panel(self.explorer)
         self.layers_panel = LayersPanel(self.scene)
-        self.docks["layers"].setWidget(self.layers_panel)
-        self.docks["history"].setWidget(QUndoView(document.undo_stack))
-        self.docks["connections"].setWidget(ConnectionReview(document))
+        self.holders["layers"].set_panel(self.layers_panel)
+        self.holders["history"].set_panel(QUndoView(document.undo_stack))
+        self.connection_review = ConnectionReview(document)
+        self.holders["connections"].set_panel(self.connection_review)
         self.undo_group.addStack(document.undo_stack)
         self.undo_group.setActiveStack(document.undo_stack)
         self.validation = ValidationRunner(document)
@@ -163,6 +186,7 @@ class StudioWindow(QMainWindow):
         self.update_title()
         self.actions_enabled(True)
         self.view.zoom_to_fit()
+        self._open_remembered_editors()
 
     def _release_document(self) -> None:
         document = self.document
@@ -180,17 +204,15 @@ class StudioWindow(QMainWindow):
             self.validation.wait()
             self.validation.updated.disconnect()
             self.validation = None
-        for dock in self.section_docks.values():
-            self.removeDockWidget(dock)
-            dock.deleteLater()
-        self.section_docks.clear()
+        if self.document is not None:
+            self._reopen_editors = (self.tabs.open_keys(), self.tabs.current_editor() or "")
+        self.tabs.close_all()
+        self.holders["inspector"].cover(None)
         for name in ("inspector", "explorer", "layers", "history", "connections"):
-            old = self.docks[name].widget()
-            self.docks[name].setWidget(QWidget())
-            if old is not None:
-                old.deleteLater()
+            self.holders[name].set_panel(None)
         if self.view is not None:
-            self.setCentralWidget(self.placeholder_widget())
+            self.tabs.show_map_widget(self.placeholder)
+            self.view.deleteLater()
             self.view = None
             self.scene = None
         self.tools = {}
@@ -199,13 +221,6 @@ class StudioWindow(QMainWindow):
             # PySide crashes if the stack's commands are freed in the same collection as the
             # scene and panels that listened to the document; empty it while they are alive.
             self.document.undo_stack.clear()
-
-    def placeholder_widget(self) -> QLabel:
-        self.placeholder = QLabel()
-        self.placeholder.setAlignment(Qt.AlignmentFlag.AlignCenter)
-        self.placeholder.setWordWrap(True)
-        self.placeholder.setStyleSheet("color: #555; font-size: 14px; padding: 40px;")
-        return self.placeholder
 
     def _show_empty(self) -> None:
         if self.load_issues:
@@ -216,8 +231,7 @@ class StudioWindow(QMainWindow):
             )
         else:
             text = "No scenario open. Use File ▸ New or File ▸ Open."
-        if not isinstance(self.centralWidget(), QLabel):
-            self.setCentralWidget(self.placeholder_widget())
+        self.tabs.show_map_widget(self.placeholder)
         self.placeholder.setText(text)
 
     def actions_enabled(self, enabled: bool) -> None:
@@ -233,6 +247,13 @@ class StudioWindow(QMainWindow):
             return
         name = document.path.name if document.path else "Untitled"
         self.setWindowTitle(f"{name}{'*' if document.modified else ''} — Salient")
+
+    def focus_map(self) -> None:
+        """Give the map the keyboard (after a dialog), so tool keys work at once."""
+        if self.view is not None:
+            self.activateWindow()
+            self.tabs.show_map()
+            self.view.setFocus()
 
     # -- tools and status ------------------------------------------------------------------------
 
@@ -275,21 +296,16 @@ class StudioWindow(QMainWindow):
         return self.view.tool.key_press(event)
 
     def _map_menu(self, pos: QPoint) -> None:
-        """Right-click on a region: add things there, zoom to it, delete it."""
-        if self.view is None or self.scene is None:
+        """Right-click on a region: set its terrain or owner, rename it, add things there,
+        zoom to it, delete it (see :mod:`.window_map_menu`)."""
+        if self.view is None or self.scene is None or self.document is None:
             return
         point = self.view.mapToScene(pos)
         region_id = self.tools["select"].region_at(point) if "select" in self.tools else None
         if region_id is None:
             return
         menu = QMenu(self)
-        region = self.document.get("regions", region_id) if self.document else None
-        menu.addSection(region.name if region is not None else region_id)
-        for text, slot in self.edits.map_menu(region_id, (point.x(), point.y())):
-            if slot is None:
-                menu.addSeparator()
-            else:
-                menu.addAction(text, slot)
+        MapMenu(self).fill(menu, region_id, (point.x(), point.y()))
         menu.popup(self.view.viewport().mapToGlobal(pos))
         self.map_context_menu = menu
 
@@ -339,23 +355,44 @@ class StudioWindow(QMainWindow):
 
     # -- section editors -------------------------------------------------------------------------
 
-    def open_section(self, key: str) -> QDockWidget | None:
-        """Show the editor of a section in a dock (built on first use)."""
+    def open_section(self, key: str) -> EditorPage | None:
+        """Show the editor of a section as a tab beside the map (built on first use)."""
         if self.document is None:
             return None
-        dock = self.section_docks.get(key)
-        if dock is None:
-            entry = next(e for e in sections.EDITORS if e.key == key)
-            dock = QDockWidget(entry.title, self)
-            dock.setObjectName(f"section-{key}")
-            dock.setWidget(sections.create(key, self.document))
-            dock.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose, False)
-            self.addDockWidget(Qt.DockWidgetArea.BottomDockWidgetArea, dock)
-            self.tabifyDockWidget(self.docks["issues"], dock)
-            self.section_docks[key] = dock
-        dock.show()
-        dock.raise_()
-        return dock
+        return self.tabs.open_editor(key, self.document)
+
+    def close_section(self) -> None:
+        """Close the section editor shown (Ctrl+W); the map cannot be closed."""
+        key = self.tabs.current_editor()
+        if key is not None:
+            self.tabs.close_editor(key)
+
+    def _open_remembered_editors(self) -> None:
+        keys, current = self._reopen_editors or self.tabs.remembered()
+        self._reopen_editors = None
+        for key in keys:
+            self.open_section(key)
+        if current in self.tabs.pages:
+            self.tabs.setCurrentWidget(self.tabs.pages[current])
+        else:
+            self.tabs.show_map()
+        self.tabs.remember()
+
+    def _cover_inspector(self) -> None:
+        """Leave to a shown section editor the entities it edits (no second form of them)."""
+        document = self.document
+        holder = self.holders["inspector"]
+        owner = self.tabs.owner_of(document.selection.section) if document else None
+        if owner is None:
+            holder.cover(None)
+            return
+        title = sections.entry(owner).title
+        holder.cover(
+            f"The selection is being edited in the {title} tab.\n\nSelect something on the "
+            "map to edit it here.",
+            "Show the map",
+            self.tabs.show_map,
+        )
 
     # -- closing ---------------------------------------------------------------------------------
 
@@ -368,6 +405,8 @@ class StudioWindow(QMainWindow):
         player = self.findChild(QObject, "studio-play")
         if player is not None:  # a game started with Play closes with the studio
             player.close_game()  # type: ignore[attr-defined]
+        self.remember_layout()
+        self.tabs.remember()
         self._release_document()
         self.document = None
         event.accept()

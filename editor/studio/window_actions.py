@@ -39,8 +39,13 @@ SHORTCUT_HELP = """<table cellpadding=3>
 <tr><td><b>Wheel</b></td><td>Zoom at the pointer</td></tr>
 <tr><td><b>Ctrl+0</b></td><td>Zoom to the whole map</td></tr>
 <tr><td><b>S D V X C</b></td><td>Select, draw, vertex, split and connect tools</td></tr>
-<tr><td><b>F5</b> / <b>Shift+F5</b></td><td>Play the scenario / validate now</td></tr>
+<tr><td><b>Enter</b>, double-click, the first point</td><td>Finish what is drawn</td></tr>
+<tr><td><b>Backspace</b> while drawing</td><td>Take the last point back</td></tr>
 <tr><td><b>Shift</b> while drawing</td><td>Do not snap</td></tr>
+<tr><td>Connect: click, click (or drag)</td><td>Join the first region to the second</td></tr>
+<tr><td>Right-click a region</td><td>Terrain, owner, name; add things there</td></tr>
+<tr><td><b>F5</b> / <b>Shift+F5</b></td><td>Play the scenario / validate now</td></tr>
+<tr><td><b>Ctrl+1</b> / <b>Ctrl+W</b></td><td>Show the map / close the editor shown</td></tr>
 </table>"""
 
 
@@ -168,6 +173,28 @@ def build_actions(window: StudioWindow) -> None:
     panels = view_menu.addMenu("&Panels")
     for dock in window.docks.values():
         panels.addAction(dock.toggleViewAction())
+    view_menu.addAction(
+        _action(
+            window,
+            "&Reset layout",
+            window.reset_layout,
+            tip="Put every panel back in its default place and size",
+            document_only=False,
+        )
+    )
+    view_menu.addSeparator()
+    view_menu.addAction(
+        _action(window, "Show the &map", window.tabs.show_map, "Ctrl+1", document_only=False)
+    )
+    view_menu.addAction(
+        _action(
+            window,
+            "&Close the section editor",
+            window.close_section,
+            QKeySequence.StandardKey.Close,
+            tip="Close the section editor shown in the middle of the window",
+        )
+    )
 
     tool_bar = QToolBar("Map tools")
     tool_bar.setObjectName("toolbar-tools")

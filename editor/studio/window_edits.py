@@ -16,7 +16,7 @@ from editor.studio.document import LIST_SECTIONS, ScenarioDocument
 from editor.studio.forms.defaults import default_model
 from editor.studio.forms.model_form import humanise
 from editor.studio.map.geometry_actions import delete_regions, merge_regions
-from editor.studio.naming import new_id
+from editor.studio.naming import new_id, numbered_id
 from editor.studio.panels.inspector import document_choices, entity_type
 from schemas.geometry.outlines import GeometryEditError
 from schemas.units import Location
@@ -105,7 +105,7 @@ class EditController(QObject):
         if document is None:
             return
         stem = section.rstrip("s") if section != "terrain" else "terrain"
-        entity_id = new_id(document, section, stem)
+        entity_id = numbered_id(document, section, stem)
         model = entity_type(section)
         given = {"id": entity_id, **(place if place is not None else self._placed(model))}
         try:
@@ -131,32 +131,6 @@ class EditController(QObject):
             return {"location": Location(region=regions[0])}
         return {}
 
-    def map_menu(self, region_id: str, point: tuple[float, float]) -> list[tuple[str, object]]:
-        """What the map's context menu offers at a point of a region."""
-        here = {"region": region_id}
-        return [
-            (
-                "Add a structure here",
-                lambda: self.add_entity("structures", {**here, "anchor": point}),
-            ),
-            ("Add a supply source here", lambda: self.add_entity("supply_sources", here)),
-            (
-                "Add a unit here",
-                lambda: self.add_entity("units", {"location": Location(region=region_id)}),
-            ),
-            (
-                "Add a leader here",
-                lambda: self.add_entity("leaders", {"location": Location(region=region_id)}),
-            ),
-            ("", None),
-            ("Zoom to the region", lambda: self.window.zoom_to_entity("regions", region_id)),
-            ("Delete the region", lambda: self._delete_region(region_id)),
-        ]
-
-    def _delete_region(self, region_id: str) -> None:
-        if self.document is not None:
-            self.window.show_message(delete_regions(self.document, [region_id]))
-
     def duplicate_entity(self, section: str, entity_id: str) -> None:
         document = self.document
         original = document.get(section, entity_id) if document else None
@@ -176,7 +150,4 @@ class EditController(QObject):
         dock = self.window.docks["connections"]
         dock.show()
         dock.raise_()
-        review = dock.widget()
-        derive = getattr(review, "derive", None)
-        if derive is not None:
-            derive()
+        self.window.connection_review.derive()

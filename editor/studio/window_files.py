@@ -7,6 +7,7 @@ traceback, and a recovery copy left by a crash is offered when its file is opene
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -16,9 +17,15 @@ from PySide6.QtWidgets import QFileDialog, QMessageBox
 from editor.studio.document import ScenarioDocument
 from editor.studio.files import Recovery, add_recent, recent_files, recoveries, recovery_for
 from editor.studio.geojson_io import GeoJsonImportDialog, export_geojson
+from editor.studio.window_new import (
+    NewScenario,
+    NewScenarioDialog,
+    frame_for,
+    last_choice,
+    remember_frame,
+)
 from schemas.io import load_file, load_text, save, unreadable
 from schemas.issues import Issue
-from schemas.starter import new_scenario
 
 if TYPE_CHECKING:
     from editor.studio.window import StudioWindow
@@ -65,12 +72,29 @@ class FileController(QObject):
 
     # -- new and open ----------------------------------------------------------------------------
 
-    def new(self) -> None:
-        if not self.may_discard():
+    def new(self, *, ask: bool = True) -> None:
+        """File > New: ask for the title and the map's sheet (see :mod:`.window_new`), then
+        make the scenario; without ``ask``, at once with the last choice."""
+        if not ask:
+            self.create(last_choice())
             return
+        dialog = NewScenarioDialog(self.window)
+        dialog.accepted.connect(lambda: self.create(dialog.choice()))
+        dialog.finished.connect(lambda _result: dialog.deleteLater())
+        self.new_dialog = dialog
+        dialog.open()
+
+    def create(self, choice: NewScenario) -> bool:
+        """Start a new scenario as chosen; ``False`` when the designer kept the current one."""
+        if not self.may_discard():
+            return False
         self._forget_recovery()
         self.failed_path = None
-        self.window.set_document(ScenarioDocument(new_scenario()))
+        document = ScenarioDocument(choice.scenario())
+        document.set_frame(choice.frame)
+        self.window.set_document(document)
+        self.window.focus_map()
+        return True
 
     def open(self) -> None:
         start = str(self.document.path.parent) if self.document and self.document.path else ""
@@ -108,7 +132,9 @@ class FileController(QObject):
         # What loading itself reported (an upgrade from an older format version) stays listed
         # beside live validation's issues until another file is opened.
         loaded = _with_positions(result.issues, path) if result.issues else []
-        self.window.set_document(ScenarioDocument(result.scenario, path), loaded)
+        document = ScenarioDocument(result.scenario, path)
+        document.set_frame(frame_for(path))
+        self.window.set_document(document, loaded)
         return True
 
     def offer_orphans(self) -> None:
@@ -184,7 +210,7 @@ class FileController(QObject):
         document = self.document
         if document is None:
             return False
-        start = str(document.path) if document.path else "scenario.json"
+        start = str(document.path) if document.path else f"{_file_stem(document)}.json"
         name, _ = QFileDialog.getSaveFileName(
             self.window, "Save the scenario as", start, SCENARIO_FILTER
         )
@@ -206,6 +232,8 @@ class FileController(QObject):
         if self.window.autosaver is not None:
             self.window.autosaver.discard()
         document.mark_saved(path)
+        if document.frame is not None:
+            remember_frame(path, document.frame)
         add_recent(path)
         self.window.show_message(f"Saved {path}")
         self.window.update_title()
@@ -239,6 +267,12 @@ class FileController(QObject):
             QMessageBox.critical(self.window, "Not exported", f"{name}: {error.strerror or error}")
             return
         self.window.show_message(f"Exported {len(document.scenario.regions)} regions to {name}")
+
+
+def _file_stem(document: ScenarioDocument) -> str:
+    """A file name for a scenario never saved: its title, in lower case with dashes."""
+    title = document.scenario.info.title.lower()
+    return re.sub(r"[^a-z0-9]+", "-", title).strip("-")[:60] or "scenario"
 
 
 def _with_positions(issues: list[Issue], path: Path) -> list[Issue]:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from tests.realwindow.conftest import on_screen, settle_input, wait_until
+from tests.realwindow.studio_helpers import free_point
 
 
 def test_the_studio_opens_a_real_window_with_the_map(studio, shots) -> None:
@@ -13,16 +14,12 @@ def test_the_studio_opens_a_real_window_with_the_map(studio, shots) -> None:
 
 
 def test_a_real_click_on_a_region_selects_it(studio, x) -> None:
-    """A click through the X server reaches the select tool and selects the region under it."""
-    from PySide6.QtCore import QPointF
-
-    from editor.shared.map.poles import poles
-
+    """A click through the X server reaches the select tool and selects the region under it
+    (at a point of it where no symbol or connection would take the click)."""
     view = studio.view
     region = max(studio.document.scenario.regions, key=lambda r: len(r.polygon.exterior))
-    (px, py) = poles([region])[0]
-    point = view.mapFromScene(QPointF(px, py))
-    x.click(*on_screen(view.viewport(), point.x(), point.y()))
+    px, py = free_point(studio, region.id)
+    x.click(*on_screen(view.viewport(), px, py))
     settle_input()
     wait_until(
         lambda: region.id in studio.document.selection.ids,

@@ -142,11 +142,11 @@ def test_unsaved_changes_prompt_can_cancel_discard_or_save(window, monkeypatch, 
     document.set_field("regions", document.scenario.regions[0].id, ["name"], "Changed")
 
     monkeypatch.setattr(QMessageBox, "question", lambda *a, **k: Buttons.Cancel)
-    window.files.new()
+    window.files.new(ask=False)
     assert window.document is document  # cancelled: nothing lost
 
     monkeypatch.setattr(QMessageBox, "question", lambda *a, **k: Buttons.Save)
-    window.files.new()
+    window.files.new(ask=False)
     assert window.document is not document
     assert load_file(sample_path).scenario.regions[0].name == "Changed"
 
@@ -297,9 +297,14 @@ def test_the_map_menu_adds_things_where_the_designer_clicked(window, qtbot):
     assert abs(added.anchor[0] - centre.x()) < 2 and abs(added.anchor[1] - centre.y()) < 2
     assert document.selection.ids == (added.id,)
     assert document.undo_stack.index() == 1
-    next(a for a in window.edits.map_menu(region.id, (0.0, 0.0)) if a[0] == "Add a unit here")[1]()
+    window.view.customContextMenuRequested.emit(view.mapFromScene(centre))
+    menu = window.map_context_menu
+    owner = document.get("nations", region.owner)
+    next(a for a in menu.actions() if a.text() == f"Add a {owner.name} unit here").trigger()
+    menu.close()
     unit = document.scenario.units[-1]
     assert unit.location is not None and unit.location.region == region.id
+    assert unit.nation == region.owner
 
 
 def test_explorer_commands_add_duplicate_and_delete(window):

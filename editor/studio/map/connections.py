@@ -162,7 +162,7 @@ class ConnectionLayer:
         selected = scene.is_selected("connections", connection_id)
         item.set_look(color, along, connection.bridge, connection.road, selected)
         scene.place(item, "crossings" if along else "lines")
-        item.setFlag(NO_CONTENTS, along and scene.detail.picture and not selected)
+        scene.set_paints(item, not (along and scene.detail.picture and not selected))
         if (along or was_along) and scene.picture is not None:
             scene.picture.links_changed()
 

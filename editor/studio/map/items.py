@@ -250,6 +250,14 @@ class MarkerItem(QGraphicsItem):
             )
         elif self.shape_kind == "counter":
             painter.drawRoundedRect(QRectF(-s * 1.1, -s / 2, s * 2.2, s), 3, 3)
+        elif self.shape_kind == "warning":
+            painter.setPen(QPen(QColor("#6b4a00"), 1.2))
+            painter.setBrush(QColor("#f2b705"))
+            painter.drawPolygon(
+                QPolygonF([QPointF(0, -s / 2), QPointF(s / 2, s / 2), QPointF(-s / 2, s / 2)])
+            )
+            painter.drawLine(QPointF(0, -s / 6), QPointF(0, s / 6))
+            painter.drawPoint(QPointF(0, s / 3))
         elif self.shape_kind == "cross":
             painter.setPen(QPen(QColor("#d01010"), 3))
             painter.drawLine(QPointF(-s / 2, -s / 2), QPointF(s / 2, s / 2))

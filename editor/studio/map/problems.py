@@ -1,5 +1,6 @@
-"""What validation found, drawn on the map: a red cross where each issue lies, and gaps and
-overlaps between regions in red."""
+"""What validation found, drawn on the map: a red cross where each error lies (an amber
+triangle for a warning), and gaps and overlaps between regions in red. A mark about a whole
+region sits just right of its name, so it covers neither the name nor the region's symbols."""
 
 from __future__ import annotations
 
@@ -10,6 +11,7 @@ from PySide6.QtCore import QPointF
 from PySide6.QtGui import QBrush, QColor, QPainterPath, QPen, QPolygonF
 from PySide6.QtWidgets import QGraphicsItem, QGraphicsPathItem
 
+from editor.shared.map.drawing import LabelItem
 from editor.studio.map.items import MarkerItem, Z
 from schemas.issues import Issue
 
@@ -42,8 +44,14 @@ class ProblemLayer:
             if point is None:
                 continue
             item = MarkerItem("issues", issue.entity or "", "issues")
-            item.shape_kind = "cross"
+            item.shape_kind = "cross" if issue.is_error else "warning"
             item.setPos(point)
+            label = self.scene.label_items.get(issue.entity or "") if issue.at is None else None
+            if label is not None:
+                width = label.widths[1 if label.small else 0]
+                height = LabelItem.heights()[1 if label.small else 0]
+                right = width / 2 + MarkerItem.SIZE / 2 + 3
+                item.set_offset(QPointF(right, label.DROP + height / 2))
             item.setToolTip(f"{issue.severity} [{issue.code}] {issue.message}")
             item.setVisible(scene.group_shown("issues"))
             scene.addItem(item)

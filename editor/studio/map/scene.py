@@ -23,7 +23,7 @@ import gc
 from collections.abc import Iterable
 
 import shapely
-from PySide6.QtCore import QRectF
+from PySide6.QtCore import QRectF, Signal
 from PySide6.QtGui import QColor, QPainter, QPainterPath
 from PySide6.QtWidgets import (
     QGraphicsItem,
@@ -42,6 +42,7 @@ from editor.studio.map.markers import PLACED, MarkerLayer
 from editor.studio.map.overview import Detail, MapPicture, detail_for, paints_itself, view_scale
 from editor.studio.map.problems import ProblemLayer
 from editor.studio.map.regions import NO_CONTENTS, RegionLayer, background_item
+from editor.studio.map.sheet import SheetItem
 from schemas.issues import Issue
 
 BACKGROUND = QColor("#e8eef2")
@@ -49,6 +50,9 @@ BACKGROUND = QColor("#e8eef2")
 
 class MapScene(QGraphicsScene):
     """Draws a scenario's map and follows its document."""
+
+    extentChanged = Signal()
+    """What :meth:`map_rect` covers may have changed (regions came, went or moved)."""
 
     def __init__(self, document: ScenarioDocument) -> None:
         super().__init__()
@@ -62,6 +66,7 @@ class MapScene(QGraphicsScene):
         self.problems = ProblemLayer(self)
         self.fan = StackFan(self)
         self.background: QGraphicsPixmapItem | None = None
+        self.sheet: SheetItem | None = None
         self.picture: MapPicture | None = None
         self.detail = Detail()
         """What is shown at the current zoom; until a view paints, as little as possible."""
@@ -72,6 +77,7 @@ class MapScene(QGraphicsScene):
         self.setItemIndexMethod(QGraphicsScene.ItemIndexMethod.BspTreeIndex)
         document.changed.connect(self.on_change)
         document.selectionChanged.connect(self.on_selection)
+        document.frameChanged.connect(self._frame_changed)
         self.rebuild()
 
     # -- what is drawn, by kind ------------------------------------------------------------------
@@ -135,20 +141,41 @@ class MapScene(QGraphicsScene):
         self.picture = MapPicture(self)
         self.addItem(self.picture)
         self.background = background_item(self)
+        self.sheet = None
+        self._frame_changed()
         self.regions.build()
         self.connections.update_many([c.id for c in self.document.scenario.connections])
         self.markers.build()
         self._apply_visibility()
         self.on_selection(self.document.selection)
+        self.extentChanged.emit()
 
     def map_rect(self) -> QRectF:
-        """What zooming to fit shows: the regions and the tracing image. (Not the items'
-        bounding rectangle: names and symbols are drawn at a fixed screen size, yet count
-        there as map units, so the more of them the zoom had shown, the wider it was.)"""
+        """What zooming to fit shows: the regions, the tracing image and the drawing frame.
+        (Not the items' bounding rectangle: names and symbols are drawn at a fixed screen
+        size, yet count there as map units, so the more of them the zoom had shown, the
+        wider it was; and a tool's sketch is not the map.)"""
         rect = QRectF(self.regions.bounds)
-        if self.background is not None:
-            rect = rect.united(self.background.sceneBoundingRect())
-        return rect if not rect.isEmpty() else self.itemsBoundingRect()
+        for item in (self.background, self.sheet):
+            if item is not None:
+                box = item.sceneBoundingRect()
+                rect = rect.united(box) if not rect.isEmpty() else box
+        return rect
+
+    def _frame_changed(self) -> None:
+        frame = self.document.frame
+        if frame is None:
+            if self.sheet is not None:
+                self.discard(self.sheet)
+                self.sheet = None
+        else:
+            rect = QRectF(*frame)
+            if self.sheet is None:
+                self.sheet = SheetItem(rect)
+                self.addItem(self.sheet)
+            else:
+                self.sheet.set_rect(rect)
+        self.extentChanged.emit()
 
     def restyle_regions(self, ids: set[str] | None = None) -> None:
         """Fill regions by terrain or by owner (``fill_mode``)."""
@@ -196,6 +223,13 @@ class MapScene(QGraphicsScene):
         self.regions.restyle(set(ids))
         self.connections.update_many(self.connections.around(ids))
         self.markers.refresh(ids)
+        self.regions.remeasure()
+        self.extentChanged.emit()
+        # What the zoom shows depends on the regions' typical size; the next repaint may
+        # come late (nothing drawn changed yet), so choose now.
+        for view in self.views()[:1]:
+            scale = view_scale(view.transform())
+            self.set_detail(detail_for(scale, self.regions.typical, self.regions.bounds))
 
     def _side_colours(self) -> dict[str, str]:
         """Each nation's colour on the map (its side's)."""
@@ -219,13 +253,29 @@ class MapScene(QGraphicsScene):
                     item = self.region_items.get(region_id)
                     if item is not None:
                         item.set_selected_look(self.is_selected("regions", region_id))
-                        item.setFlag(NO_CONTENTS, not paints_itself(item, self.detail.picture))
+                        self.set_paints(item, paints_itself(item, self.detail.picture))
             elif section == "connections":
                 self.connections.update_many(touched & self.connection_items.keys())
         self.markers.on_selection(before, selection)
         chosen = frozenset(selection.ids) if selection.section == "regions" else frozenset()
         self.regions.names.prefer(chosen)
         self.fan.refresh()
+
+    def set_paints(self, item: QGraphicsItem, paints: bool) -> None:
+        """Let an item paint itself or leave its place to the map's picture. An item that
+        stops painting is not repainted by Qt (items without contents are skipped), so what
+        it drew last (a selected region's yellow outline) would stay on screen: the place
+        it covered, with its cosmetic outline, is repainted from the picture instead."""
+        was_painting = not item.flags() & NO_CONTENTS
+        item.setFlag(NO_CONTENTS, not paints)
+        if was_painting and not paints:
+            self.update(self.on_screen_rect(item))
+
+    def on_screen_rect(self, item: QGraphicsItem, pixels: float = 4.0) -> QRectF:
+        """An item's scene rectangle widened by a few screen pixels (outlines drawn with
+        cosmetic pens reach past it)."""
+        margin = pixels / max((view_scale(v.transform()) for v in self.views()), default=1.0)
+        return item.sceneBoundingRect().adjusted(-margin, -margin, margin, margin)
 
     def _all_selected_regions(self) -> list[str]:
         return [i for i, item in self.region_items.items() if item.selected]

@@ -17,7 +17,7 @@ from PySide6.QtCore import (
     Qt,
     Signal,
 )
-from PySide6.QtGui import QColor
+from PySide6.QtGui import QColor, QResizeEvent
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QComboBox,
@@ -36,6 +36,8 @@ from schemas.issues import Issue
 COLUMNS = ("", "Code", "Entity", "Message", "Where")
 SEVERITY_COLORS = {"error": QColor("#c62828"), "warning": QColor("#d08a00")}
 SEVERITY_MARKS = {"error": "\u2716", "warning": "\u25b2"}
+NARROW = 620
+"""Narrower than this (pixels), the list shows the severity, the entity and the message."""
 
 
 @dataclass(frozen=True)
@@ -168,6 +170,15 @@ class IssuesPanel(QWidget):
         self.table.clicked.connect(self._clicked)
         self.table.activated.connect(self._clicked)
         layout.addWidget(self.table)
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        """In a narrow dock the message matters most: the code and the place go to the
+        tooltip rather than push the message out of sight."""
+        super().resizeEvent(event)
+        narrow = self.width() < NARROW
+        for column in (1, 4):
+            self.table.setColumnHidden(column, narrow)
+        self.table.horizontalHeader().resizeSection(2, 100 if narrow else 140)
 
     def set_issues(self, issues: list[Issue]) -> None:
         self.model.set_issues(issues)

@@ -24,10 +24,11 @@ class LayersPanel(QWidget):
         layout = QVBoxLayout(self)
         layout.setContentsMargins(6, 6, 6, 6)
         grid = QGridLayout()
-        grid.setHorizontalSpacing(12)
+        grid.setHorizontalSpacing(8)
+        grid.setColumnStretch(0, 1)
         grid.addWidget(QLabel("<b>Layer</b>"), 0, 0)
-        grid.addWidget(QLabel("<b>Shown</b>"), 0, 1, Qt.AlignmentFlag.AlignHCenter)
-        grid.addWidget(QLabel("<b>Locked</b>"), 0, 2, Qt.AlignmentFlag.AlignHCenter)
+        grid.addWidget(QLabel("<b>Show</b>"), 0, 1, Qt.AlignmentFlag.AlignHCenter)
+        grid.addWidget(QLabel("<b>Lock</b>"), 0, 2, Qt.AlignmentFlag.AlignHCenter)
         self.shown: dict[str, QCheckBox] = {}
         self.locked: dict[str, QCheckBox] = {}
         for row, layer in enumerate(reversed(LAYERS), start=1):

@@ -1,4 +1,5 @@
-"""Drawing a connection by hand: press in one region, drag, release in another.
+"""Drawing a connection by hand: click one region, then another (or drag from one to the
+other).
 
 Hand-drawn connections are for what borders cannot tell: sea lanes, straits, links to
 off-map boxes, or a single missing link. Neighbours get the type the connection review
@@ -21,6 +22,9 @@ from editor.studio.naming import new_id
 from schemas.geometry.derive import pick_type, region_domain, touching
 from schemas.map import Connection
 
+CLICK_PIXELS = 6
+"""A press and release closer than this (screen pixels) is a click, not a drag."""
+
 
 def default_type(document: ScenarioDocument, a: str, b: str) -> str:
     """The type a new connection between two regions starts with."""
@@ -36,8 +40,8 @@ class ConnectTool(Tool):
     name = "connect"
     label = "Connect"
     hint = (
-        "Press in a region and release in another to connect them; Escape cancels. "
-        "Set the type, bridge, road and rail in the inspector."
+        "Click a region, then the region to connect it to (or drag from one to the other); "
+        "Escape cancels. Set the type, bridge, road and rail in the inspector."
     )
     shortcut = "C"
     cursor = Qt.CursorShape.CrossCursor
@@ -48,9 +52,17 @@ class ConnectTool(Tool):
         """Where the tool explains why it did nothing (the window shows it in the status bar)."""
         self._start: str | None = None
         self._line: QGraphicsLineItem | None = None
+        self._waiting = False
+        """The first region was clicked (not dragged from): the next click ends the line."""
+        self._finished_by_press = False
+        self._pressed_at = QPointF()
+        """Where the first press was, in viewport pixels (a click or a drag?)."""
 
     def press(self, event: QMouseEvent, point: QPointF) -> None:
         if event.button() != Qt.MouseButton.LeftButton:
+            return
+        if self._start is not None and self._waiting:
+            self._second_click(point)
             return
         self.cancel()
         if self.scene.locked("connections"):
@@ -61,6 +73,7 @@ class ConnectTool(Tool):
             self.message("Start a connection inside a region.")
             return
         self._start = region
+        self._pressed_at = event.position()
         line = QGraphicsLineItem(QLineF(point, point))
         pen = QPen(QColor("#202020"), 2, Qt.PenStyle.DashLine)
         pen.setCosmetic(True)
@@ -73,12 +86,37 @@ class ConnectTool(Tool):
         if self._line is not None:
             self._line.setLine(QLineF(self._line.line().p1(), point))
 
+    def _second_click(self, point: QPointF) -> None:
+        start = self._start
+        assert start is not None
+        end = self.region_at(point)
+        if end is None:
+            self.message("Click inside the region to connect to, or press Escape.")
+            return
+        self._finished_by_press = True
+        self.cancel()
+        if end == start:
+            self.message("A connection joins two different regions; start again.")
+        else:
+            self.connect(start, end)
+
     def release(self, event: QMouseEvent, point: QPointF) -> None:
-        if event.button() != Qt.MouseButton.LeftButton or self._start is None:
+        if event.button() != Qt.MouseButton.LeftButton:
+            return
+        if self._finished_by_press:
+            self._finished_by_press = False
+            return
+        if self._start is None or self._waiting:
             return
         start = self._start
-        self.cancel()
+        moved = event.position() - self._pressed_at
+        if max(abs(moved.x()), abs(moved.y())) <= CLICK_PIXELS:
+            # A click, not a drag: the line follows the pointer to the next click.
+            self._waiting = True
+            self.message("Now click the region to connect to (Escape cancels).")
+            return
         end = self.region_at(point)
+        self.cancel()
         if end is None:
             self.message("Release inside the region to connect to.")
         elif end == start:
@@ -99,6 +137,8 @@ class ConnectTool(Tool):
         )
         doc.add("connections", connection, text=f"Connect {a} and {b}")
         doc.select("connections", [connection.id])
+        names = [getattr(doc.get("regions", r), "name", r) for r in (a, b)]
+        self.message(f"Connected {names[0]} and {names[1]} ({connection.type}).")
 
     def key_press(self, event: QKeyEvent) -> bool:
         if event.key() == Qt.Key.Key_Escape and self._start is not None:
@@ -109,6 +149,7 @@ class ConnectTool(Tool):
     def cancel(self) -> None:
         """Drop the connection being drawn."""
         self._start = None
+        self._waiting = False
         if self._line is not None:
             if self._line.scene() is not None:
                 self._line.scene().removeItem(self._line)

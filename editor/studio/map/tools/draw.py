@@ -22,7 +22,7 @@ from editor.studio.map.geometry_actions import apply_outlines, sentence
 from editor.studio.map.items import Z
 from editor.studio.map.snapping import SNAP_PIXELS, SnapCache, SnapIndicator, snap_for
 from editor.studio.map.tools.base import Tool
-from editor.studio.naming import new_id
+from editor.studio.naming import numbered_id
 from schemas.geometry import GeometryEditError
 from schemas.geometry.drawing import fit_drawn_region
 from schemas.geometry.outlines import XY
@@ -266,7 +266,7 @@ def add_drawn_region(
         raise GeometryEditError("add a terrain type before drawing regions")
     cache = SnapCache.of(document)
     fitted = fit_drawn_region(cache.outlines, points, index=cache.index)
-    region_id = new_id(document, "regions", "region")
+    region_id = numbered_id(document, "regions", "region")
     neighbours = [document.get("regions", cache.region_id(p)) for p in fitted.neighbours]
     common = Counter(r.terrain for r in neighbours).most_common(1)
     region = Region(

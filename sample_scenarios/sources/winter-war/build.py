@@ -54,7 +54,7 @@ from mapdata import (  # noqa: E402
 from story import CARDS, EVENTS, INFO, TENSION, VICTORY  # noqa: E402
 
 from schemas import load_file, save  # noqa: E402
-from schemas.scenario import Scenario  # noqa: E402
+from schemas.scenario import SCHEMA_VERSION, Scenario  # noqa: E402
 
 OUT = ROOT / "sample_scenarios" / "winter-war.json"
 
@@ -264,7 +264,7 @@ def scenario() -> dict[str, Any]:
     result = partition()
     region_list = regions(result)
     return {
-        "schema_version": 1,
+        "schema_version": SCHEMA_VERSION,
         "info": INFO,
         "calendar": CALENDAR,
         "rules": RULES,

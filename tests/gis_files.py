@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import warnings
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
@@ -57,6 +58,22 @@ def write_ogr(
     kinds = {shapely.get_type_id(s) for s in shapes}
     geometry_type = {3: "Polygon", 6: "MultiPolygon", 0: "Point", 1: "LineString"}
     kind = "MultiPolygon" if kinds == {3, 6} else geometry_type[kinds.pop()]
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", UserWarning)  # no CRS, when a test wants none
+        _write(path, shapes, columns, names, driver, kind, crs, layer)
+    return path
+
+
+def _write(
+    path: Path,
+    shapes: Sequence[shapely.Geometry],
+    columns: list[np.ndarray],
+    names: list[str],
+    driver: str,
+    kind: str,
+    crs: str | None,
+    layer: str | None,
+) -> None:
     pyogrio.raw.write(
         path,
         shapely.to_wkb(np.asarray(shapes, dtype=object)),
@@ -68,7 +85,6 @@ def write_ogr(
         layer=layer,
         encoding="UTF-8" if driver == "ESRI Shapefile" else None,
     )
-    return path
 
 
 def to_crs(shapes: Sequence[shapely.Geometry], crs: str) -> list[shapely.Geometry]:

@@ -93,7 +93,9 @@ def simplify_target(text: str | None) -> tuple[float | None, float | None]:
         return None, None
     found = _SIMPLIFY.match(text)
     if found is None or float(found.group(1)) <= 0:
-        raise UsageError(f"--simplify takes a tolerance like '0.5km' or a budget like '40v', not {text!r}")
+        raise UsageError(
+            f"--simplify takes a tolerance like '0.5km' or a budget like '40v', not {text!r}"
+        )
     number, unit = float(found.group(1)), (found.group(2) or "km").lower()
     return (number, None) if unit == "km" else (None, number)
 
@@ -103,7 +105,10 @@ def _options(args: argparse.Namespace) -> ImportOptions:
     if args.km_per_unit is not None and args.km_per_unit <= 0:
         raise UsageError("--km-per-unit must be above 0")
     fields = FieldMap(
-        **{name: getattr(args, f"{name}_field") for name in ("id", "name", "terrain", "owner", "area", "vp", "kind")},
+        **{
+            name: getattr(args, f"{name}_field")
+            for name in ("id", "name", "terrain", "owner", "area", "vp", "kind")
+        },
         vp_as=args.vp_as,
     )
     points = args.as_ if args.as_ in get_args(PointKind) else "city"

@@ -25,9 +25,7 @@ def apply_regions(
     """The scenario with the plan's regions, its projection (on a first import), and, with
     ``connect``, a connection between every pair of neighbours not yet connected."""
     notes: list[Note] = []
-    update: dict[str, Any] = {
-        "regions": _merged(scenario.regions, [*plan.updated, *plan.added])
-    }
+    update: dict[str, Any] = {"regions": _merged(scenario.regions, [*plan.updated, *plan.added])}
     if scenario.map.projection is None and plan.projection is not None:
         settings: dict[str, Any] = {"projection": plan.projection}
         if scenario.map.units_per_km is None:
@@ -38,7 +36,9 @@ def apply_regions(
         additions = derive_connections(result).additions
         ids = IdMaker(c.id for c in result.connections)
         new = [
-            Connection(id=ids.claim(f"{a.a}-{a.b}"[:64].strip("-_"), "link"), a=a.a, b=a.b, type=a.type)
+            Connection(
+                id=ids.claim(f"{a.a}-{a.b}"[:64].strip("-_"), "link"), a=a.a, b=a.b, type=a.type
+            )
             for a in additions
         ]
         if new:

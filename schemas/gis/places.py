@@ -103,17 +103,27 @@ def plan_points(
         kind = text_value(value(fields.kind, index) or options.points_as).lower()
         if kind not in (*STRUCTURE_KINDS, "supply"):
             plan.notes.append(
-                Note("property", f"{label}: unknown kind '{kind}'; it becomes a {options.points_as}")
+                Note(
+                    "property", f"{label}: unknown kind '{kind}'; it becomes a {options.points_as}"
+                )
             )
             kind = options.points_as
         stem = slugify(value(fields.id, index)) or slugify(name) or f"{kind}-{index + 1}"
         entity_id = ids.claim(stem, stem)
         if kind == "supply":
-            source = {**(existing_sources[entity_id].model_dump() if entity_id in existing_sources else {})}
+            source = {
+                **(
+                    existing_sources[entity_id].model_dump()
+                    if entity_id in existing_sources
+                    else {}
+                )
+            }
             source.update(id=entity_id, name=name, region=region)
             plan.supply_sources.append(SupplySource.model_validate(source))
             continue
-        data = existing_structures[entity_id].model_dump() if entity_id in existing_structures else {}
+        data = (
+            existing_structures[entity_id].model_dump() if entity_id in existing_structures else {}
+        )
         data.update(
             id=entity_id,
             name=name or entity_id,
@@ -167,7 +177,7 @@ def plan_lines(
                 plan.connections.append(old.model_copy(update={"type": kind}))
         return plan
     rank = NETWORK_RANK[kind]
-    for index in network_through(regions, lines, follow).keys():
+    for index in network_through(regions, lines, follow):
         region = scenario.regions[index]
         if NETWORK_RANK[region.network] < rank:
             plan.regions.append(region.model_copy(update={"network": kind}))

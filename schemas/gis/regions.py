@@ -64,16 +64,16 @@ def source_crs(layer: Layer, given: str | None) -> pyproj.CRS:
     present = layer.geometries[~shapely.is_missing(layer.geometries)]
     if len(present):
         west, south, east, north = shapely.total_bounds(present).tolist()
-        if -180 <= west and east <= 360 and -90 <= south and north <= 90:
+        if west >= -180 and east <= 360 and south >= -90 and north <= 90:
             return pyproj.CRS("OGC:CRS84")
     raise GisError(
         f"'{layer.path.name}' does not say which CRS its coordinates are in; give it (--crs)"
     )
 
 
-def _grid(km_per_unit: float) -> float:
-    """Map coordinates are rounded to the metre (a power of ten of map units)."""
-    return 10.0 ** math.floor(math.log10(0.001 / km_per_unit))
+def _digits(km_per_unit: float) -> int:
+    """Decimals of map units kept: map coordinates are rounded to the metre or finer."""
+    return max(0, -math.floor(math.log10(0.001 / km_per_unit)))
 
 
 def prepare(
@@ -89,8 +89,8 @@ def prepare(
     projector, geoms = project_layer(
         layer.geometries, source, options.projection, options.km_per_unit, existing
     )
-    grid = _grid(projector.km_per_unit)
-    geoms = shapely.transform(geoms, lambda xy: np.round(xy / grid) * grid)
+    digits = _digits(projector.km_per_unit)
+    geoms = shapely.transform(geoms, lambda xy: np.round(xy, digits))
     progress.step("Repairing outlines", 0.2)
     geoms, changes = coverage.polygonal(geoms)
     if shapely.is_missing(geoms).all():
@@ -149,7 +149,9 @@ def _share(progress: Progress, start: float, end: float) -> Progress:
     report = progress.report
     if report is None:
         return Progress(None, progress.cancelled)
-    return Progress(lambda text, done: report(text, start + (end - start) * done), progress.cancelled)
+    return Progress(
+        lambda text, done: report(text, start + (end - start) * done), progress.cancelled
+    )
 
 
 @dataclass
@@ -215,8 +217,11 @@ def plan_regions(
         region_id = ids.claim(wanted, stem, avoid)
         if part == 0 and region_id != wanted:
             plan.notes.append(
-                Note("duplicate-id", f"two features give the id '{wanted}'; this one is "
-                     f"'{region_id}'", region_id)
+                Note(
+                    "duplicate-id",
+                    f"two features give the id '{wanted}'; this one is '{region_id}'",
+                    region_id,
+                )
             )
         name = names[index] or region_id
         data: dict[str, Any] = existing[region_id].model_dump() if region_id in existing else {}
@@ -241,7 +246,7 @@ def plan_regions(
         vp = value(fields.vp, index)
         if vp is not None:
             try:
-                points = int(round(float(vp)))
+                points = round(float(vp))
             except (TypeError, ValueError):
                 plan.notes.append(Note("property", f"VP '{vp}' is not a number", region_id))
             else:
@@ -265,7 +270,7 @@ def plan_regions(
                     f"({listed}{more}); {fallback}",
                 )
             )
-    plan.notes[:0] = describe(prepared, layer, fields, {i: s for i, s in stems.items()})
+    plan.notes[:0] = describe(prepared, layer, fields, dict(stems))
     return plan
 
 

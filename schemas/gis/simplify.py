@@ -118,9 +118,7 @@ def coverage_simplify(
     return shapely.coverage_simplify(geoms, tolerance)
 
 
-def simplify(
-    geoms: np.ndarray, target: Target, progress: Progress | None = None
-) -> Simplified:
+def simplify(geoms: np.ndarray, target: Target, progress: Progress | None = None) -> Simplified:
     """Simplify a valid coverage to a target (see :class:`Target`)."""
     progress = progress or Progress()
     before = vertex_count(geoms)
@@ -136,9 +134,7 @@ def simplify(
     return _to_budget(geoms, budget, before, progress)
 
 
-def _to_budget(
-    geoms: np.ndarray, budget: float, before: int, progress: Progress
-) -> Simplified:
+def _to_budget(geoms: np.ndarray, budget: float, before: int, progress: Progress) -> Simplified:
     """Search the tolerance that meets a vertex budget.
 
     The tolerance is estimated on a compact sample of the coverage, and the whole coverage is

@@ -275,9 +275,12 @@ def project_layer(
     present = ~shapely.is_missing(geoms)
     if not present.any():
         raise GisError("the layer has no geometry to place on the map")
-    plane = _transform(geoms, probe.planar)
-    west, south, east, north = shapely.total_bounds(plane[present]).tolist()
+    # One pass over the coordinates: projected once, then moved and scaled in place.
+    coords = shapely.get_coordinates(geoms)
+    plane = probe.planar(coords)
+    west, south = plane.min(axis=0).tolist()
+    east, north = plane.max(axis=0).tolist()
     size_km = max(east - west, north - south) * metres_per_unit(target) / 1000.0
     scale = km_per_unit if km_per_unit is not None else default_km_per_unit(size_km)
     projector = Projector(source, target, (west, north), scale)
-    return projector, _transform(plane, projector.plane_to_map)
+    return projector, shapely.set_coordinates(geoms.copy(), projector.plane_to_map(plane))

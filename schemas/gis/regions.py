@@ -20,8 +20,7 @@ import numpy as np
 import pyproj
 import shapely
 
-from ..geometry.build import polygon_to_model
-from ..map import MapProjection, PlaceValue, Region
+from ..map import MapProjection, PlaceValue, Polygon, Region
 from ..scenario import Scenario
 from . import coverage
 from .coverage import Change
@@ -154,6 +153,24 @@ def _share(progress: Progress, start: float, end: float) -> Progress:
     )
 
 
+def outline_models(shapes: list[shapely.Geometry]) -> list[Polygon]:
+    """The format's outlines of many shapely polygons at once (closing points dropped).
+
+    The points come straight from valid shapely polygons, so the models are constructed
+    without validating every point again (the slow part for large maps).
+    """
+    if not shapes:
+        return []
+    rings, owner = shapely.get_rings(np.asarray(shapes, dtype=object), return_index=True)
+    coords, ring_of = shapely.get_coordinates(rings, return_index=True)
+    starts = np.searchsorted(ring_of, np.arange(len(rings) + 1))
+    points = list(map(tuple, coords.tolist()))
+    out: list[list[list[tuple[float, float]]]] = [[] for _ in shapes]
+    for ring, shape in enumerate(owner.tolist()):
+        out[shape].append(points[starts[ring] : starts[ring + 1] - 1])
+    return [Polygon.model_construct(exterior=r[0], holes=r[1:]) for r in out]
+
+
 @dataclass
 class Note:
     """One line of the list of what an import changed or could not do."""
@@ -205,7 +222,8 @@ def plan_regions(
             return None
         return layer.fields[key][index]
 
-    for shape, index, part in zip(prepared.shapes, prepared.feature, prepared.part, strict=True):
+    outlines = outline_models(prepared.shapes)
+    for outline, index, part in zip(outlines, prepared.feature, prepared.part, strict=True):
         if index not in stems:
             name = value(fields.name, index)
             names[index] = text_value(name) if name is not None else ""
@@ -225,7 +243,7 @@ def plan_regions(
             )
         name = names[index] or region_id
         data: dict[str, Any] = existing[region_id].model_dump() if region_id in existing else {}
-        data.update(id=region_id, polygon=polygon_to_model(shape))
+        data.update(id=region_id, polygon=outline)
         if names[index] or region_id not in existing:
             data["name"] = name if part == 0 else f"{name} ({part + 1})"
         for key, lookup, column in (

@@ -17,17 +17,21 @@ topology checks as any other, and the result is a valid coverage.
 from __future__ import annotations
 
 import math
+import os
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 
 import numpy as np
 import shapely
 
-from .progress import Progress
+from .progress import Cancelled, Progress
 
 GROUP_VERTICES = 150_000
 """Size of the groups of the first pass, in vertices (GEOS is fastest around this size)."""
 SAMPLE_VERTICES = 40_000
 """Size of the sample on which the tolerance for a vertex budget is estimated."""
+WORKERS = max(1, min(4, os.cpu_count() or 1))
+"""Threads simplifying groups at once."""
 MIN_VERTICES = 4
 """A simplified ring keeps at least a triangle (three points and the closing one)."""
 
@@ -104,15 +108,24 @@ def coverage_simplify(
     geoms = np.asarray(geoms, dtype=object)
     groups = _groups(geoms)
     if groups:
+        # GEOS releases the GIL: groups are simplified on every core at once.
         first = geoms.copy()
-        for number, group in enumerate(groups):
-            progress.step(
-                f"Simplifying borders (group {number + 1} of {len(groups)})",
-                share * number / (len(groups) + 1),
-            )
-            first[group] = shapely.coverage_simplify(
-                geoms[group], tolerance, simplify_boundary=False
-            )
+        with ThreadPoolExecutor(max_workers=WORKERS) as pool:
+            jobs = [
+                pool.submit(shapely.coverage_simplify, geoms[g], tolerance, simplify_boundary=False)
+                for g in groups
+            ]
+            try:
+                for number, (group, job) in enumerate(zip(groups, jobs, strict=True)):
+                    first[group] = job.result()
+                    progress.step(
+                        f"Simplifying borders (group {number + 1} of {len(groups)})",
+                        share * (number + 1) / (len(groups) + 1),
+                    )
+            except Cancelled:
+                for job in jobs:
+                    job.cancel()
+                raise
         geoms = first
     progress.step("Simplifying the borders between groups", share * len(groups) / (len(groups) + 1))
     return shapely.coverage_simplify(geoms, tolerance)

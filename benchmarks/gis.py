@@ -1,0 +1,137 @@
+"""GIS import benchmark (issue 17): 5,000 real-sized polygons (about 500 vertices each) read
+from a GeoPackage in longitude and latitude, projected, simplified as a coverage and turned
+into regions with their connections.
+
+Run alone: ``.venv/bin/python benchmarks/gis.py`` (prints JSON), or through ``run.py``.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+import pyogrio.raw
+import shapely
+
+ROOT = Path(__file__).resolve().parent.parent
+CACHE = ROOT / "benchmarks" / ".cache"
+sys.path.insert(0, str(ROOT))
+
+from schemas.gis import ImportOptions, Progress, import_layer, read_layer  # noqa: E402
+from schemas.gis.regions import plan_regions, prepare  # noqa: E402
+from schemas.starter import new_scenario  # noqa: E402
+
+POLYGONS = 5000
+VERTICES = 500
+
+
+def coverage(count: int = POLYGONS, per_region: int = VERTICES, seed: int = 1) -> np.ndarray:
+    """A valid coverage of ``count`` Voronoi cells over 10 x 6 degrees of central Europe, their
+    borders cut into short wavy steps so that each cell has about ``per_region`` vertices
+    (neighbours share the very same points, as in survey data)."""
+    rng = np.random.default_rng(seed)
+    frame = shapely.box(2, 44, 12, 50)
+    seeds = shapely.multipoints(rng.uniform([2, 44], [12, 50], (count, 2)))
+    cells = shapely.get_parts(shapely.voronoi_polygons(seeds, extend_to=frame))
+    cells = shapely.intersection(cells, frame)
+    step = float(shapely.length(cells).mean()) / per_region
+    dense = shapely.segmentize(cells, step)
+    coords = np.round(shapely.get_coordinates(dense), 9)
+    k = 2 * np.pi / (step * 6)
+    wave = 0.5 / k * np.column_stack([np.sin(k * coords[:, 1]), np.sin(1.3 * k * coords[:, 0])])
+    return shapely.set_coordinates(dense, coords + wave)
+
+
+def source_file() -> Path:
+    path = CACHE / f"gis-{POLYGONS}x{VERTICES}.gpkg"
+    if not path.exists():
+        CACHE.mkdir(parents=True, exist_ok=True)
+        cells = coverage()
+        names = np.asarray([f"Commune {i}" for i in range(len(cells))], dtype=object)
+        pyogrio.raw.write(
+            path,
+            shapely.to_wkb(cells),
+            [names],
+            ["name"],
+            driver="GPKG",
+            geometry_type="Polygon",
+            crs="EPSG:4326",
+        )
+    return path
+
+
+def timed(work: Any) -> tuple[float, Any]:
+    start = time.perf_counter()
+    result = work()
+    return time.perf_counter() - start, result
+
+
+def bench(repeats: int = 3, tolerance_km: float = 0.1) -> dict[str, Any]:
+    """Best-of timings of a whole import at a tolerance, of its stages, and of an import to a
+    vertex budget."""
+    path = source_file()
+    scenario = new_scenario("Benchmark")
+    options = ImportOptions(simplify_km=tolerance_km)
+    best: dict[str, float] = {}
+    stages: dict[str, float] = {}
+    result = None
+    for _ in range(repeats):
+        marks: list[tuple[str, float]] = []
+        started = time.perf_counter()
+        progress = Progress(lambda text, _: marks.append((text, time.perf_counter())))
+        cpu = time.process_time()
+        read_s, layer = timed(lambda: read_layer(path))
+        total_s, result = timed(lambda: import_layer(layer, scenario, options, progress))
+        whole = read_s + total_s
+        if whole < best.get("whole", float("inf")):
+            best = {
+                "whole": whole,
+                "read": read_s,
+                "import": total_s,
+                "cpu": time.process_time() - cpu,
+            }
+            stages = _stages(marks, started + read_s, started + whole)
+    assert result is not None and result.prepared is not None
+    prepared = result.prepared
+    layer = read_layer(path)
+    budget_s = min(
+        timed(lambda: prepare(layer, ImportOptions(simplify_vertices=50)))[0]
+        for _ in range(max(1, repeats - 1))
+    )
+    geometry = prepare(layer, options)
+    plan_s = timed(lambda: plan_regions(geometry, layer, scenario, options.fields))[0]
+    return {
+        "polygons": len(layer),
+        "vertices_before": prepared.vertices_before,
+        "vertices_after": prepared.vertices_after,
+        "tolerance_km": tolerance_km,
+        "whole_s": best["whole"],
+        "whole_cpu_s": best["cpu"],
+        "load_average": os.getloadavg()[0],
+        "read_s": best["read"],
+        "import_s": best["import"],
+        "stages_s": stages,
+        "plan_regions_s": plan_s,
+        "budget_50_prepare_s": budget_s,
+        "regions": len(result.scenario.regions),
+        "connections": len(result.scenario.connections),
+    }
+
+
+def _stages(marks: list[tuple[str, float]], start: float, end: float) -> dict[str, float]:
+    """Seconds between progress reports, named by the report that opened each stretch."""
+    out: dict[str, float] = {}
+    points = [("(reading)", start), *marks, ("(regions and connections)", end)]
+    for (name, at), (_, until) in zip(points, points[1:], strict=False):
+        key = name.split(" (")[0] if name.startswith("Simplifying") else name
+        out[key] = out.get(key, 0.0) + until - at
+    return {k: round(v, 3) for k, v in out.items()}
+
+
+if __name__ == "__main__":
+    print(json.dumps(bench(), indent=2))

@@ -206,6 +206,10 @@ class Projector:
         out[:, 1] = self.origin[1] - xy[:, 1] * self.scale
         return out
 
+    def points_to_map(self, xy: np.ndarray) -> np.ndarray:
+        """Points (one ``[x, y]`` row each, in the data CRS) in map units."""
+        return self.plane_to_map(self.planar(np.asarray(xy, dtype=float).reshape(-1, 2)))
+
     def to_map(self, geoms: np.ndarray) -> np.ndarray:
         """Geometries of the data CRS in map units."""
         return _transform(geoms, lambda xy: self.plane_to_map(self.planar(xy)))

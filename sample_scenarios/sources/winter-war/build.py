@@ -25,7 +25,15 @@ from forces import (  # noqa: E402
     UNIT_TYPES,
     UNITS,
 )
-from geography import LAKES, TOWNS, UNPLAYABLE, MapResult, partition, project  # noqa: E402
+from geography import (  # noqa: E402
+    LAKES,
+    MAP,
+    TOWNS,
+    UNPLAYABLE,
+    MapResult,
+    partition,
+    project,
+)
 from mapdata import (  # noqa: E402
     AREAS,
     BRIDGELESS,
@@ -268,7 +276,11 @@ def scenario() -> dict[str, Any]:
         "info": INFO,
         "calendar": CALENDAR,
         "rules": RULES,
-        "map": {"orientation": "north", "units_per_km": 1.0},
+        "map": {
+            "orientation": "north",
+            "units_per_km": 1.0,
+            "projection": MAP.model().model_dump(mode="json"),
+        },
         "terrain": TERRAIN,
         "connection_types": CONNECTION_TYPES,
         "theatres": THEATRES,

@@ -7,6 +7,7 @@ Run alone: ``.venv/bin/python benchmarks/gis.py`` (prints JSON), or through ``ru
 
 from __future__ import annotations
 
+import itertools
 import json
 import os
 import sys
@@ -30,10 +31,11 @@ POLYGONS = 5000
 VERTICES = 500
 
 
-def coverage(count: int = POLYGONS, per_region: int = VERTICES, seed: int = 1) -> np.ndarray:
+def coverage(count: int | None = None, per_region: int | None = None, seed: int = 1) -> np.ndarray:
     """A valid coverage of ``count`` Voronoi cells over 10 x 6 degrees of central Europe, their
     borders cut into short wavy steps so that each cell has about ``per_region`` vertices
     (neighbours share the very same points, as in survey data)."""
+    count, per_region = count or POLYGONS, per_region or VERTICES
     rng = np.random.default_rng(seed)
     frame = shapely.box(2, 44, 12, 50)
     seeds = shapely.multipoints(rng.uniform([2, 44], [12, 50], (count, 2)))
@@ -81,21 +83,10 @@ def bench(repeats: int = 3, tolerance_km: float = 0.1) -> dict[str, Any]:
     stages: dict[str, float] = {}
     result = None
     for _ in range(repeats):
-        marks: list[tuple[str, float]] = []
-        started = time.perf_counter()
-        progress = Progress(lambda text, _: marks.append((text, time.perf_counter())))
-        cpu = time.process_time()
-        read_s, layer = timed(lambda: read_layer(path))
-        total_s, result = timed(lambda: import_layer(layer, scenario, options, progress))
-        whole = read_s + total_s
-        if whole < best.get("whole", float("inf")):
-            best = {
-                "whole": whole,
-                "read": read_s,
-                "import": total_s,
-                "cpu": time.process_time() - cpu,
-            }
-            stages = _stages(marks, started + read_s, started + whole)
+        times, marks, result = _one_import(path, scenario, options)
+        if times["whole"] < best.get("whole", float("inf")):
+            best = times
+            stages = _stages(marks, times["started"] + times["read"], times["ended"])
     assert result is not None and result.prepared is not None
     prepared = result.prepared
     layer = read_layer(path)
@@ -123,11 +114,29 @@ def bench(repeats: int = 3, tolerance_km: float = 0.1) -> dict[str, Any]:
     }
 
 
+def _one_import(path: Path, scenario: Any, options: ImportOptions) -> tuple[Any, Any, Any]:
+    """Timings of one whole import, the progress reports with their times, and the result."""
+    marks: list[tuple[str, float]] = []
+    progress = Progress(lambda text, _: marks.append((text, time.perf_counter())))
+    started, cpu = time.perf_counter(), time.process_time()
+    read_s, layer = timed(lambda: read_layer(path))
+    import_s, result = timed(lambda: import_layer(layer, scenario, options, progress))
+    times = {
+        "whole": read_s + import_s,
+        "read": read_s,
+        "import": import_s,
+        "cpu": time.process_time() - cpu,
+        "started": started,
+        "ended": time.perf_counter(),
+    }
+    return times, marks, result
+
+
 def _stages(marks: list[tuple[str, float]], start: float, end: float) -> dict[str, float]:
     """Seconds between progress reports, named by the report that opened each stretch."""
     out: dict[str, float] = {}
     points = [("(reading)", start), *marks, ("(regions and connections)", end)]
-    for (name, at), (_, until) in zip(points, points[1:], strict=False):
+    for (name, at), (_, until) in itertools.pairwise(points):
         key = name.split(" (")[0] if name.startswith("Simplifying") else name
         out[key] = out.get(key, 0.0) + until - at
     return {k: round(v, 3) for k, v in out.items()}

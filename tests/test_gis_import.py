@@ -372,3 +372,18 @@ def test_bad_files_and_settings_give_clear_errors(tmp_path: Path) -> None:
         imported(nocrs)
     scenario = imported(nocrs, crs="EPSG:32618")
     assert scenario.map.projection is not None
+
+
+def test_features_without_polygons_and_broken_outlines(tmp_path: Path) -> None:
+    cells = grid(0, 40, 2, 1, 0.1, density=0.01)
+    bowtie = shapely.Polygon([(0.3, 40), (0.4, 40.1), (0.4, 40), (0.3, 40.1)])
+    path = write_geojson(tmp_path / "b.geojson", [*cells, bowtie], [{"n": 1}, {"n": 2}, {"n": 3}])
+    text = path.read_text().replace(
+        '"properties": {"n": 2}, "geometry": {', '"properties": {"n": 2}, "geometry": null, "x": {'
+    )
+    path.write_text(text)
+    result = import_layer(read_layer(path), new_scenario("t"), ImportOptions(simplify_vertices=6))
+    kinds = {n.kind for n in result.notes}
+    assert {"skipped", "repaired"} <= kinds
+    assert len(result.scenario.regions) == 3  # the first cell and the two halves of the bow tie
+    assert shapely.coverage_is_valid(shapes_of(result.scenario))

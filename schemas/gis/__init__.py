@@ -13,7 +13,7 @@ everything else. :func:`import_layer` does the whole import in one call.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from ..scenario import Scenario
 from .apply import apply_places, apply_regions
@@ -72,7 +72,7 @@ def import_layer(
             [r.id for r in plan.updated],
             prepared,
         )
-    with_fields = ImportOptions(**{**options.__dict__, "fields": fields})
+    with_fields = replace(options, fields=fields)
     if kind == "point":
         places = plan_points(layer, scenario, with_fields, progress)
         entities = [*places.structures, *places.supply_sources]

@@ -105,15 +105,17 @@ def prepare(
         vertices=options.simplify_vertices,
     )
     before = vertex_count(geoms)
-    result = simplify(geoms, target, _share(progress, 0.25, 0.7)) if target.active else None
-    if result is None or not shapely.coverage_is_valid(result.geoms[present]):
+    kept = np.flatnonzero(present)  # features without a polygon stay out of the coverage
+    result = simplify(geoms[kept], target, _share(progress, 0.25, 0.7)) if target.active else None
+    if result is None or not shapely.coverage_is_valid(result.geoms):
         # Borders that do not match (or overlaps) spoil the simplification: clean, then redo.
         geoms, cleaned = coverage.clean(geoms, progress)
         changes += cleaned
         if target.active:
-            result = simplify(geoms, target, _share(progress, 0.25, 0.7))
+            result = simplify(geoms[kept], target, _share(progress, 0.25, 0.7))
     if result is not None:
-        geoms = result.geoms
+        geoms = geoms.copy()
+        geoms[kept] = result.geoms
     progress.step("Merging slivers and gaps", 0.9)
     pieces = coverage.explode(geoms)
     changes += coverage.merge_slivers(pieces, min_area)

@@ -17,7 +17,6 @@ RawScenario = dict[str, Any]
 Migration = Callable[[RawScenario], RawScenario]
 
 
-
 def _v1_to_v2(raw: RawScenario) -> RawScenario:
     # Version 2 added the optional ``map.projection``; every version 1 file is a valid
     # version 2 file as it is (the version number goes up so that an older Salient refuses a

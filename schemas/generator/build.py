@@ -7,8 +7,7 @@ import random
 import numpy as np
 
 from ..collector import gc_paused
-from ..scenario import SCHEMA_VERSION
-from ..scenario import Scenario
+from ..scenario import SCHEMA_VERSION, Scenario
 from .cards import cards, events
 from .forces import UNIT_TYPES, Forces, raise_forces
 from .landscape import LAKE, SEA, shape_landscape, terrain_table

@@ -17,7 +17,7 @@ def test_gis_benchmark_runs_on_a_small_coverage(
     monkeypatch.setattr(gis, "CACHE", tmp_path)
     monkeypatch.setattr(gis, "POLYGONS", 40)
     monkeypatch.setattr(gis, "VERTICES", 60)
-    found = gis.bench(repeats=1, tolerance_km=2.0)
+    found = gis.bench(repeats=1, budget=20, tolerance_km=2.0)
     assert found["polygons"] == 40 and found["regions"] == 40
     assert found["vertices_after"] < found["vertices_before"]
     assert found["connections"] > 40

@@ -151,24 +151,42 @@ def _to_budget(geoms: np.ndarray, budget: float, before: int, progress: Progress
     """Search the tolerance that meets a vertex budget.
 
     The tolerance is estimated on a compact sample of the coverage, and the whole coverage is
-    simplified once with it. If that leaves more vertices than the budget allows, the result
-    is simplified again with a tolerance a quarter larger each time until it fits: simplifying
-    a simplified coverage with a larger tolerance removes about what the larger tolerance
-    alone would have removed.
+    simplified once with a little less (so that it usually lands just over the budget). The
+    result is then simplified again with a tolerance a quarter larger each time until it fits,
+    and the last step is narrowed down by bisection: simplifying a simplified coverage with a
+    larger tolerance removes about what the larger tolerance alone would have removed, and
+    these passes are cheap because the result is small.
     """
-    tolerance = _estimate(geoms, budget / len(geoms), progress)
+    tolerance = 0.85 * _estimate(geoms, budget / len(geoms), progress)
     current = coverage_simplify(geoms, tolerance, progress, share=0.8)
     count = vertex_count(current)
+    if count <= budget:
+        return Simplified(current, tolerance, before, count)
+    # Grow the tolerance over the (small) result until the budget is met, then narrow the
+    # last step down so that the budget is used rather than wasted.
+    low, high, best = tolerance, tolerance, None
     for step in range(60):
-        if count <= budget:
+        progress.step("Meeting the vertex budget", min(0.95, 0.8 + 0.02 * step))
+        high = low * 1.25
+        trial = shapely.coverage_simplify(current, high)
+        trial_count = vertex_count(trial)
+        if trial_count <= budget:
+            best = (trial, high, trial_count)
             break
-        progress.step("Meeting the vertex budget", min(0.99, 0.8 + 0.02 * step))
-        tolerance *= 1.25
-        trial = shapely.coverage_simplify(current, tolerance)
-        if vertex_count(trial) == count:  # nothing left to remove: triangles everywhere
-            break
-        current, count = trial, vertex_count(trial)
-    return Simplified(current, tolerance, before, count)
+        if trial_count == count:  # nothing left to remove: triangles everywhere
+            return Simplified(trial, high, before, trial_count)
+        low, current, count = high, trial, trial_count
+    if best is None:
+        return Simplified(current, low, before, count)
+    for _ in range(3):
+        middle = math.sqrt(low * high)
+        trial = shapely.coverage_simplify(current, middle)
+        trial_count = vertex_count(trial)
+        if trial_count <= budget:
+            best, high = (trial, middle, trial_count), middle
+        else:
+            low = middle
+    return Simplified(best[0], best[1], before, best[2])
 
 
 def _estimate(geoms: np.ndarray, per_region: float, progress: Progress) -> float:

@@ -43,7 +43,9 @@ def register(commands: argparse._SubParsersAction) -> None:
         ),
     )
     importing.add_argument("file", type=Path, help="GeoJSON, Shapefile, GeoPackage...")
-    importing.add_argument("-o", "--output", type=Path, required=True, metavar="SCENARIO")
+    importing.add_argument(
+        "-o", "--output", type=Path, metavar="SCENARIO", help="scenario to create or update"
+    )
     importing.add_argument("--layer", help="layer of the file (default: the first)")
     importing.add_argument("--list-layers", action="store_true", help="list the layers, exit")
     importing.add_argument("--crs", help="the data's CRS when the file does not give it")
@@ -58,10 +60,20 @@ def register(commands: argparse._SubParsersAction) -> None:
     importing.add_argument(
         "--min-area", type=float, metavar="KM2", help="slivers and gaps below this area merge"
     )
-    importing.add_argument("--multipart", choices=("split", "largest"), default="split")
+    importing.add_argument(
+        "--multipart",
+        choices=("split", "largest"),
+        default="split",
+        help="parts of a feature become regions (split), or only the largest does (largest)",
+    )
     importing.add_argument("--no-connect", action="store_true", help="add no connections")
     for name in ("id", "name", "terrain", "owner", "area", "vp", "kind"):
-        importing.add_argument(f"--{name}-field", metavar="PROPERTY", dest=f"{name}_field")
+        importing.add_argument(
+            f"--{name}-field",
+            metavar="PROPERTY",
+            dest=f"{name}_field",
+            help=f"property holding the {name} (default: guessed from the names)",
+        )
     importing.add_argument("--vp-as", choices=get_args(VpAs), default="capture")
     importing.add_argument(
         "--as",
@@ -69,7 +81,12 @@ def register(commands: argparse._SubParsersAction) -> None:
         choices=(*get_args(PointKind), *get_args(LineKind)),
         help="what points or lines become (points: city by default; lines: required)",
     )
-    importing.add_argument("--follow-km", type=float, default=0.5)
+    importing.add_argument(
+        "--follow-km",
+        type=float,
+        default=0.5,
+        help="a river follows a border within this distance (default 0.5)",
+    )
     importing.add_argument("--title", help="title of a new scenario")
     importing.add_argument("--dry-run", action="store_true", help="report, write nothing")
     importing.set_defaults(run=cmd_import)
@@ -149,6 +166,8 @@ def cmd_import(args: argparse.Namespace) -> int:
             for name, kind in list_layers(args.file):
                 print(f"{name}\t{kind}")
             return EXIT_OK
+        if args.output is None:
+            raise UsageError("say which scenario to create or update (-o SCENARIO)")
         options = _options(args)
         scenario = _target(args)
         layer = read_layer(args.file, options.layer)

@@ -138,3 +138,23 @@ def test_command_line_import_and_export(tmp_path: Path, capsys: pytest.CaptureFi
     assert main(["import-map", str(bad), "-o", str(out)]) == 1
     assert "bad.geojson" in capsys.readouterr().err
     assert main(["import-map", str(source), "--simplify", "lots", "-o", str(out)]) == 2
+
+
+def test_the_command_offers_the_import_choices() -> None:
+    from typing import get_args
+
+    from editor.commands import gis as command
+    from schemas.gis.options import LineKind, PointKind, VpAs
+
+    assert get_args(PointKind) == command.POINT_KINDS
+    assert get_args(LineKind) == command.LINE_KINDS
+    assert get_args(VpAs) == command.VP_AS
+
+
+def test_starting_salient_does_not_import_the_gis_libraries() -> None:
+    import subprocess
+    import sys
+
+    code = "import sys, editor.cli; print('pyproj' in sys.modules, 'pyogrio' in sys.modules)"
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.split() == ["False", "False"]

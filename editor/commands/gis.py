@@ -1,7 +1,8 @@
 """``salient import-map`` and ``salient export-map``: real geography in and out (no Qt).
 
 The work is done by :mod:`schemas.gis`; these commands parse options, read and write files
-atomically, and print what changed.
+atomically, and print what changed. ``schemas.gis`` (GDAL, PROJ) is imported only when one of
+them runs, so that every other ``salient`` command starts as fast as before.
 """
 
 from __future__ import annotations
@@ -10,24 +11,19 @@ import argparse
 import re
 import sys
 from pathlib import Path
-from typing import get_args
-
-from schemas.geojson import geojson_text
-from schemas.gis import (
-    FieldMap,
-    GisError,
-    ImportOptions,
-    import_layer,
-    list_layers,
-    lonlat_geojson_text,
-    read_layer,
-)
-from schemas.gis.options import LineKind, PointKind, VpAs
-from schemas.io import dumps
-from schemas.scenario import Scenario
-from schemas.starter import new_scenario
+from typing import TYPE_CHECKING
 
 from .common import EXIT_INVALID, EXIT_OK, UsageError, read_scenario, write_text
+
+if TYPE_CHECKING:
+    from schemas.gis import ImportOptions
+    from schemas.scenario import Scenario
+
+POINT_KINDS = ("city", "village", "fort", "airfield", "port", "supply")
+LINE_KINDS = ("river", "major-river", "road", "rail")
+VP_AS = ("capture", "hold_at_end")
+"""The choices of ``schemas.gis.options`` (a test keeps them the same), written out here so
+that building the parser does not import the GIS libraries."""
 
 _SIMPLIFY = re.compile(r"^\s*([0-9]*\.?[0-9]+(?:e-?[0-9]+)?)\s*(km|v|vertices)?\s*$", re.I)
 
@@ -74,11 +70,11 @@ def register(commands: argparse._SubParsersAction) -> None:
             dest=f"{name}_field",
             help=f"property holding the {name} (default: guessed from the names)",
         )
-    importing.add_argument("--vp-as", choices=get_args(VpAs), default="capture")
+    importing.add_argument("--vp-as", choices=VP_AS, default="capture")
     importing.add_argument(
         "--as",
         dest="as_",
-        choices=(*get_args(PointKind), *get_args(LineKind)),
+        choices=(*POINT_KINDS, *LINE_KINDS),
         help="what points or lines become (points: city by default; lines: required)",
     )
     importing.add_argument(
@@ -118,6 +114,8 @@ def simplify_target(text: str | None) -> tuple[float | None, float | None]:
 
 
 def _options(args: argparse.Namespace) -> ImportOptions:
+    from schemas.gis import FieldMap, ImportOptions
+
     km, vertices = simplify_target(args.simplify)
     if args.km_per_unit is not None and args.km_per_unit <= 0:
         raise UsageError("--km-per-unit must be above 0")
@@ -128,8 +126,8 @@ def _options(args: argparse.Namespace) -> ImportOptions:
         },
         vp_as=args.vp_as,
     )
-    points = args.as_ if args.as_ in get_args(PointKind) else "city"
-    lines = args.as_ if args.as_ in get_args(LineKind) else None
+    points = args.as_ if args.as_ in POINT_KINDS else "city"
+    lines = args.as_ if args.as_ in LINE_KINDS else None
     return ImportOptions(
         layer=args.layer,
         crs=args.crs,
@@ -148,6 +146,8 @@ def _options(args: argparse.Namespace) -> ImportOptions:
 
 
 def _target(args: argparse.Namespace) -> Scenario:
+    from schemas.starter import new_scenario
+
     path: Path = args.output
     if not path.exists():
         return new_scenario(args.title or args.file.stem.replace("_", " ").title())
@@ -159,6 +159,9 @@ def _target(args: argparse.Namespace) -> Scenario:
 
 
 def cmd_import(args: argparse.Namespace) -> int:
+    from schemas.gis import GisError, import_layer, list_layers, read_layer
+    from schemas.io import dumps
+
     if not args.file.exists():
         raise UsageError(f"no such file: '{args.file}'")
     try:
@@ -195,6 +198,9 @@ def cmd_import(args: argparse.Namespace) -> int:
 
 
 def cmd_export(args: argparse.Namespace) -> int:
+    from schemas.geojson import geojson_text
+    from schemas.gis import GisError, lonlat_geojson_text
+
     result, _ = read_scenario(args.scenario)
     if result.scenario is None:
         raise UsageError(f"'{args.scenario}' cannot be read as a scenario")

@@ -151,13 +151,12 @@ def _to_budget(geoms: np.ndarray, budget: float, before: int, progress: Progress
     """Search the tolerance that meets a vertex budget.
 
     The tolerance is estimated on a compact sample of the coverage, and the whole coverage is
-    simplified once with a little less (so that it usually lands just over the budget). The
-    result is then simplified again with a tolerance a quarter larger each time until it fits,
-    and the last step is narrowed down by bisection: simplifying a simplified coverage with a
-    larger tolerance removes about what the larger tolerance alone would have removed, and
-    these passes are cheap because the result is small.
+    simplified once with it. The result is then simplified again with a tolerance a tenth
+    larger each time until it fits, and the last step is narrowed down by bisection:
+    simplifying a simplified coverage with a larger tolerance removes about what the larger
+    tolerance alone would have removed, and these passes are cheap because the result is small.
     """
-    tolerance = 0.85 * _estimate(geoms, budget / len(geoms), progress)
+    tolerance = _estimate(geoms, budget / len(geoms), progress)
     current = coverage_simplify(geoms, tolerance, progress, share=0.8)
     count = vertex_count(current)
     if count <= budget:
@@ -167,7 +166,7 @@ def _to_budget(geoms: np.ndarray, budget: float, before: int, progress: Progress
     low, high, best = tolerance, tolerance, None
     for step in range(60):
         progress.step("Meeting the vertex budget", min(0.95, 0.8 + 0.02 * step))
-        high = low * 1.25
+        high = low * 1.1
         trial = shapely.coverage_simplify(current, high)
         trial_count = vertex_count(trial)
         if trial_count <= budget:
@@ -178,7 +177,7 @@ def _to_budget(geoms: np.ndarray, budget: float, before: int, progress: Progress
         low, current, count = high, trial, trial_count
     if best is None:
         return Simplified(current, low, before, count)
-    for _ in range(3):
+    for _ in range(2):
         middle = math.sqrt(low * high)
         trial = shapely.coverage_simplify(current, middle)
         trial_count = vertex_count(trial)

@@ -242,6 +242,25 @@ class Background(StrictModel):
     """Opacity from 0 (invisible) to 1."""
 
 
+class MapProjection(StrictModel):
+    """How map coordinates relate to the Earth, for geographic maps.
+
+    A map point ``[x, y]`` is the projected point ``(origin_x + x * s, origin_y - y * s)`` of
+    ``crs``, where ``s`` is ``km_per_unit`` kilometres written in the CRS's own unit (metres
+    for most projections): map y grows downwards, so north stays up. Imports of further
+    geographic data use it to land in the same place, and exports use it to write real
+    longitude and latitude.
+    """
+
+    crs: Annotated[str, Field(min_length=1)]
+    """The projected coordinate reference system, in any form PROJ reads: ``"EPSG:32618"``,
+    a PROJ string (``"+proj=tmerc +lon_0=-73.6 ..."``) or WKT."""
+    origin: Point
+    """Projected coordinates (in the CRS's unit) of the map's point ``[0, 0]``."""
+    km_per_unit: Annotated[float, Field(gt=0)]
+    """Kilometres of the projected plane in one map unit."""
+
+
 class MapSettings(StrictModel):
     """How the map is shown."""
 
@@ -251,3 +270,5 @@ class MapSettings(StrictModel):
     """Scale, when the map is geographic; used by the scale bar."""
     background: Background | None = None
     """Tracing image."""
+    projection: MapProjection | None = None
+    """Where the map lies on the Earth, when it was made from geographic data."""

@@ -6,7 +6,7 @@ import datetime as dt
 
 from .calendar import Calendar
 from .generator.landscape import terrain_table
-from .scenario import Scenario, ScenarioInfo
+from .scenario import SCHEMA_VERSION, Scenario, ScenarioInfo
 from .sides import Nation, Side
 
 _PARTIES = (
@@ -23,7 +23,7 @@ def new_scenario(title: str = "Untitled scenario") -> Scenario:
     The empty map is not valid yet; live validation lists what a playable scenario still needs.
     """
     return Scenario(
-        schema_version=1,
+        schema_version=SCHEMA_VERSION,
         info=ScenarioInfo(title=title),
         calendar=Calendar(
             start_date=dt.date(1940, 5, 10), turns=10, turn_order=[p[0] for p in _PARTIES]

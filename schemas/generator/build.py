@@ -7,7 +7,7 @@ import random
 import numpy as np
 
 from ..collector import gc_paused
-from ..scenario import Scenario
+from ..scenario import SCHEMA_VERSION, Scenario
 from .cards import cards, events
 from .forces import UNIT_TYPES, Forces, raise_forces
 from .landscape import LAKE, SEA, shape_landscape, terrain_table
@@ -147,7 +147,7 @@ def _scenario_json(world: World, forces: Forces, regions: int) -> JSON:
         for source in world.sources
     ]
     return {
-        "schema_version": 1,
+        "schema_version": SCHEMA_VERSION,
         "info": info(world, regions),
         "calendar": calendar(world),
         "map": {"units_per_km": 2.0},

@@ -61,6 +61,10 @@ CODES: dict[str, CodeInfo] = {
     "json-syntax": CodeInfo("error", "The file is not valid JSON."),
     "json-duplicate-key": CodeInfo("error", "An object has the same key twice."),
     "json-not-object": CodeInfo("error", "The file does not hold a JSON object."),
+    "json-number-too-long": CodeInfo("error", "A number has more digits than can be read."),
+    "text-unpaired-surrogate": CodeInfo(
+        "warning", "A text held half of a character (an unpaired surrogate); it was replaced."
+    ),
     "schema-version-missing": CodeInfo("error", "The file has no schema_version."),
     "schema-version-newer": CodeInfo("error", "The file needs a newer Salient."),
     "schema-version-invalid": CodeInfo("error", "schema_version is not a known version number."),

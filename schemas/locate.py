@@ -13,6 +13,8 @@ import re
 from collections.abc import Iterable
 from dataclasses import dataclass
 
+from .jsontext import REPLACEMENT, SURROGATE
+
 _TOKEN = re.compile(r'"(?:[^"\\]|\\.)*"|[{}\[\]:,]|[^\s{}\[\]:,"]+')
 _BRACKET = re.compile(r'"(?:[^"\\]|\\.)*"|[{}\[\]]')
 
@@ -92,22 +94,40 @@ def locate(text: str, pointers: Iterable[str]) -> dict[str, tuple[int, int]]:
 
 
 def _key(token: str) -> str:
+    if "\\" not in token:
+        return token[1:-1]
     try:
-        return str(json.loads(token))
+        key = str(json.loads(token))
     except ValueError:
         return token[1:-1]
+    # Keys with half a character were repaired on load (see schemas.jsontext); match them so.
+    return SURROGATE.sub(REPLACEMENT, key)
 
 
 def _to_lines(
     text: str, wanted: dict[str, tuple[str, ...]], found: dict[tuple[str, ...], int]
 ) -> dict[str, tuple[int, int]]:
-    out: dict[str, tuple[int, int]] = {}
+    offsets: dict[str, int] = {}
     for pointer, parts in wanted.items():
         for length in range(len(parts), -1, -1):
             offset = found.get(parts[:length])
             if offset is not None:
-                line = text.count("\n", 0, offset) + 1
-                column = offset - text.rfind("\n", 0, offset)
-                out[pointer] = (line, column)
+                offsets[pointer] = offset
                 break
+    places = line_columns(text, offsets.values())
+    return {pointer: places[offset] for pointer, offset in offsets.items()}
+
+
+def line_columns(text: str, offsets: Iterable[int]) -> dict[int, tuple[int, int]]:
+    """Line and column (from 1) of each offset of ``text``, counted in one pass over the text
+    however many offsets there are."""
+    out: dict[int, tuple[int, int]] = {}
+    line, line_start, position = 1, 0, 0
+    for offset in sorted(set(offsets)):
+        newlines = text.count("\n", position, offset)
+        if newlines:
+            line += newlines
+            line_start = text.rfind("\n", position, offset) + 1
+        position = offset
+        out[offset] = (line, offset - line_start + 1)
     return out

@@ -218,6 +218,7 @@ LOAD_CASES: list[tuple[str, bytes, str]] = [
     ("schema-version-missing", b'{"info": {"title": "x"}}', "/schema_version"),
     ("schema-version-newer", b'{"schema_version": 99}', "/schema_version"),
     ("schema-version-invalid", b'{"schema_version": "one"}', "/schema_version"),
+    ("json-number-too-long", b'{"schema_version": 1, "turns": ' + b"9" * 5000 + b"}", "/turns"),
 ]
 
 
@@ -265,9 +266,20 @@ def test_duplicate_key_is_reported_where_it_is() -> None:
     assert result.scenario.info.title == "B"
 
 
+def test_half_a_character_is_repaired_and_reported_where_it_is() -> None:
+    text = text_of(base()).replace('"title": "Test grid"', '"title": "Test \\ud800grid"')
+    result = load_text(text)
+    assert [(i.code, i.path) for i in result.issues] == [
+        ("text-unpaired-surrogate", "/info/title")
+    ]
+    assert result.scenario is not None
+    assert result.scenario.info.title == "Test \ufffdgrid"
+    assert "\\ud800" in result.issues[0].message
+
+
 def test_every_code_has_a_fixture() -> None:
     covered = {c for c, _, _ in SEMANTIC_CASES} | {c for c, _, _ in LOAD_CASES}
-    covered |= {"schema", "json-duplicate-key", "file-unreadable"}
+    covered |= {"schema", "json-duplicate-key", "file-unreadable", "text-unpaired-surrogate"}
     assert covered == set(CODES)
 
 

@@ -1,0 +1,153 @@
+"""The range of every number in the format.
+
+Every integer and every float of a scenario has a lower and an upper bound, set here once per
+kind of number, so that the models refuse a value no real scenario needs (a supply range of a
+billion regions, a deck with 2**63 copies of a card, a calendar running past the year 9999)
+before the studio's spin boxes or the engine ever see it, and the JSON Schema carries the
+same bounds (``minimum``/``maximum``) for editors that validate while typing.
+
+The bounds are generous: each is well past what the rulebooks and the largest maps use, and
+tight enough that nothing built from it (a deck, a list of distances, a date) can exhaust
+memory. ``docs/scenario-format.md`` lists them ("Number ranges").
+"""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+from pydantic import Field
+
+MAX_TURNS = 2_000
+"""Longest game: daily turns for five years, weekly turns for 38."""
+
+MAX_COORDINATE = 1e9
+"""Largest map coordinate, in map units: room for a projected map in metres of the whole
+Earth (about 2e7) many times over."""
+
+MAX_DIE = 100
+"""Most faces a die may have (``rules.dice.sides``)."""
+
+MAX_MODIFIER = 100
+"""Largest modifier of a roll, a factor or a morale: past the die's faces it changes
+nothing."""
+
+MAX_VP = 10_000
+"""Largest victory-point value, gain or loss (real scenarios count in tens)."""
+
+MAX_MONEY = 1_000_000
+"""Largest treasury, income or treasury change."""
+
+MAX_TENSION = 10_000
+"""Largest tension index value or change."""
+
+MAX_STACKING = 10_000
+"""Largest stacking limit or capacity, in stacking points."""
+
+MAX_MOVEMENT = 1_000
+"""Most movement points a unit or leader may have (an aircraft's range in regions)."""
+
+MAX_COST = 100
+"""Largest movement cost of entering a region or crossing a connection."""
+
+MAX_HIT_POINTS = 100
+"""Largest strength of a unit, in hit points."""
+
+MAX_RATE_OF_FIRE = 20
+"""Most shots a unit fires in a round."""
+
+MAX_COPIES = 100
+"""Most copies of one card in a deck."""
+
+MAX_CARDS = 1_000
+"""Largest hand, or cards drawn at once."""
+
+MAX_POINTS = 1_000
+"""Most replacement points or automatic hits given at once."""
+
+MAX_UNITS = 100_000
+"""Largest count of units or stacks a condition or selection may ask for."""
+
+MAX_ROUNDS = 100
+"""Most battle rounds (or breakthroughs) the battle rules may allow."""
+
+MAX_REGIONS = 100_000
+"""Largest distance, in regions (supply range), or count of units in a rule threshold."""
+
+MAX_DAYS = 366
+"""Longest turn, in days: yearly turns."""
+
+MAX_RATIO = 1_000.0
+"""Largest ratio between two forces (overrun, armour superiority)."""
+
+
+TurnNumber = Annotated[int, Field(ge=1, le=MAX_TURNS, description="A turn number, from 1.")]
+TurnCount = Annotated[int, Field(ge=1, le=MAX_TURNS)]
+"""A number of turns (a game's length, a duration, a step of a range)."""
+TurnDelay = Annotated[int, Field(ge=0, le=MAX_TURNS)]
+"""A number of turns that may be zero."""
+Days = Annotated[int, Field(ge=1, le=MAX_DAYS)]
+
+Modifier = Annotated[int, Field(ge=-MAX_MODIFIER, le=MAX_MODIFIER)]
+"""A bonus (positive) or penalty (negative) to a roll, a factor, a morale or a target."""
+Multiplier = Annotated[int, Field(ge=1, le=MAX_MODIFIER)]
+"""A whole factor a value is multiplied by."""
+SurvivalMultiplier = Annotated[int, Field(ge=0, le=MAX_MODIFIER)]
+Fortification = Annotated[int, Field(ge=0, le=MAX_MODIFIER)]
+Forage = Annotated[int, Field(ge=-MAX_MODIFIER, le=MAX_MODIFIER)]
+Rating = Annotated[int, Field(ge=0, le=20)]
+"""A unit's attack, defence, morale or air-to-air factor."""
+DieSides = Annotated[int, Field(ge=2, le=MAX_DIE)]
+
+VictoryPoints = Annotated[int, Field(ge=-MAX_VP, le=MAX_VP)]
+VictoryLevel = Annotated[int, Field(ge=0, le=MAX_VP)]
+Money = Annotated[int, Field(ge=-MAX_MONEY, le=MAX_MONEY)]
+Tension = Annotated[int, Field(ge=-MAX_TENSION, le=MAX_TENSION)]
+
+Stacking = Annotated[int, Field(ge=0, le=MAX_STACKING)]
+"""A stacking limit or capacity."""
+UnitStacking = Annotated[int, Field(ge=0, le=MAX_MODIFIER)]
+"""Stacking points one unit uses."""
+LeaderStacking = Annotated[int, Field(ge=-MAX_MODIFIER, le=MAX_MODIFIER)]
+"""Stacking points of a leader: negative frees room for the units of its stack."""
+
+MovementPoints = Annotated[int, Field(ge=0, le=MAX_MOVEMENT)]
+Cost = Annotated[int, Field(ge=0, le=MAX_COST)]
+"""A movement cost or reduction that cannot be negative."""
+SignedCost = Annotated[int, Field(ge=-MAX_COST, le=MAX_COST)]
+"""A movement cost added when crossing; negative for a pass."""
+CostPerRegion = Annotated[float, Field(ge=0, le=MAX_COST)]
+PositiveCost = Annotated[int, Field(ge=1, le=MAX_COST)]
+
+HitPoints = Annotated[int, Field(ge=1, le=MAX_HIT_POINTS)]
+RateOfFire = Annotated[int, Field(ge=1, le=MAX_RATE_OF_FIRE)]
+Capacity = Annotated[int, Field(ge=0, le=MAX_STACKING)]
+"""Stacking points carried or sheltered."""
+
+Copies = Annotated[int, Field(ge=1, le=MAX_COPIES)]
+CardCount = Annotated[int, Field(ge=0, le=MAX_CARDS)]
+CardsDrawn = Annotated[int, Field(ge=1, le=MAX_CARDS)]
+Points = Annotated[int, Field(ge=1, le=MAX_POINTS)]
+"""Replacement points or hits given at once."""
+PointsPerTurn = Annotated[int, Field(ge=0, le=MAX_POINTS)]
+UnitCount = Annotated[int, Field(ge=0, le=MAX_UNITS)]
+PickCount = Annotated[int, Field(ge=1, le=MAX_UNITS)]
+
+Rounds = Annotated[int, Field(ge=0, le=MAX_ROUNDS)]
+PositiveRounds = Annotated[int, Field(ge=1, le=MAX_ROUNDS)]
+Threshold = Annotated[int, Field(ge=0, le=MAX_REGIONS)]
+"""A count in a rule: units needed, stacking points commanded."""
+PositiveThreshold = Annotated[int, Field(ge=1, le=MAX_REGIONS)]
+Distance = Annotated[int, Field(ge=0, le=MAX_REGIONS)]
+"""A distance in regions."""
+Radius = Annotated[int, Field(ge=0, le=MAX_ROUNDS)]
+"""A small distance in regions (interception)."""
+LogisticUnits = Annotated[int, Field(ge=0, le=MAX_MODIFIER)]
+
+Fraction = Annotated[float, Field(ge=0.0, le=1.0)]
+Ratio = Annotated[float, Field(gt=0.0, le=MAX_RATIO)]
+
+Coordinate = Annotated[float, Field(ge=-MAX_COORDINATE, le=MAX_COORDINATE)]
+Length = Annotated[float, Field(gt=0.0, le=2 * MAX_COORDINATE)]
+"""A width or height in map units."""
+Scale = Annotated[float, Field(gt=0.0, le=MAX_COORDINATE)]
+"""Map units per kilometre."""

@@ -14,9 +14,9 @@ from schemas.generator import generate_scenario
 from schemas.io import load_text
 from schemas.issues import Issue
 from schemas.scenario import SECTIONS, Scenario
+from schemas.suggest import closest_by_scan
 from schemas.validation import ScenarioIndex, run_checks
 from schemas.validation.incremental import IncrementalValidator
-from schemas.suggest import closest_by_scan
 from schemas.validation.live_references import Hints
 from tests.factory import base
 

@@ -1,4 +1,4 @@
-""""Did you mean" hints come from an index, and are the ones rating every id would give."""
+""" "Did you mean" hints come from an index, and are the ones rating every id would give."""
 
 from __future__ import annotations
 

@@ -269,9 +269,7 @@ def test_duplicate_key_is_reported_where_it_is() -> None:
 def test_half_a_character_is_repaired_and_reported_where_it_is() -> None:
     text = text_of(base()).replace('"title": "Test grid"', '"title": "Test \\ud800grid"')
     result = load_text(text)
-    assert [(i.code, i.path) for i in result.issues] == [
-        ("text-unpaired-surrogate", "/info/title")
-    ]
+    assert [(i.code, i.path) for i in result.issues] == [("text-unpaired-surrogate", "/info/title")]
     assert result.scenario is not None
     assert result.scenario.info.title == "Test \ufffdgrid"
     assert "\\ud800" in result.issues[0].message

@@ -7,10 +7,14 @@ from pathlib import Path
 
 from schemas.io import LoadResult, load_text, write_atomic
 from schemas.issues import Issue
+from schemas.jsontext import printable
 from schemas.locate import locate
 from schemas.scenario import Scenario
 
 EXIT_OK, EXIT_INVALID, EXIT_USAGE, EXIT_INTERNAL = 0, 1, 2, 70
+
+DEFAULT_LIMIT = 20
+"""Issues of one code printed per file, unless ``--limit`` says otherwise."""
 
 SAMPLES = Path(__file__).resolve().parent.parent.parent / "sample_scenarios"
 DEFAULT_SAMPLE = SAMPLES / "vessa-crossing.json"
@@ -52,9 +56,30 @@ def with_positions(issues: list[Issue], text: str) -> list[Issue]:
     return out
 
 
+def cap_issues(issues: list[Issue], limit: int) -> tuple[list[Issue], dict[str, int]]:
+    """At most ``limit`` issues of each code (0: all), in their order, and how many of each
+    code were left out: a file with 70,000 copies of one mistake reports a few and a count."""
+    if limit <= 0:
+        return issues, {}
+    kept: list[Issue] = []
+    seen: dict[str, int] = {}
+    for issue in issues:
+        count = seen.get(issue.code, 0)
+        seen[issue.code] = count + 1
+        if count < limit:
+            kept.append(issue)
+    return kept, {code: n - limit for code, n in seen.items() if n > limit}
+
+
+def format_omitted(path: Path | str, omitted: dict[str, int]) -> list[str]:
+    """The lines saying how many issues of each code were not printed."""
+    return [f"{printable(str(path))}: ... and {n:,} more [{code}]" for code, n in omitted.items()]
+
+
 def format_issue(path: Path | str, issue: Issue) -> str:
     """One line per issue, in the ``file:line:column: severity`` form editors understand."""
-    where = f"{path}:{issue.line}:{issue.column}" if issue.line is not None else f"{path}"
+    shown = printable(str(path))  # a file name that is not valid UTF-8 still prints
+    where = f"{shown}:{issue.line}:{issue.column}" if issue.line is not None else shown
     subject = f" ({issue.entity})" if issue.entity else ""
     pointer = issue.path or "/"
     return f"{where}: {issue.severity} [{issue.code}] {pointer}{subject}: {issue.message}"
@@ -87,9 +112,12 @@ def valid_scenario_or_report(path: Path, action: str) -> Scenario | None:
     stderr with the sentence "fix them before {action}" and None is returned."""
     result, text = read_scenario(path)
     if result.scenario is None or any(i.is_error for i in result.issues):
-        for issue in with_positions(result.issues, text):
-            if issue.is_error:
-                print(format_issue(path, issue), file=sys.stderr)
-        print(f"salient: {path} has errors; fix them before {action}", file=sys.stderr)
+        errors, omitted = cap_issues([i for i in result.issues if i.is_error], DEFAULT_LIMIT)
+        for issue in with_positions(errors, text):
+            print(format_issue(path, issue), file=sys.stderr)
+        for line in format_omitted(path, omitted):
+            print(line, file=sys.stderr)
+        shown = printable(str(path))
+        print(f"salient: {shown} has errors; fix them before {action}", file=sys.stderr)
         return None
     return result.scenario

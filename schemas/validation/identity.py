@@ -122,12 +122,17 @@ def section_reference_issues(
 def closest_id(ix: ScenarioIndex, collection: str, name: str) -> str | None:
     """The id of ``collection`` most like ``name``, as the "did you mean" hints choose it
     (:mod:`schemas.suggest`); the index of ids is built once per validation run."""
-    tables: dict[str, Suggester] = ix.__dict__.setdefault("_suggesters", {})
+    tables: dict[str, tuple[Suggester, dict[str, str | None]]] = ix.__dict__.setdefault(
+        "_suggesters", {}
+    )
     table = tables.get(collection)
     if table is None:
-        table = tables[collection] = Suggester(ix.position[collection])
-    best = table.closest(name)
-    return best[1] if best else None
+        table = tables[collection] = (Suggester(ix.position[collection]), {})
+    index, asked = table
+    if name not in asked:
+        best = index.closest(name)
+        asked[name] = best[1] if best else None
+    return asked[name]
 
 
 def _unknown(

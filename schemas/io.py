@@ -320,7 +320,13 @@ def scenario_from_raw(raw: Any) -> LoadResult:
 _VERSION = re.compile(r'"schema_version"\s*:\s*(\d+)')
 
 
-def load_text(data: bytes | str, *, validate: bool = True, thorough: bool = False) -> LoadResult:
+def load_text(
+    data: bytes | str,
+    *,
+    validate: bool = True,
+    thorough: bool = False,
+    folder: str | os.PathLike[str] | None = None,
+) -> LoadResult:
     """Load a scenario from JSON text; with ``validate``, also run every semantic check.
 
     A file in the current version is validated straight from its text by pydantic's own JSON
@@ -328,6 +334,8 @@ def load_text(data: bytes | str, *, validate: bool = True, thorough: bool = Fals
     it through the thorough path, which builds the JSON tree to migrate it and to report every
     problem with its exact location. ``thorough`` takes that path from the start, which also
     reports keys repeated within an object (JSON parsers otherwise keep the last silently).
+    With ``validate`` and the scenario's ``folder``, the files it names are checked too
+    (:mod:`schemas.validation.files`).
     """
     with gc_paused(settle=True):
         text, issues = decode(data)
@@ -343,6 +351,10 @@ def load_text(data: bytes | str, *, validate: bool = True, thorough: bool = Fals
 
             result.index = ScenarioIndex(result.scenario)
             result.issues.extend(run_checks(result.index))
+            if folder is not None:
+                from .validation.files import check_files
+
+                result.issues.extend(check_files(result.scenario, folder))
         return result
 
 
@@ -368,8 +380,10 @@ def _thorough(text: str) -> LoadResult:
 def load_file(
     path: str | os.PathLike[str], *, validate: bool = True, thorough: bool = False
 ) -> LoadResult:
-    """Load a scenario file. Raises :class:`OSError` only when the file cannot be read."""
-    return load_text(Path(path).read_bytes(), validate=validate, thorough=thorough)
+    """Load a scenario file (with ``validate``, its images are checked against its folder).
+    Raises :class:`OSError` only when the file cannot be read."""
+    folder = Path(path).parent
+    return load_text(Path(path).read_bytes(), validate=validate, thorough=thorough, folder=folder)
 
 
 def unreadable(path: str | os.PathLike[str], error: OSError) -> Issue:

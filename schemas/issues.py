@@ -92,6 +92,14 @@ CODES: dict[str, CodeInfo] = {
     "connection-duplicate": CodeInfo("warning", "Two connections join the same regions."),
     "connection-domain": CodeInfo("warning", "A connection's type does not suit its regions."),
     "region-isolated": CodeInfo("warning", "A playable region has no connection."),
+    # Files the scenario names
+    "image-outside-folder": CodeInfo(
+        "warning", "An image path leads outside the scenario's folder; it is not read."
+    ),
+    "image-not-a-file": CodeInfo(
+        "warning", "An image path names no file, or a folder, pipe or device; it is not read."
+    ),
+    "image-too-large": CodeInfo("warning", "An image file is too large to read."),
     # Sides, nations, calendar
     "side-without-nations": CodeInfo("error", "A side has no nation."),
     "side-main-nation": CodeInfo("error", "A side has no main nation, or more than one."),

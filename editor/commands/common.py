@@ -30,7 +30,7 @@ def read_scenario(path: Path) -> tuple[LoadResult, str]:
         data = path.read_bytes()
     except OSError as exc:
         raise UsageError(f"cannot read '{path}': {exc.strerror or exc}") from exc
-    result = load_text(data, thorough=True)
+    result = load_text(data, thorough=True, folder=path.parent)
     return result, data.decode("utf-8", errors="replace")
 
 

@@ -13,9 +13,11 @@ memory. ``docs/scenario-format.md`` lists them ("Number ranges").
 
 from __future__ import annotations
 
-from typing import Annotated
+import types
+from dataclasses import dataclass
+from typing import Annotated, Any, Union, get_args, get_origin
 
-from pydantic import Field
+from pydantic import BaseModel, Field
 
 MAX_TURNS = 2_000
 """Longest game: daily turns for five years, weekly turns for 38."""
@@ -151,3 +153,83 @@ Length = Annotated[float, Field(gt=0.0, le=2 * MAX_COORDINATE)]
 """A width or height in map units."""
 Scale = Annotated[float, Field(gt=0.0, le=MAX_COORDINATE)]
 """Map units per kilometre."""
+
+
+# -- every number of the format, for the docs and the tests ---------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class NumberField:
+    """One numeric field of a model of the format, with its range."""
+
+    model: str
+    """Name of the model class (``SupplyRules``)."""
+    field: str
+    """Name of the field in files (its alias when it has one)."""
+    where: str
+    """A place in a file where it occurs (``rules.supply.range``; ``[]`` for a list item)."""
+    kind: type
+    """``int`` or ``float``."""
+    low: float | None
+    high: float | None
+    low_open: bool = False
+    """The low bound itself is refused (``gt``)."""
+    high_open: bool = False
+
+
+def _bounds(metadata: list[Any]) -> tuple[float | None, float | None, bool, bool]:
+    low = high = None
+    low_open = high_open = False
+    # Constraints of a nested Annotated type come as a FieldInfo holding them.
+    flat = [m for item in metadata for m in (getattr(item, "metadata", None) or [item])]
+    for item in flat:
+        for name, is_low, is_open in (("ge", 1, 0), ("gt", 1, 1), ("le", 0, 0), ("lt", 0, 1)):
+            value = getattr(item, name, None)
+            if value is None:
+                continue
+            if is_low:
+                low, low_open = value, bool(is_open)
+            else:
+                high, high_open = value, bool(is_open)
+    return low, high, low_open, high_open
+
+
+def number_fields(root: type[BaseModel]) -> list[NumberField]:
+    """Every int and float field of ``root`` and the models inside it, each model once (in
+    the order a file meets them), with its bounds (``None`` where one is missing)."""
+    out: list[NumberField] = []
+    seen: set[type[BaseModel]] = set()
+    queue: list[tuple[type[BaseModel], str]] = [(root, "")]
+    while queue:
+        model, where = queue.pop(0)
+        if model in seen:
+            continue
+        seen.add(model)
+        for name, info in model.model_fields.items():
+            key = info.alias or name
+            place = f"{where}.{key}" if where else key
+            for leaf, metadata, suffix in _leaves(info.annotation, list(info.metadata)):
+                if isinstance(leaf, type) and issubclass(leaf, BaseModel):
+                    queue.append((leaf, place + suffix))
+                elif leaf in (int, float):
+                    bounds = _bounds(metadata)
+                    out.append(NumberField(model.__name__, key, place + suffix, leaf, *bounds))
+    return out
+
+
+def _leaves(annotation: Any, metadata: list[Any], suffix: str = "") -> list[tuple[Any, list, str]]:
+    """The concrete types inside an annotation, each with the constraints that apply to it
+    and how its place reads (``[]`` for items of a list, ``{}`` for values of a mapping)."""
+    origin = get_origin(annotation)
+    if origin is Annotated:
+        base, *extra = get_args(annotation)
+        return _leaves(base, [*metadata, *extra], suffix)
+    if origin is Union or origin is types.UnionType:
+        return [leaf for arg in get_args(annotation) for leaf in _leaves(arg, metadata, suffix)]
+    if origin is list:
+        return _leaves(get_args(annotation)[0], [], suffix + "[]")
+    if origin is dict:
+        return _leaves(get_args(annotation)[1], [], suffix + "{}")
+    if origin is tuple:
+        return [leaf for arg in get_args(annotation) for leaf in _leaves(arg, [], suffix + "[]")]
+    return [(annotation, metadata, suffix)]

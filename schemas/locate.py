@@ -29,16 +29,9 @@ which skips a subtree at C speed."""
 _SCAN_GUARDED = json.JSONDecoder(parse_int=guarded_int).scan_once
 """The same, for a subtree holding an integer too long for Python to convert."""
 
-Trie = dict[str, "Trie"]
 
-
-def _split(pointer: str) -> tuple[str, ...]:
-    if not pointer:
-        return ()
-    parts = pointer[1:].split("/")
-    if "~" not in pointer:
-        return tuple(parts)
-    return tuple(p.replace("~1", "/").replace("~0", "~") for p in parts)
+def _unescape(segment: str) -> str:
+    return segment.replace("~1", "/").replace("~0", "~") if "~" in segment else segment
 
 
 def _skip(text: str, start: int) -> int:
@@ -49,6 +42,11 @@ def _skip(text: str, start: int) -> int:
         return _SCAN_GUARDED(text, start)[1]
 
 
+Children = dict[str, dict[str, str]]
+"""For a pointer leading to wanted values: each key (an array's indices as text) below it
+that leads on, with the pointer it makes."""
+
+
 def locate(text: str, pointers: Iterable[str]) -> dict[str, tuple[int, int]]:
     """Line and column (both from 1) of each pointer's value, or of its nearest parent.
 
@@ -56,47 +54,69 @@ def locate(text: str, pointers: Iterable[str]) -> dict[str, tuple[int, int]]:
     value is skipped by the json module's C scanner, so the time grows with the size of the
     file plus the number of pointers, never with their product.
     """
-    wanted = {p: _split(p) for p in pointers}
-    trie: Trie = {}
-    for parts in wanted.values():
-        node = trie
-        for part in parts:
-            node = node.setdefault(part, {})
-    found: dict[tuple[str, ...], int] = {}
+    wanted = set(pointers)
+    children: Children = {}
+    for pointer in wanted:
+        # From the pointer up, until a parent already known (with its own parents).
+        child = pointer
+        while child:
+            cut = child.rfind("/")
+            parent = child[:cut]
+            known = parent in children
+            children.setdefault(parent, {})[_unescape(child[cut + 1 :])] = child
+            if known:
+                break
+            child = parent
+    found: dict[str, int] = {}
     # Text that is not JSON from some point on: what was found before it stands.
     with contextlib.suppress(ValueError, StopIteration, IndexError, RecursionError):
-        _scan(text, trie, found)
-    return _to_lines(text, wanted, found)
+        _scan(text, children, found)
+    offsets: dict[str, int] = {}
+    for pointer in wanted:
+        at = found.get(pointer)
+        parent = pointer
+        while at is None and parent:
+            parent = parent[: parent.rfind("/")]  # a missing key: its object, or further up
+            at = found.get(parent)
+        if at is not None:
+            offsets[pointer] = at
+    places = line_columns(text, offsets.values())
+    return {pointer: places[offset] for pointer, offset in offsets.items()}
 
 
-def _scan(text: str, trie: Trie, found: dict[tuple[str, ...], int]) -> None:
-    """Record the offset of every value of ``text`` on a path of ``trie``."""
+def _scan(text: str, children: Children, found: dict[str, int]) -> None:
+    """Record the offset of every value of ``text`` that a pointer leads to or through."""
     start = _SPACE.match(text, 1 if text.startswith("\ufeff") else 0).end()
-    # Each entry: a value's path, its start, and the branch of the trie below it.
-    stack: list[tuple[tuple[str, ...], int, Trie]] = [((), start, trie)]
+    found[""] = start
+    stack = [("", start)] if "" in children else []
     while stack:
-        path, at, below = stack.pop()
-        found.setdefault(path, at)
+        pointer, at = stack.pop()
+        below = children[pointer]
         opener = text[at]
-        if not below or opener not in "{[":
+        if opener == "{":
+            members = _object_members(text, at, below)
+        elif opener == "[":
+            members = _items(text, at, below)
+        else:
             continue
-        members = _object_members(text, at, below) if opener == "{" else _items(text, at, below)
         # Pushed last to first so that they are visited in file order.
-        for key, value_at in reversed(members):
-            stack.append(((*path, key), value_at, below[key]))
+        for child, value_at in reversed(members):
+            found.setdefault(child, value_at)
+            if child in children:
+                stack.append((child, value_at))
 
 
-def _object_members(text: str, at: int, wanted: Trie) -> list[tuple[str, int]]:
-    """The keys of ``wanted`` in the object at ``at``, with their values' offsets; reading
-    stops once every wanted key is found (of a repeated key, the first counts)."""
+def _object_members(text: str, at: int, wanted: dict[str, str]) -> list[tuple[str, int]]:
+    """The pointers of the keys of ``wanted`` in the object at ``at``, with their values'
+    offsets; reading stops once every wanted key is found (of a repeated key, the first)."""
     out: list[tuple[str, int]] = []
-    left = len(wanted)
+    left = dict(wanted)
     position = _SPACE.match(text, at + 1).end()
     if text[position] == "}":
         return out
-    seen: set[str] = set()
+    key_at, after_value = _KEY.match, _NEXT.match
     while True:
-        match = _KEY.match(text, position)
+        match = key_at(text, position)
         if match is None:
             raise ValueError("a key expected")
         key = match.group(1)
@@ -104,13 +124,12 @@ def _object_members(text: str, at: int, wanted: Trie) -> list[tuple[str, int]]:
             # Keys with half a character were repaired on load (see schemas.jsontext).
             key = SURROGATE.sub(REPLACEMENT, scanstring(text, position + 1)[0])
         position = match.end()
-        if key in wanted and key not in seen:
-            seen.add(key)
-            out.append((key, position))
-            left -= 1
+        child = left.pop(key, None)
+        if child is not None:
+            out.append((child, position))
             if not left:
                 return out
-        after = _NEXT.match(text, _skip(text, position))
+        after = after_value(text, _skip(text, position))
         if after is None:
             raise ValueError("',' or '}' expected")
         if after.group(1) != ",":
@@ -118,45 +137,29 @@ def _object_members(text: str, at: int, wanted: Trie) -> list[tuple[str, int]]:
         position = after.end()
 
 
-def _items(text: str, at: int, wanted: Trie) -> list[tuple[str, int]]:
-    """The indices of ``wanted`` in the array at ``at``, with their items' offsets; reading
-    stops after the last wanted index."""
+def _items(text: str, at: int, wanted: dict[str, str]) -> list[tuple[str, int]]:
+    """The pointers of the indices of ``wanted`` in the array at ``at``, with their items'
+    offsets; reading stops after the last wanted index."""
     out: list[tuple[str, int]] = []
-    last = max((int(k) for k in wanted if k.isdigit()), default=-1)
+    indices = {int(k): child for k, child in wanted.items() if k.isdigit()}
+    last = max(indices, default=-1)
     position = _SPACE.match(text, at + 1).end()
     if text[position] == "]":
         return out
-    index = 0
-    while index <= last:
-        key = str(index)
-        if key in wanted:
-            out.append((key, position))
-        after = _NEXT.match(text, _skip(text, position))
+    after_value = _NEXT.match
+    for index in range(last + 1):
+        child = indices.get(index)
+        if child is not None:
+            out.append((child, position))
+            if index == last:
+                return out
+        after = after_value(text, _skip(text, position))
         if after is None:
             raise ValueError("',' or ']' expected")
         if after.group(1) != ",":
             return out
         position = after.end()
-        index += 1
     return out
-
-
-def _to_lines(
-    text: str, wanted: dict[str, tuple[str, ...]], found: dict[tuple[str, ...], int]
-) -> dict[str, tuple[int, int]]:
-    offsets: dict[str, int] = {}
-    for pointer, parts in wanted.items():
-        offset = found.get(parts)
-        if offset is not None:
-            offsets[pointer] = offset
-            continue
-        for length in range(len(parts) - 1, -1, -1):
-            offset = found.get(parts[:length])
-            if offset is not None:
-                offsets[pointer] = offset
-                break
-    places = line_columns(text, offsets.values())
-    return {pointer: places[offset] for pointer, offset in offsets.items()}
 
 
 def line_columns(text: str, offsets: Iterable[int]) -> dict[int, tuple[int, int]]:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
+from schemas.collector import gc_paused
 from schemas.io import LoadResult, load_text, write_atomic
 from schemas.issues import Issue
 from schemas.jsontext import printable
@@ -36,20 +37,29 @@ def read_scenario(path: Path) -> tuple[LoadResult, str]:
 
 def with_positions(issues: list[Issue], text: str) -> list[Issue]:
     """Issues with a line and column filled in from their JSON pointer where missing."""
+    # The collector would rescan the loaded scenario again and again while the many small
+    # objects of a long report are made, freeing nothing.
+    with gc_paused():
+        return _placed(issues, text)
+
+
+def _placed(issues: list[Issue], text: str) -> list[Issue]:
     missing = [i.path for i in issues if i.line is None]
-    places = locate(text, missing) if missing else {}
+    if not missing:
+        return issues
+    places = locate(text, missing)
     out = []
     for issue in issues:
-        if issue.line is None and issue.path in places:
-            line, column = places[issue.path]
+        place = places.get(issue.path) if issue.line is None else None
+        if place is not None:
             issue = Issue(
                 issue.code,
                 issue.severity,
                 issue.path,
                 issue.message,
                 issue.entity,
-                line,
-                column,
+                place[0],
+                place[1],
                 issue.at,
             )
         out.append(issue)

@@ -61,11 +61,14 @@ def locate(text: str, pointers: Iterable[str]) -> dict[str, tuple[int, int]]:
         child = pointer
         while child:
             cut = child.rfind("/")
-            parent = child[:cut]
-            known = parent in children
-            children.setdefault(parent, {})[_unescape(child[cut + 1 :])] = child
-            if known:
+            parent, key = child[:cut], child[cut + 1 :]
+            if "~" in key:
+                key = _unescape(key)
+            below = children.get(parent)
+            if below is not None:
+                below[key] = child
                 break
+            children[parent] = {key: child}
             child = parent
     found: dict[str, int] = {}
     # Text that is not JSON from some point on: what was found before it stands.

@@ -233,3 +233,28 @@ def _leaves(annotation: Any, metadata: list[Any], suffix: str = "") -> list[tupl
     if origin is tuple:
         return [leaf for arg in get_args(annotation) for leaf in _leaves(arg, [], suffix + "[]")]
     return [(annotation, metadata, suffix)]
+
+
+def _shown(value: float | None, kind: type) -> str:
+    if value is None:
+        return "?"
+    if kind is float and abs(value) >= 1e6:
+        return f"{value:.0e}".replace("e+0", "e").replace("e+", "e")
+    number = int(value) if kind is int or float(value).is_integer() else value
+    return f"{number:,}" if isinstance(number, int) else str(number)
+
+
+def ranges_table(root: type[BaseModel]) -> str:
+    """The Markdown table of every number of the format and its range, as the format guide
+    lists it (a test keeps the guide equal to this)."""
+    rows = ["| where in the file | model | kind | range |", "| --- | --- | --- | --- |"]
+    listed: set[str] = set()
+    for field in number_fields(root):
+        if field.where in listed:
+            continue  # the two coordinates of a point
+        listed.add(field.where)
+        low = ("above " if field.low_open else "") + _shown(field.low, field.kind)
+        high = ("below " if field.high_open else "") + _shown(field.high, field.kind)
+        kind = "integer" if field.kind is int else "number"
+        rows.append(f"| `{field.where}` | `{field.model}` | {kind} | {low} to {high} |")
+    return "\n".join(rows)

@@ -16,7 +16,7 @@ from pydantic import BaseModel, ValidationError
 from schemas.io import load_file, load_text
 from schemas.jsonschema import scenario_json_schema
 from schemas.map import Background
-from schemas.ranges import NumberField, number_fields
+from schemas.ranges import NumberField, number_fields, ranges_table
 from schemas.scenario import Scenario
 from tests.factory import base
 
@@ -173,3 +173,9 @@ def test_a_calendar_must_end_before_the_year_10000() -> None:
     (issue,) = result.issues
     assert issue.path == "/calendar"
     assert "9999-12-31" in issue.message
+
+
+def test_the_format_guide_lists_every_range() -> None:
+    guide = (ROOT / "docs" / "scenario-format.md").read_text(encoding="utf-8")
+    listed = guide.split("<!-- ranges:start -->\n", 1)[1].split("\n<!-- ranges:end -->", 1)[0]
+    assert listed == ranges_table(Scenario)

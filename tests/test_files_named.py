@@ -94,3 +94,10 @@ def test_reading_an_image_never_blocks_and_is_capped(folder: Path) -> None:
     assert refused.value.code == "image-too-large"
     with pytest.raises(ImageRefused):
         read_image(folder, "/dev/stdin")
+
+
+def test_an_image_over_the_size_cap_is_refused_without_reading_it(folder: Path) -> None:
+    with (folder / "art" / "huge.png").open("wb") as handle:
+        handle.truncate(65 * 1024 * 1024)  # sparse: nothing is written
+    refusal = image_problem(folder, "art/huge.png")
+    assert refusal is not None and refusal.code == "image-too-large"

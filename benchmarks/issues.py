@@ -27,13 +27,13 @@ sys.path.insert(0, str(ROOT))
 
 from benchmarks.timing import best_of  # noqa: E402
 from editor.commands.common import (  # noqa: E402
-    cap_issues,
     format_issue,
     format_omitted,
     with_positions,
 )
 from editor.commands.validate import cmd_validate  # noqa: E402
 from schemas.io import load_text  # noqa: E402
+from schemas.issues import cap_issues  # noqa: E402
 
 BUDGET_S = 2.0
 WANTED = 100_000

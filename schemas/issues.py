@@ -159,3 +159,18 @@ def pointer(*parts: str | int) -> str:
 
 def has_errors(issues: list[Issue]) -> bool:
     return any(issue.is_error for issue in issues)
+
+
+def cap_issues(issues: list[Issue], limit: int) -> tuple[list[Issue], dict[str, int]]:
+    """At most ``limit`` issues of each code (0: all), in their order, and how many of each
+    code were left out: a file with 70,000 copies of one mistake reports a few and a count."""
+    if limit <= 0:
+        return issues, {}
+    kept: list[Issue] = []
+    seen: dict[str, int] = {}
+    for issue in issues:
+        count = seen.get(issue.code, 0)
+        seen[issue.code] = count + 1
+        if count < limit:
+            kept.append(issue)
+    return kept, {code: n - limit for code, n in seen.items() if n > limit}

@@ -7,7 +7,7 @@ from pathlib import Path
 
 from schemas.collector import gc_paused
 from schemas.io import LoadResult, load_text, write_atomic
-from schemas.issues import Issue
+from schemas.issues import Issue, cap_issues
 from schemas.jsontext import printable
 from schemas.locate import locate
 from schemas.scenario import Scenario
@@ -64,21 +64,6 @@ def _placed(issues: list[Issue], text: str) -> list[Issue]:
             )
         out.append(issue)
     return out
-
-
-def cap_issues(issues: list[Issue], limit: int) -> tuple[list[Issue], dict[str, int]]:
-    """At most ``limit`` issues of each code (0: all), in their order, and how many of each
-    code were left out: a file with 70,000 copies of one mistake reports a few and a count."""
-    if limit <= 0:
-        return issues, {}
-    kept: list[Issue] = []
-    seen: dict[str, int] = {}
-    for issue in issues:
-        count = seen.get(issue.code, 0)
-        seen[issue.code] = count + 1
-        if count < limit:
-            kept.append(issue)
-    return kept, {code: n - limit for code, n in seen.items() if n > limit}
 
 
 def format_omitted(path: Path | str, omitted: dict[str, int]) -> list[str]:

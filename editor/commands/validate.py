@@ -10,6 +10,7 @@ from typing import Any, TextIO
 
 from schemas import SCHEMA_VERSION
 from schemas.io import UnwritableError, save
+from schemas.issues import cap_issues
 from schemas.jsontext import printable
 
 from .common import (
@@ -18,7 +19,6 @@ from .common import (
     EXIT_OK,
     EXIT_USAGE,
     UsageError,
-    cap_issues,
     count_issues,
     format_issue,
     format_omitted,

@@ -9,8 +9,9 @@ from pathlib import Path
 from typing import Any, TextIO
 
 from schemas import SCHEMA_VERSION
+from schemas.collector import gc_paused
 from schemas.io import UnwritableError, save
-from schemas.issues import cap_issues
+from schemas.issues import Issue, cap_issues
 from schemas.jsontext import printable
 
 from .common import (
@@ -54,6 +55,11 @@ def register(commands: argparse._SubParsersAction) -> None:
     generate.set_defaults(run=lambda args: cmd_generate(args.regions, args.seed, args.output))
 
 
+Report = tuple[Path, list[Issue], list[Issue], dict[str, int], bool]
+"""A file's report: its path, every issue, the issues shown (located), the count of each code
+left out, and whether the file loaded."""
+
+
 def cmd_validate(
     files: list[Path], *, as_json: bool, limit: int | None = None, out: TextIO | None = None
 ) -> int:
@@ -63,7 +69,7 @@ def cmd_validate(
     if limit is not None and limit < 0:
         raise UsageError("--limit takes a number of issues, 0 for all")
     cap = limit if limit is not None else 0 if as_json else DEFAULT_LIMIT
-    reports = []
+    reports: list[Report] = []
     unreadable = False
     for path in files:
         try:
@@ -77,6 +83,11 @@ def cmd_validate(
         reports.append(
             (path, result.issues, with_positions(shown, text), omitted, result.scenario is not None)
         )
+    with gc_paused():  # the many small objects of a long report: see with_positions
+        return _report(reports, unreadable, as_json=as_json, out=out)
+
+
+def _report(reports: list[Report], unreadable: bool, *, as_json: bool, out: TextIO) -> int:
     errors = sum(1 for _, issues, _, _, _ in reports for i in issues if i.is_error)
     warnings = sum(1 for _, issues, _, _, _ in reports for i in issues if not i.is_error)
     if as_json:

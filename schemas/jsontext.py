@@ -20,9 +20,13 @@ Path = tuple[str | int, ...]
 SURROGATE = re.compile("[\ud800-\udfff]")
 """A lone surrogate in decoded text (a valid escaped pair decodes to one character)."""
 
-_MAYBE_SURROGATE = re.compile(r"\\u[dD][89a-fA-F]|[\ud800-\udfff]")
-"""What a text holding a surrogate must contain: the escape, or the code point itself. Escaped
-pairs (an emoji written ``\\ud83d\\ude00``) match too; the walk then finds nothing."""
+_HIGH = r"\\u[dD][89abAB][0-9a-fA-F]{2}"
+_LOW = r"\\u[dD][c-fC-F][0-9a-fA-F]{2}"
+_MAYBE_SURROGATE = re.compile(f"{_HIGH}(?!{_LOW})|(?<!{_HIGH}){_LOW}|[\ud800-\udfff]")
+"""What a text holding a lone surrogate must contain: a high escape not followed by a low one,
+a low escape not preceded by a high one, or the code point itself. Escaped pairs (an emoji
+written ``\\ud83d\\ude00``) do not match; an escaped backslash before ``ud800`` may, and the
+walk then finds nothing."""
 
 REPLACEMENT = "\ufffd"
 

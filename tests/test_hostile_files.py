@@ -130,3 +130,22 @@ def test_large_hostile_files_report_few_lines_and_count_the_rest(
     counted = [line for line in lines if ": ... and " in line]
     if name != "nested-100000-deep.json":
         assert counted, "the repeated mistakes are counted, not all printed"
+
+
+@pytest.mark.parametrize(
+    ("title", "repaired"),
+    [
+        ("\\ud83d\\ude00", False),  # an escaped pair: one character, nothing to report
+        ("\\ud83d", True),
+        ("\\ude00", True),
+        ("\\ude00\\ud83d", True),  # both halves, in the wrong order
+        ("\\\\ud800", False),  # an escaped backslash: the text is literally \ud800
+    ],
+)
+def test_only_half_characters_are_repaired(title: str, repaired: bool) -> None:
+    text = (CORPUS / "surrogate-in-title.json").read_text().replace("Grid \\ud800", title)
+    fast, thorough = load_text(text), load_text(text, thorough=True)
+    assert fast.scenario == thorough.scenario
+    codes = [i.code for i in thorough.issues]
+    assert codes == (["text-unpaired-surrogate"] if repaired else [])
+    assert [i.code for i in fast.issues] == codes

@@ -150,6 +150,24 @@ def _child_peak_mib(code: str) -> float:
     return int(done.stdout.split()[-1]) / 1024
 
 
+def bench_issue_report(regions: int, repeats: int) -> Result:
+    """Issue 16: the report of 100,000 issues within 2 s of the validation that found them."""
+    import issues
+
+    found = issues.bench(generated(regions), repeats)
+    return Result(
+        "report of every issue after validation (salient validate --limit 0)",
+        found["report_s"],
+        issues.BUDGET_S,
+        "s",
+        f"{found['issues']:,} issues in {found['file']} ({found['megabytes']} MB; json.loads "
+        f"{found['parse_s']:.2f} s), validated "
+        f"in {found['validation_s']:.2f} s; of the report, locating them {found['locate_s']:.2f}"
+        f" s; as JSON {found['json_report_s']:.2f} s; capped at 20 a code "
+        f"{found['capped_report_s']:.2f} s",
+    )
+
+
 def bench_engine(repeats: int) -> list[Result]:
     """The engine's budgets: battles a second, supply on a large map, whole AI games."""
     import battles
@@ -362,6 +380,7 @@ def main(argv: list[str] | None = None) -> int:
     results = [
         *bench_validation(args.regions, args.repeats),
         bench_validate_memory(args.regions),
+        bench_issue_report(args.regions, args.repeats),
         *bench_engine(args.repeats),
         *bench_studio(args.regions, args.repeats),
         *bench_game(args.repeats),

@@ -92,6 +92,11 @@ def _phase_order(raw: Raw) -> None:
     raw["calendar"]["phases"] = [{"phase": "battles"}, {"phase": "land_movement"}]
 
 
+def _turn_without_phases(raw: Raw) -> None:
+    # Nothing is played on turn 1: the engine would have no phase to open.
+    raw["calendar"]["phases"] = [{"phase": "events", "turns": {"from_turn": 2}}]
+
+
 def _late_reinforcement(raw: Raw) -> None:
     raw["reinforcements"][0]["turn"] = 9
 
@@ -191,6 +196,7 @@ SEMANTIC_CASES: list[tuple[str, Callable[[Raw], None], str]] = [
     ("nation-hierarchy", _parent_on_other_side, "/nations/2/parent"),
     ("turn-order", _turn_order, "/calendar/turn_order/2"),
     ("phase-order", _phase_order, "/calendar/phases/1"),
+    ("turn-without-phases", _turn_without_phases, "/calendar/phases"),
     ("turn-out-of-range", _late_reinforcement, "/reinforcements/0/turn"),
     ("unit-impassable-location", _infantry_at_sea, "/units/0/location"),
     ("start-overstacked", _overstacked, "/units/0/location"),
@@ -218,6 +224,7 @@ LOAD_CASES: list[tuple[str, bytes, str]] = [
     ("schema-version-missing", b'{"info": {"title": "x"}}', "/schema_version"),
     ("schema-version-newer", b'{"schema_version": 99}', "/schema_version"),
     ("schema-version-invalid", b'{"schema_version": "one"}', "/schema_version"),
+    ("json-number-too-long", b'{"schema_version": 1, "turns": ' + b"9" * 5000 + b"}", "/turns"),
 ]
 
 
@@ -265,9 +272,20 @@ def test_duplicate_key_is_reported_where_it_is() -> None:
     assert result.scenario.info.title == "B"
 
 
+def test_half_a_character_is_repaired_and_reported_where_it_is() -> None:
+    text = text_of(base()).replace('"title": "Test grid"', '"title": "Test \\ud800grid"')
+    result = load_text(text)
+    assert [(i.code, i.path) for i in result.issues] == [("text-unpaired-surrogate", "/info/title")]
+    assert result.scenario is not None
+    assert result.scenario.info.title == "Test \ufffdgrid"
+    assert "\\ud800" in result.issues[0].message
+
+
 def test_every_code_has_a_fixture() -> None:
     covered = {c for c, _, _ in SEMANTIC_CASES} | {c for c, _, _ in LOAD_CASES}
-    covered |= {"schema", "json-duplicate-key", "file-unreadable"}
+    covered |= {"schema", "json-duplicate-key", "file-unreadable", "text-unpaired-surrogate"}
+    # Image codes need files on disk: tests/test_hostile_files.py and test_files_named.py.
+    covered |= {"image-outside-folder", "image-not-a-file", "image-too-large"}
     assert covered == set(CODES)
 
 

@@ -11,8 +11,9 @@ from typing import Any
 
 from pydantic import BaseModel
 from PySide6.QtCore import Signal
-from PySide6.QtWidgets import QComboBox, QHBoxLayout, QLabel, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QHBoxLayout, QLabel, QVBoxLayout, QWidget
 
+from editor.shared.widgets import form_combo
 from editor.studio.forms.builder_edits import Node
 from editor.studio.forms.builder_kinds import (
     CHILD_FIELDS,
@@ -44,7 +45,7 @@ class NodePane(QWidget):
         layout.setSpacing(3)
         row = QHBoxLayout()
         self.kind_label = QLabel("Kind")
-        self.kind = QComboBox()
+        self.kind = form_combo()
         self.kind.setToolTip("Change what this node is; compatible fields are kept")
         self.kind.activated.connect(lambda _i: self.kindChosen.emit(str(self.kind.currentData())))
         row.addWidget(self.kind_label)

@@ -14,7 +14,6 @@ from typing import Any
 from pydantic import BaseModel, TypeAdapter, ValidationError
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
-    QComboBox,
     QHBoxLayout,
     QLabel,
     QListWidget,
@@ -24,7 +23,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from editor.shared.widgets import MessageLabel, tool_button
+from editor.shared.widgets import MessageLabel, form_combo, tool_button
 from editor.studio.forms.defaults import default_model, default_value
 from editor.studio.forms.field_types import reference_of, unwrap
 from editor.studio.forms.fields import ValueEditor, refresh_geometry
@@ -171,7 +170,7 @@ class MappingEditor(ValueEditor):
         self.rows_layout = QVBoxLayout()
         layout.addLayout(self.rows_layout)
         adder = QHBoxLayout()
-        self.new_key = QComboBox()
+        self.new_key = form_combo()
         self.new_key.setEditable(self.ref is None)
         self.new_key.setToolTip("Key to add")
         add = QPushButton("Add")

@@ -17,7 +17,6 @@ from PySide6.QtGui import QColor
 from PySide6.QtWidgets import (
     QCheckBox,
     QColorDialog,
-    QComboBox,
     QDateEdit,
     QDoubleSpinBox,
     QHBoxLayout,
@@ -30,7 +29,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from editor.shared.widgets import tool_button
+from editor.shared.widgets import form_combo, tool_button
 from editor.studio.forms.field_types import bounds, is_color, list_choices, reference_of, unwrap
 
 NONE_LABEL = "(none)"
@@ -186,7 +185,7 @@ class ChoiceEditor(ValueEditor):
     def __init__(self, choices: list[str], optional: bool) -> None:
         super().__init__()
         self.optional = optional
-        self.box = QComboBox()
+        self.box = form_combo()
         self.box.setEditable(False)
         _row(self).addWidget(self.box)
         self.set_choices(choices)

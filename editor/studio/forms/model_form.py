@@ -30,7 +30,7 @@ from PySide6.QtWidgets import (
 from shiboken6 import isValid
 
 from editor.shared.sentences import Names, plain_names
-from editor.shared.widgets import MessageLabel
+from editor.shared.widgets import MessageLabel, form_combo
 from editor.studio.document import with_value
 from editor.studio.forms.defaults import default_model, union_members
 from editor.studio.forms.field_types import unwrap
@@ -168,7 +168,7 @@ class ModelEditor(ValueEditor):
         self.error = MessageLabel()
         self.presence: QComboBox | None = None
         if optional:
-            self.presence = QComboBox()
+            self.presence = form_combo()
             self.presence.addItems(["(none)", f"set {humanise(model.__name__).lower()}"])
             self.presence.activated.connect(self._toggle_presence)
             outer.addWidget(self.presence)
@@ -288,7 +288,7 @@ class UnionEditor(ValueEditor):
         self.current: BaseModel | None = None
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
-        self.kind = QComboBox()
+        self.kind = form_combo()
         if optional:
             self.kind.addItem("(none)", NONE_KIND)
         for kind, member in self.members.items():

@@ -19,6 +19,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QComboBox, QCompleter, QHBoxLayout, QMenu, QVBoxLayout, QWidget
 
 from editor.shared.sentences import SIDE_TOKENS, Names, plain_names
+from editor.shared.widgets import form_combo
 from editor.studio.forms.chips import FlowLayout, chip
 from editor.studio.forms.field_types import unwrap
 from editor.studio.forms.fields import NONE_LABEL, ValueEditor
@@ -81,7 +82,7 @@ class RefEditor(ReferenceEditor):
     def __init__(self, ref: Ref, optional: bool) -> None:
         super().__init__(ref)
         self.optional = optional
-        self.box = searchable(QComboBox(), f"find {ref.collection.replace('_', ' ')}…")
+        self.box = searchable(form_combo(), f"find {ref.collection.replace('_', ' ')}…")
         layout = QHBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addWidget(self.box)
@@ -172,7 +173,7 @@ class IdListEditor(ReferenceEditor):
         self.chip_box = QWidget()
         self.flow = FlowLayout(self.chip_box)
         layout.addWidget(self.chip_box)
-        self.picker = searchable(QComboBox(), f"add {ref.collection.replace('_', ' ')}…")
+        self.picker = searchable(form_combo(), f"add {ref.collection.replace('_', ' ')}…")
         self.picker.activated.connect(self._picked)
         self.picker.lineEdit().returnPressed.connect(self._typed)
         layout.addWidget(self.picker)
@@ -283,7 +284,7 @@ class FlagEditor(ValueEditor):
     def __init__(self, known: Callable[[], list[str]]) -> None:
         super().__init__()
         self.known = known
-        self.box = QComboBox()
+        self.box = form_combo()
         self.box.setEditable(True)
         self.box.setInsertPolicy(QComboBox.InsertPolicy.NoInsert)
         self.box.setToolTip(

@@ -16,12 +16,11 @@ from PySide6.QtWidgets import (
     QLabel,
     QLineEdit,
     QPushButton,
-    QScrollArea,
     QVBoxLayout,
     QWidget,
 )
 
-from editor.shared.widgets import MessageLabel
+from editor.shared.widgets import MessageLabel, scrolling
 from editor.studio.document import LIST_SECTIONS, Change, ScenarioDocument, Selection, with_value
 from editor.studio.forms.context import document_choices, studio_context
 from editor.studio.forms.fields import refresh_geometry
@@ -78,12 +77,8 @@ class Inspector(QWidget):
         self.empty.setStyleSheet("color: #666;")
         pages.addWidget(self.empty)
         pages.addStretch(1)
-        scroll = QScrollArea()
-        scroll.setWidgetResizable(True)
-        scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
-        scroll.setWidget(self.pages)
-        scroll.setFrameShape(QScrollArea.Shape.NoFrame)
-        layout.addWidget(scroll, 1)
+        self.scroll = scrolling(self.pages)
+        layout.addWidget(self.scroll, 1)
         document.selectionChanged.connect(self.on_selection)
         document.changed.connect(self.on_change)
         self.on_selection(document.selection)

@@ -17,14 +17,13 @@ from PySide6.QtWidgets import (
     QLabel,
     QListWidget,
     QPushButton,
-    QScrollArea,
     QSplitter,
     QStackedWidget,
     QVBoxLayout,
     QWidget,
 )
 
-from editor.shared.widgets import filter_box
+from editor.shared.widgets import filter_box, scrolling
 from editor.studio.document import Change, ScenarioDocument, with_value
 from editor.studio.forms.context import studio_context
 from editor.studio.forms.model_form import ModelEditor, humanise
@@ -63,11 +62,7 @@ class ChapterPage(QWidget):
         inner.addWidget(self.form)
         inner.addStretch(1)
         content.setMaximumWidth(FORM_WIDTH)
-        scroll = QScrollArea()
-        scroll.setWidgetResizable(True)
-        scroll.setFrameShape(QScrollArea.Shape.NoFrame)
-        scroll.setWidget(content)
-        layout.addWidget(scroll, 1)
+        layout.addWidget(scrolling(content), 1)
         row = QHBoxLayout()
         row.addStretch(1)
         self.reset = QPushButton("Reset chapter to rulebook values")

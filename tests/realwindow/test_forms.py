@@ -1,0 +1,160 @@
+"""The studio's forms in a real window: the wheel, the keyboard and what a person reads.
+
+Issue 10 found these only in a real window: the wheel over a form changed the value under
+the pointer (it silently added a region to a sudden-death condition), Tab scrolled the
+inspector sideways, several selected regions showed the first one's values, and a new
+spreadsheet row did not take the typing that followed Add.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+
+from tests.realwindow.conftest import on_screen, settle_input, wait_until
+
+
+def _scroll_of(widget):
+    from PySide6.QtWidgets import QScrollArea
+
+    parent = widget.parentWidget()
+    while parent is not None and not isinstance(parent, QScrollArea):
+        parent = parent.parentWidget()
+    assert parent is not None, f"{widget} is not in a scrolling form"
+    return parent
+
+
+def _bring_near_top(widget) -> object:
+    """Scroll the form holding ``widget`` so that the widget shows near its top."""
+    scroll = _scroll_of(widget)
+    content = scroll.widget()
+    top = widget.mapTo(content, widget.rect().topLeft()).y()
+    bar = scroll.verticalScrollBar()
+    bar.setValue(max(0, min(bar.maximum(), top - 30)))
+    settle_input(0.1)
+    return scroll
+
+
+def _wheel_over(x, widget, steps: int = -2) -> None:
+    centre = on_screen(widget, widget.width() / 2, min(widget.height() / 2, 10))
+    x.wheel(*centre, steps)
+    settle_input(0.3)
+
+
+def _unfocus(studio) -> None:
+    """Put the keyboard focus outside every form (in the explorer's filter box)."""
+    studio.explorer.filter.setFocus()
+    settle_input(0.1)
+
+
+@pytest.fixture
+def card_in_inspector(studio) -> Iterator[object]:
+    """The inspector showing a card with a long form (condition and effect builders)."""
+    document = studio.document
+    card = next(c for c in document.scenario.cards if c.condition is not None)
+    document.select("cards", [card.id])
+    form = studio.inspector.forms["cards"]
+    wait_until(form.isVisible, what="the card's form in the inspector")
+    settle_input(0.3)
+    yield form
+
+
+def _value_widgets(form):
+    """A spin box, a combo box, a list and the condition builder's tree of a shown form."""
+    from PySide6.QtWidgets import QAbstractSpinBox, QComboBox, QListWidget, QTreeWidget
+
+    def shown(kind):
+        return [w for w in form.findChildren(kind) if w.isVisible() and w.isEnabled()]
+
+    return {
+        "spin box": shown(QAbstractSpinBox)[0],
+        "combo box": shown(QComboBox)[0],
+        "list": next(iter(shown(QListWidget)), None),
+        "builder tree": shown(QTreeWidget)[0],
+    }
+
+
+def test_the_wheel_over_unfocused_fields_of_the_inspector_scrolls_and_edits_nothing(
+    studio, card_in_inspector, x, shots
+) -> None:
+    document = studio.document
+    before = document.scenario.model_dump()
+    steps = document.undo_stack.count()
+    widgets = _value_widgets(card_in_inspector)
+    for what, widget in widgets.items():
+        if widget is None:
+            continue
+        _unfocus(studio)
+        scroll = _bring_near_top(widget)
+        bar = scroll.verticalScrollBar()
+        assert bar.maximum() > bar.value(), "the card's form must be long enough to scroll"
+        start = bar.value()
+        _wheel_over(x, widget)
+        assert bar.value() > start, f"the wheel over an unfocused {what} did not scroll the form"
+        assert document.undo_stack.count() == steps, f"the wheel over a {what} made an edit"
+    shots(studio, "forms-wheel-inspector")
+    assert document.scenario.model_dump() == before
+
+
+def test_the_wheel_still_changes_a_field_the_designer_clicked_into(
+    studio, card_in_inspector, x
+) -> None:
+    from PySide6.QtWidgets import QSpinBox
+
+    spin = next(w for w in card_in_inspector.findChildren(QSpinBox) if w.isVisible())
+    _bring_near_top(spin)
+    x.click(*on_screen(spin, 12, spin.height() / 2))
+    wait_until(spin.hasFocus, what="the spin box focused by a click")
+    value = spin.value()
+    x.wheel(*on_screen(spin, 12, spin.height() / 2), 1)
+    wait_until(lambda: spin.value() != value, what="the focused spin box taking the wheel")
+
+
+@pytest.fixture
+def victory_editor(studio) -> Iterator[object]:
+    """The victory section editor in a window of its own, a sudden-death condition shown."""
+    dock = studio.open_section("victory")
+    dock.setFloating(True)
+    dock.resize(1100, 640)
+    dock.move(studio.geometry().topLeft())
+    settle_input(0.5)
+    editor = dock.widget()
+    wait_until(editor.condition.isVisible, what="the sudden-death condition builder")
+    yield editor
+    dock.close()
+
+
+def test_the_wheel_over_a_condition_builder_in_a_section_editor_adds_no_region(
+    studio, victory_editor, x, shots
+) -> None:
+    """The defect as found: the wheel over the regions picker of a sudden-death condition
+    added a region to it."""
+    from PySide6.QtWidgets import QAbstractSpinBox, QComboBox, QTreeWidget
+
+    from editor.studio.forms.pickers import IdListEditor
+
+    document = studio.document
+    before = document.scenario.victory
+    steps = document.undo_stack.count()
+    builder = victory_editor.condition
+    pickers = [
+        w.picker for w in builder.findChildren(IdListEditor) if w.isVisible() and w.ref
+    ]
+    regions = next(p for p in pickers if "region" in p.lineEdit().placeholderText())
+    others = [
+        next(w for w in victory_editor.findChildren(QComboBox) if w.isVisible()),
+        next(w for w in victory_editor.findChildren(QAbstractSpinBox) if w.isVisible()),
+        builder.findChild(QTreeWidget),
+    ]
+    for widget in [regions, *others]:
+        _unfocus(studio)
+        scroll = _bring_near_top(widget)
+        bar = scroll.verticalScrollBar()
+        start = bar.value()
+        _wheel_over(x, widget, -3)
+        if start < bar.maximum():
+            assert bar.value() > start, f"the wheel over {widget} did not scroll the editor"
+    shots(victory_editor.window(), "forms-wheel-victory")
+    assert document.undo_stack.count() == steps
+    assert document.scenario.victory == before

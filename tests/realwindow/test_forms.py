@@ -158,3 +158,35 @@ def test_the_wheel_over_a_condition_builder_in_a_section_editor_adds_no_region(
     shots(victory_editor.window(), "forms-wheel-victory")
     assert document.undo_stack.count() == steps
     assert document.scenario.victory == before
+
+
+def test_tab_through_the_inspector_never_scrolls_it_sideways(
+    studio, card_in_inspector, x, shots
+) -> None:
+    """Every field reached with Tab shows with its label: the form stays at its left edge
+    and fits the inspector's width."""
+    from PySide6.QtWidgets import QApplication, QLineEdit
+
+    scroll = studio.inspector.scroll
+    before = studio.document.scenario.cards
+    name = next(
+        w for w in card_in_inspector.findChildren(QLineEdit) if w.isVisible() and w.isEnabled()
+    )
+    x.click(*on_screen(name, 10, name.height() / 2))
+    wait_until(name.hasFocus, what="the first text field focused by a click")
+    content = scroll.widget()
+    assert content.width() <= scroll.viewport().width(), "the form is wider than the inspector"
+    reached = set()
+    for step in range(80):
+        x.key("Tab")
+        settle_input(0.08)
+        focus = QApplication.focusWidget()
+        if focus is None or not card_in_inspector.isAncestorOf(focus):
+            break
+        reached.add(id(focus))
+        assert content.x() == 0, f"Tab {step + 1} scrolled the inspector sideways"
+        left = focus.mapTo(scroll.viewport(), focus.rect().topLeft()).x()
+        assert left >= 0, f"Tab {step + 1} reached a field left of the inspector's edge"
+    shots(studio, "forms-tab-inspector")
+    assert len(reached) >= 8, "Tab should walk through the card's fields"
+    assert studio.document.scenario.cards == before, "Tab changed a value (a tab typed?)"

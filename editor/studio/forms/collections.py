@@ -280,6 +280,7 @@ class JsonEditor(ValueEditor):
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         self.box = QPlainTextEdit()
+        self.box.setTabChangesFocus(True)
         self.box.setFixedHeight(80)
         self.box.installEventFilter(self)
         self.error = MessageLabel(wrap=False)

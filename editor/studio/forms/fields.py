@@ -144,6 +144,7 @@ class TextEditor(ValueEditor):
         self.box: QLineEdit | QPlainTextEdit
         if multiline:
             self.box = QPlainTextEdit()
+            self.box.setTabChangesFocus(True)  # Tab walks the form; it never types a tab
             self.box.setFixedHeight(70)
             self.box.setReadOnly(read_only)
         else:

@@ -190,3 +190,37 @@ def test_tab_through_the_inspector_never_scrolls_it_sideways(
     shots(studio, "forms-tab-inspector")
     assert len(reached) >= 8, "Tab should walk through the card's fields"
     assert studio.document.scenario.cards == before, "Tab changed a value (a tab typed?)"
+
+
+def test_several_regions_show_their_differences_and_one_choice_sets_them_all(
+    studio, x, shots
+) -> None:
+    """Defect 7: three regions of different terrain showed the first one's values. Their
+    terrain reads "mixed"; typing the first one's terrain sets it on all three, one step."""
+    document = studio.document
+    ids = ["hesk-valley", "brannock-forest", "kessel"]  # hills, forest, clear
+    document.select("regions", ids)
+    form = studio.inspector.forms["regions"]
+    wait_until(form.isVisible, what="the regions' form")
+    terrain = form.rows["terrain"]
+    line = terrain.box.lineEdit()
+    settle_input(0.2)
+    shots(studio, "forms-multi-selection")
+    assert line.text() == "" and line.placeholderText() == "mixed"
+    assert form.rows["name"].box.text() == ""
+    steps = document.undo_stack.count()
+    x.click(*on_screen(line, 20, line.height() / 2))
+    wait_until(line.hasFocus, what="the terrain field focused by a click")
+    x.type("Hills")
+    x.key("Return")
+    wait_until(
+        lambda: {document.get("regions", i).terrain for i in ids} == {"hills"},
+        what="the three regions set to hills",
+    )
+    assert document.undo_stack.count() == steps + 1
+    assert [document.get("regions", i).name for i in ids] == [
+        "Hesk Valley",
+        "Brannock Forest",
+        "Kessel",
+    ]
+    assert line.text().startswith("Hills")  # no longer mixed: they share it now

@@ -205,6 +205,7 @@ class MappingEditor(ValueEditor):
         self.mapping = value
         for key, (_, editor) in self.rows.items():
             editor.show_value(value[key])
+            self.key_labels[key].setText(self._key_label(key))
         if self.ref is not None:
             self.set_choices(self.context.reference_choices(self.ref))
 
@@ -232,8 +233,26 @@ class MappingEditor(ValueEditor):
             self.rows_layout.addWidget(row)
             self.rows[key] = (row, editor)
 
+    def show_values(self, values: list[Any]) -> bool:
+        """The first mapping's rows, each field that differs among those holding the key shown
+        as mixed; ``False`` when the mappings hold different keys (the form marks it)."""
+        self.show_value(values[0])
+        mappings = [dict(value or {}) for value in values]
+        for key, (_, editor) in self.rows.items():
+            column = [mapping[key] for mapping in mappings if key in mapping]
+            if len(column) < len(mappings):
+                self.key_labels[key].setText(f"{self._key_label(key)} (not on all)")
+            if any(item != column[0] for item in column[1:]):
+                editor.blockSignals(True)
+                try:
+                    editor.show_values(column) or editor.show_mixed()
+                finally:
+                    editor.blockSignals(False)
+        return all(list(mapping) == list(mappings[0]) for mapping in mappings[1:])
+
     def _emit(self, mapping: dict[Any, Any]) -> None:
         self.set_value(mapping)
+        self.edit_path = ()
         self.edited.emit(dict(mapping))
 
     def _add(self) -> None:
@@ -257,6 +276,9 @@ class MappingEditor(ValueEditor):
 
     def _item_edited(self, key: Any, value: Any) -> None:
         self.mapping = {**self.mapping, key: value}
+        editor = self.rows[key][1]
+        self.edit_path = (key, *editor.edit_path)
+        self.edit_leaf = editor.edit_leaf if editor.edit_path else value
         self.edited.emit(dict(self.mapping))
 
     def focus(self, path: tuple[str | int, ...]) -> bool:

@@ -12,7 +12,7 @@ from collections.abc import Callable
 from typing import Any, Literal, get_args, get_origin
 
 from pydantic.fields import FieldInfo
-from PySide6.QtCore import QDate, Signal
+from PySide6.QtCore import QDate, Qt, Signal
 from PySide6.QtGui import QColor
 from PySide6.QtWidgets import (
     QCheckBox,
@@ -29,10 +29,14 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from editor.shared.vocabulary import word
 from editor.shared.widgets import form_combo, tool_button
 from editor.studio.forms.field_types import bounds, is_color, list_choices, reference_of, unwrap
 
 NONE_LABEL = "(none)"
+
+MIXED_LABEL = "mixed"
+"""What a field shows when the selected entities hold different values there."""
 
 ORDERED_LISTS = frozenset({"turn_order"})
 """Lists of references whose order means something (the sides' order of play): their chips
@@ -43,6 +47,12 @@ class ValueEditor(QWidget):
     """Base of the value editors."""
 
     edited = Signal(object)
+
+    edit_path: tuple[str | int, ...] = ()
+    """Where inside its value the last edit was made (a nested form's field, a mapping's
+    key), with :attr:`edit_leaf` the value put there; empty when the whole value changed.
+    Several selected entities are edited at that place only, keeping what else differs."""
+    edit_leaf: Any = None
 
     def value(self) -> Any:
         raise NotImplementedError
@@ -58,6 +68,24 @@ class ValueEditor(QWidget):
             self.set_value(value)
         finally:
             self.blockSignals(False)
+
+    def show_values(self, values: list[Any]) -> bool:
+        """Show what several selected entities hold here: the first one's value, shown as
+        mixed where they differ. ``False`` when they differ and the editor cannot say so
+        itself (its form then marks the row's label)."""
+        self.show_value(values[0])
+        if all(value == values[0] for value in values[1:]):
+            return True
+        self.blockSignals(True)
+        try:
+            return self.show_mixed()
+        finally:
+            self.blockSignals(False)
+
+    def show_mixed(self) -> bool:
+        """Show that the selected entities differ here (an empty field reading "mixed");
+        ``False`` for editors that cannot. The next :meth:`set_value` shows a value again."""
+        return False
 
     def set_choices(self, choices: list[str]) -> None:
         """Editors with a choice of values (ids a reference may point to) list them."""
@@ -85,13 +113,65 @@ class BoolEditor(ValueEditor):
         super().__init__()
         self.box = QCheckBox()
         _row(self).addWidget(self.box)
-        self.box.toggled.connect(lambda on: self.edited.emit(on))
+        self.box.toggled.connect(self._toggled)
+        self.box.clicked.connect(self._clicked)
+
+    def _toggled(self, on: bool) -> None:
+        if self.box.isTristate():
+            return  # showing "mixed" (or leaving it: see _clicked), not an edit
+        self.edited.emit(on)
+
+    def _clicked(self, _checked: bool) -> None:
+        # A click on a half-ticked box ticks it: Qt counts that as no change of "checked",
+        # so the edit is sent here, for all the selected entities.
+        if self.box.isTristate():
+            self.box.setTristate(False)
+            self.edited.emit(self.box.isChecked())
 
     def value(self) -> bool:
         return self.box.isChecked()
 
     def set_value(self, value: Any) -> None:
+        self.box.setTristate(False)
         self.box.setChecked(bool(value))
+
+    def show_mixed(self) -> bool:
+        self.box.setTristate(True)
+        self.box.setCheckState(Qt.CheckState.PartiallyChecked)
+        return True
+
+
+class _Mixable:
+    """A spin box that can show "mixed": no number, whatever value it holds underneath.
+
+    Qt writes a spin box's text again whenever it is shown or its value is read back, so
+    the text cannot simply be cleared: the box itself says "" while mixed.
+    """
+
+    mixed = False
+    typed = False
+    """Whether the designer typed into the box since it was set mixed."""
+    _special = ""
+
+    def set_mixed(self, mixed: bool) -> None:
+        box: Any = self
+        if mixed and not self.mixed:
+            self._special = box.specialValueText()
+        self.mixed, self.typed = mixed, False
+        box.lineEdit().setPlaceholderText(MIXED_LABEL if mixed else "")
+        # Setting the special text makes Qt write the text again, through textFromValue.
+        box.setSpecialValueText("" if mixed else self._special)
+
+    def textFromValue(self, value: Any) -> str:
+        return "" if self.mixed else super().textFromValue(value)  # type: ignore[misc]
+
+
+class SpinBox(_Mixable, QSpinBox):
+    pass
+
+
+class DoubleSpinBox(_Mixable, QDoubleSpinBox):
+    pass
 
 
 class _NumberEditor(ValueEditor):
@@ -100,7 +180,7 @@ class _NumberEditor(ValueEditor):
     _convert: Callable[[Any], Any]
 
     def __init__(
-        self, box: QSpinBox | QDoubleSpinBox, low: float, high: float, optional: bool
+        self, box: SpinBox | DoubleSpinBox, low: float, high: float, optional: bool
     ) -> None:
         super().__init__()
         self.optional = optional
@@ -110,7 +190,24 @@ class _NumberEditor(ValueEditor):
             self.box.setSpecialValueText(NONE_LABEL)
         self.box.setKeyboardTracking(False)
         _row(self).addWidget(self.box)
-        self.box.valueChanged.connect(lambda _v: self.edited.emit(self.value()))
+        self.box.valueChanged.connect(self._changed)
+        self.box.editingFinished.connect(self._finished)
+        self.box.lineEdit().textEdited.connect(self._typed)
+
+    def _typed(self, _text: str) -> None:
+        self.box.typed = True
+
+    def _changed(self, _value: Any) -> None:
+        if self.box.mixed:
+            self.box.set_mixed(False)
+        self.edited.emit(self.value())
+
+    def _finished(self) -> None:
+        # A number typed over "mixed" may equal the first entity's (hidden) value, which
+        # changes nothing in the box: it is still the designer's choice for all of them.
+        if self.box.mixed and self.box.typed:
+            self.box.set_mixed(False)
+            self.edited.emit(self.value())
 
     def value(self) -> float | None:  # an int for IntEditor
         if self.optional and self.box.value() == self.box.minimum():
@@ -118,21 +215,27 @@ class _NumberEditor(ValueEditor):
         return self.box.value()
 
     def set_value(self, value: Any) -> None:
+        if self.box.mixed:
+            self.box.set_mixed(False)
         self.box.setValue(self.box.minimum() if value is None else type(self)._convert(value))
+
+    def show_mixed(self) -> bool:
+        self.box.set_mixed(True)
+        return True
 
 
 class IntEditor(_NumberEditor):
     _convert = int
 
     def __init__(self, low: int, high: int, optional: bool) -> None:
-        super().__init__(QSpinBox(), low, high, optional)
+        super().__init__(SpinBox(), low, high, optional)
 
 
 class FloatEditor(_NumberEditor):
     _convert = float
 
     def __init__(self, low: float, high: float, optional: bool) -> None:
-        box = QDoubleSpinBox()
+        box = DoubleSpinBox()
         box.setDecimals(3)  # before the range, which a spin box rounds to its decimals
         super().__init__(box, low, high, optional)
 
@@ -150,8 +253,16 @@ class TextEditor(ValueEditor):
         else:
             self.box = QLineEdit()
             self.box.setReadOnly(read_only)
-            self.box.editingFinished.connect(lambda: self.edited.emit(self.value()))
+            self.box.editingFinished.connect(self._finished)
         _row(self).addWidget(self.box)
+
+    def _finished(self) -> None:
+        # Only what the designer typed: leaving a field ("mixed" among several selected
+        # entities, above all) must not write its text back.
+        assert isinstance(self.box, QLineEdit)
+        if self.box.isModified():
+            self.box.setModified(False)
+            self.edited.emit(self.value())
 
     def value(self) -> str:
         if isinstance(self.box, QPlainTextEdit):
@@ -160,15 +271,28 @@ class TextEditor(ValueEditor):
 
     def set_value(self, value: Any) -> None:
         text = "" if value is None else str(value)
+        self.box.setPlaceholderText("")
         if isinstance(self.box, QPlainTextEdit):
             if self.box.toPlainText() != text:
                 self.box.setPlainText(text)
+            self.box.document().setModified(False)
         else:
             self.box.setText(text)
 
+    def show_mixed(self) -> bool:
+        # Set, not cleared: clearing counts as typing, and leaving the field would then
+        # write "" over every selected entity's text.
+        if isinstance(self.box, QPlainTextEdit):
+            self.box.setPlainText("")
+            self.box.document().setModified(False)
+        else:
+            self.box.setText("")
+        self.box.setPlaceholderText(MIXED_LABEL)
+        return True
+
 
 class MultilineTextEditor(TextEditor):
-    """Long text, sent when the editor loses the focus."""
+    """Long text, sent when the editor loses the focus (if the designer changed it)."""
 
     def __init__(self) -> None:
         super().__init__(multiline=True)
@@ -176,41 +300,61 @@ class MultilineTextEditor(TextEditor):
 
     def eventFilter(self, watched: Any, event: Any) -> bool:
         if event.type() == event.Type.FocusOut:
-            self.edited.emit(self.value())
+            document = self.box.document()  # type: ignore[union-attr]
+            if document.isModified():
+                document.setModified(False)
+                self.edited.emit(self.value())
         return False
 
 
 class ChoiceEditor(ValueEditor):
-    """One of a fixed list of values (a ``Literal``); references use ``pickers.RefEditor``."""
+    """One of a fixed list of values (a ``Literal``), each shown by its display name;
+    references use ``pickers.RefEditor``."""
 
-    def __init__(self, choices: list[str], optional: bool) -> None:
+    def __init__(
+        self, choices: list[str], optional: bool, labels: dict[str, str] | None = None
+    ) -> None:
         super().__init__()
         self.optional = optional
+        self.labels = dict(labels or {})
+        self.values: list[str | None] = []
+        """The value of each entry, in order (kept in Python, not as Qt item data)."""
         self.box = form_combo()
         self.box.setEditable(False)
+        self.box.setPlaceholderText(MIXED_LABEL)  # shown only with no entry chosen
         _row(self).addWidget(self.box)
         self.set_choices(choices)
         self.box.activated.connect(lambda _i: self.edited.emit(self.value()))
 
+    def label(self, value: str | None) -> str:
+        if value is None:
+            return NONE_LABEL
+        return self.labels.get(value, value)
+
     def set_choices(self, choices: list[str]) -> None:
-        current = self.box.currentText()
+        current = self.value()
+        self.values = [*([None] if self.optional else []), *choices]
         self.box.blockSignals(True)
         self.box.clear()
-        if self.optional:
-            self.box.addItem(NONE_LABEL)
-        self.box.addItems(choices)
-        self.box.setCurrentText(current)
+        self.box.addItems([self.label(value) for value in self.values])
+        if current in self.values:
+            self.box.setCurrentIndex(self.values.index(current))
         self.box.blockSignals(False)
 
     def value(self) -> str | None:
-        text = self.box.currentText()
-        return None if self.optional and text == NONE_LABEL else text
+        index = self.box.currentIndex()
+        return self.values[index] if 0 <= index < len(self.values) else None
 
     def set_value(self, value: Any) -> None:
-        text = NONE_LABEL if value is None else str(value)
-        if self.box.findText(text) < 0:
-            self.box.addItem(text)  # a dangling reference stays visible, to be fixed
-        self.box.setCurrentText(text)
+        value = None if value is None else str(value)
+        if value not in self.values:
+            self.values.append(value)  # a value the format no longer has stays visible
+            self.box.addItem(self.label(value))
+        self.box.setCurrentIndex(self.values.index(value))
+
+    def show_mixed(self) -> bool:
+        self.box.setCurrentIndex(-1)
+        return True
 
 
 class ColorEditor(ValueEditor):
@@ -239,6 +383,11 @@ class ColorEditor(ValueEditor):
             f"{'#fff' if QColor(self._color).lightness() < 128 else '#000'}"
         )
 
+    def show_mixed(self) -> bool:
+        self.button.setText(MIXED_LABEL)
+        self.button.setStyleSheet("")
+        return True
+
 
 class DateEditor(ValueEditor):
     def __init__(self) -> None:
@@ -263,7 +412,7 @@ class PointEditor(ValueEditor):
     def __init__(self) -> None:
         super().__init__()
         layout = _row(self)
-        self.x, self.y = QDoubleSpinBox(), QDoubleSpinBox()
+        self.x, self.y = DoubleSpinBox(), DoubleSpinBox()
         for box in (self.x, self.y):
             box.setRange(-1e9, 1e9)
             box.setDecimals(1)
@@ -273,10 +422,16 @@ class PointEditor(ValueEditor):
             box.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Fixed)
             box.setMinimumWidth(56)
             layout.addWidget(box, 1)
-            box.valueChanged.connect(lambda _v: self.edited.emit(self.value()))
+            box.valueChanged.connect(self._changed)
         self.clear = tool_button("\u00d7", "Let the map choose the point")
         layout.addWidget(self.clear)
         self.clear.clicked.connect(lambda: self.edited.emit(None))
+
+    def _changed(self, _value: float) -> None:
+        for box in (self.x, self.y):
+            if box.mixed:
+                box.set_mixed(False)
+        self.edited.emit(self.value())
 
     def value(self) -> tuple[float, float] | None:
         if self.x.value() == self.x.minimum() or self.y.value() == self.y.minimum():
@@ -284,6 +439,9 @@ class PointEditor(ValueEditor):
         return (self.x.value(), self.y.value())
 
     def set_value(self, value: Any) -> None:
+        for box in (self.x, self.y):
+            if box.mixed:
+                box.set_mixed(False)
         if value is None:
             self.x.setValue(self.x.minimum())
             self.y.setValue(self.y.minimum())
@@ -291,6 +449,11 @@ class PointEditor(ValueEditor):
             self.x.setValue(value[0])
             self.y.setValue(value[1])
         self.clear.setEnabled(value is not None)
+
+    def show_mixed(self) -> bool:
+        for box in (self.x, self.y):
+            box.set_mixed(True)
+        return True
 
 
 class ListTextEditor(ValueEditor):
@@ -317,6 +480,7 @@ class PolygonSummary(ValueEditor):
         super().__init__()
         self.label = QLabel()
         self.label.setStyleSheet("color: #555;")
+        self.label.setWordWrap(True)
         _row(self).addWidget(self.label)
 
     def value(self) -> Any:
@@ -329,6 +493,10 @@ class PolygonSummary(ValueEditor):
         if holes:
             text += f", {holes} hole{'s' if holes > 1 else ''}"
         self.label.setText(text + " (edit with the map's vertex tool)")
+
+    def show_mixed(self) -> bool:
+        self.label.setText("each keeps its own outline (edit with the map's vertex tool)")
+        return True
 
 
 # -- choosing an editor --------------------------------------------------------------------------
@@ -355,7 +523,8 @@ def editor_for(name: str, annotation: Any, info: FieldInfo | None) -> ValueEdito
     if core is dt.date:
         return DateEditor()
     if get_origin(core) is Literal:
-        return ChoiceEditor([str(a) for a in get_args(core)], optional)
+        choices = [str(a) for a in get_args(core)]
+        return ChoiceEditor(choices, optional, {c: word(c, name) for c in choices})
     if core is str:
         if is_color([*metadata, *(info.metadata if info else [])]):
             return ColorEditor()
@@ -372,7 +541,9 @@ def editor_for(name: str, annotation: Any, info: FieldInfo | None) -> ValueEdito
         fixed, item_ref = listed
         if item_ref is not None:
             return IdListEditor(item_ref, ordered=name in ORDERED_LISTS)
-        return ChecklistEditor(fixed)
+        checklist = ChecklistEditor(fixed)
+        checklist.set_labels({value: word(value, name) for value in fixed})
+        return checklist
     if get_origin(core) is list:
         (item,) = get_args(core)
         item_core, _, _ = unwrap(item)
@@ -381,4 +552,11 @@ def editor_for(name: str, annotation: Any, info: FieldInfo | None) -> ValueEdito
     return None
 
 
-__all__ = ["NONE_LABEL", "ORDERED_LISTS", "ValueEditor", "editor_for", "refresh_geometry"]
+__all__ = [
+    "MIXED_LABEL",
+    "NONE_LABEL",
+    "ORDERED_LISTS",
+    "ValueEditor",
+    "editor_for",
+    "refresh_geometry",
+]

@@ -1,12 +1,15 @@
 """The inspector: the fields of whatever is selected, editable in place.
 
 It shows one form per kind of entity (built once and reused, so clicking through regions
-stays instant). With several entities selected, the form shows the first one and a change
-to a field is applied to all of them as one step, like multi-selection in a GIS attribute
-panel.
+stays instant). With several entities selected, like the attribute panel of a GIS, the form
+shows what they share and marks as mixed what differs (an empty field reading "mixed", a
+half-ticked box); a change to a field sets that field, and only that one, on all of them in
+one undo step.
 """
 
 from __future__ import annotations
+
+from typing import Any
 
 from pydantic import BaseModel, ValidationError
 from PySide6.QtCore import Qt
@@ -20,12 +23,36 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from editor.shared.vocabulary import entity_noun, section_name
 from editor.shared.widgets import MessageLabel, scrolling
 from editor.studio.document import LIST_SECTIONS, Change, ScenarioDocument, Selection, with_value
 from editor.studio.forms.context import document_choices, studio_context
 from editor.studio.forms.fields import refresh_geometry
 from editor.studio.forms.model_form import ModelEditor, humanise
 from schemas.scenario import Scenario
+
+
+def set_in(entity: BaseModel, path: tuple[str | int, ...], leaf: Any, edited: BaseModel) -> Any:
+    """``entity`` with the value at ``path`` set to ``leaf``, keeping all else it holds.
+
+    Where the entity lacks part of the path (a per-side table without that side, an unset
+    optional group), the nearest enclosing value of ``edited`` (the form's entity after the
+    edit) is set instead, so the edit still means the same on every entity.
+    """
+    while True:
+        try:
+            return with_value(entity, path, leaf)
+        except (KeyError, IndexError, TypeError, AttributeError):
+            if len(path) <= 1:
+                raise
+            path = path[:-1]
+            leaf = value_at(edited, path)
+
+
+def value_at(value: Any, path: tuple[str | int, ...]) -> Any:
+    for part in path:
+        value = value[part] if isinstance(value, dict | list) else getattr(value, str(part))
+    return value
 
 
 def entity_type(section: str) -> type[BaseModel]:
@@ -109,6 +136,13 @@ class Inspector(QWidget):
             return getattr(self.document.scenario, self.section)
         return self.document.get(self.section, self.ids[0]) if self.ids else None
 
+    def selected(self) -> list[BaseModel]:
+        """The selected entities that exist (of a list section)."""
+        if self.section not in LIST_SECTIONS:
+            return []
+        found = [self.document.get(self.section, entity_id) for entity_id in self.ids]
+        return [entity for entity in found if entity is not None]
+
     def on_selection(self, selection: Selection) -> None:
         self.section, self.ids = selection.section, tuple(selection.ids)
         self.message.hide()
@@ -132,19 +166,26 @@ class Inspector(QWidget):
             self._show(self.empty)
             return
         form = self._form(self.section)
-        form.show_value(value)
+        shown = self.selected()
+        if len(shown) > 1:
+            form.show_values(shown)
+        else:
+            form.show_value(value)
         self._show(form)
         refresh_geometry(form)
-        noun = humanise(self.section)
         if single_section:
-            self.title.setText(noun)
+            self.title.setText(section_name(self.section))
         elif len(self.ids) == 1:
-            name = getattr(value, "name", "") or ""
+            name = self.context.names(self.section, self.ids[0])
+            noun = entity_noun(self.section)
             self.title.setText(
-                f"{noun}: {name} ({self.ids[0]})" if name else f"{noun}: {self.ids[0]}"
+                f"{noun}: {name} ({self.ids[0]})" if name != self.ids[0] else f"{noun}: {name}"
             )
         else:
-            self.title.setText(f"{len(self.ids)} {noun.lower()} selected: edits apply to all")
+            self.title.setText(
+                f"{len(shown)} {section_name(self.section).lower()} selected: "
+                "an edit applies to all of them"
+            )
         self.rename_button.setVisible(not single_section and len(self.ids) == 1)
 
     # -- editing ---------------------------------------------------------------------------------
@@ -154,30 +195,31 @@ class Inspector(QWidget):
         if section is None or old is None or new is None:
             return
         if section not in LIST_SECTIONS:
-            self.document.set_section(section, new, f"Edit {humanise(section).lower()}")
+            self.document.set_section(section, new, f"Edit {section_name(section).lower()}")
             return
         changed = [
             name
             for name in type(new).model_fields
             if getattr(new, name) != getattr(old, name) and name != "id"
         ]
-        if not changed:
-            return
         if len(self.ids) == 1:
-            self.document.replace(section, new, f"Edit {', '.join(changed)} of {new.id}")
+            if changed:
+                self.document.replace(section, new, f"Edit {', '.join(changed)} of {new.id}")
             return
+        # Several entities: the field edited, even to the first one's value (it was mixed).
+        form = self.forms[section]
+        path = form.edit_path or tuple(changed[:1])
+        if not path:
+            return
+        leaf = form.edit_leaf if form.edit_path else getattr(new, str(path[0]))
         try:
-            edited = []
-            for entity_id in self.ids:
-                entity = self.document.get(section, entity_id)
-                for name in changed:
-                    entity = with_value(entity, [name], getattr(new, name))
-                edited.append(entity)
+            edited = [set_in(entity, path, leaf, new) for entity in self.selected()]
         except ValidationError as error:
             self.message.not_applied(error)
             self.refresh()
             return
-        with self.document.macro(f"Edit {', '.join(changed)} of {len(self.ids)} {section}"):
+        what = " ".join(humanise(str(part)).lower() for part in path if isinstance(part, str))
+        with self.document.macro(f"Edit {what} of {len(edited)} {section_name(section).lower()}"):
             for entity in edited:
                 self.document.replace(section, entity)
 

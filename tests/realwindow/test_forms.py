@@ -138,9 +138,7 @@ def test_the_wheel_over_a_condition_builder_in_a_section_editor_adds_no_region(
     before = document.scenario.victory
     steps = document.undo_stack.count()
     builder = victory_editor.condition
-    pickers = [
-        w.picker for w in builder.findChildren(IdListEditor) if w.isVisible() and w.ref
-    ]
+    pickers = [w.picker for w in builder.findChildren(IdListEditor) if w.isVisible() and w.ref]
     regions = next(p for p in pickers if "region" in p.lineEdit().placeholderText())
     others = [
         next(w for w in victory_editor.findChildren(QComboBox) if w.isVisible()),

@@ -39,9 +39,7 @@ def inspector(qtbot, doc: ScenarioDocument) -> Inspector:
     return panel
 
 
-def test_fields_that_differ_show_as_mixed_and_shared_ones_show_their_value(
-    inspector, doc
-) -> None:
+def test_fields_that_differ_show_as_mixed_and_shared_ones_show_their_value(inspector, doc) -> None:
     doc.select("regions", MIXED_TERRAIN)
     form = inspector.forms["regions"]
     terrain, name, network = form.rows["terrain"], form.rows["name"], form.rows["network"]

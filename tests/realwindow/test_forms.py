@@ -222,3 +222,50 @@ def test_several_regions_show_their_differences_and_one_choice_sets_them_all(
         "Kessel",
     ]
     assert line.text().startswith("Hills")  # no longer mixed: they share it now
+
+
+def _section_window(studio, key: str, size: tuple[int, int] = (1100, 640)):
+    """A section editor in a floating window of a sensible size."""
+    dock = studio.open_section(key)
+    dock.setFloating(True)
+    dock.resize(*size)
+    dock.move(studio.geometry().topLeft())
+    dock.raise_()
+    dock.activateWindow()
+    settle_input(0.5)
+    return dock
+
+
+@pytest.mark.parametrize(
+    ("key", "table", "section"),
+    [
+        ("terrain", None, "terrain"),
+        ("connection_types", None, "connection_types"),
+        ("unit_types", None, "unit_types"),
+        ("sides", "nations", "nations"),
+        ("forces", "units", "units"),
+        ("areas", "theatres", "theatres"),
+    ],
+)
+def test_typing_after_add_names_the_new_row(studio, x, shots, key, table, section) -> None:
+    """Defect 8: a new spreadsheet row opens its name for typing; what follows Add goes in."""
+    dock = _section_window(studio, key)
+    editor = dock.widget()
+    sheet = getattr(editor, table) if table else editor
+    before = {entity.id for entity in studio.document.items(section)}
+    button = sheet.add_button
+    x.click(*on_screen(button, button.width() / 2, button.height() / 2))
+    wait_until(
+        lambda: len(studio.document.items(section)) == len(before) + 1,
+        what=f"a row added to {section}",
+    )
+    settle_input(0.2)
+    x.type("Scrubland")
+    x.key("Return")
+    (new,) = [e for e in studio.document.items(section) if e.id not in before]
+    wait_until(
+        lambda: studio.document.get(section, new.id).name == "Scrubland",
+        what="the typed name in the new row",
+    )
+    shots(dock, f"forms-add-row-{section}")
+    dock.close()

@@ -274,6 +274,8 @@ class EntityTable(QWidget):
         return max(self.model.row_of(i) for i in ids) + 1
 
     def add_row(self) -> None:
+        """Add a row after the selected ones and open its name for typing, as spreadsheets
+        do: the designer types the name right after Add."""
         try:
             entity = self.new_entity()
         except ValueError as error:
@@ -281,10 +283,33 @@ class EntityTable(QWidget):
             return
         self.document.add(self.section, entity, self._insert_position())
         self.document.select(self.section, [entity.id])
-        name = next((i for i, c in enumerate(self.columns) if c.key == "name"), None)
-        if name is not None:
-            index = self.proxy.mapFromSource(self.model.index(self.model.row_of(entity.id), name))
-            self.view.setCurrentIndex(index)
+        self.edit_cell(entity.id)
+
+    def edit_cell(self, entity_id: str, key: str | None = None) -> None:
+        """Put a row's cell in edit mode (its name, else its first editable text cell),
+        showing the row even when the filter would hide it."""
+        column = self._typing_column(key)
+        row = self.model.row_of(entity_id)
+        if column is None or row < 0:
+            return
+        index = self.proxy.mapFromSource(self.model.index(row, column))
+        if not index.isValid() and self.filter.text():
+            self.filter.clear()  # a new row the filter hides would take the typing unseen
+            index = self.proxy.mapFromSource(self.model.index(row, column))
+        if not index.isValid():
+            return
+        self.view.setFocus(Qt.FocusReason.OtherFocusReason)
+        self.view.setCurrentIndex(index)
+        self.view.scrollTo(index)
+        self.view.edit(index)
+
+    def _typing_column(self, key: str | None) -> int | None:
+        keys = [key] if key else ["name", "title", *(c.key for c in self.columns)]
+        for wanted in keys:
+            for number, column in enumerate(self.columns):
+                if column.key == wanted and column.editable and column.kind == "text":
+                    return number
+        return None
 
     def duplicate_rows(self) -> None:
         ids = self.selected_ids()

@@ -11,6 +11,8 @@ value of the format has a name here.
 
 from __future__ import annotations
 
+import re
+
 WORDS: dict[str, str] = {
     # domains of units, terrain and connections
     "land": "Land",
@@ -254,6 +256,26 @@ def has_word(value: object, field: str | None = None) -> bool:
     return (field, text) in BY_FIELD or text in WORDS
 
 
+_QUOTED = re.compile(r"``([^`]+)``|'(@[a-z]+)'")
+
+
+def plain(text: str | None) -> str:
+    """The format's documentation as a tooltip a person reads: ``null`` becomes "empty",
+    ``@self`` "this side", and other quoted file words lose their quotes and underscores."""
+
+    def spoken(match: re.Match[str]) -> str:
+        token = match.group(1) or match.group(2)
+        if token == "null":
+            return "empty"
+        if token in ("true", "false"):
+            return "ticked" if token == "true" else "unticked"
+        if token.startswith("@") and token in WORDS:
+            return WORDS[token].lower()
+        return token.replace("_", " ")
+
+    return _QUOTED.sub(spoken, (text or "").strip())
+
+
 def section_name(section: str) -> str:
     """The name of a part of the scenario: "Connection types"."""
     return SECTIONS.get(section, (humanised(section), ""))[0]
@@ -273,6 +295,7 @@ __all__ = [
     "entity_noun",
     "has_word",
     "humanised",
+    "plain",
     "section_name",
     "word",
 ]

@@ -30,7 +30,14 @@ from PySide6.QtWidgets import (
 from shiboken6 import isValid
 
 from editor.shared.sentences import Names, plain_names
-from editor.shared.vocabulary import CONDITION_KINDS, EFFECT_KINDS, humanised
+from editor.shared.vocabulary import (
+    CONDITION_KINDS,
+    EFFECT_KINDS,
+    has_word,
+    humanised,
+    plain,
+    word,
+)
 from editor.shared.widgets import MessageLabel, form_combo
 from editor.studio.document import with_value
 from editor.studio.forms.defaults import default_model, union_members
@@ -89,25 +96,39 @@ def humanise(name: str) -> str:
 
 
 def describe(value: Any, limit: int = 60) -> str:
-    """A one-line summary of a value for lists (ids and names first, then the kind)."""
+    """A one-line summary of a value for lists: its name or title, else its kind, then a
+    few of its plain fields, in words ("Phase: Air defensive")."""
     if isinstance(value, BaseModel):
-        parts = [
-            str(getattr(value, key))
-            for key in ("id", "kind", "name")
-            if key in type(value).model_fields and getattr(value, key) not in (None, "")
-        ]
+        fields = type(value).model_fields
+        head = next(
+            (
+                str(getattr(value, key))
+                for key in ("name", "title", "id")
+                if key in fields and getattr(value, key) not in (None, "")
+            ),
+            "",
+        )
+        if not head and "kind" in fields:
+            head = CONDITION_KINDS.get(value.kind) or EFFECT_KINDS.get(value.kind) or ""
         details = [
-            f"{name}={getattr(value, name)}"
-            for name in type(value).model_fields
-            if name not in ("id", "kind", "name")
+            f"{humanise(name).lower()} {_spoken(name, getattr(value, name))}"
+            for name in fields
+            if name not in ("id", "kind", "name", "title")
             and isinstance(getattr(value, name), str | int | float | bool)
         ][:3]
         text = ", ".join(details)
-        if parts:
-            text = " ".join(parts[:2]) + (f": {text}" if text else "")
+        text = f"{head}: {text}" if head and text else head or text[:1].upper() + text[1:]
     else:
         text = str(value)
     return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+def _spoken(name: str, value: Any) -> str:
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if isinstance(value, str) and has_word(value, name):
+        return word(value, name).lower()
+    return str(value)
 
 
 def kind_of(model: type[BaseModel]) -> str:
@@ -192,7 +213,7 @@ class ModelEditor(ValueEditor):
             editor = build_editor(name, info.annotation, info, context)
             if name in set(read_only):
                 editor.setEnabled(False)
-            tip = (info.description or "").strip()
+            tip = plain(info.description)
             label = QLabel(humanise(info.alias if info.alias and name != "schema_uri" else name))
             label.setToolTip(tip)
             editor.setToolTip(tip)
@@ -344,7 +365,7 @@ class UnionEditor(ValueEditor):
         for kind, member in self.members.items():
             self.kind.addItem(names.get(kind) or humanised(kind), kind)
             index = self.kind.count() - 1
-            self.kind.setItemData(index, (member.__doc__ or "").strip(), 3)  # tooltip role
+            self.kind.setItemData(index, plain(member.__doc__), 3)  # tooltip role
         self.kind.activated.connect(self._kind_chosen)
         layout.addWidget(self.kind)
         holder = QVBoxLayout()

@@ -11,6 +11,7 @@ from PySide6.QtGui import QColor, QFont, QImage, QPainter, QPaintEvent, QPen
 from PySide6.QtWidgets import QSizePolicy, QWidget
 
 from editor.shared import sentences as wording
+from editor.shared.vocabulary import word
 from schemas.decks import Card, Event
 
 CARD_COLOURS = {"black": QColor("#262626"), "red": QColor("#a3221d")}
@@ -30,7 +31,7 @@ def card_texts(card: Card | Event, names: wording.Names) -> tuple[str, str]:
 
 
 def _phase(name: str) -> str:
-    return name.replace("_", " ").capitalize()
+    return word(name, "phases")
 
 
 class CardPreview(QWidget):

@@ -25,6 +25,7 @@ from PySide6.QtWidgets import (
 )
 
 from editor.shared import sentences as wording
+from editor.shared.vocabulary import plain, word
 from editor.shared.widgets import MessageLabel, scrolling
 from editor.studio.document import Change, ScenarioDocument, Selection
 from editor.studio.forms.builder import LogicTree
@@ -54,12 +55,12 @@ class EntityPage(QWidget):
         layout.addWidget(self.form)
         title = "Playable when" if model is Card else "Fires when (besides its turns)"
         self.condition_box = QGroupBox(title)
-        self.condition_box.setToolTip(model.model_fields["condition"].description or "")
+        self.condition_box.setToolTip(plain(model.model_fields["condition"].description))
         self.condition = LogicTree("condition", context, optional=True)
         QVBoxLayout(self.condition_box).addWidget(self.condition)
         layout.addWidget(self.condition_box)
         self.effects_box = QGroupBox("Effects")
-        self.effects_box.setToolTip(model.model_fields["effects"].description or "")
+        self.effects_box.setToolTip(plain(model.model_fields["effects"].description))
         self.effects = LogicTree("effects", context)
         QVBoxLayout(self.effects_box).addWidget(self.effects)
         layout.addWidget(self.effects_box)
@@ -138,7 +139,12 @@ class DecksEditor(QWidget):
         self._fill_tabs()
         self.on_selection(document.selection)
         if self.current is None:
+            # Opened with no card selected: show the deck's first card rather than an
+            # empty page (the document's selection stays as it was).
             self._refresh_list()
+            keys = self.entities.keys()
+            self.current = keys[0] if keys else None
+            self.entities.set_current(self.current)
             self._show_current()
 
     # -- the card texts beside the preview -----------------------------------------------------
@@ -150,7 +156,7 @@ class DecksEditor(QWidget):
         self.effect_text = MultilineTextEditor()
         texts = (("condition_text", self.condition_text), ("effect_text", self.effect_text))
         for name, editor in texts:
-            tip = Card.model_fields[name].description or ""
+            tip = plain(Card.model_fields[name].description)
             editor.setToolTip(tip)
             editor.edited.connect(lambda value, n=name: self._set_field([n], value))
             form.addRow(name.split("_")[0].capitalize(), editor)
@@ -242,7 +248,8 @@ class DecksEditor(QWidget):
             if card.side != side:
                 continue
             text = card.name + (f"  \u00d7{card.copies}" if card.copies > 1 else "")
-            tip = f"{card.id}: {card.color}, {', '.join(card.phases)}"
+            played = ", ".join(word(phase, "phases") for phase in card.phases)
+            tip = f"{word(card.color, 'color')}. Played: {played}"
             colour = CARD_COLOURS[card.color].name()
             entries.append(Entry(card.id, text, tip, colour, muted=not card.in_deck))
         return entries

@@ -23,6 +23,7 @@ from PySide6.QtWidgets import (
 )
 
 from editor.shared import sentences as wording
+from editor.shared.vocabulary import plain, word
 from editor.shared.widgets import MessageLabel, scrolling
 from editor.studio.document import Change, ScenarioDocument, Selection, with_value
 from editor.studio.forms.builder import LogicTree
@@ -71,12 +72,12 @@ class VictoryEditor(QWidget):
         box = QGroupBox("How the game is won")
         form = QFormLayout(box)
         self.description = MultilineTextEditor()
-        self.description.setToolTip(Victory.model_fields["description"].description or "")
+        self.description.setToolTip(plain(Victory.model_fields["description"].description))
         self.description.edited.connect(lambda text: self._victory(["description"], text))
         form.addRow("Summary", self.description)
         level_info = VictoryRules.model_fields["victory_level"]
         self.level = IntEditor(0, 10_000, optional=True)
-        self.level.setToolTip((level_info.description or "").replace("``null``", "(none)"))
+        self.level.setToolTip(plain(level_info.description))
         self.level.edited.connect(self._level_edited)
         label = QLabel("Victory level")
         label.setToolTip(self.level.toolTip())
@@ -92,7 +93,7 @@ class VictoryEditor(QWidget):
 
     def _sudden_death_box(self) -> QGroupBox:
         box = QGroupBox("Sudden death")
-        box.setToolTip(Victory.model_fields["sudden_death"].description or "")
+        box.setToolTip(plain(Victory.model_fields["sudden_death"].description))
         layout = QVBoxLayout(box)
         self.conditions = EntityList("sudden-death condition")
         self.conditions.show_rows(4)
@@ -128,7 +129,7 @@ class VictoryEditor(QWidget):
                 Entry(
                     item.id,
                     f"{names('sides', item.side)}: {wording.condition(item.condition, names)}",
-                    f"{item.id} ({item.check.replace('_', ' ')}): {item.description}",
+                    f"{word(item.check, 'check')}: {item.description}".strip(": "),
                     self._side_colour(item.side),
                 )
                 for item in victory.sudden_death

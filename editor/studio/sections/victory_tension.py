@@ -16,6 +16,7 @@ from PySide6.QtGui import QColor, QFont, QPainter, QPaintEvent, QPen, QPolygonF
 from PySide6.QtWidgets import QCheckBox, QGroupBox, QLabel, QSizePolicy, QVBoxLayout, QWidget
 
 from editor.shared import sentences as wording
+from editor.shared.vocabulary import plain
 from editor.shared.widgets import MessageLabel
 from editor.studio.document import Change, ScenarioDocument, with_value
 from editor.studio.forms.builder import LogicTree
@@ -119,7 +120,7 @@ class TensionPanel(QGroupBox):
         self.scale = TensionScale()
         body.addWidget(self.scale)
         steps = QGroupBox("Steps")
-        steps.setToolTip(TensionIndex.model_fields["steps"].description or "")
+        steps.setToolTip(plain(TensionIndex.model_fields["steps"].description))
         steps_layout = QVBoxLayout(steps)
         self.steps = EntityList("step")
         self.steps.show_rows(4)

@@ -269,3 +269,47 @@ def test_typing_after_add_names_the_new_row(studio, x, shots, key, table, sectio
     )
     shots(dock, f"forms-add-row-{section}")
     dock.close()
+
+
+def test_a_cards_own_text_is_marked_when_its_effect_changes_and_can_be_rewritten(
+    studio, sample_copy, x, shots
+) -> None:
+    """Defect 11: the Stukas' bonus raised from 1 to 2 left "+1 attack" on the card."""
+    from schemas.effects import Modify
+
+    assert studio.files.open_path(sample_copy("north-africa.json"), ask=False)
+    document = studio.document
+    dock = _section_window(studio, "decks", (1300, 820))
+    decks = dock.widget()
+    document.select("cards", ["stukas"])
+    settle_input(0.3)
+    own = document.get("cards", "stukas").effect_text
+    assert "+1 attack" in own
+    amount = decks.card_page.effects.forms[Modify].rows["amount"].box
+    _scroll_of(amount).ensureWidgetVisible(amount)
+    settle_input(0.2)
+    x.click(*on_screen(amount, 12, amount.height() / 2))
+    wait_until(amount.hasFocus, what="the effect's amount focused by a click")
+    x.key("ctrl+a")
+    x.type("2")
+    x.key("Return")
+    wait_until(
+        lambda: document.get("cards", "stukas").effects[0].amount == 2,
+        what="the Stukas' bonus raised to 2",
+    )
+    settle_input(0.3)
+    card = document.get("cards", "stukas")
+    assert card.effect_text == own, "the designer's own text is never rewritten"
+    assert decks.texts_box.stale_note.isVisible()
+    assert decks.preview.stale == {"effect_text"}
+    assert decks.entities.list.currentItem().text().endswith("\u26a0")
+    shots(dock, "forms-card-text-stale")
+    fill = decks.texts_box.fill_button
+    x.click(*on_screen(fill, fill.width() / 2, fill.height() / 2))
+    wait_until(
+        lambda: "+2 attack" in document.get("cards", "stukas").effect_text,
+        what="the effect text written from the rules",
+    )
+    settle_input(0.2)
+    assert not decks.texts_box.stale_note.isVisible() and not decks.preview.stale
+    dock.close()

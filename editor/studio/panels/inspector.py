@@ -26,10 +26,13 @@ from PySide6.QtWidgets import (
 from editor.shared.vocabulary import entity_noun, section_name
 from editor.shared.widgets import MessageLabel, scrolling
 from editor.studio.document import LIST_SECTIONS, Change, ScenarioDocument, Selection, with_value
+from editor.studio.forms.card_texts import following, text_watch
 from editor.studio.forms.context import document_choices, studio_context
 from editor.studio.forms.fields import refresh_geometry
 from editor.studio.forms.model_form import ModelEditor, humanise
 from schemas.scenario import Scenario
+
+STALE_COLOUR = "#b35c00"
 
 
 def set_in(entity: BaseModel, path: tuple[str | int, ...], leaf: Any, edited: BaseModel) -> Any:
@@ -92,6 +95,12 @@ class Inspector(QWidget):
         layout.addLayout(header)
         self.message = MessageLabel()
         layout.addWidget(self.message)
+        self.warning = QLabel()
+        """A card whose own text was written for earlier rules says so here."""
+        self.warning.setWordWrap(True)
+        self.warning.setStyleSheet(f"color: {STALE_COLOUR};")
+        self.warning.hide()
+        layout.addWidget(self.warning)
         self.pages = QWidget()
         pages = QVBoxLayout(self.pages)
         pages.setContentsMargins(0, 0, 0, 0)
@@ -106,6 +115,9 @@ class Inspector(QWidget):
         pages.addStretch(1)
         self.scroll = scrolling(self.pages)
         layout.addWidget(self.scroll, 1)
+        # Made now, so the cards of the file as opened count as consistent with their texts.
+        self.watch = text_watch(document)
+        self.watch.on_stale_changed(self, self._show_stale)
         document.selectionChanged.connect(self.on_selection)
         document.changed.connect(self.on_change)
         self.on_selection(document.selection)
@@ -187,6 +199,25 @@ class Inspector(QWidget):
                 "an edit applies to all of them"
             )
         self.rename_button.setVisible(not single_section and len(self.ids) == 1)
+        self._show_stale()
+
+    def _show_stale(self) -> None:
+        stale = [
+            card.name
+            for card in (self.selected() if self.section == "cards" else [])
+            if self.watch.stale_fields(card)
+        ]
+        if len(stale) == 1 and len(self.ids) == 1:
+            self.warning.setText(
+                "\u26a0 This card's rules changed since its printed text was written: check "
+                "its condition and effect texts (the decks editor can rewrite them)."
+            )
+        elif stale:
+            self.warning.setText(
+                "\u26a0 The rules of these cards changed since their printed texts were "
+                f"written: {', '.join(stale)}."
+            )
+        self.warning.setVisible(bool(stale))
 
     # -- editing ---------------------------------------------------------------------------------
 
@@ -204,6 +235,7 @@ class Inspector(QWidget):
         ]
         if len(self.ids) == 1:
             if changed:
+                new = following(old, new, self.context.names)  # generated card texts follow
                 self.document.replace(section, new, f"Edit {', '.join(changed)} of {new.id}")
             return
         # Several entities: the field edited, even to the first one's value (it was mixed).
@@ -213,7 +245,10 @@ class Inspector(QWidget):
             return
         leaf = form.edit_leaf if form.edit_path else getattr(new, str(path[0]))
         try:
-            edited = [set_in(entity, path, leaf, new) for entity in self.selected()]
+            edited = [
+                following(entity, set_in(entity, path, leaf, new), self.context.names)
+                for entity in self.selected()
+            ]
         except ValidationError as error:
             self.message.not_applied(error)
             self.refresh()

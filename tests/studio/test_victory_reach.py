@@ -1,8 +1,9 @@
 """W1: a victory level that no VP of the scenario can reach is worth a warning (issue 10).
 
 The test scenario is the small grid of ``tests.factory``: each side can score 1 VP (Blue's
-Rally card, red and in one copy, and the event that reports it, which gives Red one). Each test changes one source of VP
-and checks the warning ``victory-level-unreachable`` at the level's JSON pointer.
+Rally card, red and in one copy, and the event that reports it, which gives Red one). Each
+test changes one source of VP and checks the warning ``victory-level-unreachable`` at the
+level's JSON pointer.
 """
 
 from __future__ import annotations

@@ -40,6 +40,23 @@ from editor.studio.sections.table_model import EntityFilter, EntityTableModel
 ROW_HEIGHT = 22
 NEW_COLOUR = "#808080"
 
+SHEET_ACTIONS: tuple[tuple[str, str, QKeySequence.StandardKey | None], ...] = (
+    ("Copy", "copy", QKeySequence.StandardKey.Copy),
+    ("Paste", "paste", QKeySequence.StandardKey.Paste),
+    ("Add row", "add_row", None),
+    ("Duplicate rows", "duplicate_rows", None),
+    ("Delete rows", "delete_rows", QKeySequence.StandardKey.Delete),
+)
+"""The table's context menu: text, method, keys (the shortcuts dialog lists them too)."""
+
+SHEET_KEYS: tuple[tuple[str, str], ...] = (
+    ("Type, F2 or Enter", "Edit the current cell (typing replaces its value)"),
+    ("Enter / Escape", "Keep / drop the value being typed"),
+    ("Tab, arrows", "Move to the next cell"),
+    ("Space", "Tick or untick a box; open a colour"),
+)
+"""Keys a spreadsheet handles besides its actions (Qt's own, and the colour cells')."""
+
 
 class SheetView(QTableView):
     """The table itself: spreadsheet keys (copy, paste, delete) go to the owning table."""
@@ -171,13 +188,8 @@ class EntityTable(QWidget):
         header.setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
         view.selectionModel().selectionChanged.connect(self._selection_changed)
         view.setContextMenuPolicy(Qt.ContextMenuPolicy.ActionsContextMenu)
-        for text, slot, keys in (
-            ("Copy", self.copy, QKeySequence.StandardKey.Copy),
-            ("Paste", self.paste, QKeySequence.StandardKey.Paste),
-            ("Add row", self.add_row, None),
-            ("Duplicate rows", self.duplicate_rows, None),
-            ("Delete rows", self.delete_rows, QKeySequence.StandardKey.Delete),
-        ):
+        for text, name, keys in SHEET_ACTIONS:
+            slot = getattr(self, name)
             action = QAction(text, view)
             if keys is not None:
                 # Shown in the menu only: the view handles these keys itself.

@@ -131,12 +131,12 @@ WORDS: dict[str, str] = {
 
 BY_FIELD: dict[tuple[str, str], str] = {
     ("network", "none"): "No network",
-    ("pursuit", "all"): "Every unit able to",
+    ("pursuit", "all"): "Any unit",
     ("pursuit", "agile"): "Agile units only",
-    ("pursuit", "none"): "Nobody",
-    ("breakthrough", "all"): "Every unit able to",
+    ("pursuit", "none"): "No unit",
+    ("breakthrough", "all"): "Any unit",
     ("breakthrough", "agile"): "Agile units only",
-    ("breakthrough", "none"): "Nobody",
+    ("breakthrough", "none"): "No unit",
     ("supply", "always"): "Always",
     ("supply", "with_trail"): "Only along a trail",
     ("supply", "never"): "Never",

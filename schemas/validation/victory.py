@@ -51,7 +51,7 @@ def check_victory_level(ix: ScenarioIndex) -> Iterator[Issue]:
         pointer("rules", "victory", "victory_level"),
         f"no side can reach the victory level of {level} VP by the end of a turn: the most "
         f"is {int(sum(reach[best].values()))}, for {name} ({parts or 'nothing to score'}); lower "
-        "the level, add VP, or set it to null to play to the last turn",
+        "the level, add VP, or remove the level (null) to play to the last turn",
     )
 
 

@@ -313,3 +313,38 @@ def test_a_cards_own_text_is_marked_when_its_effect_changes_and_can_be_rewritten
     settle_input(0.2)
     assert not decks.texts_box.stale_note.isVisible() and not decks.preview.stale
     dock.close()
+
+
+def test_a_victory_level_no_side_can_reach_is_flagged_where_it_is_typed(
+    studio, x, shots, tmp_path
+) -> None:
+    """Defect 17: the victory editor and the issues list say so as soon as it is typed. The
+    small test grid: each side can score 1 VP (the samples' black VP cards have no limit)."""
+    import json
+
+    from tests.factory import base
+
+    grid = tmp_path / "grid.json"
+    grid.write_text(json.dumps(base()), encoding="utf-8")
+    assert studio.files.open_path(grid, ask=False)
+    document = studio.document
+    dock = _section_window(studio, "victory")
+    editor = dock.widget()
+    assert not editor.reach_note.isVisible()
+    box = editor.level.box
+    x.click(*on_screen(box, 12, box.height() / 2))
+    wait_until(box.hasFocus, what="the victory level focused by a click")
+    x.key("ctrl+a")
+    x.type("5")
+    x.key("Return")
+    wait_until(lambda: document.scenario.rules.victory.victory_level == 5, what="the level typed")
+    wait_until(editor.reach_note.isVisible, what="the note under the VP at stake")
+    assert "victory level of 5 VP" in editor.reach_note.text()
+    panel = studio.docks["issues"].widget()
+    wait_until(
+        lambda: any(i.code == "victory-level-unreachable" for i in panel.model.issues),
+        timeout=15,
+        what="the warning in the issues list",
+    )
+    shots(dock, "forms-victory-level")
+    dock.close()

@@ -164,6 +164,9 @@ class EntityTable(QWidget):
         self.proxy.layoutChanged.connect(self._update_count)
         document.selectionChanged.connect(self._follow_document)
         self._update_count()
+        # Opened while some of its entities are selected (on the map, in the explorer): show
+        # them, so the designer lands where they were.
+        self._follow_document(document.selection)
 
     def _setup_view(self) -> None:
         view = self.view

@@ -236,9 +236,14 @@ SECTIONS: dict[str, tuple[str, str]] = {
 """Each part of a scenario: its name, and the name of one of its entities."""
 
 
+ABBREVIATIONS = {"vp": "VP", "mp": "MP", "ai": "AI", "hq": "HQ", "aa": "AA"}
+"""Words of field names written in capitals (``start_vp`` -> "Start VP")."""
+
+
 def humanised(name: str) -> str:
     """A file spelling made readable: ``stacking_with_trail`` -> "Stacking with trail"."""
-    text = name.removeprefix("@").replace("_", " ")
+    words = [ABBREVIATIONS.get(w, w) for w in name.removeprefix("@").split("_")]
+    text = " ".join(words)
     return text[:1].upper() + text[1:]
 
 

@@ -468,5 +468,5 @@ def test_unions_keep_no_none_in_items_and_summaries_read_well(qtbot):
     assert seen[-1] is None
 
     summary = describe(PhaseSpec(phase="land_movement"))
-    assert summary.startswith("Phase land movement")  # in words, no ": " before them
+    assert summary == "Land movement"  # in words: the phase says what the entry is
     assert describe(seen[-2]).startswith("Turn:")  # the kind comes first when there is one

@@ -53,6 +53,9 @@ class ListEditor(ValueEditor):
         row = QHBoxLayout()
         self.list = QListWidget()
         self.list.setMaximumHeight(110)
+        # Long summaries end in "…" (the whole shows as a tip) rather than scroll sideways.
+        self.list.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.list.setTextElideMode(Qt.TextElideMode.ElideRight)
         self.list.currentRowChanged.connect(self._show_item)
         row.addWidget(self.list, 1)
         buttons = QVBoxLayout()
@@ -84,7 +87,9 @@ class ListEditor(ValueEditor):
         self.items = list(value or [])
         self.list.blockSignals(True)
         self.list.clear()
-        self.list.addItems([describe(item) for item in self.items])
+        self.list.addItems([describe(item, names=self.context.names) for item in self.items])
+        for row, item in enumerate(self.items):
+            self.list.item(row).setToolTip(describe(item, 400, self.context.names))
         self.list.blockSignals(False)
         if self.items:
             self.list.setCurrentRow(min(max(row, 0), len(self.items) - 1))
@@ -139,7 +144,8 @@ class ListEditor(ValueEditor):
             items = list(self.items)
             items[row] = value
             self.items = items
-            self.list.item(row).setText(describe(value))
+            self.list.item(row).setText(describe(value, names=self.context.names))
+            self.list.item(row).setToolTip(describe(value, 400, self.context.names))
             self.edited.emit(list(items))
 
     def focus(self, path: tuple[str | int, ...]) -> bool:

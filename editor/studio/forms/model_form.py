@@ -41,7 +41,7 @@ from editor.shared.vocabulary import (
 from editor.shared.widgets import MessageLabel, form_combo
 from editor.studio.document import with_value
 from editor.studio.forms.defaults import default_model, union_members
-from editor.studio.forms.field_types import unwrap
+from editor.studio.forms.field_types import reference_of, unwrap
 from editor.studio.forms.fields import PolygonSummary, ValueEditor, editor_for, refresh_geometry
 from schemas.base import Ref
 from schemas.map import Polygon
@@ -95,37 +95,49 @@ def humanise(name: str) -> str:
     return humanised(name)
 
 
-def describe(value: Any, limit: int = 60) -> str:
-    """A one-line summary of a value for lists: its name or title, else its kind, then a
-    few of its plain fields, in words ("Phase: Air defensive")."""
-    if isinstance(value, BaseModel):
-        fields = type(value).model_fields
-        head = next(
-            (
-                str(getattr(value, key))
-                for key in ("name", "title", "id")
-                if key in fields and getattr(value, key) not in (None, "")
-            ),
-            "",
-        )
-        if not head and "kind" in fields:
-            head = CONDITION_KINDS.get(value.kind) or EFFECT_KINDS.get(value.kind) or ""
-        details = [
-            f"{humanise(name).lower()} {_spoken(name, getattr(value, name))}"
-            for name in fields
-            if name not in ("id", "kind", "name", "title")
-            and isinstance(getattr(value, name), str | int | float | bool)
-        ][:3]
-        text = ", ".join(details)
-        text = f"{head}: {text}" if head and text else head or text[:1].upper() + text[1:]
-    else:
+def describe(value: Any, limit: int = 60, names: Names = plain_names) -> str:
+    """A one-line summary of a value for lists, in words: its name, title, description or id
+    (else its kind, or its first fixed value), then a few of its plain fields, with the
+    entities they name by their names ("Axis: side Axis, check at once...")."""
+    if not isinstance(value, BaseModel):
         text = str(value)
+        return text if len(text) <= limit else text[: limit - 1] + "…"
+    fields = type(value).model_fields
+    used = {"id", "kind", "name", "title", "description"}
+    head = next(
+        (
+            str(getattr(value, key)).strip()
+            for key in ("name", "title", "description", "id")
+            if key in fields and getattr(value, key) not in (None, "")
+        ),
+        "",
+    )
+    if not head and "kind" in fields:
+        head = CONDITION_KINDS.get(value.kind) or EFFECT_KINDS.get(value.kind) or ""
+    plain_fields = [
+        name
+        for name in fields
+        if name not in used and isinstance(getattr(value, name), str | int | float | bool)
+    ]
+    if not head and plain_fields and has_word(getattr(value, plain_fields[0]), plain_fields[0]):
+        first = plain_fields.pop(0)  # a phase, a kind of place: the value says what it is
+        head = word(getattr(value, first), first)
+    details = [
+        f"{humanise(name).lower()} {_spoken(value, name, names)}" for name in plain_fields[:3]
+    ]
+    text = ", ".join(details)
+    text = f"{head}: {text}" if head and text else head or text[:1].upper() + text[1:]
     return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
-def _spoken(name: str, value: Any) -> str:
+def _spoken(model: BaseModel, name: str, names: Names) -> str:
+    value = getattr(model, name)
     if isinstance(value, bool):
         return "yes" if value else "no"
+    info = type(model).model_fields[name]
+    ref = reference_of(info.annotation, info)
+    if isinstance(value, str) and ref is not None:
+        return word(value).lower() if value.startswith("@") else names(ref.collection, value)
     if isinstance(value, str) and has_word(value, name):
         return word(value, name).lower()
     return str(value)

@@ -348,3 +348,22 @@ def test_a_victory_level_no_side_can_reach_is_flagged_where_it_is_typed(
     )
     shots(dock, "forms-victory-level")
     dock.close()
+
+
+def test_typing_after_add_names_a_new_card(studio, x) -> None:
+    """The lists of cards and events take the typing after Add too."""
+    document = studio.document
+    dock = _section_window(studio, "decks", (1300, 820))
+    decks = dock.widget()
+    before = {card.id for card in document.items("cards")}
+    button = decks.entities.add_button
+    x.click(*on_screen(button, button.width() / 2, button.height() / 2))
+    wait_until(lambda: len(document.items("cards")) == len(before) + 1, what="a card added")
+    settle_input(0.2)
+    x.type("Night March")
+    x.key("Tab")
+    (new,) = [c for c in document.items("cards") if c.id not in before]
+    wait_until(
+        lambda: document.get("cards", new.id).name == "Night March", what="the card named"
+    )
+    dock.close()

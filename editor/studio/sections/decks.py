@@ -333,6 +333,10 @@ class DecksEditor(QWidget):
             )
         self.document.add(self.section, entity, text=f"Add {entity.id}")  # type: ignore[attr-defined]
         self.document.select(self.section, [entity.id])  # type: ignore[attr-defined]
+        # Typing after Add names the new card or event, as in the spreadsheets.
+        field = self._page().form.rows["name" if self.section == "cards" else "title"]
+        field.box.setFocus()
+        field.box.selectAll()
 
     def duplicate(self) -> None:
         entity = self.current_entity()

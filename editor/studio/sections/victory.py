@@ -282,6 +282,7 @@ class VictoryEditor(QWidget):
         )
         items = [*self.victory().sudden_death, item]
         self._set_items(items, len(items) - 1, f"Add {item.id}")
+        self.form.rows["description"].box.setFocus()  # typing after Add describes it
 
     def duplicate(self) -> None:
         items = list(self.victory().sudden_death)

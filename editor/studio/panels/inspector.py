@@ -238,22 +238,31 @@ class Inspector(QWidget):
                 new = following(old, new, self.context.names)  # generated card texts follow
                 self.document.replace(section, new, f"Edit {', '.join(changed)} of {new.id}")
             return
-        # Several entities: the field edited, even to the first one's value (it was mixed).
+        # Several entities: the field the form says was edited, even to the first one's
+        # value (it was mixed), else every field that changed, each as a whole.
         form = self.forms[section]
-        path = form.edit_path or tuple(changed[:1])
-        if not path:
+        path, form.edit_path = form.edit_path, ()
+        if path and (path[0] in changed or (not changed and path[0] in form.mixed)):
+            edits = [(path, form.edit_leaf)]
+        else:
+            edits = [((name,), getattr(new, name)) for name in changed]
+        if not edits:
             return
-        leaf = form.edit_leaf if form.edit_path else getattr(new, str(path[0]))
         try:
-            edited = [
-                following(entity, set_in(entity, path, leaf, new), self.context.names)
-                for entity in self.selected()
-            ]
+            edited = []
+            for entity in self.selected():
+                changed_entity = entity
+                for where, leaf in edits:
+                    changed_entity = set_in(changed_entity, where, leaf, new)
+                edited.append(following(entity, changed_entity, self.context.names))
         except ValidationError as error:
             self.message.not_applied(error)
             self.refresh()
             return
-        what = " ".join(humanise(str(part)).lower() for part in path if isinstance(part, str))
+        what = ", ".join(
+            " ".join(humanise(str(part)).lower() for part in where if isinstance(part, str))
+            for where, _ in edits
+        )
         with self.document.macro(f"Edit {what} of {len(edited)} {section_name(section).lower()}"):
             for entity in edited:
                 self.document.replace(section, entity)

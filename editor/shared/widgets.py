@@ -145,6 +145,15 @@ def _value_widget(widget: QWidget) -> QWidget | None:
     return None
 
 
+def _in_studio(widget: QWidget) -> bool:
+    """Whether a widget belongs to the studio: a game started from it (a window of its own)
+    keeps Qt's own wheel, as it has when it runs alone."""
+    root = widget
+    while root.parentWidget() is not None:
+        root = root.parentWidget()
+    return not type(root).__module__.startswith("editor.game")
+
+
 def _outer_scroll(widget: QWidget) -> QAbstractScrollArea | None:
     """The scrolling area holding ``widget`` in its window (a form's page), if any."""
     parent = widget.parentWidget() if not widget.isWindow() else None
@@ -172,13 +181,13 @@ class WheelGuard(QObject):
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:
         kind = event.type()
         if kind == QEvent.Type.Polish:
-            if isinstance(watched, QWidget):
+            if isinstance(watched, QWidget) and _in_studio(watched):
                 _no_wheel_focus(watched)
             return False
         if kind != QEvent.Type.Wheel or not isinstance(watched, QWidget):
             return False
         target = _value_widget(watched)
-        if target is None or _has_focus(target):
+        if target is None or _has_focus(target) or not _in_studio(target):
             return False
         outer = _outer_scroll(target)
         if outer is not None:
@@ -208,7 +217,8 @@ def install_wheel_guard() -> None:
     app.installEventFilter(guard)
     _guard[:] = [guard]
     for widget in QApplication.allWidgets():  # those shown before the guard was installed
-        _no_wheel_focus(widget)
+        if _in_studio(widget):
+            _no_wheel_focus(widget)
 
 
 __all__ = [

@@ -166,6 +166,9 @@ def _outer_scroll(widget: QWidget) -> QAbstractScrollArea | None:
     return None
 
 
+_WHEEL, _POLISH = QEvent.Type.Wheel, QEvent.Type.Polish
+
+
 class WheelGuard(QObject):
     """The application-wide rule of the wheel over forms.
 
@@ -179,12 +182,13 @@ class WheelGuard(QObject):
     """
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        # Every event of the application passes here: the common case returns at once.
         kind = event.type()
-        if kind == QEvent.Type.Polish:
-            if isinstance(watched, QWidget) and _in_studio(watched):
+        if kind is not _WHEEL:
+            if kind is _POLISH and isinstance(watched, QWidget) and _in_studio(watched):
                 _no_wheel_focus(watched)
             return False
-        if kind != QEvent.Type.Wheel or not isinstance(watched, QWidget):
+        if not isinstance(watched, QWidget):
             return False
         target = _value_widget(watched)
         if target is None or _has_focus(target) or not _in_studio(target):

@@ -363,7 +363,5 @@ def test_typing_after_add_names_a_new_card(studio, x) -> None:
     x.type("Night March")
     x.key("Tab")
     (new,) = [c for c in document.items("cards") if c.id not in before]
-    wait_until(
-        lambda: document.get("cards", new.id).name == "Night March", what="the card named"
-    )
+    wait_until(lambda: document.get("cards", new.id).name == "Night March", what="the card named")
     dock.close()

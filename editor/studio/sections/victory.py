@@ -29,8 +29,9 @@ from editor.shared.widgets import MessageLabel, scrolling
 from editor.studio.document import Change, ScenarioDocument, Selection, with_value
 from editor.studio.forms.builder import LogicTree
 from editor.studio.forms.context import studio_context
-from editor.studio.forms.fields import IntEditor, MultilineTextEditor
+from editor.studio.forms.fields import MultilineTextEditor
 from editor.studio.forms.model_form import ModelEditor
+from editor.studio.forms.numbers import IntEditor
 from editor.studio.naming import new_id
 from editor.studio.sections.deck_list import EntityList, Entry
 from editor.studio.sections.victory_tension import TensionPanel

@@ -39,6 +39,11 @@ def _parser() -> argparse.ArgumentParser:
     return parser
 
 
+def _command_names(parser: argparse.ArgumentParser) -> set[str]:
+    actions = [a for a in parser._actions if isinstance(a, argparse._SubParsersAction)]
+    return {name for action in actions for name in action.choices}
+
+
 def _version() -> str:
     from importlib.metadata import PackageNotFoundError, version
 
@@ -50,7 +55,12 @@ def _version() -> str:
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Entry point of the ``salient`` console script."""
-    args = _parser().parse_args(argv)
+    parser = _parser()
+    argv = list(sys.argv[1:] if argv is None else argv)
+    if argv and not argv[0].startswith("-") and argv[0] not in _command_names(parser):
+        # `salient FILE` opens the file in the studio, as `salient edit FILE` does.
+        argv.insert(0, "edit")
+    args = parser.parse_args(argv)
     try:
         if args.command is None:
             return cmd_edit(None)

@@ -13,12 +13,12 @@ import argparse
 import sys
 from collections.abc import Sequence
 
-from .commands import edit, play, validate
+from .commands import balance, duel, edit, play, validate
 from .commands.common import EXIT_INTERNAL, EXIT_USAGE, UsageError
 from .commands.edit import cmd_edit
 
 # The order of the commands in ``salient --help``.
-COMMANDS = (edit, validate, play)
+COMMANDS = (edit, validate, play, balance, duel)
 
 
 def _parser() -> argparse.ArgumentParser:

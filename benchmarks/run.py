@@ -181,6 +181,25 @@ def bench_engine(repeats: int) -> list[Result]:
             higher=True,
         ),
         Result(
+            "complete 10 v 10 battles a second, batched (numpy, one core)",
+            fights["batch_battles_per_second"],
+            fights["batch_budget"],
+            "/s",
+            "10,000 battles of one set-up in one call; "
+            f"{fights['batch_battles_per_second_cpu']:.0f}/s in CPU time; "
+            f"{fights['batch_battles_per_second'] / fights['fights_per_second']:.1f} x the "
+            "rounds-only rate one by one",
+            higher=True,
+        ),
+        Result(
+            "odds of one battle from 1,000 samples (batched)",
+            fights["odds_1000_ms"],
+            fights["odds_budget_ms"],
+            "ms",
+            f"set-up from the game state and 1,000 battles; {fights['odds_1000_ms_cpu']:.1f} ms "
+            "of CPU",
+        ),
+        Result(
             "supply for every stack of a side (10,000 regions)",
             drawn["ms"],
             50.0,

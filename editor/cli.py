@@ -13,12 +13,12 @@ import argparse
 import sys
 from collections.abc import Sequence
 
-from .commands import balance, duel, edit, odds, play, validate
+from .commands import balance, duel, edit, odds, play, replay, validate
 from .commands.common import EXIT_INTERNAL, EXIT_USAGE, UsageError
 from .commands.edit import cmd_edit
 
 # The order of the commands in ``salient --help``.
-COMMANDS = (edit, validate, play, balance, duel, odds)
+COMMANDS = (edit, validate, play, balance, duel, odds, replay)
 
 
 def _parser() -> argparse.ArgumentParser:

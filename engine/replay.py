@@ -5,8 +5,9 @@ its ``game_start`` record, and every decision in its ``action`` records. :func:`
 a game with the same seed, applies the recorded actions in order, and compares every record
 the engine writes with the recorded one. The first record that differs, a recorded action the
 game now refuses, or a log that ends differently, is the divergence: where the edit (or a
-change of the rules) first made a difference. The game is returned as it stands there, so a
-caller can hand it over to a player.
+change of the rules) first made a difference. The game is returned as it stands then (after
+the action during which it diverged, or before the action it refused), so a caller can hand
+it over to a player.
 """
 
 from __future__ import annotations

@@ -128,7 +128,11 @@ def what_if(
     owner = next((n.side for n in scenario.nations if n.id == regions[region].owner), None)
     if sides[1] is None:
         sides[1] = next(
-            (s for s in (owner, *present) if s is not None and s != sides[0] and s in playing),
+            (
+                s
+                for s in (owner, *present, *playing)
+                if s is not None and s != sides[0] and s in playing
+            ),
             None,
         )
     if sides[0] is None:

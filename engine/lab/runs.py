@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import threading
 import time
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -86,9 +86,10 @@ def run(
     scheduler: str | None = None,
     on_progress: Callable[[Progress], None] | None = None,
     stop: threading.Event | None = None,
-    connector: Callable[..., Any] = connect,
+    connector: Callable[..., Any] | None = None,
 ) -> Outcome:
-    """Play the ``jobs`` the cache does not hold yet and return every record."""
+    """Play the ``jobs`` the cache does not hold yet and return every record. ``connector``
+    gives the Dask client (default :func:`.cluster.connect`)."""
     fingerprint, engine = scenario_fingerprint(scenario), engine_fingerprint()
     known: dict[str, dict[str, Any]] = cache.known(j.key for j in jobs)
     missing = [j for j in jobs if j.key not in known]
@@ -106,7 +107,7 @@ def run(
     tick(0)
     result = RunResult()
     if missing:
-        with connector(workers, scheduler) as client:
+        with (connector or connect)(workers, scheduler) as client:
             result = play_jobs(
                 client,
                 dumps(scenario),
@@ -126,7 +127,3 @@ def play_locally(scenario: Scenario, jobs: Sequence[Job]) -> list[dict[str, Any]
     from .match import play_game
 
     return [play_game(scenario, job.seed, job.levels) for job in jobs]
-
-
-def levels_of(jobs: Sequence[Job]) -> Mapping[str, str]:
-    return jobs[0].levels if jobs else {}

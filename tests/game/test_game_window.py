@@ -4,7 +4,6 @@ autosave, AI controls, hot seat, Play from the studio and ``salient play --scree
 from __future__ import annotations
 
 import shutil
-import time
 
 import pytest
 from PySide6.QtCore import Qt
@@ -278,18 +277,16 @@ def _start(qtbot, player: StudioPlay) -> GameWindow:
     return window
 
 
-def test_play_opens_the_start_dialog_then_the_game_within_a_second(qtbot, studio):
+def test_play_opens_the_start_dialog_then_the_game(qtbot, studio):
+    # How fast (the budget of a second) is measured by benchmarks/game.py.
     document = studio.document
     before = (dumps(document.scenario), document.undo_stack.count(), document.modified)
-    start = time.perf_counter()
     player = _press_play(qtbot, studio)
     window = _start(qtbot, player)
     qtbot.waitExposed(window)
-    elapsed = time.perf_counter() - start
     session = window.session
     assert session is not None and session.game.phase == session.game.phases_of(1)[0]
     assert window.top_bar.phase.text().startswith("Events")
-    assert elapsed < 1.0, f"Play took {elapsed:.2f} s"  # the budget
     # The game plays on its own copy: the document is untouched by the game...
     session.players = dict.fromkeys(session.players, "ai")
     session.run_ai_until_human(limit=200)

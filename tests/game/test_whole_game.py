@@ -10,7 +10,6 @@ and actions.
 from __future__ import annotations
 
 import json
-import time
 from pathlib import Path
 
 from PySide6.QtCore import Qt
@@ -87,9 +86,7 @@ def test_a_whole_game_played_through_the_window_against_the_ai(qtbot, state_dir,
         assert not found, found[:5]
         fog_checks.append(moment)
 
-    start = time.perf_counter()
     _play_out(qtbot, window, player, check)
-    elapsed = time.perf_counter() - start
 
     missing = GESTURES - set(player.done)
     assert not missing, f"never done through the widgets: {missing} ({dict(player.done)})"
@@ -103,7 +100,6 @@ def test_a_whole_game_played_through_the_window_against_the_ai(qtbot, state_dir,
     assert not leaks(window, session.game, HUMAN)  # the end screen too
     assert len(fog_checks) > 50
     assert len(list(autosave_folder("t").glob("turn-*.json"))) == 9
-    assert elapsed < 60, f"the whole game took {elapsed:.0f} s"
 
     # The same actions through the engine alone make the same log.
     replay = _replayed(sample, SEED, list(session.actions_taken()))

@@ -23,6 +23,8 @@ from engine.game import Game
 from engine.state import Modifier
 from tests.engine.builder import Builder, advance_to
 
+from .conftest import HANG
+
 LEFT = Qt.MouseButton.LeftButton
 HUMAN_DRAVAN = {"dravan": "human", "arvel": "ai"}
 HUMAN_ARVEL = {"dravan": "ai", "arvel": "human"}
@@ -431,7 +433,7 @@ def test_an_ai_player_turn_is_shown_at_the_fastest_speed(qtbot, sample):
             break
         assert session.apply(action)
     # A generous wait: it guards against a hang, it is no budget.
-    with qtbot.waitSignal(session.toAct, timeout=60_000):
+    with qtbot.waitSignal(session.toAct, timeout=HANG):
         assert session.apply(EndPhase())
     assert session.game.active_side == "dravan" and session.game.turn == 2
 
@@ -497,7 +499,7 @@ def test_hot_seat_the_map_shows_each_person_only_their_own_view(qtbot, sample):
     assert session.viewer == "dravan"
     _assert_fog_holds(view, messages)
     ai = BaselineAI()
-    with qtbot.waitSignal(session.handover, timeout=5000):
+    with qtbot.waitSignal(session.handover, timeout=HANG):
         while session.human_to_act() == "dravan":
             assert session.apply(ai.choose(session.game))
     assert session.viewer == "arvel"

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 from collections.abc import Sequence
 from pathlib import Path
@@ -101,7 +102,8 @@ def play(scenario: Any, jobs: Sequence[Any], folder: Path, args: argparse.Namesp
                 )
             )
             if progress.cached < progress.total:
-                where = args.scheduler or f"{args.jobs or 'one per core'} local workers"
+                count = args.jobs or os.cpu_count() or 1
+                where = args.scheduler or f"{count} local worker{'s' if count > 1 else ''}"
                 bars[0].set_postfix_str(f"{progress.cached} kept from earlier runs; on {where}")
         bar = bars[0]
         if progress.done > bar.n:

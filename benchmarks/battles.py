@@ -17,7 +17,7 @@ best of ``repeats`` runs:
   the log switched off, state saved and restored around each battle (for comparison).
 - ``batch_battles_per_second``: the batch engine (:mod:`engine.combat.batch`), 10,000 battles
   of the set-up fought side by side in one call (budget 10,000 a second, one core).
-- ``odds_1000_ms``: the odds calculator's work, :func:`engine.combat.batch.preview` with 1,000
+- ``odds_1000_ms``: the odds calculator's work, :func:`engine.combat.batch_odds.preview` with 1,000
   samples: the set-up worked out from the game state, then the batch (budget 50 ms).
 
 The batch figures are also given in CPU seconds of this process (``*_cpu``): on a machine
@@ -42,7 +42,7 @@ import numpy as np  # noqa: E402
 
 from engine import Game  # noqa: E402
 from engine.actions import Breakthrough, ContinueBattle, ResolveBattle  # noqa: E402
-from engine.combat import batch, fast  # noqa: E402
+from engine.combat import batch, batch_odds, fast  # noqa: E402
 from engine.dice import Dice  # noqa: E402
 from engine.state import GameState  # noqa: E402
 from tests.engine.builder import Builder  # noqa: E402
@@ -102,7 +102,7 @@ def bench_batch(repeats: int = 5) -> dict[str, Any]:
     setup = fast.setup_for(game, "b1")
     count = 10_000
     wall, cpu = _best(repeats, lambda: batch.fight_many(setup, count, np.random.default_rng(1), 10))
-    odds_wall, odds_cpu = _best(repeats * 2, lambda: batch.preview(game, "b1", runs=1000))
+    odds_wall, odds_cpu = _best(repeats * 2, lambda: batch_odds.preview(game, "b1", runs=1000))
     return {
         "batch_battles_per_second": count / wall,
         "batch_battles_per_second_cpu": count / cpu,

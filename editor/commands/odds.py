@@ -61,7 +61,7 @@ def cmd_odds(args: argparse.Namespace) -> int:
     scenario = valid_scenario_or_report(args.file, "simulating battles")
     if scenario is None:
         return EXIT_INVALID
-    from engine.combat.batch import odds
+    from engine.combat.batch_odds import odds
     from engine.lab.forces import ForceError, what_if
 
     try:

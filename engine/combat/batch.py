@@ -6,7 +6,7 @@ rounds, main, next rounds, shoot-first rights, rout, pursuit, support units lost
 with no cards and no voluntary retreat. Battles that end early simply stop changing. The result
 is the same in distribution as fighting them one by one with :func:`.fast.fight` (checked by
 ``tests/engine/test_battles_batch.py``), at a fraction of the cost: a thousand battles in a few
-milliseconds. :func:`odds` sums them up for the calculator and the AI.
+milliseconds. :mod:`.batch_odds` sums them up for the calculator and the AI.
 
 The die is a private ``numpy`` generator seeded by the caller: asking for odds never touches
 ``game.dice``.
@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import numpy as np
 
@@ -24,7 +24,6 @@ from .batch_fire import settle, shoot, take_hits, volley
 from .rounds import sequence
 
 if TYPE_CHECKING:
-    from ..game import Game
     from .prepare import Setup
 
 Int = np.ndarray
@@ -364,77 +363,3 @@ def fight_many(setup: Setup, count: int, rng: np.random.Generator, sides: int) -
         [lost_strength[:, plan.side_mask[0]].sum(1), lost_strength[:, plan.side_mask[1]].sum(1)], 1
     )
     return Battles(winner, many.rounds, many.routed, many.pursued, wiped, hits, many.lost.copy())
-
-
-def odds(setup: Setup, sides: int, runs: int = 1000, seed: int = 0) -> dict[str, Any]:
-    """The outcome distribution of ``runs`` battles of ``setup``: the keys of
-    :func:`.fast.preview` (means) and the distributions behind them."""
-    found = fight_many(setup, runs, np.random.default_rng(seed), sides)
-    return summary(found)
-
-
-def summary(found: Battles) -> dict[str, Any]:
-    """Means and distributions of a batch of battles (see :func:`odds`)."""
-    total = max(1, len(found))
-    routed = found.routed >= 0
-    loser = 1 - found.winner
-    routed_loser = routed & (found.routed == loser)
-
-    def spread(values: Int) -> dict[str, Any]:
-        counts = np.bincount(values.astype(np.int64))
-        return {
-            "mean": float(values.mean()) if len(values) else 0.0,
-            "p10": float(np.percentile(values, 10)) if len(values) else 0.0,
-            "median": float(np.median(values)) if len(values) else 0.0,
-            "p90": float(np.percentile(values, 90)) if len(values) else 0.0,
-            "histogram": {str(i): int(c) for i, c in enumerate(counts) if c},
-        }
-
-    ends = {}
-    for name, mask in (
-        ("routed", routed_loser),
-        ("wiped_out", found.wiped & ~routed_loser),
-        ("retreats", ~found.wiped & ~routed_loser),
-    ):
-        ends[name] = {
-            "attacker_wins": float((mask & (found.winner == 0)).sum() / total),
-            "defender_wins": float((mask & (found.winner == 1)).sum() / total),
-        }
-    return {
-        "attacker_win": float((found.winner == 0).sum() / total),
-        "defender_win": float((found.winner == 1).sum() / total),
-        "attacker_hits_lost": float(found.hits_lost[:, 0].mean()) if len(found) else 0.0,
-        "defender_hits_lost": float(found.hits_lost[:, 1].mean()) if len(found) else 0.0,
-        "attacker_units_lost": float(found.units_lost[:, 0].mean()) if len(found) else 0.0,
-        "defender_units_lost": float(found.units_lost[:, 1].mean()) if len(found) else 0.0,
-        "rounds": float(found.rounds.mean()) if len(found) else 0.0,
-        "routs": float(routed.sum() / total),
-        "pursuits": float(found.pursued.sum() / total),
-        "runs": len(found),
-        "endings": ends,
-        "distributions": {
-            "rounds": spread(found.rounds),
-            "attacker_units_lost": spread(found.units_lost[:, 0]),
-            "defender_units_lost": spread(found.units_lost[:, 1]),
-            "attacker_hits_lost": spread(found.hits_lost[:, 0]),
-            "defender_hits_lost": spread(found.hits_lost[:, 1]),
-        },
-    }
-
-
-def preview(
-    game: Game,
-    region: str,
-    *,
-    runs: int = 1000,
-    seed: int = 0,
-    attacker: str | None = None,
-    units: list[str] | None = None,
-    structure: str | None = None,
-) -> dict[str, Any]:
-    """:func:`.fast.preview` on the batch engine: the same arguments and keys (plus the
-    distributions), many times faster for hundreds of runs."""
-    from .fast import setup_for
-
-    setup = setup_for(game, region, attacker, units, structure)
-    return odds(setup, game.scenario.rules.dice.sides, runs, seed)

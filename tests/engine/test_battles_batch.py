@@ -17,7 +17,7 @@ from collections import Counter
 import numpy as np
 import pytest
 
-from engine.combat import batch, fast
+from engine.combat import batch, batch_odds, fast
 from engine.combat.prepare import Setup
 from engine.dice import Dice
 from tests.engine.test_battles import airfield, arena, fly, start
@@ -230,13 +230,13 @@ def test_first_round_bonuses_and_re_rolls_from_cards_alike() -> None:
 def test_odds_sum_up_the_batch_and_leave_the_game_alone() -> None:
     game = _tens()
     dice, records = game.dice.state(), len(game.log)
-    odds = batch.preview(game, "b1", runs=800, seed=5)
+    odds = batch_odds.preview(game, "b1", runs=800, seed=5)
     assert game.dice.state() == dice and len(game.log) == records
     assert odds["runs"] == 800
     assert odds["attacker_win"] + odds["defender_win"] == pytest.approx(1.0)
     ends = odds["endings"]
     assert sum(v for e in ends.values() for v in e.values()) == pytest.approx(1.0)
-    assert odds == batch.preview(game, "b1", runs=800, seed=5)  # seeded: repeatable
+    assert odds == batch_odds.preview(game, "b1", runs=800, seed=5)  # seeded: repeatable
     rounds = odds["distributions"]["rounds"]
     assert sum(rounds["histogram"].values()) == 800
     assert rounds["p10"] <= rounds["median"] <= rounds["p90"]

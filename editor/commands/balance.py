@@ -62,7 +62,8 @@ def cmd_balance(args: argparse.Namespace) -> int:
         print(json.dumps(report, indent=2))
     else:
         print(summary(report))
-        print(f"report: {folder / 'report.html'} (and report.json, charts/)")
+        extra = "report.json" if args.no_charts else "report.json, charts/"
+        print(f"report: {folder / 'report.html'} (and {extra})")
     return EXIT_STOPPED if stopped else EXIT_OK
 
 

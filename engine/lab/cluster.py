@@ -27,6 +27,8 @@ from .worker import play_seed
 
 POLL_SECONDS = 0.2
 """How often the driver looks for finished games, a stop request and progress."""
+WAIT_FOR_WORKERS = 60
+"""How long a cluster reached by its address may take to show a first worker."""
 
 
 @dataclass(frozen=True)
@@ -95,6 +97,14 @@ def connect(workers: int | None = None, scheduler: str | None = None) -> Iterato
             except (OSError, TimeoutError) as exc:
                 raise ClusterError(
                     f"cannot reach the Dask scheduler at {scheduler}: {exc}"
+                ) from exc
+            try:
+                client.wait_for_workers(1, timeout=WAIT_FOR_WORKERS)
+            except (OSError, TimeoutError) as exc:
+                client.close()
+                raise ClusterError(
+                    f"the Dask cluster at {scheduler} has no worker (none joined within "
+                    f"{WAIT_FOR_WORKERS} s): start some with 'dask worker {scheduler}'"
                 ) from exc
     except BaseException:
         if cluster is not None:

@@ -24,6 +24,8 @@ img { max-width: 100%; border: 1px solid #e4e0d8; margin: 0.4em 0; }
 
 
 def _pct(rate: dict[str, Any]) -> str:
+    if not rate["of"]:
+        return "<span class=meta>no game</span>"
     return f"{rate['rate']:.0%} <span class=meta>({rate['low']:.0%}-{rate['high']:.0%})</span>"
 
 
@@ -65,6 +67,9 @@ def balance_page(report: dict[str, Any], charts: dict[str, bytes]) -> str:
     if report["failed"]:
         seeds = ", ".join(str(f["seed"]) for f in report["failed"])
         parts.append(f"<p class=warn>Games that failed (seeds {seeds}): see report.json.</p>")
+    if not results["games"]:
+        parts.append("<p>No game has been played yet: run the command again.</p>")
+        return _document(scenario, parts)
     parts.append("<h2>Results</h2>")
     rows = []
     for side, entry in results["sides"].items():
@@ -90,7 +95,7 @@ def balance_page(report: dict[str, Any], charts: dict[str, bytes]) -> str:
     length = report["length"]
     parts.append(
         "<h2>Game length</h2>"
-        f"<p>Median {length['median']} turns (from {length['min']} to {length['max']}, "
+        f"<p>Median {length['median']:g} turns (from {length['min']} to {length['max']}, "
         f"{report['scenario']['turns']} in the calendar).</p>" + _image(charts, "length", "length")
     )
     parts.append(_endings(report, charts))
@@ -99,6 +104,10 @@ def balance_page(report: dict[str, Any], charts: dict[str, bytes]) -> str:
     parts.append(_cards(report, charts, names))
     parts.append(_choices(report))
     parts.append(_replay(report, names))
+    return _document(scenario, parts)
+
+
+def _document(scenario: dict[str, Any], parts: list[str]) -> str:
     body = "\n".join(p for p in parts if p)
     title = escape(f"Balance of {scenario['title']}")
     return (
@@ -164,7 +173,9 @@ def _cards(report: dict[str, Any], charts: dict[str, bytes], names: dict[str, st
                 str(card["games"]),
                 _pct(card["win_when_played"]),
                 _pct(card["win_when_not"]),
-                f"{card['association']:+.0%} (p {card['p_value']:.2f})",
+                f"{card['association']:+.0%} (p {card['p_value']:.2f})"
+                if card["win_when_not"]["of"]
+                else "<span class=meta>played in every game</span>",
             ]
         )
     if not rows:

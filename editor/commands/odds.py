@@ -56,8 +56,8 @@ def register(commands: argparse._SubParsersAction) -> None:
 
 
 def cmd_odds(args: argparse.Namespace) -> int:
-    if not 1 <= args.runs <= 10_000_000:
-        raise UsageError("--runs takes a number of battles from 1 to 10,000,000")
+    if not 1 <= args.runs <= 1_000_000:
+        raise UsageError("--runs takes a number of battles from 1 to 1,000,000")
     scenario = valid_scenario_or_report(args.file, "simulating battles")
     if scenario is None:
         return EXIT_INVALID

@@ -270,7 +270,8 @@ def capture_heatmap(report: dict[str, Any]) -> bytes | None:
     plot.getPlotItem().getAxis("bottom").setTicks(
         [[(i + 0.5, str(t)) for i, t in enumerate(turns)][::step]]
     )
-    _ticks(plot, keep, axis="left", offset=0.5)
+    names = data.get("names", {})
+    _ticks(plot, [names.get(r, r) for r in keep], axis="left", offset=0.5)
     plot.getPlotItem().getViewBox().invertY(True)
     plot.setXRange(0, len(turns), padding=0)
     plot.setYRange(0, len(keep), padding=0)

@@ -143,9 +143,10 @@ def _captures(report: dict[str, Any], charts: dict[str, bytes]) -> str:
     if not data["regions"]:
         return "<h2>Captures</h2><p>No region changed hands.</p>"
     top = sorted(data["regions"], key=lambda r: -data["per_game"][r])[:15]
+    names = data.get("names", {})
     rows = [
         [
-            escape(r),
+            escape(names.get(r, r)),
             f"{data['per_game'][r]:.2f}",
             f"{data['games_with'][r]:.0%}",
             escape(", ".join(f"{side} {n}" for side, n in data["by_side"][r].items())),

@@ -198,9 +198,11 @@ def _captures(games: Sequence[dict[str, Any]], scenario: Scenario) -> dict[str, 
             by_side[region][by] += 1
         games_with.update(seen)
     order = [r.id for r in scenario.regions if r.id in cells]
+    names = {r.id: r.name for r in scenario.regions}
     return {
         "turns": list(range(1, last + 1)),
         "regions": order,
+        "names": {r: names[r] for r in order},
         "matrix": [[round(n / total, 4) for n in cells[r]] for r in order],
         "per_game": {r: round(sum(cells[r]) / total, 4) for r in order},
         "games_with": {r: round(games_with[r] / total, 4) for r in order},

@@ -242,3 +242,11 @@ def test_odds_sum_up_the_batch_and_leave_the_game_alone() -> None:
     assert rounds["p10"] <= rounds["median"] <= rounds["p90"]
     scalar = fast.preview(game, "b1", runs=800, seed=5)
     assert odds["attacker_win"] == pytest.approx(scalar["attacker_win"], abs=0.09)
+
+
+def test_many_odds_are_fought_in_chunks_and_all_counted(monkeypatch) -> None:
+    monkeypatch.setattr(batch_odds, "CHUNK", 300)
+    setup = fast.setup_for(_tens(), "b1")
+    odds = batch_odds.odds(setup, 10, runs=700, seed=2)
+    assert odds["runs"] == 700
+    assert sum(odds["distributions"]["rounds"]["histogram"].values()) == 700

@@ -129,6 +129,28 @@ def test_the_cache_key_changes_with_the_scenario_the_level_and_the_seed() -> Non
     assert {j.key for j in duel} == {key}
 
 
+def test_a_duel_of_a_level_against_itself_plays_each_game_once(tmp_path, monkeypatch, one_by_one):
+    scenario = SAMPLE.scenario
+    jobs = runs.duel_jobs(scenario, SEEDS[:2], "baseline", "baseline")
+    assert len(jobs) == 4  # each seed once per side...
+    asked: list[int] = []
+
+    @contextmanager
+    def local(workers, scheduler):
+        yield "client"
+
+    def fake_play(client, text, fingerprint, engine, jobs, *, on_game, on_tick, stop):
+        asked.extend(j.seed for j in jobs)
+        for job in jobs:
+            on_game(job, one_by_one[job.seed])
+        return runs.RunResult(played=len(jobs))
+
+    monkeypatch.setattr(runs, "play_jobs", fake_play)
+    found = runs.run(scenario, jobs, GameCache(tmp_path), connector=local)
+    assert sorted(asked) == list(SEEDS[:2])  # ... but the same game both times: played once
+    assert len(found.records) == 4 and found.complete
+
+
 def test_a_line_cut_short_by_a_crash_is_skipped_and_closed(tmp_path: Path) -> None:
     cache = GameCache(tmp_path)
     cache.add("a", {"seed": 1})

@@ -117,6 +117,7 @@ def test_captures_make_a_heatmap_by_region_and_turn() -> None:
     assert row[1] == 1.0 and row[4] == 0.5 and sum(row) == 1.5
     assert captures["per_game"]["tarrow"] == 1.5 and captures["games_with"]["kessel"] == 0.5
     assert captures["by_side"]["tarrow"] == {"arvel": 2, "dravan": 1}
+    assert captures["names"]["tarrow"] == "Tarrow"
 
 
 def test_a_cards_association_with_winning() -> None:

@@ -87,7 +87,8 @@ def connect(workers: int | None = None, scheduler: str | None = None) -> Iterato
                     n_workers=count,
                     threads_per_worker=1,
                     processes=True,
-                    dashboard_address=None,
+                    # Any free port: a fixed one (8787) clashes with other clusters running.
+                    dashboard_address=":0",
                     silence_logs=logging.ERROR,
                 )
             client = Client(cluster)

@@ -37,7 +37,10 @@ def register(commands: argparse._SubParsersAction) -> None:
     )
     balance.add_argument("files", nargs="+", type=Path, metavar="FILE", help="scenario (or two)")
     balance.add_argument(
-        "--ai-level", default="baseline", help="AI level of every side (default baseline)"
+        "--ai-level",
+        default="baseline",
+        metavar="L",
+        help="AI level of every side (default baseline; a wrong name lists the others)",
     )
     balance.add_argument(
         "--no-charts", action="store_true", help="write the report without charts (no Qt)"

@@ -18,14 +18,19 @@ DEFAULT_GAMES = 100
 
 def add_run_options(parser: argparse.ArgumentParser, what: str) -> None:
     parser.add_argument(
-        "--games", type=int, default=DEFAULT_GAMES, help=f"{what} (default {DEFAULT_GAMES})"
+        "--games",
+        type=int,
+        default=DEFAULT_GAMES,
+        metavar="N",
+        help=f"{what} (default {DEFAULT_GAMES})",
     )
     parser.add_argument(
-        "--first-seed", type=int, default=1, help="seed of the first game (default 1)"
+        "--first-seed", type=int, default=1, metavar="S", help="seed of the first game (default 1)"
     )
     parser.add_argument(
         "--jobs",
         type=int,
+        metavar="K",
         help="worker processes of the local Dask cluster (default: one per core)",
     )
     parser.add_argument(

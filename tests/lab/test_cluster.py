@@ -11,7 +11,7 @@ import pytest
 
 from engine.lab import runs
 from engine.lab.cache import GameCache, engine_fingerprint, scenario_fingerprint
-from engine.lab.cluster import connect, play_jobs
+from engine.lab.cluster import ClusterError, connect, play_jobs
 from engine.lab.match import play_game
 from engine.lab.worker import parsed
 from engine.runner import play
@@ -160,6 +160,22 @@ def test_a_line_cut_short_by_a_crash_is_skipped_and_closed(tmp_path: Path) -> No
     fresh = GameCache(tmp_path)
     assert fresh.get("a") == {"seed": 1} and fresh.get("c") == {"seed": 3}
     assert fresh.get("b") is None
+
+
+def test_workers_running_other_rules_are_refused(client) -> None:
+    scenario = SAMPLE.scenario
+    jobs = runs.balance_jobs(scenario, [1], "baseline")
+    kept: list[int] = []
+    with pytest.raises(ClusterError, match="another version of Salient's rules"):
+        play_jobs(
+            client,
+            dumps(scenario),
+            scenario_fingerprint(scenario),
+            "not-these-rules",
+            jobs,
+            on_game=lambda job, record: kept.append(job.seed),
+        )
+    assert kept == []  # nothing of theirs was taken
 
 
 def test_stopping_keeps_the_games_that_finished(client) -> None:

@@ -13,7 +13,19 @@ import argparse
 import sys
 from collections.abc import Sequence
 
-from editor.commands import diff, edit, gis, merge, mods, play, validate
+from editor.commands import (
+    balance,
+    diff,
+    duel,
+    edit,
+    gis,
+    merge,
+    mods,
+    odds,
+    play,
+    replay,
+    validate,
+)
 from editor.commands.common import (
     EXIT_INTERNAL,
     EXIT_INVALID,
@@ -24,7 +36,7 @@ from editor.commands.common import (
 from editor.commands.edit import cmd_edit
 
 # The order of the commands in ``salient --help``.
-COMMANDS = (edit, validate, play, diff, mods, merge, gis)
+COMMANDS = (edit, validate, play, diff, mods, merge, gis, balance, duel, odds, replay)
 
 
 def _parser() -> argparse.ArgumentParser:

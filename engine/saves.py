@@ -243,7 +243,8 @@ class StatsSave(SaveModel):
     air_rebased: dict[UnitId, TurnNumber] = Field(default_factory=dict)
     replacement_pools: dict[SideId, list[Pool]] = Field(default_factory=dict)
     choosing_sides: list[SideId] = Field(default_factory=list)
-    """Sides that make the choices the die would otherwise make (:func:`engine.decisions.let_choose`)."""
+    """Sides that make the choices the die would otherwise make
+    (:func:`engine.decisions.let_choose`)."""
 
 
 class OutcomeSave(SaveModel):

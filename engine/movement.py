@@ -239,6 +239,14 @@ def can_overrun(game: Game, stack: StackState, defenders: list[StackState]) -> b
     return ours > 0 and ours >= rules.overrun_ratio * theirs
 
 
+def overruns(game: Game, stack: StackState, defenders: list[StackState], left: float) -> bool:
+    """V2: the stack overruns ``defenders`` when it entered their region with ``left`` MP
+    still to spend: it must be strong enough (:func:`can_overrun`) and still have the MP the
+    overrun costs. Without them the move stops there and a battle follows."""
+    cost = game.scenario.rules.movement.overrun_mp_cost
+    return left >= cost and can_overrun(game, stack, defenders)
+
+
 def has_combat_unit(game: Game, stack: StackState) -> bool:
     return any(board.is_combat(game, game.state.units[u]) for u in stack.units)
 
@@ -281,10 +289,14 @@ def reachable(game: Game, stack: StackState) -> dict[str, Reach]:
     return best
 
 
-def _classify(game: Game, stack: StackState, path: tuple[str, ...], cost: float) -> Reach:
+def _classify(
+    game: Game, stack: StackState, path: tuple[str, ...], cost: float, overrun: bool = False
+) -> Reach:
+    """What ending a move of ``stack`` along ``path`` at ``cost`` means; ``overrun`` says
+    whether the enemies in the last region are overrun (decided where the MP are known)."""
     region = path[-1]
     enemies = enemy_here(game, region, stack.side)
-    if enemies and not can_overrun(game, stack, enemies):
+    if enemies and not overrun:
         kind = "battle"
     elif stack_domain(game, stack) == "land" and not fits(game, stack, region):
         # U4/V3: an overrun does not stop the move, so the stack must fit where it ends,
@@ -300,36 +312,40 @@ def _classify(game: Game, stack: StackState, path: tuple[str, ...], cost: float)
 def _plain_search(
     game: Game, stack: StackState, budget: float, side: str, domain: str
 ) -> dict[str, Reach]:
-    """Dijkstra over plain costs; enemy-held regions end a path unless overrun."""
+    """Dijkstra over plain costs; enemy-held regions end a path unless overrun (V2: strong
+    enough, and with the overrun's MP left after entering)."""
     start = stack.region
     combat = has_combat_unit(game, stack)
-    queue: list[tuple[float, int, str, tuple[str, ...]]] = [(0.0, 0, start, ())]
+    overrun_cost = game.scenario.rules.movement.overrun_mp_cost
+    queue: list[tuple[float, int, str, tuple[str, ...], bool]] = [(0.0, 0, start, (), False)]
     done: dict[str, Reach] = {}
     counter = 0
     while queue:
-        cost, _, region, path = heapq.heappop(queue)
+        cost, _, region, path, overrun = heapq.heappop(queue)
         if region in done or (region == start and path):
             continue
         if path:
-            done[region] = _classify(game, stack, path, cost)
+            done[region] = _classify(game, stack, path, cost, overrun)
             if done[region].kind == "battle":
                 continue  # the move stops in an enemy-held region
         for link in game.world.neighbours(region):
             if link.to in done or step_refusal(game, side, domain, link) is not None:
                 continue
-            if enemy_here(game, link.to, side) and not combat:
+            enemies = enemy_here(game, link.to, side)
+            if enemies and not combat:
                 continue  # only stacks with a combat unit may enter enemy-held regions
             step = plain_cost(game, link)
             if link.kind.uses_all_movement:
                 step = max(step, budget - cost)
             total = cost + step
-            if enemy_here(game, link.to, side) and can_overrun(
-                game, stack, enemy_here(game, link.to, side)
-            ):
-                total += game.scenario.rules.movement.overrun_mp_cost
+            # A crossing that spends all MP leaves none for an overrun.
+            left = -1.0 if link.kind.uses_all_movement else budget - total
+            over = bool(enemies) and overruns(game, stack, enemies, left)
+            if over:
+                total += overrun_cost
             if total <= budget:
                 counter += 1
-                heapq.heappush(queue, (total, counter, link.to, (*path, link.to)))
+                heapq.heappush(queue, (total, counter, link.to, (*path, link.to), over))
     return done
 
 

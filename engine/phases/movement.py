@@ -165,12 +165,9 @@ class LandMovement(Phase):
             stack.structure = None  # leaving a structure costs nothing
         previous = origin
         for step, (region, link) in enumerate(zip(path, plan.links, strict=True)):
-            last = step == len(path) - 1
             enemies = movement.enemy_here(game, region, stack.side)
             if enemies:
-                if movement.can_overrun(game, stack, enemies) and not (
-                    last and plan.stops_in_battle
-                ):
+                if plan.overruns[step]:
                     self._overrun(game, stack, region, enemies)
                 else:
                     board.relocate(game, stack, region)
@@ -233,6 +230,8 @@ class _Plan:
         self.links: list = []
         self.spends_all = False
         self.stops_in_battle = False
+        self.overruns: list[bool] = []
+        """Per step: the enemies there are overrun (V2)."""
 
 
 def _plan(game: Game, stack: StackState, path: tuple[str, ...]) -> _Plan:
@@ -243,6 +242,7 @@ def _plan(game: Game, stack: StackState, path: tuple[str, ...]) -> _Plan:
     all_rail = domain == "land" and movement.uses_rail(game, side)
     all_road = domain == "land"
     plain = 0.0
+    left = movement.mp_left(game, stack)
     for index, region in enumerate(path):
         link = next((lk for lk in game.world.neighbours(here) if lk.to == region), None)
         if link is None:
@@ -252,12 +252,19 @@ def _plan(game: Game, stack: StackState, path: tuple[str, ...]) -> _Plan:
             raise IllegalAction(refusal)
         enemies = movement.enemy_here(game, region, side)
         last = index == len(path) - 1
+        all_rail = all_rail and movement.on_network(game, side, link, "rail", here)
+        all_road = all_road and movement.on_network(game, side, link, "road", here)
+        plain += movement.plain_cost(game, link)
+        overrun = False
         if enemies:
             if not combat:
                 raise IllegalAction(
                     "only a stack with a combat unit may enter an enemy-held region"
                 )
-            overrun = movement.can_overrun(game, stack, enemies)
+            # V2: an overrun needs the strength and the MP it costs, left after entering
+            # (a crossing that spends all MP leaves none).
+            after = -1.0 if link.kind.uses_all_movement else left - plain
+            overrun = movement.overruns(game, stack, enemies, after)
             if not overrun and not last:
                 raise IllegalAction(f"the move must stop in '{region}': enemy units are there")
             if overrun:
@@ -265,9 +272,7 @@ def _plan(game: Game, stack: StackState, path: tuple[str, ...]) -> _Plan:
             else:
                 plan.stops_in_battle = True
                 plan.spends_all = True
-        all_rail = all_rail and movement.on_network(game, side, link, "rail", here)
-        all_road = all_road and movement.on_network(game, side, link, "road", here)
-        plain += movement.plain_cost(game, link)
+        plan.overruns.append(overrun)
         if link.kind.uses_all_movement:
             plan.spends_all = True
             if not last:
@@ -281,7 +286,6 @@ def _plan(game: Game, stack: StackState, path: tuple[str, ...]) -> _Plan:
         plan.cost = float(math.ceil(rules.road_cost_per_region * len(path)))
     else:
         plan.cost = plain
-    left = movement.mp_left(game, stack)
     if plan.cost > left:
         minimal = rules.minimal_move and movement.fresh(game, stack) and len(path) == 1
         if not minimal:

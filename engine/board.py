@@ -55,6 +55,19 @@ def enemy_stacks_in(game: Game, region: str, side: str) -> list[StackState]:
     return [s for s in stacks_in(game, region) if world.at_war(side, s.side)]
 
 
+def has_ground_units(game: Game, stack: StackState) -> bool:
+    """Whether a stack holds land units or ships, not only aircraft. Aircraft alone (in the
+    air, or parked at an airfield) neither stop a land move, nor count for an overrun, nor
+    bar a retreat or a reinforcement (V2, A1): only AA fire and interception reach them."""
+    units = game.state.units
+    return any(units[u].domain != "air" for u in stack.units)
+
+
+def enemy_ground_stacks_in(game: Game, region: str, side: str) -> list[StackState]:
+    """Enemy stacks in a region holding ground units (see :func:`has_ground_units`)."""
+    return [s for s in enemy_stacks_in(game, region, side) if has_ground_units(game, s)]
+
+
 def main_nation(game: Game, side: str) -> str:
     world = game.world
     for nation in world.scenario.nations:

@@ -209,10 +209,10 @@ def uses_rail(game: Game, side: str) -> bool:
 
 
 def enemy_here(game: Game, region: str, side: str) -> list[StackState]:
-    """Enemy stacks in the field of a region (those sheltered in fortified structures do not
-    stop a move: they are besieged instead)."""
+    """Enemy stacks in the field of a region. Those sheltered in fortified structures do not
+    stop a move (they are besieged instead), nor do aircraft alone (V2, A1)."""
     out = []
-    for stack in board.enemy_stacks_in(game, region, side):
+    for stack in board.enemy_ground_stacks_in(game, region, side):
         structure = game.world.structures.get(stack.structure) if stack.structure else None
         if structure is None or structure.fortification == 0:
             out.append(stack)

@@ -78,12 +78,12 @@ def retreat_side(game: Game, battle: dict[str, Any], side: str, *, vp: bool = Tr
 
 
 def enemy_combat_in(game: Game, region: str, side: str) -> bool:
-    """Whether units of a side at war with ``side`` hold combat units in ``region`` (those
-    shut inside a fortified structure do not count)."""
+    """Whether units of a side at war with ``side`` hold ground combat units in ``region``
+    (those shut inside a fortified structure do not count, nor do aircraft, A1)."""
     for stack in board.enemy_stacks_in(game, region, side):
         if fortified(game, stack):
             continue
-        if any(board.is_combat(game, u) for u in board.units_of(game, stack)):
+        if any(board.is_combat(game, u) and u.domain != "air" for u in board.units_of(game, stack)):
             return True
     return False
 

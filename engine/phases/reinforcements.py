@@ -21,7 +21,8 @@ if TYPE_CHECKING:
 
 def allowed_regions(game: Game, dest: Destination, side: str) -> list[str]:
     """Regions a destination allows for ``side``: playable land, open to the side, friendly
-    when the destination says so, and free of enemy units."""
+    when the destination says so, and free of enemy ground units (aircraft over it do not
+    bar it, A1)."""
     world = game.world
     wanted = list(dest.regions)
     for area in dest.areas:
@@ -32,7 +33,7 @@ def allowed_regions(game: Game, dest: Destination, side: str) -> list[str]:
             continue
         if dest.friendly_only and board.side_of_region(game, region) != side:
             continue
-        if board.enemy_stacks_in(game, region, side):
+        if board.enemy_ground_stacks_in(game, region, side):
             continue
         out.append(region)
     return out

@@ -12,12 +12,16 @@ from typing import Any
 
 import pytest
 
-from engine import Game
+from engine import Game, movement
 from engine.actions import EndPhase, Merge, Move, Rebase, Split
 from engine.air import air_reach
-from engine.board import capture_structure
+from engine.board import capture_structure, side_of_region, side_of_structure
+from engine.combat import retreat
+from engine.combat.field import battle_regions
 from engine.errors import IllegalAction
+from engine.phases.reinforcements import allowed_regions
 from engine.state import Modifier
+from schemas.selection import Destination
 from tests.engine.builder import Builder, advance_to
 
 
@@ -467,3 +471,63 @@ def test_p1_save_and_load_in_an_air_phase_continue_identically() -> None:
     play_on(copy)
     assert copy.log.digest() == game.log.digest()
     assert records(game, "interception_test")
+
+
+# -- V2/A1: aircraft are no ground defenders -----------------------------------------------------
+
+
+def _blue_patrol_over_c1(b: Builder) -> Game:
+    """Blue's fighter flies a defensive patrol over c1; red's land movement then opens."""
+    b.unit("bf", "fighter", structure="ba", nation="blueland")
+    game = b.game()
+    advance_to(game, "air_defensive", "blue")
+    game.apply(Move(stack_of(game, "bf"), ("d1", "c1")))
+    advance_to(game, "land_movement", "red")
+    assert place(game, "bf") == ("c1", None)
+    return game
+
+
+@pytest.mark.parametrize("ratio", [10.0, 1.0])
+def test_v2_a1_a_patrol_neither_stops_a_land_move_nor_is_overrun(ratio: float) -> None:
+    """V2/A1: a tank (4 hit points) drives through c1 under a blue fighter patrol (2 hit
+    points). The planes do not stop it (no battle could follow) and, even at an overrun ratio
+    of 1 the tank would meet, they are not overrun: only AA and interception harm aircraft."""
+    b = air_world().rules("movement", overrun_ratio=ratio)
+    b.unit("rt", "tank", "a1")
+    game = _blue_patrol_over_c1(b)
+    tank = stack_of(game, "rt")
+    found = movement.reachable(game, game.state.stacks[tank])
+    assert found["c1"].kind == "move" and found["d1"].kind == "move"
+    game.apply(Move(tank, ("b1", "c1", "d1")))
+    assert place(game, "rt") == ("d1", None)
+    assert game.state.units["bf"].status == "active" and place(game, "bf") == ("c1", None)
+    assert side_of_region(game, "c1") == "red"
+    assert not records(game, "overrun")
+    assert "c1" not in battle_regions(game, "red")
+
+
+def test_a1_b9_e3_aircraft_alone_bar_neither_retreats_nor_reinforcements() -> None:
+    """A1: a region under an enemy patrol is still open to a retreat (B9) and to arriving
+    reinforcements (E3); enemy ground units there bar both."""
+    b = air_world().owners(b1="redland", c1="redland", d1="redland")
+    b.unit("rt", "tank", "a1")
+    game = _blue_patrol_over_c1(b)
+    assert retreat.usable(game, "c1", "red")
+    assert "c1" in allowed_regions(game, Destination(regions=["c1"]), "red")
+    game.state.units["bf"].domain = "land"  # the same stack, as if it held ground units
+    assert not retreat.usable(game, "c1", "red")
+    assert allowed_regions(game, Destination(regions=["c1"]), "red") == []
+
+
+def test_v2_m5_planes_parked_at_an_open_airfield_are_lost_with_it() -> None:
+    """V2/M5: grounded aircraft do not stop a land stack either; the airfield, unfortified,
+    falls with its region and the planes inside, unable to fight, are destroyed."""
+    b = air_world(3)
+    b.unit("rt", "tank", "a1").unit("bf", "fighter", structure="ba", nation="blueland")
+    game = b.game()
+    advance_to(game, "land_movement")
+    game.apply(Move(stack_of(game, "rt"), ("b1", "c1")))
+    assert place(game, "rt") == ("c1", None)
+    assert side_of_structure(game, "ba") == "red"
+    assert game.state.units["bf"].status == "eliminated"
+    assert records(game, "eliminated")[-1]["cause"] == "structure captured"

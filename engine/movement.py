@@ -195,13 +195,15 @@ def plain_cost(game: Game, link: Link) -> float:
 
 
 def on_network(game: Game, side: str, link: Link, network: str, origin: str) -> bool:
-    """The step runs along a road (or railway) between regions the side controls."""
+    """The step runs along a road (or railway) between regions the side controls, both of
+    them on that network: the region a move starts from counts like every other (M4)."""
     if board.side_of_region(game, origin) != side or board.side_of_region(game, link.to) != side:
         return False
     _, road, rail = connection_flags(game, link)
     has = rail if network == "rail" else road or rail
     levels = ("rail",) if network == "rail" else ("road", "rail")
-    return has and game.world.regions[link.to].network in levels
+    regions = game.world.regions
+    return has and regions[link.to].network in levels and regions[origin].network in levels
 
 
 def uses_rail(game: Game, side: str) -> bool:

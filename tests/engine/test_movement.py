@@ -90,6 +90,33 @@ def test_m4_rail_is_free_but_only_for_sides_allowed_to_use_it() -> None:
     assert reach(moving(b), "r")["f1"].cost == 3.0
 
 
+@pytest.mark.parametrize("origin", ["no rail", "enemy"])
+def test_m4_a_rail_move_needs_rail_and_control_in_its_first_region_too(origin: str) -> None:
+    """M4: every region of a rail move, the first as well as the last, has rail and is
+    friendly. From a1 without rail (or held by the enemy) the railway b1-f1 is no free ride:
+    the move is priced plainly (hills, 2 MP a region), as ``legal_actions`` offers it."""
+    b = Builder(cols=6).owners(**dict.fromkeys(("b1", "c1", "d1", "e1", "f1"), "redland"))
+    for col in "abcdef":
+        b.region(f"{col}1", network="rail", terrain="hills")
+    for a, c in zip("abcde", "bcdef", strict=True):
+        b.connect(f"{a}1", f"{c}1", rail=True)
+    if origin == "no rail":
+        b.region("a1", network="none")
+    else:
+        b.owners(a1="blueland")
+    b.unit_type("train", name="Train", attack=1, defence=1, morale=3, movement=4, hit_points=1)
+    b.unit("r", "train", "a1")
+    game = moving(b)
+    stack = stack_of(game, "r")
+    path = ("b1", "c1", "d1", "e1", "f1")
+    assert "f1" not in reach(game, "r")
+    with pytest.raises(IllegalAction, match="costs"):
+        path_cost(game, stack, path)
+    with pytest.raises(IllegalAction, match="costs"):
+        game.apply(Move(stack.id, path))
+    assert stack.region == "a1"
+
+
 def test_v2_entering_an_enemy_region_stops_the_move() -> None:
     b = Builder(cols=4).owners(b1="blueland", c1="blueland", d1="blueland")
     b.unit("r", "tank", "a1").unit("x", "inf", "b1", nation="blueland")

@@ -29,8 +29,13 @@ def handles(action: Action) -> bool:
 # -- windows -------------------------------------------------------------------------------------
 
 
-def window(game: Game) -> tuple[str, str] | None:
-    """The card timing open now and the side that may play: ``(timing, side)``."""
+def window(game: Game, *, mandatory: bool = False) -> tuple[str, str] | None:
+    """The card timing open now and the side that may play: ``(timing, side)``.
+
+    A phase's window closes for other cards once the side takes any other action in that
+    phase; for ``mandatory`` cards it stays open until the phase ends (T2, E2): a mandatory
+    card keeps the phase open until it is played, whatever happens first.
+    """
     battle = game.state.battle
     if battle is not None:
         if battle.get("card_window"):
@@ -39,14 +44,14 @@ def window(game: Game) -> tuple[str, str] | None:
     siege = game.state.stats.get("siege_window")
     if siege:
         return ("siege", siege)
-    if game.state.phase_acted or game.state.pending:
+    if game.state.pending or (game.state.phase_acted and not mandatory):
         return None
     timing = game.handler().card_timing
     return (timing, game.active_side) if timing else None
 
 
 def can_play(game: Game, side: str, card: Card, *, preview: bool = True) -> bool:
-    opened = window(game)
+    opened = window(game, mandatory=card.mandatory)
     if opened is None:
         return False
     timing, who = opened
@@ -56,7 +61,7 @@ def can_play(game: Game, side: str, card: Card, *, preview: bool = True) -> bool
 
 
 def playable_actions(game: Game) -> list[Action]:
-    opened = window(game)
+    opened = window(game, mandatory=True)
     if opened is None:
         return []
     _, side = opened
@@ -72,7 +77,7 @@ def playable_actions(game: Game) -> list[Action]:
 
 def mandatory_left(game: Game) -> str | None:
     """A mandatory card the side to act holds and could play now, if any."""
-    opened = window(game)
+    opened = window(game, mandatory=True)
     if opened is None:
         return None
     _, side = opened
@@ -129,9 +134,16 @@ def _discard(game: Game, action: Discard) -> None:
 
 
 def play(game: Game, action: PlayCard) -> None:
-    opened = window(game)
     card = game.world.cards.get(action.card)
-    if opened is None or card is None:
+    if card is None:
+        raise IllegalAction(f"there is no card '{action.card}'")
+    opened = window(game, mandatory=card.mandatory)
+    if opened is None:
+        if window(game, mandatory=True) is not None:
+            raise IllegalAction(
+                "the card window closed when the side acted in this phase: only mandatory "
+                "cards may still be played"
+            )
         raise IllegalAction("no card can be played now")
     _, side = opened
     state = game.state.sides[side]

@@ -85,6 +85,33 @@ def test_e2_a_mandatory_card_blocks_the_phase() -> None:
     game.apply(EndPhase())
 
 
+def test_t2_e2_a_mandatory_card_keeps_the_phase_open_whatever_happens_first() -> None:
+    """T2/E2: red holds a mandatory land-movement card and moves a stack first. The move
+    closes the window to other cards, but the mandatory card stays playable and the phase
+    cannot end until it is played."""
+    orders = card("orders", phases=("land_movement",), mandatory=True)
+    spare = card("spare", phases=("land_movement",))
+    b = with_cards(orders, spare).owners(b1="redland")
+    b.rules("cards", draw_per_turn=2)
+    game = b.game(0)
+    advance_to(game, "land_movement")
+    assert sorted(hand(game)) == ["orders", "spare"]
+    stack = game.state.units["r"].stack
+    game.apply(Move(stack, ("b1",)))
+    actions = game.legal_actions()
+    assert PlayCard("orders") in actions
+    assert PlayCard("spare") not in actions
+    assert EndPhase() not in actions
+    with pytest.raises(IllegalAction, match="must be played"):
+        game.apply(EndPhase())
+    with pytest.raises(IllegalAction, match="only mandatory cards"):
+        game.apply(PlayCard("spare"))
+    game.apply(PlayCard("orders"))
+    assert game.state.sides["red"].vp == 1
+    game.apply(EndPhase())
+    assert game.phase != "land_movement"
+
+
 def test_e2_cards_play_only_in_their_window_and_at_the_start_of_a_phase() -> None:
     fast = card(
         "fast",

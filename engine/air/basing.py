@@ -22,6 +22,9 @@ if TYPE_CHECKING:
 
 REBASED = "air_rebased"
 """Key in ``GameState.stats``: unit id -> turn of its last change of base."""
+SORTIES = "air_sorties"
+"""Key in ``GameState.stats``: unit id -> ``[turn, region]`` where its last offensive flight
+ended (a bomber there supports a siege of that region, G1)."""
 
 
 # -- units ---------------------------------------------------------------------------------------

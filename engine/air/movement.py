@@ -17,6 +17,7 @@ from ..state import StackState
 from .aa import aa_fire, aa_units
 from .basing import (
     REBASED,
+    SORTIES,
     air_range,
     flyable,
     grounded,
@@ -242,6 +243,10 @@ def fly(game: Game, action: Move) -> None:
             planes = intercept(game, stack.id, planes, region, destination)
         if not planes:
             return
+    if game.phase != DEFENSIVE:
+        sorties = game.state.stats.setdefault(SORTIES, {})
+        for unit_id in planes:
+            sorties[unit_id] = [game.turn, destination]
     game.record(
         "air_arrived",
         stack=stack.id,

@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from .. import board
-from .basing import REBASED, fly_home, flying_units, grounded, rebased_this_turn
+from .basing import REBASED, SORTIES, fly_home, flying_units, grounded, rebased_this_turn
 from .fire import Shooter, shoot, strike, value
 
 if TYPE_CHECKING:
@@ -27,6 +27,11 @@ def open_phase(game: Game, *, defensive: bool) -> None:
     rebased = game.state.stats.get(REBASED)
     if rebased:
         game.state.stats[REBASED] = {u: t for u, t in rebased.items() if t == game.turn}
+    sorties = game.state.stats.get(SORTIES)
+    if sorties and not defensive:
+        # A new offensive phase of this side: its earlier sorties are over.
+        units = game.state.units
+        game.state.stats[SORTIES] = {u: w for u, w in sorties.items() if units[u].side != side}
     for unit in game.state.units.values():
         mine = unit.side == side and unit.domain == "air" and unit.status == "active"
         if mine and not rebased_this_turn(game, unit.id):

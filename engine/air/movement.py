@@ -114,18 +114,20 @@ def routes(game: Game, stack: StackState) -> dict[str, tuple[str, ...]]:
 
 def air_reach(game: Game, stack_id: str) -> dict[str, dict[str, int | bool]]:
     """For a UI: every region the stack could fly to with its MP cost, whether an
-    interception test is possible there and whether enemy AA is there; ``allowed`` tells
-    whether the flight may end there now (stacking, defensive-phase limits)."""
+    interception test is possible there and whether enemy AA would fire there (in the
+    offensive phase only, A2/A3); ``allowed`` tells whether the flight may end there now
+    (stacking, defensive-phase limits)."""
     stack = game.state.stacks[stack_id]
     cost = game.scenario.rules.movement.air_cost_per_region
     planes = [u for u in stack.units if game.state.units[u].domain == "air"]
     space = Airspace(game, stack.side)
+    contested = game.phase != DEFENSIVE
     out: dict[str, dict[str, int | bool]] = {}
     for region, path in routes(game, stack).items():
         out[region] = {
             "cost": len(path) * cost,
-            "interception_risk": at_risk(game, region, stack.side, planes),
-            "aa": bool(aa_units(game, region, stack.side)),
+            "interception_risk": contested and at_risk(game, region, stack.side, planes),
+            "aa": contested and bool(aa_units(game, region, stack.side)),
             "allowed": why_not_there(game, stack, region, space) is None,
         }
     return out
@@ -233,14 +235,17 @@ def fly(game: Game, action: Move) -> None:
         "air_move", stack=stack.id, units=planes, base=origin, path=list(action.path), cost=cost
     )
     destination = action.path[-1]
+    # A2/A3: AA fire and interceptions meet the offensive (first) air movement only.
+    contested = game.phase != DEFENSIVE
     for region in action.path:
         # The battle rules send attackers back where they came from; for aircraft that is
         # the last region flown over (they need no land route).
         stack.came_from, stack.crossed = stack.region, None
         board.relocate(game, stack, region, None)
-        planes = aa_fire(game, planes, region, side)
-        if planes:
-            planes = intercept(game, stack.id, planes, region, destination)
+        if contested:
+            planes = aa_fire(game, planes, region, side)
+            if planes:
+                planes = intercept(game, stack.id, planes, region, destination)
         if not planes:
             return
     if game.phase != DEFENSIVE:

@@ -531,3 +531,28 @@ def test_v2_m5_planes_parked_at_an_open_airfield_are_lost_with_it() -> None:
     assert side_of_structure(game, "ba") == "red"
     assert game.state.units["bf"].status == "eliminated"
     assert records(game, "eliminated")[-1]["cause"] == "structure captured"
+
+
+@pytest.mark.parametrize("phase", ["air_offensive", "air_defensive"])
+def test_a2_a3_aa_and_interception_meet_the_offensive_flight_only(
+    monkeypatch: pytest.MonkeyPatch, phase: str
+) -> None:
+    """A2/A3: a red fighter flies a1 -> b1 -> c1 -> d1 past blue flak in c1 and within reach
+    of blue's fighter at e1. In the offensive phase the flak fires and an interception is
+    tested; in the defensive phase (a patrol flying out) neither happens."""
+    b = air_world().owners(d1="redland")
+    b.unit("rf", "fighter", structure="ra")
+    b.unit("bflak", "flak", "c1", nation="blueland")
+    b.unit("bf", "fighter", structure="ba", nation="blueland")
+    game = b.game()
+    advance_to(game, phase)
+    reach = air_reach(game, stack_of(game, "rf"))
+    contested = phase == "air_offensive"
+    assert reach["c1"]["aa"] is contested
+    assert reach["d1"]["interception_risk"] is contested
+    # Flak misses (9); the interception test in d1, next to e1, fails (9).
+    script(monkeypatch, game, [9, 9] if contested else [])
+    game.apply(Move(stack_of(game, "rf"), ("b1", "c1", "d1")))
+    assert bool(records(game, "aa_fire")) is contested
+    assert len(records(game, "interception_test")) == (1 if contested else 0)
+    assert place(game, "rf") == ("d1", None)

@@ -50,9 +50,38 @@ def window(game: Game, *, mandatory: bool = False) -> tuple[str, str] | None:
     return (timing, game.active_side) if timing else None
 
 
+def window_key(game: Game) -> list[str | int | None]:
+    """Names the card window open now, to tell one window from the next: a phase's window,
+    each side's window before each round of each battle, each side's window of each siege."""
+    state = game.state
+    stats = state.stats
+    where: list[str | int | None] = [state.turn, state.side_index]
+    battle = state.battle
+    if battle is not None:
+        return [
+            "battle",
+            *where,
+            stats.get("battles", 0),
+            battle["region"],
+            battle["structure"],
+            battle["step"],
+            battle["card_window"],
+        ]
+    siege = stats.get("siege_window")
+    if siege:
+        return ["siege", *where, stats.get("sieges", 0), stats.get("siege_structure"), siege]
+    return ["phase", *where, state.phase_index]
+
+
+def played_in_window(game: Game) -> list[str]:
+    """Cards already played in the card window open now (E2: none may be played twice)."""
+    state = game.state
+    return state.window_cards if state.card_window == window_key(game) else []
+
+
 def can_play(game: Game, side: str, card: Card, *, preview: bool = True) -> bool:
     opened = window(game, mandatory=card.mandatory)
-    if opened is None:
+    if opened is None or card.id in played_in_window(game):
         return False
     timing, who = opened
     if who != side or timing not in card.phases:
@@ -149,8 +178,14 @@ def play(game: Game, action: PlayCard) -> None:
     state = game.state.sides[side]
     if action.card not in state.hand:
         raise IllegalAction(f"card '{action.card}' is not in the hand")
+    if card.id in played_in_window(game):
+        raise IllegalAction(f"card '{card.name}' was already played in this card window")
     if not can_play(game, side, card, preview=False):
         raise IllegalAction(f"card '{card.name}' cannot be played now")
+    key = window_key(game)
+    if game.state.card_window != key:
+        game.state.card_window, game.state.window_cards = key, []
+    game.state.window_cards.append(card.id)
     state.hand.remove(card.id)
     if card.color == "red":
         state.removed.append(card.id)

@@ -107,6 +107,10 @@ class GameState:
     flags: dict[str, bool] = field(default_factory=dict)
     events_fired: list[str] = field(default_factory=list)
     cards_played: list[str] = field(default_factory=list)
+    card_window: list[str | int | None] = field(default_factory=list)
+    """Which card window ``window_cards`` belongs to (see :func:`engine.cards.window_key`)."""
+    window_cards: list[str] = field(default_factory=list)
+    """Cards played in that window: none may be played twice in one window (E2)."""
     leaders_lost: list[str] = field(default_factory=list)
     sources_open: dict[str, bool] = field(default_factory=dict)
     connection_state: dict[str, list[bool]] = field(default_factory=dict)

@@ -112,6 +112,33 @@ def test_t2_e2_a_mandatory_card_keeps_the_phase_open_whatever_happens_first() ->
     assert game.phase != "land_movement"
 
 
+@pytest.mark.parametrize("mandatory", [False, True])
+def test_e2_a_card_plays_once_per_window_even_when_it_draws_itself_back(mandatory: bool) -> None:
+    """E2: a black card that scores and draws a card is red's whole deck: played, it goes
+    under the deck and draws itself back at once. It may not be played again in the same
+    window (it used to loop without end); a mandatory one no longer holds the phase; in the
+    next turn's window it plays again."""
+    recall = card(
+        "recall",
+        mandatory=mandatory,
+        effects=[{"kind": "vp", "amount": 1}, {"kind": "draw_cards", "count": 1}],
+    )
+    game = with_cards(recall).game(0)
+    advance_to(game, "cards")
+    assert hand(game) == ["recall"]
+    game.apply(PlayCard("recall"))
+    assert hand(game) == ["recall"] and game.state.sides["red"].vp == 1
+    actions = game.legal_actions()
+    assert PlayCard("recall") not in actions and EndPhase() in actions
+    with pytest.raises(IllegalAction, match="already played in this card window"):
+        game.apply(PlayCard("recall"))
+    advance_to(game, "cards", "blue")
+    advance_to(game, "cards", "red")
+    assert game.turn == 2 and hand(game) == ["recall"]
+    game.apply(PlayCard("recall"))
+    assert game.state.sides["red"].vp == 2
+
+
 def test_e2_cards_play_only_in_their_window_and_at_the_start_of_a_phase() -> None:
     fast = card(
         "fast",

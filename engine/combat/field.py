@@ -60,6 +60,28 @@ def battle_regions(game: Game, side: str) -> list[str]:
     return [r for r in world.regions if r in found]
 
 
+def air_sea_regions(game: Game, side: str) -> list[str]:
+    """Sea regions where ``side``'s aircraft in the air are over ships of a side at war with
+    it: each is an air-sea battle, fought at the end of the side's offensive air movement
+    (A4), in map order."""
+    world = game.world
+    units = game.state.units
+    planes: set[str] = set()
+    ships: set[str] = set()
+    for stack in game.state.stacks.values():
+        if world.domain(stack.region) != "sea":
+            continue
+        if stack.side == side:
+            if stack.structure is None and any(units[u].domain == "air" for u in stack.units):
+                planes.add(stack.region)
+        elif world.at_war(side, stack.side) and any(
+            units[u].domain == "naval" and units[u].status == "active" for u in stack.units
+        ):
+            ships.add(stack.region)
+    found = planes & ships
+    return [r for r in world.regions if r in found]
+
+
 def assault_targets(game: Game, side: str) -> list[str]:
     """Enemy fortified structures with units inside, in regions where ``side`` holds the
     field with combat units: each may be assaulted (an optional battle, G1)."""
@@ -102,6 +124,8 @@ def describe(
     defender: str | None = None
     if structure is not None:
         defender = board.side_of_structure(game, structure)
+    # A4: at sea, aircraft in the air fight the enemy's ships (an air-sea battle).
+    at_sea = world.domain(region) == "sea"
     for stack in board.stacks_in(game, region):
         if stack.side == attacker:
             if stack.structure is not None and structure is None and fortified(game, stack):
@@ -121,6 +145,13 @@ def describe(
                 if stack.structure != structure:
                     continue
                 fighting = [u for u in stack.units if game.state.units[u].status == "active"]
+            elif at_sea:
+                fighting = [
+                    u
+                    for u in stack.units
+                    if game.state.units[u].status == "active"
+                    and game.state.units[u].domain == "naval"
+                ]
             else:
                 fighting = _fighting(game, stack)
             if not fighting:

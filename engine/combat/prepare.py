@@ -248,7 +248,10 @@ def build(game: Game, battle: dict[str, Any], *, explain: bool = False) -> Setup
     st.sup_ok = frozenset(FULL) if terrain.armour_superiority else frozenset()
     st.had_combat = battle["had_combat"]
     st.ground = battle["ground"]
-    st.air_only = [not battle["ground"][s] and bool(st.airs[s]) for s in (0, 1)]
+    # B2: ``air_only_rounds`` caps air attacks on land units; an air-sea battle lasts like
+    # any battle (A4).
+    at_sea = terrain.domain == "sea"
+    st.air_only = [not at_sea and not battle["ground"][s] and bool(st.airs[s]) for s in (0, 1)]
     ground, combat, air = st.ground, st.combat, st.air
     st.vital = [combat[i] and air[i] != ground[side[i]] for i in range(n)]
     _battle_rights(game, st, region, sides)

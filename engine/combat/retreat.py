@@ -47,6 +47,9 @@ def retreat_side(game: Game, battle: dict[str, Any], side: str, *, vp: bool = Tr
     if stuck:
         trapped(game, side, stuck, vp=vp)
     ground = [u for u in leaving if units[u].domain != "air" and u not in stuck]
+    if game.world.domain(region) == "sea":
+        # A4: ships beaten by aircraft keep the sea; aircraft cannot take it from them.
+        ground = [u for u in ground if units[u].domain != "naval"]
     attacking = side == battle["attacker"]
     barred = unresolved(game, game.active_side, but=region)
     if not attacking:

@@ -6,6 +6,7 @@ after it is made.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from .values import Tables
@@ -63,6 +64,12 @@ def skeleton(t: Tables, terrain: TerrainType, ids: list[str], side: list[int]) -
 
 def _make(t: Tables, terrain: TerrainType, ids: list[str], side: list[int]) -> Skeleton:
     rows = [t.row(uid, s == 0) for uid, s in zip(ids, side, strict=True)]
+    if terrain.domain == "sea":
+        # A4: in an air-sea battle ships only fire back at the aircraft, as AA units do.
+        rows = [
+            replace(r, aa=True, kinds=()) if t.units[uid].domain == "naval" else r
+            for r, uid in zip(rows, ids, strict=True)
+        ]
     n = len(ids)
     sk = Skeleton()
     sk.ids, sk.side, sk.n = ids, side, n

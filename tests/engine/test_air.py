@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 
 from engine import Game, movement
-from engine.actions import EndPhase, Merge, Move, Rebase, Split
+from engine.actions import ContinueBattle, EndPhase, Merge, Move, Rebase, ResolveBattle, Split
 from engine.air import air_reach
 from engine.board import capture_structure, side_of_region, side_of_structure
 from engine.combat import retreat
@@ -368,21 +368,81 @@ def test_a4_planes_over_enemy_land_units_stay_there_as_their_own_stack() -> None
     assert game.state.stacks[stack_of(game, "rb")].units == ["rb"]
 
 
-def test_a4_air_sea_strike_at_the_end_of_the_offensive_phase(
+def _over_the_sea(b: Builder) -> Builder:
+    b.region("c1", terrain="sea").connect("b1", "c1", "sea").connect("c1", "d1", "sea")
+    return b.unit("bs", "ship", "c1", nation="blueland")
+
+
+def test_a4_an_air_sea_battle_is_fought_as_a_battle_when_the_air_moves_end(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    b = air_world()
-    b.region("c1", terrain="sea").connect("b1", "c1", "sea").connect("c1", "d1", "sea")
-    b.unit("rb", "bomber", structure="ra").unit("bs", "ship", "c1", nation="blueland")
+    """A4 (departure 8): a bomber ending its offensive flight over a blue ship fights an
+    air-sea battle once red has flown what it wanted: a battle with card windows, the bomber
+    striking in the air-support round and the ship firing back like AA (its defence)."""
+    b = _over_the_sea(air_world())
+    b.unit("rb", "bomber", structure="ra").unit("rb2", "bomber", structure="ra")
     game = offensive(b)
-    # Bomber attack 5 rolls 2 (hit); the ship's defence 3 rolls 7 (miss).
-    script(monkeypatch, game, [2, 7])
-    game.apply(Move(stack_of(game, "rb"), ("b1", "c1")))
-    assert not records(game, "air_sea_battle")
+    bombers = stack_of(game, "rb")
+    game.apply(Split(bombers, ("rb2",)))
+    game.apply(Move(bombers, ("b1", "c1")))
+    assert ResolveBattle("c1") in game.legal_actions()
+    assert EndPhase() not in game.legal_actions()
+    with pytest.raises(IllegalAction, match="air-sea battle"):
+        game.apply(EndPhase())
+    assert moves_of(game, stack_of(game, "rb2"))  # more flights first, if red wants
+    game.apply(ResolveBattle("c1"))
+    assert game.state.battle is not None and game.state.battle["defenders"] == ["bs"]
+    assert not moves_of(game, stack_of(game, "rb2"))  # the air movement is over
+    # The bomber (attack 5) rolls 2: a hit; the ship (defence 3) rolls 7: a miss; the ship
+    # keeps its nerve (0). No round is left for either (the bomber only strikes once).
+    script(monkeypatch, game, [2, 7, 0])
+    game.apply(ContinueBattle())
+    game.apply(ContinueBattle())
+    assert game.state.battle is None
+    (start,) = records(game, "battle_start")
+    assert start["region"] == "c1" and start["attackers"] == ["rb"]
+    fire = records(game, "battle_fire")
+    assert [(f["unit"], f["round"], f["hits"]) for f in fire] == [
+        ("rb", "air_support", 1),
+        ("bs", "air_support", 0),
+    ]
+    assert game.state.units["bs"].strength == 1 and place(game, "bs") == ("c1", None)
+    # The ship held the sea (the defender wins a drawn battle): the bomber flies home.
+    assert records(game, "battle_over")[-1]["winner"] == "blue"
+    assert place(game, "rb") == ("a1", "ra")
     game.apply(EndPhase())
-    battle = records(game, "air_sea_battle")[-1]
-    assert battle["hits"] == {"planes": 1, "ships": 0}
-    assert game.state.units["bs"].strength == 1
+    assert game.phase == "land_movement"
+
+
+def test_a4_an_air_sea_battle_lasts_like_a_normal_battle(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A4: dive bombers keep striking in the main and next rounds, so the air-sea battle goes
+    on past ``air_only_rounds`` (which caps air attacks on land units) up to the rules'
+    rounds: here every shot misses and five rounds are fought."""
+    b = _over_the_sea(air_world())
+    b.unit_type(
+        "stuka",
+        name="Dive bombers",
+        domain="air",
+        attack=5,
+        air_to_air=1,
+        morale=5,
+        movement=8,
+        hit_points=2,
+        roles=["dive_bomber"],
+    )
+    b.unit("rd", "stuka", structure="ra")
+    game = offensive(b)
+    game.apply(Move(stack_of(game, "rd"), ("b1", "c1")))
+    game.apply(ResolveBattle("c1"))
+    script(monkeypatch, game, [9] * 10)
+    while game.state.battle is not None:
+        game.apply(ContinueBattle())
+    rounds = [r["round"] for r in records(game, "battle_round")]
+    assert rounds == ["air_support", "main", "next", "next", "next"]
+    assert game.scenario.rules.battle.air_only_rounds < len(rounds)
+    assert game.state.units["bs"].status == "active" and place(game, "bs") == ("c1", None)
 
 
 # -- A5: return to base, change of base ----------------------------------------------------------

@@ -79,14 +79,16 @@ def played_in_window(game: Game) -> list[str]:
     return state.window_cards if state.card_window == window_key(game) else []
 
 
-def can_play(game: Game, side: str, card: Card, *, preview: bool = True) -> bool:
+def can_play(game: Game, side: str, card: Card) -> bool:
+    """Whether ``side`` may play ``card`` now: its window is open, it was not played in this
+    window, and its condition may hold (a die roll in it is not rolled: it may succeed)."""
     opened = window(game, mandatory=card.mandatory)
     if opened is None or card.id in played_in_window(game):
         return False
     timing, who = opened
     if who != side or timing not in card.phases:
         return False
-    return holds(game, card.condition, Context(side, card.id, preview=preview))
+    return holds(game, card.condition, Context(side, card.id, preview=True))
 
 
 def playable_actions(game: Game) -> list[Action]:
@@ -142,6 +144,16 @@ def discard_actions(game: Game) -> list[Action]:
     return [Discard((card,)) for card in dict.fromkeys(game.state.sides[side].hand)]
 
 
+def check(game: Game, action: Action) -> None:
+    """Raise :class:`IllegalAction` unless the card action may be applied now."""
+    if isinstance(action, Discard):
+        _check_discard(game, action)
+    elif isinstance(action, PlayCard):
+        _check_play(game, action)
+    else:
+        raise IllegalAction(f"'{action.kind}' is not a card action")
+
+
 def apply(game: Game, action: Action) -> None:
     if isinstance(action, Discard):
         _discard(game, action)
@@ -149,20 +161,30 @@ def apply(game: Game, action: Action) -> None:
         play(game, action)
 
 
+def _check_discard(game: Game, action: Discard) -> None:
+    side = game.active_side
+    if game.phase != "cards" or game.state.battle is not None:
+        raise IllegalAction("cards are only discarded down to the hand limit in the cards phase")
+    if not action.cards or excess(game, side) < len(action.cards):
+        raise IllegalAction("cards are only discarded down to the hand limit in the cards phase")
+    hand = list(game.state.sides[side].hand)
+    for card_id in action.cards:
+        if card_id not in hand:
+            raise IllegalAction(f"card '{card_id}' is not in the hand")
+        hand.remove(card_id)
+
+
 def _discard(game: Game, action: Discard) -> None:
     side = game.active_side
-    if game.phase != "cards" or excess(game, side) < len(action.cards):
-        raise IllegalAction("cards are only discarded down to the hand limit in the cards phase")
     state = game.state.sides[side]
     for card_id in action.cards:
-        if card_id not in state.hand:
-            raise IllegalAction(f"card '{card_id}' is not in the hand")
         state.hand.remove(card_id)
         state.deck.append(card_id)
     game.record("discarded", side_id=side, cards=list(action.cards))
 
 
-def play(game: Game, action: PlayCard) -> None:
+def _check_play(game: Game, action: PlayCard) -> tuple[Card, str]:
+    """The card and the side playing it, or :class:`IllegalAction`."""
     card = game.world.cards.get(action.card)
     if card is None:
         raise IllegalAction(f"there is no card '{action.card}'")
@@ -175,13 +197,20 @@ def play(game: Game, action: PlayCard) -> None:
             )
         raise IllegalAction("no card can be played now")
     _, side = opened
-    state = game.state.sides[side]
-    if action.card not in state.hand:
+    if action.card not in game.state.sides[side].hand:
         raise IllegalAction(f"card '{action.card}' is not in the hand")
     if card.id in played_in_window(game):
         raise IllegalAction(f"card '{card.name}' was already played in this card window")
-    if not can_play(game, side, card, preview=False):
+    if not can_play(game, side, card):
         raise IllegalAction(f"card '{card.name}' cannot be played now")
+    return card, side
+
+
+def play(game: Game, action: PlayCard) -> None:
+    """Play a card that passed :func:`check`. A die roll in its condition is only rolled now
+    (checking never rolls): if it fails, the card is spent without effect."""
+    card, side = _check_play(game, action)
+    state = game.state.sides[side]
     key = window_key(game)
     if game.state.card_window != key:
         game.state.card_window, game.state.window_cards = key, []
@@ -193,6 +222,9 @@ def play(game: Game, action: PlayCard) -> None:
         state.deck.append(card.id)
     game.state.cards_played.append(card.id)
     game.record("card", side_id=side, card=card.id, name=card.name, targets=list(action.targets))
+    if not holds(game, card.condition, Context(side, card.id)):
+        game.record("card_failed", side_id=side, card=card.id, reason="the roll failed")
+        return
     from .effects import run_effects
 
     run_effects(game, card.effects, side=side, source=card.id, targets=action.targets)

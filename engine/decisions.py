@@ -26,7 +26,11 @@ class Handler:
     describe: Callable[[Game, Decision], str]
     actions: Callable[[Game, Decision], list[Action]]
     apply: Callable[[Game, Decision, Action], None]
-    """Carries out the answer; it must pop the decision when it is settled."""
+    """Carries out the answer (one that passed ``check``); it must pop the decision when it
+    is settled."""
+    check: Callable[[Game, Decision, Action], None] | None = None
+    """Refuses an answer that is not one of ``actions`` nor a documented equivalent; by
+    default only the listed answers are accepted."""
 
 
 HANDLERS: dict[str, Handler] = {}
@@ -57,15 +61,17 @@ def actions(game: Game, decision: Decision) -> list[Action]:
     return HANDLERS[decision["kind"]].actions(game, decision)
 
 
-def apply(game: Game, decision: Decision, action: Action) -> None:
-    if action not in actions(game, decision) and not _free_form(decision, action):
+def check(game: Game, decision: Decision, action: Action) -> None:
+    """Raise :class:`IllegalAction` unless ``action`` answers the decision; changes nothing."""
+    handler = HANDLERS[decision["kind"]]
+    if handler.check is not None:
+        handler.check(game, decision, action)
+    elif action not in handler.actions(game, decision):
         raise IllegalAction(f"{describe(game, decision)}; '{action.kind}' does not answer it")
+
+
+def apply(game: Game, decision: Decision, action: Action) -> None:
     HANDLERS[decision["kind"]].apply(game, decision, action)
-
-
-def _free_form(decision: Decision, action: Action) -> bool:
-    # Breakthroughs take any subset of the eligible units; the handler checks them.
-    return decision["kind"] == "breakthrough" and action.kind == "breakthrough"
 
 
 # -- choices of events and cards -------------------------------------------------------------------

@@ -98,19 +98,28 @@ def _actions(game: Game, decision: dict[str, Any]) -> list[Action]:
     return out
 
 
-def _apply(game: Game, decision: dict[str, Any], action: Action) -> None:
+def _check(game: Game, decision: dict[str, Any], action: Action) -> None:
+    """Any of the units offered for a region may break through into it (a subset of the
+    listed answer); the battle's region, or no units, declines."""
     if not isinstance(action, Breakthrough):
         raise IllegalAction("answer with a breakthrough, or the battle's region to stay")
-    side, origin = decision["side"], decision["region"]
+    origin = decision["region"]
     if action.region == origin or not action.units:
-        decisions.pop(game)
-        game.record("breakthrough_declined", side_id=side, region=origin)
         return
     allowed = decision["options"].get(action.region)
     if allowed is None:
         raise IllegalAction(f"no breakthrough into {action.region} from {origin}")
     if not set(action.units) <= set(allowed) or len(set(action.units)) != len(action.units):
         raise IllegalAction(f"only {', '.join(allowed)} may break through into {action.region}")
+
+
+def _apply(game: Game, decision: dict[str, Any], action: Action) -> None:
+    assert isinstance(action, Breakthrough)
+    side, origin = decision["side"], decision["region"]
+    if action.region == origin or not action.units:
+        decisions.pop(game)
+        game.record("breakthrough_declined", side_id=side, region=origin)
+        return
     decisions.pop(game)
     movers = list(action.units) + list(decision["leaders"])
     _go(game, movers, action.region, origin, decision["via"][action.region], side)
@@ -135,4 +144,4 @@ def _go(game: Game, movers: list[str], target: str, origin: str, via: str, side:
         board.capture_region(game, target, side)
 
 
-decisions.register("breakthrough", decisions.Handler(_describe, _actions, _apply))
+decisions.register("breakthrough", decisions.Handler(_describe, _actions, _apply, _check))

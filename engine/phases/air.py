@@ -53,16 +53,21 @@ class AirOffensive(Phase):
         flights = [] if striking(game) else movement.actions(game)
         return flights + [ResolveBattle(r) for r in pending(game)]
 
-    def apply(self, game: Game, action: Action) -> None:
+    def check(self, game: Game, action: Action) -> None:
         if isinstance(action, ResolveBattle):
             if action.region not in pending(game):
                 raise IllegalAction(f"there is no air-sea battle to fight at {action.region}")
+            return
+        if striking(game):
+            raise IllegalAction("the air movement is over: the air-sea battles are being fought")
+        movement.check(game, action)
+
+    def apply(self, game: Game, action: Action) -> None:
+        if isinstance(action, ResolveBattle):
             fought = game.state.stats.setdefault(FOUGHT, [])
             fought.append(action.region)
             battle.open_battle(game, action.region)
             return
-        if striking(game):
-            raise IllegalAction("the air movement is over: the air-sea battles are being fought")
         movement.apply(game, action)
 
     def blocking(self, game: Game) -> str | None:
@@ -84,6 +89,9 @@ class AirDefensive(Phase):
 
     def actions(self, game: Game) -> list[Action]:
         return movement.actions(game)
+
+    def check(self, game: Game, action: Action) -> None:
+        movement.check(game, action)
 
     def apply(self, game: Game, action: Action) -> None:
         movement.apply(game, action)

@@ -36,6 +36,15 @@ def _movable(game: Game, stack: StackState) -> bool:
     return movement.stack_domain(game, stack) in ("land", "naval")
 
 
+def _movable_stack(game: Game, stack_id: str) -> StackState:
+    """A stack of the side to move that moves in this phase (aircraft fly in the air
+    phases)."""
+    stack = _own_stack(game, stack_id)
+    if not _movable(game, stack):
+        raise IllegalAction("aircraft move in the air phases")
+    return stack
+
+
 class LandMovement(Phase):
     name = "land_movement"
     card_timing = "land_movement"
@@ -74,47 +83,68 @@ class LandMovement(Phase):
                 out.append(Merge(tuple(s.id for s in group)))
         return out
 
+    def check(self, game: Game, action: Action) -> None:
+        """What ``actions`` lists, and its equivalents: a move along any legal path, a split
+        of any proper subset of a stack's units, a merge of any of the stacks in one place."""
+        if isinstance(action, Move):
+            stack = _movable_stack(game, action.stack)
+            if not action.path:
+                raise IllegalAction("a move needs at least one region to go to")
+            reason = movement.why_immobile(game, stack)
+            if reason is not None:
+                raise IllegalAction(reason)
+            _plan(game, stack, action.path)
+        elif isinstance(action, Split):
+            stack = _movable_stack(game, action.stack)
+            units = list(dict.fromkeys(action.units))
+            if not units or set(units) - set(stack.units) or len(units) == len(stack.units):
+                raise IllegalAction("split off some of the stack's units, not none or all")
+        elif isinstance(action, Merge):
+            stacks = [_movable_stack(game, s) for s in dict.fromkeys(action.stacks)]
+            if len(stacks) < 2 or len({(s.region, s.structure) for s in stacks}) != 1:
+                raise IllegalAction("only stacks standing in the same place can merge")
+        elif isinstance(action, Entrench):
+            reason = self._may_entrench(game, _movable_stack(game, action.stack))
+            if reason is not None:
+                raise IllegalAction(reason)
+        elif isinstance(action, EnterStructure):
+            stack = _movable_stack(game, action.stack)
+            if stack.structure is not None:
+                raise IllegalAction("this stack is already inside a structure")
+            reason = self._may_enter(game, stack, action.structure)
+            if reason is not None:
+                raise IllegalAction(reason)
+        elif isinstance(action, LeaveStructure):
+            if _movable_stack(game, action.stack).structure is None:
+                raise IllegalAction("this stack is not inside a structure")
+        else:
+            raise IllegalAction(f"'{action.kind}' is not possible in the {self.name} phase")
+
     def apply(self, game: Game, action: Action) -> None:
         if isinstance(action, Move):
             self._move(game, _own_stack(game, action.stack), action.path)
         elif isinstance(action, Split):
             stack = _own_stack(game, action.stack)
             units = list(dict.fromkeys(action.units))
-            if not units or set(units) - set(stack.units) or len(units) == len(stack.units):
-                raise IllegalAction("split off some of the stack's units, not none or all")
             fresh = board.split(game, stack, units)
             game.record("split", stack=stack.id, new_stack=fresh.id, units=units)
         elif isinstance(action, Merge):
             stacks = [_own_stack(game, s) for s in dict.fromkeys(action.stacks)]
-            if len(stacks) < 2 or len({(s.region, s.structure) for s in stacks}) != 1:
-                raise IllegalAction("only stacks standing in the same place can merge")
-            if len({movement.stack_domain(game, s) == "air" for s in stacks}) != 1:
-                raise IllegalAction("aircraft do not stack with ground units or ships")
             board.merge(game, stacks[0], stacks[1:])
             game.record("merged", stack=stacks[0].id, stacks=[s.id for s in stacks[1:]])
         elif isinstance(action, Entrench):
             stack = _own_stack(game, action.stack)
-            reason = self._may_entrench(game, stack)
-            if reason is not None:
-                raise IllegalAction(reason)
             stack.entrenched = True
             stack.moved = True
             game.record("entrenched", stack=stack.id, region=stack.region)
         elif isinstance(action, EnterStructure):
             stack = _own_stack(game, action.stack)
-            reason = self._may_enter(game, stack, action.structure)
-            if reason is not None:
-                raise IllegalAction(reason)
             stack.structure = action.structure
             game.record("entered", stack=stack.id, structure=action.structure)
         elif isinstance(action, LeaveStructure):
             stack = _own_stack(game, action.stack)
-            if stack.structure is None:
-                raise IllegalAction("this stack is not inside a structure")
             game.record("left", stack=stack.id, structure=stack.structure)
             stack.structure = None
-        else:
-            super().apply(game, action)
 
     # -- rules of each action --------------------------------------------------------------------
 
@@ -154,11 +184,6 @@ class LandMovement(Phase):
     # -- moving ------------------------------------------------------------------------------------
 
     def _move(self, game: Game, stack: StackState, path: tuple[str, ...]) -> None:
-        if not path:
-            raise IllegalAction("a move needs at least one region to go to")
-        reason = movement.why_immobile(game, stack)
-        if reason is not None:
-            raise IllegalAction(reason)
         plan = _plan(game, stack, path)
         origin = stack.region
         if stack.structure is not None:
@@ -243,6 +268,8 @@ def _plan(game: Game, stack: StackState, path: tuple[str, ...]) -> _Plan:
     all_road = domain == "land"
     plain = 0.0
     left = movement.mp_left(game, stack)
+    if len(set(path)) != len(path) or here in path:
+        raise IllegalAction("a move never passes through a region twice")
     for index, region in enumerate(path):
         link = next((lk for lk in game.world.neighbours(here) if lk.to == region), None)
         if link is None:

@@ -20,6 +20,7 @@ from .actions import Action, EndPhase
 from .dice import Dice
 from .errors import IllegalAction, SaveError
 from .log import EventLog
+from .outcome import Outcome
 from .phases import PHASES
 from .phases.base import Phase
 from .setup import initial_state
@@ -185,10 +186,14 @@ class Game:
             self.state.phase_acted = True
         victory.check_immediate(self)
 
-    def outcome(self) -> dict[str, Any] | None:
-        """``None`` while the game runs; then the winner (or ``None`` for a draw), the VP and
-        the reason."""
-        return self.state.outcome
+    def outcome(self) -> Outcome | None:
+        """``None`` while the game runs; then how it ended: the winner (``None`` for a draw),
+        the termination and its reason, the VP per side."""
+        data = self.state.outcome
+        if data is None:
+            return None
+        tension = self.scenario.tension
+        return Outcome.from_json(data, tension.name if tension is not None else None)
 
     # -- the loop ------------------------------------------------------------------------------
 

@@ -7,8 +7,10 @@ its stack and counts as a loss).
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from typing import TYPE_CHECKING
+
+from schemas.map import PlaceValue
 
 from .setup import new_stack
 from .state import StackState, UnitState
@@ -21,6 +23,18 @@ if TYPE_CHECKING:
 
 def units_of(game: Game, stack: StackState) -> list[UnitState]:
     return [game.state.units[u] for u in stack.units]
+
+
+def stack_of(game: Game, unit_id: str) -> StackState | None:
+    """The stack a unit stands in (``None`` for a unit out of play)."""
+    stack = game.state.units[unit_id].stack
+    return game.state.stacks.get(stack) if stack is not None else None
+
+
+def in_region(game: Game, unit_id: str, region: str) -> bool:
+    """Whether a unit stands in ``region`` (in the field or inside a structure)."""
+    stack = stack_of(game, unit_id)
+    return stack is not None and stack.region == region
 
 
 def stacks_in(game: Game, region: str, side: str | None = None) -> list[StackState]:
@@ -250,7 +264,9 @@ def capture_structure(game: Game, structure_id: str, side: str) -> None:
                 eliminate(game, unit_id, "structure captured")
 
 
-def _score_capture(game: Game, values: dict, side: str, before: str | None, place: str) -> None:
+def _score_capture(
+    game: Game, values: Mapping[str, PlaceValue], side: str, before: str | None, place: str
+) -> None:
     gain = values.get(side)
     if gain is not None:
         add_vp(game, side, gain.capture, f"captured {place}")

@@ -38,9 +38,8 @@ def window(game: Game, *, mandatory: bool = False) -> tuple[str, str] | None:
     """
     battle = game.state.battle
     if battle is not None:
-        if battle.get("card_window"):
-            return ("battle", battle["card_window"])
-        return None
+        side = battle["card_window"]
+        return ("battle", side) if side else None
     siege = game.state.stats.get("siege_window")
     if siege:
         return ("siege", siege)

@@ -2,23 +2,23 @@
 reinforcement brought by a card lands, whether and where to break through.
 
 Pending decisions are plain dicts in ``GameState.pending`` (so they save with the game), each
-with a ``kind`` and the ``side`` that answers. While one is pending, it is the only thing
-anybody may do. Modules register a :class:`Handler` for each kind they raise.
+with a ``kind`` and the ``side`` that answers (their shapes: :data:`engine.records.Decision`).
+While one is pending, it is the only thing anybody may do. Modules register a
+:class:`Handler` for each kind they raise.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
-from .actions import Action
+from .actions import Action, Choose
 from .errors import IllegalAction
+from .records import Decision
 
 if TYPE_CHECKING:
     from .game import Game
-
-Decision = dict[str, Any]
 
 
 @dataclass(frozen=True)
@@ -78,9 +78,13 @@ def apply(game: Game, decision: Decision, action: Action) -> None:
 
 
 def _choice_actions(game: Game, decision: Decision) -> list[Action]:
-    from .actions import Choose
-
+    assert decision["kind"] == "choice"
     return [Choose(i) for i in range(len(decision["options"]))]
+
+
+def _choice_describe(game: Game, decision: Decision) -> str:
+    assert decision["kind"] == "choice"
+    return f"{decision['side']} must answer: {decision['prompt'] or decision['source']}"
 
 
 def _choice_apply(game: Game, decision: Decision, action: Action) -> None:
@@ -88,8 +92,9 @@ def _choice_apply(game: Game, decision: Decision, action: Action) -> None:
 
     from .effects import run_effects
 
+    assert decision["kind"] == "choice" and isinstance(action, Choose)
     pop(game)
-    option = ChoiceOption.model_validate(decision["options"][action.option])  # type: ignore[attr-defined]
+    option = ChoiceOption.model_validate(decision["options"][action.option])
     game.record("chose", side_id=decision["side"], option=option.label, source=decision["source"])
     run_effects(game, option.effects, side=decision["acting_for"], source=decision["source"])
 
@@ -97,7 +102,7 @@ def _choice_apply(game: Game, decision: Decision, action: Action) -> None:
 register(
     "choice",
     Handler(
-        describe=lambda g, d: f"{d['side']} must answer: {d['prompt'] or d['source']}",
+        describe=_choice_describe,
         actions=_choice_actions,
         apply=_choice_apply,
     ),

@@ -38,7 +38,7 @@ class Game:
     ) -> None:
         self.world = World(scenario)
         self.seed = seed
-        self.dice = Dice(seed, scenario.rules.dice.sides)
+        self.dice: Dice = Dice(seed, scenario.rules.dice.sides)
         self.log = EventLog()
         self.fog = scenario.rules.fog.enabled if fog is None else fog
         self.state: GameState = initial_state(self.world, self.dice)

@@ -66,10 +66,8 @@ def unit_movement(game: Game, unit_id: str) -> int:
 
 
 def _supply_movement(game: Game, unit_id: str) -> int:
-    try:
-        from .supply import movement_penalty
-    except ImportError:
-        return 0
+    from .supply import movement_penalty  # supply reads movement's neighbours: import late
+
     return movement_penalty(game, unit_id)
 
 

@@ -10,6 +10,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field, fields
 from typing import Any, TypeVar
 
+from .records import BattleState, Decision
+
 
 @dataclass(slots=True)
 class UnitState:
@@ -116,9 +118,9 @@ class GameState:
     connection_state: dict[str, list[bool]] = field(default_factory=dict)
     """Connection id to ``[bridge, road, rail]`` where an effect changed them."""
     modifiers: list[Modifier] = field(default_factory=list)
-    pending: list[dict[str, Any]] = field(default_factory=list)
+    pending: list[Decision] = field(default_factory=list)
     """Decisions waiting for a player, first one first (see :mod:`engine.decisions`)."""
-    battle: dict[str, Any] | None = None
+    battle: BattleState | None = None
     """The battle being fought, while one is open."""
     unsupplied_regions: dict[str, list[str]] = field(default_factory=dict)
     """Per side, regions found out of supply at its last supply phase."""
@@ -129,7 +131,8 @@ class GameState:
     # -- JSON ------------------------------------------------------------------------------------
 
     def to_json(self) -> dict[str, Any]:
-        return _dump(self)
+        data: dict[str, Any] = _dump(self)
+        return data
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> GameState:

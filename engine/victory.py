@@ -125,12 +125,12 @@ def end_of_game(
     for region in game.world.scenario.regions:
         holder = board.side_of_region(game, region.id)
         value = region.values.get(holder) if holder else None
-        if value is not None and value.hold_at_end:
+        if holder is not None and value is not None and value.hold_at_end:
             board.add_vp(game, holder, value.hold_at_end, f"holds {region.id} at the end")
     for structure in game.world.scenario.structures:
         holder = board.side_of_structure(game, structure.id)
         value = structure.values.get(holder) if holder else None
-        if value is not None and value.hold_at_end:
+        if holder is not None and value is not None and value.hold_at_end:
             board.add_vp(game, holder, value.hold_at_end, f"holds {structure.id} at the end")
     playing = [s for s in game.state.sides if not game.world.sides[s].neutral]
     ranked = sorted(playing, key=lambda s: -game.state.sides[s].vp)

@@ -4,9 +4,8 @@ from __future__ import annotations
 
 from pydantic import Field
 
-from .base import Color, Entity, NationId, RegionId, SideId, StrictModel
+from .base import Color, Domain, Entity, NationId, RegionId, SideId, StrictModel
 from .effects import Effect
-from .units import Domain
 
 
 class Side(Entity):

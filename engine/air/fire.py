@@ -95,7 +95,7 @@ def strike(
     if not taken:
         return {"eliminated": dead, "panicked": []}
     rules = game.scenario.rules.battle
-    tests = []
+    tests: list[dict[str, Any]] = []
     for unit_id in survivors:
         heavy = taken.get(unit_id, 0) >= rules.panic_hits_fraction * before[unit_id]
         if taken.get(unit_id) and heavy:

@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from .. import board, modifiers
+from ..records import BattleState
 from . import retreat
 from .field import battle_record, describe
 from .losses import take_hits
@@ -34,20 +35,20 @@ if TYPE_CHECKING:
 def open_battle(game: Game, region: str, structure: str | None = None) -> None:
     """Start the battle in ``region`` (or the assault on ``structure``): the card round opens
     with the attacker's window."""
-    battle = describe(game, region, game.active_side, structure)
-    battle.update(
-        step=0,
-        rounds=0,
-        next_rounds=0,
-        panicked=[],
-        drops=[0, 0],
-        lost=[0, 0],
-        panics=[0, 0],
-        morale_fixed=None,
-        upcoming="cards",
-        retreat_allowed=False,
-        card_window=battle["attacker"],
-    )
+    setup = describe(game, region, game.active_side, structure)
+    battle: BattleState = {
+        **setup,
+        "card_window": setup["attacker"],
+        "step": 0,
+        "rounds": 0,
+        "next_rounds": 0,
+        "panicked": [],
+        "drops": [0, 0],
+        "lost": [0, 0],
+        "panics": [0, 0],
+        "upcoming": "cards",
+        "retreat_allowed": False,
+    }
     game.state.battle = battle
     game.record("battle_start", **battle_record(battle))
 
@@ -228,7 +229,7 @@ def inflict(game: Game, side: str, hits: int, source: str) -> None:
 # -- the end -------------------------------------------------------------------------------------
 
 
-def _capture(game: Game, battle: dict[str, Any]) -> None:
+def _capture(game: Game, battle: BattleState) -> None:
     """The attacker won: it takes the region if it has land units there (an assault takes
     the structure once nobody is left inside)."""
     region, attacker = battle["region"], battle["attacker"]
@@ -250,7 +251,7 @@ def _capture(game: Game, battle: dict[str, Any]) -> None:
 
 def _result(
     game: Game,
-    battle: dict[str, Any],
+    battle: BattleState,
     fight: Fight,
     winner_side: str | None,
     *,
@@ -260,8 +261,8 @@ def _result(
     units = game.state.units
     sides = (battle["attacker"], battle["defender"])
     lost = {
-        side: sum(1 for u in battle[key] if units[u].status == "eliminated")
-        for side, key in zip(sides, ("attackers", "defenders"), strict=True)
+        side: sum(1 for u in fought if units[u].status == "eliminated")
+        for side, fought in zip(sides, (battle["attackers"], battle["defenders"]), strict=True)
     }
     if retreated is None and fight.retreated is not None:
         retreated = sides[fight.retreated]

@@ -10,11 +10,12 @@ ends.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from .. import cards
 from ..actions import Action, ContinueBattle, PlayCard, Retreat
 from ..errors import IllegalAction
+from ..records import BattleState
 from . import battle as fights
 from . import siege
 from .fast import preview
@@ -26,7 +27,7 @@ if TYPE_CHECKING:
 __all__ = ["actions", "apply", "cancel", "check", "inflict_hits", "preview", "side_to_act"]
 
 
-def _battle(game: Game) -> dict[str, Any]:
+def _battle(game: Game) -> BattleState:
     battle = game.state.battle
     if battle is None:
         raise IllegalAction("no battle is being fought")
@@ -70,6 +71,7 @@ def check(game: Game, action: Action) -> None:
 def apply(game: Game, action: Action) -> None:
     battle = _battle(game)
     side = battle["card_window"]
+    assert side is not None, "actions are only taken in a battle's card windows"
     if isinstance(action, PlayCard):
         cards.play(game, action)
         return

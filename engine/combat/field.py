@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 from .. import board
 from ..errors import IllegalAction
+from ..records import BattleSetup
 from .values import tables
 
 if TYPE_CHECKING:
@@ -111,7 +112,7 @@ def describe(
     structure: str | None = None,
     *,
     units: list[str] | None = None,
-) -> dict:
+) -> BattleSetup:
     """A new battle in ``region`` (or an assault on ``structure``) as a JSON-ready dict: the
     start of ``state.battle``. ``units`` replaces the attacking units by others, wherever they
     stand (to weigh an attack before moving)."""
@@ -168,12 +169,12 @@ def describe(
         attackers = [u for u in units if game.state.units[u].status == "active"]
         entry = dict.fromkeys(attackers)
         crossings = []
-    units = game.state.units
+    everyone = game.state.units
     kinds = tables(world).units
     had_combat, ground = [False, False], [False, False]
     for s, lst in enumerate((attackers, defenders)):
         for u in lst:
-            if not units[u].leader and kinds[u].combat:
+            if not everyone[u].leader and kinds[u].combat:
                 had_combat[s] = True
                 ground[s] = ground[s] or kinds[u].domain != "air"
     return {
@@ -189,6 +190,7 @@ def describe(
         "had_combat": had_combat,
         "ground": ground,
         "card_window": None,
+        "morale_fixed": None,
     }
 
 
@@ -197,7 +199,7 @@ def unresolved(game: Game, side: str, *, but: str | None = None) -> set[str]:
     return {r for r in battle_regions(game, side) if r != but}
 
 
-def battle_record(battle: dict[str, Any]) -> dict[str, Any]:
+def battle_record(battle: BattleSetup) -> dict[str, Any]:
     """The fields of a battle worth logging at its start."""
     return {
         "region": battle["region"],

@@ -14,9 +14,10 @@ Aircraft fly home (A5). Retreating ends entrenchment (U5).
 from __future__ import annotations
 
 from collections import deque
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from .. import board
+from ..records import BattleSetup
 from .field import fortified, unresolved
 from .values import tables
 
@@ -26,17 +27,13 @@ if TYPE_CHECKING:
 INFINITY = 10**9
 
 
-def retreat_side(game: Game, battle: dict[str, Any], side: str, *, vp: bool = True) -> None:
+def retreat_side(game: Game, battle: BattleSetup, side: str, *, vp: bool = True) -> None:
     """Take ``side``'s units out of the battle region (see the module docstring)."""
     region = battle["region"]
-    key = "attackers" if side == battle["attacker"] else "defenders"
+    fought = battle["attackers"] if side == battle["attacker"] else battle["defenders"]
     units = game.state.units
     leaving = [
-        u
-        for u in battle[key]
-        if units[u].status == "active"
-        and units[u].stack is not None
-        and game.state.stacks[units[u].stack].region == region
+        u for u in fought if units[u].status == "active" and board.in_region(game, u, region)
     ]
     if not leaving:
         return
@@ -222,7 +219,7 @@ def place(
         trapped(game, side, excess, vp=vp)
 
 
-def _shelter(game: Game, battle: dict[str, Any], group: list[str], side: str) -> bool:
+def _shelter(game: Game, battle: BattleSetup, group: list[str], side: str) -> bool:
     """A defender with nowhere to go shelters in its own fortified structure in the battle
     region, as far as its capacity allows; the rest are eliminated."""
     region = battle["region"]

@@ -14,6 +14,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from .. import board, modifiers
+from ..records import BattleSetup
 from .losses import take_hits
 from .prepare import build
 
@@ -219,15 +220,20 @@ def inflict(game: Game, side: str, hits: int, source: str) -> None:
     holder = board.side_of_structure(game, structure)
     inside = side == holder
     units = defenders(game, structure) if inside else besiegers(game, structure, side)
-    battle = {
+    battle: BattleSetup = {
         "region": stats[REGION],
         "structure": structure if inside else None,
         "attacker": game.active_side if inside else side,
         "defender": side if inside else (holder or side),
         "attackers": [] if inside else units,
         "defenders": units if inside else [],
+        "entry": {},
+        "crossings": [],
+        "entrenched": False,
         "had_combat": [True, True],
         "ground": [True, True],
+        "card_window": None,
+        "morale_fixed": None,
     }
     setup = build(game, battle)
     s = 1 if inside else 0

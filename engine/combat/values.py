@@ -18,6 +18,7 @@ if TYPE_CHECKING:
     from ..game import Game
     from ..state import StackState
     from ..world import World
+    from .skeleton import Skeleton
 
 PRIORITY = {"first": 0, "normal": 1, "last": 2}
 
@@ -185,7 +186,7 @@ class Tables:
             world.rules.siege.assault_defence_modifier,
         )
         self._rows: dict[tuple[str, bool], Row] = {}
-        self.skeletons: dict[tuple, object] = {}
+        self.skeletons: dict[tuple[str, tuple[str, ...], tuple[int, ...]], Skeleton] = {}
         """Battle skeletons by terrain and line-up (see :mod:`.skeleton`)."""
 
     def row(self, unit_id: str, attacking: bool) -> Row:

@@ -19,6 +19,7 @@ from ..actions import (
 from ..errors import IllegalAction
 from ..fog import search
 from ..state import StackState
+from ..world import Link
 from .base import Phase
 
 if TYPE_CHECKING:
@@ -252,7 +253,7 @@ class _Plan:
 
     def __init__(self) -> None:
         self.cost = 0.0
-        self.links: list = []
+        self.links: list[Link] = []
         self.spends_all = False
         self.stops_in_battle = False
         self.overruns: list[bool] = []

@@ -97,7 +97,7 @@ def check_conditions_and_effects(ix: ScenarioIndex) -> Iterator[Issue]:
     flags = _flags_set_true(ix)
     owners: list[tuple[BaseModel, str | None, Path, set[str]]] = []
     for index, card in enumerate(ix.scenario.cards):
-        fights = {p for p in card.phases if p in ("battle", "siege")}
+        fights: set[str] = {p for p in card.phases if p in ("battle", "siege")}
         owners.append((card, card.id, ("cards", index), fights))
     for collection in ("events", "reinforcements"):
         for index, entity in enumerate(getattr(ix.scenario, collection)):
@@ -353,6 +353,8 @@ def check_reachability(ix: ScenarioIndex) -> Iterator[Issue]:
 
 def _owner_id(scenario: Scenario, where: Path) -> str | None:
     collection, index = where[0], where[1]
-    if collection in ("cards", "events") and isinstance(index, int):
-        return getattr(scenario, str(collection))[index].id
+    if collection == "cards" and isinstance(index, int):
+        return scenario.cards[index].id
+    if collection == "events" and isinstance(index, int):
+        return scenario.events[index].id
     return None

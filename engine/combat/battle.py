@@ -57,11 +57,12 @@ def _emit(game: Game) -> Emit:
     return game.record if game.log.enabled else None
 
 
-def load(game: Game) -> tuple[Setup, Fight]:
-    """The open battle as the round engine sees it."""
+def load(game: Game, *, explain: bool = False) -> tuple[Setup, Fight]:
+    """The open battle as the round engine sees it (``explain``: with the terms of every
+    factor, which a logging game always keeps)."""
     battle = game.state.battle
     assert battle is not None
-    setup = build(game, battle, explain=game.log.enabled)
+    setup = build(game, battle, explain=explain or game.log.enabled)
     panicked = set(battle["panicked"])
     fight = Fight(setup, [1 if uid in panicked else 0 for uid in setup.ids])
     drops = battle["drops"]

@@ -40,15 +40,18 @@ def setup_for(
     attacker: str | None = None,
     units: list[str] | None = None,
     structure: str | None = None,
+    *,
+    explain: bool = False,
 ) -> Setup:
     """The setup of the battle ``attacker`` (default: the active side) would fight in
     ``region`` now (an assault on ``structure`` if named), or of the battle open there;
-    ``units`` names other attacking units (an attack the AI weighs before moving)."""
+    ``units`` names other attacking units (an attack the AI weighs before moving);
+    ``explain`` keeps the terms of every factor."""
     battle = game.state.battle
     if battle is not None and battle["region"] == region and units is None:
-        return build(game, battle)
+        return build(game, battle, explain=explain)
     side = attacker or game.active_side
-    return build(game, describe(game, region, side, structure, units=units))
+    return build(game, describe(game, region, side, structure, units=units), explain=explain)
 
 
 def fight(setup: Setup, dice: Dice) -> Outcome:

@@ -77,6 +77,7 @@ class Setup:
         "sf",
         "side",
         "sides",
+        "stat",
         "strength",
         "sup",
         "sup_ok",
@@ -103,6 +104,8 @@ class Setup:
     armour: list[bool]
     prio: list[int]
     morale: list[int]
+    stat: list[str]
+    """``attack`` or ``defence``: the value each fires with."""
     base: list[int]
     """The factor each fires with at full strength, supply stage included."""
     red: list[int]
@@ -232,6 +235,7 @@ def build(game: Game, battle: BattleSetup, *, explain: bool = False) -> Setup:
     st.index, st.side, st.leaders = sk.index, sk.side, leaders
     st.hp, st.rof, st.elite, st.combat = sk.hp, sk.rof, sk.elite, sk.combat
     st.air, st.armour, st.prio, st.morale = sk.air, sk.armour, sk.prio, sk.morale
+    st.stat = sk.stat
     st.base, st.red, st.reduced_at, st.low = sk.base, sk.red, sk.reduced_at, sk.reduced_morale
     st.fires, st.aa_units = sk.fires, sk.aa_units
     st.arm, st.oth, st.sup, st.airs = sk.arm, sk.oth, sk.sup, sk.airs

@@ -305,20 +305,24 @@ def _plan(game: Game, stack: StackState, path: tuple[str, ...]) -> _Plan:
             plan.spends_all = True
             if not last:
                 raise IllegalAction(f"crossing to '{region}' ends the move")
+            plain = max(plain, left)  # priced plainly, such a crossing takes every MP left
         plan.links.append(link)
         here = region
     rules = game.scenario.rules.movement
+    # M4: priced plainly, by road or by rail, as a whole; the cheapest way that applies.
+    prices = [plain]
     if all_rail and not plan.stops_in_battle:
-        plan.cost = rules.rail_cost_per_region * len(path)
-    elif all_road and not plan.stops_in_battle:
-        plan.cost = float(math.ceil(rules.road_cost_per_region * len(path)))
-    else:
-        plan.cost = plain
+        prices.append(rules.rail_cost_per_region * len(path))
+    if all_road and not plan.stops_in_battle:
+        prices.append(float(math.ceil(rules.road_cost_per_region * len(path))))
+    plan.cost = float(min(prices))
     if plan.cost > left:
         minimal = rules.minimal_move and movement.fresh(game, stack) and len(path) == 1
         if not minimal:
             raise IllegalAction(f"the move costs {plan.cost:g} MP and the stack has {left:g}")
+        # V4: the minimal move costs what the stack has, all of it.
         plan.spends_all = True
+        plan.cost = left
     if domain == "land" and not plan.stops_in_battle and not movement.fits(game, stack, path[-1]):
         raise IllegalAction(f"the stack would break the stacking limit of '{path[-1]}'")
     return plan

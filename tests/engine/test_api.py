@@ -36,10 +36,17 @@ from engine.actions import (
     Retreat,
     Split,
 )
+from engine.phases.movement import path_cost
+from engine.queries import where_can_go
 from schemas import load_file
 from tests.engine.builder import Builder, advance_to
 
-SAMPLE = load_file(Path(__file__).resolve().parents[2] / "sample_scenarios" / "vessa-crossing.json")
+SAMPLES = Path(__file__).resolve().parents[2] / "sample_scenarios"
+SCENARIOS = {
+    name: result.scenario
+    for name in ("vessa-crossing", "north-africa")
+    if (result := load_file(SAMPLES / f"{name}.json")).scenario is not None
+}
 
 
 def snapshot(game: Game) -> tuple[str, Any, int]:
@@ -140,6 +147,22 @@ def variants(game: Game, legal: list[Action], rng: random.Random) -> list[Action
     return out
 
 
+def check_destinations(game: Game, legal: list[Action], rng: random.Random) -> None:
+    """``where_can_go`` offers exactly the moves ``legal_actions`` lists, path for path, and
+    prices a land move as the move itself would."""
+    side = game.to_act()
+    mine = [s for s in game.state.stacks.values() if s.side == side]
+    for stack in rng.sample(mine, min(3, len(mine))):
+        found = where_can_go(game, stack.id)
+        listed = {a.path[-1]: a.path for a in legal if isinstance(a, Move) and a.stack == stack.id}
+        assert {r: d.path for r, d in found.items() if d.legal} == listed, stack.id
+        assert all(not d.legal for d in found.values() if d.kind == "overstack")
+        if game.phase == "land_movement":
+            for dest in found.values():
+                if dest.legal:
+                    assert path_cost(game, stack, dest.path) == dest.cost, (stack.id, dest)
+
+
 def play_checking(game: Game, seed: int, steps: int) -> None:
     rng = random.Random(seed)
     for _ in range(steps):
@@ -162,6 +185,7 @@ def play_checking(game: Game, seed: int, steps: int) -> None:
             assert len(game.log) == before[2], f"refused {action} left a record"
             assert game.dice.state() == before[1], f"checking {action} rolled the die"
         assert snapshot(game) == before, f"one of {tried} changed the game"
+        check_destinations(game, legal, rng)
         if accepted and rng.random() < 0.3:
             choice = rng.choice(accepted)
         elif EndPhase() in legal and rng.random() < 0.25:
@@ -171,19 +195,24 @@ def play_checking(game: Game, seed: int, steps: int) -> None:
         game.apply(choice)
 
 
+@pytest.mark.parametrize(("sample", "steps"), [("vessa-crossing", 200), ("north-africa", 120)])
 @settings(
-    max_examples=4,
+    max_examples=3,
     deadline=None,
     suppress_health_check=[HealthCheck.too_slow],
     # A seed does not shrink into a simpler game: report the failing seed as it is.
     phases=[Phase.explicit, Phase.reuse, Phase.generate],
 )
 @given(seed=st.integers(0, 10_000))
-def test_apply_accepts_what_legal_actions_lists_and_nothing_else(seed: int) -> None:
-    """Over random games of the Vessa sample: every listed action is legal; an action
-    ``is_legal`` accepts is listed or a documented equivalent; one it refuses is refused by
-    ``apply`` too, and neither changes the game, rolls the die nor writes to the log."""
-    play_checking(Game(SAMPLE.scenario, seed), seed, 200)
+def test_apply_accepts_what_legal_actions_lists_and_nothing_else(
+    sample: str, steps: int, seed: int
+) -> None:
+    """Over random games of two samples (the Vessa reference, and the desert with its rail,
+    roads, passes and convoys): every listed action is legal; an action ``is_legal`` accepts
+    is listed or a documented equivalent; one it refuses is refused by ``apply`` too, and
+    neither changes the game, rolls the die nor writes to the log; ``where_can_go`` offers
+    exactly the listed moves."""
+    play_checking(Game(SCENARIOS[sample], seed), seed, steps)
 
 
 def test_a_refused_action_leaves_no_record_and_no_change() -> None:

@@ -226,4 +226,9 @@ def test_w1_the_outcome_is_frozen_typed_and_saved_as_json() -> None:
     old = dict(data["state"]["outcome"])
     del old["termination"], old["source"]
     assert Outcome.from_json(old) == outcome
+    # A whole save from before the typed outcome and the card windows loads the same.
+    older = json.loads(json.dumps(data))
+    older["state"]["outcome"] = old
+    del older["state"]["card_window"], older["state"]["window_cards"]
+    assert Game.load(b.build(), older).outcome() == outcome
     assert Outcome.from_json({**old, "reason": "ended by coup"}).source == "coup"

@@ -13,7 +13,7 @@ from __future__ import annotations
 import heapq
 import math
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Literal
 
 from . import board, modifiers
 from .state import StackState
@@ -23,13 +23,17 @@ if TYPE_CHECKING:
     from .game import Game
 
 
+ReachKind = Literal["move", "battle", "overrun", "overstack"]
+"""What moving into a region means (see :class:`Reach`)."""
+
+
 @dataclass(frozen=True, slots=True)
 class Reach:
     """How a stack can get to a region."""
 
     cost: float
     path: tuple[str, ...]
-    kind: str
+    kind: ReachKind
     """``move`` (ends there), ``battle`` (enemy units there: the move stops and a battle
     follows), ``overrun`` (enemy units too weak to stop it) or ``overstack`` (reachable, but
     the stack may not end there: over the stacking limit)."""
@@ -296,6 +300,7 @@ def _classify(
     whether the enemies in the last region are overrun (decided where the MP are known)."""
     region = path[-1]
     enemies = enemy_here(game, region, stack.side)
+    kind: ReachKind
     if enemies and not overrun:
         kind = "battle"
     elif stack_domain(game, stack) == "land" and not fits(game, stack, region):

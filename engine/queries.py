@@ -52,7 +52,7 @@ __all__ = [
 
 # -- where a stack can go -----------------------------------------------------------------------
 
-DestinationKind = Literal["move", "battle", "overrun", "overstack"]
+DestinationKind = movement.ReachKind
 
 
 @dataclass(frozen=True, slots=True)
@@ -81,10 +81,10 @@ class Destination:
 def where_can_go(
     game: Game, stack: StackState | str, *, viewer: str | None = None
 ) -> dict[str, Destination]:
-    """Every region ``stack`` may move (or fly) to now, with what it means, in the order of
-    the map; empty when it may not move now (not its side's decision, another phase, moved
-    already, immobile...). The legal destinations are exactly the ``Move`` actions
-    ``legal_actions`` lists for the stack, with the same paths.
+    """Every region ``stack`` may move (or fly) to now, with what it means, in an order that
+    only depends on the game; empty when it may not move now (not its side's decision,
+    another phase, moved already, immobile...). The legal destinations are exactly the
+    ``Move`` actions ``legal_actions`` lists for the stack, with the same paths.
 
     ``viewer``: the side the answer is for. A battle against enemies that side cannot see at
     all (V7) reads as a plain ``move``, all it knows until the stack runs into them.
@@ -96,15 +96,14 @@ def where_can_go(
         out = _flights(game, found)
     elif game.phase == "land_movement" and movement.stack_domain(game, found) != "air":
         out = {
-            region: Destination(region, _kind(reach.kind), reach.cost, reach.path, _open(reach))
+            region: Destination(region, reach.kind, reach.cost, reach.path, _open(reach))
             for region, reach in movement.reachable(game, found).items()
         }
     else:
         return {}
     if viewer is not None:
         out = {region: _as_seen(game, found, d, viewer) for region, d in out.items()}
-    order = {region: n for n, region in enumerate(game.world.regions)}
-    return dict(sorted(out.items(), key=lambda item: order[item[0]]))
+    return out
 
 
 def _may_move_now(game: Game, stack: StackState) -> bool:
@@ -118,16 +117,6 @@ def _may_move_now(game: Game, stack: StackState) -> bool:
 
         return not striking(game)
     return True
-
-
-def _kind(kind: str) -> DestinationKind:
-    if kind == "battle":
-        return "battle"
-    if kind == "overrun":
-        return "overrun"
-    if kind == "overstack":
-        return "overstack"
-    return "move"
 
 
 def _open(reach: movement.Reach) -> bool:

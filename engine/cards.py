@@ -16,6 +16,7 @@ from schemas.effects import ChangeCards
 from .actions import Action, Discard, PlayCard
 from .conditions import holds
 from .errors import IllegalAction
+from .records import SpentCard
 from .targets import Context
 
 if TYPE_CHECKING:
@@ -72,17 +73,36 @@ def window_key(game: Game) -> list[str | int | None]:
     return ["phase", *where, state.phase_index]
 
 
-def played_in_window(game: Game) -> list[str]:
-    """Cards already played in the card window open now (E2: none may be played twice)."""
+def _spent(game: Game) -> list[SpentCard]:
+    """The copies played in the card window open now (nothing of an earlier window)."""
     state = game.state
-    return state.window_cards if state.card_window == window_key(game) else []
+    return state.window_spent if state.card_window == window_key(game) else []
+
+
+def _spent_to_update(game: Game) -> list[SpentCard]:
+    """:func:`_spent`, starting the open window's list when it is a new window."""
+    state = game.state
+    key = window_key(game)
+    if state.card_window != key:
+        state.card_window, state.window_spent = key, []
+    return state.window_spent
+
+
+def playable_copies(game: Game, side: str, card_id: str) -> int:
+    """Copies of a card in ``side``'s hand it may play in the open window: those it holds,
+    less those played in this window that drew themselves back (E2)."""
+    back = sum(
+        1 for s in _spent(game) if s["side"] == side and s["card"] == card_id and s["ahead"] < 0
+    )
+    return game.state.sides[side].hand.count(card_id) - back
 
 
 def can_play(game: Game, side: str, card: Card) -> bool:
-    """Whether ``side`` may play ``card`` now: its window is open, it was not played in this
-    window, and its condition may hold (a die roll in it is not rolled: it may succeed)."""
+    """Whether ``side`` may play ``card`` now: its window is open, it holds a copy not
+    played in this window, and its condition may hold (a die roll in it is not rolled: it
+    may succeed)."""
     opened = window(game, mandatory=card.mandatory)
-    if opened is None or card.id in played_in_window(game):
+    if opened is None or playable_copies(game, side, card.id) < 1:
         return False
     timing, who = opened
     if who != side or timing not in card.phases:
@@ -126,6 +146,10 @@ def draw(game: Game, side: str, count: int) -> None:
     drawn = state.deck[:count]
     del state.deck[:count]
     state.hand.extend(drawn)
+    # A copy played in this window that comes up again is back in the hand, spent.
+    for spent in _spent_to_update(game):
+        if spent["side"] == side and spent["ahead"] >= 0:
+            spent["ahead"] = spent["ahead"] - len(drawn) if spent["ahead"] >= len(drawn) else -1
     game.record("drew", side_id=side, count=len(drawn))
 
 
@@ -198,8 +222,10 @@ def _check_play(game: Game, action: PlayCard) -> tuple[Card, str]:
     _, side = opened
     if action.card not in game.state.sides[side].hand:
         raise IllegalAction(f"card '{action.card}' is not in the hand")
-    if card.id in played_in_window(game):
-        raise IllegalAction(f"card '{card.name}' was already played in this card window")
+    if playable_copies(game, side, card.id) < 1:
+        raise IllegalAction(
+            f"card '{card.name}' was already played in this card window (it drew itself back)"
+        )
     if not can_play(game, side, card):
         raise IllegalAction(f"card '{card.name}' cannot be played now")
     return card, side
@@ -210,14 +236,12 @@ def play(game: Game, action: PlayCard) -> None:
     (checking never rolls): if it fails, the card is spent without effect."""
     card, side = _check_play(game, action)
     state = game.state.sides[side]
-    key = window_key(game)
-    if game.state.card_window != key:
-        game.state.card_window, game.state.window_cards = key, []
-    game.state.window_cards.append(card.id)
     state.hand.remove(card.id)
     if card.color == "red":
         state.removed.append(card.id)
     else:
+        spent: SpentCard = {"side": side, "card": card.id, "ahead": len(state.deck)}
+        _spent_to_update(game).append(spent)
         state.deck.append(card.id)
     game.state.cards_played.append(card.id)
     game.record("card", side_id=side, card=card.id, name=card.name, targets=list(action.targets))
@@ -237,11 +261,20 @@ def add_and_remove(game: Game, effect: ChangeCards, ctx: Context) -> None:
             state.hand.append(card_id)
         else:
             # Shuffled in: a random place in the deck.
-            state.deck.insert(game.dice.below(len(state.deck) + 1), card_id)
+            place = game.dice.below(len(state.deck) + 1)
+            state.deck.insert(place, card_id)
+            for spent in _spent_to_update(game):
+                if spent["side"] == side and spent["ahead"] >= place:
+                    spent["ahead"] += 1
         game.record("card_added", card=card_id, side_id=side, to_hand=effect.to_hand)
     for card_id in effect.remove:
-        for state in game.state.sides.values():
-            for pile in (state.deck, state.hand):
-                while card_id in pile:
-                    pile.remove(card_id)
+        tracked = _spent_to_update(game)
+        for side, state in game.state.sides.items():
+            gone = [i for i, c in enumerate(state.deck) if c == card_id]
+            for spent in tracked:
+                if spent["side"] == side and spent["ahead"] > 0:
+                    spent["ahead"] -= sum(1 for i in gone if i < spent["ahead"])
+            state.deck[:] = [c for c in state.deck if c != card_id]
+            state.hand[:] = [c for c in state.hand if c != card_id]
+        tracked[:] = [s for s in tracked if s["card"] != card_id]
         game.record("card_removed", card=card_id)

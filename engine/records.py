@@ -90,6 +90,17 @@ class SiegeResult(TypedDict):
     cancelled: bool
 
 
+class SpentCard(TypedDict):
+    """A copy of a black card played in the open card window, followed from the bottom of
+    its deck until it is drawn again (``GameState.window_spent``, E2)."""
+
+    side: str
+    card: str
+    ahead: int
+    """Cards ahead of it in the deck; -1 once it is back in the hand, where it may not be
+    played again in the same window."""
+
+
 # -- decisions ----------------------------------------------------------------------------------
 
 

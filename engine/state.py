@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field, fields
 from typing import Any, TypeVar
 
-from .records import BattleState, Decision
+from .records import BattleState, Decision, SpentCard
 
 
 @dataclass(slots=True)
@@ -110,9 +110,10 @@ class GameState:
     events_fired: list[str] = field(default_factory=list)
     cards_played: list[str] = field(default_factory=list)
     card_window: list[str | int | None] = field(default_factory=list)
-    """Which card window ``window_cards`` belongs to (see :func:`engine.cards.window_key`)."""
-    window_cards: list[str] = field(default_factory=list)
-    """Cards played in that window: none may be played twice in one window (E2)."""
+    """Which card window ``window_spent`` belongs to (see :func:`engine.cards.window_key`)."""
+    window_spent: list[SpentCard] = field(default_factory=list)
+    """Copies of cards played in that window, followed through the deck: a copy played in a
+    window is not played again in it, even if it draws itself back (E2)."""
     leaders_lost: list[str] = field(default_factory=list)
     sources_open: dict[str, bool] = field(default_factory=dict)
     connection_state: dict[str, list[bool]] = field(default_factory=dict)

@@ -135,9 +135,7 @@ def test_example_cards_load_with_only_the_self_feeding_warning() -> None:
     commands (a black card that draws a card) can draw itself back (E2)."""
     result = load_text(json.dumps(scenario_with_example_cards()))
     assert result.ok, [str(i) for i in result.issues]
-    assert [(i.code, i.entity) for i in result.issues] == [
-        ("card-self-feeding", "stalin-commands")
-    ]
+    assert [(i.code, i.entity) for i in result.issues] == [("card-self-feeding", "stalin-commands")]
     assert result.scenario is not None
     assert len(result.scenario.cards) == 12
 

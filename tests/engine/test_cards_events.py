@@ -139,6 +139,32 @@ def test_e2_a_card_plays_once_per_window_even_when_it_draws_itself_back(mandator
     assert game.state.sides["red"].vp == 2
 
 
+def test_e2_two_copies_of_a_card_both_play_in_one_window_but_neither_twice() -> None:
+    """E2: copies are cards of their own: red holds both copies of a drawing card, its whole
+    deck. The first copy played goes under the empty deck and draws itself back: spent for
+    this window. The second copy still plays (and draws itself back too); then neither
+    plays again until the next window."""
+    twin = card(
+        "twin",
+        copies=2,
+        effects=[{"kind": "vp", "amount": 1}, {"kind": "draw_cards", "count": 1}],
+    )
+    game = with_cards(twin).game(0)
+    advance_to(game, "cards")
+    assert hand(game) == ["twin", "twin"]
+    game.apply(PlayCard("twin"))
+    assert hand(game) == ["twin", "twin"] and game.state.sides["red"].deck == []
+    assert PlayCard("twin") in game.legal_actions()  # the copy not yet played
+    game.apply(PlayCard("twin"))
+    assert hand(game) == ["twin", "twin"] and game.state.sides["red"].vp == 2
+    assert PlayCard("twin") not in game.legal_actions()
+    advance_to(game, "cards", "blue")
+    advance_to(game, "cards", "red")
+    game.apply(PlayCard("twin"))
+    game.apply(PlayCard("twin"))
+    assert game.state.sides["red"].vp == 4
+
+
 def test_e2_cards_play_only_in_their_window_and_at_the_start_of_a_phase() -> None:
     fast = card(
         "fast",

@@ -229,6 +229,6 @@ def test_w1_the_outcome_is_frozen_typed_and_saved_as_json() -> None:
     # A whole save from before the typed outcome and the card windows loads the same.
     older = json.loads(json.dumps(data))
     older["state"]["outcome"] = old
-    del older["state"]["card_window"], older["state"]["window_cards"]
+    del older["state"]["card_window"], older["state"]["window_spent"]
     assert Game.load(b.build(), older).outcome() == outcome
     assert Outcome.from_json({**old, "reason": "ended by coup"}).source == "coup"

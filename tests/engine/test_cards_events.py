@@ -165,6 +165,27 @@ def test_e2_two_copies_of_a_card_both_play_in_one_window_but_neither_twice() -> 
     assert game.state.sides["red"].vp == 4
 
 
+def test_e2_a_played_copy_is_followed_through_the_deck_as_cards_leave_it() -> None:
+    """E2: the copy played goes under ``filler`` and ``junk``; its own effect takes ``junk``
+    out of the game and draws two: ``filler`` and the copy itself, which may not be played
+    again in this window, while ``filler`` may."""
+    loop = card(
+        "loop",
+        effects=[
+            {"kind": "cards", "remove": ["junk"]},
+            {"kind": "draw_cards", "count": 2},
+        ],
+    )
+    game = with_cards(loop, card("filler"), card("junk")).game(0)
+    advance_to(game, "cards")
+    red = game.state.sides["red"]
+    red.hand[:], red.deck[:] = ["loop"], ["filler", "junk"]
+    game.apply(PlayCard("loop"))
+    assert sorted(hand(game)) == ["filler", "loop"] and red.deck == []
+    actions = game.legal_actions()
+    assert PlayCard("filler") in actions and PlayCard("loop") not in actions
+
+
 def test_e2_cards_play_only_in_their_window_and_at_the_start_of_a_phase() -> None:
     fast = card(
         "fast",

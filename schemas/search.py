@@ -8,7 +8,7 @@ there is, nested conditions and effects included, without a hand-written list.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
 from pydantic import BaseModel
@@ -62,19 +62,28 @@ class Place:
         return f"{self.kind.capitalize()} {named}"
 
     def where(self) -> str:
-        """The referring field in words: ``effects 2 › select › regions``."""
+        """The referring field in words: ``effects #2 > select > regions``, with
+        right-pointing angles between the steps."""
         return field_words(self.path)
 
 
-def field_words(path: Path) -> str:
-    """A field path in words; list positions count from 1, as a person counts."""
-    parts = []
+def _label(name: str) -> str:
+    words = name.replace("_", " ")
+    return words[:1].upper() + words[1:]
+
+
+def field_words(path: Path, label: Callable[[str], str] = _label) -> str:
+    """A field path in words, ``label`` naming each field: ``Conditions #2 > Regions``
+    (with right-pointing angles); list positions count from 1, as a person counts."""
+    parts: list[str] = []
     for step in path:
-        if isinstance(step, int):
-            parts.append(f"#{step + 1}")
+        if not isinstance(step, int):
+            parts.append(label(step))
+        elif parts:
+            parts[-1] += f" #{step + 1}"
         else:
-            parts.append(step.replace("_", " "))
-    return " › ".join(parts)
+            parts.append(f"#{step + 1}")
+    return " \u203a ".join(parts)
 
 
 def _name(entity: object) -> str:
@@ -95,9 +104,7 @@ def place_of(collection: str, position: int, entity: BaseModel, path: Path = ())
     if info.parent is None:
         return Place(collection, collection, entity_id, _name(entity), path, path)
     inner = info.keys[1]
-    return Place(
-        collection, info.parent, entity_id, _name(entity), (inner, position, *path), path
-    )
+    return Place(collection, info.parent, entity_id, _name(entity), (inner, position, *path), path)
 
 
 def find_entities(scenario: Scenario, text: str, limit: int | None = None) -> list[Place]:

@@ -25,6 +25,7 @@ from schemas.clipboard import (
     MapOutlines,
     PastePlan,
     copy_entities,
+    describe,
     resolve_paste,
 )
 from schemas.diff.sections import collections
@@ -191,26 +192,33 @@ class StudioClipboard(QObject):
             self.window.show_message(f"Nothing pasted: {first}.")
             self.report(plan)
             return plan
+        was_empty = not document.scenario.regions
         apply_plan(document, plan)
-        self._show(document, plan)
+        self._show(document, plan, was_empty)
         if any(note.kind in ATTENTION for note in plan.notes):
             self.report(plan)
         return plan
 
-    def _show(self, document: ScenarioDocument, plan: PastePlan) -> None:
+    def _show(self, document: ScenarioDocument, plan: PastePlan, was_empty: bool) -> None:
+        """Select what arrived, say so, and show it: the map zooms to it when it lies out of
+        sight or the map was empty before (a paste is the designer asking to see it)."""
         info = collections()[plan.primary]
         section = info.parent or plan.primary
         document.select(section, plan.selected)
         notes = len([n for n in plan.notes if n.kind in ATTENTION])
-        more = f" ({notes} {'note' if notes == 1 else 'notes'} in the Find panel)" if notes else ""
-        self.window.show_message(f"{plan.summary()}{more}.")
+        counts = {c: plan.count(c) for c in plan.added}
+        text = f"Pasted {_pasted(plan, counts)}"
+        if notes:
+            text += f"; {notes} {'note' if notes == 1 else 'notes'} in the Find panel"
+        self.window.show_message(f"{text}.")
         rect = self._extent(plan)
         view = self.window.view
-        if rect is not None and view is not None:
-            self.window.tabs.show_map()
-            visible = view.mapToScene(view.viewport().rect()).boundingRect()
-            if not visible.contains(rect):
-                view.zoom_to_fit(rect.adjusted(*_margin(rect)))
+        if rect is None or view is None:
+            return
+        self.window.tabs.show_map()
+        visible = view.mapToScene(view.viewport().rect()).boundingRect()
+        if was_empty or not visible.contains(rect):
+            view.zoom_to_fit(rect.adjusted(*_margin(rect)))
 
     def _extent(self, plan: PastePlan) -> QRectF | None:
         """Where the pasted things are drawn (regions, or a placed unit's stack)."""
@@ -221,6 +229,13 @@ class StudioClipboard(QObject):
                 if found is not None:
                     rect = found if rect is None else rect.united(found)
         return rect
+
+
+def _pasted(plan: PastePlan, counts: dict[str, int]) -> str:
+    """What a paste brought, without the definitions it added (the Find panel lists them)."""
+    added = {c for n in plan.notes if n.kind == "added" for c, _ in n.entities}
+    shown = {c: n for c, n in counts.items() if c == plan.primary or c not in added}
+    return describe(shown, plan.primary)
 
 
 def _margin(rect: QRectF) -> tuple[float, float, float, float]:

@@ -13,25 +13,20 @@ from dataclasses import dataclass
 
 from PySide6.QtCore import QEvent, QObject, Qt, QTimer
 from PySide6.QtGui import QKeyEvent
-from PySide6.QtWidgets import (
-    QAbstractItemView,
-    QApplication,
-    QHeaderView,
-    QLabel,
-    QTreeWidget,
-    QTreeWidgetItem,
-    QVBoxLayout,
-    QWidget,
-)
+from PySide6.QtWidgets import QApplication, QLabel, QListWidgetItem, QVBoxLayout, QWidget
 
 from editor.shared.widgets import filter_box
 from editor.studio.document import LIST_SECTIONS, Change, ScenarioDocument
+from editor.studio.find_list import ResultList
+from editor.studio.forms.model_form import humanise
 from schemas.clipboard import PastePlan
 from schemas.diff.sections import collections, noun
-from schemas.search import Place, find_entities, find_usages
+from schemas.search import Place, field_words, find_entities, find_usages
 
 SHOWN = 1000
 """At most this many rows; the count above them says how many more were found."""
+
+TYPE_SOMETHING = "Type a name or an id: regions, units, cards, events, sides..."
 
 INSTANT = 5000
 """Up to this many entities, a search runs at each key; beyond, when typing pauses."""
@@ -49,10 +44,28 @@ class Row:
     collection: str | None = None
 
 
+NOTE_KINDS = {
+    "left_out": "not pasted",
+    "dropped": "reference dropped",
+    "replaced": "reference replaced",
+    "clipped": "clipped",
+    "moved": "moved aside",
+    "renamed": "renamed",
+    "matched": "matched by name",
+    "added": "added",
+}
+"""What each kind of paste note is called in the list."""
+
+
 def _row(place: Place, usage: bool) -> Row:
+    if usage:
+        text, where = place.title(), field_words(place.path, humanise)
+    else:
+        named = f"{place.name} ({place.entity})" if place.name != place.entity else place.name
+        text, where = (named if place.entity else place.title()), place.kind
     return Row(
-        place.title(),
-        place.where() if usage else place.kind,
+        text,
+        where,
         place.section,
         (place.entity,) if place.entity else (),
         place.field,
@@ -81,17 +94,10 @@ class FindPanel(QWidget):
         self.heading.setWordWrap(True)
         self.heading.setStyleSheet("color: #555;")
         layout.addWidget(self.heading)
-        self.results = QTreeWidget()
+        self.results = ResultList()
         self.results.setObjectName("find-results")
-        self.results.setRootIsDecorated(False)
-        self.results.setUniformRowHeights(True)
-        self.results.setColumnCount(2)
-        self.results.setHeaderLabels(["Found", "Kind"])
-        self.results.header().setStretchLastSection(True)
-        self.results.header().setSectionResizeMode(0, QHeaderView.ResizeMode.Interactive)
-        self.results.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
         self.results.currentItemChanged.connect(self._current_changed)
-        self.results.itemActivated.connect(lambda item, _column: self._go(item, jump=True))
+        self.results.itemActivated.connect(lambda item: self._go(item, jump=True))
         layout.addWidget(self.results, 1)
         self._timer = QTimer(self)
         self._timer.setSingleShot(True)
@@ -99,7 +105,7 @@ class FindPanel(QWidget):
         self._timer.timeout.connect(self.refresh)
         document.changed.connect(self._document_changed)
         self._moving = False
-        self._show_rows([], "Type a name or an id: regions, units, cards, events, sides...")
+        self._show_rows([], TYPE_SOMETHING)
 
     # -- what the list shows ---------------------------------------------------------------------
 
@@ -122,7 +128,8 @@ class FindPanel(QWidget):
             collection, entity_id = self.usages_of
             entity = _find(self.document, collection, entity_id)
             if entity is None:
-                self._show_rows([], f"{noun(collection).capitalize()} {entity_id} is gone.")
+                gone = f"{noun(collection).capitalize()} {entity_id} is no longer in the scenario."
+                self._show_rows([], gone)
                 return
             places = find_usages(scenario, collection, entity_id)
             title = _title(collection, entity)
@@ -132,13 +139,14 @@ class FindPanel(QWidget):
                 if count
                 else f"Nothing refers to {title}: it can be deleted without changing anything."
             )
-            self._show_rows([_row(p, usage=True) for p in places], heading, "Field")
+            rows = [_row(p, usage=True) for p in places]
+            self._show_rows(rows, heading)
             return
         if self.mode != "find":
             return
         text = self.field.text().strip()
         if not text:
-            self._show_rows([], "Type a name or an id: regions, units, cards, events, sides...")
+            self._show_rows([], TYPE_SOMETHING)
             return
         places = find_entities(scenario, text)
         more = len(places) - SHOWN
@@ -151,7 +159,7 @@ class FindPanel(QWidget):
         self.mode = "usages"
         self.usages_of = (collection, entity_id)
         self.refresh()
-        self.focus_results()
+        self.focus_results(select=False)  # the selection stays until a row is chosen
 
     def show_paste(self, plan: PastePlan) -> None:
         """What a paste noted, each row selecting the pasted entities it concerns."""
@@ -165,31 +173,20 @@ class FindPanel(QWidget):
                 info = collections()[collection]
                 section = info.parent or collection
                 ids = tuple(i for c, i in note.entities if c == collection)
-            rows.append(Row(note.text, note.kind.replace("_", " "), section, ids))
-        self._show_rows(rows, f"{plan.summary()}. What the paste changed or left out:", "Note")
-        for index in range(self.results.topLevelItemCount()):
-            self.results.topLevelItem(index).setToolTip(0, rows[index].text)
+            kind = NOTE_KINDS.get(note.kind, note.kind)
+            rows.append(Row(note.text, kind, section, ids))
+        heading = f"{plan.summary()}. What the paste changed or left out:"
+        self._show_rows(rows, heading)
         self.focus_results(select=False)
 
-    def _show_rows(self, rows: list[Row], heading: str, second: str = "Kind") -> None:
+    def _show_rows(self, rows: list[Row], heading: str) -> None:
         self.rows = rows
         self.heading.setText(heading)
         self._moving = True
         try:
             self.results.clear()
-            self.results.setHeaderLabels(["Found" if self.mode != "paste" else "Note", second])
-            self.results.setColumnHidden(1, not rows)
-            items = []
             for number, row in enumerate(rows):
-                item = QTreeWidgetItem([row.text, row.where])
-                item.setData(0, Qt.ItemDataRole.UserRole, number)
-                item.setToolTip(1, row.where)
-                items.append(item)
-            self.results.addTopLevelItems(items)
-            if rows:
-                self.results.resizeColumnToContents(0)
-                widest = max(120, self.results.viewport().width() * 2 // 3)
-                self.results.setColumnWidth(0, min(self.results.columnWidth(0), widest))
+                self.results.add_row(row.text, row.where, number)
         finally:
             self._moving = False
 
@@ -200,24 +197,34 @@ class FindPanel(QWidget):
         self.field.selectAll()
 
     def focus_results(self, select: bool = True) -> None:
-        if self.results.topLevelItemCount():
+        """Give the list the keyboard; ``select`` goes to its first row, else no row is
+        current until the designer picks one (Down or F3 goes to the first)."""
+        if not self.results.count():
+            return
+        if select:
             self.results.setFocus()
-            if select and self.results.currentItem() is None:
-                self.results.setCurrentItem(self.results.topLevelItem(0))
+            if self.results.currentItem() is None:
+                self.results.setCurrentItem(self.results.item(0))
+            return
+        # A list taking the keyboard makes its first row current, which would go there.
+        self._moving = True
+        try:
+            self.results.setFocus()
+            self.results.setCurrentRow(-1)
+            self.results.clearSelection()
+        finally:
+            self._moving = False
 
     def step(self, by: int, jump: bool = False) -> None:
         """Move to the next (``1``) or previous (``-1``) row, wrapping round; ``0`` goes to
         the current row (the first when none is)."""
-        count = self.results.topLevelItemCount()
+        count = self.results.count()
         if not count:
             return
         current = self.results.currentItem()
-        index = self.results.indexOfTopLevelItem(current) if current is not None else -1
-        if index < 0:
-            index = 0 if by >= 0 else count - 1
-        else:
-            index = (index + by) % count
-        item = self.results.topLevelItem(index)
+        index = self.results.row(current) if current is not None else -1
+        index = (0 if by >= 0 else count - 1) if index < 0 else (index + by) % count
+        item = self.results.item(index)
         if item is current:
             self._go(item, jump=jump)
         else:
@@ -225,12 +232,12 @@ class FindPanel(QWidget):
             if jump:
                 self._go(item, jump=True)
 
-    def _current_changed(self, item: QTreeWidgetItem | None, _previous: object) -> None:
+    def _current_changed(self, item: QListWidgetItem | None, _previous: object) -> None:
         if item is not None and not self._moving:
             self._go(item, jump=False)
 
-    def _go(self, item: QTreeWidgetItem, jump: bool) -> None:
-        row = self.rows[int(item.data(0, Qt.ItemDataRole.UserRole))]
+    def _go(self, item: QListWidgetItem, jump: bool) -> None:
+        row = self.rows[int(item.data(Qt.ItemDataRole.UserRole))]
         if row.section is None:
             return
         present = [i for i in row.ids if _find(self.document, row.collection or row.section, i)]

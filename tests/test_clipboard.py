@@ -218,7 +218,7 @@ def test_a_reference_missing_from_the_target_is_dropped_and_said() -> None:
     assert region.owner is None
     assert region.values == {"blue": region.values["blue"]}  # blue exists there
     assert kinds(plan)["dropped"] == [
-        "Nation Blueland (blueland) is not in this scenario: left out of region e2-2"
+        "Nation Blueland (blueland) is not in this scenario: left out of region e2-2 (owner)"
     ]
     assert plan.notes[0].entities == (("regions", "e2-2"),)
 
@@ -247,11 +247,56 @@ def test_a_required_reference_takes_the_first_entry_of_a_table() -> None:
     ]
 
 
+def test_the_part_of_a_card_naming_what_is_missing_goes_never_emptying_a_list() -> None:
+    """A card whose condition asks for a leader the target lacks loses the condition; of two
+    effects, the one naming a missing supply source goes and the other stays. The note says
+    which field went."""
+
+    def cards(data: dict) -> None:
+        data["cards"].append(
+            {
+                "id": "general-orders",
+                "name": "General's orders",
+                "side": "red",
+                "phases": ["cards"],
+                "condition": {"kind": "leader_alive", "leader": "red-general"},
+                "effects": [
+                    {"kind": "vp", "amount": 1},
+                    {"kind": "supply_source", "source": "red-depot", "operative": False},
+                ],
+            }
+        )
+
+    source = grid(cards)
+    plan = resolve_paste(copy_entities(source, "cards", ["general-orders"]), new_scenario())
+    card = entity(plan, "cards", "general-orders")
+    assert card.condition is None
+    assert [e.kind for e in card.effects] == ["vp"]
+    assert sorted(kinds(plan)["dropped"]) == [
+        "Leader General Rot (red-general) is not in this scenario: left out of card "
+        "general-orders (condition)",
+        "Supply source red-depot is not in this scenario: left out of card general-orders "
+        "(effects #2)",
+    ]
+
+
+def test_a_part_is_not_dropped_when_that_would_empty_a_list() -> None:
+    """A sudden-death condition about one region the target lacks cannot lose the region
+    (an empty list of regions means something else): it is left out."""
+    clip = copy_entities(grid(), "victory/sudden_death", ["red-takes-e2"])
+    plan = resolve_paste(clip, new_scenario())
+    assert plan.empty
+    assert kinds(plan)["left_out"] == [
+        "Sudden death condition red-takes-e2 not pasted: it needs region E2 (e2), which is "
+        "not in this scenario"
+    ]
+
+
 def test_an_entity_that_cannot_do_without_a_missing_reference_is_left_out() -> None:
     plan = resolve_paste(copy_entities(grid(), "connections", ["w1-c1"]), new_scenario())
     assert plan.empty
     assert kinds(plan)["left_out"] == [
-        "Connection w1-c1 not pasted: it needs region C1 (c1), which is not in this scenario"
+        "Connection w1-c1 not pasted: it needs region W1 (w1), which is not in this scenario"
     ]
 
 

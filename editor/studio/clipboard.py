@@ -188,8 +188,7 @@ class StudioClipboard(QObject):
             return None
         self.last_plan = plan
         if plan.empty:
-            first = plan.notes[0].text if plan.notes else "the copy was empty"
-            self.window.show_message(f"Nothing pasted: {first}.")
+            self.window.show_message(_nothing_pasted(clip, plan, at is not None))
             self.report(plan)
             return plan
         was_empty = not document.scenario.regions
@@ -208,6 +207,8 @@ class StudioClipboard(QObject):
         notes = len([n for n in plan.notes if n.kind in ATTENTION])
         counts = {c: plan.count(c) for c in plan.added}
         text = f"Pasted {_pasted(plan, counts)}"
+        if any(n.kind == "moved" for n in plan.notes):
+            text += "; moved aside to free ground"
         if notes:
             text += f"; {notes} {'note' if notes == 1 else 'notes'} in the Find panel"
         self.window.show_message(f"{text}.")
@@ -217,8 +218,13 @@ class StudioClipboard(QObject):
             return
         self.window.tabs.show_map()
         visible = view.mapToScene(view.viewport().rect()).boundingRect()
-        if was_empty or not visible.contains(rect):
+        if was_empty:
             view.zoom_to_fit(rect.adjusted(*_margin(rect)))
+        elif not visible.contains(rect):
+            # Show the copy with what the designer was looking at, when both fit well.
+            both = visible.united(rect)
+            near = both.width() * both.height() <= 6 * visible.width() * visible.height()
+            view.zoom_to_fit(both if near else rect.adjusted(*_margin(rect)))
 
     def _extent(self, plan: PastePlan) -> QRectF | None:
         """Where the pasted things are drawn (regions, or a placed unit's stack)."""
@@ -229,6 +235,17 @@ class StudioClipboard(QObject):
                 if found is not None:
                     rect = found if rect is None else rect.united(found)
         return rect
+
+
+def _nothing_pasted(clip: Clip, plan: PastePlan, at_pointer: bool) -> str:
+    covered = clip.count("regions") and any("already there cover" in n.text for n in plan.notes)
+    if at_pointer and covered:
+        return (
+            "Nothing pasted: the regions already there cover all the ground under the "
+            "pointer. Paste where the map has room, or with Ctrl+V to put the copy beside it."
+        )
+    first = plan.notes[0].text if plan.notes else "the copy was empty"
+    return f"Nothing pasted: {first}."
 
 
 def _pasted(plan: PastePlan, counts: dict[str, int]) -> str:

@@ -12,7 +12,9 @@ from .payload import (
     copy_entities,
     describe,
 )
-from .resolve import FALLBACK, MapOutlines, Note, PastePlan, fresh_id, resolve_paste
+from .records import MapOutlines, Note
+from .resolve import PastePlan, resolve_paste
+from .resolver import FALLBACK, fresh_id
 
 __all__ = [
     "DEFINITIONS",

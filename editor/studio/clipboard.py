@@ -124,6 +124,7 @@ class StudioClipboard(QObject):
         if document is None or clip is None:
             return
         text = f"Cut {clip.summary()}"
+        document.select(None)  # as for a paste: lists dropping selected rows one by one crawl
         with document.macro(text):
             if clip.primary == "regions":
                 # Connections to regions left behind go too, as when the regions are deleted.
@@ -192,6 +193,9 @@ class StudioClipboard(QObject):
             self.report(plan)
             return plan
         was_empty = not document.scenario.regions
+        # The lists keep their selected rows through each insertion: with many selected,
+        # that cost more than the paste. The pasted entities are selected afterwards.
+        document.select(None)
         apply_plan(document, plan)
         self._show(document, plan, was_empty)
         if any(note.kind in ATTENTION for note in plan.notes):
@@ -276,8 +280,7 @@ def apply_plan(document: ScenarioDocument, plan: PastePlan) -> None:
         for collection, entities in plan.added.items():
             info = collections()[collection]
             if info.parent is None:
-                for entity in entities:
-                    document.add(collection, entity)
+                document.add_many(collection, entities, f"Paste {len(entities)} {collection}")
                 continue
             parent, field = info.keys
             value = getattr(document.scenario, parent)

@@ -78,19 +78,30 @@ class _Ground:
         found.update(self.index.regions_in_box((bounds[0], bounds[1], 1e300, bounds[1])))
         return sorted(i for i in found if i < len(self.outlines) and self.outlines[i] is not None)
 
+    def shapes(self, positions: Sequence[int]) -> list[shapely.Geometry | None]:
+        """The regions' shapes (``None`` for an outline that is not a valid polygon), built
+        together for those not built yet."""
+        missing = [p for p in dict.fromkeys(positions) if p not in self._shapes]
+        if missing:
+            built = build_polygons([self.outlines[p] for p in missing])
+            valid = ~shapely.is_missing(built)
+            valid[valid] = shapely.is_valid(built[valid])
+            for position, geometry, ok in zip(missing, built, valid.tolist(), strict=True):
+                self._shapes[position] = geometry if ok else None
+        return [self._shapes[p] for p in positions]
+
     def shape(self, position: int) -> shapely.Geometry | None:
-        if position not in self._shapes:
-            geometry = build_polygons([self.outlines[position]])[0]
-            usable = geometry is not None and shapely.is_valid(geometry)
-            self._shapes[position] = geometry if usable else None
-        return self._shapes[position]
+        return self.shapes([position])[0]
+
+    def forget(self, position: int) -> None:
+        self._shapes.pop(position, None)
 
     def covering(self, shape: shapely.Geometry) -> list[int]:
         """Regions sharing more than a touch of ground with ``shape``."""
         found = []
         least = OVERLAP_SHARE * shape.area
-        for position in self.near(shape.bounds):
-            other = self.shape(position)
+        near = self.near(shape.bounds)
+        for position, other in zip(near, self.shapes(near), strict=True):
             if other is None or not shapely.intersects(other, shape):
                 continue
             if shapely.area(shapely.intersection(other, shape)) > least:
@@ -163,6 +174,38 @@ class FittedPaste:
     refused: dict[int, str] = field(default_factory=dict)
 
 
+def _apart(
+    outlines: Sequence[Polygon | None],
+    pasted: Sequence[Polygon],
+    index: SnapIndex | None,
+    tolerance: float,
+) -> FittedPaste | None:
+    """The answer when no pasted outline comes near the map (pasted into an empty map, or
+    moved aside to free ground): each is kept as it is. ``None`` when one comes near."""
+    shapes = build_polygons(list(pasted))
+    refused: dict[int, str] = {}
+    for number, (outline, shape) in enumerate(zip(pasted, shapes, strict=True)):
+        if shape is None or not shapely.is_valid(shape):
+            try:
+                usable_shape(outline, "paste the region")
+            except GeometryEditError as error:
+                refused[number] = str(error)
+    present = [s for n, s in enumerate(shapes) if s is not None and n not in refused]
+    if not present:
+        return FittedPaste(tuple(None for _ in pasted), {}, refused=refused)
+    ground = _Ground(outlines, index)
+    minx, miny, maxx, maxy = shapely.total_bounds(np.asarray(present, dtype=object))
+    extent = max(abs(minx), abs(miny), abs(maxx), abs(maxy), 1.0)
+    reach = max(tolerance, 1e-11 * extent) * 2
+    near = ground.near((minx - reach, miny - reach, maxx + reach, maxy + reach))
+    together = shapely.union_all(np.asarray(present, dtype=object))
+    for other in ground.shapes(near):
+        if other is not None and shapely.dwithin(other, together, reach):
+            return None
+    kept = tuple(None if n in refused else o for n, o in enumerate(pasted))
+    return FittedPaste(kept, {}, refused=refused)
+
+
 def _points(outline: Polygon) -> list[XY]:
     return [p for ring in (outline.exterior, *outline.holes) for p in ring]
 
@@ -182,6 +225,9 @@ def fit_pasted_regions(
     Raises :class:`GeometryEditError` if the result would still overlap or leave a gap (a map
     whose outlines cannot be overlaid reliably).
     """
+    quick = _apart(outlines, pasted, index, tolerance)
+    if quick is not None:
+        return quick
     current: list[Polygon | None] = list(outlines)
     base = len(current)
     idx = index if index is not None else SnapIndex(current)
@@ -197,7 +243,7 @@ def fit_pasted_regions(
             return
         for position, outline in found.items():
             current[position] = outline
-            ground._shapes.pop(position, None)
+            ground.forget(position)
             changes[position] = outline
         idx = idx.updated(found)
         ground.index = idx

@@ -203,6 +203,20 @@ def test_sudden_death_conditions_copy_and_paste_in_one_step(window) -> None:
     assert document.undo_stack.count() == steps + 1
 
 
+def test_a_condition_picked_in_the_victory_editor_is_what_copy_takes(window, qtbot) -> None:
+    document = window.document
+    conditions = document.scenario.victory.sudden_death
+    if not conditions:
+        pytest.skip("the sample has no sudden-death condition")
+    document.select("regions", [document.scenario.regions[0].id])
+    editor = window.open_section("victory").widget()
+    editor.conditions.list.setCurrentRow(len(conditions) - 1)
+    assert document.selection.section == "victory"
+    assert document.selection.ids == (conditions[-1].id,)
+    window.edit_commands.copy_action.trigger()
+    assert Clip.from_json(QGuiApplication.clipboard().text()).primary == "victory/sudden_death"
+
+
 def test_select_all_on_the_map_selects_every_region(window, qtbot) -> None:
     window.view.setFocus()
     window.edit_commands.select_all_action.trigger()

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from pydantic import BaseModel
 
 from .diff.sections import collections, nested_in, noun
+from .diff.wording import NameBook, display_name
 from .refs import iter_references, referenced_ids
 from .scenario import SINGLE_SECTIONS, Scenario
 
@@ -86,8 +87,13 @@ def field_words(path: Path, label: Callable[[str], str] = _label) -> str:
     return " \u203a ".join(parts)
 
 
-def _name(entity: object) -> str:
-    return str(getattr(entity, "name", "") or getattr(entity, "title", "") or entity.id)  # type: ignore[attr-defined]
+def _name(collection: str, entity: object, names: NameBook | None) -> str:
+    """How a designer calls the entity: a connection by its two regions' names, a unit
+    without a name by its type (``names`` looks those up), else its name, title or id.
+    The id is shown beside it, so a unit is not named ``Infantry (inf-1)`` here."""
+    if collection == "units" and names is not None and not getattr(entity, "name", None):
+        return names("unit_types", entity.type)  # type: ignore[attr-defined]
+    return display_name(collection, entity, names)
 
 
 def _entities(scenario: Scenario) -> Iterator[tuple[str, int, BaseModel]]:
@@ -97,14 +103,22 @@ def _entities(scenario: Scenario) -> Iterator[tuple[str, int, BaseModel]]:
             yield name, position, entity
 
 
-def place_of(collection: str, position: int, entity: BaseModel, path: Path = ()) -> Place:
-    """Where an entity (and a field inside it) is selected."""
+def place_of(
+    collection: str,
+    position: int,
+    entity: BaseModel,
+    path: Path = (),
+    names: NameBook | None = None,
+) -> Place:
+    """Where an entity (and a field inside it) is selected; ``names`` (the scenario's
+    :class:`NameBook`) names connections and unnamed units by what they join or are."""
     info = collections()[collection]
     entity_id = entity.id  # type: ignore[attr-defined]
+    name = _name(collection, entity, names)
     if info.parent is None:
-        return Place(collection, collection, entity_id, _name(entity), path, path)
+        return Place(collection, collection, entity_id, name, path, path)
     inner = info.keys[1]
-    return Place(collection, info.parent, entity_id, _name(entity), (inner, position, *path), path)
+    return Place(collection, info.parent, entity_id, name, (inner, position, *path), path)
 
 
 def find_entities(scenario: Scenario, text: str, limit: int | None = None) -> list[Place]:
@@ -115,9 +129,12 @@ def find_entities(scenario: Scenario, text: str, limit: int | None = None) -> li
     if not wanted:
         return []
     ranked: list[tuple[int, int, Place]] = []
+    names = NameBook(scenario)
     for order, (collection, position, entity) in enumerate(_entities(scenario)):
         entity_id = entity.id.casefold()  # type: ignore[attr-defined]
-        name = _name(entity).casefold()
+        # its own name only: a connection is not found by its regions' names (Find usages
+        # of the region lists those), though it is shown by them
+        name = _name(collection, entity, None).casefold()
         if wanted in (entity_id, name):
             rank = 0
         elif entity_id.startswith(wanted) or name.startswith(wanted):
@@ -126,7 +143,7 @@ def find_entities(scenario: Scenario, text: str, limit: int | None = None) -> li
             rank = 2
         else:
             continue
-        ranked.append((rank, order, place_of(collection, position, entity)))
+        ranked.append((rank, order, place_of(collection, position, entity, names=names)))
     ranked.sort(key=lambda item: item[:2])
     places = [place for _, _, place in ranked]
     return places if limit is None else places[:limit]
@@ -136,6 +153,7 @@ def find_usages(scenario: Scenario, collection: str, entity_id: str) -> list[Pla
     """Every reference to ``entity_id`` of ``collection``, in file order: the referring
     entity (or single section) and the field, one :class:`Place` per reference."""
     found: list[Place] = []
+    names = NameBook(scenario)
     for name, info in collections().items():
         items = info.items(scenario)
         if not items or entity_id not in referenced_ids(items).get(collection, ()):
@@ -143,7 +161,7 @@ def find_usages(scenario: Scenario, collection: str, entity_id: str) -> list[Pla
         for position, entity in enumerate(items):
             for ref in iter_references(entity):
                 if ref.collection == collection and ref.id == entity_id:
-                    found.append(place_of(name, position, entity, ref.path))
+                    found.append(place_of(name, position, entity, ref.path, names))
     for single in SINGLE_SECTIONS:
         value = getattr(scenario, single)
         if not isinstance(value, BaseModel):

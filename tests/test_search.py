@@ -16,7 +16,7 @@ def test_find_matches_names_and_ids_in_every_section_best_first() -> None:
     titles = [place.title() for place in found]
     # The side named exactly so comes first, then what starts with it, then the rest.
     assert titles[0] == "Side Red (red)"
-    assert titles.index("Nation Redland (redland)") < titles.index("Unit red-inf-1")
+    assert titles.index("Nation Redland (redland)") < titles.index("Unit Infantry (red-inf-1)")
     assert "Sudden death condition red-takes-e2" in titles
     assert "Supply source red-depot" in titles
     assert all("blue" not in t.lower() or "red" in t.lower() for t in titles)
@@ -47,6 +47,10 @@ def test_usages_follow_every_reference_field() -> None:
     assert condition.section == "victory"
     assert condition.field == ("sudden_death", 0, "condition", "regions", 0)
     assert len(usages) == len(where)  # each reference once
+    # A connection has no name: it is called by its two regions' names, not its id.
+    names = {regions.id: regions.name for regions in grid().regions}
+    e1_e2 = next(u for u in usages if u.entity == "e1-e2")
+    assert e1_e2.title() == f"Connection {names['e1']}\u2013{names['e2']} (e1-e2)"
 
 
 def test_usages_in_single_sections_and_side_keyed_values() -> None:

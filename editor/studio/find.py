@@ -57,9 +57,19 @@ NOTE_KINDS = {
 """What each kind of paste note is called in the list."""
 
 
+ENDS = {"a": "One end", "b": "Other end"}
+"""A connection's two region fields, named as a person calls them (not "A" and "B")."""
+
+
+def _field_label(collection: str) -> Callable[[str], str]:
+    if collection == "connections":
+        return lambda name: ENDS.get(name) or humanise(name)
+    return humanise
+
+
 def _row(place: Place, usage: bool) -> Row:
     if usage:
-        text, where = place.title(), field_words(place.path, humanise)
+        text, where = place.title(), field_words(place.path, _field_label(place.collection))
     else:
         named = f"{place.name} ({place.entity})" if place.name != place.entity else place.name
         text, where = (named if place.entity else place.title()), place.kind

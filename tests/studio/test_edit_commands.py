@@ -272,6 +272,10 @@ def test_find_usages_lists_every_reference_and_goes_to_the_field(window) -> None
     expected = find_usages(document.scenario, "regions", region)
     assert len(panel.rows) == len(expected) > 0
     assert document.selection.ids == (region,)  # the selection stays until a row is chosen
+    # Connections read by their regions' names and ends, not by ids and "A"/"B".
+    ends = [row for row in panel.rows if row.section == "connections"]
+    assert ends and all(row.where in ("One end", "Other end") for row in ends)
+    assert all("\u2013" in row.text for row in ends)
     structure = next(i for i, row in enumerate(panel.rows) if row.section == "structures")
     panel.step(0)
     panel.results.setCurrentRow(structure)

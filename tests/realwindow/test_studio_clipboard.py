@@ -252,3 +252,69 @@ def test_paste_at_the_pointer_puts_the_regions_under_it(africa, qtbot, x, sample
         assert abs((top + bottom) / 2 - point.y()) <= tolerance
     finally:
         _close(other)
+
+
+def test_find_usages_of_a_terrain_type_lists_its_regions(africa, x, shots) -> None:
+    """Found by its name in the Find field, a terrain type's usages are the regions of that
+    terrain; Enter on one goes to its Terrain field."""
+    from PySide6.QtWidgets import QApplication
+
+    panel = africa.edit_commands.panel
+    document = africa.document
+    terrain = next(t for t in document.scenario.terrain if t.id == "clear")
+    africa.view.setFocus()
+    x.key("ctrl+f")
+    wait_until(lambda: QApplication.focusWidget() is panel.field, what="the Find field")
+    x.type(terrain.name)
+    wait_until(
+        lambda: any(row.section == "terrain" for row in panel.rows), what="the terrain found"
+    )
+    target = next(i for i, row in enumerate(panel.rows) if row.section == "terrain")
+    item = panel.results.item(target)
+    rect = panel.results.visualItemRect(item)
+    x.click(*on_screen(panel.results.viewport(), rect.center().x(), rect.center().y()))
+    wait_until(lambda: document.selection.ids == ("clear",), what="the terrain selected")
+    x.key("shift+F12")
+    expected = sorted(r.id for r in document.scenario.regions if r.terrain == "clear")
+    wait_until(lambda: panel.mode == "usages" and panel.rows, what="the usages of the terrain")
+    assert panel.heading.text().startswith(f"Usages of terrain type {terrain.name} (clear): ")
+    assert sorted(row.ids[0] for row in panel.rows) == expected
+    assert {row.where for row in panel.rows} == {"Terrain"}
+    settle_input(0.3)
+    shots(africa, "find-usages-of-a-terrain-type")
+    panel.results.setFocus()
+    x.key("Down")
+    wait_until(lambda: document.selection.section == "regions", what="a region selected")
+    x.key("Return")
+    wait_until(lambda: document.selection.field == ("terrain",), what="its Terrain field")
+    assert document.selection.ids[0] in expected
+
+
+def test_cut_is_one_undo_step_and_select_all_takes_every_region(africa, x, shots) -> None:
+    document = africa.document
+    regions = len(document.scenario.regions)
+    units = len(document.scenario.units)
+    _select_regions(x, africa, COPIED)
+    steps = document.undo_stack.count()
+    africa.view.setFocus()
+    x.key("ctrl+x")
+    wait_until(lambda: len(document.scenario.regions) == regions - 3, what="three regions cut")
+    assert not {r.id for r in document.scenario.regions} & set(COPIED)
+    assert len(document.scenario.units) < units  # their stacks went with them
+    assert document.undo_stack.count() == steps + 1
+    settle_input(0.3)
+    shots(africa, "cut-three-regions")
+    # Pasting them back puts them where they were (the ground is free again).
+    x.key("ctrl+v")
+    wait_until(lambda: len(document.scenario.regions) == regions, what="the cut regions back")
+    assert set(document.selection.ids) == set(COPIED)
+    x.key("ctrl+z")
+    wait_until(lambda: len(document.scenario.regions) == regions - 3, what="paste undone")
+    x.key("ctrl+z")
+    wait_until(lambda: len(document.scenario.regions) == regions, what="the cut undone")
+    assert len(document.scenario.units) == units
+    # Ctrl+A on the map selects every region.
+    africa.view.setFocus()
+    x.key("ctrl+a")
+    wait_until(lambda: len(document.selection.ids) == regions, what="every region selected")
+    assert document.selection.section == "regions"

@@ -360,6 +360,30 @@ def test_regions_covered_entirely_are_left_out_with_what_belongs_to_them() -> No
     ]
 
 
+def test_definitions_only_what_was_left_out_used_are_not_added() -> None:
+    """Pasted where other regions cover all its ground, a region whose forest and area the
+    target lacks adds neither: a paste that pastes nothing changes nothing."""
+    source = grid()
+    covering = grid(
+        lambda data: data.update(terrain=[t for t in data["terrain"] if t["id"] != "forest"])
+    )
+    covering = covering.model_copy(
+        update={
+            "areas": [],
+            "regions": [
+                r.model_copy(update={"terrain": "clear", "area": None}) for r in covering.regions
+            ],
+        }
+    )
+    plan = resolve_paste(copy_entities(source, "regions", ["c2"]), covering, at=(150, 150))
+    assert plan.empty, plan.added
+    assert "added" not in kinds(plan)
+    assert plan.summary() == "Pasted nothing"
+    # Pasted where it fits, the same copy brings them.
+    plan = resolve_paste(copy_entities(source, "regions", ["c2"]), covering)
+    assert [t.id for t in plan.added["terrain"]] == ["forest"]
+
+
 def test_a_copy_goes_to_another_scenario_and_back_unchanged() -> None:
     """Round trip: two regions copied into an empty scenario with the same sides, then
     copied from there into a third, arrive as they left, entity for entity."""

@@ -28,6 +28,7 @@ from ..base import Entity
 from ..diff.sections import collections, noun
 from ..geometry.outlines import XY
 from ..map import Polygon
+from ..refs import iter_references
 from ..scenario import SCHEMA_VERSION, Scenario
 from .payload import Clip, ClipboardError, describe, display_name
 from .placing import note_map, place_regions
@@ -115,6 +116,7 @@ def resolve_paste(
         for collection, entity_id, why in settled.gone:
             resolver.new_id[collection][entity_id] = None
             left_out.setdefault(why, []).append((collection, entity_id))
+    _drop_unused_definitions(resolver, settled)
     resolver.rename_notes(settled.final)
     notes = resolver.notes
     for (one, many), entities in left_out.items():
@@ -139,6 +141,30 @@ def resolve_paste(
             plan.added[collection] = entities
     plan.notes = ordered(notes)
     return plan
+
+
+def _drop_unused_definitions(resolver: Resolver, settled: Settled) -> None:
+    """Forget the copied definitions nothing pasted uses any more: when the entities that
+    needed a unit type or an area were all left out, the scenario does not get them."""
+    defined = {(c, i) for c, items in resolver.definitions.items() for i in items}
+    if not defined:
+        return
+    queue: list[Entity] = [
+        entity
+        for collection, items in settled.final.items()
+        for entity_id, entity in items.items()
+        if (collection, entity_id) not in defined
+    ]
+    used: set[tuple[str, str]] = set()
+    while queue:
+        for ref in iter_references(queue.pop()):
+            key = (ref.collection, ref.id)
+            if key in defined and key not in used:
+                used.add(key)
+                queue.append(resolver.definitions[ref.collection][ref.id])
+    for collection, entity_id in defined - used:
+        del resolver.definitions[collection][entity_id]
+        settled.final.get(collection, {}).pop(entity_id, None)
 
 
 def _reference_notes(resolver: Resolver, settled: Settled) -> list[Note]:

@@ -318,3 +318,35 @@ def test_cut_is_one_undo_step_and_select_all_takes_every_region(africa, x, shots
     x.key("ctrl+a")
     wait_until(lambda: len(document.selection.ids) == regions, what="every region selected")
     assert document.selection.section == "regions"
+
+
+def test_paste_at_the_pointer_over_a_full_map_changes_nothing_and_says_why(
+    africa, qtbot, x, shots, sample_copy
+) -> None:
+    """Where the regions there cover all the ground, nothing is pasted: no undo step, no
+    unit types or areas the left-out regions would have needed, and the status line says
+    what to do instead."""
+    _select_regions(x, africa, COPIED)
+    _copy(x, africa)
+    other = _launch(sample_copy("vessa-crossing.json"), (600, 0, 1000, 1000))
+    try:
+        qtbot.waitExposed(other)
+        document = other.document
+        before = document.scenario.model_dump(mode="json")
+        steps = document.undo_stack.count()
+        port = other.view.viewport()
+        map_click(x, other, port.width() / 2, port.height() / 2)
+        wait_until(lambda: document.selection.section == "regions", what="a region clicked")
+        x.key("ctrl+shift+v")
+        wait_until(
+            lambda: other.statusBar().currentMessage().startswith("Nothing pasted"),
+            what="the status line saying nothing was pasted",
+        )
+        settle_input(0.3)
+        shots(other, "clipboard-nothing-pasted-over-a-full-map")
+        assert "cover all the ground under the pointer" in other.statusBar().currentMessage()
+        assert document.undo_stack.count() == steps
+        assert document.scenario.model_dump(mode="json") == before
+        assert other.edit_commands.panel.rows  # what was left out, in the Find panel
+    finally:
+        _close(other)

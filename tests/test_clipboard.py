@@ -218,7 +218,8 @@ def test_a_reference_missing_from_the_target_is_dropped_and_said() -> None:
     assert region.owner is None
     assert region.values == {"blue": region.values["blue"]}  # blue exists there
     assert kinds(plan)["dropped"] == [
-        "Nation Blueland (blueland) is not in this scenario: left out of region e2-2 (owner)"
+        "Nation Blueland (blueland) is not in this scenario: left out of the owner of "
+        "region E2 (e2-2)"
     ]
     assert plan.notes[0].entities == (("regions", "e2-2"),)
 
@@ -273,10 +274,10 @@ def test_the_part_of_a_card_naming_what_is_missing_goes_never_emptying_a_list() 
     assert card.condition is None
     assert [e.kind for e in card.effects] == ["vp"]
     assert sorted(kinds(plan)["dropped"]) == [
-        "Leader General Rot (red-general) is not in this scenario: left out of card "
-        "general-orders (condition)",
-        "Supply source red-depot is not in this scenario: left out of card general-orders "
-        "(effects #2)",
+        "Leader General Rot (red-general) is not in this scenario: left out of the condition "
+        "of card General's orders (general-orders)",
+        "Supply source red-depot is not in this scenario: left out of the effects #2 of card "
+        "General's orders (general-orders)",
     ]
 
 

@@ -176,8 +176,8 @@ def _reference_notes(resolver: Resolver, settled: Settled) -> list[Note]:
             Note(
                 "dropped",
                 f"{noun(collection).capitalize()} {resolver.named(collection, missing)} "
-                f"{resolver.absence(collection, missing)}: left out of {_entities(entities)} "
-                f"({', '.join(fields)})",
+                f"{resolver.absence(collection, missing)}: left out of the "
+                f"{_and(fields)} of {_entities(entities, settled)}",
                 tuple(entities),
             )
         )
@@ -187,7 +187,7 @@ def _reference_notes(resolver: Resolver, settled: Settled) -> list[Note]:
             Note(
                 "replaced",
                 f"{noun(collection).capitalize()} {resolver.named(collection, missing)} "
-                f"{resolver.absence(collection, missing)}: {_entities(concerned)} "
+                f"{resolver.absence(collection, missing)}: {_entities(concerned, settled)} "
                 f"{verb} {resolver.existing(collection, instead)} instead",
                 tuple(concerned),
             )
@@ -200,6 +200,11 @@ def _reference_notes(resolver: Resolver, settled: Settled) -> list[Note]:
             )
         )
     return notes
+
+
+def _and(words: Sequence[str]) -> str:
+    """``owner``, ``condition and effects #2``, ``a, b and c``."""
+    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
 
 
 def _counted(counts: dict[str, int]) -> str:
@@ -226,8 +231,12 @@ def _listed(resolver: Resolver, entities: Sequence[tuple[str, str]]) -> str:
     return f"{head.capitalize()} {tail}"
 
 
-def _entities(concerned: Sequence[tuple[str, str]]) -> str:
+def _entities(concerned: Sequence[tuple[str, str]], settled: Settled) -> str:
+    """``structure Tobruk (tobruk)`` (as pasted, new id and all), or ``3 regions``."""
     if len(concerned) == 1:
         collection, entity_id = concerned[0]
-        return f"{noun(collection)} {entity_id}"
+        pasted = settled.final.get(collection, {}).get(entity_id)
+        name = display_name(pasted) if pasted is not None else entity_id
+        named = f"{name} ({entity_id})" if name != entity_id else entity_id
+        return f"{noun(collection)} {named}"
     return _counted(_tally(concerned))

@@ -96,6 +96,16 @@ def _name(collection: str, entity: object, names: NameBook | None) -> str:
     return display_name(collection, entity, names)
 
 
+def _own_name(entity: BaseModel) -> str:
+    """The entity's name or title, else its id. The model's fields are looked up first: a
+    missing attribute costs pydantic an exception, and Find reads every entity."""
+    fields = type(entity).model_fields
+    for key in ("name", "title"):
+        if key in fields and (value := getattr(entity, key)):
+            return str(value)
+    return str(entity.id)  # type: ignore[attr-defined]
+
+
 def _entities(scenario: Scenario) -> Iterator[tuple[str, int, BaseModel]]:
     """Every entity with its collection and position, in file order."""
     for name, info in collections().items():
@@ -134,7 +144,7 @@ def find_entities(scenario: Scenario, text: str, limit: int | None = None) -> li
         entity_id = entity.id.casefold()  # type: ignore[attr-defined]
         # its own name only: a connection is not found by its regions' names (Find usages
         # of the region lists those), though it is shown by them
-        name = _name(collection, entity, None).casefold()
+        name = _own_name(entity).casefold()
         if wanted in (entity_id, name):
             rank = 0
         elif entity_id.startswith(wanted) or name.startswith(wanted):

@@ -214,6 +214,9 @@ class StatsSave(SaveModel):
     supply_pending: SideId | None = None
     air_rebased: dict[UnitId, TurnNumber] = Field(default_factory=dict)
     replacement_pools: dict[SideId, list[Pool]] = Field(default_factory=dict)
+    choosing_sides: list[SideId] = Field(default_factory=list)
+    """The sides people play, who make the choices the die makes for the AI
+    (:func:`engine.decisions.let_choose`)."""
 
 
 class OutcomeSave(SaveModel):

@@ -177,12 +177,12 @@ class IssuesPanel(QWidget):
         header.resizeSection(4, 200)
         self.table.clicked.connect(self._clicked)
         self.table.activated.connect(self._clicked)
-        layout.addWidget(self.table)
+        # Under the summary, not under the list: a short dock scrolls its bottom away.
         self.more = QLabel()
         self.more.setWordWrap(True)
-        self.more.setStyleSheet("color: palette(mid);")
         self.more.hide()
         layout.addWidget(self.more)
+        layout.addWidget(self.table)
         self.issues: list[Issue] = []
         """Every issue, listed or not."""
         self.omitted: dict[str, int] = {}
@@ -217,11 +217,12 @@ class IssuesPanel(QWidget):
         total = sum(count for _, count in omitted)
         named = ", ".join(f"{count:,} {code}" for code, count in omitted[:3])
         others = f" and {len(omitted) - 3} more codes" if len(omitted) > 3 else ""
-        self.more.setText(
-            f"{total:,} more not listed (at most {ROWS_PER_CODE} of each code are): "
-            f"{named}{others}. salient validate --limit 0 lists every one."
+        self.more.setText(f"{total:,} more not listed: {named}{others}.")
+        self.more.setToolTip(
+            f"At most {ROWS_PER_CODE} issues of each code are listed; "
+            "salient validate --limit 0 FILE lists every one.\n\n"
+            + "\n".join(f"{code}: {count:,} more" for code, count in omitted)
         )
-        self.more.setToolTip("\n".join(f"{code}: {count:,} more" for code, count in omitted))
 
     def _refilter(self, *_args: Any) -> None:
         self.proxy.severity = {0: None, 1: "error", 2: "warning"}[self.severity.currentIndex()]

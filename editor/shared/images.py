@@ -23,13 +23,14 @@ from PySide6.QtGui import QImage, QImageReader
 
 from schemas.assets import ImageRefused, read_image
 
-MAX_SIDE = 8_000
-"""The largest image decoded is :data:`MAX_SIDE` pixels squared (64 megapixels), in any
-proportions: a scanned map sheet at 300 dpi is about 6,000 x 4,000."""
-MAX_PIXELS = MAX_SIDE * MAX_SIDE
+MAX_PIXELS = 100_000_000
+"""The largest image decoded: 100 megapixels (10,000 x 10,000, in any proportions; a map
+sheet scanned at 300 dpi is about 6,000 x 4,000), the cap mod packages put on their images
+(``schemas.mods.package.MAX_PIXELS``, not imported here: it would add 0.3 s to opening the
+studio), so that every image a package may carry is shown."""
 ALLOCATION_LIMIT_MB = math.ceil(MAX_PIXELS * 4 / (1024 * 1024))
-"""Qt's decoder refuses to allocate more than this (MB): a 64-megapixel image at 4 bytes a
-pixel (245 MB)."""
+"""Qt's decoder refuses to allocate more than this (MB): a 100-megapixel image at 4 bytes a
+pixel (382 MB). Qt's default (256 MB) is replaced, explicitly, by this."""
 CACHE_PIXELS = 2 * MAX_PIXELS
 """Images read lately are kept (while their file is unchanged) up to this many pixels in all,
 so that redrawing the map after an edit does not decode its tracing image again."""

@@ -164,6 +164,9 @@ def test_an_image_larger_than_the_cap_is_refused_before_it_is_decoded(studio, tm
     loaded = load_image(tmp_path, "bomb.png")
     assert loaded.image is None and "100,000 x 100,000 pixels" in loaded.reason
     assert str(MAX_PIXELS // 1_000_000) in loaded.reason
+    from schemas.mods.package import MAX_PIXELS as PACKAGE_PIXELS
+
+    assert MAX_PIXELS == PACKAGE_PIXELS  # every image a mod package may carry is shown
     path = _with_background(tmp_path, "bomb.png")
     _studio_issues(studio, path)
     assert studio.document is not None and studio.scene.background is None

@@ -78,6 +78,12 @@ class ScenarioDocument(QObject):
         """Whether the scenario differs from its file."""
         return self.recovered or not self.undo_stack.isClean()
 
+    @property
+    def folder(self) -> Path | None:
+        """The scenario file's folder, where the images it names are read (``None`` until the
+        scenario is saved)."""
+        return self.path.parent if self.path is not None else None
+
     def mark_saved(self, path: Path) -> None:
         """The scenario was just written to ``path``."""
         self.recovered = False

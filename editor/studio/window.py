@@ -183,6 +183,7 @@ class StudioWindow(QMainWindow):
         self.validation.updated.connect(self._validated)
         self.validation.run_now()
         self.autosaver = Autosaver(document, self.session, self.autosave_ms)
+        self.autosaver.failed.connect(self.files.autosave_failed)
         document.undo_stack.cleanChanged.connect(self.update_title)
         document.undo_stack.indexChanged.connect(self.update_title)
         document.pathChanged.connect(self.update_title)
@@ -284,6 +285,12 @@ class StudioWindow(QMainWindow):
             self.issue_count.setText(f"{errors} errors, {warnings} warnings")
             self.issue_count.setStyleSheet("color: #c62828;" if errors else "color: #b26a00;")
         self.docks["issues"].setWindowTitle(f"Issues ({errors + warnings})")
+
+    def forget_load_issues(self) -> None:
+        """Stop listing what loading the file reported: the file was just written anew."""
+        self.load_issues = []
+        if self.validation is not None:
+            self.issues.set_issues(list(self.validation.issues))
 
     def _validated(self, issues: list[Issue], problems: list[object]) -> None:
         self.issues.set_issues([*self.load_issues, *issues])

@@ -178,8 +178,14 @@ def test_loading_a_save_of_another_scenario_names_both_scenarios(
         ('{"game": {}}', "not a saved game of Salient: it holds no game"),
         ('{"game": {"turn": 3}, "players": 3}', "not a saved game of Salient: it holds no game"),
         ('{"game": {"format": 99}}', "another version of Salient (save format 99"),
-        ('{"game": {"form', "cut short: it is not valid JSON (line 1, column 11)"),
-        ("", "not valid JSON (line 1, column 1)"),
+        (
+            '{"game": {"form',
+            "cut short: it cannot be read: unterminated string starting at (line 1, column 11)",
+        ),
+        ("", "cannot be read: expecting value (line 1, column 1)"),
+        ('{"game": ' * 100_000, "nested too deeply"),
+        ('{"game": {"format": 1, "format": 2}}', "key 'format' appears more than once"),
+        ('{"game": ' + "9" * 5000 + "}", "number of 5000 digits"),
     ],
 )
 def test_loading_a_broken_save_says_what_is_wrong_in_words(

@@ -55,17 +55,25 @@ def _point(geom: shapely.Geometry) -> tuple[float, float]:
 
 
 def polygonal(geoms: np.ndarray) -> tuple[np.ndarray, list[Change]]:
-    """Each feature's geometry as a valid (Multi)Polygon, or ``None`` when it has none;
-    invalid outlines are repaired with ``shapely.make_valid``."""
+    """Each feature's geometry if it is a non-empty (Multi)Polygon, else ``None`` (a
+    "skipped" change). Validity is not looked at here (see :func:`repair`)."""
     out = np.asarray(geoms, dtype=object).copy()
-    changes: list[Change] = []
     present = ~shapely.is_missing(out)
     types = np.full(len(out), -1)
     types[present] = shapely.get_type_id(out[present])
-    for index in np.flatnonzero(~np.isin(types, (3, 6))).tolist():
-        out[index] = None
-        changes.append(Change("skipped", index))
-    check = np.flatnonzero(np.isin(types, (3, 6)))
+    usable = np.isin(types, (3, 6))
+    usable[usable] = ~shapely.is_empty(out[usable])
+    skipped = np.flatnonzero(~usable)
+    out[skipped] = None
+    return out, [Change("skipped", index) for index in skipped.tolist()]
+
+
+def repair(geoms: np.ndarray) -> tuple[np.ndarray, list[Change]]:
+    """Invalid outlines made valid with ``shapely.make_valid`` (what is left of them that is
+    polygonal); features with no area left become ``None``."""
+    out = np.asarray(geoms, dtype=object).copy()
+    changes: list[Change] = []
+    check = np.flatnonzero(~shapely.is_missing(out))
     bad = check[~shapely.is_valid(out[check])]
     for index in bad.tolist():
         fixed = shapely.make_valid(out[index], method="structure", keep_collapsed=False)

@@ -154,65 +154,92 @@ def significance(
     """Douglas-Peucker significance of every entry of ``flat`` (arcs given by ``start``):
     the largest tolerance that keeps it, infinite at the arcs' ends.
 
-    The recursion stops in a stretch whose vertices all lie within ``floor`` of its chord
-    (they get 0: dropped at any tolerance above the floor). With a ``budget`` the floor
-    rises as the recursion goes: once the vertices found so far already fill the budget
-    above some tolerance, nothing at or below it can be kept, so it is not looked at; every
-    significance above the final tolerance is still exact.
+    The recursion goes one level at a time over every stretch still open, the points inside
+    open stretches kept packed together in order. It stops in a stretch whose vertices all
+    lie within ``floor`` of its chord (they get 0: dropped at any tolerance above the
+    floor). With a ``budget`` the floor rises as the recursion goes: once the vertices found
+    so far fill the budget above some tolerance, nothing at or below it can be kept, so it
+    is not looked at; every significance above the final tolerance is still exact.
     """
     progress = progress or Progress()
     x, y = xy[flat, 0], xy[flat, 1]
     sig = np.zeros(len(flat))
-    low, high = start[:-1].copy(), start[1:] - 1
-    sig[low] = np.inf
-    sig[high] = np.inf
-    parent = np.full(len(low), np.inf)
+    first, last = start[:-1], start[1:] - 1
+    sig[first] = np.inf
+    sig[last] = np.inf
+    inner = np.ones(len(flat), bool)
+    inner[first] = False
+    inner[last] = False
+    where = np.flatnonzero(inner)  # the open stretches' points, in order
+    px, py = x[where], y[where]
+    size = last - first - 1
+    open_ = size > 0
+    size = size[open_]
+    ax, ay, bx, by = x[first][open_], y[first][open_], x[last][open_], y[last][open_]
+    parent = np.full(len(size), np.inf)
     found_value: list[np.ndarray] = []
     found_weight: list[np.ndarray] = []
     counted = found = 0
-    while len(low):
+    while len(size):
         progress.check()
-        inside = high - low - 1
-        live = (inside > 0) & (parent > floor)
-        low, high, parent, inside = low[live], high[live], parent[live], inside[live]
-        if len(low) == 0:
-            break
-        offsets = np.zeros(len(low) + 1, np.int64)
-        np.cumsum(inside, out=offsets[1:])
-        index = np.arange(offsets[-1]) + np.repeat(low + 1 - offsets[:-1], inside)
-        ax, ay = x[low], y[low]
-        dx, dy = x[high] - ax, y[high] - ay
+        offsets = np.zeros(len(size) + 1, np.int64)
+        np.cumsum(size, out=offsets[1:])
+        dx, dy = bx - ax, by - ay
         length = np.hypot(dx, dy)
         closed = length == 0
         length[closed] = 1.0
-        rx = x[index] - np.repeat(ax, inside)
-        ry = y[index] - np.repeat(ay, inside)
-        distance = np.abs(np.repeat(dx / length, inside) * ry - np.repeat(dy / length, inside) * rx)
+        ux, uy = dx / length, dy / length
+        # Distance to the chord's line: |u x (p - a)| = |ux py - uy px - (ux ay - uy ax)|.
+        distance = np.repeat(ux, size) * py
+        distance -= np.repeat(uy, size) * px
+        distance -= np.repeat(ux * ay - uy * ax, size)
+        np.abs(distance, out=distance)
         if closed.any():
             # A closed arc (an island's ring) has no chord: distances from its one end.
-            around = np.repeat(closed, inside)
-            distance[around] = np.hypot(rx[around], ry[around])
+            around = np.repeat(closed, size)
+            distance[around] = np.hypot(
+                px[around] - np.repeat(ax, size)[around], py[around] - np.repeat(ay, size)[around]
+            )
         largest = np.maximum.reduceat(distance, offsets[:-1])
-        which = np.repeat(np.arange(len(low)), inside)
-        hit = np.flatnonzero(distance == largest[which])
-        owner = which[hit]
-        first = np.ones(len(hit), bool)
-        first[1:] = owner[1:] != owner[:-1]
-        split = index[hit[first]]
+        hit = np.flatnonzero(distance == np.repeat(largest, size))
+        owner = np.searchsorted(offsets, hit, side="right") - 1
+        first_hit = np.ones(len(hit), bool)
+        first_hit[1:] = owner[1:] != owner[:-1]
+        split = hit[first_hit]  # the farthest point of each stretch (the first, in a tie)
         value = np.minimum(largest, parent)
         go_on = value > floor
-        split, value = split[go_on], value[go_on]
-        sig[split] = value
-        if budget is not None and len(split):
-            found_value.append(value)
-            found_weight.append(budget.weight[split])
-            found += len(split)
+        sig[where[split[go_on]]] = value[go_on]
+        if budget is not None and go_on.any():
+            found_value.append(value[go_on])
+            found_weight.append(budget.weight[where[split[go_on]]])
+            found += int(go_on.sum())
             if found >= 1.2 * counted:  # a sort of what was found, only as it grows
                 counted = found
                 floor = max(floor, _threshold(found_value, found_weight, budget.allowance))
-        low, high = np.concatenate([low[go_on], split]), np.concatenate([split, high[go_on]])
-        parent = np.concatenate([value, value])
+        # Each stretch that goes on becomes two: before its farthest point and after it.
+        kx, ky = px[split], py[split]
+        before = split - offsets[:-1]
+        keep = np.repeat(go_on, size)
+        keep[split] = False
+        where, px, py = where[keep], px[keep], py[keep]
+        chosen = np.flatnonzero(go_on)
+        sizes = _pairs(before[chosen], (size - before - 1)[chosen])
+        nonempty = sizes > 0
+        size = sizes[nonempty]
+        ax = _pairs(ax[chosen], kx[chosen])[nonempty]
+        ay = _pairs(ay[chosen], ky[chosen])[nonempty]
+        bx = _pairs(kx[chosen], bx[chosen])[nonempty]
+        by = _pairs(ky[chosen], by[chosen])[nonempty]
+        parent = np.repeat(value[chosen], 2)[nonempty]
     return sig
+
+
+def _pairs(left: np.ndarray, right: np.ndarray) -> np.ndarray:
+    """``left[0], right[0], left[1], right[1]...``"""
+    out = np.empty(2 * len(left), dtype=left.dtype)
+    out[0::2] = left
+    out[1::2] = right
+    return out
 
 
 def _sample_tolerance(
@@ -266,7 +293,7 @@ def build(
         # Start from most of the tolerance a sample of the arcs needs: far less to look at. If
         # that was too high (the vertices above it do not fill the budget), start again low.
         guess = _sample_tolerance(rings.xy, flat, start, allowance, floor)
-        for share in (0.9, 0.5, 0.0):
+        for share in (0.97, 0.8, 0.0):
             high = max(floor, share * guess)
             per_entry = significance(rings.xy, flat, start, high, allowance, progress)
             filled = allowance.weight[np.isfinite(per_entry) & (per_entry > high)].sum()

@@ -12,8 +12,10 @@ stretch of the map's edge. Each arc is stored once, however many rings run along
 Each arc is then simplified once, with all arcs at once in numpy: the Douglas-Peucker
 recursion goes one level at a time over every arc, and records for each vertex the largest
 tolerance that would keep it (its distance from the chord that split it off, never more
-than its parent's). Simplifying to any tolerance is then one comparison per vertex, and
-neighbours keep identical borders because the decision is made once per vertex.
+than its parent's). Distances are to the chord as a segment, as GEOS measures them, so no
+dropped vertex lies further than the tolerance from the simplified border. Simplifying to
+any tolerance is then one comparison per vertex, and neighbours keep identical borders
+because the decision is made once per vertex.
 """
 
 from __future__ import annotations
@@ -189,19 +191,32 @@ def significance(
         closed = length == 0
         length[closed] = 1.0
         ux, uy = dx / length, dy / length
-        # Distance to the chord's line: |u x (p - a)| = |ux py - uy px - (ux ay - uy ax)|.
-        distance = np.repeat(ux, size) * py
-        distance -= np.repeat(uy, size) * px
-        distance -= np.repeat(ux * ay - uy * ax, size)
-        np.abs(distance, out=distance)
+        # Distance to the chord: to its line, |u x (p - a)|, combined with how far past
+        # either end the point lies along it (u . (p - a) below 0 or above the length);
+        # squared, square roots are taken of each stretch's largest only.
+        repeat_ux, repeat_uy = np.repeat(ux, size), np.repeat(uy, size)
+        across = repeat_ux * py
+        across -= repeat_uy * px
+        across -= np.repeat(ux * ay - uy * ax, size)
+        across *= across
+        along = repeat_ux * px
+        along += repeat_uy * py
+        along -= np.repeat(ux * ax + uy * ay, size)
+        past = along - np.repeat(length, size)
+        np.negative(along, out=along)
+        np.maximum(past, along, out=past)
+        np.maximum(past, 0.0, out=past)
+        past *= past
+        distance = np.add(across, past, out=across)
         if closed.any():
             # A closed arc (an island's ring) has no chord: distances from its one end.
             around = np.repeat(closed, size)
-            distance[around] = np.hypot(
-                px[around] - np.repeat(ax, size)[around], py[around] - np.repeat(ay, size)[around]
-            )
+            distance[around] = (px[around] - np.repeat(ax, size)[around]) ** 2 + (
+                py[around] - np.repeat(ay, size)[around]
+            ) ** 2
         largest = np.maximum.reduceat(distance, offsets[:-1])
         hit = np.flatnonzero(distance == np.repeat(largest, size))
+        np.sqrt(largest, out=largest)
         owner = np.searchsorted(offsets, hit, side="right") - 1
         first_hit = np.ones(len(hit), bool)
         first_hit[1:] = owner[1:] != owner[:-1]

@@ -26,6 +26,7 @@ ChangeKind = Literal[
     "repaired",  # an invalid outline (self-crossing...) was made valid
     "skipped",  # a feature with no usable polygon
     "overlap",  # the coverage was cleaned: overlaps given to one side, borders matched
+    "covered",  # a feature lying wholly over others was left out when cleaning
     "sliver",  # a piece below the area threshold joined a neighbour
     "speck",  # a piece below the area threshold touching nothing was left out
     "part",  # a further part of a multi-part feature became a region of its own
@@ -107,11 +108,16 @@ def clean(geoms: np.ndarray, progress: Progress | None = None) -> tuple[np.ndarr
     out = geoms.copy()
     out[present] = cleaned
     after = shapely.area(cleaned)
-    changes = [
-        Change("overlap", int(index), area=float(abs(b - a)), at=_point(cleaned[i]))
-        for i, (index, b, a) in enumerate(zip(present, before, after, strict=True))
-        if abs(b - a) > 1e-9 * max(b, 1e-12)
-    ]
+    changes = []
+    for i, (index, b, a) in enumerate(zip(present, before, after, strict=True)):
+        if a <= 0 or shapely.is_empty(cleaned[i]):
+            # It lay wholly over other features (both levels of a division in one layer).
+            out[index] = None
+            changes.append(Change("covered", int(index), area=float(b), at=_point(geoms[index])))
+        elif abs(b - a) > 1e-9 * max(b, 1e-12):
+            changes.append(
+                Change("overlap", int(index), area=float(abs(b - a)), at=_point(cleaned[i]))
+            )
     return out, changes
 
 

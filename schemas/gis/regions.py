@@ -346,6 +346,8 @@ def describe(
             "skipped": f"{who(change.feature)} has no polygon; it is left out",
             "overlap": f"the borders of {who(change.feature)} were matched to its neighbours "
             f"({km2(change.area)} moved)",
+            "covered": f"{who(change.feature)} ({km2(change.area)}) lies wholly over other "
+            "features; it is left out",
             "sliver": f"a sliver of {who(change.feature)} ({km2(change.area)}) joined "
             f"{who(change.into)}",
             "speck": f"a speck of {who(change.feature)} ({km2(change.area)}) touching nothing "

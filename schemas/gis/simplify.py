@@ -30,8 +30,9 @@ from .rings import Rings
 MIN_VERTICES = 4
 """The smallest budget per region: no ring drops below a triangle, and a region's outline
 needs some room beyond that to keep its shape."""
-ROUNDS = 24
-"""Rounds of giving vertices back to the borders of regions that fail the checks."""
+ROUNDS = 8
+"""Rounds of giving vertices back to the borders of regions that fail the checks, before
+those still failing get every vertex back."""
 
 
 @dataclass(frozen=True)
@@ -130,6 +131,11 @@ def _budget_tolerance(found: arcs.Arcs, weight: np.ndarray, budget: float) -> fl
     over = int(np.searchsorted(total, budget, side="right"))
     if over >= len(order):
         return 0.0
+    if not np.isfinite(sig[order[over]]):
+        # Junctions alone overrun the budget: every border becomes straight, the fewest
+        # vertices there can be; any tolerance above every significance does that.
+        finite = sig[np.isfinite(sig)]
+        return float(np.nextafter(finite.max(), np.inf)) if len(finite) else 0.0
     return float(sig[order[over]])
 
 
@@ -164,12 +170,7 @@ def _checked(
         limits[touched] = np.where(below > 0, lowered, -1.0)
     else:
         # Still failing after every round: the borders involved get every vertex back.
-        keep = found.kept(limits)
-        parts = rings.parts(keep)
-        bad = _failing(rings, keep, parts)
-        failing = _marked(bad, len(rings.part_feature))[rings.ring_part[ring_of]]
-        touched = np.unique(found.arc[rings.vertex[failing]])
-        limits[touched[touched >= 0]] = -1.0
+        limits[touched] = -1.0
     keep = found.kept(limits)
     if (np.bincount(ring_of[keep[rings.vertex]], minlength=rings.rings) < 3).any():
         keep = np.ones(len(rings.xy), bool)

@@ -18,6 +18,7 @@ under a percent for regions up to about 2,000 km across.
 from __future__ import annotations
 
 import math
+import warnings
 from collections.abc import Callable
 from dataclasses import dataclass
 
@@ -286,3 +287,29 @@ def choose_target(xy: np.ndarray, source: pyproj.CRS, projection: str | None) ->
     elif projection not in NAMED:
         return parse_crs(projection, "projection")
     return auto_projection(lonlat_extent(xy, source), projection if projection in NAMED else None)
+
+
+NAMES = {
+    "tmerc": "Transverse Mercator",
+    "lcc": "Lambert conformal conic",
+    "merc": "Mercator",
+    "laea": "Lambert azimuthal equal-area",
+}
+"""The projections of :data:`NAMED` as people call them."""
+
+
+def describe_crs(crs: pyproj.CRS) -> str:
+    """A projection's name for people: "Lambert conformal conic centred on 7.00°E 47.00°N"
+    for one made here, the CRS's own name ("WGS 84 / UTM zone 33N") otherwise."""
+    if crs.name and crs.name != "unknown":
+        return crs.name
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", UserWarning)  # a PROJ string says all it needs here
+        params = crs.to_dict()
+    name = NAMES.get(str(params.get("proj")), crs.coordinate_operation.method_name)
+    lon, lat = params.get("lon_0"), params.get("lat_0", params.get("lat_ts"))
+    if lon is None or lat is None:
+        return name
+    east = "E" if float(lon) >= 0 else "W"
+    north = "N" if float(lat) >= 0 else "S"
+    return f"{name} centred on {abs(float(lon)):.2f}°{east} {abs(float(lat)):.2f}°{north}"

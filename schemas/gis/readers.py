@@ -81,6 +81,44 @@ def list_layers(path: str | os.PathLike[str]) -> list[tuple[str, str]]:
         raise GisError(f"cannot read '{path}': {_reason(error)}") from error
 
 
+@dataclass(frozen=True)
+class LayerInfo:
+    """What a layer holds, read without its features (quick, for choosing settings)."""
+
+    name: str
+    fields: list[str]
+    kind: str | None
+    """``polygon``, ``line`` or ``point``; ``None`` when the file does not say (mixed)."""
+    crs: str | None
+    features: int
+
+
+_KINDS = {
+    "polygon": "polygon",
+    "multipolygon": "polygon",
+    "linestring": "line",
+    "multilinestring": "line",
+    "point": "point",
+    "multipoint": "point",
+}
+
+
+def layer_info(path: str | os.PathLike[str], layer: str | None = None) -> LayerInfo:
+    """The fields, kind of geometry, CRS and size of a layer (the first when not given)."""
+    try:
+        info = pyogrio.read_info(path, layer=layer)
+    except _READ_ERRORS as error:
+        raise GisError(f"cannot read '{path}': {_reason(error)}") from error
+    kind = str(info.get("geometry_type") or "").lower().replace(" z", "").replace("25d", "")
+    return LayerInfo(
+        str(info["layer_name"]),
+        [str(f) for f in info["fields"]],
+        _KINDS.get(kind),
+        info.get("crs"),
+        int(info.get("features") or 0),
+    )
+
+
 def read_layer(
     path: str | os.PathLike[str],
     layer: str | None = None,

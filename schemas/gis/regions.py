@@ -27,7 +27,7 @@ from .coverage import Change
 from .naming import IdMaker, Lookup, slugify, text_value
 from .options import FieldMap, ImportOptions
 from .progress import Progress
-from .projection import Projector, metres_per_unit, parse_crs, project_points
+from .projection import Projector, choose_target, metres_per_unit, parse_crs, project_points
 from .readers import GisError, Layer
 from .rings import Rings
 from .simplify import Target, simplify, vertex_count
@@ -69,6 +69,16 @@ def source_crs(layer: Layer, given: str | None) -> pyproj.CRS:
     raise GisError(
         f"'{layer.path.name}' does not say which CRS its coordinates are in; give it (--crs)"
     )
+
+
+def default_projection(layer: Layer, options: ImportOptions) -> pyproj.CRS:
+    """The projection an import with these options would put a first layer on (see
+    :func:`~.projection.project_points`), for showing it before importing."""
+    source = source_crs(layer, options.crs)
+    present = layer.geometries[~shapely.is_missing(layer.geometries)]
+    if len(present) == 0:
+        raise GisError(f"layer '{layer.name}' of '{layer.path.name}' has no geometry")
+    return choose_target(shapely.get_coordinates(present), source, options.projection)
 
 
 def _digits(km_per_unit: float) -> int:

@@ -26,6 +26,7 @@ from PySide6.QtWidgets import (
     QPushButton,
     QScrollArea,
     QSplitter,
+    QTabWidget,
     QTreeWidget,
     QTreeWidgetItem,
     QVBoxLayout,
@@ -35,6 +36,7 @@ from PySide6.QtWidgets import (
 from editor.studio.document import ScenarioDocument
 from editor.studio.gis_import.form import ImportForm
 from editor.studio.gis_import.picture import Picture, PreviewView
+from editor.studio.gis_import.summary import NOTE_WORDS, result_rows, summary_text
 from editor.studio.gis_import.worker import ImportWorker, Outcome, Request
 from schemas.gis import GisError, guess_fields
 from schemas.gis.projection import describe_crs, parse_crs
@@ -52,23 +54,6 @@ DELAY_MS = 300
 """How long after a change the preview starts (typing a number is one change, not five)."""
 SECTIONS = ("map", "regions", "connections", "structures", "supply_sources")
 """What an import may change."""
-NOTE_WORDS = {
-    "repaired": "Outline repaired",
-    "skipped": "Left out",
-    "overlap": "Overlap cleaned",
-    "covered": "Lies over others",
-    "sliver": "Sliver merged",
-    "speck": "Speck left out",
-    "part": "Part made a region",
-    "part-joined": "Exclave joined",
-    "gap-filled": "Gap filled",
-    "gap-left": "Gap left",
-    "duplicate-id": "Id numbered",
-    "unknown-reference": "Unknown value",
-    "property": "Property",
-    "connections": "Connections",
-    "outside": "Outside the map",
-}
 
 
 class GisImportDialog(QDialog):
@@ -119,6 +104,13 @@ class GisImportDialog(QDialog):
         self.notes.setUniformRowHeights(True)
         self.notes.itemActivated.connect(self._note_chosen)
         self.notes.itemClicked.connect(self._note_chosen)
+        self.result = QTreeWidget()
+        self.result.setRootIsDecorated(False)
+        self.result.setUniformRowHeights(True)
+        self.result.setSortingEnabled(True)
+        self.tabs = QTabWidget()
+        self.tabs.addTab(self.result, "Result")
+        self.tabs.addTab(self.notes, "Changes")
         self.progress = QProgressBar()
         self.progress.setRange(0, 1000)
         self.progress.setTextVisible(False)
@@ -141,7 +133,7 @@ class GisImportDialog(QDialog):
         right_layout.addWidget(self.view, 3)
         right_layout.addLayout(working)
         right_layout.addWidget(self.summary)
-        right_layout.addWidget(self.notes, 1)
+        right_layout.addWidget(self.tabs, 1)
         split = QSplitter()
         split.addWidget(scroll)
         split.addWidget(right)
@@ -209,7 +201,9 @@ class GisImportDialog(QDialog):
             self._show_error(str(error))
             return
         guessed = guess_fields(self.info.fields)
-        self.form.set_layer(self.info.kind or "polygon", self.info.fields, guessed)
+        self.form.set_layer(
+            self.info.kind or "polygon", self.info.fields, guessed, self.info.samples
+        )
         self._show_target()
         self.preview()
 
@@ -284,6 +278,7 @@ class GisImportDialog(QDialog):
         self.summary.setText(f"Cannot import: {message}")
         self.summary.setStyleSheet("color: #b00020;")
         self.notes.clear()
+        self.result.clear()
         self.view.clear()
 
     def _finished(self, outcome: Outcome) -> None:
@@ -293,7 +288,8 @@ class GisImportDialog(QDialog):
         if outcome.layer.kinds() != {self.form.kind} and len(outcome.layer.kinds()) == 1:
             # The file did not say what the layer holds; now it is known.
             kind = next(iter(outcome.layer.kinds()))
-            self.form.set_layer(kind, list(outcome.layer.fields), outcome.fields)
+            samples = self.info.samples if self.info else None
+            self.form.set_layer(kind, list(outcome.layer.fields), outcome.fields, samples)
             self.schedule()
             return
         self.outcome = outcome
@@ -306,6 +302,7 @@ class GisImportDialog(QDialog):
         self.summary.setStyleSheet("")
         self.summary.setText(summary_text(outcome))
         self._fill_notes(outcome)
+        self._fill_result(outcome)
         self._working(False, "Preview ready.")
         self.import_button.setEnabled(bool(imported.added or imported.updated))
 
@@ -320,6 +317,21 @@ class GisImportDialog(QDialog):
             self.notes.addTopLevelItem(item)
         self.notes.resizeColumnToContents(0)
         self.notes.resizeColumnToContents(1)
+
+    def _fill_result(self, outcome: Outcome) -> None:
+        """What the import makes, one row each, as the chosen properties name it."""
+        self.result.clear()
+        headers, rows = result_rows(outcome)
+        self.result.setHeaderLabels(headers)
+        self.result.setSortingEnabled(False)
+        self.result.addTopLevelItems([QTreeWidgetItem(row) for row in rows])
+        self.result.setSortingEnabled(True)
+        self.result.sortByColumn(-1, Qt.SortOrder.AscendingOrder)  # the file's order
+        for column in range(len(headers)):
+            self.result.resizeColumnToContents(column)
+        changes = len(outcome.imported.notes)
+        self.tabs.setTabText(0, f"Result ({len(rows):,})")
+        self.tabs.setTabText(1, f"Changes ({changes:,})")
 
     def _note_chosen(self, item: QTreeWidgetItem, _column: int = 0) -> None:
         at = item.data(0, Qt.ItemDataRole.UserRole)
@@ -392,41 +404,6 @@ def apply_import(document: ScenarioDocument, scenario: Scenario, text: str) -> N
     with document.macro(text):
         for section in changed:
             document.set_section(section, getattr(scenario, section), text)
-
-
-def summary_text(outcome: Outcome) -> str:
-    """The preview in numbers."""
-    imported = outcome.imported
-    kinds = [n.kind for n in imported.notes]
-    added, updated = len(imported.added), len(imported.updated)
-    if imported.kind == "regions":
-        shape = outcome.shape
-        lines = [f"{added:,} regions to add, {updated:,} to update."]
-        if shape is not None:
-            text = f"{shape.vertices_after:,} vertices (from {shape.vertices_before:,})"
-            if shape.tolerance_km:
-                text += f", no border moved more than {shape.tolerance_km:.3g} km"
-            lines.append(text + ".")
-            lines.append(f"On {outcome.projection}, {outcome.km_per_unit:g} km per map unit.")
-        merged = {
-            "slivers merged": kinds.count("sliver"),
-            "gaps filled": kinds.count("gap-filled"),
-            "gaps left": kinds.count("gap-left"),
-            "outlines repaired": kinds.count("repaired"),
-            "overlaps cleaned": kinds.count("overlap"),
-            "parts made regions": kinds.count("part"),
-            "exclaves joined": kinds.count("part-joined"),
-        }
-        done = [f"{count} {what}" for what, count in merged.items() if count]
-        if done:
-            lines.append(", ".join(done).capitalize() + ".")
-        return " ".join(lines)
-    left_out = kinds.count("outside") + kinds.count("skipped")
-    if imported.kind == "points":
-        text = f"{added:,} places to add, {updated:,} to update"
-    else:
-        text = f"{added:,} connections to add, {updated:,} connections or regions to change"
-    return text + (f"; {left_out} left out (see the list)." if left_out else ".")
 
 
 def open_import_dialog(window: StudioWindow, path: str | Path | None = None) -> Any:

@@ -54,6 +54,19 @@ FIELD_LABELS = {
 }
 PROJECTIONS = [("auto", "Automatic"), *NAMES.items(), ("source", "The file's own CRS")]
 OTHER = "other"
+SAMPLE_CHARS = 40
+"""How much of a property's first values its entry shows."""
+
+
+def field_text(name: str, values: list[str]) -> str:
+    """A property as its entry shows it: its name and its first values,
+    "NOM: Ahuntsic, Bordeaux-Cartierville…"."""
+    if not values:
+        return name
+    shown = ", ".join(values)
+    if len(shown) > SAMPLE_CHARS:
+        shown = shown[: SAMPLE_CHARS - 1].rstrip(" ,") + "…"
+    return f"{name}: {shown}"
 
 
 def _spin(low: float, high: float, value: float, decimals: int, suffix: str) -> QDoubleSpinBox:
@@ -207,18 +220,28 @@ class ImportForm(QWidget):
 
     # -- showing -----------------------------------------------------------------------------
 
-    def set_layer(self, kind: str, fields: list[str], guessed: FieldMap) -> None:
+    def set_layer(
+        self,
+        kind: str,
+        fields: list[str],
+        guessed: FieldMap,
+        samples: dict[str, list[str]] | None = None,
+    ) -> None:
         """Show the settings for a layer of ``kind`` (polygon, point, line) and its fields,
-        each property picked as ``guessed`` (signals held: no preview for this)."""
+        each property picked as ``guessed`` and shown with its first values (``samples``)
+        (signals held: no preview for this)."""
+        samples = samples or {}
         self.blockSignals(True)
         try:
             self.kind = kind
             for key, combo in self.combos.items():
                 combo.blockSignals(True)
                 combo.clear()
-                combo.addItems([NONE, *fields])
+                combo.addItem(NONE, "")
+                for name in fields:
+                    combo.addItem(field_text(name, samples.get(name, [])), name)
                 chosen = getattr(guessed, key, None)
-                combo.setCurrentText(chosen if chosen in fields else NONE)
+                combo.setCurrentIndex(max(0, combo.findData(chosen if chosen in fields else "")))
                 combo.blockSignals(False)
             self._update_enabled()
         finally:
@@ -295,8 +318,7 @@ class ImportForm(QWidget):
     def field(self, key: str) -> str:
         """The property chosen for ``key``; ``""`` for none (which, unlike ``None``, is never
         replaced by a guess)."""
-        text = self.combos[key].currentText()
-        return "" if text == NONE else text
+        return str(self.combos[key].currentData() or "")
 
     def new_scenario(self) -> bool:
         return self.kind == "polygon" and self.into_new.isChecked()

@@ -18,12 +18,18 @@ def add_map_actions(window: StudioWindow, menu: QMenu) -> None:
     def import_map() -> None:
         from editor.studio.gis_import import open_import_dialog
 
-        window.gis_dialog = open_import_dialog(window)
+        dialog = open_import_dialog(window)
+        window.gis_dialog = dialog
+        if dialog is not None:  # the window never holds a dialog that deleted itself
+            dialog.finished.connect(lambda _result: setattr(window, "gis_dialog", None))
 
     def export_picture() -> None:
         from editor.studio.picture_dialog import open_picture_dialog
 
-        window.picture_dialog = open_picture_dialog(window)
+        dialog = open_picture_dialog(window)
+        window.picture_dialog = dialog
+        if dialog is not None:
+            dialog.finished.connect(lambda _result: setattr(window, "picture_dialog", None))
 
     importing = QAction("Import &map…", window)
     importing.setShortcut(QKeySequence("Ctrl+Shift+I"))

@@ -69,6 +69,8 @@ def test_the_preview_shows_each_property_and_the_regions_it_will_make(
         assert all(float(r[5].replace(",", "")) > 10 for r in result)  # km², not degrees
         assert dialog.tabs.tabText(0) == "Result (4)"
         assert "4 regions to add" in dialog.summary.text()
+        # The sample's own map lies where the districts land: the preview says so.
+        assert "Warning: the imported regions lie over " in dialog.summary.text()
 
         # Another property for the names: the preview is worked out again with it.
         name.setCurrentIndex(name.findData("QUARTIER"))
@@ -88,7 +90,9 @@ def test_import_is_one_undoable_step_and_selects_what_it_added(
     dialog.import_button.click()
     added = {r.id for r in document.scenario.regions} - set(before)
     assert len(added) == 4
+    # The sample has a scale (4 map units per km) but no projection: the import keeps it.
     assert document.scenario.map.projection is not None
+    assert document.scenario.map.projection.km_per_unit == pytest.approx(0.25)
     assert set(document.selection.ids) == added
     document.undo_stack.undo()
     assert [r.id for r in document.scenario.regions] == before
@@ -102,6 +106,7 @@ def test_import_into_a_new_scenario_titled_as_asked(window, tmp_path: Path, qtbo
     dialog.form.title.setText("Montreal 1944")
     dialog.form.title.editingFinished.emit()
     qtbot.waitUntil(lambda: dialog.import_button.isEnabled(), timeout=20_000)
+    assert "Warning" not in dialog.summary.text()  # nothing else in a new scenario
     dialog.import_button.click()
     assert window.document is not old
     scenario = window.document.scenario
@@ -154,6 +159,12 @@ def test_a_file_that_cannot_be_read_is_named_and_nothing_can_be_imported(
         assert "cut-short.geojson" in dialog.summary.text()
         assert dialog.summary.text().startswith("Cannot import:")
         assert not dialog.import_button.isEnabled()
+        # Nothing to set or preview until a file that can be read is chosen.
+        assert not dialog.form.isEnabled() and not dialog.again_button.isEnabled()
+        dialog.set_file(districts(tmp_path))
+        assert dialog.form.isEnabled()
+        qtbot.waitUntil(lambda: dialog.import_button.isEnabled(), timeout=20_000)
+        assert dialog.summary.text().startswith("4 regions to add")
     finally:
         close(dialog)
 

@@ -108,6 +108,7 @@ class GisImportDialog(QDialog):
         self.result.setRootIsDecorated(False)
         self.result.setUniformRowHeights(True)
         self.result.setSortingEnabled(True)
+        self.result.setHeaderLabels(["Id", "Name", "Terrain", "Owner", "Import", "Area (km²)"])
         self.tabs = QTabWidget()
         self.tabs.addTab(self.result, "Result")
         self.tabs.addTab(self.notes, "Changes")
@@ -178,6 +179,7 @@ class GisImportDialog(QDialog):
         self.path = path
         self.file_label.setText(str(path))
         self.setWindowTitle(f"Import map from {path.name}")
+        self.info = None
         self.layer.blockSignals(True)
         self.layer.clear()
         try:
@@ -185,11 +187,11 @@ class GisImportDialog(QDialog):
                 self.layer.addItem(f"{name} ({kind})", name)
         except GisError as error:
             self.layer.blockSignals(False)
-            self._show_error(str(error))
+            self._unreadable(str(error))
             return
         self.layer.blockSignals(False)
         if self.layer.count() == 0:
-            self._show_error(f"'{path.name}' holds no layer")
+            self._unreadable(f"'{path.name}' holds no layer")
             return
         self._layer_chosen()
 
@@ -198,8 +200,9 @@ class GisImportDialog(QDialog):
         try:
             self.info = layer_info(self.path, name)
         except GisError as error:
-            self._show_error(str(error))
+            self._unreadable(str(error))
             return
+        self._settable(True)
         guessed = guess_fields(self.info.fields)
         self.form.set_layer(
             self.info.kind or "polygon", self.info.fields, guessed, self.info.samples
@@ -211,7 +214,13 @@ class GisImportDialog(QDialog):
         document = self.document
         model = document.scenario.map.projection if document else None
         name = describe_crs(parse_crs(model.crs)) if model else None
-        self.form.set_target(document is not None, name, model.km_per_unit if model else None)
+        per_km = document.scenario.map.units_per_km if document else None
+        self.form.set_target(
+            document is not None,
+            name,
+            model.km_per_unit if model else None,
+            1.0 / float(per_km) if per_km and model is None else None,
+        )
 
     # -- preview -----------------------------------------------------------------------------
 
@@ -270,6 +279,18 @@ class GisImportDialog(QDialog):
     def _failed(self, number: int, message: str) -> None:
         if number == self.number:
             self._show_error(message)
+
+    def _unreadable(self, message: str) -> None:
+        """The file or layer cannot be read: say why; only another file can be chosen."""
+        self.info = None
+        self._show_error(message)
+        self._settable(False)
+
+    def _settable(self, readable: bool) -> None:
+        """Settings and Preview are offered only for a layer that could be read."""
+        self.form.setEnabled(readable)
+        self.again_button.setEnabled(readable)
+        self.layer.setEnabled(readable)
 
     def _show_error(self, message: str) -> None:
         self._working(False, "")

@@ -88,6 +88,7 @@ class ImportForm(QWidget):
         super().__init__(parent)
         self.kind = "polygon"
         self.has_projection = False
+        self.scenario_km: float | None = None
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
 
@@ -247,12 +248,27 @@ class ImportForm(QWidget):
         finally:
             self.blockSignals(False)
 
-    def set_target(self, has_document: bool, projection: str | None, km: float | None) -> None:
-        """What the import goes into: the scenario open (if any), and its projection."""
+    def set_target(
+        self,
+        has_document: bool,
+        projection: str | None,
+        km: float | None,
+        scenario_km: float | None = None,
+    ) -> None:
+        """What the import goes into: the scenario open (if any), its projection, and the
+        scale it already has without one (``scenario_km``, from ``map.units_per_km``), which
+        the automatic scale then keeps so that the import matches the map's other distances."""
         self.into_current.setEnabled(has_document)
         if not has_document:
             self.into_new.setChecked(True)
         self.has_projection = projection is not None and self.into_current.isChecked()
+        into_current = self.into_current.isChecked() and not self.has_projection
+        self.scenario_km = scenario_km if into_current else None
+        self.auto_scale.setToolTip(
+            f"The scenario's own scale, {self.scenario_km:g} km per map unit"
+            if self.scenario_km
+            else "From the data's size: 1 km per map unit for 100 to 10,000 km across"
+        )
         if self.has_projection:
             self.projection_note.setText(
                 f"The scenario lies on {projection}, {km:g} km per map unit: the import "
@@ -323,6 +339,13 @@ class ImportForm(QWidget):
     def new_scenario(self) -> bool:
         return self.kind == "polygon" and self.into_new.isChecked()
 
+    def _scale(self, own: bool) -> float | None:
+        """The scale asked for: the one typed, else the scenario's own (``None``: chosen
+        from the data's size)."""
+        if not own:
+            return None
+        return self.scenario_km if self.auto_scale.isChecked() else self.scale.value()
+
     def options(self, layer: str | None) -> ImportOptions:
         """The settings as import options."""
         fields = FieldMap(
@@ -343,7 +366,7 @@ class ImportForm(QWidget):
             layer=layer,
             crs=self.crs.text().strip() or None,
             projection=None if projection == "auto" else projection,
-            km_per_unit=None if (not own or self.auto_scale.isChecked()) else self.scale.value(),
+            km_per_unit=self._scale(own),
             simplify_km=self.tolerance.value() if self.by_tolerance.isChecked() else None,
             simplify_vertices=self.vertices.value() if self.by_vertices.isChecked() else None,
             min_area_km2=None if self.auto_area.isChecked() else self.min_area.value(),

@@ -82,6 +82,15 @@ def _area(region: Region, km_per_unit: float) -> str:
     return f"{area:,.1f}"
 
 
+def overlap_warning(ids: list[str]) -> str:
+    """The summary's warning that imported regions lie over regions already on the map."""
+    shown = ", ".join(ids[:4]) + (f" and {len(ids) - 4} more" if len(ids) > 4 else "")
+    return (
+        f"Warning: the imported regions lie over {len(ids)} regions already on the map "
+        f"({shown}); import into a new scenario, or redraw them after."
+    )
+
+
 def summary_text(outcome: Outcome) -> str:
     """The preview in numbers."""
     imported = outcome.imported
@@ -108,6 +117,8 @@ def summary_text(outcome: Outcome) -> str:
         done = [f"{count} {what}" for what, count in merged.items() if count]
         if done:
             lines.append(", ".join(done).capitalize() + ".")
+        if shape is not None and shape.overlapped:
+            lines.append(overlap_warning(shape.overlapped))
         return " ".join(lines)
     left_out = kinds.count("outside") + kinds.count("skipped")
     if imported.kind == "points":

@@ -18,9 +18,12 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
+import numpy as np
+import shapely
 from PySide6.QtCore import QObject, Signal
 
 from editor.studio.gis_import.picture import picture_of
+from schemas.geometry import build_polygons
 from schemas.gis import (
     Cancelled,
     GisError,
@@ -63,6 +66,8 @@ class Shape:
     vertices_after: int
     tolerance_km: float
     min_area_km2: float
+    overlapped: list[str] = field(default_factory=list)
+    """Regions already on the map that the imported ones overlap."""
 
 
 @dataclass
@@ -194,9 +199,29 @@ class _Job:
             prepared.vertices_after,
             prepared.tolerance * km,
             prepared.km2(prepared.min_area),
+            overlapped_regions(imported),
         )
         name = describe_crs(prepared.projector.target)
         return Outcome(request.number, layer, imported, name, km, fields, shape)
+
+
+def overlapped_regions(imported: Imported) -> list[str]:
+    """The ids of the regions an import leaves in place that its new or updated regions
+    overlap (more than touch): a map drawn by hand under real geography, say."""
+    touched = set(imported.added) | set(imported.updated)
+    regions = imported.scenario.regions
+    fresh = [r for r in regions if r.id in touched]
+    others = [r for r in regions if r.id not in touched and not r.off_map]
+    if not fresh or not others:
+        return []
+    new_shapes = np.asarray(build_polygons([r.polygon for r in fresh]), dtype=object)
+    old_shapes = np.asarray(build_polygons([r.polygon for r in others]), dtype=object)
+    tree = shapely.STRtree(old_shapes)
+    _, hits = tree.query(new_shapes, predicate="overlaps")
+    _, inside = tree.query(new_shapes, predicate="within")
+    _, around = tree.query(new_shapes, predicate="contains")
+    found = {int(i) for part in (hits, inside, around) for i in part}
+    return sorted(others[i].id for i in found)
 
 
 def projection_name(layer: Layer, options: ImportOptions) -> str:

@@ -188,3 +188,58 @@ def test_a_feature_left_out_is_named_in_the_changes(window, tmp_path: Path, qtbo
         assert [r[1] for r in rows(dialog.result)] == ["Lachine"]
     finally:
         close(dialog)
+
+
+def test_towns_and_rivers_land_in_the_regions_of_an_imported_map(
+    window, tmp_path: Path, qtbot
+) -> None:
+    """Points become structures in the region holding them, lines become river crossings;
+    both are placed on the projection the first import stored."""
+    dialog = open_dialog(window, districts(tmp_path), qtbot)
+    dialog.form.into_new.setChecked(True)
+    qtbot.waitUntil(lambda: dialog.import_button.isEnabled(), timeout=20_000)
+    dialog.import_button.click()
+    document = window.document
+    towns = [
+        {
+            "type": "Feature",
+            "properties": {"name": "Saint-Laurent", "kind": "city"},
+            "geometry": {"type": "Point", "coordinates": [-73.675, 45.525]},
+        }
+    ]
+    path = tmp_path / "towns.geojson"
+    path.write_text(json.dumps({"type": "FeatureCollection", "features": towns}), "utf-8")
+    dialog = open_dialog(window, path, qtbot)
+    try:
+        assert dialog.form.kind == "point"
+        assert not dialog.form.target_box.isVisible()  # places go into the scenario open
+        assert rows(dialog.result)[0][1:4] == ["Saint-Laurent", "city", "sault-au-recollet"]
+        dialog.import_button.click()
+    finally:
+        close(dialog)
+    assert [s.name for s in document.scenario.structures] == ["Saint-Laurent"]
+
+    # A river along the border between the two western districts.
+    river = [
+        {
+            "type": "Feature",
+            "properties": {"name": "Rivière"},
+            "geometry": {
+                "type": "LineString",
+                "coordinates": [[-73.7, 45.551], [-73.675, 45.55], [-73.651, 45.55]],
+            },
+        }
+    ]
+    path = tmp_path / "river.geojson"
+    path.write_text(json.dumps({"type": "FeatureCollection", "features": river}), "utf-8")
+    dialog = open_dialog(window, path, qtbot)
+    try:
+        assert dialog.form.kind == "line"
+        assert dialog.form.lines_as.currentData() == "river"
+        result = rows(dialog.result)
+        assert ["sault-au-recollet", "ahuntsic"] in [sorted(r[1:3], reverse=True) for r in result]
+        dialog.import_button.click()
+    finally:
+        close(dialog)
+    kinds = {c.type for c in document.scenario.connections}
+    assert "river" in kinds

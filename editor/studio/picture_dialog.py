@@ -1,12 +1,19 @@
 """File ▸ Export map picture…: the map as a PNG, SVG or PDF for rulebooks, forums and print,
 with or without names, symbols and a scale bar (drawn by :mod:`editor.shared.map_pictures`).
-The choices are remembered for the next picture."""
+The choices are remembered for the next picture.
+
+A large map takes seconds to draw (a PDF of 5,000 regions, about ten), so the picture is
+drawn in a thread of its own while a progress dialog offers Cancel: the window stays alive,
+and a cancelled picture is never written. (Qt's painters may work outside the GUI thread on
+images, SVG generators and PDF writers.)"""
 
 from __future__ import annotations
 
+import threading
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from PySide6.QtCore import QObject, Qt, Signal
 from PySide6.QtWidgets import (
     QButtonGroup,
     QCheckBox,
@@ -20,6 +27,7 @@ from PySide6.QtWidgets import (
     QHBoxLayout,
     QLabel,
     QMessageBox,
+    QProgressDialog,
     QRadioButton,
     QSpinBox,
     QVBoxLayout,
@@ -29,15 +37,23 @@ from editor.shared.map_pictures import (
     FORMATS,
     PictureError,
     PictureSettings,
-    export_picture,
     page_size,
+    picture_bytes,
 )
 from editor.shared.preview import Look, km_per_unit
 from editor.shared.settings import settings
+from schemas.atomic import write_atomic
 from schemas.scenario import Scenario
 
 if TYPE_CHECKING:
     from editor.studio.window import StudioWindow
+
+
+class _Drawn(QObject):
+    """Carries a finished picture (or the error that stopped it) from the drawing thread."""
+
+    done = Signal(object)
+
 
 PAPER_NAMES = {"a4": "A4", "a3": "A3", "letter": "US Letter", "fit": "The map's own shape"}
 KEY = "map_pictures"
@@ -52,6 +68,9 @@ class PictureDialog(QDialog):
         self.scenario = scenario
         self.stem = stem
         self.written: Path | None = None
+        self.progress: QProgressDialog | None = None
+        self._job: object | None = None
+        """The drawing awaited; ``None`` once it is cancelled (its result is then dropped)."""
         self.setWindowTitle("Export map picture")
 
         self.format = QComboBox()
@@ -209,8 +228,59 @@ class PictureDialog(QDialog):
         path = Path(name)
         if path.suffix.lower() != f".{kind}":
             path = path.with_name(path.name + f".{kind}")
+        self.draw(path, kind)
+
+    def draw(self, path: Path, kind: str) -> None:
+        """Draw the picture in a thread, then write it to ``path`` (see the module)."""
+        scenario, look = self.scenario, self.picture_settings()
+        job = object()
+        self._job = job
+        self.export_button.setEnabled(False)
+        progress = QProgressDialog(f"Drawing the map as a {FORMATS[kind]}…", "Cancel", 0, 0, self)
+        progress.setWindowTitle("Export map picture")
+        progress.setWindowModality(Qt.WindowModality.WindowModal)
+        progress.setMinimumDuration(400)  # a small map is done before it would show
+        progress.canceled.connect(self.cancel_drawing)
+        self.progress = progress
+        carrier = _Drawn()  # no parent: the thread may finish after this dialog is gone
+        carrier.done.connect(self._drawn)
+
+        def work() -> None:
+            try:
+                result: bytes | Exception = picture_bytes(scenario, kind, look)
+            except Exception as error:  # reported to the person, never lost in a thread
+                result = error
+            carrier.done.emit((job, path, result))
+
+        threading.Thread(target=work, name="map-picture", daemon=True).start()
+
+    def cancel_drawing(self) -> None:
+        """Stop waiting for the picture: nothing is written."""
+        if self._job is None:
+            return
+        self._job = None
+        self._close_progress()
+        self.export_button.setEnabled(True)
+        self.size_note.setText("Export cancelled: nothing was written.")
+
+    def _close_progress(self) -> None:
+        if self.progress is not None:
+            self.progress.canceled.disconnect(self.cancel_drawing)
+            self.progress.close()
+            self.progress.deleteLater()
+            self.progress = None
+
+    def _drawn(self, done: tuple[object, Path, bytes | Exception]) -> None:
+        job, path, result = done
+        if job is not self._job:
+            return  # cancelled meanwhile
+        self._job = None
+        self._close_progress()
+        self.export_button.setEnabled(True)
         try:
-            self.written = export_picture(self.scenario, path, self.picture_settings(), kind)
+            if isinstance(result, Exception):
+                raise result
+            self.written = write_atomic(path, result)
         except (PictureError, OSError) as error:
             reason = error.strerror if isinstance(error, OSError) and error.strerror else error
             QMessageBox.critical(self, "Not exported", f"{path}: {reason}")
@@ -218,6 +288,11 @@ class PictureDialog(QDialog):
         self._remember()
         self.window_.show_message(f"Exported the map to {self.written}")
         self.accept()
+
+    def done(self, result: int) -> None:
+        self._job = None  # a picture still being drawn is dropped
+        self._close_progress()
+        super().done(result)
 
 
 def open_picture_dialog(window: StudioWindow) -> PictureDialog | None:

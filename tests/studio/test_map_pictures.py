@@ -5,19 +5,22 @@ with pictures. Offscreen; the real-window test drives the dialog
 
 from __future__ import annotations
 
+import threading
 import xml.etree.ElementTree as ET
 from pathlib import Path
 
 import pypdf
 import pytest
-from PySide6.QtCore import QPointF
+from PySide6.QtCore import QPointF, Qt
 from PySide6.QtGui import QColor, QImage
-from PySide6.QtWidgets import QFileDialog
+from PySide6.QtWidgets import QFileDialog, QPushButton
 
 from editor.cli import main
 from editor.shared import map_pictures
+from editor.shared.map.drawing import anchor_of, outline_path
 from editor.shared.map_pictures import PictureError, PictureSettings, export_picture
 from editor.shared.preview import Look, km_per_unit, map_bounds
+from editor.studio import picture_dialog as module
 from editor.studio.picture_dialog import open_picture_dialog
 from schemas.io import load_file
 from schemas.scenario import Scenario
@@ -54,8 +57,6 @@ def test_png_has_the_asked_size_records_its_resolution_and_shows_the_terrain(
     region = max(scenario.regions, key=lambda r: len(r.polygon.exterior))
     colour = next(t.color for t in scenario.terrain if t.id == region.terrain)
     scale = (800 - 48) / bounds.width()
-    from editor.shared.map.drawing import anchor_of, outline_path
-
     inside = anchor_of(region, "label", outline_path(region))
     # Just above the label anchor: no name, symbol or line there with labels and symbols off.
     point = QPointF(
@@ -156,7 +157,7 @@ def test_no_scale_bar_room_when_the_scenario_has_no_scale(scenario: Scenario, qa
 
 
 def test_the_export_dialog_writes_the_chosen_format_and_remembers_it(
-    window, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+    window, tmp_path: Path, qtbot, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     target = tmp_path / "out" / "rulebook.pdf"
     target.parent.mkdir()
@@ -174,6 +175,7 @@ def test_the_export_dialog_writes_the_chosen_format_and_remembers_it(
     dialog.labels.setChecked(False)
     dialog.export_button.click()
     assert asked and asked[0].endswith("vessa-crossing.pdf")
+    qtbot.waitUntil(target.exists, timeout=20_000)  # drawn in a thread, then written
     assert dialog.written == target
     reader = pypdf.PdfReader(target)
     assert len(reader.pages) == 1
@@ -211,3 +213,35 @@ def test_export_map_writes_pictures_from_the_command_line(tmp_path: Path, capsys
     assert len(pypdf.PdfReader(out / "m.pdf").pages) == 1
     assert main(["export-map", str(SAMPLE)]) != 0
     assert "--geojson, --png, --svg or --pdf" in capsys.readouterr().err
+
+
+def test_a_picture_being_drawn_can_be_cancelled_and_nothing_is_written(
+    window, tmp_path: Path, qtbot, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The picture is drawn in a thread while a progress dialog offers Cancel; a cancelled
+    picture is dropped when it arrives. (The test holds the drawing open.)"""
+    release = threading.Event()
+    real = module.picture_bytes
+
+    def slow(*args: object) -> bytes:
+        release.wait(20)
+        return real(*args)
+
+    monkeypatch.setattr(module, "picture_bytes", slow)
+    target = tmp_path / "slow.png"
+    monkeypatch.setattr(QFileDialog, "getSaveFileName", lambda *a, **k: (str(target), ""))
+    dialog = open_picture_dialog(window)
+    dialog.format.setCurrentIndex(dialog.format.findData("png"))
+    dialog.export_button.click()
+    progress = dialog.progress
+    assert progress is not None and not dialog.export_button.isEnabled()
+    qtbot.waitUntil(progress.isVisible, timeout=5_000)  # shown once it takes a while
+    qtbot.mouseClick(progress.findChild(QPushButton), Qt.MouseButton.LeftButton)
+    assert dialog.size_note.text() == "Export cancelled: nothing was written."
+    assert dialog.export_button.isEnabled() and dialog.isVisible()
+    release.set()
+    qtbot.wait(300)
+    assert not target.exists()
+    # Exporting again works.
+    dialog.export_button.click()
+    qtbot.waitUntil(target.exists, timeout=20_000)

@@ -133,6 +133,10 @@ CODES: dict[str, CodeInfo] = {
     "tension-without-index": CodeInfo(
         "warning", "Something moves the tension index, but the scenario has none."
     ),
+    # Victory
+    "victory-level-unreachable": CodeInfo(
+        "warning", "No side can score the VP the victory level asks for."
+    ),
 }
 """Every code the validator can report, with its severity."""
 

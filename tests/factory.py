@@ -259,6 +259,9 @@ BASE: dict[str, Any] = {
         },
     ],
     "replacements": [{"id": "red-extra", "side": "red", "turns": {"every": 2}, "points": 1}],
+    # Its two VP could never reach a victory level (victory-level-unreachable): it plays to
+    # the last turn.
+    "rules": {"victory": {"victory_level": None}},
     "victory": {
         "sudden_death": [
             {

@@ -177,6 +177,10 @@ def _no_tension_index(raw: Raw) -> None:
 
 
 # (code, how to break the base, pointer expected in the report)
+def _level_out_of_reach(raw: Raw) -> None:
+    raw["rules"] = {"victory": {"victory_level": 50}}  # red can score 2 VP, blue none
+
+
 SEMANTIC_CASES: list[tuple[str, Callable[[Raw], None], str]] = [
     ("duplicate-id", _dup_unit, "/units/7/id"),
     ("unknown-reference", lambda r: r["units"][0].update(type="infantry"), "/units/0/type"),
@@ -212,6 +216,7 @@ SEMANTIC_CASES: list[tuple[str, Callable[[Raw], None], str]] = [
     ("card-never-in-deck", _card_out_of_deck, "/cards/1/in_deck"),
     ("event-never-fires", _event_never_set_off, "/events/0/automatic"),
     ("tension-without-index", _no_tension_index, "/events/0/effects/0"),
+    ("victory-level-unreachable", _level_out_of_reach, "/rules/victory/victory_level"),
     ("card-phase-never", _no_cards_phase, "/cards/1/phases/0"),
     ("condition-never-true", _empty_turn_window, "/cards/0/condition"),
     ("effect-context", _reroll_outside_battle, "/cards/1/effects/2"),

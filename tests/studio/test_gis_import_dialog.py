@@ -132,6 +132,8 @@ def test_a_long_preview_shows_progress_and_can_be_cancelled(
     dialog = GisImportDialog(window, districts(tmp_path))
     dialog.show()
     try:
+        # The sample's scale (4 map units per km) is shown before any preview.
+        assert dialog.form.scale.value() == pytest.approx(0.25)
         qtbot.waitUntil(lambda: dialog.status.text() == "Simplifying borders", timeout=20_000)
         assert dialog.progress.isVisible() and dialog.progress.value() == 400
         assert dialog.cancel_button.isVisible() and not dialog.import_button.isEnabled()

@@ -264,6 +264,10 @@ class ImportForm(QWidget):
         self.has_projection = projection is not None and self.into_current.isChecked()
         into_current = self.into_current.isChecked() and not self.has_projection
         self.scenario_km = scenario_km if into_current else None
+        if self.scenario_km and self.auto_scale.isChecked():
+            self.scale.blockSignals(True)  # shown at once, before any preview says it
+            self.scale.setValue(self.scenario_km)
+            self.scale.blockSignals(False)
         self.auto_scale.setToolTip(
             f"The scenario's own scale, {self.scenario_km:g} km per map unit"
             if self.scenario_km

@@ -21,6 +21,7 @@ from editor.studio.map.tools.draw import DrawRegionTool
 from editor.studio.map.tools.select import SelectTool
 from editor.studio.map.tools.split import SplitTool
 from editor.studio.map.tools.vertex import VertexTool
+from editor.studio.window_gis import add_map_actions
 
 if TYPE_CHECKING:
     from editor.studio.window import StudioWindow
@@ -76,19 +77,20 @@ def build_actions(window: StudioWindow) -> None:
     file_menu.addAction(
         _action(
             window,
-            "&Import regions from GeoJSON…",
+            "&Import regions from GeoJSON (exact, map units)…",
             files.import_geojson,
-            tip="Add or update regions from a GeoJSON file",
+            tip="Add or update regions from a GeoJSON file in map units, as exported",
         )
     )
     file_menu.addAction(
         _action(
             window,
-            "&Export regions to GeoJSON…",
+            "&Export regions to GeoJSON (exact, map units)…",
             files.export_geojson,
-            tip="Write the regions to a GeoJSON file",
+            tip="Write the regions to a GeoJSON file in map units, to import back exactly",
         )
     )
+    add_map_actions(window, file_menu)
     file_menu.addSeparator()
     file_menu.addAction(
         _action(window, "&Quit", window.close, QKeySequence.StandardKey.Quit, document_only=False)

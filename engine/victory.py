@@ -106,7 +106,7 @@ def end_of_turn(game: Game) -> None:
 
 def end_of_game(game: Game, reason: str = "the last turn is over") -> None:
     """Count the end-of-game holdings and declare the side with most VP the winner."""
-    for region in game.world.scenario.regions:
+    for region in game.world.regions.values():
         holder = board.side_of_region(game, region.id)
         value = region.values.get(holder) if holder else None
         if value is not None and value.hold_at_end:

@@ -81,6 +81,13 @@ CODES: dict[str, CodeInfo] = {
     "connection-duplicate": CodeInfo("warning", "Two connections join the same regions."),
     "connection-domain": CodeInfo("warning", "A connection's type does not suit its regions."),
     "region-isolated": CodeInfo("warning", "A playable region has no connection."),
+    # Hex maps
+    "hex-map-regions": CodeInfo("error", "A hex map scenario also has drawn regions."),
+    "hex-outside-grid": CodeInfo("error", "A hex map names a hex outside its grid."),
+    "hex-listed-twice": CodeInfo("error", "A hex is listed twice in one layer of a hex map."),
+    "hexside-not-adjacent": CodeInfo("error", "A hexside names two hexes that are not neighbours."),
+    "hexside-listed-twice": CodeInfo("error", "A hexside has two feature types, or two bridges."),
+    "hex-path-gap": CodeInfo("error", "A road or railway jumps between hexes that do not touch."),
     # Sides, nations, calendar
     "side-without-nations": CodeInfo("error", "A side has no nation."),
     "side-main-nation": CodeInfo("error", "A side has no main nation, or more than one."),

@@ -13,7 +13,7 @@ import argparse
 import sys
 from collections.abc import Sequence
 
-from editor.commands import diff, edit, merge, mods, play, validate
+from editor.commands import diff, edit, hexes, merge, mods, play, validate
 from editor.commands.common import (
     EXIT_INTERNAL,
     EXIT_INVALID,
@@ -24,7 +24,8 @@ from editor.commands.common import (
 from editor.commands.edit import cmd_edit
 
 # The order of the commands in ``salient --help``.
-COMMANDS = (edit, validate, play, diff, mods, merge)
+COMMANDS = (edit, validate, hexes, play, diff, mods, merge)
+
 
 
 def _parser() -> argparse.ArgumentParser:

@@ -21,7 +21,9 @@ record, the listing of a hexside under its feature.
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Iterator, Mapping, Sequence
+
 from functools import cached_property
 from operator import attrgetter
 from typing import Any, TypeVar
@@ -29,6 +31,7 @@ from typing import Any, TypeVar
 import numpy as np
 from pydantic import BaseModel
 
+from .collector import gc_paused
 from .hexgrid.decode import NETWORK_LEVELS, Decoded, decode
 from .hexgrid.grid import HexGrid
 from .hexmap import HexMap, HexRecord
@@ -103,8 +106,8 @@ class Places:
         """Places with a link to one of ``ids``."""
         raise NotImplementedError
 
-    def area_members(self) -> dict[str, list[Region]]:
-        """Places of each area."""
+    def area_members(self) -> dict[str, Sequence[Region]]:
+        """Places of each area (a hex map's built as they are read)."""
         raise NotImplementedError
 
     def valued(self) -> Iterator[tuple[Path, str, dict[str, PlaceValue]]]:
@@ -175,7 +178,7 @@ class AreaPlaces(Places):
         connections = self.scenario.connections
         return {c.a for c in connections if c.b in ids} | {c.b for c in connections if c.a in ids}
 
-    def area_members(self) -> dict[str, list[Region]]:
+    def area_members(self) -> dict[str, Sequence[Region]]:
         out: dict[str, list[Region]] = {}
         for region in self.scenario.regions:
             if region.area:
@@ -207,6 +210,13 @@ def construct(cls: type[M], values: dict[str, Any]) -> M:
     object.__setattr__(model, "__pydantic_extra__", None)
     object.__setattr__(model, "__pydantic_private__", None)
     return model
+
+
+def _settles() -> bool:
+    # Settling moves the new models out of the collector's young generations, so that the
+    # rest of a game's set-up does not rescan them; never off the main thread (see
+    # schemas.collector: freezing beside Qt objects on a worker thread has crashed).
+    return threading.current_thread() is threading.main_thread()
 
 
 _NO_ANCHORS = Anchors()
@@ -271,25 +281,40 @@ class HexPlaces(Places):
 
     @cached_property
     def regions(self) -> list[Region]:
-        return [self.region_at(i) for i in range(self.hex_count)]
+        with gc_paused(settle=_settles()):  # ten thousand models living as long as the game
+            return [self.region_at(i) for i in range(self.hex_count)]
+
+    @cached_property
+    def _hex_columns(self) -> tuple[list[Any], ...]:
+        """Per hex, as plain lists (fast to read one by one): id, record, terrain, owner,
+        area, network, corners."""
+        assert self.grid is not None
+        decoded = self.decoded
+        records = [*self.hex_map.hexes, None]
+        owners = np.array([*decoded.owners.keys, None], dtype=object)
+        areas = np.array([*decoded.areas.keys, None], dtype=object)
+        return (
+            self.grid.ids,
+            [records[k] for k in decoded.record_of.tolist()],
+            self.terrain_ids,
+            owners[decoded.owners.code].tolist(),
+            areas[decoded.areas.code].tolist(),
+            np.array(NETWORK_LEVELS, dtype=object)[decoded.network].tolist(),
+            self.grid.corners().tolist(),
+        )
 
     def _build_region(self, index: int) -> Region:
-        grid, decoded, hex_map = self.grid, self.decoded, self.hex_map
-        assert grid is not None
-        hex_id = grid.ids[index]
-        k = int(decoded.record_of[index])
-        record = hex_map.hexes[k] if k >= 0 else None
-        owner = int(decoded.owners.code[index])
-        area = int(decoded.areas.code[index])
-        corners = grid.corners(np.array([index]))[0].tolist()
-        polygon = construct(Polygon, {"exterior": [(x, y) for x, y in corners], "holes": []})
+        ids, records, terrain, owners, areas, networks, corners = self._hex_columns
+        hex_id = ids[index]
+        record: HexRecord | None = records[index]
+        polygon = construct(Polygon, {"exterior": [(x, y) for x, y in corners[index]], "holes": []})
         values: dict[str, Any] = {
             "id": hex_id,
             "name": (record.name if record and record.name else hex_id),
-            "terrain": self.terrain_ids[index],
-            "owner": decoded.owners.keys[owner] if owner >= 0 else None,
-            "area": decoded.areas.keys[area] if area >= 0 else None,
-            "network": NETWORK_LEVELS[int(decoded.network[index])],
+            "terrain": terrain[index],
+            "owner": owners[index],
+            "area": areas[index],
+            "network": networks[index],
             "polygon": polygon,
             "anchors": _NO_ANCHORS,
             "stacking": record.stacking if record else None,
@@ -314,17 +339,20 @@ class HexPlaces(Places):
 
     def polygons(self) -> np.ndarray:
         """Shapely outline of every hex."""
+
         import shapely
 
         return shapely.polygons(self.grid.corners()) if self.grid else np.empty(0, dtype=object)
 
-    def area_members(self) -> dict[str, list[Region]]:
+    def area_members(self) -> dict[str, Sequence[Region]]:
         codes = self.decoded.areas.code
-        out: dict[str, list[Region]] = {}
+        order = np.argsort(codes, kind="stable")
+        bounds = np.searchsorted(codes[order], np.arange(len(self.decoded.areas.keys) + 1))
+        out: dict[str, Sequence[Region]] = {}
         for code, key in enumerate(self.decoded.areas.keys):
-            members = np.flatnonzero(codes == code).tolist()
-            if members:
-                out[key] = [self.region_at(i) for i in members]
+            members = order[bounds[code] : bounds[code + 1]]
+            if len(members):
+                out[key] = _HexRegions(self, members.tolist())
         return out
 
     def valued(self) -> Iterator[tuple[Path, str, dict[str, PlaceValue]]]:
@@ -386,22 +414,38 @@ class HexPlaces(Places):
 
     @cached_property
     def connections(self) -> list[Connection]:
-        built = [self._build_connection(i) for i in range(len(self.hexside_links))]
+        with gc_paused(settle=_settles()):
+            built = [self._build_connection(i) for i in range(len(self.hexside_links))]
+
         return built + list(self.scenario.connections)
 
-    def _build_connection(self, index: int) -> Connection:
+    @cached_property
+    def _link_columns(self) -> tuple[list[Any], ...]:
+        """Per hexside link, as plain lists: id, ends, type, bridge, road, rail."""
         assert self.grid is not None
-        ids, sides, decoded = self.grid.ids, self.grid.hexsides, self.decoded
-        number = int(self.hexside_links[index])
-        a, b = ids[sides.left[number]], ids[sides.right[number]]
+        sides, decoded = self.grid.hexsides, self.decoded
+        chosen = self.hexside_links
+        ids = np.array(self.grid.ids, dtype=object)
+        return (
+            self.connection_ids,
+            ids[sides.left[chosen]].tolist(),
+            ids[sides.right[chosen]].tolist(),
+            self.link_types,
+            (decoded.bridge_source[chosen] >= 0).tolist(),
+            decoded.road[chosen].tolist(),
+            decoded.rail[chosen].tolist(),
+        )
+
+    def _build_connection(self, index: int) -> Connection:
+        ids, a, b, types, bridge, road, rail = self._link_columns
         values = {
-            "id": f"{a}-{b}",
-            "a": a,
-            "b": b,
-            "type": self.link_types[index],
-            "bridge": bool(decoded.bridge_source[number] >= 0),
-            "road": bool(decoded.road[number]),
-            "rail": bool(decoded.rail[number]),
+            "id": ids[index],
+            "a": a[index],
+            "b": b[index],
+            "type": types[index],
+            "bridge": bridge[index],
+            "road": road[index],
+            "rail": rail[index],
             "waypoints": [],
         }
         return construct(Connection, values)
@@ -505,3 +549,20 @@ class _HexLookup(Mapping[str, Region]):
 
     def __len__(self) -> int:
         return self._grid.count
+
+
+class _HexRegions(Sequence[Region]):
+    """Some hex places, each built when first read (a check that stops at the first suitable
+    hex of an area builds one, not the thousand of the area)."""
+
+    def __init__(self, places: HexPlaces, indices: list[int]) -> None:
+        self._places = places
+        self._indices = indices
+
+    def __getitem__(self, position: Any) -> Any:
+        if isinstance(position, slice):
+            return [self._places.region_at(i) for i in self._indices[position]]
+        return self._places.region_at(self._indices[position])
+
+    def __len__(self) -> int:
+        return len(self._indices)

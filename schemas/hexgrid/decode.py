@@ -199,20 +199,19 @@ def _layer(
         list(runs), np.full(grid.count, -1, dtype=np.int64), np.full(grid.count, -1, np.int64)
     )
     columns, rows = grid.columns, grid.rows
-    code_of, source = layer.code, layer.source
+    codes, starts, lengths = [], [], []
     for code, (key, listed) in enumerate(runs.items()):
         for k, text in enumerate(listed):
-            where = ("hex_map", name, key, k)
             found = _RUN.fullmatch(text)
             if found is None:  # the format's pattern refuses these; kept for safety
                 continue
             column, row = int(found.group(1)) - 1, int(found.group(2)) - 1
             count = int(found.group(3) or 1)
+            where = ("hex_map", name, key, k)
             if not (0 <= column < columns and 0 <= row < rows):
                 issues.append(_outside(grid, text.split("*")[0], where))
                 continue
-            end = column + count
-            if end > columns:
+            if column + count > columns:
                 issues.append(
                     make_issue(
                         "hex-outside-grid",
@@ -222,31 +221,42 @@ def _layer(
                         text,
                     )
                 )
-                end = columns
-            start, stop = row * columns + column, row * columns + end
-            taken = source[start:stop] >= 0
+                count = columns - column
             layer.runs.append((key, k))
-            run = len(layer.runs) - 1
-            if taken.any():
-                first = int(np.flatnonzero(taken)[0]) + start
-                more = int(taken.sum()) - 1
-                owner_key, _ = layer.runs[source[first]]
-                issues.append(
-                    make_issue(
-                        "hex-listed-twice",
-                        pointer(*where),
-                        f"hex {grid.ids[first]} already has {what} '{owner_key}'"
-                        + (f" (and {more} more of this run)" if more else "")
-                        + "; the first listing counts",
-                        grid.ids[first],
-                    )
-                )
-                free = np.flatnonzero(~taken) + start
-                code_of[free] = code
-                source[free] = run
-            else:
-                code_of[start:stop] = code
-                source[start:stop] = run
+            codes.append(code)
+            starts.append(row * columns + column)
+            lengths.append(count)
+    if not layer.runs:
+        return layer
+    # Every run's hexes at once: a hex listed by several runs takes the first (file order).
+    length = np.array(lengths, dtype=np.int64)
+    run_of = np.repeat(np.arange(len(length)), length)
+    ends = np.cumsum(length)
+    hexes = np.repeat(np.array(starts, dtype=np.int64), length) + (
+        np.arange(ends[-1]) - np.repeat(ends - length, length)
+    )
+    _, first = np.unique(hexes, return_index=True)
+    layer.code[hexes[first]] = np.array(codes, dtype=np.int64)[run_of[first]]
+    layer.source[hexes[first]] = run_of[first]
+    if len(first) == len(hexes):
+        return layer
+    again = np.ones(len(hexes), dtype=bool)
+    again[first] = False
+    for run in np.unique(run_of[again]).tolist():
+        repeated = hexes[again & (run_of == run)]
+        hex_index = int(repeated[0])
+        earlier, _ = layer.runs[layer.source[hex_index]]
+        more = len(repeated) - 1
+        issues.append(
+            make_issue(
+                "hex-listed-twice",
+                pointer("hex_map", name, *layer.runs[run]),
+                f"hex {grid.ids[hex_index]} already has {what} '{earlier}'"
+                + (f" (and {more} more of this run)" if more else "")
+                + "; the first listing counts",
+                grid.ids[hex_index],
+            )
+        )
     return layer
 
 

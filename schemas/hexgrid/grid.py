@@ -172,13 +172,7 @@ class HexGrid:
 
     def find(self, text: str) -> int | None:
         """Index of the hex an id names, or ``None`` for a malformed id or one off the grid."""
-        found = parse_hex_id(text)
-        if found is None:
-            return None
-        column, row = found
-        if 0 <= column < self.columns and 0 <= row < self.rows:
-            return row * self.columns + column
-        return None
+        return self.positions.get(text)
 
     # -- axial coordinates -----------------------------------------------------------------------
 
@@ -306,8 +300,16 @@ class HexGrid:
 
     def direction_to(self, a: int, b: int) -> int | None:
         """Direction from hex ``a`` to hex ``b``, or ``None`` if they are not neighbours."""
-        found = np.flatnonzero(self.neighbours[a] == b)
-        return int(found[0]) if len(found) else None
+        around = self._neighbour_lists[a]
+        return around.index(b) if b in around else None
+
+    @cached_property
+    def _neighbour_lists(self) -> list[list[int]]:
+        return self.neighbours.tolist()
+
+    @cached_property
+    def _side_lists(self) -> list[list[int]]:
+        return self.hexsides.side_of.tolist()
 
     @cached_property
     def hexsides(self) -> Hexsides:
@@ -330,7 +332,7 @@ class HexGrid:
         if not (0 <= a < self.count and 0 <= b < self.count):
             return None
         direction = self.direction_to(a, b)
-        return None if direction is None else int(self.hexsides.side_of[a, direction])
+        return None if direction is None else self._side_lists[a][direction]
 
     def hexside_id(self, number: int) -> str:
         """The id of a hexside: its two hexes' ids, in canonical order, joined by ``-``."""

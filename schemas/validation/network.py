@@ -146,19 +146,20 @@ def hexside_domains(ix: ScenarioIndex, places: HexPlaces) -> Iterator[Issue]:
     kinds = sorted(set(types))
     kind_code = {k: i for i, k in enumerate(kinds)}
     # Few distinct (type, domain, domain) triples, however many hexsides: judge each once.
-    triples = np.column_stack(
-        [
-            np.fromiter((kind_code[t] for t in types), dtype=np.int64, count=len(types)),
-            codes[sides.left[chosen]],
-            codes[sides.right[chosen]],
-        ]
-    )
-    unique, inverse = np.unique(triples, axis=0, return_inverse=True)
+    width = len(names)
+    triples = (
+        np.fromiter((kind_code[t] for t in types), dtype=np.int64, count=len(types)) * width
+        + codes[sides.left[chosen]]
+    ) * width + codes[sides.right[chosen]]
+    unique, inverse = np.unique(triples, return_inverse=True)
     bad = np.zeros(len(unique), dtype=bool)
-    for row, (k, a, b) in enumerate(unique.tolist()):
+    for row, triple in enumerate(unique.tolist()):
+        rest, b = divmod(triple, width)
+        k, a = divmod(rest, width)
         kind = ix.connection_types.get(kinds[k])
         if kind is not None:
             bad[row] = (names[a], names[b]) not in joined_pairs(kind)
+
     plain_reported: set[str] = set()
     decoded = places.decoded
     ids = places.grid.ids

@@ -27,7 +27,6 @@ from editor.commands.edit import cmd_edit
 COMMANDS = (edit, validate, hexes, play, diff, mods, merge)
 
 
-
 def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="salient",

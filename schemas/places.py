@@ -23,7 +23,6 @@ from __future__ import annotations
 
 import threading
 from collections.abc import Iterator, Mapping, Sequence
-
 from functools import cached_property
 from operator import attrgetter
 from typing import Any, TypeVar

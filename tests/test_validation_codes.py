@@ -13,6 +13,7 @@ import pytest
 from schemas import CODES, load_text
 from schemas.io import load_file, unreadable
 from tests.factory import base, find, index_of, square
+from tests.test_hex_validation import HEX_CASES
 
 Raw = dict[str, Any]
 
@@ -267,6 +268,7 @@ def test_duplicate_key_is_reported_where_it_is() -> None:
 
 def test_every_code_has_a_fixture() -> None:
     covered = {c for c, _, _ in SEMANTIC_CASES} | {c for c, _, _ in LOAD_CASES}
+    covered |= {c for c, _, _ in HEX_CASES}  # a hex map's own codes, in test_hex_validation
     covered |= {"schema", "json-duplicate-key", "file-unreadable"}
     assert covered == set(CODES)
 

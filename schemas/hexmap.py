@@ -63,6 +63,18 @@ HexRun = Annotated[
 ]
 
 
+HexPath = Annotated[
+    str,
+    Field(
+        pattern=f"^{_HEX}( {_HEX})*$",
+        description=(
+            "Hexes in order, separated by single spaces, each a neighbour of the one before: "
+            "'c1r1 c2r1 c3r2'."
+        ),
+    ),
+]
+
+
 def _canonical_hexside(text: str) -> str:
     # The hex met first reading the map row by row comes first, so that each hexside has one
     # spelling (the id of the connection it becomes).
@@ -163,10 +175,10 @@ class HexMap(StrictModel):
     """Hexsides with a feature (river, ridge, minefield...), keyed by its connection type."""
     bridges: list[Hexside] = Field(default_factory=list)
     """Hexsides a bridge crosses."""
-    roads: dict[RoadKind, list[list[HexId]]] = Field(default_factory=dict)
-    """Trails, roads and railways as paths of neighbouring hexes. A road or railway links the
-    hexsides it crosses; every hex on a path has at least that network (a path of one hex
-    gives that hex the network alone)."""
+    roads: dict[RoadKind, list[HexPath]] = Field(default_factory=dict)
+    """Trails, roads and railways as paths of neighbouring hexes, one line each. A road or
+    railway links the hexsides it crosses; every hex on a path has at least that network (a
+    path of one hex gives that hex the network alone)."""
     plain_hexsides: PlainHexsides = Field(default_factory=PlainHexsides)
     """Connection types of hexsides without a feature."""
 

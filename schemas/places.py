@@ -514,7 +514,9 @@ class HexPlaces(Places):
         if field == "bridge" and decoded.bridge_source[number] >= 0:
             return pointer("hex_map", "bridges", int(decoded.bridge_source[number]))
         if field in ("road", "rail") and decoded.road_source[number] >= 0:
-            return pointer("hex_map", "roads", *decoded.path_items[decoded.road_source[number]])
+            return pointer(
+                "hex_map", "roads", *decoded.path_items[int(decoded.road_source[number])]
+            )
         kind = int(decoded.side_type[number])
         if kind >= 0:
             return pointer(

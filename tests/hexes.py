@@ -95,7 +95,7 @@ class HexBuilder(Builder):
 
     def road(self, kind: str, *hexes: str) -> HexBuilder:
         """A trail, road or railway through these hexes, in order."""
-        self.hex_map.setdefault("roads", {}).setdefault(kind, []).append(list(hexes))
+        self.hex_map.setdefault("roads", {}).setdefault(kind, []).append(" ".join(hexes))
         return self
 
     def record(self, hex_id: str, **fields: Any) -> HexBuilder:

@@ -49,7 +49,7 @@ HEX_CASES: list[tuple[str, Callable[[HexBuilder], object], str]] = [
      "/hex_map/hexsides/ridge/0"),
     ("hexside-listed-twice", lambda b: b.hexside("c3r1", "c4r1", "ridge"),
      "/hex_map/hexsides/ridge/0"),
-    ("hex-path-gap", lambda b: b.road("rail", "c1r3", "c2r3", "c4r3"), "/hex_map/roads/rail/0/2"),
+    ("hex-path-gap", lambda b: b.road("rail", "c1r3", "c2r3", "c4r3"), "/hex_map/roads/rail/0"),
 ]  # fmt: skip
 """Read by ``tests/test_validation_codes.py``, which wants a fixture for every code."""
 
@@ -200,3 +200,17 @@ def test_live_validation_of_a_hex_map_equals_a_fresh_one() -> None:
     after = live.update({"units": units})
     moved = scenario.model_copy(update={"hex_map": broken, "units": units})
     assert after == validate_scenario(moved)
+
+
+def test_a_path_through_a_hex_off_the_grid_names_it() -> None:
+    b = base().road("trail", "c5r4", "c6r4", "c7r4")
+    result = load_text(json.dumps(b.raw))
+    (issue,) = [i for i in result.issues if i.code == "hex-outside-grid"]
+    assert issue.path == "/hex_map/roads/trail/0"
+    assert "c7r4 (hex 3 of this trail)" in issue.message
+
+
+def test_a_path_that_jumps_names_where() -> None:
+    b = base().road("rail", "c1r3", "c2r3", "c4r3")
+    (issue,) = [i for i in load_text(json.dumps(b.raw)).issues if i.code == "hex-path-gap"]
+    assert "from c2r3 to c4r3 (hex 3)" in issue.message

@@ -192,7 +192,8 @@ def test_the_json_schema_accepts_a_hex_file(generated: Scenario) -> None:
         (lambda h: h.update(terrain={"forest": ["c01r1"]}), "/hex_map/terrain/forest/0"),
         (lambda h: h.update(terrain={"forest": ["c1r1*0"]}), "/hex_map/terrain/forest/0"),
         (lambda h: h.update(bridges=["c1r1"]), "/hex_map/bridges/0"),
-        (lambda h: h.update(roads={"highway": [["c1r1"]]}), "/hex_map/roads/highway"),
+        (lambda h: h.update(roads={"highway": ["c1r1"]}), "/hex_map/roads/highway"),
+        (lambda h: h.update(roads={"road": ["c1r1  c2r1"]}), "/hex_map/roads/road/0"),
         (lambda h: h.update(columns=1000, rows=1000), "/hex_map"),
     ],
 )  # fmt: skip

@@ -166,13 +166,13 @@ def paths(edges: list[tuple[int, int]]) -> list[list[int]]:
     return out
 
 
-def _network_paths(world: World, grid: HexGrid) -> dict[str, list[list[str]]]:
+def _network_paths(world: World, grid: HexGrid) -> dict[str, list[str]]:
     sides = grid.hexsides
     ids = grid.ids
     level = {"none": 0, "trail": 1, "road": 2, "rail": 3}
     network = [level[n] for n in world.network.tolist()]
     covered = [0] * grid.count
-    out: dict[str, list[list[str]]] = {}
+    out: dict[str, list[str]] = {}
     for kind, flags in (("rail", world.rail), ("road", world.road)):
         chosen = np.flatnonzero(flags)
         edges = list(zip(sides.left[chosen].tolist(), sides.right[chosen].tolist(), strict=True))
@@ -185,7 +185,7 @@ def _network_paths(world: World, grid: HexGrid) -> dict[str, list[list[str]]]:
             covered[i] = level[kind]
         found += [[i] for i in alone]
         if found:
-            out[kind] = [[ids[i] for i in path] for path in found]
+            out[kind] = [" ".join(ids[i] for i in path) for path in found]
     # Trails: the hexes with a trail and no road, chained through neighbouring ones.
     trail = np.array([n == 1 and covered[i] < 1 for i, n in enumerate(network)], dtype=bool)
     both = trail[sides.left] & trail[sides.right]
@@ -205,11 +205,10 @@ def _network_paths(world: World, grid: HexGrid) -> dict[str, list[list[str]]]:
         if ra != rb:
             parent[ra] = rb
             forest.append((a, b))
+    # A trail hex with no trail next to it is left out: on hexes a trail is a way somewhere.
     found = paths(forest)
-    linked = {i for path in found for i in path}
-    found += [[i] for i in np.flatnonzero(trail).tolist() if i not in linked]
     if found:
-        out["trail"] = [[ids[i] for i in path] for path in found]
+        out["trail"] = [" ".join(ids[i] for i in path) for path in found]
     return {kind: out[kind] for kind in ("trail", "road", "rail") if kind in out}
 
 
@@ -223,13 +222,12 @@ def _hex_map(world: World, grid: HexGrid) -> JSON:
     income = dict.fromkeys(world.cities, 1)
     for capital in world.capitals:
         income[capital] = 3
-    named = sorted({*income, *(s.cell for s in world.sites)})
-    records = []
-    for cell in named:
-        record: JSON = {"hex": grid.ids[cell], "name": world.names[cell]}
-        if income.get(cell):
-            record["income"] = income[cell]
-        records.append(record)
+    # Towns get a record (their name on the map and their income); villages, forts and
+    # airfields are named by their structures.
+    records = [
+        {"hex": grid.ids[cell], "name": world.names[cell], "income": income[cell]}
+        for cell in sorted(income)
+    ]
     sides = grid.hexsides
     ids = grid.ids
     hexsides: dict[str, list[str]] = {}

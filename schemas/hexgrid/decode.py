@@ -52,7 +52,7 @@ class Decoded:
     network: np.ndarray
     """Per hex: its network level (see :data:`NETWORK_LEVELS`)."""
     network_source: np.ndarray
-    """Per hex: the path element that gave it its network (an index into ``path_items``)."""
+    """Per hex: the path that gave it its network (an index into ``path_items``)."""
     side_type: np.ndarray
     """Per hexside: index into ``side_keys``, ``-1`` for a plain hexside."""
     side_source: np.ndarray
@@ -63,9 +63,9 @@ class Decoded:
     road: np.ndarray
     rail: np.ndarray
     road_source: np.ndarray
-    """Per hexside: the path element that crossed it first with a road or railway."""
-    path_items: list[tuple[str, int, int]]
-    """Path elements referred to above: (network kind, path, position)."""
+    """Per hexside: the path that crossed it first with a road or railway."""
+    path_items: list[tuple[str, int]]
+    """Paths referred to above: (network kind, position in its list)."""
     issues: list[Issue]
 
 
@@ -139,19 +139,22 @@ def decode(hex_map: HexMap, grid: HexGrid | None = None) -> Decoded:
     road = np.zeros(side_count, dtype=bool)
     rail = np.zeros(side_count, dtype=bool)
     road_source = np.full(side_count, -1, dtype=np.int64)
-    items: list[tuple[str, int, int]] = []
+    items: list[tuple[str, int]] = []
     for kind, paths in hex_map.roads.items():
         level = NETWORK_LEVELS.index(kind)
         for p, path in enumerate(paths):
+            where = ("hex_map", "roads", kind, p)
+            items.append((kind, p))
+            item = len(items) - 1
             previous: int | None = None
-            for position, text in enumerate(path):
-                where = ("hex_map", "roads", kind, p, position)
-                index = _hex(grid, text, where, issues)
+            for position, text in enumerate(path.split()):
+                index = grid.find(text)
                 if index is None:
+                    issues.append(
+                        _outside(grid, text, where, f" (hex {position + 1} of this {kind})")
+                    )
                     previous = None
                     continue
-                items.append((kind, p, position))
-                item = len(items) - 1
                 if network[index] < level:
                     network[index] = level
                     network_source[index] = item
@@ -162,8 +165,8 @@ def decode(hex_map: HexMap, grid: HexGrid | None = None) -> Decoded:
                             make_issue(
                                 "hex-path-gap",
                                 pointer(*where),
-                                f"this {kind} jumps from {grid.ids[previous]} to {text}, which "
-                                "are not neighbours",
+                                f"this {kind} jumps from {grid.ids[previous]} to {text} (hex "
+                                f"{position + 1}), which are not neighbours",
                                 text,
                             )
                         )
@@ -260,11 +263,11 @@ def _layer(
     return layer
 
 
-def _outside(grid: HexGrid, text: str, where: tuple[str | int, ...]) -> Issue:
+def _outside(grid: HexGrid, text: str, where: tuple[str | int, ...], which: str = "") -> Issue:
     return make_issue(
         "hex-outside-grid",
         pointer(*where),
-        f"there is no hex {text}: the grid has {grid.columns} columns and {grid.rows} rows",
+        f"there is no hex {text}{which}: the grid has {grid.columns} columns and {grid.rows} rows",
         text,
     )
 

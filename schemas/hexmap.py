@@ -138,7 +138,7 @@ class PlainHexsides(StrictModel):
 
 
 class HexMap(StrictModel):
-    """H1: a map of hexes. Its hexes are the scenario's regions, its hexsides the connections.
+    """OH1, OH2: a map of hexes. Its hexes are the scenario's regions, its hexsides the connections.
 
     Terrain, owners and areas are runs of hexes keyed by terrain, nation or area; a hex listed
     by none of the runs of a layer has the layer's default (``base_terrain``, no owner, no

@@ -1,4 +1,4 @@
-"""Hex grid geometry (H1): numbering, neighbours, hexsides, pixels and the shapes the studio's
+"""Hex grid geometry (OH1): numbering, neighbours, hexsides, pixels and the shapes the studio's
 hex tools draw, for both orientations and every offset convention."""
 
 from __future__ import annotations

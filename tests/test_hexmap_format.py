@@ -1,4 +1,4 @@
-"""The hex map in the format (H1, OH2): its compact encoding read into hexes and hexsides,
+"""The hex map in the format (OH1, OH2): its compact encoding read into hexes and hexsides,
 canonical files, the places view both kinds of map share, and GeoJSON."""
 
 from __future__ import annotations

@@ -22,6 +22,7 @@ record, the listing of a hexside under its feature.
 from __future__ import annotations
 
 import threading
+from abc import ABC, abstractmethod
 from collections.abc import Iterator, Mapping, Sequence
 from functools import cached_property
 from operator import attrgetter
@@ -54,7 +55,7 @@ def places_of(scenario: Scenario) -> Places:
     return HexPlaces(scenario)
 
 
-class Places:
+class Places(ABC):
     """What both kinds of map offer; see the module docstring."""
 
     scenario: Scenario
@@ -62,64 +63,66 @@ class Places:
     """The hex grid of a hex map."""
 
     @property
+    @abstractmethod
     def regions(self) -> Sequence[Region]:
         """Every place, in order (hexes row by row)."""
-        raise NotImplementedError
 
     @property
+    @abstractmethod
     def connections(self) -> Sequence[Connection]:
         """Every link, in order."""
-        raise NotImplementedError
 
     @property
+    @abstractmethod
     def region_ids(self) -> list[str]:
-        raise NotImplementedError
+        """Id of every place, in order."""
 
     @property
+    @abstractmethod
     def connection_ids(self) -> list[str]:
-        raise NotImplementedError
+        """Id of every link, in order."""
 
     @property
+    @abstractmethod
     def region_lookup(self) -> Mapping[str, Region]:
         """Place by id (the first of a repeated id)."""
-        raise NotImplementedError
 
+    @abstractmethod
     def region_at(self, index: int) -> Region:
         """Place ``index``."""
-        raise NotImplementedError
 
+    @abstractmethod
     def connection_at(self, index: int) -> Connection:
         """Link ``index``."""
-        raise NotImplementedError
 
+    @abstractmethod
     def domain_of(self) -> dict[str, str | None]:
         """Domain of every place: its terrain's, ``unplayable`` where flagged, ``None`` for an
         unknown terrain."""
-        raise NotImplementedError
 
+    @abstractmethod
     def linked(self) -> set[str]:
         """Places with at least one link."""
-        raise NotImplementedError
 
+    @abstractmethod
     def linked_to(self, ids: set[str]) -> set[str]:
         """Places with a link to one of ``ids``."""
-        raise NotImplementedError
 
+    @abstractmethod
     def area_members(self) -> dict[str, Sequence[Region]]:
         """Places of each area (a hex map's built as they are read)."""
-        raise NotImplementedError
 
+    @abstractmethod
     def valued(self) -> Iterator[tuple[Path, str, dict[str, PlaceValue]]]:
         """Places with VP or tension values: where they are written, id, values."""
-        raise NotImplementedError
 
+    @abstractmethod
     def region_pointer(self, index: int, *path: str | int) -> str:
         """JSON pointer to field ``path`` of place ``index`` as the file writes it."""
-        raise NotImplementedError
 
+    @abstractmethod
     def connection_pointer(self, index: int, *path: str | int) -> str:
         """JSON pointer to field ``path`` of link ``index`` as the file writes it."""
-        raise NotImplementedError
 
 
 E = TypeVar("E", Region, Connection)

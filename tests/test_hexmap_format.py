@@ -221,3 +221,28 @@ def test_geojson_export_gives_every_hex_as_a_polygon() -> None:
     assert wood["properties"]["name"] == "Wood"
     ring = wood["geometry"]["coordinates"][0]
     assert len(ring) == 7 and ring[0] == ring[-1]
+
+
+# -- diffs and mods -----------------------------------------------------------------------------
+
+
+def test_a_mod_made_from_an_edited_hex_map_gives_the_edit_back(generated: Scenario) -> None:
+    from schemas.diff.report import diff_scenarios
+    from schemas.mods.apply import apply_mods
+    from schemas.mods.make import make_mod
+
+    raw = json.loads(dumps(generated))
+    hex_map = raw["hex_map"]
+    hex_map["terrain"].setdefault("hills", []).append("c1r1*2")
+    for runs in hex_map["terrain"].values():
+        if runs is not hex_map["terrain"]["hills"]:
+            runs[:] = [r for r in runs if not r.startswith("c1r1")]
+    hex_map.setdefault("hexsides", {}).setdefault("ridge", []).append("c5r5-c5r6")
+    edited = load_text(json.dumps(raw)).scenario
+    assert edited is not None
+    report = diff_scenarios(generated, edited)
+    assert "hex_map" in json.dumps(report.to_json())
+    mod = make_mod(generated, edited, mod_id="hills", name="Hills", base_id="gen")
+    result = apply_mods(generated, [mod], validate=False)
+    assert result.scenario is not None
+    assert dumps(result.scenario) == dumps(edited)

@@ -62,7 +62,7 @@ def test_every_section_shows_without_error(inspector, doc):
         form = inspector.forms[section]
         assert form.isVisible(), section
         assert form.value() == getattr(doc.scenario, section), section
-        assert inspector.title.text() == section.capitalize()
+        assert inspector.title.text() == section.replace("_", " ").capitalize()
         assert not inspector.rename_button.isVisible()
     assert doc.undo_stack.count() == 0  # showing is never an edit
 

@@ -68,7 +68,7 @@ def generate_scenario(regions: int, seed: int) -> Scenario:
     streams = np.random.SeedSequence(seed).spawn(4)
     tz = tessellate(regions, np.random.default_rng(streams[0]))
     world, forces = populate(tz, seed, streams)
-    raw = _scenario_json(world, forces, info(world, regions))
+    raw = scenario_json(world, forces, info(world, regions))
     raw["regions"] = _regions(world)
     raw["connections"] = _connections(world)
     with gc_paused():  # the models of a large scenario
@@ -156,7 +156,7 @@ def _connections(world: World) -> list[JSON]:
     return out
 
 
-def _scenario_json(world: World, forces: Forces, about: JSON) -> JSON:
+def scenario_json(world: World, forces: Forces, about: JSON) -> JSON:
     """Everything but the map's places and links."""
     sides, nations = sides_and_nations(world)
     sources = [

@@ -19,7 +19,7 @@ from ..hexgrid.grid import HexGrid, Orientation
 from ..hexmap import MAX_HEXES, hexside_connection_types
 from ..scenario import Scenario
 from ..terrain import default_connection_types
-from .build import _scenario_json, populate
+from .build import populate, scenario_json
 from .tessellation import CELL_SIZE, Tessellation
 from .world import JSON, MAIN_NATION, World
 
@@ -91,7 +91,7 @@ def generate_hex_scenario(
     grid = HexGrid(orientation, HEX_SIZE, (-x0, -y0), columns, rows, "odd")
     streams = np.random.SeedSequence(seed).spawn(4)
     world, forces = populate(hex_cells(grid), seed, streams, ids=list(grid.ids))
-    raw = _scenario_json(world, forces, _info(world, columns, rows))
+    raw = scenario_json(world, forces, _info(world, columns, rows))
     raw["connection_types"] = [
         t.model_dump() for t in [*default_connection_types(), *hexside_connection_types()]
     ]

@@ -11,7 +11,7 @@ from __future__ import annotations
 import heapq
 import math
 from dataclasses import dataclass
-from functools import cache
+from functools import lru_cache
 
 import numpy as np
 
@@ -118,7 +118,7 @@ class _Corners:
     """Hexside number of each edge."""
 
 
-@cache
+@lru_cache(maxsize=8)  # a few grids at a time: the open map, an edit of its parameters
 def _corners(grid: HexGrid) -> _Corners:
     sides = grid.hexsides
     cx, cy = grid.corner_lattice(sides.left)

@@ -58,3 +58,21 @@ def in_fresh_process(script: str, args: list[str], what: str) -> Any:
     if done.returncode != 0:
         raise SystemExit(f"{what} failed: {done.stderr[-3000:]}")
     return json.loads(done.stdout.splitlines()[-1])
+
+
+def busy() -> bool:
+    """Whether other work keeps this machine's cores busy (a load average above their
+    number): then a wall clock measures the neighbours as much as the work."""
+    return os.getloadavg()[0] > (os.cpu_count() or 1)
+
+
+def load_average() -> float:
+    """The load average over the last minute, to quote beside what was measured."""
+    return os.getloadavg()[0]
+
+
+def as_met(wall: float, cpu: float) -> float:
+    """What a person would wait on their own machine: the wall time, or, while the machine
+    is shared with other work (:func:`busy`), the CPU time of the work itself (on a quiet
+    machine the two are the same for work that never waits)."""
+    return cpu if busy() else wall

@@ -191,7 +191,7 @@ class MapScene(QGraphicsScene):
         if section == "regions":
             self._regions_changed(ids, kind)
         elif section == "terrain":
-            self.regions.restyle()
+            self.regions.terrain_changed()
         elif section in ("nations", "sides"):
             # Only colours are drawn from these: most of their edits (a nation's capital,
             # a side's name) change nothing on the map.

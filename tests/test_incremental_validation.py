@@ -291,6 +291,33 @@ def test_did_you_mean_hints_follow_ids_as_they_come_and_go(
         assert found == (expected[1] if expected else None)
 
 
+@settings(max_examples=60, deadline=None)
+@given(
+    known=st.lists(SLUGS, max_size=60, unique=True),
+    names=st.lists(SLUGS, max_size=6),
+    moves=st.lists(st.tuples(st.booleans(), SLUGS), max_size=12),
+)
+def test_did_you_mean_hints_follow_ids_without_indexing_them_again(
+    known: list[str], names: list[str], moves: list[tuple[bool, str]]
+) -> None:
+    """Told the new ids with each change, the hints keep their index and note what came
+    and went, and still answer as a fresh look at every id does."""
+    hints = Hints()
+    now = _Known(known)
+    for name in names:
+        hints.closest(now, "regions", name)  # type: ignore[arg-type]
+    ids = set(known)
+    for add, name in moves:
+        gained, lost = ({name} - ids, set()) if add else (set(), {name} & ids)
+        ids = (ids | gained) - lost
+        now = _Known(sorted(ids))
+        hints.ids_changed("regions", gained, lost, now.position["regions"])
+        for asked in [*names, name]:
+            expected = closest_by_scan(asked, ids)
+            found = hints.closest(now, "regions", asked)  # type: ignore[arg-type]
+            assert found == (expected[1] if expected else None)
+
+
 def test_removing_the_last_regions_is_followed() -> None:
     # The studio's undo of the first region drawn on a new map: positions of no regions left
     # must still be integers for the outlines kept from before.

@@ -32,7 +32,7 @@ from ..collector import gc_paused
 from ..issues import Issue
 from ..scenario import SECTIONS, SINGLE_SECTIONS, Scenario
 from . import CHECKS
-from .diffs import READS, SectionDiff, changed_aspects, diff_section
+from .diffs import READS, SectionDiff, changed_aspects, diff_section, needed
 from .forces import check_ports
 from .geometry import check_anchors, check_coverage, check_polygons
 from .identity import NAMESPACES, check_duplicate_ids, check_references, duplicate_ids_in
@@ -229,7 +229,7 @@ class IncrementalValidator:
                 self._duplicates[namespace] = list(duplicate_ids_in(ix, namespace))
         for check in self._global:
             needs = READS.get(check)
-            if needs is None or needs & aspects:
+            if needs is None or needed(needs, aspects):
                 self._global[check] = self._ports() if check is check_ports else list(check(ix))
 
     def _ports(self) -> list[Issue]:

@@ -53,8 +53,7 @@ class ProblemLayer:
                 right = width / 2 + MarkerItem.SIZE / 2 + 3
                 item.set_offset(QPointF(right, label.DROP + height / 2))
             item.setToolTip(f"{issue.severity} [{issue.code}] {issue.message}")
-            item.setVisible(scene.group_shown("issues"))
-            scene.addItem(item)
+            scene.place(item, "issues")
             self.issue_items.append(item)
 
     def _point(self, issue: Issue) -> QPointF | None:

@@ -187,7 +187,10 @@ READS: dict[Callable[..., Any], frozenset[str]] = {
     forces.check_supply_sources: frozenset(
         {"supply_sources", "regions.network", "terrain.supply", "terrain.name", *DOMAIN}
     ),
-    forces.check_reinforcement_places: frozenset({*_PLACES, "reinforcements"}),
+    forces.check_reinforcement_places: frozenset(
+        {"units.id", "units.type", "leaders.id", *_SHELTERS, *DOMAIN, "regions.area"}
+        | {"unit_types", "areas", "reinforcements"}
+    ),
     forces.check_reinforcement_triggers: frozenset(
         {"reinforcements", "cards", "events", "tension"}
     ),

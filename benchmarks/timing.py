@@ -46,6 +46,10 @@ def in_fresh_process(script: str, args: list[str], what: str) -> Any:
     """Run ``script`` with ``args`` in a new Python with a fresh state folder and offscreen Qt,
     and return the JSON it prints last: a person's first open or first Play pays for imports
     and cold caches, which a warm benchmark process would hide."""
+    # Bytecode is written and read as on a person's machine, where every launch after the
+    # first finds it (a shell that sets PYTHONDONTWRITEBYTECODE would make each fresh process
+    # compile the whole studio again).
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
     with tempfile.TemporaryDirectory() as state:
         done = subprocess.run(
             [sys.executable, script, *args],
@@ -53,7 +57,7 @@ def in_fresh_process(script: str, args: list[str], what: str) -> Any:
             text=True,
             check=False,
             cwd=ROOT,
-            env={**os.environ, "SALIENT_STATE_DIR": state, "QT_QPA_PLATFORM": "offscreen"},
+            env={**env, "SALIENT_STATE_DIR": state, "QT_QPA_PLATFORM": "offscreen"},
         )
     if done.returncode != 0:
         raise SystemExit(f"{what} failed: {done.stderr[-3000:]}")

@@ -155,8 +155,15 @@ class ConnectionItem(QGraphicsPathItem):
         self.setZValue(Z["connections"])
 
     def set_look(
-        self, color: QColor, along_border: bool, bridge: bool, road: bool, selected: bool
+        self,
+        color: QColor,
+        along_border: bool,
+        bridge: bool,
+        road: bool,
+        selected: bool,
+        tip: str = "",
     ) -> None:
+        """How the connection is drawn; ``tip`` names it for a person (its regions' names)."""
         self.along = along_border
         shade = SELECTED if selected else color
         key = (shade.rgba(), along_border, road, selected)
@@ -176,7 +183,7 @@ class ConnectionItem(QGraphicsPathItem):
             self._pens[key] = pen
         if self.pen() != pen:
             self.setPen(pen)
-        tip = ("bridged " if bridge else "") + self.connection_id
+        tip = (tip or self.connection_id) + (", bridged" if bridge else "")
         if self.toolTip() != tip:
             self.setToolTip(tip)
 

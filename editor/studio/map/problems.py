@@ -52,7 +52,7 @@ class ProblemLayer:
                 height = LabelItem.heights()[1 if label.small else 0]
                 right = width / 2 + MarkerItem.SIZE / 2 + 3
                 item.set_offset(QPointF(right, label.DROP + height / 2))
-            item.setToolTip(f"{issue.severity} [{issue.code}] {issue.message}")
+            item.setToolTip(f"{issue.severity.capitalize()}: {issue.message} ({issue.code})")
             scene.place(item, "issues")
             self.issue_items.append(item)
 

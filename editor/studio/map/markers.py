@@ -143,6 +143,7 @@ class MarkerLayer:
 
     def refresh(self, region_ids: Iterable[str]) -> None:
         """Draw again the symbols of these regions."""
+        region_ids = list(region_ids)
         selection = self.scene.document.selection
         chosen = set(selection.ids) if selection.section in ("units", "leaders") else set()
         for region_id in region_ids:
@@ -157,7 +158,7 @@ class MarkerLayer:
             self._draw_region(region_id, chosen, spare)
             for item in spare.values():
                 self._forget(item)
-        self.scene.regions.names.symbols_moved()
+        self.scene.regions.names.symbols_moved(region_ids)
 
     def _forget(self, item: MarkerItem) -> None:
         table = {"structures": self.structures, "supply": self.sources}.get(item.kind, self.stacks)

@@ -319,14 +319,12 @@ class MapScene(QGraphicsScene):
         names and lines would still cost every repaint a visit each. Names are allowed one
         by one (see :mod:`.names`)."""
         fixed = isinstance(item, FIXED_SIZE)
-        if fixed:
-            allowed = self._window.contains(item.pos())
-            if allowed and isinstance(item, LabelItem):
-                allowed = self.regions.names.holds(item.region_id)
-            elif allowed:
-                allowed = self._allowed(group)
+        if isinstance(item, LabelItem):
+            allowed = self.regions.names.holds(item.region_id)
         else:
             allowed = self._allowed(group)
+        if allowed and fixed:
+            allowed = self._window.contains(item.pos())
         if allowed:
             if item.scene() is not self:
                 self.addItem(item)

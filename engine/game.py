@@ -45,7 +45,7 @@ class Game:
         self.state: GameState = initial_state(self.world, self.dice)
         self.sides_in_play = [s for s in self.world.turn_order if not self.world.sides[s].neutral]
         if start:
-            self.record("game_start", seed=seed, scenario=scenario.info.title)
+            self.record("game_start", seed=seed, scenario=scenario.info.title, fog=self.fog)
             self._open_phase()
 
     # -- where we are ------------------------------------------------------------------------

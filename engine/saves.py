@@ -134,9 +134,35 @@ class BreakthroughDecision(SaveModel):
     via: dict[RegionId, ConnectionId]
 
 
+class RetreatDecision(SaveModel):
+    """A beaten side choosing among equally good retreat regions; it carries the rest of the
+    retreat (the groups still to place) so the battle goes on once it is answered."""
+
+    kind: Literal["retreat"]
+    side: SideId
+    options: Annotated[list[RegionId], Field(min_length=2)]
+    units: list[UnitId]
+    region: RegionId
+    attacking: bool
+    barred: list[RegionId]
+    groups: list[tuple[RegionId | None, list[UnitId]]]
+    aircraft: list[UnitId]
+    vp: bool
+    choice: bool
+
+
 Decision = Annotated[
-    ChoiceDecision | PlaceDecision | BreakthroughDecision, Field(discriminator="kind")
+    ChoiceDecision | PlaceDecision | BreakthroughDecision | RetreatDecision,
+    Field(discriminator="kind"),
 ]
+
+
+class BattleEnding(SaveModel):
+    winner: SideId
+    rounds: Count
+    routed: SideId | None
+    pursuit: bool
+    retreated: SideId | None
 
 
 class BattleSave(SaveModel):
@@ -163,6 +189,8 @@ class BattleSave(SaveModel):
     morale_fixed: Pair | None
     upcoming: Annotated[str, Field(pattern=r"^[a-z_]{1,30}$")] | None
     retreat_allowed: bool
+    ending: BattleEnding | None = None
+    """Set while the loser chooses where to retreat: the result waits for that answer."""
 
 
 class BattleResult(SaveModel):
@@ -214,6 +242,9 @@ class StatsSave(SaveModel):
     supply_pending: SideId | None = None
     air_rebased: dict[UnitId, TurnNumber] = Field(default_factory=dict)
     replacement_pools: dict[SideId, list[Pool]] = Field(default_factory=dict)
+    choosing_sides: list[SideId] = Field(default_factory=list)
+    """Sides that make the choices the die would otherwise make
+    (:func:`engine.decisions.let_choose`)."""
 
 
 class OutcomeSave(SaveModel):

@@ -6,6 +6,7 @@ import datetime as dt
 
 from .calendar import Calendar
 from .generator.landscape import terrain_table
+from .rules import Rules, VictoryRules
 from .scenario import SCHEMA_VERSION, Scenario, ScenarioInfo
 from .sides import Nation, Side
 
@@ -35,4 +36,7 @@ def new_scenario(title: str = "Untitled scenario") -> Scenario:
             Nation(id=nation, name=name, side=side, main=True, color_dark=dark, color_light=light)
             for side, _, _, nation, name, dark, light in _PARTIES
         ],
+        # No VP exist yet, so a victory level could not be reached: the game plays to its last
+        # turn until the designer gives the sides something to score and sets a level.
+        rules=Rules(victory=VictoryRules(victory_level=None)),
     )

@@ -113,16 +113,13 @@ def test_the_wheel_still_changes_a_field_the_designer_clicked_into(
 
 @pytest.fixture
 def victory_editor(studio) -> Iterator[object]:
-    """The victory section editor in a window of its own, a sudden-death condition shown."""
-    dock = studio.open_section("victory")
-    dock.setFloating(True)
-    dock.resize(1100, 640)
-    dock.move(studio.geometry().topLeft())
+    """The victory section editor in its tab, a sudden-death condition shown."""
+    page = studio.open_section("victory")
     settle_input(0.5)
-    editor = dock.widget()
+    editor = page.widget()
     wait_until(editor.condition.isVisible, what="the sudden-death condition builder")
     yield editor
-    dock.close()
+    studio.tabs.close_editor("victory")
 
 
 def test_the_wheel_over_a_condition_builder_in_a_section_editor_adds_no_region(
@@ -224,16 +221,13 @@ def test_several_regions_show_their_differences_and_one_choice_sets_them_all(
     assert line.text().startswith("Hills")  # no longer mixed: they share it now
 
 
-def _section_window(studio, key: str, size: tuple[int, int] = (1100, 640)):
-    """A section editor in a floating window of a sensible size."""
-    dock = studio.open_section(key)
-    dock.setFloating(True)
-    dock.resize(*size)
-    dock.move(studio.geometry().topLeft())
-    dock.raise_()
-    dock.activateWindow()
+def _section_window(studio, key: str):
+    """A section editor, shown in its tab beside the map."""
+    page = studio.open_section(key)
+    studio.raise_()
+    studio.activateWindow()
     settle_input(0.5)
-    return dock
+    return page
 
 
 @pytest.mark.parametrize(
@@ -249,8 +243,8 @@ def _section_window(studio, key: str, size: tuple[int, int] = (1100, 640)):
 )
 def test_typing_after_add_names_the_new_row(studio, x, shots, key, table, section) -> None:
     """Defect 8: a new spreadsheet row opens its name for typing; what follows Add goes in."""
-    dock = _section_window(studio, key)
-    editor = dock.widget()
+    page = _section_window(studio, key)
+    editor = page.widget()
     sheet = getattr(editor, table) if table else editor
     before = {entity.id for entity in studio.document.items(section)}
     button = sheet.add_button
@@ -267,8 +261,8 @@ def test_typing_after_add_names_the_new_row(studio, x, shots, key, table, sectio
         lambda: studio.document.get(section, new.id).name == "Scrubland",
         what="the typed name in the new row",
     )
-    shots(dock, f"forms-add-row-{section}")
-    dock.close()
+    shots(studio, f"forms-add-row-{section}")
+    studio.tabs.close_editor(page.key)
 
 
 def test_a_cards_own_text_is_marked_when_its_effect_changes_and_can_be_rewritten(
@@ -279,8 +273,8 @@ def test_a_cards_own_text_is_marked_when_its_effect_changes_and_can_be_rewritten
 
     assert studio.files.open_path(sample_copy("north-africa.json"), ask=False)
     document = studio.document
-    dock = _section_window(studio, "decks", (1300, 820))
-    decks = dock.widget()
+    page = _section_window(studio, "decks")
+    decks = page.widget()
     document.select("cards", ["stukas"])
     settle_input(0.3)
     own = document.get("cards", "stukas").effect_text
@@ -303,7 +297,7 @@ def test_a_cards_own_text_is_marked_when_its_effect_changes_and_can_be_rewritten
     assert decks.texts_box.stale_note.isVisible()
     assert decks.preview.stale == {"effect_text"}
     assert decks.entities.list.currentItem().text().endswith("\u26a0")
-    shots(dock, "forms-card-text-stale")
+    shots(studio, "forms-card-text-stale")
     fill = decks.texts_box.fill_button
     x.click(*on_screen(fill, fill.width() / 2, fill.height() / 2))
     wait_until(
@@ -312,7 +306,7 @@ def test_a_cards_own_text_is_marked_when_its_effect_changes_and_can_be_rewritten
     )
     settle_input(0.2)
     assert not decks.texts_box.stale_note.isVisible() and not decks.preview.stale
-    dock.close()
+    studio.tabs.close_editor(page.key)
 
 
 def test_a_victory_level_no_side_can_reach_is_flagged_where_it_is_typed(
@@ -328,8 +322,8 @@ def test_a_victory_level_no_side_can_reach_is_flagged_where_it_is_typed(
     grid.write_text(json.dumps(base()), encoding="utf-8")
     assert studio.files.open_path(grid, ask=False)
     document = studio.document
-    dock = _section_window(studio, "victory")
-    editor = dock.widget()
+    page = _section_window(studio, "victory")
+    editor = page.widget()
     assert not editor.reach_note.isVisible()
     box = editor.level.box
     x.click(*on_screen(box, 12, box.height() / 2))
@@ -340,21 +334,21 @@ def test_a_victory_level_no_side_can_reach_is_flagged_where_it_is_typed(
     wait_until(lambda: document.scenario.rules.victory.victory_level == 5, what="the level typed")
     wait_until(editor.reach_note.isVisible, what="the note under the VP at stake")
     assert "victory level of 5 VP" in editor.reach_note.text()
-    panel = studio.docks["issues"].widget()
+    panel = studio.issues
     wait_until(
         lambda: any(i.code == "victory-level-unreachable" for i in panel.model.issues),
         timeout=15,
         what="the warning in the issues list",
     )
-    shots(dock, "forms-victory-level")
-    dock.close()
+    shots(studio, "forms-victory-level")
+    studio.tabs.close_editor(page.key)
 
 
 def test_typing_after_add_names_a_new_card(studio, x) -> None:
     """The lists of cards and events take the typing after Add too."""
     document = studio.document
-    dock = _section_window(studio, "decks", (1300, 820))
-    decks = dock.widget()
+    page = _section_window(studio, "decks")
+    decks = page.widget()
     before = {card.id for card in document.items("cards")}
     button = decks.entities.add_button
     x.click(*on_screen(button, button.width() / 2, button.height() / 2))
@@ -364,4 +358,4 @@ def test_typing_after_add_names_a_new_card(studio, x) -> None:
     x.key("Tab")
     (new,) = [c for c in document.items("cards") if c.id not in before]
     wait_until(lambda: document.get("cards", new.id).name == "Night March", what="the card named")
-    dock.close()
+    studio.tabs.close_editor(page.key)

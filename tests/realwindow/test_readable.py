@@ -122,13 +122,11 @@ def test_the_studio_shows_names_not_the_files_spellings(studio, sample_copy, sho
         section = shows.get(entry.key, entry.key)
         if section in LIST_SECTIONS and document.items(section):
             document.select(section, [document.items(section)[0].id])  # its form shows too
-        dock = studio.open_section(entry.key)
-        dock.setFloating(True)
-        dock.resize(1100, 700)
+        page = studio.open_section(entry.key)
         settle_input(0.2)
-        found |= {f"{entry.title}: {f}" for f in _raw_spellings(dock, raw_values)}
+        found |= {f"{entry.title}: {f}" for f in _raw_spellings(page, raw_values)}
         if entry.key == "decks":
-            shots(dock, "readable-decks")
-        dock.close()
+            shots(studio, "readable-decks")
+        studio.tabs.close_editor(entry.key)
     found |= {f"window: {f}" for f in _raw_spellings(studio, raw_values)}
     assert not found, "\n".join(sorted(found))

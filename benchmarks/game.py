@@ -98,12 +98,20 @@ def measure_ai_turns(app: Any, seed: int = 1) -> dict[str, Any]:
     from PySide6.QtCore import QEventLoop, QTimer
 
     from editor.game.launch import show_game
+    from editor.game.saved_games import autosave_folder
     from editor.game.session import GameSession
     from engine.ai import BaselineAI
     from schemas.io import load_file
 
     scenario = load_file(SAMPLE).scenario
-    session = GameSession.new(scenario, {"dravan": "human", "arvel": "ai"}, seed=seed)
+    # Autosaving as a real game does (after every person's action and at every phase), in
+    # the fresh state folder of the process.
+    session = GameSession.new(
+        scenario,
+        {"dravan": "human", "arvel": "ai"},
+        seed=seed,
+        autosave_dir=autosave_folder("vessa-crossing"),
+    )
     session.set_speed("fastest")
     window = show_game(session, "vessa-crossing", leave_text="Close")
     window.resize(*WINDOW)

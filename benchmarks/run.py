@@ -165,7 +165,8 @@ def bench_issue_report(regions: int, repeats: int) -> Result:
         f"{found['parse_s']:.2f} s), validated "
         f"in {found['validation_s']:.2f} s; of the report, locating them {found['locate_s']:.2f}"
         f" s; as JSON {found['json_report_s']:.2f} s; capped at 20 a code "
-        f"{found['capped_report_s']:.2f} s",
+        f"{found['capped_report_s']:.2f} s; the studio's list and map marks "
+        f"{found['studio_list_s']:.2f} s",
     )
 
 
@@ -450,7 +451,10 @@ def bench_lab(games: int) -> list[Result]:
 
 
 def bench_gis(repeats: int) -> list[Result]:
-    """The GIS import's budget (issue 17), absolute as the issue sets it."""
+    """The GIS import's budget (issue 17), absolute as the issue sets it, held against the
+    import's CPU time: it runs on one thread, so on a machine to itself that is its wall time
+    (the wall time under the machine's load is given beside it, with the ratios to a floor
+    measured in the same run)."""
     import gis
 
     found = gis.bench(repeats)
@@ -458,15 +462,17 @@ def bench_gis(repeats: int) -> list[Result]:
     return [
         Result(
             f"GIS import: {found['polygons']} polygons of {gis.VERTICES} vertices, "
-            "read, projected, simplified into regions",
-            found["whole_s"],
+            "read, projected, simplified into regions (CPU time)",
+            found["whole_cpu_s"],
             3.0,
             "s",
             f"{found['vertices_before']} vertices to {found['vertices_after']} (a budget of "
-            f"{found['budget']} per region); CPU {found['whole_cpu_s']:.2f} s (load average "
-            f"{found['load_average']:.1f}); read {found['read_s']:.2f} s; stages (s): {stages}; "
-            f"geometry alone at a tolerance of {found['tolerance_km']} km "
-            f"{found['tolerance_prepare_s']:.2f} s",
+            f"{found['budget']} per region); wall {found['whole_s']:.2f} s at a load average of "
+            f"{found['load_average']:.1f}; floor (read, project every point) CPU "
+            f"{found['floor_cpu_s']:.2f} s, wall {found['floor_s']:.2f} s: the import is "
+            f"{found['cpu_per_floor']:.1f} floors of CPU, {found['wall_per_floor']:.1f} of wall; "
+            f"read {found['read_s']:.2f} s; stages (wall s): {stages}; geometry alone at a "
+            f"tolerance of {found['tolerance_km']} km {found['tolerance_prepare_s']:.2f} s",
         )
     ]
 

@@ -24,10 +24,12 @@ def resolved_target(path: str | os.PathLike[str]) -> Path:
     return Path(os.path.realpath(given))
 
 
-def write_atomic(path: str | os.PathLike[str], data: bytes) -> Path:
+def write_atomic(path: str | os.PathLike[str], data: bytes, *, mode: int | None = None) -> Path:
     """Replace the file at ``path`` (or, through symbolic links, the file they name) with
-    ``data``; returns the path of the file written. Raises :class:`OSError` when the folder
-    cannot take the file (missing, read-only, full disk)."""
+    ``data``; returns the path of the file written. The file keeps the permissions of the one
+    it replaces (a new file gets the usual ones) unless ``mode`` is given (``0o600`` for a
+    private file: it never exists with other permissions, even for a moment). Raises
+    :class:`OSError` when the folder cannot take the file (missing, read-only, full disk)."""
     target = resolved_target(path)
     folder = target.parent if str(target.parent) else Path()
     fd, tmp_name = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=folder)
@@ -37,12 +39,13 @@ def write_atomic(path: str | os.PathLike[str], data: bytes) -> Path:
             handle.write(data)
             handle.flush()
             os.fsync(handle.fileno())
-        try:
-            mode = target.stat().st_mode & 0o7777
-        except FileNotFoundError:
-            umask = os.umask(0)
-            os.umask(umask)
-            mode = 0o666 & ~umask
+        if mode is None:
+            try:
+                mode = target.stat().st_mode & 0o7777
+            except FileNotFoundError:
+                umask = os.umask(0)
+                os.umask(umask)
+                mode = 0o666 & ~umask
         tmp.chmod(mode)
         tmp.replace(target)
     except BaseException:

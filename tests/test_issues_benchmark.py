@@ -17,4 +17,10 @@ def test_the_issue_report_measure_runs_on_a_small_map(tmp_path: Path) -> None:
     found = issues_bench.bench(source, repeats=1)
     # Every region id, area, connection end and unit type broken: several issues a region.
     assert found["issues"] > 3 * 150
-    assert {"validation_s", "locate_s", "report_s", "json_report_s"} <= found.keys()
+    assert {
+        "validation_s",
+        "locate_s",
+        "report_s",
+        "json_report_s",
+        "studio_list_s",
+    } <= found.keys()

@@ -8,6 +8,7 @@ them runs, so that every other ``salient`` command starts as fast as before.
 from __future__ import annotations
 
 import argparse
+import os
 import re
 import sys
 from pathlib import Path
@@ -22,6 +23,7 @@ if TYPE_CHECKING:
 POINT_KINDS = ("city", "village", "fort", "airfield", "port", "supply")
 LINE_KINDS = ("river", "major-river", "road", "rail")
 VP_AS = ("capture", "hold_at_end")
+PAPERS = ("a4", "a3", "letter", "fit")
 """The choices of ``schemas.gis.options`` (a test keeps them the same), written out here so
 that building the parser does not import the GIS libraries."""
 
@@ -88,14 +90,50 @@ def register(commands: argparse._SubParsersAction) -> None:
     importing.set_defaults(run=cmd_import)
 
     exporting = commands.add_parser(
-        "export-map", help="write a scenario's regions as GeoJSON (longitude and latitude)"
+        "export-map",
+        help="write a scenario's map as GeoJSON (longitude and latitude) or as a picture",
+        description=(
+            "Write the regions as GeoJSON, or the map as a picture for rulebooks, forums and "
+            "print: PNG, SVG or PDF (several at once if you like). See docs/gis-import.md."
+        ),
     )
     exporting.add_argument("scenario", type=Path)
-    exporting.add_argument("--geojson", type=Path, required=True, metavar="OUT")
+    exporting.add_argument("--geojson", type=Path, metavar="OUT", help="the regions as GeoJSON")
     exporting.add_argument(
         "--exact",
         action="store_true",
-        help="map units as they are (exact round trip) instead of longitude and latitude",
+        help="GeoJSON in map units as they are (exact round trip), not longitude and latitude",
+    )
+    for kind, what in (("png", "PNG picture"), ("svg", "SVG drawing"), ("pdf", "PDF page")):
+        exporting.add_argument(f"--{kind}", type=Path, metavar="OUT", help=f"the map as a {what}")
+    exporting.add_argument(
+        "--width", type=int, metavar="PX", help="picture width in pixels (PNG, SVG)"
+    )
+    exporting.add_argument(
+        "--dpi",
+        type=float,
+        help="resolution in dots per inch, which sizes names, lines and symbols (default 150, "
+        "or a screen's 96 with --width); without --width a PNG is --print-width at it",
+    )
+    exporting.add_argument(
+        "--print-width",
+        type=float,
+        default=180.0,
+        metavar="MM",
+        help="printed width in mm (default 180), for a PNG without --width and --paper fit",
+    )
+    exporting.add_argument(
+        "--paper",
+        choices=PAPERS,
+        default="a4",
+        help="PDF page (default a4, turned to suit the map; fit: the map's own shape)",
+    )
+    exporting.add_argument("--no-labels", action="store_true", help="pictures without names")
+    exporting.add_argument(
+        "--no-symbols", action="store_true", help="pictures without towns and supply sources"
+    )
+    exporting.add_argument(
+        "--no-scale-bar", action="store_true", help="pictures without a scale bar"
     )
     exporting.set_defaults(run=cmd_export)
 
@@ -198,13 +236,29 @@ def cmd_import(args: argparse.Namespace) -> int:
 
 
 def cmd_export(args: argparse.Namespace) -> int:
-    from schemas.geojson import geojson_text
-    from schemas.gis import GisError, lonlat_geojson_text
-
+    pictures = {k: getattr(args, k) for k in ("png", "svg", "pdf") if getattr(args, k)}
+    if args.geojson is None and not pictures:
+        raise UsageError("say what to write: --geojson, --png, --svg or --pdf")
+    if args.width is not None and args.width < 16:
+        raise UsageError("--width must be 16 pixels or more")
+    if (args.dpi is not None and not args.dpi > 0) or not args.print_width > 0:
+        raise UsageError("--dpi and --print-width must be above 0")
     result, _ = read_scenario(args.scenario)
     if result.scenario is None:
         raise UsageError(f"'{args.scenario}' cannot be read as a scenario")
     scenario = result.scenario
+    if args.geojson is not None and _export_geojson(args, scenario) != EXIT_OK:
+        return EXIT_INVALID
+    for kind, path in pictures.items():
+        if _export_picture(args, scenario, kind, path) != EXIT_OK:
+            return EXIT_INVALID
+    return EXIT_OK
+
+
+def _export_geojson(args: argparse.Namespace, scenario: Scenario) -> int:
+    from schemas.geojson import geojson_text
+    from schemas.gis import GisError, lonlat_geojson_text
+
     if args.exact:
         text = geojson_text(scenario)
     else:
@@ -216,4 +270,36 @@ def cmd_export(args: argparse.Namespace) -> int:
     write_text(args.geojson, text)
     kind = "map units" if args.exact else "longitude and latitude"
     print(f"wrote {len(scenario.regions)} regions to {args.geojson} in {kind}")
+    return EXIT_OK
+
+
+def _export_picture(args: argparse.Namespace, scenario: Scenario, kind: str, path: Path) -> int:
+    """A picture through Qt's painters, on the offscreen platform (no screen needed)."""
+    os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+    from editor.shared.app import application
+    from editor.shared.map_pictures import PictureError, PictureSettings, export_picture
+    from editor.shared.preview import Look, km_per_unit
+
+    application()
+    look = Look(
+        labels=not args.no_labels,
+        symbols=not args.no_symbols,
+        scale_bar=not args.no_scale_bar,
+    )
+    dpi = args.dpi if args.dpi is not None else (96.0 if args.width else 150.0)
+    settings = PictureSettings(look, args.width, dpi, args.print_width, args.paper)
+    try:
+        written = export_picture(scenario, path, settings, kind)
+    except PictureError as error:
+        print(f"salient: {path}: {error}", file=sys.stderr)
+        return EXIT_INVALID
+    except OSError as error:
+        print(f"salient: {path}: cannot write: {error.strerror or error}", file=sys.stderr)
+        return EXIT_INVALID
+    if look.scale_bar and km_per_unit(scenario) is None:
+        print(
+            f"{path}: no scale bar: the scenario does not know its scale "
+            "(map.units_per_km or map.projection)"
+        )
+    print(f"wrote the map to {written} ({kind.upper()})")
     return EXIT_OK

@@ -20,13 +20,14 @@ from typing import Any, Literal
 
 from PySide6.QtCore import QObject, QTimer, Signal
 
+from editor.game.save_files import write_save
 from editor.game.takeback import History, describe, known_policy, restore, snapshot
+from editor.shared.settings import private_folder
 from engine import decisions
 from engine.actions import Action
 from engine.ai import BaselineAI
 from engine.errors import IllegalAction
 from engine.game import Game
-from schemas.io import write_atomic
 from schemas.scenario import Scenario
 
 Player = Literal["human", "ai"]
@@ -39,6 +40,10 @@ SPEED_NAMES = {key: key.capitalize() for key in SPEEDS}
 
 FASTEST_BATCH_S = 0.03
 """At the fastest speed, how long the AI plays before letting the window repaint."""
+
+LATEST_SAVE = "latest.json"
+"""The autosave written after every person's action and at every change of phase, so that a
+crash costs at most the action being made (the start dialog offers the newest save)."""
 
 
 @dataclass
@@ -105,6 +110,7 @@ class GameSession(QObject):
         self._seen = len(game.log)
         self._last_human: str | None = None
         self._autosaved_turn = game.turn
+        self._autosaved_phase = _phase_of(game)
         self._legal: tuple[tuple[int, int], list[Action]] | None = None
         self._timer = QTimer(self)
         self._timer.setSingleShot(True)
@@ -185,7 +191,7 @@ class GameSession(QObject):
             return False
         if self.history.policy != "never":
             self.history.keep(shot)
-        self._after_action()
+        self._after_action(person=True)
         return True
 
     def can_take_back(self) -> bool:
@@ -256,7 +262,7 @@ class GameSession(QObject):
         if self._timer.isActive():
             self._timer.start(SPEEDS[self.speed])
 
-    def _after_action(self) -> None:
+    def _after_action(self, *, person: bool = False) -> None:
         records = self.game.log.records[self._seen :]
         self._seen = len(self.game.log)
         if self.selected is not None and self.selected not in self.game.state.stacks:
@@ -264,7 +270,7 @@ class GameSession(QObject):
         if records:
             self.logged.emit(records)
         self.history.check(self.game)
-        self._autosave_if_new_turn()
+        self._autosave_progress(person)
         self.changed.emit()
         self._announce()
 
@@ -335,15 +341,20 @@ class GameSession(QObject):
             "scenario": title,
         }
 
-    def save(self, path: Path) -> None:
-        write_atomic(path, json.dumps(self.save_data()).encode("utf-8"))
+    def save_bytes(self) -> bytes:
+        """The save file's content (compact JSON: a save is written after every action)."""
+        return json.dumps(self.save_data(), separators=(",", ":")).encode("utf-8")
+
+    def save(self, path: Path, *, private: bool = False) -> None:
+        """Save the game to ``path``, atomically (``private``: readable by the user alone)."""
+        write_save(path, self.save_bytes(), private=private)
 
     @classmethod
     def from_save(cls, scenario: Scenario, data: dict[str, Any], **options: Any) -> GameSession:
         """Continue a saved game from what :meth:`save` wrote (read and checked by the
         caller); raises ``engine.errors.SaveError``, or ``ValueError``, ``KeyError``... for
         data that is not quite a save."""
-        game = Game.load(scenario, data["game"])
+        game = Game.load(scenario, data["game"], where="/game")
         players = data.get("players")
         speed = data.get("speed")
         rule = data.get("take_back")
@@ -355,24 +366,33 @@ class GameSession(QObject):
             **options,
         )
 
-    def autosave(self, name: str) -> None:
-        """Save into the autosave folder (none: nothing is saved)."""
-        if self.autosave_dir is None:
+    def autosave(self, *names: str) -> None:
+        """Save into the autosave folder under each of ``names`` (no folder: nothing is
+        saved), privately; raises :class:`OSError` when the disk refuses."""
+        if self.autosave_dir is None or not names:
             return
-        self.autosave_dir.mkdir(parents=True, exist_ok=True)
-        self.save(self.autosave_dir / name)
+        private_folder(self.autosave_dir)
+        data = self.save_bytes()
+        for name in names:
+            write_save(self.autosave_dir / name, data, private=True)
 
-    def _autosave_if_new_turn(self) -> None:
-        if self.game.turn != self._autosaved_turn:
-            self._autosaved_turn = self.game.turn
-            # A full disk or a read-only folder must not stop the game: say so and go on.
-            try:
-                self.autosave(f"turn-{self.game.turn:03d}.json")
-            except OSError as error:
-                self.failed.emit(
-                    f"turn {self.game.turn} was not autosaved in {self.autosave_dir}: "
-                    f"{error.strerror or error}"
-                )
+    def _autosave_progress(self, person: bool) -> None:
+        """Autosave after a person's action, at a new phase (or side, or turn), and keep a
+        save of each turn's start: the game is written before the view shows what happened,
+        so a crash loses at most the action being made."""
+        phase = _phase_of(self.game)
+        new_turn = self.game.turn != self._autosaved_turn
+        if not (person or new_turn or phase != self._autosaved_phase):
+            return
+        self._autosaved_turn, self._autosaved_phase = self.game.turn, phase
+        names = [f"turn-{self.game.turn:03d}.json"] if new_turn else []
+        # A full disk or a read-only folder must not stop the game: say so and go on.
+        try:
+            self.autosave(*names, LATEST_SAVE)
+        except OSError as error:
+            self.failed.emit(
+                f"the game was not autosaved in {self.autosave_dir}: {error.strerror or error}"
+            )
 
     # -- for tests and tools --------------------------------------------------------------------
 
@@ -388,6 +408,12 @@ class GameSession(QObject):
     def actions_taken(self) -> list[dict[str, Any]]:
         """Every action of the game so far, as the log records them."""
         return [r["action"] for r in self.game.log.records if r["type"] == "action"]
+
+
+def _phase_of(game: Game) -> tuple[int, int, int, bool]:
+    """Where the game stands: turn, side, phase, and whether it is over."""
+    state = game.state
+    return (state.turn, state.side_index, state.phase_index, state.outcome is not None)
 
 
 def _known_speed(speed: str) -> str:

@@ -9,7 +9,6 @@ bad file never costs the other choices or ends in a traceback.
 from __future__ import annotations
 
 import html
-import json
 from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime
@@ -35,6 +34,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from editor.game.save_files import read_save_file
 from editor.game.session import SPEED_NAMES, GameSession, Player
 from editor.game.takeback import POLICIES, default_policy
 from schemas.scenario import Scenario
@@ -66,13 +66,15 @@ def describe_save(path: Path) -> str:
     start dialog checks it for real, scenario and all, only when Start is pressed)."""
     try:
         saved = datetime.fromtimestamp(path.stat().st_mtime)
-        data = json.loads(path.read_text("utf-8"))
+        # The guarded reader: a pipe named here would otherwise block the dialog, and a
+        # save nested 100,000 deep would end it with an internal error.
+        data = read_save_file(path)
         state = data["game"]["state"]
         turn = int(state["turn"])
         over = " (over)" if state.get("outcome") else ""
     except FileNotFoundError:
         return "No such file."
-    except (OSError, ValueError, LookupError, TypeError, AttributeError):
+    except (OSError, ValueError, LookupError, TypeError, AttributeError):  # SaveError too
         return "Not a saved game of Salient, or a damaged one."
     title = data.get("scenario")
     of = f" of {title}" if isinstance(title, str) and title else ""

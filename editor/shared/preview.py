@@ -1,13 +1,18 @@
-"""A still picture of a scenario's map: for the docs, file thumbnails and quick checks.
+"""A still picture of a scenario's map: for the docs, file thumbnails, quick checks, and the
+map pictures designers export for rulebooks, forums and print (:mod:`.map_pictures`).
 
-This paints straight onto a QImage with QPainter; the interactive map of the studio is a
-QGraphicsScene of its own. Colours come from the scenario (terrain, sides), so the picture shows
-what the designer chose.
+:func:`paint_map` paints with a QPainter on any paint device (an image, an SVG generator, a
+PDF writer), the map fitted into a frame; the interactive map of the studio is a
+QGraphicsScene of its own. Colours come from the scenario (terrain, sides), so the picture
+shows what the designer chose. Sizes of lines, symbols and names are given in pixels of a
+96 dpi screen and scaled to the device's resolution, so a 300 dpi picture or a PDF page
+looks like the screen picture, only sharper.
 """
 
 from __future__ import annotations
 
 import math
+from dataclasses import dataclass
 
 import shapely
 import shapely.errors
@@ -16,11 +21,12 @@ from PySide6.QtGui import (
     QBrush,
     QColor,
     QFont,
+    QFontMetricsF,
     QImage,
     QPainter,
-    QPainterPath,
     QPen,
     QPolygonF,
+    QTransform,
 )
 
 from editor.shared.map.drawing import anchor_of, outline_path
@@ -29,14 +35,59 @@ from schemas.map import Region
 from schemas.scenario import Scenario
 
 MARGIN = 24.0
+"""Room around the map, in 96 dpi pixels."""
+SCALE_ROOM = 22.0
+"""Room added under the map for the scale bar, in 96 dpi pixels (the bar never covers it)."""
+SCREEN_DPI = 96.0
+PAPER = QColor("#f4f1ea")
 
 
-def _bounds(scenario: Scenario) -> QRectF:
+@dataclass(frozen=True)
+class Look:
+    """What a picture shows beside the regions."""
+
+    labels: bool = True
+    """Region names."""
+    symbols: bool = True
+    """Structures (towns, forts...) and supply sources."""
+    scale_bar: bool = False
+    """A scale bar, when the scenario knows its scale (see :func:`km_per_unit`)."""
+
+
+def km_per_unit(scenario: Scenario) -> float | None:
+    """Kilometres in one map unit: from the map's projection, else its scale setting;
+    ``None`` when the scenario does not say."""
+    if scenario.map.projection is not None:
+        return float(scenario.map.projection.km_per_unit)
+    if scenario.map.units_per_km:
+        return 1.0 / float(scenario.map.units_per_km)
+    return None
+
+
+def map_bounds(scenario: Scenario) -> QRectF:
+    """The box of every region's outline, in map units."""
     xs = [x for r in scenario.regions for x, _ in r.polygon.exterior]
     ys = [y for r in scenario.regions for _, y in r.polygon.exterior]
     if not xs:
         return QRectF(0, 0, 1, 1)
     return QRectF(min(xs), min(ys), max(xs) - min(xs) or 1, max(ys) - min(ys) or 1)
+
+
+def room_below(scenario: Scenario, look: Look) -> float:
+    """Room under the map beside the margin, in 96 dpi pixels: the scale bar's, when drawn."""
+    return SCALE_ROOM if look.scale_bar and km_per_unit(scenario) is not None else 0.0
+
+
+def picture_height(
+    scenario: Scenario, width: float, dpi: float = SCREEN_DPI, look: Look | None = None
+) -> float:
+    """The height a picture ``width`` device units wide needs for the whole map."""
+    bounds = map_bounds(scenario)
+    px = dpi / SCREEN_DPI
+    margin = MARGIN * px
+    scale = max(width - 2 * margin, 1.0) / bounds.width()
+    below = room_below(scenario, look) * px if look is not None else 0.0
+    return bounds.height() * scale + 2 * margin + below
 
 
 def _border_lines(a: Region, b: Region) -> list[list[tuple[float, float]]]:
@@ -51,108 +102,266 @@ def _border_lines(a: Region, b: Region) -> list[list[tuple[float, float]]]:
     return [list(part.coords) for part in shapely.get_parts(merged) if part.geom_type != "Point"]
 
 
-def _draw_connections(
-    painter: QPainter,
-    scenario: Scenario,
-    by_id: dict[str, Region],
-    paths: dict[str, QPainterPath],
-    scale: float,
-) -> None:
-    """Crossings (rivers, crests) along the border they cross; links between anchors."""
-    kinds = {k.id: k for k in scenario.connection_types}
-    for connection in scenario.connections:
-        a, b = by_id.get(connection.a), by_id.get(connection.b)
-        kind = kinds.get(connection.type)
-        if a is None or b is None or kind is None or kind.id in ("land", "sea"):
-            continue
-        colour = QColor(kind.color)
-        border = _border_lines(a, b) if kind.adjacent and not (a.off_map or b.off_map) else []
-        if border:
-            pen = QPen(colour, 4.0 / scale)
-            pen.setCapStyle(Qt.PenCapStyle.RoundCap)
-            painter.setPen(pen)
-            for line in border:
-                painter.drawPolyline(QPolygonF([QPointF(x, y) for x, y in line]))
-            if connection.bridge:
-                mid = border[0][len(border[0]) // 2]
-                painter.setPen(QPen(QColor("#303030"), 3.0 / scale))
-                painter.drawLine(
-                    QPointF(mid[0] - 5 / scale, mid[1]), QPointF(mid[0] + 5 / scale, mid[1])
-                )
-            continue
-        pen = QPen(colour, 2.0 / scale)
-        pen.setStyle(Qt.PenStyle.DashLine)
-        painter.setPen(pen)
-        points = [
-            anchor_of(a, "label", paths[a.id]),
-            *(QPointF(*p) for p in connection.waypoints),
-            anchor_of(b, "label", paths[b.id]),
-        ]
-        painter.drawPolyline(QPolygonF(points))
+class _Painter:
+    """One picture: map units to device units, and sizes of 96 dpi pixels to device units."""
 
-
-def render_map(scenario: Scenario, width: int = 1200, *, labels: bool = True) -> QImage:
-    """Paint the map, scaled to ``width`` pixels wide, with the height it needs."""
-    bounds = _bounds(scenario)
-    scale = (width - 2 * MARGIN) / bounds.width()
-    height = max(1, math.ceil(bounds.height() * scale + 2 * MARGIN))
-    image = QImage(width, height, QImage.Format.Format_ARGB32_Premultiplied)
-    image.fill(QColor("#f4f1ea"))
-    painter = QPainter(image)
-    painter.setRenderHint(QPainter.RenderHint.Antialiasing)
-    painter.translate(MARGIN, MARGIN)
-    painter.scale(scale, scale)
-    painter.translate(-bounds.left(), -bounds.top())
-
-    terrain = {t.id: t for t in scenario.terrain}
-    paths = {r.id: outline_path(r) for r in scenario.regions}
-    border = QPen(QColor(60, 60, 60, 150), 1.0 / scale)
-    for region in scenario.regions:
-        kind = terrain.get(region.terrain)
-        colour = QColor(kind.color if kind else "#cccccc")
-        if region.unplayable:
-            colour = QColor("#8a8a8a")
-        painter.setPen(border)
-        painter.setBrush(QBrush(colour))
-        painter.drawPath(paths[region.id])
-        if region.off_map:
-            painter.setBrush(QBrush(QColor(0, 0, 0, 40), Qt.BrushStyle.BDiagPattern))
-            painter.drawPath(paths[region.id])
-
-    by_id = {r.id: r for r in scenario.regions}
-    _draw_connections(painter, scenario, by_id, paths, scale)
-
-    owners = {n.id: n for n in scenario.nations}
-    sides = {s.id: s for s in scenario.sides}
-    radius = 7.0 / scale
-    for structure in scenario.structures:
-        region = by_id.get(structure.region)
-        if region is None:
-            continue
-        centre = (
-            QPointF(*structure.anchor)
-            if structure.anchor
-            else anchor_of(region, "structure", paths[region.id])
+    def __init__(
+        self, painter: QPainter, scenario: Scenario, frame: QRectF, dpi: float, look: Look
+    ) -> None:
+        self.painter = painter
+        self.scenario = scenario
+        self.px = dpi / SCREEN_DPI
+        margin = MARGIN * self.px
+        below = room_below(scenario, look) * self.px
+        inner = frame.adjusted(margin, margin, -margin, -margin - below)
+        self.bounds = map_bounds(scenario)
+        self.scale = max(
+            min(inner.width() / self.bounds.width(), inner.height() / self.bounds.height()),
+            1e-12,
         )
-        owner = owners.get(structure.owner or region.owner or "")
-        side = sides.get(owner.side) if owner else None
-        painter.setPen(QPen(QColor("#202020"), 1.5 / scale))
-        painter.setBrush(QColor(side.color if side else "#ffffff"))
-        if structure.fortification > 0:
-            painter.drawRect(
-                QRectF(centre.x() - radius, centre.y() - radius, 2 * radius, 2 * radius)
-            )
-        else:
-            painter.drawEllipse(centre, radius, radius)
+        # The map centred in the frame.
+        left = inner.left() + (inner.width() - self.bounds.width() * self.scale) / 2
+        top = inner.top() + (inner.height() - self.bounds.height() * self.scale) / 2
+        self.map_transform = QTransform()
+        self.map_transform.translate(left, top)
+        self.map_transform.scale(self.scale, self.scale)
+        self.map_transform.translate(-self.bounds.left(), -self.bounds.top())
+        self.frame = frame
+        self.paths = {r.id: outline_path(r) for r in scenario.regions}
+        self.by_id = {r.id: r for r in scenario.regions}
 
-    if labels:
+    def width(self, pixels: float) -> float:
+        """A line ``pixels`` wide (at 96 dpi), in map units."""
+        return pixels * self.px / self.scale
+
+    def on_device(self, point: QPointF) -> QPointF:
+        return self.map_transform.map(point)
+
+    def regions(self) -> None:
+        painter = self.painter
+        terrain = {t.id: t for t in self.scenario.terrain}
+        border = QPen(QColor(60, 60, 60, 150), self.width(1.0))
+        border.setJoinStyle(Qt.PenJoinStyle.RoundJoin)
+        for region in self.scenario.regions:
+            kind = terrain.get(region.terrain)
+            colour = QColor(kind.color if kind else "#cccccc")
+            if region.unplayable:
+                colour = QColor("#8a8a8a")
+            painter.setPen(border)
+            painter.setBrush(QBrush(colour))
+            painter.drawPath(self.paths[region.id])
+            if region.off_map:
+                self._hatch(region)
+
+    def _hatch(self, region: Region) -> None:
+        """Diagonal lines across an off-map box, cut to its outline with shapely (a pattern
+        brush or a clip comes out wrong in some SVG viewers)."""
+        try:
+            shape = polygon_from_model(region.polygon)
+        except (ValueError, shapely.errors.GEOSException):
+            return
+        west, south, east, north = shape.bounds
+        step = self.width(8.0)
+        starts = [west + i * step for i in range(int((east - west + north - south) / step) + 1)]
+        lines = shapely.MultiLineString(
+            [[(x, south), (x - (north - south), north)] for x in starts]
+        )
+        try:
+            cut = shapely.intersection(lines, shape)
+        except shapely.errors.GEOSException:
+            return
+        self.painter.setPen(QPen(QColor(0, 0, 0, 60), self.width(1.0)))
+        for part in shapely.get_parts(cut):
+            if part.geom_type == "LineString":
+                self.painter.drawPolyline(QPolygonF([QPointF(x, y) for x, y in part.coords]))
+
+    def connections(self) -> None:
+        """Crossings (rivers, crests) along the border they cross; links between anchors."""
+        painter = self.painter
+        kinds = {k.id: k for k in self.scenario.connection_types}
+        for connection in self.scenario.connections:
+            a, b = self.by_id.get(connection.a), self.by_id.get(connection.b)
+            kind = kinds.get(connection.type)
+            if a is None or b is None or kind is None or kind.id in ("land", "sea"):
+                continue
+            colour = QColor(kind.color)
+            along = kind.adjacent and not (a.off_map or b.off_map)
+            border = _border_lines(a, b) if along else []
+            if border:
+                pen = QPen(colour, self.width(4.0))
+                pen.setCapStyle(Qt.PenCapStyle.RoundCap)
+                painter.setPen(pen)
+                for line in border:
+                    painter.drawPolyline(QPolygonF([QPointF(x, y) for x, y in line]))
+                if connection.bridge:
+                    mid = border[0][len(border[0]) // 2]
+                    painter.setPen(QPen(QColor("#303030"), self.width(3.0)))
+                    half = self.width(5.0)
+                    painter.drawLine(QPointF(mid[0] - half, mid[1]), QPointF(mid[0] + half, mid[1]))
+                continue
+            pen = QPen(colour, self.width(2.0))
+            pen.setStyle(Qt.PenStyle.DashLine)
+            painter.setPen(pen)
+            points = [
+                anchor_of(a, "label", self.paths[a.id]),
+                *(QPointF(*p) for p in connection.waypoints),
+                anchor_of(b, "label", self.paths[b.id]),
+            ]
+            painter.drawPolyline(QPolygonF(points))
+
+    def symbols(self) -> None:
+        """Structures as discs (squares when fortified) in their owner's side colour, supply
+        sources as triangles; drawn on the device, the same size whatever the map's scale."""
+        painter = self.painter
+        owners = {n.id: n for n in self.scenario.nations}
+        sides = {s.id: s for s in self.scenario.sides}
+
+        def colour_of(nation: str | None) -> QColor:
+            owner = owners.get(nation or "")
+            side = sides.get(owner.side) if owner else None
+            return QColor(side.color if side else "#ffffff")
+
+        radius = 7.0 * self.px
+        painter.setPen(QPen(QColor("#202020"), 1.5 * self.px))
+        for structure in self.scenario.structures:
+            region = self.by_id.get(structure.region)
+            if region is None:
+                continue
+            centre = self.on_device(
+                QPointF(*structure.anchor)
+                if structure.anchor
+                else anchor_of(region, "structure", self.paths[region.id])
+            )
+            painter.setBrush(colour_of(structure.owner or region.owner))
+            box = QRectF(centre.x() - radius, centre.y() - radius, 2 * radius, 2 * radius)
+            if structure.fortification > 0:
+                painter.drawRect(box)
+            else:
+                painter.drawEllipse(box)
+        side = 6.0 * self.px
+        for source in self.scenario.supply_sources:
+            region = self.by_id.get(source.region)
+            if region is None:
+                continue
+            centre = self.on_device(anchor_of(region, "supply", self.paths[region.id]))
+            painter.setBrush(colour_of(region.owner))
+            painter.drawPolygon(
+                QPolygonF(
+                    [
+                        QPointF(centre.x(), centre.y() - side),
+                        QPointF(centre.x() + side, centre.y() + side * 0.8),
+                        QPointF(centre.x() - side, centre.y() + side * 0.8),
+                    ]
+                )
+            )
+
+    def labels(self) -> None:
+        """Region names under their anchors, the biggest regions first; a name that would
+        cover one already written is left out (a wider picture has room for more)."""
+        painter = self.painter
         font = QFont("DejaVu Sans")
-        font.setPointSizeF(max(1.0, 9.0 / scale))
+        font.setPointSizeF(9.0)
         painter.setFont(font)
         painter.setPen(QColor("#1a1a1a"))
-        for region in scenario.regions:
-            centre = anchor_of(region, "label", paths[region.id])
-            box = QRectF(centre.x() - 60 / scale, centre.y() + 8 / scale, 120 / scale, 14 / scale)
+        metrics = QFontMetricsF(font, painter.device())
+        placed: list[QRectF] = []
+        by_size = sorted(
+            self.scenario.regions,
+            key=lambda r: (
+                -self.paths[r.id].boundingRect().width() * self.paths[r.id].boundingRect().height()
+            ),
+        )
+        for region in by_size:
+            if not region.name:
+                continue
+            centre = self.on_device(anchor_of(region, "label", self.paths[region.id]))
+            width = metrics.horizontalAdvance(region.name) + 4 * self.px
+            box = QRectF(centre.x() - width / 2, centre.y() + 8 * self.px, width, metrics.height())
+            if any(box.intersects(other) for other in placed):
+                continue
+            placed.append(box)
             painter.drawText(box, Qt.AlignmentFlag.AlignCenter, region.name)
-    painter.end()
+
+    def scale_bar(self) -> None:
+        """A bar about a fifth of the map's width, of a round length (1, 2 or 5 times a
+        power of ten km), in the bottom left corner, half black and half white."""
+        km = km_per_unit(self.scenario)
+        if km is None:
+            return
+        device_per_km = self.scale / km
+        wanted = self.frame.width() / 5 / device_per_km
+        power = 10 ** math.floor(math.log10(wanted))
+        length = max((f * power for f in (1, 2, 5) if f * power <= wanted), default=power)
+        bar = length * device_per_km
+        painter = self.painter
+        height = 5.0 * self.px
+        left = self.frame.left() + MARGIN * self.px
+        bottom = self.frame.bottom() - MARGIN * self.px * 0.75
+        painter.setPen(QPen(QColor("#202020"), 1.0 * self.px))
+        for half, fill in ((0, "#202020"), (1, "#ffffff")):
+            painter.setBrush(QColor(fill))
+            painter.drawRect(QRectF(left + half * bar / 2, bottom - height, bar / 2, height))
+        font = QFont("DejaVu Sans")
+        font.setPointSizeF(8.0)
+        painter.setFont(font)
+        metrics = QFontMetricsF(font, painter.device())
+        text = f"{length:g} km"
+        painter.drawText(
+            QPointF(left + bar + 4 * self.px, bottom - height / 2 + metrics.capHeight() / 2), text
+        )
+        painter.drawText(QPointF(left, bottom - height - 3 * self.px), "0")
+
+
+def paint_map(
+    painter: QPainter,
+    scenario: Scenario,
+    frame: QRectF,
+    look: Look = Look(),
+    dpi: float = SCREEN_DPI,
+    ground: bool = True,
+) -> None:
+    """Paint the map fitted and centred in ``frame`` (device units) on the painter's device,
+    whose resolution is ``dpi``; ``ground`` fills the frame with the paper colour first."""
+    painter.save()
+    painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+    painter.setRenderHint(QPainter.RenderHint.TextAntialiasing)
+    if ground:
+        painter.fillRect(frame, PAPER)
+    picture = _Painter(painter, scenario, frame, dpi, look)
+    painter.save()
+    painter.setTransform(picture.map_transform, combine=True)
+    picture.regions()
+    picture.connections()
+    painter.restore()
+    if look.symbols:
+        picture.symbols()
+    if look.labels:
+        picture.labels()
+    if look.scale_bar:
+        picture.scale_bar()
+    painter.restore()
+
+
+def render_map(
+    scenario: Scenario,
+    width: int = 1200,
+    *,
+    labels: bool = True,
+    look: Look | None = None,
+    dpi: float = SCREEN_DPI,
+) -> QImage:
+    """Paint the map into an image ``width`` pixels wide, with the height it needs; the image
+    records ``dpi`` for printing."""
+    look = look or Look(labels=labels)
+    height = max(1, math.ceil(picture_height(scenario, width, dpi, look)))
+    image = QImage(width, height, QImage.Format.Format_ARGB32_Premultiplied)
+    dots_per_metre = round(dpi / 0.0254)
+    image.setDotsPerMeterX(dots_per_metre)
+    image.setDotsPerMeterY(dots_per_metre)
+    image.fill(PAPER)
+    painter = QPainter(image)
+    try:
+        paint_map(painter, scenario, QRectF(0, 0, width, height), look, dpi, ground=False)
+    finally:
+        painter.end()
     return image

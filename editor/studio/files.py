@@ -1,24 +1,34 @@
 """Where the studio keeps its own files: settings, recent files, and crash-recovery copies.
 
 Autosave never touches the designer's file: it writes a recovery copy beside the studio's
-settings, named after the file it belongs to. A clean save or close deletes it, so a copy
-found when a file is opened means the studio did not close cleanly, and the designer is
-offered the copy.
+settings, named after the file it belongs to (private to the user, like the whole state
+folder). A clean save or close deletes it, so a copy found when a file is opened means the
+studio did not close cleanly, and the designer is offered the copy.
+
+Autosave follows the document's content, not a position in the undo history: every edit,
+undo and redo counts as a change, so edits made after undoing back to the position of the
+last copy (same index, other content) are written too.
 """
 
 from __future__ import annotations
 
+import contextlib
 import datetime as dt
 import hashlib
 import json
+import logging
 from dataclasses import dataclass
 from pathlib import Path
 
-from PySide6.QtCore import QObject, QTimer
+from PySide6.QtCore import QObject, QTimer, Signal
 
-from editor.shared.settings import settings, state_dir
+from editor.shared.settings import PRIVATE_FILE, private_folder, settings, state_dir
 from editor.studio.document import ScenarioDocument
-from schemas.io import dumps, write_atomic
+from schemas.filenames import safe_name
+from schemas.io import UnwritableError, encode, to_canonical_dict, write_atomic
+from schemas.scenario import Scenario
+
+log = logging.getLogger(__name__)
 
 RECENT_LIMIT = 10
 
@@ -54,9 +64,7 @@ class Recovery:
 
 
 def _recovery_folder() -> Path:
-    folder = state_dir() / "recovery"
-    folder.mkdir(exist_ok=True)
-    return folder
+    return private_folder(state_dir() / "recovery")
 
 
 def _meta(data: Path) -> Path:
@@ -67,14 +75,20 @@ def recovery_path(original: Path | None, session: str) -> Path:
     """The recovery copy of a file (or of an unsaved scenario of this session)."""
     key = str(original.resolve()) if original is not None else f"untitled:{session}"
     digest = hashlib.sha1(key.encode("utf-8")).hexdigest()[:16]
-    stem = original.stem if original is not None else "untitled"
+    # safe_name: a file called "...json" (stem "..") or holding odd characters must still
+    # name one plain file inside the recovery folder.
+    stem = safe_name(original.name) if original is not None else "untitled"
     return _recovery_folder() / f"{stem}-{digest}.json"
 
 
 def recoveries() -> list[Recovery]:
     """Every recovery copy present, newest first."""
     found = []
-    for meta in _recovery_folder().glob("*.meta.json"):
+    try:
+        metas = list(_recovery_folder().glob("*.meta.json"))
+    except OSError:  # no recovery folder can be made: there is nothing in it to offer
+        return []
+    for meta in metas:
         data = meta.with_name(meta.name.removesuffix(".meta.json") + ".json")
         try:
             info = json.loads(meta.read_text("utf-8"))
@@ -95,47 +109,117 @@ def recovery_for(original: Path) -> Recovery | None:
     )
 
 
+def recovery_bytes(scenario: Scenario) -> bytes:
+    """The recovery copy of a scenario: its canonical file, or, when it holds something no
+    file can store (half of a character pasted in a text), the same JSON with every
+    non-ASCII character escaped, which any file holds; opening the copy then repairs that
+    text and reports where it was, so the rest of the work is not lost with it."""
+    try:
+        return encode(scenario)
+    except UnwritableError:
+        data = to_canonical_dict(scenario)
+        return (json.dumps(data, ensure_ascii=True, indent=2) + "\n").encode("ascii")
+
+
+def save_failure(error: BaseException) -> str:
+    """Why a save failed, in words for the designer (the place of the value for a scenario
+    holding something no file can store)."""
+    if isinstance(error, UnwritableError):
+        return f"the value at {error.pointer or '/'} cannot be written: {error.message}"
+    if isinstance(error, OSError):
+        where = f" ({error.filename})" if error.filename else ""
+        return f"{error.strerror or error}{where}"
+    return f"an internal error ({type(error).__name__}: {error})"
+
+
 class Autosaver(QObject):
     """Writes a recovery copy of the document when it has changed since the last one."""
+
+    failed = Signal(str)
+    """The recovery copy could not be written (the reason); the last good copy is kept, and
+    the next interval tries again."""
 
     def __init__(self, document: ScenarioDocument, session: str, interval_ms: int) -> None:
         super().__init__()
         self.document, self.session = document, session
-        self._saved_index: int | None = document.undo_stack.index()
+        self._revision = 0
+        """Counts every edit, undo and redo (the content's version, not an undo index)."""
+        self._saved_revision = 0
+        """The revision last written (or the one the file on disk holds)."""
         self._written: Path | None = None
+        self.problem: str | None = None
+        """Why the last attempt failed (``None`` when it did not)."""
+        document.changed.connect(self._changed)
+        # A merged command (a vertex dragged further) changes the content without a new
+        # index; the stack says so with indexChanged all the same.
+        document.undo_stack.indexChanged.connect(self._changed)
         self.timer = QTimer(self)
         self.timer.setInterval(interval_ms)
         self.timer.timeout.connect(self.autosave)
         self.timer.start()
 
-    def autosave(self) -> Path | None:
-        """Write the copy now if anything changed; returns where it went."""
-        stack = self.document.undo_stack
-        if stack.index() == self._saved_index:
+    def _changed(self, *_args: object) -> None:
+        self._revision += 1
+
+    @property
+    def pending(self) -> bool:
+        """Whether the document changed since the last copy (or the last save)."""
+        return self._revision != self._saved_revision
+
+    def autosave(self, *, force: bool = False) -> Path | None:
+        """Write the copy now if anything changed (with ``force``, if the document differs
+        from its file at all); returns where it went, ``None`` when nothing was written.
+        Never raises: a failure is reported by :attr:`failed` and kept in :attr:`problem`."""
+        if not self.pending and not force:
             return None
         if not self.document.modified:  # undone back to the saved file
             self.discard()
             return None
-        target = recovery_path(self.document.path, self.session)
-        write_atomic(target, dumps(self.document.scenario).encode("utf-8"))
-        meta = {
-            "original": str(self.document.path.resolve()) if self.document.path else None,
-            "saved_at": dt.datetime.now().isoformat(timespec="seconds"),
-        }
-        write_atomic(_meta(target), json.dumps(meta).encode("utf-8"))
+        revision = self._revision
+        try:
+            target = recovery_path(self.document.path, self.session)
+            data = recovery_bytes(self.document.scenario)
+            write_atomic(target, data, mode=PRIVATE_FILE)
+            meta = {
+                "original": str(self.document.path.resolve()) if self.document.path else None,
+                "saved_at": dt.datetime.now().isoformat(timespec="seconds"),
+            }
+            write_atomic(_meta(target), json.dumps(meta).encode("utf-8"), mode=PRIVATE_FILE)
+        except Exception as error:  # any failure: the work stays in memory, say why
+            if not isinstance(error, OSError | UnwritableError):
+                log.exception("the recovery copy could not be written")
+            self.problem = save_failure(error)
+            self.failed.emit(self.problem)
+            return None
         if self._written is not None and self._written != target:
             Recovery(self._written, None, dt.datetime.now()).discard()
         self._written = target
-        self._saved_index = stack.index()
+        self._saved_revision = revision
+        self.problem = None
         return target
+
+    @property
+    def copy(self) -> Path | None:
+        """The recovery copy written (or adopted) for this document, if any."""
+        return self._written
+
+    def adopt(self, copy: Path) -> None:
+        """The document was recovered from ``copy``: it stays until the work is saved or
+        discarded (or replaced by a newer copy)."""
+        self._written = copy
+        self._saved_revision = self._revision
 
     def discard(self) -> None:
         """Forget the recovery copy: the file on disk is the latest work."""
-        for target in {self._written, recovery_path(self.document.path, self.session)}:
+        targets = {self._written}
+        with contextlib.suppress(OSError):  # no recovery folder: no copy in it either
+            targets.add(recovery_path(self.document.path, self.session))
+        for target in targets:
             if target is not None:
                 Recovery(target, None, dt.datetime.now()).discard()
         self._written = None
-        self._saved_index = self.document.undo_stack.index()
+        self._saved_revision = self._revision
+        self.problem = None
 
     def stop(self) -> None:
         self.timer.stop()

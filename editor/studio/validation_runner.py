@@ -16,12 +16,18 @@ The worker never touches the live scenario: it only sees the copies made on the 
 and the validator is only ever used by one job at a time (the pool has one thread, and jobs
 run in order), so no locking is needed. Results of a batch that newer edits have made stale
 are dropped, but every batch still updates the validator, in order.
+
+Each job also checks the images the scenario names against its file's folder
+(:func:`~schemas.validation.files.check_files`, from ``stat`` alone: a few system calls per
+image, so every job does it and a file copied into the folder is noticed at the next edit),
+so the list holds what ``salient validate`` reports for the saved file.
 """
 
 from __future__ import annotations
 
 import logging
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 from PySide6.QtCore import (
@@ -37,6 +43,7 @@ from PySide6.QtCore import (
 from editor.studio.document import LIST_SECTIONS, Change, ScenarioDocument
 from schemas.issues import Issue
 from schemas.scenario import Scenario
+from schemas.validation.files import check_files
 from schemas.validation.incremental import SINGLE_SECTIONS, IncrementalValidator
 
 log = logging.getLogger(__name__)
@@ -75,11 +82,15 @@ class _Job(QRunnable):
         scenario: Scenario,
         changes: dict[str, Any] | None,
         signals: _Signals,
+        folder: Path | None = None,
     ) -> None:
         super().__init__()
         self.generation, self.state, self.signals = generation, state, signals
         self.scenario, self.changes = scenario, changes
         """A snapshot of the whole scenario (to build from), and the touched sections."""
+        self.folder = folder
+        """The scenario file's folder, for the checks of the images it names (``None``: a
+        scenario never saved, whose images are not checked)."""
 
     def run(self) -> None:
         state = self.state
@@ -92,7 +103,10 @@ class _Job(QRunnable):
             log.exception("incremental validation failed; validating from scratch")
             state.validator = IncrementalValidator(self.scenario)
         validator = state.validator
-        self.signals.done.emit(self.generation, list(validator.issues), list(validator.problems))
+        issues = list(validator.issues)
+        if self.folder is not None:
+            issues.extend(check_files(self.scenario, self.folder))
+        self.signals.done.emit(self.generation, issues, list(validator.problems))
 
 
 class ValidationRunner(QObject):
@@ -120,6 +134,8 @@ class ValidationRunner(QObject):
         self._timer.setInterval(delay_ms)
         self._timer.timeout.connect(self.run_now)
         document.changed.connect(self._on_change)
+        # Saved elsewhere: the images are checked against the new folder.
+        document.pathChanged.connect(lambda _path: self.schedule())
 
     def _on_change(self, change: Change) -> None:
         if self._touched is not None:
@@ -141,7 +157,14 @@ class ValidationRunner(QObject):
             changes = {s: section_copy(scenario, s) for s in self._touched if s in known}
         self._touched = set()
         self.busy.emit(True)
-        job = _Job(self._generation, self._state, snapshot(scenario), changes, self._signals)
+        job = _Job(
+            self._generation,
+            self._state,
+            snapshot(scenario),
+            changes,
+            self._signals,
+            self.document.folder,
+        )
         self._pool.start(job)
 
     def wait(self) -> None:

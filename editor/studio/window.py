@@ -20,6 +20,7 @@ from editor.shared.window_state import available_area, fitted_geometry, starts_m
 from editor.studio import sections
 from editor.studio.connections_review import ConnectionReview
 from editor.studio.document import ScenarioDocument
+from editor.studio.edit_commands import EditCommands
 from editor.studio.files import Autosaver
 from editor.studio.map.scene import MapScene
 from editor.studio.map.tools.base import Tool
@@ -90,6 +91,7 @@ class StudioWindow(QMainWindow):
         self.statusBar().addPermanentWidget(self.coordinates)
         self.files = FileController(self)
         self.edits = EditController(self)
+        self.edit_commands = EditCommands(self)
         build_actions(self)
         self.set_document(None)
 
@@ -137,6 +139,7 @@ class StudioWindow(QMainWindow):
         """Show a document (``None``: nothing open, e.g. a file that failed to load)."""
         self._release_document()
         self.document = document
+        self.edit_commands.set_document(document)
         self.load_issues = list(load_issues or [])
         issues = IssuesPanel(document)
         issues.activated.connect(self.show_target)
@@ -183,6 +186,7 @@ class StudioWindow(QMainWindow):
         self.validation.updated.connect(self._validated)
         self.validation.run_now()
         self.autosaver = Autosaver(document, self.session, self.autosave_ms)
+        self.autosaver.failed.connect(self.files.autosave_failed)
         document.undo_stack.cleanChanged.connect(self.update_title)
         document.undo_stack.indexChanged.connect(self.update_title)
         document.pathChanged.connect(self.update_title)
@@ -285,6 +289,12 @@ class StudioWindow(QMainWindow):
             self.issue_count.setStyleSheet("color: #c62828;" if errors else "color: #b26a00;")
         self.docks["issues"].setWindowTitle(f"Issues ({errors + warnings})")
 
+    def forget_load_issues(self) -> None:
+        """Stop listing what loading the file reported: the file was just written anew."""
+        self.load_issues = []
+        if self.validation is not None:
+            self.issues.set_issues(list(self.validation.issues))
+
     def _validated(self, issues: list[Issue], problems: list[object]) -> None:
         self.issues.set_issues([*self.load_issues, *issues])
         if self.scene is not None:
@@ -306,6 +316,10 @@ class StudioWindow(QMainWindow):
         point = self.view.mapToScene(pos)
         region_id = self.tools["select"].region_at(point) if "select" in self.tools else None
         if region_id is None:
+            ground = self.edit_commands.ground_menu((point.x(), point.y()))
+            if ground is not None:
+                ground.popup(self.view.viewport().mapToGlobal(pos))
+                self.map_context_menu = ground
             return
         menu = QMenu(self)
         MapMenu(self).fill(menu, region_id, (point.x(), point.y()))

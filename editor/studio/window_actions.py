@@ -21,6 +21,7 @@ from editor.studio.map.tools.draw import DrawRegionTool
 from editor.studio.map.tools.select import SelectTool
 from editor.studio.map.tools.split import SplitTool
 from editor.studio.map.tools.vertex import VertexTool
+from editor.studio.window_gis import add_map_actions
 
 if TYPE_CHECKING:
     from editor.studio.window import StudioWindow
@@ -76,19 +77,20 @@ def build_actions(window: StudioWindow) -> None:
     file_menu.addAction(
         _action(
             window,
-            "&Import regions from GeoJSON…",
+            "&Import regions from GeoJSON (exact, map units)…",
             files.import_geojson,
-            tip="Add or update regions from a GeoJSON file",
+            tip="Add or update regions from a GeoJSON file in map units, as exported",
         )
     )
     file_menu.addAction(
         _action(
             window,
-            "&Export regions to GeoJSON…",
+            "&Export regions to GeoJSON (exact, map units)…",
             files.export_geojson,
-            tip="Write the regions to a GeoJSON file",
+            tip="Write the regions to a GeoJSON file in map units, to import back exactly",
         )
     )
+    add_map_actions(window, file_menu)
     file_menu.addSeparator()
     file_menu.addAction(
         _action(window, "&Quit", window.close, QKeySequence.StandardKey.Quit, document_only=False)
@@ -104,11 +106,14 @@ def build_actions(window: StudioWindow) -> None:
         window.addAction(action)
         edit_menu.addAction(action)
     edit_menu.addSeparator()
+    window.edit_commands.add_clipboard_entries(edit_menu)
+    edit_menu.addSeparator()
     edit_menu.addAction(
         _action(
             window, "&Delete", edits.delete_selection, "Delete", tip="Delete the selected entities"
         )
     )
+    window.edit_commands.add_select_all(edit_menu)
     edit_menu.addAction(_action(window, "Select &none", edits.escape, "Escape"))
     edit_menu.addAction(
         _action(
@@ -119,6 +124,8 @@ def build_actions(window: StudioWindow) -> None:
             tip="Change the selected entity's id everywhere",
         )
     )
+    edit_menu.addSeparator()
+    window.edit_commands.add_find_entries(edit_menu)
     edit_menu.addSeparator()
     edit_menu.addAction(
         _action(

@@ -7,6 +7,7 @@ traceback, and a recovery copy left by a crash is offered when its file is opene
 
 from __future__ import annotations
 
+import logging
 import re
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -15,7 +16,14 @@ from PySide6.QtCore import QObject
 from PySide6.QtWidgets import QFileDialog, QMessageBox
 
 from editor.studio.document import ScenarioDocument
-from editor.studio.files import Recovery, add_recent, recent_files, recoveries, recovery_for
+from editor.studio.files import (
+    Recovery,
+    add_recent,
+    recent_files,
+    recoveries,
+    recovery_for,
+    save_failure,
+)
 from editor.studio.geojson_io import GeoJsonImportDialog, export_geojson
 from editor.studio.window_new import (
     NewScenario,
@@ -24,7 +32,7 @@ from editor.studio.window_new import (
     last_choice,
     remember_frame,
 )
-from schemas.io import load_file, load_text, save, unreadable
+from schemas.io import LoadResult, UnwritableError, load_text, save, unreadable
 from schemas.issues import Issue
 
 if TYPE_CHECKING:
@@ -33,6 +41,7 @@ if TYPE_CHECKING:
 SCENARIO_FILTER = "Salient scenarios (*.json);;All files (*)"
 GEOJSON_FILTER = "GeoJSON (*.geojson *.json);;All files (*)"
 Buttons = QMessageBox.StandardButton
+log = logging.getLogger(__name__)
 
 
 class FileController(QObject):
@@ -113,9 +122,7 @@ class FileController(QObject):
         if recovery is not None and self._offer(recovery):
             return self._recover(recovery)
         try:
-            # Live validation checks the scenario as soon as it is shown; checking it here
-            # too would only make opening slower.
-            result = load_file(path, validate=False)
+            result = read_scenario_file(path)
         except OSError as error:
             self.window.set_document(None, [unreadable(path, error)])
             self.failed_path = path
@@ -161,18 +168,22 @@ class FileController(QObject):
         return True
 
     def _recover(self, recovery: Recovery) -> bool:
-        result = load_text(recovery.data.read_bytes())
-        if result.scenario is None:
+        try:
+            result = load_text(recovery.data.read_bytes(), validate=False, thorough=True)
+        except OSError:
+            result = None
+        if result is None or result.scenario is None:
             recovery.discard()
             self.window.show_message("The recovery copy was damaged and has been removed.")
             return False
         document = ScenarioDocument(result.scenario, recovery.original)
         document.recovered = True
         self.failed_path = None
-        self.window.set_document(document)
+        # What reading the copy repaired (text no file could store) is listed, located.
+        self.window.set_document(document, result.issues)
         # The copy stays until the recovered work is saved or discarded.
         assert self.window.autosaver is not None
-        self.window.autosaver._written = recovery.data
+        self.window.autosaver.adopt(recovery.data)
         self.window.show_message("Recovered unsaved work; save it to keep it.")
         return True
 
@@ -182,6 +193,10 @@ class FileController(QObject):
         if self.document is not None:
             self.document.undo_stack.setClean()
             self.document.recovered = False
+
+    def autosave_failed(self, reason: str) -> None:
+        """The recovery copy could not be written (the autosaver tries again later)."""
+        self.window.show_message(f"Recovery copy not saved: {reason}")
 
     def _forget_recovery(self) -> None:
         if self.window.autosaver is not None:
@@ -217,20 +232,22 @@ class FileController(QObject):
         return self._write(Path(name)) if name else False
 
     def _write(self, path: Path) -> bool:
+        """Save to ``path`` (atomically; through a symbolic link, to the file it names).
+        Any failure leaves the file as it was, the document modified and a recovery copy
+        of the work, and says why."""
         document = self.document
         assert document is not None
         try:
             save(document.scenario, path)
-        except OSError as error:
-            QMessageBox.critical(
-                self.window,
-                "Not saved",
-                f"The scenario could not be written to {path}:\n{error.strerror or error}\n\n"
-                "Your work is still here; try another place (File ▸ Save as).",
-            )
+        except Exception as error:  # whatever it is, the work must survive it
+            self._not_saved(path, error)
             return False
         if self.window.autosaver is not None:
             self.window.autosaver.discard()
+        if self.window.load_issues:
+            # They were about the file's text (repeated keys, an older version, repaired
+            # characters), which the canonical file just written no longer has.
+            self.window.forget_load_issues()
         document.mark_saved(path)
         if document.frame is not None:
             remember_frame(path, document.frame)
@@ -238,6 +255,30 @@ class FileController(QObject):
         self.window.show_message(f"Saved {path}")
         self.window.update_title()
         return True
+
+    def _not_saved(self, path: Path, error: BaseException) -> None:
+        if not isinstance(error, OSError | UnwritableError):
+            log.exception("saving %s failed", path)
+        reason = save_failure(error)
+        autosaver = self.window.autosaver
+        kept = autosaver is not None and (
+            autosaver.autosave(force=True) is not None or autosaver.copy is not None
+        )
+        self.window.show_message(f"Not saved: {reason}")
+        self.window.update_title()
+        QMessageBox.critical(
+            self.window,
+            "Not saved",
+            f"The scenario could not be written to {path}:\n{reason}\n\nNothing was "
+            "written and your work is still here"
+            + (", with a recovery copy" if kept else "")
+            + ". "
+            + (
+                "Change the value named above and save again."
+                if isinstance(error, UnwritableError)
+                else "Try another place (File ▸ Save as)."
+            ),
+        )
 
     # -- GeoJSON ---------------------------------------------------------------------------------
 
@@ -273,6 +314,14 @@ def _file_stem(document: ScenarioDocument) -> str:
     """A file name for a scenario never saved: its title, in lower case with dashes."""
     title = document.scenario.info.title.lower()
     return re.sub(r"[^a-z0-9]+", "-", title).strip("-")[:60] or "scenario"
+
+
+def read_scenario_file(path: Path) -> LoadResult:
+    """Read a scenario file the way ``salient validate`` does (the thorough reader, so that
+    repeated keys, repaired text and every other problem of the file's text are reported),
+    without its semantic and image checks: live validation runs those as soon as the
+    scenario is shown. Raises :class:`OSError` when the file cannot be read."""
+    return load_text(path.read_bytes(), validate=False, thorough=True)
 
 
 def _with_positions(issues: list[Issue], path: Path) -> list[Issue]:

@@ -9,7 +9,7 @@ links to off-map boxes never need a border, so they are never proposed for remov
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 import numpy as np
@@ -113,24 +113,37 @@ def pick_type(
     return ranked[0][1].id if ranked else None
 
 
-def region_shapes(regions: Sequence[Region]) -> np.ndarray:
+def region_shapes(
+    regions: Sequence[Region], known: Mapping[str, shapely.Geometry] | None = None
+) -> np.ndarray:
     """A shapely polygon per region, ``None`` where the outline is unusable or invalid.
 
     Invalid outlines are left out rather than measured: their borders cannot be trusted, and
-    a missing border would otherwise propose removing good connections.
+    a missing border would otherwise propose removing good connections. ``known`` gives
+    valid polygons already built for some regions (by id): those are used as they are.
     """
-    geoms = build_polygons([r.polygon for r in regions])
-    present = ~shapely.is_missing(geoms)
+    known = known or {}
+    todo = [i for i, r in enumerate(regions) if r.id not in known]
+    geoms = np.empty(len(regions), dtype=object)
+    built = build_polygons([regions[i].polygon for i in todo])
+    present = ~shapely.is_missing(built)
     ok = present.copy()
-    ok[present] = shapely.is_valid(geoms[present]) & (shapely.area(geoms[present]) > 0)
-    geoms[~ok] = None
+    ok[present] = shapely.is_valid(built[present]) & (shapely.area(built[present]) > 0)
+    built[~ok] = None
+    geoms[todo] = built
+    for i, region in enumerate(regions):
+        if region.id in known:
+            geoms[i] = known[region.id]
     return geoms
 
 
-def derive_connections(scenario: Scenario) -> ConnectionDiff:
-    """Connections to add and to remove so that the connections follow the shared borders."""
+def derive_connections(
+    scenario: Scenario, known: Mapping[str, shapely.Geometry] | None = None
+) -> ConnectionDiff:
+    """Connections to add and to remove so that the connections follow the shared borders
+    (``known``: valid polygons already built for some regions, by id)."""
     regions = scenario.regions
-    geoms = region_shapes(regions)
+    geoms = region_shapes(regions, known)
     position = {r.id: i for i, r in reversed(list(enumerate(regions)))}
     domains = [region_domain(scenario, r) for r in regions]
     types = scenario.connection_types

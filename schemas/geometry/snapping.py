@@ -216,7 +216,8 @@ class SnapIndex:
         if len(meets) == 0:
             return np.zeros(0, dtype=np.int64)
         start, stop = self._start[meets], self._stop[meets]
-        return np.repeat(start, stop - start) + _offsets(stop - start)
+        found: np.ndarray = np.repeat(start, stop - start) + _offsets(stop - start)
+        return found
 
     def _vertices_in(
         self, x0: float, y0: float, x1: float, y1: float, rows: np.ndarray | None = None
@@ -226,7 +227,8 @@ class SnapIndex:
         rows = self._rows(x0, y0, x1, y1) if rows is None else rows
         xy = self._parts.xy[rows]
         inside = (xy[:, 0] >= x0) & (xy[:, 0] <= x1) & (xy[:, 1] >= y0) & (xy[:, 1] <= y1)
-        return rows[inside]
+        found: np.ndarray = rows[inside]
+        return found
 
     def _edges_in(
         self, x0: float, y0: float, x1: float, y1: float, rows: np.ndarray | None = None
@@ -238,7 +240,8 @@ class SnapIndex:
         a, b = parts.xy[rows], parts.xy[parts.following[rows]]
         low, high = np.minimum(a, b), np.maximum(a, b)
         meets = (low[:, 0] <= x1) & (high[:, 0] >= x0) & (low[:, 1] <= y1) & (high[:, 1] >= y0)
-        return rows[meets]
+        found: np.ndarray = rows[meets]
+        return found
 
     def vertices_at(self, point: Sequence[float], tolerance: float = TOLERANCE) -> list[VertexRef]:
         """Every ring vertex within ``tolerance`` of ``point``, sorted."""
@@ -277,7 +280,8 @@ class SnapIndex:
         edges = self._edges_in(*bounds, rows)
         vertices = self._vertices_in(*bounds, rows)
         ref = self._parts.ref
-        return np.unique(np.concatenate([ref[edges, 0], ref[vertices, 0]])).tolist()
+        found: list[int] = np.unique(np.concatenate([ref[edges, 0], ref[vertices, 0]])).tolist()
+        return found
 
     def snap(
         self,
@@ -381,7 +385,8 @@ def _offsets(lengths: np.ndarray) -> np.ndarray:
     """``0..n-1`` for each ``n`` of ``lengths``, concatenated."""
     total = int(lengths.sum())
     ends = np.cumsum(lengths)
-    return np.arange(total) - np.repeat(ends - lengths, lengths)
+    offsets: np.ndarray = np.arange(total) - np.repeat(ends - lengths, lengths)
+    return offsets
 
 
 def snap_point(

@@ -33,7 +33,7 @@ def apply_regions(
         update["map"] = scenario.map.model_copy(update=settings)
     result = scenario.model_copy(update=update)
     if connect:
-        additions = derive_connections(result).additions
+        additions = derive_connections(result, plan.shapes).additions
         ids = IdMaker(c.id for c in result.connections)
         new = [
             Connection(

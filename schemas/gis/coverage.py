@@ -26,6 +26,7 @@ ChangeKind = Literal[
     "repaired",  # an invalid outline (self-crossing...) was made valid
     "skipped",  # a feature with no usable polygon
     "overlap",  # the coverage was cleaned: overlaps given to one side, borders matched
+    "covered",  # a feature lying wholly over others was left out when cleaning
     "sliver",  # a piece below the area threshold joined a neighbour
     "speck",  # a piece below the area threshold touching nothing was left out
     "part",  # a further part of a multi-part feature became a region of its own
@@ -55,17 +56,25 @@ def _point(geom: shapely.Geometry) -> tuple[float, float]:
 
 
 def polygonal(geoms: np.ndarray) -> tuple[np.ndarray, list[Change]]:
-    """Each feature's geometry as a valid (Multi)Polygon, or ``None`` when it has none;
-    invalid outlines are repaired with ``shapely.make_valid``."""
+    """Each feature's geometry if it is a non-empty (Multi)Polygon, else ``None`` (a
+    "skipped" change). Validity is not looked at here (see :func:`repair`)."""
     out = np.asarray(geoms, dtype=object).copy()
-    changes: list[Change] = []
     present = ~shapely.is_missing(out)
     types = np.full(len(out), -1)
     types[present] = shapely.get_type_id(out[present])
-    for index in np.flatnonzero(~np.isin(types, (3, 6))).tolist():
-        out[index] = None
-        changes.append(Change("skipped", index))
-    check = np.flatnonzero(np.isin(types, (3, 6)))
+    usable = np.isin(types, (3, 6))
+    usable[usable] = ~shapely.is_empty(out[usable])
+    skipped = np.flatnonzero(~usable)
+    out[skipped] = None
+    return out, [Change("skipped", index) for index in skipped.tolist()]
+
+
+def repair(geoms: np.ndarray) -> tuple[np.ndarray, list[Change]]:
+    """Invalid outlines made valid with ``shapely.make_valid`` (what is left of them that is
+    polygonal); features with no area left become ``None``."""
+    out = np.asarray(geoms, dtype=object).copy()
+    changes: list[Change] = []
+    check = np.flatnonzero(~shapely.is_missing(out))
     bad = check[~shapely.is_valid(out[check])]
     for index in bad.tolist():
         fixed = shapely.make_valid(out[index], method="structure", keep_collapsed=False)
@@ -99,11 +108,16 @@ def clean(geoms: np.ndarray, progress: Progress | None = None) -> tuple[np.ndarr
     out = geoms.copy()
     out[present] = cleaned
     after = shapely.area(cleaned)
-    changes = [
-        Change("overlap", int(index), area=float(abs(b - a)), at=_point(cleaned[i]))
-        for i, (index, b, a) in enumerate(zip(present, before, after, strict=True))
-        if abs(b - a) > 1e-9 * max(b, 1e-12)
-    ]
+    changes = []
+    for i, (index, b, a) in enumerate(zip(present, before, after, strict=True)):
+        if a <= 0 or shapely.is_empty(cleaned[i]):
+            # It lay wholly over other features (both levels of a division in one layer).
+            out[index] = None
+            changes.append(Change("covered", int(index), area=float(b), at=_point(geoms[index])))
+        elif abs(b - a) > 1e-9 * max(b, 1e-12):
+            changes.append(
+                Change("overlap", int(index), area=float(abs(b - a)), at=_point(cleaned[i]))
+            )
     return out, changes
 
 

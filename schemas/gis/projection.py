@@ -18,6 +18,7 @@ under a percent for regions up to about 2,000 km across.
 from __future__ import annotations
 
 import math
+import warnings
 from collections.abc import Callable
 from dataclasses import dataclass
 
@@ -60,18 +61,16 @@ class Extent:
         return ((self.west + self.east) / 2, (self.south + self.north) / 2)
 
 
-def lonlat_extent(geoms: np.ndarray, crs: pyproj.CRS) -> Extent:
-    """The longitude-latitude box of geometries in ``crs``."""
-    present = geoms[~shapely.is_missing(geoms)]
-    if len(present) == 0:
+def lonlat_extent(xy: np.ndarray, crs: pyproj.CRS) -> Extent:
+    """The longitude-latitude box of points (one ``[x, y]`` row each) in ``crs``."""
+    if len(xy) == 0:
         raise GisError("the layer has no geometry to place on the map")
-    coords = shapely.get_coordinates(present)
     if not crs.is_geographic:
         to_lonlat = pyproj.Transformer.from_crs(crs, LONLAT, always_xy=True)
-        lon, lat = to_lonlat.transform(coords[:, 0], coords[:, 1])
-        coords = np.column_stack([lon, lat])
-    lon, lat = coords[:, 0], coords[:, 1]
-    if not (np.isfinite(coords).all() and np.abs(lat).max() <= 90):
+        lon, lat = to_lonlat.transform(xy[:, 0], xy[:, 1])
+        xy = np.column_stack([lon, lat])
+    lon, lat = xy[:, 0], xy[:, 1]
+    if not (np.isfinite(xy).all() and np.abs(lat).max() <= 90):
         raise GisError("some coordinates are not longitudes and latitudes; give the CRS (--crs)")
     west, east = float(lon.min()), float(lon.max())
     if east - west > 180:
@@ -187,7 +186,7 @@ class Projector:
             return np.asarray(xy, dtype=float)
         x, y = self._forward.transform(xy[:, 0], xy[:, 1], errcheck=False)
         out = np.column_stack([x, y])
-        if not np.isfinite(out).all():
+        if not (np.isfinite(x).all() and np.isfinite(y).all()):
             raise GisError(
                 "some points cannot be projected (too far from the projection's centre, or not "
                 "in the data's CRS); give another projection or the right CRS"
@@ -238,14 +237,15 @@ def _transform(geoms: np.ndarray, work: Callable[[np.ndarray], np.ndarray]) -> n
     return shapely.transform(geoms, work)
 
 
-def project_layer(
-    geoms: np.ndarray,
+def project_points(
+    xy: np.ndarray,
     source: pyproj.CRS,
     projection: str | None = None,
     km_per_unit: float | None = None,
     existing: MapProjection | None = None,
 ) -> tuple[Projector, np.ndarray]:
-    """The projector for an import, and the geometries in map units (projected once).
+    """The projector for an import, and the points (one ``[x, y]`` row each, in the data's
+    CRS) in map units, each projected once.
 
     ``projection`` is ``None`` or ``"auto"`` (chosen from the data's extent; a projected file
     keeps its own CRS), ``"source"`` (the file's projected CRS), a name of :data:`NAMED`, or
@@ -253,6 +253,8 @@ def project_layer(
     data lines up with the map; asking for another projection or scale then is an error. A
     first import puts the map's top-left corner at the data's north-west corner.
     """
+    if len(xy) == 0:
+        raise GisError("the layer has no geometry to place on the map")
     if existing is not None:
         wanted = projection not in (None, "auto")
         if wanted or (km_per_unit is not None and km_per_unit != existing.km_per_unit):
@@ -261,30 +263,53 @@ def project_layer(
                 "it so that everything lines up: leave out the projection and the scale"
             )
         projector = Projector.from_model(existing, source)
-        return projector, projector.to_map(geoms)
-    if projection in (None, "auto"):
-        target = source if source.is_projected else None
-    elif projection == "source":
-        if not source.is_projected:
-            raise GisError("the data is in longitude and latitude: 'source' needs projected data")
-        target = source
-    elif projection in NAMED:
-        target = None
-    else:
-        target = parse_crs(projection, "projection")
-    if target is None:
-        extent = lonlat_extent(geoms, source)
-        target = auto_projection(extent, projection if projection in NAMED else None)
+        return projector, projector.points_to_map(xy)
+    target = choose_target(xy, source, projection)
     probe = Projector(source, target, (0.0, 0.0), km_per_unit or 1.0)
-    present = ~shapely.is_missing(geoms)
-    if not present.any():
-        raise GisError("the layer has no geometry to place on the map")
-    # One pass over the coordinates: projected once, then moved and scaled in place.
-    coords = shapely.get_coordinates(geoms)
-    plane = probe.planar(coords)
-    west, south = plane.min(axis=0).tolist()
-    east, north = plane.max(axis=0).tolist()
+    plane = probe.planar(xy)
+    west, east = float(plane[:, 0].min()), float(plane[:, 0].max())
+    south, north = float(plane[:, 1].min()), float(plane[:, 1].max())
     size_km = max(east - west, north - south) * metres_per_unit(target) / 1000.0
     scale = km_per_unit if km_per_unit is not None else default_km_per_unit(size_km)
     projector = Projector(source, target, (west, north), scale)
-    return projector, shapely.set_coordinates(geoms.copy(), projector.plane_to_map(plane))
+    return projector, projector.plane_to_map(plane)
+
+
+def choose_target(xy: np.ndarray, source: pyproj.CRS, projection: str | None) -> pyproj.CRS:
+    """The map's projected CRS for data in ``source`` (see :func:`project_points`)."""
+    if projection in (None, "auto"):
+        if source.is_projected:
+            return source
+    elif projection == "source":
+        if not source.is_projected:
+            raise GisError("the data is in longitude and latitude: 'source' needs projected data")
+        return source
+    elif projection not in NAMED:
+        return parse_crs(projection, "projection")
+    return auto_projection(lonlat_extent(xy, source), projection if projection in NAMED else None)
+
+
+NAMES = {
+    "tmerc": "Transverse Mercator",
+    "lcc": "Lambert conformal conic",
+    "merc": "Mercator",
+    "laea": "Lambert azimuthal equal-area",
+}
+"""The projections of :data:`NAMED` as people call them."""
+
+
+def describe_crs(crs: pyproj.CRS) -> str:
+    """A projection's name for people: "Lambert conformal conic centred on 7.00°E 47.00°N"
+    for one made here, the CRS's own name ("WGS 84 / UTM zone 33N") otherwise."""
+    if crs.name and crs.name != "unknown":
+        return crs.name
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", UserWarning)  # a PROJ string says all it needs here
+        params = crs.to_dict()
+    name = NAMES.get(str(params.get("proj")), crs.coordinate_operation.method_name)
+    lon, lat = params.get("lon_0"), params.get("lat_0", params.get("lat_ts"))
+    if lon is None or lat is None:
+        return name
+    east = "E" if float(lon) >= 0 else "W"
+    north = "N" if float(lat) >= 0 else "S"
+    return f"{name} centred on {abs(float(lon)):.2f}°{east} {abs(float(lat)):.2f}°{north}"

@@ -81,6 +81,72 @@ def list_layers(path: str | os.PathLike[str]) -> list[tuple[str, str]]:
         raise GisError(f"cannot read '{path}': {_reason(error)}") from error
 
 
+@dataclass(frozen=True)
+class LayerInfo:
+    """What a layer holds, read without its features (quick, for choosing settings)."""
+
+    name: str
+    fields: list[str]
+    kind: str | None
+    """``polygon``, ``line`` or ``point``; ``None`` when the file does not say (mixed)."""
+    crs: str | None
+    features: int
+    samples: dict[str, list[str]] = field(default_factory=dict)
+    """The first few values of each field, as text (empty values left out), so that a
+    person choosing which property holds the names sees what each holds."""
+
+
+SAMPLES = 3
+"""Values of each field read for :attr:`LayerInfo.samples`."""
+
+_KINDS = {
+    "polygon": "polygon",
+    "multipolygon": "polygon",
+    "linestring": "line",
+    "multilinestring": "line",
+    "point": "point",
+    "multipoint": "point",
+}
+
+
+def layer_info(path: str | os.PathLike[str], layer: str | None = None) -> LayerInfo:
+    """The fields, kind of geometry, CRS and size of a layer (the first when not given)."""
+    try:
+        info = pyogrio.read_info(path, layer=layer)
+    except _READ_ERRORS as error:
+        raise GisError(f"cannot read '{path}': {_reason(error)}") from error
+    kind = str(info.get("geometry_type") or "").lower().replace(" z", "").replace("25d", "")
+    fields = [str(f) for f in info["fields"]]
+    return LayerInfo(
+        str(info["layer_name"]),
+        fields,
+        _KINDS.get(kind),
+        info.get("crs"),
+        int(info.get("features") or 0),
+        _samples(path, layer, fields),
+    )
+
+
+def _samples(
+    path: str | os.PathLike[str], layer: str | None, fields: list[str]
+) -> dict[str, list[str]]:
+    """The first values of each field (read from a handful of features, without geometry);
+    none when they cannot be read (the import itself then says why)."""
+    if not fields:
+        return {}
+    try:
+        meta, _, _, values = pyogrio.raw.read(
+            path, layer=layer, read_geometry=False, max_features=20
+        )
+    except _READ_ERRORS:
+        return {}
+    samples: dict[str, list[str]] = {}
+    for name, column in zip(meta["fields"], values, strict=True):
+        texts = [str(_plain(v)).strip() for v in column if _plain(v) not in (None, "")]
+        samples[str(name)] = list(dict.fromkeys(t for t in texts if t))[:SAMPLES]
+    return samples
+
+
 def read_layer(
     path: str | os.PathLike[str],
     layer: str | None = None,

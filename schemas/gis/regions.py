@@ -27,8 +27,9 @@ from .coverage import Change
 from .naming import IdMaker, Lookup, slugify, text_value
 from .options import FieldMap, ImportOptions
 from .progress import Progress
-from .projection import Projector, parse_crs, project_layer
+from .projection import Projector, choose_target, metres_per_unit, parse_crs, project_points
 from .readers import GisError, Layer
+from .rings import Rings
 from .simplify import Target, simplify, vertex_count
 
 
@@ -70,9 +71,30 @@ def source_crs(layer: Layer, given: str | None) -> pyproj.CRS:
     )
 
 
+def default_projection(layer: Layer, options: ImportOptions) -> pyproj.CRS:
+    """The projection an import with these options would put a first layer on (see
+    :func:`~.projection.project_points`), for showing it before importing."""
+    source = source_crs(layer, options.crs)
+    present = layer.geometries[~shapely.is_missing(layer.geometries)]
+    if len(present) == 0:
+        raise GisError(f"layer '{layer.name}' of '{layer.path.name}' has no geometry")
+    return choose_target(shapely.get_coordinates(present), source, options.projection)
+
+
 def _digits(km_per_unit: float) -> int:
     """Decimals of map units kept: map coordinates are rounded to the metre or finer."""
     return max(0, -math.floor(math.log10(0.001 / km_per_unit)))
+
+
+def source_resolution(crs: pyproj.CRS) -> float:
+    """About a centimetre in the data's units: points of the data closer than that are one
+    vertex (they end up in the same metre of the map anyway)."""
+    if crs.is_geographic:
+        return 1e-7
+    try:
+        return 0.01 / metres_per_unit(crs)
+    except GisError:
+        return 0.01
 
 
 def prepare(
@@ -81,56 +103,70 @@ def prepare(
     existing: MapProjection | None = None,
     progress: Progress | None = None,
 ) -> Prepared:
-    """Project, clean and simplify a polygon layer (see the module's description)."""
+    """Project, clean and simplify a polygon layer (see the module's description).
+
+    The polygons are taken apart into rings over shared vertices once (:mod:`.rings`); each
+    distinct vertex is projected once. A broken outline or coverage (an outline crossing
+    itself, features overlapping, borders that do not match) shows when the simplified
+    map is checked: only then is the data repaired and cleaned, and simplified again.
+    """
     progress = progress or Progress()
-    progress.step("Projecting", 0.1)
+    progress.step("Projecting", 0.05)
     source = source_crs(layer, options.crs)
-    projector, geoms = project_layer(
-        layer.geometries, source, options.projection, options.km_per_unit, existing
-    )
-    digits = _digits(projector.km_per_unit)
-    geoms = shapely.transform(geoms, lambda xy: np.round(xy, digits))
-    progress.step("Repairing outlines", 0.2)
-    geoms, changes = coverage.polygonal(geoms)
+    geoms, changes = coverage.polygonal(layer.geometries)
     if shapely.is_missing(geoms).all():
         raise GisError(f"layer '{layer.name}' of '{layer.path.name}' has no polygon to import")
-    present = ~shapely.is_missing(geoms)
-    if options.min_area_km2 is None:
-        min_area = float(np.median(shapely.area(geoms[present]))) / 1000.0
-    else:
-        min_area = options.min_area_km2 / projector.km_per_unit**2
-
+    rings = Rings.from_geometries(geoms, source_resolution(source))
+    projector, xy = project_points(
+        rings.xy, source, options.projection, options.km_per_unit, existing
+    )
+    digits = _digits(projector.km_per_unit)
+    resolution = 10.0**-digits
+    rings = rings.with_points(xy, digits)
     target = Target(
         tolerance=options.simplify_km / projector.km_per_unit if options.simplify_km else None,
         vertices=options.simplify_vertices,
     )
-    before = vertex_count(geoms)
-    kept = np.flatnonzero(present)  # features without a polygon stay out of the coverage
-    result = simplify(geoms[kept], target, _share(progress, 0.25, 0.7)) if target.active else None
-    if result is None or not shapely.coverage_is_valid(result.geoms):
-        # Borders that do not match (or overlaps) spoil the simplification: clean, then redo.
+    before = rings.vertices()
+    stage = _share(progress, 0.1, 0.8)
+    result = simplify(rings, target, resolution, stage) if target.active else None
+    if result is None or len(result.broken):
+        # Broken outlines or borders (or no simplification asked, so nothing was checked):
+        # check everything, repair, clean, then simplify again.
+        progress.step("Repairing outlines", 0.3)
+        geoms, repaired = coverage.repair(rings.features_of(rings.parts()))
         geoms, cleaned = coverage.clean(geoms, progress)
-        changes += cleaned
-        if target.active:
-            result = simplify(geoms[kept], target, _share(progress, 0.25, 0.7))
-    if result is not None:
-        geoms = geoms.copy()
-        geoms[kept] = result.geoms
-    progress.step("Merging slivers and gaps", 0.9)
+        changes += repaired + cleaned
+        if target.active and (repaired or cleaned):
+            rings = Rings.from_geometries(geoms, resolution / 2)
+            result = simplify(rings, target, resolution, stage)
+            if len(result.broken) == 0:
+                geoms = rings.features_of(result.parts)
+        elif result is not None and len(result.broken) == 0:
+            geoms = rings.features_of(result.parts)
+    else:
+        geoms = rings.features_of(result.parts)
+    progress.step("Merging slivers and gaps", 0.85)
+    if options.min_area_km2 is None:
+        present = geoms[~shapely.is_missing(geoms)]
+        min_area = float(np.median(shapely.area(present))) / 1000.0 if len(present) else 0.0
+    else:
+        min_area = options.min_area_km2 / projector.km_per_unit**2
     pieces = coverage.explode(geoms)
     changes += coverage.merge_slivers(pieces, min_area)
     changes += coverage.resolve_parts(pieces, options.multipart)
     changes += coverage.fill_gaps(pieces, min_area)
-    shapes, feature, part = [], [], []
+    live = [i for i, shape in enumerate(pieces.shapes) if shape is not None]
+    polygons, index = shapely.get_parts(
+        np.asarray([pieces.shapes[i] for i in live], dtype=object), return_index=True
+    )
+    feature = np.asarray(pieces.owner, dtype=np.int64)[live][index].tolist()
+    part: list[int] = []
     counter: dict[int, int] = {}
-    for shape, owner in zip(pieces.shapes, pieces.owner, strict=True):
-        if shape is None:
-            continue
-        for polygon in shapely.get_parts(shape):
-            shapes.append(polygon)
-            feature.append(owner)
-            part.append(counter.get(owner, 0))
-            counter[owner] = counter.get(owner, 0) + 1
+    for owner in feature:
+        part.append(counter.get(owner, 0))
+        counter[owner] = part[-1] + 1
+    shapes = list(polygons)
     progress.step("Done", 1.0)
     return Prepared(
         projector,
@@ -166,7 +202,7 @@ def outline_models(shapes: list[shapely.Geometry]) -> list[Polygon]:
     rings, owner = shapely.get_rings(np.asarray(shapes, dtype=object), return_index=True)
     coords, ring_of = shapely.get_coordinates(rings, return_index=True)
     starts = np.searchsorted(ring_of, np.arange(len(rings) + 1))
-    points = list(map(tuple, coords.tolist()))
+    points = list(zip(coords[:, 0].tolist(), coords[:, 1].tolist(), strict=True))
     out: list[list[list[tuple[float, float]]]] = [[] for _ in shapes]
     for ring, shape in enumerate(owner.tolist()):
         out[shape].append(points[starts[ring] : starts[ring + 1] - 1])
@@ -191,6 +227,8 @@ class RegionPlan:
     updated: list[Region] = field(default_factory=list)
     notes: list[Note] = field(default_factory=list)
     projection: MapProjection | None = None
+    shapes: dict[str, shapely.Geometry] = field(default_factory=dict)
+    """The shapely polygon of each region added or updated, by id (its outline as built)."""
 
 
 def _feature_label(layer: Layer, fields: FieldMap, index: int) -> str:
@@ -225,7 +263,9 @@ def plan_regions(
         return layer.fields[key][index]
 
     outlines = outline_models(prepared.shapes)
-    for outline, index, part in zip(outlines, prepared.feature, prepared.part, strict=True):
+    for outline, shape, index, part in zip(
+        outlines, prepared.shapes, prepared.feature, prepared.part, strict=True
+    ):
         if index not in stems:
             name = value(fields.name, index)
             names[index] = text_value(name) if name is not None else ""
@@ -274,6 +314,7 @@ def plan_regions(
                     side.id: PlaceValue(**{fields.vp_as: points}) for side in scenario.sides
                 }
         region = Region.model_validate(data)
+        plan.shapes[region_id] = shape
         if region_id in existing:
             plan.updated.append(region)
         else:
@@ -315,6 +356,8 @@ def describe(
             "skipped": f"{who(change.feature)} has no polygon; it is left out",
             "overlap": f"the borders of {who(change.feature)} were matched to its neighbours "
             f"({km2(change.area)} moved)",
+            "covered": f"{who(change.feature)} ({km2(change.area)}) lies wholly over other "
+            "features; it is left out",
             "sliver": f"a sliver of {who(change.feature)} ({km2(change.area)}) joined "
             f"{who(change.into)}",
             "speck": f"a speck of {who(change.feature)} ({km2(change.area)}) touching nothing "

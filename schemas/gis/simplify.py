@@ -1,39 +1,38 @@
-"""Topological simplification of a whole coverage with shapely's coverage simplification.
+"""Topological simplification of a whole coverage, at the level of its arcs.
 
-``shapely.coverage_simplify`` (GEOS's coverage simplifier, Visvalingam-Whyatt) simplifies
-each border once for both regions that share it, so neighbours keep one common border and no
-gap or overlap appears. The target is a tolerance in map units (roughly the square root of
-the area of the triangles removed) or a vertex budget: an average number of vertices per
-region, met by searching the tolerance.
+The coverage is cut into arcs (:mod:`.arcs`): each border between two regions, and each
+stretch of the map's edge, is simplified once for every region along it, so neighbours keep
+one common border and no gap or overlap can open between them. The target is a tolerance in
+map units (no border moves further than that from where it was: Douglas-Peucker) or a vertex
+budget, an average number of vertices per region, met exactly by counting the vertices each
+tolerance keeps.
 
-Large coverages are simplified in two passes: first compact groups of regions on their own,
-keeping each group's outer edge as it is (``simplify_boundary=False``), then the whole
-coverage, whose shared edges are mostly simplified already. GEOS's cost per vertex grows with
-the size of the coverage, so the groups make the first pass several times faster; the second
-pass still sees every region, so the borders between groups are simplified with the same
-topology checks as any other, and the result is a valid coverage.
+Simplifying borders one by one can still make a border cross another one, or squash a small
+region or island flat. Every simplified region is checked (``shapely.is_valid``, and the
+whole map with ``shapely.coverage_is_valid``); the borders of a region that fails get back
+vertices (their tolerance at least halved each round) until it passes. A region that still
+fails with every vertex back was broken in the data: the caller repairs it and simplifies
+again.
 """
 
 from __future__ import annotations
 
-import math
-import os
-from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 
 import numpy as np
 import shapely
+import shapely.errors
 
-from .progress import Cancelled, Progress
+from . import arcs
+from .progress import Progress
+from .rings import Rings
 
-GROUP_VERTICES = 150_000
-"""Size of the groups of the first pass, in vertices (GEOS is fastest around this size)."""
-SAMPLE_VERTICES = 40_000
-"""Size of the sample on which the tolerance for a vertex budget is estimated."""
-WORKERS = max(1, min(4, os.cpu_count() or 1))
-"""Threads simplifying groups at once."""
 MIN_VERTICES = 4
-"""A simplified ring keeps at least a triangle (three points and the closing one)."""
+"""The smallest budget per region: no ring drops below a triangle, and a region's outline
+needs some room beyond that to keep its shape."""
+ROUNDS = 8
+"""Rounds of giving vertices back to the borders of regions that fail the checks, before
+those still failing get every vertex back."""
 
 
 @dataclass(frozen=True)
@@ -57,11 +56,15 @@ class Target:
 class Simplified:
     """The simplified coverage and what it took."""
 
-    geoms: np.ndarray
+    parts: np.ndarray
+    """One polygon per part of ``rings`` (see :meth:`Rings.features_of`)."""
     tolerance: float
     """Tolerance used, in map units (0 when nothing was simplified)."""
     vertices_before: int
     vertices_after: int
+    broken: np.ndarray
+    """Features with a part that is not a valid polygon, or not a valid part of the coverage,
+    even with every vertex kept: the data itself is broken there."""
 
 
 def vertex_count(geoms: np.ndarray) -> int:
@@ -75,137 +78,160 @@ def vertex_count(geoms: np.ndarray) -> int:
     return int(shapely.get_num_coordinates(present).sum()) - rings
 
 
-def _groups(geoms: np.ndarray, size: int = GROUP_VERTICES) -> list[np.ndarray]:
-    """Compact groups of regions of about ``size`` vertices each, in the order of a Morton
-    (Z-order) curve through their centres; none when the whole is small."""
-    sizes = shapely.get_num_coordinates(geoms)
-    total = int(sizes.sum())
-    if total <= size * 2:
-        return []
-    centres = shapely.get_coordinates(shapely.centroid(geoms))
-    low, high = centres.min(axis=0), centres.max(axis=0)
-    cells = ((centres - low) / np.maximum(high - low, 1e-12) * 65535).astype(np.uint64)
-    order = np.argsort(_morton(cells[:, 0]) | (_morton(cells[:, 1]) << np.uint64(1)))
-    cumulative = np.cumsum(sizes[order])
-    cuts = np.searchsorted(cumulative, np.arange(size, total, size))
-    return [group for group in np.split(order, cuts) if len(group)]
-
-
-def _morton(values: np.ndarray) -> np.ndarray:
-    """Spread the bits of 16-bit integers apart, for interleaving two of them."""
-    v = values & np.uint64(0xFFFF)
-    v = (v | (v << np.uint64(8))) & np.uint64(0x00FF00FF)
-    v = (v | (v << np.uint64(4))) & np.uint64(0x0F0F0F0F)
-    v = (v | (v << np.uint64(2))) & np.uint64(0x33333333)
-    return (v | (v << np.uint64(1))) & np.uint64(0x55555555)
-
-
-def coverage_simplify(
-    geoms: np.ndarray, tolerance: float, progress: Progress | None = None, share: float = 1.0
-) -> np.ndarray:
-    """``shapely.coverage_simplify`` of the whole coverage, in two passes when it is large."""
+def simplify(
+    rings: Rings, target: Target, resolution: float = 0.0, progress: Progress | None = None
+) -> Simplified:
+    """Simplify a coverage to a target (see the module's description). ``resolution`` is the
+    size of the grid the coordinates lie on: vertices nearer their chord than half of it
+    are dropped at any tolerance."""
     progress = progress or Progress()
-    geoms = np.asarray(geoms, dtype=object)
-    groups = _groups(geoms)
-    if groups:
-        # GEOS releases the GIL: groups are simplified on every core at once.
-        first = geoms.copy()
-        with ThreadPoolExecutor(max_workers=WORKERS) as pool:
-            jobs = [
-                pool.submit(shapely.coverage_simplify, geoms[g], tolerance, simplify_boundary=False)
-                for g in groups
-            ]
-            try:
-                for number, (group, job) in enumerate(zip(groups, jobs, strict=True)):
-                    first[group] = job.result()
-                    progress.step(
-                        f"Simplifying borders (group {number + 1} of {len(groups)})",
-                        share * (number + 1) / (len(groups) + 1),
-                    )
-            except Cancelled:
-                for job in jobs:
-                    job.cancel()
-                raise
-        geoms = first
-    progress.step("Simplifying the borders between groups", share * len(groups) / (len(groups) + 1))
-    return shapely.coverage_simplify(geoms, tolerance)
+    before = rings.vertices()
+    none = np.empty(0, np.int64)
+    budget = None
+    if target.vertices is not None:
+        budget = max(float(target.vertices), float(MIN_VERTICES)) * len(rings.part_feature)
+    if not target.active or rings.rings == 0 or (budget is not None and before <= budget):
+        return Simplified(rings.parts(), 0.0, before, before, none)
+    progress.step("Finding the borders regions share", 0.3)
+    weight = rings.multiplicity()
+    if budget is None:
+        assert target.tolerance is not None
+        tolerance = float(target.tolerance)
+        found = arcs.build(rings, max(resolution / 2, tolerance), None, progress)
+    else:
+        found = arcs.build(rings, resolution / 2, budget, progress)
+        tolerance = _budget_tolerance(found, weight, budget)
+    progress.step("Checking the simplified borders", 0.6)
+    limits = np.full(found.count, tolerance)
+    keep, parts, broken = _checked(rings, found, limits, progress)
+    if budget is not None:
+        # Vertices given back to pass the checks may overrun the budget: take as many from
+        # everywhere else by raising the tolerance, keeping what the checks gave back.
+        for _ in range(4):
+            count = int(weight[keep].sum())
+            if count <= budget:
+                break
+            given_back = limits < tolerance
+            tolerance = max(
+                _budget_tolerance(found, weight, 2 * budget - count),
+                float(np.nextafter(tolerance, np.inf)),
+            )
+            limits = np.where(given_back, limits, tolerance)
+            keep, parts, broken = _checked(rings, found, limits, progress)
+    after = int(weight[keep].sum())
+    return Simplified(parts, tolerance, before, after, broken)
 
 
-def simplify(geoms: np.ndarray, target: Target, progress: Progress | None = None) -> Simplified:
-    """Simplify a valid coverage to a target (see :class:`Target`)."""
-    progress = progress or Progress()
-    before = vertex_count(geoms)
-    if not target.active or len(geoms) == 0:
-        return Simplified(geoms, 0.0, before, before)
-    if target.tolerance is not None:
-        out = coverage_simplify(geoms, target.tolerance, progress)
-        return Simplified(out, target.tolerance, before, vertex_count(out))
-    assert target.vertices is not None
-    budget = max(float(target.vertices), float(MIN_VERTICES)) * len(geoms)
-    if before <= budget:
-        return Simplified(geoms, 0.0, before, before)
-    return _to_budget(geoms, budget, before, progress)
+def _budget_tolerance(found: arcs.Arcs, weight: np.ndarray, budget: float) -> float:
+    """The smallest tolerance that keeps at most ``budget`` ring points."""
+    sig = found.significance
+    counted = np.flatnonzero(sig > 0)  # the others go at any tolerance
+    order = counted[np.argsort(-sig[counted], kind="stable")]
+    total = np.cumsum(weight[order])
+    over = int(np.searchsorted(total, budget, side="right"))
+    if over >= len(order):
+        return 0.0
+    if not np.isfinite(sig[order[over]]):
+        # Junctions alone overrun the budget: every border becomes straight, the fewest
+        # vertices there can be; any tolerance above every significance does that.
+        finite = sig[np.isfinite(sig)]
+        return float(np.nextafter(finite.max(), np.inf)) if len(finite) else 0.0
+    return float(sig[order[over]])
 
 
-def _to_budget(geoms: np.ndarray, budget: float, before: int, progress: Progress) -> Simplified:
-    """Search the tolerance that meets a vertex budget.
-
-    The tolerance is estimated on a compact sample of the coverage, and the whole coverage is
-    simplified once with it. The result is then simplified again with a tolerance a tenth
-    larger each time until it fits, and the last step is narrowed down by bisection:
-    simplifying a simplified coverage with a larger tolerance removes about what the larger
-    tolerance alone would have removed, and these passes are cheap because the result is small.
-    """
-    tolerance = _estimate(geoms, budget / len(geoms), progress)
-    current = coverage_simplify(geoms, tolerance, progress, share=0.8)
-    count = vertex_count(current)
-    if count <= budget:
-        return Simplified(current, tolerance, before, count)
-    # Grow the tolerance over the (small) result until the budget is met, then narrow the
-    # last step down so that the budget is used rather than wasted.
-    low, high, best = tolerance, tolerance, None
-    for step in range(60):
-        progress.step("Meeting the vertex budget", min(0.95, 0.8 + 0.02 * step))
-        high = low * 1.1
-        trial = shapely.coverage_simplify(current, high)
-        trial_count = vertex_count(trial)
-        if trial_count <= budget:
-            best = (trial, high, trial_count)
+def _checked(
+    rings: Rings, found: arcs.Arcs, limits: np.ndarray, progress: Progress
+) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Keep what the tolerances ``limits`` (per arc, lowered in place) keep, then give
+    vertices back to the borders of rings squashed below a triangle and of regions that
+    fail the checks, until they pass or have every vertex back. Returns the kept vertices,
+    the parts and the features broken in the data."""
+    ring_of = rings.ring_of()
+    for _ in range(ROUNDS):
+        progress.check()
+        keep = found.kept(limits)
+        short = np.flatnonzero(np.bincount(ring_of[keep[rings.vertex]], minlength=rings.rings) < 3)
+        if len(short):
+            failing = _marked(short, rings.rings)[ring_of]
+        else:
+            parts = rings.parts(keep)
+            bad = _failing(rings, keep, parts)
+            if len(bad) == 0:
+                return keep, parts, np.empty(0, np.int64)
+            failing = _marked(bad, len(rings.part_feature))[rings.ring_part[ring_of]]
+        touched = np.unique(found.arc[rings.vertex[failing]])
+        touched = touched[touched >= 0]
+        touched = touched[limits[touched] >= 0]
+        if len(touched) == 0:
             break
-        if trial_count == count:  # nothing left to remove: triangles everywhere
-            return Simplified(trial, high, before, trial_count)
-        low, current, count = high, trial, trial_count
-    if best is None:
-        return Simplified(current, low, before, count)
-    for _ in range(2):
-        middle = math.sqrt(low * high)
-        trial = shapely.coverage_simplify(current, middle)
-        trial_count = vertex_count(trial)
-        if trial_count <= budget:
-            best, high = (trial, middle, trial_count), middle
-        else:
-            low = middle
-    return Simplified(best[0], best[1], before, best[2])
+        found.refine(rings.xy, touched)
+        below = found.next_below(limits)[touched]
+        lowered = np.minimum(limits[touched] / 2, below * (1 - 1e-9))
+        limits[touched] = np.where(below > 0, lowered, -1.0)
+    else:
+        # Still failing after every round: the borders involved get every vertex back.
+        limits[touched] = -1.0
+    keep = found.kept(limits)
+    if (np.bincount(ring_of[keep[rings.vertex]], minlength=rings.rings) < 3).any():
+        keep = np.ones(len(rings.xy), bool)
+    parts = rings.parts(keep)
+    broken = np.unique(rings.part_feature[_failing(rings, keep, parts)])
+    return keep, parts, broken
 
 
-def _estimate(geoms: np.ndarray, per_region: float, progress: Progress) -> float:
-    """A tolerance giving about ``per_region`` vertices per region on a compact sample.
+def _marked(indices: np.ndarray, size: int) -> np.ndarray:
+    mask = np.zeros(size, bool)
+    mask[indices] = True
+    return mask
 
-    A bisection whose every step that falls short of the target goes on from that step's
-    (smaller) result, so only the first step pays for the whole sample.
+
+def _failing(rings: Rings, keep: np.ndarray, parts: np.ndarray) -> np.ndarray:
+    """Parts that are not valid polygons, or not valid in the coverage (an overlap, a
+    border that does not match)."""
+    bad = np.flatnonzero(~shapely.is_valid(parts))
+    if len(bad) or _proven(rings, keep, parts):
+        return bad
+    edges = shapely.coverage_invalid_edges(parts)
+    return np.flatnonzero(~(shapely.is_missing(edges) | shapely.is_empty(edges)))
+
+
+def _proven(rings: Rings, keep: np.ndarray, parts: np.ndarray) -> bool:
+    """A cheap proof that valid parts form a clean coverage (``False`` means "not proven").
+
+    With every ring turned the same way (exteriors one way, holes the other), two regions
+    sharing a border run each of its edges in opposite directions, and no edge belongs to
+    three rings; then the union of the parts (the edges run once) covers exactly the sum of
+    their areas unless some overlap. The same proof as ``schemas.geometry``'s, on vertex ids.
     """
-    groups = _groups(geoms, SAMPLE_VERTICES)
-    sample = geoms[groups[len(groups) // 2]] if groups else geoms
-    bounds = shapely.bounds(sample)
-    span = float(np.median(np.maximum(bounds[:, 2] - bounds[:, 0], bounds[:, 3] - bounds[:, 1])))
-    low, high = span * 1e-5, span
-    target = per_region * len(sample)
-    progress.step("Estimating the tolerance for the vertex budget", 0.05)
-    for _ in range(16):
-        middle = math.sqrt(low * high)
-        trial = shapely.coverage_simplify(sample, middle)
-        if vertex_count(trial) > target:
-            low, sample = middle, trial
-        else:
-            high = middle
-    return high
+    kept = keep[rings.vertex]
+    vertex = rings.vertex[kept]
+    ring = rings.ring_of()[kept]
+    counts = np.bincount(ring, minlength=rings.rings)
+    ends = np.cumsum(counts)
+    after = np.arange(1, len(vertex) + 1)
+    after[ends[counts > 0] - 1] = (ends - counts)[counts > 0]
+    x, y = rings.xy[vertex, 0], rings.xy[vertex, 1]
+    turn = np.bincount(ring, weights=x * y[after] - x[after] * y, minlength=rings.rings)
+    exterior = np.ones(rings.rings, bool)
+    exterior[1:] = rings.ring_part[1:] != rings.ring_part[:-1]
+    flip = ((turn > 0) != exterior)[ring]
+    tail = np.where(flip, vertex[after], vertex)
+    head = np.where(flip, vertex, vertex[after])
+    size = np.int64(len(rings.xy))
+    undirected = np.minimum(tail, head) * size + np.maximum(tail, head)
+    order = np.argsort(undirected)
+    ordered = undirected[order]
+    twin = ordered[1:] == ordered[:-1]
+    if (twin[1:] & twin[:-1]).any():
+        return False  # an edge of three rings
+    directed = (tail * size + head)[order]
+    if (directed[1:][twin] == directed[:-1][twin]).any():
+        return False  # two rings run an edge the same way: they overlap
+    try:
+        union = shapely.coverage_union_all(parts)
+    except shapely.errors.GEOSException:
+        return False
+    if not shapely.is_valid(union):
+        return False
+    total = float(shapely.area(parts).sum())
+    return bool(abs(float(shapely.area(union)) - total) <= 1e-9 * max(total, 1.0))

@@ -224,6 +224,7 @@ READS: dict[Callable[..., Any], frozenset[str]] = {
             "tension",
         }
     ),
+    cards.check_self_feeding_cards: frozenset({"cards", "events", "tension", "rules"}),
 }
 """What each check that is re-run whole reads, as :func:`changed_aspects` names it: a
 section (any change of it), or a field of a section of :data:`QUIET` (``regions.values``;

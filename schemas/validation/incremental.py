@@ -95,7 +95,7 @@ class IncrementalValidator:
     # -- building ------------------------------------------------------------------------------
 
     def _build(self, scenario: Scenario) -> None:
-        update = {name: list(getattr(scenario, name)) for name in SECTIONS}
+        update: dict[str, Any] = {name: list(getattr(scenario, name)) for name in SECTIONS}
         self.scenario = scenario.model_copy(update=update)
         ix = self.index = ScenarioIndex(self.scenario)
         self._positions: dict[str, dict[int, int]] = {}
@@ -108,7 +108,7 @@ class IncrementalValidator:
                 section, position = owner_of(issue)
                 self._own(self._scoped[check], section, position, issue)
         self._duplicates = {ns: list(duplicate_ids_in(ix, ns)) for ns in NAMESPACES}
-        self._counts = {
+        self._counts: dict[str, Counter[str]] = {
             name: Counter(e.id for e in getattr(self.scenario, name)) for name in SECTIONS
         }
         self._by_end: dict[str, dict[int, Any]] = defaultdict(dict)
@@ -359,7 +359,7 @@ class IncrementalValidator:
             }
             self._run(check, every)
             return
-        touched = set(diffs["regions"].ids) if "regions" in diffs else set()
+        touched: set[str | None] = set(diffs["regions"].ids) if "regions" in diffs else set()
         shelters: set[str] = set()
         if "structures" in diffs:
             diff = diffs["structures"]
@@ -556,5 +556,6 @@ def _home(structures: Mapping[str, Any], location: Any) -> str | None:
         return None
     if location.structure is not None:
         structure = structures.get(location.structure)
-        return structure.region if structure is not None else None
-    return location.region
+        return None if structure is None else str(structure.region)
+    region: str | None = location.region
+    return region

@@ -13,6 +13,7 @@ the count of stacks is what the separate counters would have shown, nothing more
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QPointF, QRectF, Qt
@@ -21,6 +22,7 @@ from PySide6.QtGui import QColor, QFont, QFontMetricsF, QPainter, QPen, QPixmap,
 from editor.game.map.fog import FLAG, OUTLINE
 from editor.game.map.style import PICKED, SELECTED, TARGET, ink_on
 from editor.game.map.symbols import draw_star, draw_unit_symbol
+from editor.shared.images import load_image
 from editor.shared.map.drawing import pixmap_of
 
 if TYPE_CHECKING:
@@ -155,9 +157,15 @@ def _draw_trench(painter: QPainter, rect: QRectF) -> None:
 
 
 def _draw_image(painter: QPainter, path: str, room: QRectF) -> bool:
-    image = QPixmap(path) if path else QPixmap()
-    if image.isNull():
+    if not path:
         return False
+    # ``path`` is a real path already checked against the scenario's folder; it is read the
+    # guarded way again (it may have become a pipe since) and decoded with the size cap.
+    real = Path(path)
+    loaded = load_image(real.parent, real.name)
+    if loaded.image is None:
+        return False
+    image = QPixmap.fromImage(loaded.image)
     scaled = image.scaled(
         room.size().toSize() * 2,
         Qt.AspectRatioMode.KeepAspectRatio,

@@ -31,6 +31,7 @@ from engine import movement
 from engine.combat.values import commanding_leader
 from engine.game import Game
 from engine.state import StackState
+from schemas.assets import resolve_image
 
 
 @dataclass(frozen=True)
@@ -45,7 +46,7 @@ class CounterLook:
     count: int = 0
     stars: int = 0
     picture: str = ""
-    """An image file (a leader's or unit type's picture), absolute."""
+    """An image file (a leader's or unit type's picture): its real path, checked."""
     entrenched: bool = False
     unsupplied: bool = False
     moved: bool = False
@@ -94,10 +95,12 @@ def look_of(
 
 
 def _picture(base: Path | None, name: str) -> str:
+    """The real file of a picture the scenario in ``base`` names, when it may be read (a
+    regular file inside the folder: see :mod:`schemas.assets`), else ``""``."""
     if not name or base is None:
         return ""
-    path = base / name
-    return str(path) if path.is_file() else ""
+    real, refusal = resolve_image(base, name)
+    return str(real) if real is not None and refusal is None else ""
 
 
 def content_key(game: Game, stack: StackState) -> tuple:

@@ -17,6 +17,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtGui import QPixmap
 from PySide6.QtWidgets import QFileDialog, QLabel, QLineEdit, QToolButton
 
+from editor.shared.images import load_image
 from editor.studio.forms.field_types import unwrap
 from editor.studio.forms.fields import ValueEditor, _row
 
@@ -98,14 +99,16 @@ class PathEditor(ValueEditor):
         if path is None:
             self.preview.clear()
             return
-        pixmap = QPixmap(str(path)) if path.is_file() else QPixmap()
-        if pixmap.isNull():
-            self.preview.setText("missing")
+        # The guarded reader: never a pipe, a device or a file outside the scenario's folder,
+        # never a huge image (see editor.shared.images).
+        loaded = load_image(self.base(), self._value)
+        if loaded.image is None:
+            self.preview.setText("missing" if "cannot be found" in loaded.reason else "not shown")
             self.preview.setStyleSheet("color: #b00020; font-size: 9px;")
-            self.preview.setToolTip(f"Cannot read {path}")
+            self.preview.setToolTip(f"{self._value} is not shown: {loaded.reason}")
             return
         self.preview.setPixmap(
-            pixmap.scaled(
+            QPixmap.fromImage(loaded.image).scaled(
                 self.preview.size(),
                 Qt.AspectRatioMode.KeepAspectRatio,
                 Qt.TransformationMode.SmoothTransformation,

@@ -35,24 +35,30 @@ class ProblemLayer:
         return [*self.issue_items, *self.problem_items]
 
     def set_issues(self, issues: list[Issue]) -> None:
+        """One mark per place (a region's name, a point), an error's if any of the issues
+        there is an error, its tooltip listing them: a map whose 10,000 regions share one id
+        (70,000 issues about the same few places) gets a few marks, not 70,000."""
         scene = self.scene
         for item in self.issue_items:
             scene.discard(item)
         self.issue_items = []
+        places: dict[tuple[float, float, str, bool], list[Issue]] = {}
         for issue in issues:
             point = self._point(issue)
-            if point is None:
-                continue
-            item = MarkerItem("issues", issue.entity or "", "issues")
-            item.shape_kind = "cross" if issue.is_error else "warning"
-            item.setPos(point)
-            label = self.scene.label_items.get(issue.entity or "") if issue.at is None else None
+            if point is not None:
+                key = (point.x(), point.y(), issue.entity or "", issue.at is None)
+                places.setdefault(key, []).append(issue)
+        for (x, y, entity, by_name), found in places.items():
+            item = MarkerItem("issues", entity, "issues")
+            item.shape_kind = "cross" if any(i.is_error for i in found) else "warning"
+            item.setPos(QPointF(x, y))
+            label = self.scene.label_items.get(entity) if by_name else None
             if label is not None:
                 width = label.widths[1 if label.small else 0]
                 height = LabelItem.heights()[1 if label.small else 0]
                 right = width / 2 + MarkerItem.SIZE / 2 + 3
                 item.set_offset(QPointF(right, label.DROP + height / 2))
-            item.setToolTip(f"{issue.severity.capitalize()}: {issue.message} ({issue.code})")
+            item.setToolTip(_tooltip(found))
             scene.place(item, "issues")
             self.issue_items.append(item)
 
@@ -86,3 +92,14 @@ class ProblemLayer:
             item.setVisible(scene.group_shown("issues"))
             scene.addItem(item)
             self.problem_items.append(item)
+
+
+TOOLTIP_LINES = 6
+"""Issues a mark's tooltip names; the others are counted."""
+
+
+def _tooltip(issues: list[Issue]) -> str:
+    lines = [f"{i.severity.capitalize()}: {i.message} ({i.code})" for i in issues[:TOOLTIP_LINES]]
+    if len(issues) > TOOLTIP_LINES:
+        lines.append(f"... and {len(issues) - TOOLTIP_LINES:,} more here (see Issues)")
+    return "\n".join(lines)

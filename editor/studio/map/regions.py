@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import TYPE_CHECKING
 
 import numpy as np
@@ -10,6 +9,7 @@ from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QColor, QPainterPath, QPixmap
 from PySide6.QtWidgets import QGraphicsItem, QGraphicsPixmapItem
 
+from editor.shared.images import load_image
 from editor.shared.map.drawing import LabelItem, anchor_of, outline_path
 from editor.shared.map.poles import label_poles, poles
 from editor.studio.map.items import RegionItem, Z
@@ -240,10 +240,12 @@ def background_item(scene: MapScene) -> QGraphicsPixmapItem | None:
     settings = document.scenario.map.background
     if settings is None:
         return None
-    base = document.path.parent if document.path else Path.cwd()
-    pixmap = QPixmap(str(base / settings.path))
-    if pixmap.isNull():
+    # Through the guarded reader: a path naming a pipe, a device or a file outside the
+    # scenario's folder is never opened, and a huge image is refused before it is decoded.
+    loaded = load_image(document.folder, settings.path)
+    if loaded.image is None:
         return None
+    pixmap = QPixmap.fromImage(loaded.image)
     item = QGraphicsPixmapItem(pixmap)
     item.setZValue(Z["background"])
     item.setOpacity(settings.opacity)

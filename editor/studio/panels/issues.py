@@ -2,6 +2,12 @@
 
 Clicking an issue selects the entity it belongs to (the inspector shows it and focuses the
 field the issue points at) and asks the window to zoom the map to it.
+
+A file broken everywhere at once can hold 100,000 issues (a map whose regions all share one
+id), mostly the same mistake over and over. The list shows at most :data:`ROWS_PER_CODE` of
+each code (as ``salient validate`` prints at most 20 of each) and says how many more of each
+code there are, so it stays quick to fill, sort and filter; the counts in its summary and in
+the status bar are of every issue.
 """
 
 from __future__ import annotations
@@ -33,13 +39,15 @@ from editor.shared.vocabulary import humanised, section_name, word
 from editor.shared.widgets import filter_box
 from editor.studio.document import LIST_SECTIONS, SINGLE_SECTIONS, ScenarioDocument
 from editor.studio.forms.context import document_names
-from schemas.issues import Issue
+from schemas.issues import Issue, cap_issues
 
 COLUMNS = ("", "Problem", "Entity", "Message", "Where")
 SEVERITY_COLORS = {"error": QColor("#c62828"), "warning": QColor("#d08a00")}
 SEVERITY_MARKS = {"error": "\u2716", "warning": "\u25b2"}
 NARROW = 620
 """Narrower than this (pixels), the list shows the severity, the entity and the message."""
+ROWS_PER_CODE = 200
+"""Issues of one code listed; the others are counted under the list."""
 
 
 @dataclass(frozen=True)
@@ -224,7 +232,16 @@ class IssuesPanel(QWidget):
         header.resizeSection(4, 200)
         self.table.clicked.connect(self._clicked)
         self.table.activated.connect(self._clicked)
+        # Under the summary, not under the list: a short dock scrolls its bottom away.
+        self.more = QLabel()
+        self.more.setWordWrap(True)
+        self.more.hide()
+        layout.addWidget(self.more)
         layout.addWidget(self.table)
+        self.issues: list[Issue] = []
+        """Every issue, listed or not."""
+        self.omitted: dict[str, int] = {}
+        """How many issues of each code are not listed (beyond :data:`ROWS_PER_CODE`)."""
 
     def resizeEvent(self, event: QResizeEvent) -> None:
         """In a narrow dock the message matters most: the code and the place go to the
@@ -236,13 +253,31 @@ class IssuesPanel(QWidget):
         self.table.horizontalHeader().resizeSection(2, 100 if narrow else 140)
 
     def set_issues(self, issues: list[Issue]) -> None:
-        self.model.set_issues(issues)
+        self.issues = list(issues)
+        shown, self.omitted = cap_issues(issues, ROWS_PER_CODE)
+        self.model.set_issues(shown)
         errors = sum(1 for i in issues if i.is_error)
         warnings = len(issues) - errors
         self.summary.setText(
-            "No issues" if not issues else f"{errors} error(s), {warnings} warning(s)"
+            "No issues" if not issues else f"{errors:,} error(s), {warnings:,} warning(s)"
         )
+        self._show_omitted()
         self.countsChanged.emit(errors, warnings)
+
+    def _show_omitted(self) -> None:
+        omitted = sorted(self.omitted.items(), key=lambda item: (-item[1], item[0]))
+        self.more.setVisible(bool(omitted))
+        if not omitted:
+            return
+        total = sum(count for _, count in omitted)
+        named = ", ".join(f"{count:,} {code}" for code, count in omitted[:3])
+        others = f" and {len(omitted) - 3} more codes" if len(omitted) > 3 else ""
+        self.more.setText(f"{total:,} more not listed: {named}{others}.")
+        self.more.setToolTip(
+            f"At most {ROWS_PER_CODE} issues of each code are listed; "
+            "salient validate --limit 0 FILE lists every one.\n\n"
+            + "\n".join(f"{code}: {count:,} more" for code, count in omitted)
+        )
 
     def _refilter(self, *_args: Any) -> None:
         self.proxy.severity = {0: None, 1: "error", 2: "warning"}[self.severity.currentIndex()]

@@ -11,7 +11,6 @@ from collections.abc import Sequence
 from typing import Any
 
 from pydantic import BaseModel
-from PySide6.QtGui import QImageReader
 from PySide6.QtWidgets import (
     QDoubleSpinBox,
     QFormLayout,
@@ -23,6 +22,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from editor.shared.images import image_size
 from editor.shared.vocabulary import plain
 from editor.shared.widgets import FORM_WIDTH, scrolling
 from editor.studio.document import Change, ScenarioDocument, with_value
@@ -67,13 +67,6 @@ class SectionForm(ModelEditor):
             self.reload()
         elif change.section == "sides":
             self.context.refresh_choices()
-
-
-def _image_size(path: Any) -> tuple[int, int] | None:
-    if path is None:
-        return None
-    size = QImageReader(str(path)).size()
-    return (size.width(), size.height()) if size.isValid() and size.width() > 0 else None
 
 
 class BackgroundEditor(QWidget):
@@ -125,6 +118,11 @@ class BackgroundEditor(QWidget):
     def _folder(self) -> Any:
         return self.document.path.parent if self.document.path is not None else None
 
+    def _image_size(self) -> tuple[int, int] | None:
+        """The chosen image's size in pixels, read the guarded way (never a pipe or a file
+        outside the scenario's folder, never a huge image)."""
+        return image_size(self.document.folder, self.path.value())
+
     def current(self) -> Background | None:
         return self.document.scenario.map.background
 
@@ -133,7 +131,7 @@ class BackgroundEditor(QWidget):
         self.path.show_value(background.path if background else "")
         self.form.setVisible(background is not None)
         self.remove.setEnabled(background is not None)
-        size = _image_size(self.path.resolved())
+        size = self._image_size()
         for widget in (self.scale, self.scale_label, self.fit):
             widget.setVisible(background is not None)
         self.scale.setEnabled(size is not None)
@@ -157,12 +155,12 @@ class BackgroundEditor(QWidget):
         if current is not None:
             self._write(with_value(current, ["path"], path))
             return
-        size = _image_size(self.path.resolved()) or (1000, 1000)
+        size = self._image_size() or (1000, 1000)
         self._write(Background(path=path, width=size[0], height=size[1]))
 
     def _scaled(self, scale: float) -> None:
         current = self.current()
-        size = _image_size(self.path.resolved())
+        size = self._image_size()
         if current is None or size is None:
             return
         data = {**current.model_dump(), "width": size[0] * scale, "height": size[1] * scale}
@@ -176,7 +174,7 @@ class BackgroundEditor(QWidget):
         ys = [y for r in regions for _, y in r.polygon.exterior]
         width = max(xs) - min(xs)
         ratio = current.height / current.width
-        size = _image_size(self.path.resolved())
+        size = self._image_size()
         if size is not None:
             ratio = size[1] / size[0]
         data = {

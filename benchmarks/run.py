@@ -4,6 +4,7 @@ Run from the repository root:
 
     .venv/bin/python benchmarks/run.py            # every benchmark
     .venv/bin/python benchmarks/run.py --json     # machine-readable results
+    .venv/bin/python benchmarks/run.py --only large-map   # one group (issue 10's budgets)
 
 Each budget is compared against a baseline measured in the same run on the same machine, so
 the verdicts do not depend on how fast the machine is. The exit status is 1 when a budget is
@@ -504,6 +505,34 @@ def bench_gis(repeats: int) -> list[Result]:
     ]
 
 
+def bench_large_map(regions: int, repeats: int) -> list[Result]:
+    """The large-map budgets of issue 10, as multiples of a floor measured in the same run."""
+    import large_map
+
+    found = large_map.bench(generated(regions), generated(3 * regions), repeats)
+    return [Result(*row) for row in large_map.verdicts(found)]
+
+
+GROUPS = {
+    "validation": lambda a: [
+        *bench_validation(a.regions, a.repeats),
+        bench_validate_memory(a.regions),
+    ],
+    "issues": lambda a: [bench_issue_report(a.regions, a.repeats)],
+    "hexes": lambda a: bench_hexes(a.repeats),
+    "engine": lambda a: bench_engine(a.repeats),
+    "theatres": lambda a: bench_theatres(),
+    "lab": lambda a: bench_lab(a.lab_games),
+    "snapping": lambda a: bench_snapping(a.repeats),
+    "studio": lambda a: bench_studio(a.regions, a.repeats),
+    "large-map": lambda a: bench_large_map(a.regions, a.repeats),
+    "game": lambda a: bench_game(a.repeats),
+    "diff": lambda a: bench_diff(a.regions, a.repeats),
+    "gis": lambda a: bench_gis(a.repeats),
+}
+"""The benchmarks by the part of Salient they measure, in the order they run."""
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--json", action="store_true", help="print results as JSON")
@@ -512,22 +541,15 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--lab-games", type=int, default=200, help="games the balance lab benchmark plays"
     )
+    parser.add_argument(
+        "--only",
+        choices=sorted(GROUPS),
+        action="append",
+        help="run only these benchmarks (repeatable); large-map holds issue 10's budgets",
+    )
     args = parser.parse_args(argv)
 
-    results = [
-        *bench_validation(args.regions, args.repeats),
-        bench_validate_memory(args.regions),
-        bench_issue_report(args.regions, args.repeats),
-        *bench_hexes(args.repeats),
-        *bench_engine(args.repeats),
-        *bench_theatres(),
-        *bench_lab(args.lab_games),
-        *bench_snapping(args.repeats),
-        *bench_studio(args.regions, args.repeats),
-        *bench_game(args.repeats),
-        *bench_diff(args.regions, args.repeats),
-        *bench_gis(args.repeats),
-    ]
+    results = [r for group in args.only or GROUPS for r in GROUPS[group](args)]
     if args.json:
         print(json.dumps([asdict(r) | {"passed": r.passed} for r in results], indent=2))
     else:

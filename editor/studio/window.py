@@ -80,7 +80,10 @@ class StudioWindow(QMainWindow):
         """Editors to open with the next document, and the one to show (``None``: those of
         the last run)."""
         self.coordinates = QLabel()
-        self.coordinates.setMinimumWidth(170)
+        # A fixed width: a label whose size follows its text lays the status bar out again and
+        # repaints all of it at each mouse move.
+        widest = self.coordinates.fontMetrics().horizontalAdvance("x -0000000.0   y -0000000.0")
+        self.coordinates.setFixedWidth(max(170, widest + 8))
         self.hint = QLabel()
         self.issue_count = QLabel()
         self.statusBar().addWidget(self.hint, 1)

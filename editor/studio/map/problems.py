@@ -59,8 +59,7 @@ class ProblemLayer:
                 right = width / 2 + MarkerItem.SIZE / 2 + 3
                 item.set_offset(QPointF(right, label.DROP + height / 2))
             item.setToolTip(_tooltip(found))
-            item.setVisible(scene.group_shown("issues"))
-            scene.addItem(item)
+            scene.place(item, "issues")
             self.issue_items.append(item)
 
     def _point(self, issue: Issue) -> QPointF | None:
@@ -100,7 +99,7 @@ TOOLTIP_LINES = 6
 
 
 def _tooltip(issues: list[Issue]) -> str:
-    lines = [f"{i.severity} [{i.code}] {i.message}" for i in issues[:TOOLTIP_LINES]]
+    lines = [f"{i.severity.capitalize()}: {i.message} ({i.code})" for i in issues[:TOOLTIP_LINES]]
     if len(issues) > TOOLTIP_LINES:
         lines.append(f"... and {len(issues) - TOOLTIP_LINES:,} more here (see Issues)")
     return "\n".join(lines)

@@ -43,9 +43,13 @@ from editor.studio.map.overview import Detail, MapPicture, detail_for, paints_it
 from editor.studio.map.problems import ProblemLayer
 from editor.studio.map.regions import NO_CONTENTS, RegionLayer, background_item
 from editor.studio.map.sheet import SheetItem
+from schemas.collector import gc_paused
 from schemas.issues import Issue
 
 BACKGROUND = QColor("#e8eef2")
+FIXED_SIZE = (LabelItem, MarkerItem)
+"""Items drawn at a fixed screen size (``ItemIgnoresTransformations``)."""
+HUGE = 1e15
 
 
 class MapScene(QGraphicsScene):
@@ -71,6 +75,9 @@ class MapScene(QGraphicsScene):
         self.detail = Detail()
         """What is shown at the current zoom; until a view paints, as little as possible."""
         self._shown: dict[str, bool] = {}
+        self._window = QRectF(-HUGE / 2, -HUGE / 2, HUGE, HUGE)
+        """Where names and symbols of a fixed screen size are put in the scene (see
+        :meth:`follow_views`); until a view paints, everywhere."""
         self._selection = Selection()
         self._colours: dict[str, str] = {}
         self.setBackgroundBrush(BACKGROUND)
@@ -191,7 +198,7 @@ class MapScene(QGraphicsScene):
         if section == "regions":
             self._regions_changed(ids, kind)
         elif section == "terrain":
-            self.regions.restyle()
+            self.regions.terrain_changed()
         elif section in ("nations", "sides"):
             # Only colours are drawn from these: most of their edits (a nation's capital,
             # a side's name) change nothing on the map.
@@ -311,16 +318,46 @@ class MapScene(QGraphicsScene):
         does not allow stay out of the scene until it does: tens of thousands of hidden
         names and lines would still cost every repaint a visit each. Names are allowed one
         by one (see :mod:`.names`)."""
+        fixed = isinstance(item, FIXED_SIZE)
         if isinstance(item, LabelItem):
             allowed = self.regions.names.holds(item.region_id)
         else:
             allowed = self._allowed(group)
+        if allowed and fixed:
+            allowed = self._window.contains(item.pos())
         if allowed:
             if item.scene() is not self:
                 self.addItem(item)
             item.setVisible(self.visible[LAYER_OF[group]])
         elif item.scene() is self:
             item.setVisible(False)
+            if fixed:
+                # Even hidden, Qt visits and sorts every item of a fixed screen size at each
+                # repaint (they are not in its spatial index): 12,000 names and symbols cost
+                # a repaint of a few pixels 8 ms.
+                self.removeItem(item)
+
+    def follow_views(self, exposed: QRectF) -> None:
+        """Keep in the scene only the names and symbols near what is shown (see
+        :meth:`place`): the part of the map the views show, or ``exposed`` by a rendering,
+        widened by its own size on every side so that scrolling a little changes nothing."""
+        seen = QRectF(exposed)
+        for view in self.views():
+            seen = seen.united(view.mapToScene(view.viewport().rect()).boundingRect())
+        window = self._window
+        area = seen.width() * seen.height()
+        if window.contains(seen) and window.width() * window.height() <= 16 * area:
+            return
+        width, height = seen.width(), seen.height()
+        self._window = seen.adjusted(-width, -height, width, height)
+        with gc_paused():
+            labels = self.label_items
+            for region_id in self.regions.names.shown:
+                self.place(labels[region_id], "labels")
+            groups = {**self.markers.all_items(), "issues": self.problems.issue_items}
+            for group, items in groups.items():
+                for item in items:
+                    self.place(item, group)
 
     def discard(self, item: QGraphicsItem) -> None:
         if item.scene() is self:
@@ -353,6 +390,7 @@ class MapScene(QGraphicsScene):
         super().drawBackground(painter, rect)
         # Qt calls this before choosing which items to draw, so a new detail applies to
         # this very repaint.
+        self.follow_views(rect)
         self.zoomed(view_scale(painter.worldTransform()))
 
     def zoomed(self, scale: float) -> None:

@@ -274,8 +274,10 @@ class StudioWindow(QMainWindow):
         if action is not None:
             action.setChecked(True)
 
-    def show_message(self, text: str) -> None:
-        self.statusBar().showMessage(text, 6000)
+    def show_message(self, text: str, *, lasting: bool = False) -> None:
+        """A note in the status bar for a few seconds; ``lasting``: until the next note (a
+        failure the person must not miss while looking elsewhere)."""
+        self.statusBar().showMessage(text, 0 if lasting else 6000)
 
     def _show_coordinates(self, point: QPointF) -> None:
         self.coordinates.setText(f"x {point.x():.1f}   y {point.y():.1f}")

@@ -264,7 +264,7 @@ class FileController(QObject):
         kept = autosaver is not None and (
             autosaver.autosave(force=True) is not None or autosaver.copy is not None
         )
-        self.window.show_message(f"Not saved: {reason}")
+        self.window.show_message(f"Not saved: {reason}", lasting=True)
         self.window.update_title()
         QMessageBox.critical(
             self.window,

@@ -11,14 +11,14 @@ from __future__ import annotations
 import datetime as dt
 import hashlib
 import json
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from PySide6.QtCore import QObject, QTimer
 
 from editor.shared.settings import settings, state_dir
 from editor.studio.document import ScenarioDocument
-from schemas.io import dumps, write_atomic
+from schemas.io import write_atomic
 
 RECENT_LIMIT = 10
 
@@ -47,6 +47,8 @@ class Recovery:
     data: Path
     original: Path | None
     saved_at: dt.datetime
+    extra: dict[str, object] = field(default_factory=dict)
+    """What the document added to the note (a stack of mods: its base and mods)."""
 
     def discard(self) -> None:
         self.data.unlink(missing_ok=True)
@@ -83,7 +85,8 @@ def recoveries() -> list[Recovery]:
             continue
         if data.exists():
             original = Path(info["original"]) if info.get("original") else None
-            found.append(Recovery(data, original, saved_at))
+            extra = {k: v for k, v in info.items() if k not in ("original", "saved_at")}
+            found.append(Recovery(data, original, saved_at, extra))
     return sorted(found, key=lambda r: r.saved_at, reverse=True)
 
 
@@ -117,8 +120,10 @@ class Autosaver(QObject):
             self.discard()
             return None
         target = recovery_path(self.document.path, self.session)
-        write_atomic(target, dumps(self.document.scenario).encode("utf-8"))
+        data, extra = self.document.recovery_copy()
+        write_atomic(target, data)
         meta = {
+            **extra,
             "original": str(self.document.path.resolve()) if self.document.path else None,
             "saved_at": dt.datetime.now().isoformat(timespec="seconds"),
         }

@@ -7,7 +7,6 @@ traceback, and a recovery copy left by a crash is offered when its file is opene
 
 from __future__ import annotations
 
-import re
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -24,13 +23,14 @@ from editor.studio.window_new import (
     last_choice,
     remember_frame,
 )
-from schemas.io import load_file, load_text, save, unreadable
+from schemas.io import load_file, load_text, unreadable
 from schemas.issues import Issue
+from schemas.mods.model import MOD_SUFFIX
 
 if TYPE_CHECKING:
     from editor.studio.window import StudioWindow
 
-SCENARIO_FILTER = "Salient scenarios (*.json);;All files (*)"
+SCENARIO_FILTER = f"Salient scenarios and mods (*.json *{MOD_SUFFIX});;All files (*)"
 GEOJSON_FILTER = "GeoJSON (*.geojson *.json);;All files (*)"
 Buttons = QMessageBox.StandardButton
 
@@ -54,7 +54,7 @@ class FileController(QObject):
         document = self.document
         if document is None or not document.modified:
             return True
-        name = document.path.name if document.path else "Untitled"
+        name = document.display_name
         answer = QMessageBox.question(
             self.window,
             "Unsaved changes",
@@ -105,7 +105,12 @@ class FileController(QObject):
             self.open_path(Path(name))
 
     def open_path(self, path: Path, *, ask: bool = True) -> bool:
-        """Open a file; returns whether a scenario was opened (its issues show either way)."""
+        """Open a file; returns whether a scenario was opened (its issues show either way).
+        A mod file opens on its base scenario (see ``studio/mods/opening.py``)."""
+        if path.name.endswith(MOD_SUFFIX):
+            from editor.studio.mods.opening import open_mod_file
+
+            return open_mod_file(self.window, path, ask=ask)
         if ask and not self.may_discard():
             return False
         self._forget_recovery()
@@ -161,6 +166,10 @@ class FileController(QObject):
         return True
 
     def _recover(self, recovery: Recovery) -> bool:
+        if "stack" in recovery.extra:  # unsaved work on a mod
+            from editor.studio.mods.opening import recover_stack
+
+            return recover_stack(self.window, recovery)
         result = load_text(recovery.data.read_bytes())
         if result.scenario is None:
             recovery.discard()
@@ -210,23 +219,23 @@ class FileController(QObject):
         document = self.document
         if document is None:
             return False
-        start = str(document.path) if document.path else f"{_file_stem(document)}.json"
-        name, _ = QFileDialog.getSaveFileName(
-            self.window, "Save the scenario as", start, SCENARIO_FILTER
-        )
+        title, kinds, start = document.save_dialog()
+        name, _ = QFileDialog.getSaveFileName(self.window, title, start, kinds)
         return self._write(Path(name)) if name else False
 
     def _write(self, path: Path) -> bool:
         document = self.document
         assert document is not None
         try:
-            save(document.scenario, path)
-        except OSError as error:
+            document.write(path)
+        except (OSError, ValueError) as error:
+            reason = error.strerror if isinstance(error, OSError) else None
             QMessageBox.critical(
                 self.window,
                 "Not saved",
-                f"The scenario could not be written to {path}:\n{error.strerror or error}\n\n"
-                "Your work is still here; try another place (File ▸ Save as).",
+                f"{document.display_name} could not be written to {path}:\n"
+                f"{reason or error}\n\nYour work is still here; try another place "
+                "(File ▸ Save as).",
             )
             return False
         if self.window.autosaver is not None:
@@ -267,12 +276,6 @@ class FileController(QObject):
             QMessageBox.critical(self.window, "Not exported", f"{name}: {error.strerror or error}")
             return
         self.window.show_message(f"Exported {len(document.scenario.regions)} regions to {name}")
-
-
-def _file_stem(document: ScenarioDocument) -> str:
-    """A file name for a scenario never saved: its title, in lower case with dashes."""
-    title = document.scenario.info.title.lower()
-    return re.sub(r"[^a-z0-9]+", "-", title).strip("-")[:60] or "scenario"
 
 
 def _with_positions(issues: list[Issue], path: Path) -> list[Issue]:

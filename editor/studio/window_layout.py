@@ -32,11 +32,14 @@ DOCKS: tuple[tuple[str, str, Qt.DockWidgetArea], ...] = (
     ("issues", "Issues", RIGHT),
     ("history", "History", RIGHT),
     ("connections", "Derived connections", RIGHT),
+    ("mods", "Mods", RIGHT),
+    ("changes", "Changes", RIGHT),
 )
 """Every dock of the studio: its name (``dock-<name>`` is its object name), title and area."""
 
-HIDDEN = ("connections",)
-"""Docks shown only when asked for (Scenario > Derive connections shows its review)."""
+HIDDEN = ("connections", "mods", "changes")
+"""Docks shown only when asked for (Scenario > Derive connections shows its review, a stack
+of mods the Mods dock, File > Compare the Changes dock)."""
 
 STATE = WindowState("studio", version=2)
 """Where the studio's geometry and dock arrangement are kept (version 2: the issues moved
@@ -64,6 +67,8 @@ def apply_default_layout(window: StudioWindow) -> None:
     window.splitDockWidget(docks["inspector"], docks["issues"], Qt.Orientation.Vertical)
     window.tabifyDockWidget(docks["issues"], docks["history"])
     window.tabifyDockWidget(docks["issues"], docks["connections"])
+    window.tabifyDockWidget(docks["issues"], docks["mods"])
+    window.tabifyDockWidget(docks["issues"], docks["changes"])
     docks["issues"].raise_()
     size_default_layout(window)
 

@@ -103,7 +103,7 @@ def studio_context(document: ScenarioDocument) -> FormContext:
     """
 
     def folder() -> Path | None:
-        return document.path.parent if document.path is not None else None
+        return document.folder
 
     return FormContext(
         choices=document_choices(document),

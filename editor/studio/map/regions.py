@@ -216,7 +216,7 @@ def background_item(scene: MapScene) -> QGraphicsPixmapItem | None:
     settings = document.scenario.map.background
     if settings is None:
         return None
-    base = document.path.parent if document.path else Path.cwd()
+    base = document.folder or Path.cwd()
     pixmap = QPixmap(str(base / settings.path))
     if pixmap.isNull():
         return None

@@ -9,7 +9,7 @@ panel.
 from __future__ import annotations
 
 from pydantic import BaseModel, ValidationError
-from PySide6.QtCore import Qt
+from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import (
     QHBoxLayout,
     QInputDialog,
@@ -41,6 +41,9 @@ def entity_type(section: str) -> type[BaseModel]:
 
 class Inspector(QWidget):
     """Shows and edits the selected entities (or a whole single section such as ``rules``)."""
+
+    shown = Signal()
+    """A value was just shown (hook for marks drawn over the form, see studio/mods)."""
 
     def __init__(self, document: ScenarioDocument) -> None:
         super().__init__()
@@ -135,6 +138,7 @@ class Inspector(QWidget):
             self.title.setText("")
             self.rename_button.hide()
             self._show(self.empty)
+            self.shown.emit()
             return
         form = self._form(self.section)
         form.show_value(value)
@@ -151,6 +155,7 @@ class Inspector(QWidget):
         else:
             self.title.setText(f"{len(self.ids)} {noun.lower()} selected: edits apply to all")
         self.rename_button.setVisible(not single_section and len(self.ids) == 1)
+        self.shown.emit()
 
     # -- editing ---------------------------------------------------------------------------------
 

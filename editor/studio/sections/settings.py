@@ -122,7 +122,7 @@ class BackgroundEditor(QWidget):
         self.reload()
 
     def _folder(self) -> Any:
-        return self.document.path.parent if self.document.path is not None else None
+        return self.document.folder
 
     def current(self) -> Background | None:
         return self.document.scenario.map.background

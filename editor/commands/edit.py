@@ -49,4 +49,4 @@ def cmd_edit(
     require_window()
     from editor.studio.app import run_studio
 
-    return run_studio(path, screenshot, mods)
+    return run_studio(path, screenshot, mods) if mods else run_studio(path, screenshot)

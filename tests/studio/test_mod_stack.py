@@ -383,3 +383,19 @@ def test_play_gets_the_scenario_with_the_mods_applied(studio, files, monkeypatch
     urban = next(t for t in scenario.terrain if t.id == "urban")
     assert (forest.forage, forest.movement_cost, urban.forage) == (2, 1, 15)
     assert seen["stem"] == "winter-war+harsh-winter+early-thaw"
+
+
+def test_salient_edit_opens_a_base_with_mods(files, monkeypatch, capsys) -> None:
+    import editor.studio.app
+    from editor.cli import main
+
+    calls: list[tuple[object, ...]] = []
+    monkeypatch.setattr(editor.studio.app, "run_studio", lambda *args: calls.append(args) or 0)
+    assert main(["edit", str(files.base), "--mod", str(files.harsh), "--mod", str(files.thaw)]) == 0
+    assert calls == [(files.base, None, [files.harsh, files.thaw])]
+    assert main(["edit", "--mod", str(files.harsh)]) == 2
+    assert "needs the base scenario" in capsys.readouterr().err
+    assert (
+        main(["edit", str(files.base), "--mod", str(files.folder / "none.salient-mod.json")]) == 2
+    )
+    assert "no such file" in capsys.readouterr().err

@@ -96,8 +96,9 @@ def saved_version(document: ScenarioDocument) -> Other:
         )
         if result.scenario is None:
             raise CannotCompare("the saved mod cannot be applied")
-        name = document.path.name if document.path else "the mod as started (never saved)"
-        return Other(result.scenario, f"the saved mod ({name})", True)
+        if document.path is None:
+            return Other(result.scenario, "the new mod as it started (never saved)", True)
+        return Other(result.scenario, f"the saved mod ({document.path.name})", True)
     if document.path is None:
         raise CannotCompare("this scenario was never saved: there is no file to compare with")
     scenario = read_scenario_file(document.path)

@@ -348,9 +348,19 @@ class ModsPanel(QWidget):
         problems = [
             f"⚠ {(view.state.entry_at(i.mod) or view.state.target).title}: {i.issue.message}"
             for i in result.issues
-            if i.mod is not None
-            and (i.is_error or i.issue.code in ("mod-base-changed", "mod-base-other"))
+            if i.mod is not None and i.is_error
         ]
+        changed = [
+            (view.state.entry_at(i.mod) or view.state.target).title
+            for i in result.issues
+            if i.mod is not None and i.issue.code in ("mod-base-changed", "mod-base-other")
+        ]
+        if changed:
+            names = ", ".join(f"“{n}”" for n in changed)
+            problems.append(
+                f"⚠ The base scenario changed since {names} "
+                f"{'was' if len(changed) == 1 else 'were'} made: see Stale operations."
+            )
         self.problems.setText("\n".join(problems))
         self.problems.setVisible(bool(problems))
         for row in range(self.list.count()):

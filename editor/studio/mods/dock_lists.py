@@ -21,7 +21,7 @@ from PySide6.QtWidgets import (
 from editor.studio.document import LIST_SECTIONS
 from editor.studio.mods.document import ModdedDocument
 from editor.studio.mods.stack import StackState, can_rebase, op_index
-from editor.studio.mods.words import conflict_cells, stale_words
+from editor.studio.mods.words import conflict_cells, stale_problem, stale_words
 from schemas.mods.records import Conflict, Stale
 from schemas.scenario import Scenario
 
@@ -147,7 +147,9 @@ class StaleList(QWidget):
         self.title = QLabel()
         self.title.setWordWrap(True)
         layout.addWidget(self.title)
-        self.tree = _tree("mod-stale", ["Operation", "What is wrong"])
+        self.tree = _tree("mod-stale", ["Operation"])
+        self.tree.setHeaderHidden(True)
+        self.tree.setUniformRowHeights(False)
         self.tree.currentItemChanged.connect(lambda *_: self._update())
         self.tree.itemDoubleClicked.connect(lambda *_: self._go())
         layout.addWidget(self.tree)
@@ -203,12 +205,11 @@ class StaleList(QWidget):
             entry = state.entry_of(record.op)
             owner = entry.title if entry is not None else record.op.mod_id
             what = f"{owner}: {stale_words(scenario, record)}"
-            item = QTreeWidgetItem([what, record.message])
+            item = QTreeWidgetItem([f"{what}\n{stale_problem(scenario, record)}"])
             if entry is not None:
                 item.setIcon(0, swatch(entry.colour))
-            tip = f"{record.op.source} {record.at or record.op.pointer}\n{record.message}"
-            item.setToolTip(0, tip)
-            item.setToolTip(1, tip)
+            where = f"{record.op.source} {record.at or record.op.pointer}"
+            item.setToolTip(0, f"{what}\n{record.message}\n\n{where}")
             item.setData(0, DATA, index)
             self.tree.addTopLevelItem(item)
             if current is not None and _same(current, record):

@@ -104,4 +104,23 @@ def stale_words(scenario: Scenario, stale: Stale) -> str:
     return target_words(scenario, stale.section, stale.id, stale.path)
 
 
-__all__ = ["conflict_cells", "stale_words", "target_words", "value_in_words"]
+def stale_problem(scenario: Scenario, stale: Stale) -> str:
+    """What is wrong with a stale operation, shortly."""
+    if stale.code == "mod-target-missing":
+        return "gone from the base scenario: skipped"
+    if stale.code == "mod-target-exists":
+        return "the base has it already: the mod's replaces it"
+    if stale.code == "mod-anchor-missing":
+        return "what it follows is gone: put at the end" if stale.applied else "skipped"
+    if stale.code == "mod-base-value-changed":
+        if isinstance(stale.expected, str) and stale.expected.startswith("sha256:"):
+            return "changed in the base since the mod was made; the mod's is applied"
+        words = [
+            value_in_words(scenario, stale.section, stale.id, stale.path, v)
+            for v in (stale.expected, stale.found)
+        ]
+        return f"expected {words[0]}, the base now has {words[1]}; the mod's value is applied"
+    return stale.message
+
+
+__all__ = ["conflict_cells", "stale_problem", "stale_words", "target_words", "value_in_words"]

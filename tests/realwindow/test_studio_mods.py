@@ -1,0 +1,157 @@
+"""The Mods dock and Compare with saved in a real window, driven with real clicks and drags
+(issue 13): the Winter War with the "harsh winter" sample mod and a second mod that
+conflicts with it."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from tests.realwindow.conftest import on_screen, settle_input, wait_until
+from tests.realwindow.studio_helpers import choose, open_menu_bar
+from tests.studio.mod_helpers import Files, mod_files
+
+
+@pytest.fixture
+def modded(qtbot, state_dir: Path, tmp_path: Path):
+    """The studio started as ``salient edit winter-war.json --mod harsh --mod thaw``, with
+    a new mod of our own on top (so both sample mods are below it and can be dragged)."""
+    from editor.studio.app import launch_studio
+    from editor.studio.mods.opening import open_stack
+
+    files = mod_files(tmp_path)
+    window = launch_studio(files.base, recover=False, mods=[files.harsh, files.thaw])
+    qtbot.waitExposed(window)
+    window.activateWindow()
+    assert open_stack(window, files.base, [str(files.harsh), str(files.thaw)], start_new=True)
+    window.mods.live.wait()
+    settle_input(0.5)
+    yield window, files
+    window.files.discard_session()
+    window.close()
+    window.deleteLater()
+
+
+def _row_centre(view, row: int) -> tuple[int, int]:
+    rect = view.visualItemRect(view.item(row))
+    return on_screen(view.viewport(), rect.center().x(), rect.center().y())
+
+
+def _forest(window, field: str):
+    return getattr(window.document.get("terrain", "forest"), field)
+
+
+def test_the_mods_dock_reorders_and_switches_mods_with_real_input(modded, x, shots) -> None:
+    window, _files = modded
+    panel = window.mods.panel
+    stack = panel.list
+    wait_until(stack.isVisible, what="the Mods dock")
+    assert [stack.item(i).text().split(" ·")[0] for i in range(stack.count())] == [
+        "The Hardest Winter",
+        "An Early Thaw",
+        "✎ My mod of The Winter War, 1939-40",
+    ]
+    assert _forest(window, "movement_cost") == 1  # the thaw, later, wins
+    shots(window, "studio-mods-dock")
+
+    # Drag the harsh winter below the thaw: it now applies later and wins.
+    start = _row_centre(stack, 0)
+    rect = stack.visualItemRect(stack.item(1))
+    below = on_screen(stack.viewport(), rect.center().x(), rect.bottom() - 2)
+    x.drag([start, (start[0], start[1] + 6), (below[0], below[1] - 4), below])
+    wait_until(
+        lambda: window.document.entries[0].mod.id == "early-thaw",
+        what="the harsh winter dragged below the thaw",
+    )
+    assert _forest(window, "movement_cost") == 3
+    assert window.document.target.mod.id == "winter-war-mod"  # the target stays last
+    shots(window, "studio-mods-dock-reordered")
+
+    # Untick the harsh winter (now the second row): its changes go, the thaw's stay.
+    row = next(i for i in range(stack.count()) if "Hardest" in stack.item(i).text())
+    rect = stack.visualItemRect(stack.item(row))
+    box = stack.style().subElementRect(
+        stack.style().SubElement.SE_ItemViewItemCheckIndicator, _option(stack, row), stack
+    )
+    point = box.center() if box.isValid() else rect.topLeft()
+    x.click(*on_screen(stack.viewport(), point.x() + 1, rect.center().y()))
+    wait_until(lambda: not window.document.entries[1].enabled, what="the harsh winter off")
+    assert _forest(window, "movement_cost") == 1 and _forest(window, "forage") == 4
+    # Ctrl+Z takes it back (the stack's history is the document's).
+    window.view.setFocus()
+    x.key("ctrl+z")
+    wait_until(lambda: window.document.entries[1].enabled, what="undo switching it off")
+    assert _forest(window, "forage") == 2
+
+
+def _option(view, row: int):
+    from PySide6.QtWidgets import QStyleOptionViewItem
+
+    option = QStyleOptionViewItem()
+    option.initFrom(view)
+    option.rect = view.visualItemRect(view.item(row))
+    option.features |= QStyleOptionViewItem.ViewItemFeature.HasCheckIndicator
+    return option
+
+
+def test_a_conflict_row_shows_its_entity_with_a_real_double_click(modded, x, shots) -> None:
+    window, _files = modded
+    panel = window.mods.panel
+    tree = panel.conflicts.tree
+    wait_until(lambda: tree.topLevelItemCount() == 3, what="three conflicts listed")
+    first = tree.topLevelItem(0)
+    assert first.text(0) == "terrain table, Forest: MP cost"
+    values = first.child(0)
+    assert values.text(0) == "The Hardest Winter\n3" and values.text(1) == "An Early Thaw\n1 ✓"
+    rect = tree.visualItemRect(first)
+    x.double_click(*on_screen(tree.viewport(), rect.center().x(), rect.center().y()))
+    wait_until(
+        lambda: window.document.selection.ids == ("forest",), what="the forest terrain selected"
+    )
+    marks = window.mods.inspector_marks
+    wait_until(lambda: bool(marks.overlay.marked), what="the change bars in the inspector")
+    shots(window, "studio-mods-conflict-selected")
+
+
+def test_compare_with_saved_from_the_file_menu(modded, x, shots, monkeypatch) -> None:
+    from PySide6.QtWidgets import QMessageBox
+
+    window, _files = modded
+    document = window.document
+    document.set_field("regions", "viipuri", ["name"], "Vyborg")
+    document.set_field("terrain", "rough", ["movement_cost"], 4)
+    menu = open_menu_bar(x, window, "File")
+    choose(x, menu, "Compare with saved")
+    wait_until(lambda: window.docks["changes"].isVisible(), what="the Changes dock")
+    panel = window.holders["changes"].panel
+    tree = panel.tree
+    wait_until(lambda: tree.topLevelItemCount() == 2, what="two changes listed")
+    assert "new mod as it started (never saved)" in panel.summary.text()
+    shots(window, "studio-compare-with-saved")
+    # A click on a row selects its region and zooms the map to it.
+    window.view.zoom_to_fit()
+    settle_input()
+    before = window.view.transform().m11()
+    row = next(i for i in range(2) if "Vyborg" in tree.topLevelItem(i).text(0))
+    rect = tree.visualItemRect(tree.topLevelItem(row))
+    x.click(*on_screen(tree.viewport(), rect.center().x(), rect.center().y()))
+    wait_until(lambda: document.selection.ids == ("viipuri",), what="Viipuri selected")
+    wait_until(lambda: window.view.transform().m11() > before * 1.5, what="zoomed to it")
+    shots(window, "studio-compare-row-zoomed")
+    # Revert asks first; the answer comes from the test (no dialog is left waiting).
+    asked: list[str] = []
+
+    def answer(_parent, _title, text, *_args):
+        asked.append(text)
+        return QMessageBox.StandardButton.Yes
+
+    monkeypatch.setattr(QMessageBox, "question", answer)
+    button = panel.revert_button
+    x.click(*on_screen(button, button.width() / 2, button.height() / 2))
+    wait_until(lambda: document.get("regions", "viipuri").name == "Viipuri", what="reverted")
+    assert asked and "undone" in asked[0]
+    wait_until(lambda: tree.topLevelItemCount() == 0, what="nothing left to list")
+    window.view.setFocus()
+    x.key("ctrl+z")
+    wait_until(lambda: document.get("regions", "viipuri").name == "Vyborg", what="revert undone")

@@ -10,7 +10,7 @@ import pytest
 
 from tests.realwindow.conftest import on_screen, settle_input, wait_until
 from tests.realwindow.studio_helpers import choose, open_menu_bar
-from tests.studio.mod_helpers import Files, mod_files
+from tests.studio.mod_helpers import mod_files
 
 
 @pytest.fixture

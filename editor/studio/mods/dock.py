@@ -15,6 +15,7 @@ from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QColor, QIcon, QPixmap
 from PySide6.QtWidgets import (
     QAbstractItemView,
+    QApplication,
     QCheckBox,
     QHBoxLayout,
     QLabel,
@@ -260,12 +261,16 @@ class ModsPanel(QWidget):
     def _run(self, step: object) -> bool:
         """Run a stack change; a stack that cannot be applied is said, not raised."""
         self.message.hide()
+        # Applying the stack again takes a moment on a big map.
+        QApplication.setOverrideCursor(Qt.CursorShape.WaitCursor)
         try:
             done = bool(step())  # type: ignore[operator]
         except (StackError, ValueError) as error:
             self.message.say(f"Not changed: {error}")
             self.refresh()
             return False
+        finally:
+            QApplication.restoreOverrideCursor()
         return done
 
     # -- buttons ---------------------------------------------------------------------------------

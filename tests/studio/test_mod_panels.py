@@ -17,6 +17,7 @@ from editor.studio.mods.document import ModdedDocument
 from editor.studio.mods.opening import open_stack
 from editor.studio.window import StudioWindow
 from schemas.io import load_file, save
+from schemas.mods.load import load_mod_text
 from tests.studio.mod_helpers import Files, edited, mod_files, value
 
 Buttons = QMessageBox.StandardButton
@@ -107,13 +108,13 @@ def test_a_stale_operation_is_listed_and_dropped_from_the_dock(studio, files) ->
     panel = studio.mods.panel
     panel.tabs.setCurrentIndex(1)
     stale = panel.stale
-    listed = rows(stale.tree)
+    listed = [r[0].split("\n") for r in rows(stale.tree)]
     texts = [r[0] for r in listed]
     # Both mods expected 2 for the marsh: the thaw's can be resolved here, the harsh
     # winter's needs that mod to be the one edited.
     own = texts.index("An Early Thaw: terrain table, Marshes: MP cost")
     lower = texts.index("The Hardest Winter: terrain table, Marshes: MP cost")
-    assert "expected the value 2" in listed[own][1] and "has 5" in listed[own][1]
+    assert listed[own][1].startswith("expected 2, the base now has 5")
     stale.tree.setCurrentItem(stale.tree.topLevelItem(lower))
     assert not stale.drop_button.isEnabled() and stale.owner_button.isVisible()
     assert "Edit that mod" in stale.hint.text()
@@ -121,13 +122,14 @@ def test_a_stale_operation_is_listed_and_dropped_from_the_dock(studio, files) ->
     assert stale.drop_button.isEnabled() and stale.rebase_button.isEnabled()
     stale.rebase_button.click()
     studio.mods.live.wait()
-    texts = [r[0] for r in rows(stale.tree)]
+    texts = [r[0].split("\n")[0] for r in rows(stale.tree)]
     assert "An Early Thaw: terrain table, Marshes: MP cost" not in texts
     assert value(document, "terrain", "marsh", "movement_cost") == 3
     assert panel.tabs.tabText(1) == f"Stale operations ({len(texts)})"
     document.undo_stack.undo()
     studio.mods.live.wait()
-    assert "An Early Thaw: terrain table, Marshes: MP cost" in [r[0] for r in rows(stale.tree)]
+    texts = [r[0].split("\n")[0] for r in rows(stale.tree)]
+    assert "An Early Thaw: terrain table, Marshes: MP cost" in texts
 
 
 def test_the_inspector_marks_changed_fields_with_the_mod_and_the_base_value(studio, files) -> None:
@@ -257,3 +259,77 @@ def test_revert_of_a_mod_goes_back_to_its_file(studio, files, monkeypatch) -> No
     assert not document.modified
     document.undo_stack.undo()
     assert value(document, "regions", "viipuri", "name") == "Vyborg"
+
+
+def test_open_with_mods_from_the_file_menu(studio, files, monkeypatch) -> None:
+    from editor.studio.mods.attach import open_with_mods
+
+    assert studio.files.open_path(files.base, ask=False)
+    open_with_mods(studio)
+    dialog = studio.open_mods_dialog
+    assert dialog.base.text() == str(files.base)  # the scenario open is offered as the base
+    monkeypatch.setattr(
+        "editor.studio.mods.open_dialog.choose_mods",
+        lambda *_a: [str(files.harsh), str(files.thaw)],
+    )
+    dialog._add()
+    assert dialog.sources() == [str(files.harsh), str(files.thaw)]
+    assert dialog.edit_last.isChecked() and "early-thaw" in dialog.edit_last.text()
+    dialog.list.item(0).setCheckState(Qt.CheckState.Unchecked)
+    dialog._open()
+    document = studio.document
+    assert isinstance(document, ModdedDocument)
+    assert [e.enabled for e in document.entries] == [False, True]
+    assert document.target.mod.id == "early-thaw"
+    assert value(document, "terrain", "forest", "forage") == 4  # the harsh winter is off
+
+
+def test_the_dock_adds_removes_and_starts_mods(studio, files, monkeypatch) -> None:
+    document = opened(studio, files, files.thaw)
+    panel = studio.mods.panel
+    monkeypatch.setattr("editor.studio.mods.dock.choose_mods", lambda *_a: [str(files.harsh)])
+    panel.add_button.click()
+    assert [e.mod.id for e in document.entries] == ["harsh-winter", "early-thaw"]
+    assert value(document, "terrain", "forest", "forage") == 2
+    panel.select_key(document.entries[0].key)
+    assert panel.remove_button.isEnabled()
+    panel.remove_button.click()
+    assert [e.mod.id for e in document.entries] == ["early-thaw"]
+    document.undo_stack.undo()
+    assert [e.mod.id for e in document.entries] == ["harsh-winter", "early-thaw"]
+    # Details of the target, then a new mod on top (the unsaved changes are saved first).
+    panel.edit_details()
+    dialog = panel.details_dialog
+    dialog.name.setText("A Thaw in January")
+    dialog.version.setText("2")
+    dialog._ok()
+    assert document.target.mod.name == "A Thaw in January" and document.target.mod.version == "2"
+    monkeypatch.setattr(QMessageBox, "question", lambda *a, **k: Buttons.Save)
+    panel.start_new()
+    dialog = panel.details_dialog
+    dialog.name.setText("Sea Ice")
+    dialog._name_edited("Sea Ice")
+    assert dialog.ident.text() == "sea-ice"
+    dialog._ok()
+    assert document.target.mod.id == "sea-ice" and document.path is None
+    saved = load_mod_text(files.thaw.read_bytes()).mod
+    assert saved.name == "A Thaw in January" and saved.version == "2"
+    assert [e.mod.id for e in document.entries] == ["harsh-winter", "early-thaw", "sea-ice"]
+
+
+def test_compare_with_any_scenario_file(studio, files, monkeypatch) -> None:
+    from PySide6.QtWidgets import QFileDialog
+
+    document = opened(studio, files, files.harsh, files.thaw)
+    other = files.folder / "other.json"
+    scenario = load_file(files.base, validate=False).scenario
+    save(edited(scenario, [("regions", "lahti", ["name"], "Lahtis")]), other)
+    monkeypatch.setattr(QFileDialog, "getOpenFileName", lambda *a, **k: (str(other), ""))
+    studio.compare.compare_with_file()
+    panel = studio.holders["changes"].panel
+    texts = [panel.tree.topLevelItem(i).text(0) for i in range(panel.tree.topLevelItemCount())]
+    # Everything both mods change, and Lahti's name back to the base's.
+    assert any("Lahti" in t for t in texts) and any("Forest" in t for t in texts)
+    assert "other.json" in panel.summary.text()
+    assert not panel.revert_button.isVisible()  # revert is to the saved file only
+    assert document is studio.document

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import Qt, Signal
+from PySide6.QtCore import Qt, QTimer, Signal
 from PySide6.QtGui import QColor, QIcon, QPixmap
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -79,7 +79,8 @@ class ModsPanel(QWidget):
         )
         self.list.itemChanged.connect(self._item_changed)
         self.list.currentItemChanged.connect(lambda *_: self._update_buttons())
-        self.list.model().rowsMoved.connect(lambda *_: self._dropped())
+        # After the drop is done: the list is rebuilt from the new stack.
+        self.list.model().rowsMoved.connect(lambda *_: QTimer.singleShot(0, self._dropped))
         layout.addWidget(self.list)
         row = QHBoxLayout()
         row.setSpacing(2)
@@ -247,7 +248,7 @@ class ModsPanel(QWidget):
             self._run(lambda: self.document.set_enabled(entry.key, on))
 
     def _dropped(self) -> None:
-        if self._filling:
+        if self._filling or self.list.count() != len(self.document.entries):
             return
         keys = [int(self.list.item(row).data(KEY)) for row in range(self.list.count())]
         target = self.document.target.key

@@ -223,9 +223,11 @@ class ModdedDocument(ScenarioDocument):
         # Checked on their own: dumping the operations would lose which of them omit 'was'.
         meta = mod.model_dump(by_alias=True, exclude={"operations"})
         Mod.model_validate({**meta, **changed})
-        new = mod.model_copy(update=changed)
+        made = self.derive().mod.model_copy(update=changed)  # the edits kept
         return self._restack(
-            self._replaced(self.target.but(mod=new)), f"Change the details of {mod.name}"
+            self._replaced(self.target.but(mod=made)),
+            f"Change the details of {mod.name}",
+            own=True,
         )
 
     def revert_target(self, mod: Mod) -> bool:

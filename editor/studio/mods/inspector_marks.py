@@ -13,6 +13,7 @@ from __future__ import annotations
 from PySide6.QtCore import QEvent, QObject, QPoint, QRect, Qt, QTimer
 from PySide6.QtGui import QColor, QHelpEvent, QPainter, QPaintEvent
 from PySide6.QtWidgets import QGroupBox, QLabel, QScrollArea, QToolTip, QWidget
+from shiboken6 import isValid
 
 from editor.studio.document import LIST_SECTIONS
 from editor.studio.forms.model_form import ModelEditor
@@ -52,8 +53,8 @@ class _Bars(QWidget):
         visible = QRect(0, top_left.y(), self.width(), viewport.height())
         painter = QPainter(self)
         for widget, colour in self.marked:
-            if not widget.isVisible():
-                continue
+            if not isValid(widget) or not widget.isVisible():
+                continue  # a form rebuilt part of itself since
             top = widget.mapTo(self.inspector, QPoint(0, 0)).y()
             bar = QRect(0, top + 1, BAR, max(4, widget.height() - 2)).intersected(visible)
             if not bar.isEmpty():
@@ -65,7 +66,7 @@ class _Bars(QWidget):
         return [
             QRect(0, w.mapTo(self.inspector, QPoint(0, 0)).y() + 1, BAR, w.height() - 2)
             for w, _ in self.marked
-            if w.isVisible()
+            if isValid(w) and w.isVisible()
         ]
 
 
@@ -119,7 +120,8 @@ class InspectorMarks(QObject):
     def refresh(self) -> None:
         """Mark the fields of what the inspector shows."""
         for widget in self.tips:
-            widget.removeEventFilter(self)
+            if isValid(widget):
+                widget.removeEventFilter(self)
         self.tips = {}
         marked: list[tuple[QWidget, str]] = []
         mark = self.current()

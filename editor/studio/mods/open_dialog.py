@@ -72,6 +72,10 @@ class OpenWithModsDialog(QDialog):
         self.start_new = QRadioButton("Start a new mod on top of them")
         layout.addWidget(self.edit_last)
         layout.addWidget(self.start_new)
+        self.wants_new = False
+        """The designer chose to start a new mod (not just the only choice left)."""
+        self.start_new.clicked.connect(lambda: setattr(self, "wants_new", True))
+        self.edit_last.clicked.connect(lambda: setattr(self, "wants_new", False))
         self.message = MessageLabel()
         layout.addWidget(self.message)
         box = QDialogButtonBox(
@@ -108,9 +112,9 @@ class OpenWithModsDialog(QDialog):
             self.edit_last.setText(f"Edit the last mod of the list ({Path(sources[-1]).name})")
         else:
             self.edit_last.setText("Edit the last mod of the list (it must be a mod file)")
-        if not editable:
+        if not editable or self.wants_new:
             self.start_new.setChecked(True)
-        elif not self.start_new.isChecked():
+        else:
             self.edit_last.setChecked(True)
 
     def _choose_base(self) -> None:

@@ -111,6 +111,7 @@ def test_a_conflict_row_shows_its_entity_with_a_real_double_click(modded, x, sho
     )
     marks = window.mods.inspector_marks
     wait_until(lambda: bool(marks.overlay.marked), what="the change bars in the inspector")
+    assert first.isExpanded()  # the values stay shown under the conflict
     shots(window, "studio-mods-conflict-selected")
 
 

@@ -230,7 +230,9 @@ def test_a_new_mod_is_saved_where_the_designer_says(studio, files, monkeypatch) 
     document = opened(studio, files, files.harsh)
     harsh = document.entries[0]
     assert document.path == files.harsh  # the last mod file is the target
-    studio.files.save()  # nothing changed: the file is written as it was read
+    before = files.harsh.read_bytes()
+    assert studio.files.save()  # nothing changed: the file is written as it was read
+    assert files.harsh.read_bytes() == before
     monkeypatch.setattr(QMessageBox, "question", lambda *a, **k: Buttons.Save)
     from schemas.mods.model import Mod
 

@@ -83,6 +83,9 @@ class ConflictList(QWidget):
         self.tree = _tree("mod-conflicts", ["Earlier mod", "Later mod (applies)"])
         self.tree.setUniformRowHeights(False)
         self.tree.setIndentation(8)
+        # Each conflict's values always show under it (a double click goes to it instead).
+        self.tree.setItemsExpandable(False)
+        self.tree.setExpandsOnDoubleClick(False)
         self.tree.itemActivated.connect(self._activated)
         self.tree.itemDoubleClicked.connect(self._activated)
         layout.addWidget(self.tree)

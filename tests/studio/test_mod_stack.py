@@ -401,3 +401,13 @@ def test_salient_edit_opens_a_base_with_mods(files, monkeypatch, capsys) -> None
         main(["edit", str(files.base), "--mod", str(files.folder / "none.salient-mod.json")]) == 2
     )
     assert "no such file" in capsys.readouterr().err
+
+
+def test_a_broken_mod_file_opened_on_its_own_says_what_is_wrong(studio, files, monkeypatch):
+    broken = files.folder / "broken.salient-mod.json"
+    broken.write_text('{"schema_version": 1, "id": "x", "name": "X"}\n')
+    said: list[str] = []
+    monkeypatch.setattr(QMessageBox, "warning", lambda _w, _t, text, *a: said.append(text))
+    assert not studio.files.open_path(broken, ask=False)
+    assert said and said[0].startswith("broken.salient-mod.json is not a mod")
+    assert "/base" in said[0]  # the missing field, at its JSON pointer

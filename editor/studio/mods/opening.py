@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING
 
 from PySide6.QtWidgets import QFileDialog, QMessageBox
 
+from editor.commands.common import format_issue
 from editor.shared.settings import settings
 from editor.studio.files import Recovery, add_recent, recovery_for
 from editor.studio.mods.document import ModdedDocument
@@ -174,13 +175,10 @@ def _recovery_of(window: StudioWindow, target: Path | None) -> tuple[Mod, Recove
     return loaded.mod, recovery
 
 
-def _refuse(window: StudioWindow, base: Path, problems: list[str]) -> None:
+def _refuse(window: StudioWindow, base: Path, problems: list[str], head: str = "") -> None:
     shown = problems[:12] + ([f"… and {len(problems) - 12} more"] if len(problems) > 12 else [])
-    QMessageBox.warning(
-        window,
-        "Cannot open with mods",
-        f"{base.name} could not be opened with these mods:\n\n" + "\n".join(shown),
-    )
+    head = head or f"{base.name} could not be opened with these mods:"
+    QMessageBox.warning(window, "Cannot open with mods", f"{head}\n\n" + "\n".join(shown))
 
 
 def open_mod_file(window: StudioWindow, path: Path, *, ask: bool = True) -> bool:
@@ -191,10 +189,16 @@ def open_mod_file(window: StudioWindow, path: Path, *, ask: bool = True) -> bool
         base, lower, switches = remembered
         sources = [s for s in lower if Path(s.split("!", 1)[0]).exists()]
         return open_stack(window, base, [*sources, str(path)], enabled=switches, ask=ask)
-    loaded = load_mod_file(path) if path.is_file() else None
-    mod = loaded.mod if loaded is not None else None
-    if mod is None:
-        return open_stack(window, path, [str(path)], ask=ask)  # says what is wrong with it
+    try:
+        loaded = load_mod_file(path)
+    except OSError as error:
+        _refuse(window, path, [f"{path}: {error.strerror or error}"], "The mod cannot be read:")
+        return False
+    mod = loaded.mod
+    if mod is None or not loaded.ok:
+        lines = [format_issue(path, i) for i in loaded.issues if i.is_error]
+        _refuse(window, path, lines, f"{path.name} is not a mod that can be opened:")
+        return False
     found = find_base(mod, path)
     if found is None:
         name, _ = QFileDialog.getOpenFileName(

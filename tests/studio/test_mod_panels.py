@@ -333,3 +333,21 @@ def test_compare_with_any_scenario_file(studio, files, monkeypatch) -> None:
     assert "other.json" in panel.summary.text()
     assert not panel.revert_button.isVisible()  # revert is to the saved file only
     assert document is studio.document
+
+
+def test_a_nested_field_of_a_section_is_marked_with_its_group(studio, files) -> None:
+    from editor.studio.document import with_value
+
+    document = opened(studio, files, files.thaw)
+    rules = document.scenario.rules
+    document.set_section("rules", with_value(rules, ["battle", "max_rounds"], 9))
+    studio.mods.live.wait()
+    document.select("rules")
+    settle(studio)
+    marks = studio.mods.inspector_marks
+    form = studio.inspector.forms["rules"]
+    battle = form.rows["battle"]
+    marked = {id(w) for w, _ in marks.overlay.marked}
+    assert id(battle.parentWidget()) in marked  # the "Battle" group
+    assert id(battle.labels["max_rounds"]) in marked  # and the field inside it
+    assert "8 → 9" in marks.chip.toolTip()

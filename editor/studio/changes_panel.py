@@ -1,5 +1,7 @@
 """The Changes dock: a comparison of the scenario with its saved file or another file, one
 row per entity in the diff's sentences; a click selects the entity and zooms the map to it.
+"Revert this change" (a button, or the row's context menu) takes one row, or one field of
+it, back to what the other side holds, as one undoable step.
 
 The list follows the edits: after a change it is compared again (a moment later, so typing
 is not slowed), unless comparing took long, in which case it says it is out of date and
@@ -12,11 +14,13 @@ import time
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import Qt, QTimer
+from PySide6.QtCore import QPoint, Qt, QTimer
 from PySide6.QtGui import QColor, QFont
 from PySide6.QtWidgets import (
     QHBoxLayout,
     QLabel,
+    QMenu,
+    QMessageBox,
     QPushButton,
     QTreeWidget,
     QTreeWidgetItem,
@@ -26,7 +30,7 @@ from PySide6.QtWidgets import (
 
 from editor.commands.diff import StudioWording
 from editor.studio.document import LIST_SECTIONS, SINGLE_SECTIONS, Change
-from schemas.diff.records import EntityChange, ScenarioDiff
+from schemas.diff.records import EntityChange, FieldChange, ScenarioDiff
 from schemas.diff.report import diff_scenarios
 
 if TYPE_CHECKING:
@@ -34,6 +38,7 @@ if TYPE_CHECKING:
     from editor.studio.window import StudioWindow
 
 DATA = Qt.ItemDataRole.UserRole
+REVERTED = Qt.ItemDataRole.UserRole + 1
 QUICK = 0.25
 """Comparisons quicker than this (seconds) are made again after each edit."""
 KIND_MARKS = {"added": "+", "removed": "\u2212", "renamed": "↻", "changed": "●", "moved": "↕"}
@@ -76,6 +81,9 @@ class ChangesPanel(QWidget):
         self.tree.setWordWrap(True)
         self.tree.itemClicked.connect(self._clicked)
         self.tree.itemActivated.connect(self._clicked)
+        self.tree.currentItemChanged.connect(lambda *_: self._update_revert_one())
+        self.tree.setContextMenuPolicy(Qt.ContextMenuPolicy.CustomContextMenu)
+        self.tree.customContextMenuRequested.connect(self._context_menu)
         layout.addWidget(self.tree, 1)
         row = QHBoxLayout()
         self.refresh_button = QPushButton("Refresh")
@@ -83,7 +91,11 @@ class ChangesPanel(QWidget):
         self.revert_button = QPushButton("Revert to saved…")
         self.revert_button.setToolTip("Throw away these changes (can be undone)")
         self.revert_button.clicked.connect(self._revert)
+        self.revert_one_button = QPushButton("Revert this change")
+        self.revert_one_button.setObjectName("revert-one")
+        self.revert_one_button.clicked.connect(self.revert_current)
         row.addWidget(self.refresh_button)
+        row.addWidget(self.revert_one_button)
         row.addWidget(self.revert_button)
         row.addStretch(1)
         layout.addLayout(row)
@@ -145,6 +157,7 @@ class ChangesPanel(QWidget):
                     item.addChild(child)
             self.tree.addTopLevelItem(item)
         self.revert_button.setVisible(self.other.saved and not diff.empty)
+        self._update_revert_one()
 
     def _clicked(self, item: QTreeWidgetItem, _column: int = 0) -> None:
         if self.diff is None or self.document is None:
@@ -163,6 +176,77 @@ class ChangesPanel(QWidget):
         self.document.select(section, [entity] if entity else [], focus=focus)
         if entity is not None:
             self.window_.zoom_to_entity(section, entity)
+
+    # -- reverting one change ----------------------------------------------------------------
+
+    def _revert_words(self) -> tuple[str, str]:
+        """The button's words and its tooltip, for the saved file or another file."""
+        assert self.other is not None
+        if self.other.saved:
+            return "Revert this change", "Take the selected change back to the saved version"
+        return (
+            f"Take from {self.other.label}",
+            f"Make the selected entity or field as {self.other.label} has it",
+        )
+
+    def _chosen(self, item: QTreeWidgetItem | None) -> tuple[EntityChange, FieldChange | None]:
+        assert self.diff is not None and item is not None
+        change = self.diff.changes[int(item.data(0, DATA))]
+        parent = item.parent()
+        if parent is None:
+            return change, None
+        return change, change.fields[parent.indexOfChild(item)]
+
+    def _update_revert_one(self) -> None:
+        item = self.tree.currentItem()
+        usable = self.other is not None and self.diff is not None and not self.diff.empty
+        self.revert_one_button.setVisible(usable)
+        if not usable:
+            return
+        words, tip = self._revert_words()
+        self.revert_one_button.setText(words)
+        self.revert_one_button.setToolTip(tip)
+        done = item is not None and item.data(0, REVERTED) is True
+        self.revert_one_button.setEnabled(item is not None and not done)
+
+    def _context_menu(self, point: QPoint) -> None:
+        item = self.tree.itemAt(point)
+        if item is None or self.other is None:
+            return
+        self.tree.setCurrentItem(item)
+        menu = QMenu(self)
+        words, tip = self._revert_words()
+        action = menu.addAction(words, self.revert_current)
+        action.setToolTip(tip)
+        action.setEnabled(item.data(0, REVERTED) is not True)
+        menu.addAction("Show it", lambda: self._clicked(item))
+        menu.exec(self.tree.viewport().mapToGlobal(point))
+
+    def revert_current(self) -> None:
+        """Take the current row (an entity, or one of its fields) back to the other side."""
+        from editor.studio.changes_revert import CannotRevert, revert_change, revert_field
+
+        item = self.tree.currentItem()
+        if item is None or self.other is None or self.diff is None or self.document is None:
+            return
+        change, field = self._chosen(item)
+        try:
+            if field is None:
+                revert_change(self.document, self.other.scenario, change)
+            else:
+                revert_field(self.document, self.other.scenario, change, field)
+        except CannotRevert as error:
+            QMessageBox.warning(self, "Not reverted", f"{change.text}\n\n{error}")
+            return
+        what = change.text if field is None else f"{change.name}: {field.text}"
+        self.window_.show_message(f"Reverted {what} (Edit ▸ Undo brings it back).")
+        if not self._timer.isActive():  # a slow comparison: strike the row until Refresh
+            for done in [item, *(item.child(i) for i in range(item.childCount()))]:
+                done.setData(0, REVERTED, True)
+                font = done.font(0)
+                font.setStrikeOut(True)
+                done.setFont(0, font)
+            self._update_revert_one()
 
     def _document_changed(self, _change: Change) -> None:
         if self.other is None:

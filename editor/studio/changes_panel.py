@@ -67,6 +67,7 @@ class ChangesPanel(QWidget):
         self.other: Other | None = None
         self.reload: Callable[[], Other] | None = None
         self.diff: ScenarioDiff | None = None
+        self.context_menu: QMenu | None = None
         self.took = 0.0
         layout = QVBoxLayout(self)
         layout.setContentsMargins(6, 6, 6, 6)
@@ -214,13 +215,22 @@ class ChangesPanel(QWidget):
         if item is None or self.other is None:
             return
         self.tree.setCurrentItem(item)
+        if self.context_menu is not None:
+            self.context_menu.deleteLater()
         menu = QMenu(self)
+        self.context_menu = menu  # for tests, which click it with real input
         words, tip = self._revert_words()
         action = menu.addAction(words, self.revert_current)
         action.setToolTip(tip)
         action.setEnabled(item.data(0, REVERTED) is not True)
-        menu.addAction("Show it", lambda: self._clicked(item))
-        menu.exec(self.tree.viewport().mapToGlobal(point))
+        menu.addAction("Show it", self._show_current)
+        # popup, not exec: no nested event loop, so the list keeps following the document.
+        menu.popup(self.tree.viewport().mapToGlobal(point))
+
+    def _show_current(self) -> None:
+        item = self.tree.currentItem()
+        if item is not None:
+            self._clicked(item)
 
     def revert_current(self) -> None:
         """Take the current row (an entity, or one of its fields) back to the other side."""

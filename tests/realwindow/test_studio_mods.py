@@ -156,3 +156,84 @@ def test_compare_with_saved_from_the_file_menu(modded, x, shots, monkeypatch) ->
     window.view.setFocus()
     x.key("ctrl+z")
     wait_until(lambda: document.get("regions", "viipuri").name == "Vyborg", what="revert undone")
+
+
+@pytest.fixture
+def thaw_on_top(qtbot, state_dir: Path, tmp_path: Path):
+    """``salient edit winter-war.json --mod harsh --mod thaw``: the thaw is the edit target."""
+    from editor.studio.app import launch_studio
+
+    files = mod_files(tmp_path)
+    base_bytes = files.base.read_bytes()
+    harsh_bytes = files.harsh.read_bytes()
+    window = launch_studio(files.base, recover=False, mods=[files.harsh, files.thaw])
+    qtbot.waitExposed(window)
+    window.activateWindow()
+    window.mods.live.wait()
+    settle_input(0.5)
+    yield window, files, base_bytes, harsh_bytes
+    window.files.discard_session()
+    window.close()
+    window.deleteLater()
+
+
+def _type_into(x, box, text: str) -> None:
+    """Click a line edit or spin box, replace what it holds with ``text`` and press Enter."""
+    x.click(*on_screen(box, box.width() / 2, box.height() / 2))
+    wait_until(box.hasFocus, what="the field to take the focus")
+    x.key("ctrl+a")
+    x.type(text)
+    x.key("Return")
+    settle_input()
+
+
+def test_typed_edits_go_into_the_top_mod_one_is_reverted_and_save_writes_only_it(
+    thaw_on_top, x, shots
+) -> None:
+    from schemas.mods.load import load_mod_text
+
+    window, files, base_bytes, harsh_bytes = thaw_on_top
+    document = window.document
+    assert window.windowTitle().startswith("early-thaw.salient-mod.json on winter-war.json")
+    # Two edits typed into the inspector.
+    document.select("regions", ["viipuri"])
+    form = window.inspector.forms["regions"]
+    wait_until(lambda: form.rows["name"].isVisible(), what="Viipuri in the inspector")
+    _type_into(x, form.rows["name"].box, "Vyborg")
+    wait_until(lambda: document.get("regions", "viipuri").name == "Vyborg", what="renamed")
+    document.select("terrain", ["rough"])
+    form = window.inspector.forms["terrain"]
+    wait_until(lambda: form.rows["movement_cost"].isVisible(), what="Rough in the inspector")
+    _type_into(x, form.rows["movement_cost"].box, "4")
+    wait_until(lambda: document.get("terrain", "rough").movement_cost == 4, what="MP cost 4")
+    assert "*" in window.windowTitle()
+    # Compare with saved, then revert only Viipuri's name from its row's menu.
+    choose(x, open_menu_bar(x, window, "File"), "Compare with saved")
+    panel = window.holders["changes"].panel
+    tree = panel.tree
+    wait_until(lambda: tree.topLevelItemCount() == 2, what="two changes listed")
+    row = next(i for i in range(2) if "Vyborg" in tree.topLevelItem(i).text(0))
+    rect = tree.visualItemRect(tree.topLevelItem(row))
+    x.click(*on_screen(tree.viewport(), rect.center().x(), rect.center().y()), button=3)
+    wait_until(
+        lambda: panel.context_menu is not None and panel.context_menu.isVisible(),
+        what="the row's menu",
+    )
+    shots(window, "studio-compare-row-menu")
+    choose(x, panel.context_menu, "Revert this change")
+    wait_until(lambda: document.get("regions", "viipuri").name == "Viipuri", what="reverted")
+    wait_until(lambda: tree.topLevelItemCount() == 1, what="one change left")
+    assert "Rough" in tree.topLevelItem(0).text(0)
+    assert document.get("terrain", "rough").movement_cost == 4
+    shots(window, "studio-compare-one-reverted")
+    # Ctrl+S writes the thaw mod only: the base and the harsh winter keep their bytes.
+    window.view.setFocus()
+    x.key("ctrl+s")
+    wait_until(lambda: not document.modified, what="saved")
+    mod = load_mod_text(files.thaw.read_bytes()).mod
+    assert mod is not None
+    touched = {(op.section, getattr(op, "id", None)) for op in mod.operations}
+    assert ("terrain", "rough") in touched and ("regions", "viipuri") not in touched
+    assert files.base.read_bytes() == base_bytes
+    assert files.harsh.read_bytes() == harsh_bytes
+    wait_until(lambda: tree.topLevelItemCount() == 0, what="nothing left to compare")

@@ -237,3 +237,65 @@ def test_typed_edits_go_into_the_top_mod_one_is_reverted_and_save_writes_only_it
     assert files.base.read_bytes() == base_bytes
     assert files.harsh.read_bytes() == harsh_bytes
     wait_until(lambda: tree.topLevelItemCount() == 0, what="nothing left to compare")
+
+
+def test_open_with_mods_from_the_file_menu_then_a_click_shows_who_changed_a_region(
+    qtbot, state_dir: Path, tmp_path: Path, x, shots, monkeypatch
+) -> None:
+    from PySide6.QtWidgets import QDialogButtonBox, QPushButton
+
+    from editor.studio.app import launch_studio
+    from editor.studio.mods.document import ModdedDocument
+    from tests.realwindow.studio_helpers import free_point, map_click
+
+    files = mod_files(tmp_path)
+    window = launch_studio(files.base, recover=False)
+    qtbot.waitExposed(window)
+    window.activateWindow()
+    settle_input(0.5)
+    try:
+        choose(x, open_menu_bar(x, window, "File"), "Open with mods")
+        wait_until(
+            lambda: (
+                getattr(window, "open_mods_dialog", None) is not None
+                and window.open_mods_dialog.isVisible()
+            ),
+            what="the Open with mods dialog",
+        )
+        dialog = window.open_mods_dialog
+        assert dialog.base.text() == str(files.base)  # the scenario open is the base
+        monkeypatch.setattr(
+            "editor.studio.mods.open_dialog.choose_mods",
+            lambda *_a: [str(files.harsh), str(files.thaw)],
+        )
+        add = next(b for b in dialog.findChildren(QPushButton) if b.text() == "Add…")
+        x.click(*on_screen(add, add.width() / 2, add.height() / 2))
+        wait_until(lambda: dialog.list.count() == 2, what="two mods listed")
+        assert dialog.edit_last.isChecked()
+        settle_input(0.3)
+        shots(dialog, "studio-open-with-mods-dialog")
+        box = dialog.findChild(QDialogButtonBox)
+        button = box.button(QDialogButtonBox.StandardButton.Open)
+        x.click(*on_screen(button, button.width() / 2, button.height() / 2))
+        wait_until(lambda: isinstance(window.document, ModdedDocument), what="the stack open")
+        document = window.document
+        assert document.target.mod.id == "early-thaw"
+        window.mods.live.wait()
+        panel = window.mods.panel
+        wait_until(lambda: panel.conflicts.tree.topLevelItemCount() == 3, what="3 conflicts")
+        # Helsinki's terrain is the thaw's own change: a band on the map, and a click on it
+        # names the mod in the inspector.
+        marks = window.mods.map_marks
+        wait_until(lambda: marks.mark_at("regions", "helsinki") is not None, what="a band")
+        window.zoom_to_entity("regions", "helsinki")
+        settle_input(0.3)
+        map_click(x, window, *free_point(window, "helsinki"))
+        wait_until(lambda: document.selection.ids == ("helsinki",), what="Helsinki selected")
+        chip = window.mods.inspector_marks.chip
+        wait_until(chip.isVisible, what="the line naming the mod")
+        assert "An Early Thaw" in chip.text()
+        shots(window, "studio-mods-region-marked")
+    finally:
+        window.files.discard_session()
+        window.close()
+        window.deleteLater()

@@ -150,6 +150,24 @@ def _child_peak_mib(code: str) -> float:
     return int(done.stdout.split()[-1]) / 1024
 
 
+def bench_issue_report(regions: int, repeats: int) -> Result:
+    """Issue 16: the report of 100,000 issues within 2 s of the validation that found them."""
+    import issues
+
+    found = issues.bench(generated(regions), repeats)
+    return Result(
+        "report of every issue after validation (salient validate --limit 0)",
+        found["report_s"],
+        issues.BUDGET_S,
+        "s",
+        f"{found['issues']:,} issues in {found['file']} ({found['megabytes']} MB; json.loads "
+        f"{found['parse_s']:.2f} s), validated "
+        f"in {found['validation_s']:.2f} s; of the report, locating them {found['locate_s']:.2f}"
+        f" s; as JSON {found['json_report_s']:.2f} s; capped at 20 a code "
+        f"{found['capped_report_s']:.2f} s",
+    )
+
+
 def bench_engine(repeats: int) -> list[Result]:
     """The engine's budgets: battles a second, supply on a large map, whole AI games."""
     import battles
@@ -179,6 +197,25 @@ def bench_engine(repeats: int) -> list[Result]:
             f"rounds only {fights['fights_per_second']:.0f}/s; through the game's "
             f"card windows {fights['game_battles_per_second']:.0f}/s",
             higher=True,
+        ),
+        Result(
+            "complete 10 v 10 battles a second, batched (numpy, one core)",
+            fights["batch_battles_per_second"],
+            fights["batch_budget"],
+            "/s",
+            "10,000 battles of one set-up in one call; "
+            f"{fights['batch_battles_per_second_cpu']:.0f}/s in CPU time; "
+            f"{fights['batch_battles_per_second'] / fights['fights_per_second']:.1f} x the "
+            "rounds-only rate one by one",
+            higher=True,
+        ),
+        Result(
+            "odds of one battle from 1,000 samples (batched)",
+            fights["odds_1000_ms"],
+            fights["odds_budget_ms"],
+            "ms",
+            f"set-up from the game state and 1,000 battles; {fights['odds_1000_ms_cpu']:.1f} ms "
+            "of CPU",
         ),
         Result(
             "supply for every stack of a side (10,000 regions)",
@@ -266,6 +303,13 @@ def bench_studio(regions: int, repeats: int) -> list[Result]:
             f"edit {found['handover_ms']:.2f} ms",
         ),
         Result(
+            "studio: renaming a region, the map scene's share of the UI thread",
+            found["rename_ms"],
+            20.0,
+            "ms",
+            "a generated 2,000-region map zoomed in, names, lines and symbols in the scene",
+        ),
+        Result(
             f"studio: peak memory holding a {regions}-region scenario",
             opened["peak_mib"],
             1536.0,
@@ -304,7 +348,7 @@ def bench_game(repeats: int) -> list[Result]:
     import game
 
     found = game.bench(repeats)
-    play, ai = found["play"], found["ai"]
+    play, ai, frame = found["play"], found["ai"], found["first_frame"]
     cold, warm = play["cold"], play["warm"]
     parts = ", ".join(f"{name} {ms:.1f}" for name, ms in ai["refresh_ms"].items())
     return [
@@ -327,6 +371,102 @@ def bench_game(repeats: int) -> list[Result]:
             f"AI {ai['slowest_engine_s']:.2f} s of it; median {ai['median_s']:.2f} s; one "
             f"refresh with repaint (ms): {parts}",
         ),
+        Result(
+            "game view: the sample's map from its making to the first picture",
+            frame["first_s"],
+            0.3,
+            "s",
+            f"a 1400 x 900 view of a new game, shown and grabbed; later ones "
+            f"{frame['best_s'] * 1000:.0f} ms",
+        ),
+        Result(
+            "game view: a whole game of the sample through the window",
+            found["whole_game"]["game_s"],
+            60.0,
+            "s",
+            "tests/game/test_whole_game.py: one side scripted on the real widgets, the AI on "
+            "the other at the fastest speed, fog of war checked on every text at each phase",
+        ),
+    ]
+
+
+def bench_snapping(repeats: int) -> list[Result]:
+    """Snapping on a 10,000-region map: building the index, then 1,000 snaps."""
+    from schemas.geometry import SnapIndex
+    from schemas.map import Polygon
+
+    outlines = [
+        Polygon(exterior=[(x, y), (x + 1, y), (x + 1, y + 1), (x, y + 1)])
+        for y in range(100)
+        for x in range(100)
+    ]
+    points = np.random.default_rng(7).uniform(0, 100, size=(1000, 2))
+    built = best_of(repeats, lambda: SnapIndex(outlines))
+    index = SnapIndex(outlines)
+    queried = best_of(repeats, lambda: [index.snap(p, radius=0.2) for p in points])
+    return [
+        Result("snapping index of 10,000 regions built", built, 2.0, "s", "a 100 x 100 grid"),
+        Result("1,000 snaps on 10,000 regions", queried, 1.0, "s", "radius 0.2, random points"),
+    ]
+
+
+def bench_theatres() -> list[Result]:
+    """The theatre samples' whole AI games (the former sample tests' budget)."""
+    import theatres
+
+    found = theatres.bench()
+    return [
+        Result(
+            f"AI against AI, the {name} sample, to the end",
+            game["wall_s"],
+            found["budget_s"],
+            "s",
+            f"seed {game['seed']}: {game['cpu_s']:.1f} s of CPU, {game['actions']} actions, "
+            f"{game['turns']} turns (issue 12 aims at 1 s of CPU with the 'normal' AI)",
+        )
+        for name, game in found["games"].items()
+    ]
+
+
+def bench_lab(games: int) -> list[Result]:
+    """The balance lab: ``games`` games of a theatre sample on this machine (issue 12)."""
+    import lab
+
+    found = lab.bench(games=games)
+    whole, scaling = found["batch"], found["scaling"]
+    return [
+        Result(
+            f"balance lab: {whole['games']} games of {found['sample']} on this machine",
+            whole["wall_s"],
+            found["budget_s"] * games / 200,
+            "s",
+            f"{whole['workers']} workers, {whole['games_per_minute']:.0f} games a minute, "
+            f"{whole['cpu_s']:.0f} s of CPU in the games; {scaling['one_worker']['games']} "
+            f"games on one worker then on {scaling['all_cores']['workers']}: "
+            f"{scaling['speed_up']:.2f} x faster",
+        )
+    ]
+
+
+def bench_gis(repeats: int) -> list[Result]:
+    """The GIS import's budget (issue 17), absolute as the issue sets it."""
+    import gis
+
+    found = gis.bench(repeats)
+    stages = ", ".join(f"{name} {s:.2f}" for name, s in found["stages_s"].items())
+    return [
+        Result(
+            f"GIS import: {found['polygons']} polygons of {gis.VERTICES} vertices, "
+            "read, projected, simplified into regions",
+            found["whole_s"],
+            3.0,
+            "s",
+            f"{found['vertices_before']} vertices to {found['vertices_after']} (a budget of "
+            f"{found['budget']} per region); CPU {found['whole_cpu_s']:.2f} s (load average "
+            f"{found['load_average']:.1f}); read {found['read_s']:.2f} s; stages (s): {stages}; "
+            f"geometry alone at a tolerance of {found['tolerance_km']} km "
+            f"{found['tolerance_prepare_s']:.2f} s",
+        )
     ]
 
 
@@ -335,15 +475,23 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--json", action="store_true", help="print results as JSON")
     parser.add_argument("--regions", type=int, default=10_000, help="size of the large map")
     parser.add_argument("--repeats", type=int, default=3, help="runs per timing (best kept)")
+    parser.add_argument(
+        "--lab-games", type=int, default=200, help="games the balance lab benchmark plays"
+    )
     args = parser.parse_args(argv)
 
     results = [
         *bench_validation(args.regions, args.repeats),
         bench_validate_memory(args.regions),
+        bench_issue_report(args.regions, args.repeats),
         *bench_engine(args.repeats),
+        *bench_theatres(),
+        *bench_lab(args.lab_games),
+        *bench_snapping(args.repeats),
         *bench_studio(args.regions, args.repeats),
         *bench_game(args.repeats),
         *bench_diff(args.regions, args.repeats),
+        *bench_gis(args.repeats),
     ]
     if args.json:
         print(json.dumps([asdict(r) | {"passed": r.passed} for r in results], indent=2))

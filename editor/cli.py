@@ -13,7 +13,19 @@ import argparse
 import sys
 from collections.abc import Sequence
 
-from editor.commands import diff, edit, merge, mods, play, validate
+from editor.commands import (
+    balance,
+    diff,
+    duel,
+    edit,
+    gis,
+    merge,
+    mods,
+    odds,
+    play,
+    replay,
+    validate,
+)
 from editor.commands.common import (
     EXIT_INTERNAL,
     EXIT_INVALID,
@@ -24,7 +36,7 @@ from editor.commands.common import (
 from editor.commands.edit import cmd_edit
 
 # The order of the commands in ``salient --help``.
-COMMANDS = (edit, validate, play, diff, mods, merge)
+COMMANDS = (edit, validate, play, diff, mods, merge, gis, balance, duel, odds, replay)
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -39,6 +51,11 @@ def _parser() -> argparse.ArgumentParser:
     return parser
 
 
+def _command_names(parser: argparse.ArgumentParser) -> set[str]:
+    actions = [a for a in parser._actions if isinstance(a, argparse._SubParsersAction)]
+    return {name for action in actions for name in action.choices}
+
+
 def _version() -> str:
     from importlib.metadata import PackageNotFoundError, version
 
@@ -50,7 +67,12 @@ def _version() -> str:
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Entry point of the ``salient`` console script."""
-    args = _parser().parse_args(argv)
+    parser = _parser()
+    argv = list(sys.argv[1:] if argv is None else argv)
+    if argv and not argv[0].startswith("-") and argv[0] not in _command_names(parser):
+        # `salient FILE` opens the file in the studio, as `salient edit FILE` does.
+        argv.insert(0, "edit")
+    args = parser.parse_args(argv)
     try:
         if args.command is None:
             return cmd_edit(None)

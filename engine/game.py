@@ -8,11 +8,12 @@ to ``log``. ``save()`` and :meth:`Game.load` work at any decision point.
 
 from __future__ import annotations
 
+import copy
 import datetime as dt
 import hashlib
 from typing import Any
 
-from schemas.io import dumps
+from schemas.io import dumps, parse_json
 from schemas.scenario import Scenario
 
 from . import cards, decisions, modifiers, victory
@@ -22,6 +23,7 @@ from .errors import IllegalAction, SaveError
 from .log import EventLog
 from .phases import PHASES
 from .phases.base import Phase
+from .save_checks import check_save
 from .setup import initial_state
 from .state import GameState
 from .world import World
@@ -43,7 +45,7 @@ class Game:
         self.state: GameState = initial_state(self.world, self.dice)
         self.sides_in_play = [s for s in self.world.turn_order if not self.world.sides[s].neutral]
         if start:
-            self.record("game_start", seed=seed, scenario=scenario.info.title)
+            self.record("game_start", seed=seed, scenario=scenario.info.title, fog=self.fog)
             self._open_phase()
 
     # -- where we are ------------------------------------------------------------------------
@@ -220,20 +222,59 @@ class Game:
         }
 
     @classmethod
-    def load(cls, scenario: Scenario, data: dict[str, Any]) -> Game:
-        """Continue a saved game; the scenario must be the one it was saved with."""
+    def load(cls, scenario: Scenario, data: Any, *, where: str = "") -> Game:
+        """Continue a saved game; the scenario must be the one it was saved with.
+
+        The save is checked as strictly as a scenario first (:mod:`engine.save_checks`):
+        anything wrong raises :class:`SaveError` naming the JSON pointer of the problem
+        (``where`` is put in front, for a save inside a larger document).
+        """
+        if not isinstance(data, dict):
+            raise SaveError("a saved game is a JSON object", where)
         if data.get("format") != SAVE_FORMAT:
-            raise SaveError(f"unknown save format {data.get('format')!r}")
+            raise SaveError(f"unknown save format {_shown(data.get('format'))}", where + "/format")
         if data.get("scenario_digest") != scenario_digest(scenario):
-            raise SaveError("the save belongs to another scenario (or another version of it)")
+            raise SaveError(
+                "the save belongs to another scenario (or another version of it)",
+                where + "/scenario_digest",
+            )
+        check_save(scenario, data, where)
         try:
             game = cls(scenario, data["seed"], fog=data["fog"], start=False)
             game.dice.restore(data["dice"])
-            game.state = GameState.from_json(data["state"])
-            game.log = EventLog(list(data["log"]))
+            game.state = GameState.from_json(copy.deepcopy(data["state"]))
+            game.log = EventLog(copy.deepcopy(list(data["log"])))
         except (KeyError, TypeError, ValueError) as exc:
-            raise SaveError(f"the save is damaged ({exc})") from exc
+            raise SaveError(f"the save is damaged ({exc})", where) from exc
         return game
+
+    @classmethod
+    def from_save(cls, scenario: Scenario, save: bytes | str | dict[str, Any]) -> Game:
+        """Continue a game from a save's text (or its parsed data): :func:`read_save`, then
+        :meth:`load`; raises :class:`SaveError` with the place of any problem."""
+        data = read_save(save) if isinstance(save, bytes | str) else save
+        return cls.load(scenario, data)
+
+
+def read_save(text: bytes | str) -> Any:
+    """The data of a save file, read as safely as a scenario file: text that is not UTF-8,
+    broken JSON, nesting too deep to read, integers too long to convert and repeated keys
+    raise :class:`SaveError` with the line and column."""
+    data, issues = parse_json(text)
+    problems = [i for i in issues if i.is_error]
+    if problems:
+        first = problems[0]
+        placed = first.line is None or "(line " in first.message
+        where = "" if placed else f" (line {first.line}, column {first.column})"
+        raise SaveError(first.message + where, first.path)
+    return data
+
+
+def _shown(value: Any) -> str:
+    if isinstance(value, int) and not isinstance(value, bool) and abs(value) > 10**12:
+        return "(a very large number)"
+    text = repr(value)
+    return text if len(text) <= 40 else text[:37] + "..."
 
 
 def scenario_digest(scenario: Scenario) -> str:

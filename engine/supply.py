@@ -79,7 +79,9 @@ def lines(game: Game, side: str) -> Lines:
     play the supply rules: its net covers every land region.
     """
     g = graph(game.world)
-    rng = game.scenario.rules.supply.range
+    # No line is longer than the map has regions: a larger range means the same, and the
+    # search allocates a bucket per step of range, so it never follows the file's number.
+    rng = min(game.scenario.rules.supply.range, len(g.ids))
     cached = _CACHE.setdefault(game, {}).get(side)
     if side not in g.sourced:
         if cached is None:

@@ -12,6 +12,8 @@ from typing import Annotated, Literal, TypeVar
 
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field
 
+from .ranges import Coordinate, TurnNumber
+
 SLUG_PATTERN = r"^[a-z0-9][a-z0-9_-]{0,63}$"
 """Entity ids: lowercase letters, digits, ``-`` and ``_``, starting with a letter or digit."""
 
@@ -70,7 +72,7 @@ SideRef = Annotated[
 ]
 
 Point = Annotated[
-    tuple[float, float],
+    tuple[Coordinate, Coordinate],
     Field(description="A point in map coordinates: [x, y], x to the east, y to the south."),
 ]
 
@@ -79,9 +81,8 @@ Color = Annotated[
     Field(pattern=r"^#[0-9a-fA-F]{6}$", description="Colour as '#rrggbb'."),
 ]
 
-NonNegInt = Annotated[int, Field(ge=0)]
-PositiveInt = Annotated[int, Field(ge=1)]
-Turn = Annotated[int, Field(ge=1, description="A turn number, counted from 1.")]
+Turn = TurnNumber
+"""A turn number, counted from 1 (see :mod:`schemas.ranges` for every number's range)."""
 
 Domain = Literal["land", "naval", "air"]
 """Where a unit moves and fights."""

@@ -5,9 +5,10 @@ from __future__ import annotations
 import datetime as dt
 from typing import Literal, get_args
 
-from pydantic import Field
+from pydantic import Field, model_validator
 
-from .base import PositiveInt, SideId, StrictModel
+from .base import SideId, StrictModel
+from .ranges import Days, TurnCount
 from .selection import TurnRange
 
 PhaseName = Literal[
@@ -48,14 +49,25 @@ class Calendar(StrictModel):
 
     start_date: dt.date
     """Date of the first turn."""
-    turns: PositiveInt
+    turns: TurnCount
     """Number of turns."""
-    turn_length_days: PositiveInt = 7
+    turn_length_days: Days = 7
     """Days per turn: 7 for weekly turns, 14 for two-week turns."""
     turn_order: list[SideId]
     """Sides in the order they play within a turn."""
     phases: list[PhaseSpec] = Field(default_factory=_all_phases)
     """Phases each player-turn runs, in the rules' order; leave one out to drop it."""
+
+    @model_validator(mode="after")
+    def _last_date_exists(self) -> Calendar:
+        # Dates stop at 9999-12-31: a game whose last turn falls later could not show it.
+        span = (self.turns - 1) * self.turn_length_days
+        if span > (dt.date.max - self.start_date).days:
+            raise ValueError(
+                f"the last turn would fall after {dt.date.max.isoformat()}: {self.turns} turns "
+                f"of {self.turn_length_days} days from {self.start_date.isoformat()}"
+            )
+        return self
 
     def date_of(self, turn: int) -> dt.date:
         """Date shown for ``turn`` (counted from 1)."""

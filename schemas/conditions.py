@@ -16,13 +16,14 @@ from .base import (
     EventId,
     FlagName,
     LeaderId,
-    NonNegInt,
     RegionId,
     SideRef,
     StrictModel,
     StructureId,
     Turn,
 )
+from .ranges import Modifier, Tension, TurnCount, UnitCount
+from .ranges import VictoryPoints as VPValue
 from .selection import Scope, UnitFilter
 
 
@@ -35,7 +36,7 @@ class TurnCondition(StrictModel):
     """First turn it holds."""
     to_turn: Turn | None = None
     """Last turn it holds; ``null`` for no end."""
-    every: Annotated[int, Field(ge=1)] = 1
+    every: TurnCount = 1
     """Hold only one turn in this many, counted from ``from_turn``."""
 
 
@@ -92,9 +93,9 @@ class UnitsPresent(StrictModel):
     """Which units count."""
     scope: Scope = Field(default_factory=Scope)
     """Where they must be."""
-    at_least: NonNegInt = 1
+    at_least: UnitCount = 1
     """Minimum number of units."""
-    at_most: NonNegInt | None = None
+    at_most: UnitCount | None = None
     """Maximum number of units; ``0`` with ``at_least: 0`` means none may be there."""
 
 
@@ -112,9 +113,9 @@ class TensionLevel(StrictModel):
 
     kind: Literal["tension"]
     """Always ``tension``."""
-    at_least: int | None = None
+    at_least: Tension | None = None
     """Lower bound, inclusive."""
-    at_most: int | None = None
+    at_most: Tension | None = None
     """Upper bound, inclusive."""
 
 
@@ -125,9 +126,9 @@ class VictoryPoints(StrictModel):
     """Always ``vp``."""
     side: SideRef = "@self"
     """Whose VP."""
-    at_least: int | None = None
+    at_least: VPValue | None = None
     """Lower bound, inclusive."""
-    at_most: int | None = None
+    at_most: VPValue | None = None
     """Upper bound, inclusive."""
 
 
@@ -184,7 +185,7 @@ class Roll(StrictModel):
 
     kind: Literal["roll"]
     """Always ``roll``."""
-    at_most: int
+    at_most: Modifier
     """Highest successful roll."""
 
 

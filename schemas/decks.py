@@ -6,9 +6,10 @@ from typing import Annotated, Literal
 
 from pydantic import Field
 
-from .base import Entity, PositiveInt, SideId
+from .base import Entity, SideId
 from .conditions import Condition
 from .effects import Effect
+from .ranges import Copies
 from .selection import TurnRange
 
 CardPhase = Literal[
@@ -41,7 +42,7 @@ class Card(Entity):
     """What must hold to play it."""
     effects: Annotated[list[Effect], Field(min_length=1)]
     """What it does."""
-    copies: PositiveInt = 1
+    copies: Copies = 1
     """Copies in the deck."""
     in_deck: bool = True
     """Starts in the deck; ``false`` for cards another card or event adds later."""

@@ -18,8 +18,6 @@ from .base import (
     FlagName,
     LeaderId,
     NationId,
-    NonNegInt,
-    PositiveInt,
     RegionId,
     ReinforcementId,
     SideRef,
@@ -28,6 +26,7 @@ from .base import (
     SupplySourceId,
 )
 from .conditions import Condition
+from .ranges import CardsDrawn, Modifier, Money, Points, Tension, TurnDelay, VictoryPoints
 from .selection import Destination, Duration, Selection, UnitFilter
 
 
@@ -38,7 +37,7 @@ class AddVictoryPoints(StrictModel):
     """Always ``vp``."""
     side: SideRef = "@self"
     """Who gains them."""
-    amount: int
+    amount: VictoryPoints
     """VP gained; negative to lose VP (never below zero)."""
 
 
@@ -47,7 +46,7 @@ class ChangeTension(StrictModel):
 
     kind: Literal["tension"]
     """Always ``tension``."""
-    amount: int
+    amount: Tension
     """Change of the index."""
 
 
@@ -58,7 +57,7 @@ class AddTreasury(StrictModel):
     """Always ``treasury``."""
     side: SideRef = "@self"
     """Whose treasury."""
-    amount: int
+    amount: Money
     """Change of the treasury."""
 
 
@@ -69,7 +68,7 @@ class DrawCards(StrictModel):
     """Always ``draw_cards``."""
     side: SideRef = "@self"
     """Who draws."""
-    count: PositiveInt = 1
+    count: CardsDrawn = 1
     """Cards drawn."""
 
 
@@ -80,7 +79,7 @@ class GrantReplacements(StrictModel):
     """Always ``replacements``."""
     side: SideRef = "@self"
     """Who receives them."""
-    points: PositiveInt = 1
+    points: Points = 1
     """Replacement points."""
     units: UnitFilter | None = None
     """Only units matching this filter may receive them."""
@@ -160,7 +159,7 @@ class Modify(StrictModel):
     """Units (or, for ``battle_morale``, the side of those units) affected."""
     stat: Stat
     """Value changed."""
-    amount: int
+    amount: Modifier
     """Change, positive or negative."""
     duration: Duration = Field(default_factory=Duration)
     """How long it lasts."""
@@ -197,7 +196,7 @@ class MoveUnits(StrictModel):
     """Units moved."""
     to: Destination
     """Where they go."""
-    immobile_turns: NonNegInt = 0
+    immobile_turns: TurnDelay = 0
     """Turns they may not move after arriving."""
 
 
@@ -219,7 +218,7 @@ class AutomaticHits(StrictModel):
     """Always ``auto_hits``."""
     side: SideRef = "@enemy"
     """The side taking them."""
-    hits: PositiveInt = 1
+    hits: Points = 1
     """Hits taken, allocated as usual."""
 
 

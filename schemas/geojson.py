@@ -24,7 +24,6 @@ from __future__ import annotations
 
 import json
 import math
-import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -188,11 +187,14 @@ def property_names(data: Any) -> list[str]:
 
 
 def slug(value: Any) -> str:
-    """A valid id made from any value (``"Lake Vessa"`` -> ``"lake-vessa"``); ``""`` if none."""
-    if isinstance(value, float) and value.is_integer():
-        value = int(value)
-    text = re.sub(r"[^a-z0-9_-]+", "-", str(value).strip().lower())
-    return text.lstrip("-_")[:64].rstrip("-_")
+    """A valid id made from any value (``"Lake Vessa"`` -> ``"lake-vessa"``); ``""`` if none.
+
+    Letters are transliterated, never dropped (``"Récollet"`` -> ``"recollet"``): the same
+    ids as the GIS import makes.
+    """
+    from .gis.naming import slugify  # imported here: schemas.gis imports this module
+
+    return slugify(value)
 
 
 def _position(value: Any) -> tuple[float, float] | None:

@@ -9,26 +9,51 @@ temporary file in the same folder, renamed over the target) so a crash never lea
 
 from __future__ import annotations
 
-import difflib
 import json
 import os
 import re
-import tempfile
-import types
-from collections.abc import Sequence
+import sys
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated, Any, Union, get_args, get_origin
+from typing import TYPE_CHECKING, Any
 
-from pydantic import BaseModel, ValidationError
+from pydantic import ValidationError
 
+from .atomic import write_atomic
 from .collector import gc_paused
 from .issues import Issue, has_errors, make_issue, pointer
+from .jsontext import (
+    REPLACEMENT,
+    SURROGATE,
+    guarded_int,
+    may_hold_surrogates,
+    repair_surrogates,
+    surrogate_paths,
+    too_long_numbers,
+)
 from .migrations import MigrationError, migrate
 from .scenario import SCHEMA_VERSION, Scenario
+from .schema_issues import schema_issues
 
 if TYPE_CHECKING:
     from .validation import ScenarioIndex
+
+__all__ = [
+    "LoadResult",
+    "UnwritableError",
+    "canonical_json",
+    "decode",
+    "dumps",
+    "encode",
+    "load_file",
+    "load_text",
+    "parse_json",
+    "save",
+    "scenario_from_raw",
+    "to_canonical_dict",
+    "unreadable",
+    "write_atomic",
+]
 
 FULL_SECTIONS = ("rules", "terrain", "connection_types")
 """Sections written with every field, defaults included, so modders see every knob."""
@@ -96,7 +121,11 @@ def decode(data: bytes | str) -> tuple[str | None, list[Issue]]:
 
 
 def parse_json(data: bytes | str) -> tuple[Any, list[Issue]]:
-    """Parse JSON text, reporting encoding, syntax and duplicate-key problems."""
+    """Parse JSON text, reporting encoding, syntax, number and duplicate-key problems.
+
+    Text with unpaired surrogates (``"\\ud800"``: half a character, which no UTF-8 file can
+    hold) is repaired to U+FFFD and reported; an integer too long to convert refuses the file.
+    """
     text, problems = decode(data)
     if text is None:
         return None, problems
@@ -117,110 +146,62 @@ def parse_json(data: bytes | str) -> tuple[Any, list[Issue]]:
         return None, [_at(issue, exc.lineno, exc.colno)]
     except RecursionError:
         return None, [make_issue("json-syntax", "", "the JSON is nested too deeply to read")]
+    except ValueError:
+        # An integer longer than Python converts (sys.get_int_max_str_digits): parse again
+        # with a marker in its place, to say where.
+        return None, _too_long_issues(text)
     issues: list[Issue] = []
+    if may_hold_surrogates(text):
+        raw, repaired = repair_surrogates(raw)
+        issues += [_surrogate_issue(path, was) for path, was in repaired]
+        flawed = [(obj, sorted({_repaired(k) for k in keys})) for obj, keys in flawed]
     if flawed:
-        issues = _duplicate_key_issues(raw, {id(obj): keys for obj, keys in flawed})
+        issues[:0] = _duplicate_key_issues(raw, {id(obj): keys for obj, keys in flawed})
     return raw, issues
+
+
+def _repaired(text: str) -> str:
+    return SURROGATE.sub(REPLACEMENT, text)
+
+
+def _surrogate_issue(path: tuple[str | int, ...], was: str) -> Issue:
+    return make_issue(
+        "text-unpaired-surrogate",
+        pointer(*path),
+        f"the text '{_clip(was)}' holds half of a character (an unpaired surrogate escape), "
+        "which no UTF-8 file can store; it was replaced by U+FFFD",
+    )
+
+
+def _clip(text: str, width: int = 40) -> str:
+    return text if len(text) <= width else text[: width - 3] + "..."
+
+
+def _too_long_issues(text: str) -> list[Issue]:
+    from .locate import locate
+
+    try:
+        raw = json.loads(text, parse_int=guarded_int)
+    except (ValueError, RecursionError) as exc:  # not the number after all
+        return [make_issue("json-syntax", "", f"the JSON cannot be read: {exc}")]
+    found = too_long_numbers(raw)
+    pointers = [pointer(*path) for path, _ in found]
+    places = locate(text, pointers)
+    issues = []
+    for (_, digits), where in zip(found, pointers, strict=True):
+        issue = make_issue(
+            "json-number-too-long",
+            where,
+            f"a number of {digits} digits is longer than any value of the format "
+            f"(at most {sys.get_int_max_str_digits()} digits can even be read)",
+        )
+        line, column = places.get(where, (None, None))
+        issues.append(issue if line is None else _at(issue, line, column or 1))
+    return issues or [make_issue("json-syntax", "", "the JSON holds a number that cannot be read")]
 
 
 def _at(issue: Issue, line: int, column: int) -> Issue:
     return Issue(issue.code, issue.severity, issue.path, issue.message, issue.entity, line, column)
-
-
-def _unwrap(annotation: Any) -> list[Any]:
-    """The concrete types an annotation may stand for (Annotated and unions opened)."""
-    origin = get_origin(annotation)
-    if origin is Annotated:
-        return _unwrap(get_args(annotation)[0])
-    if origin is Union or origin is types.UnionType:
-        return [t for arg in get_args(annotation) for t in _unwrap(arg)]
-    return [annotation]
-
-
-def _step(annotation: Any, segment: str | int) -> Any:
-    """The annotation one location segment further down, or ``None`` if it leads nowhere."""
-    for option in _unwrap(annotation):
-        origin = get_origin(option)
-        if origin is list and isinstance(segment, int):
-            return get_args(option)[0]
-        if origin is dict and isinstance(segment, str):
-            return get_args(option)[1]
-        if isinstance(option, type) and issubclass(option, BaseModel) and isinstance(segment, str):
-            field = option.model_fields.get(segment)
-            if field is not None:
-                return field.annotation
-            kind = option.model_fields.get("kind")
-            if kind is not None and get_args(kind.annotation) == (segment,):
-                return option  # a union tag in the location: stay on this member
-    return None
-
-
-def _fields_at(loc: Sequence[str | int], root: type[BaseModel] = Scenario) -> list[str]:
-    """Field names allowed in the object that ``loc`` (minus its last key) points into."""
-    annotation: Any = root
-    for segment in loc[:-1]:
-        annotation = _step(annotation, segment)
-        if annotation is None:
-            return []
-    models = [t for t in _unwrap(annotation) if isinstance(t, type) and issubclass(t, BaseModel)]
-    return [info.alias or name for model in models for name, info in model.model_fields.items()]
-
-
-def _resolve(raw: Any, loc: Sequence[str | int]) -> tuple[list[str | int], str | None]:
-    """Map a pydantic error location onto the JSON: drop union tags, find the entity id."""
-    keys: list[str | int] = []
-    entity: str | None = None
-    node = raw
-    last = len(loc) - 1
-    for position, segment in enumerate(loc):
-        in_object = isinstance(node, dict) and isinstance(segment, str) and segment in node
-        in_array = isinstance(node, list) and isinstance(segment, int) and 0 <= segment < len(node)
-        if in_object or in_array:
-            node = node[segment]
-        elif position == last and isinstance(node, dict) and isinstance(segment, str):
-            keys.append(segment)  # a required key that is absent
-            break
-        else:
-            continue  # a union member or tag name: not part of the JSON
-        keys.append(segment)
-        if isinstance(node, dict) and isinstance(node.get("id"), str):
-            entity = node["id"]
-    return keys, entity
-
-
-def schema_issues(
-    error: ValidationError, raw: Any, root: type[BaseModel] = Scenario
-) -> list[Issue]:
-    """Issues for a model's validation errors, at the JSON pointers of the values in ``raw``
-    (the JSON that ``root`` was validated from)."""
-    issues = []
-    for detail in error.errors(include_url=False):
-        loc = detail["loc"]
-        keys, entity = _resolve(raw, loc)
-        name = next((k for k in reversed(keys) if isinstance(k, str)), None)
-        kind = detail["type"]
-        if kind == "extra_forbidden" and name is not None:
-            close = difflib.get_close_matches(name, _fields_at(loc, root), n=1)
-            hint = f" (did you mean '{close[0]}'?)" if close else ""
-            message = f"unknown field '{name}'{hint}"
-        elif kind == "missing" and name is not None:
-            message = f"missing required field '{name}'"
-        else:
-            value = detail.get("input")
-            shown = _short(value)
-            prefix = f"{name}: " if name is not None else ""
-            message = f"{prefix}{detail['msg'][0].lower()}{detail['msg'][1:]}"
-            if shown is not None and kind not in ("union_tag_invalid",):
-                message += f" (found {shown})"
-        issues.append(make_issue("schema", pointer(*keys), message, entity))
-    return issues
-
-
-def _short(value: Any) -> str | None:
-    if isinstance(value, dict | list):
-        return None
-    text = json.dumps(value, ensure_ascii=False)
-    return text if len(text) <= 40 else text[:37] + "..."
 
 
 def scenario_from_raw(raw: Any) -> LoadResult:
@@ -245,7 +226,13 @@ def scenario_from_raw(raw: Any) -> LoadResult:
 _VERSION = re.compile(r'"schema_version"\s*:\s*(\d+)')
 
 
-def load_text(data: bytes | str, *, validate: bool = True, thorough: bool = False) -> LoadResult:
+def load_text(
+    data: bytes | str,
+    *,
+    validate: bool = True,
+    thorough: bool = False,
+    folder: str | os.PathLike[str] | None = None,
+) -> LoadResult:
     """Load a scenario from JSON text; with ``validate``, also run every semantic check.
 
     A file in the current version is validated straight from its text by pydantic's own JSON
@@ -253,18 +240,27 @@ def load_text(data: bytes | str, *, validate: bool = True, thorough: bool = Fals
     it through the thorough path, which builds the JSON tree to migrate it and to report every
     problem with its exact location. ``thorough`` takes that path from the start, which also
     reports keys repeated within an object (JSON parsers otherwise keep the last silently).
+    With ``validate`` and the scenario's ``folder``, the files it names are checked too
+    (:mod:`schemas.validation.files`).
     """
     with gc_paused(settle=True):
         text, issues = decode(data)
         if text is None:
             return LoadResult(None, issues)
-        scenario = None if thorough else _fast(text)
+        # pydantic's own parser refuses unpaired surrogates outright; the thorough path
+        # repairs and reports them.
+        fast = not thorough and not may_hold_surrogates(text)
+        scenario = _fast(text) if fast else None
         result = LoadResult(scenario) if scenario is not None else _thorough(text)
         if validate and result.scenario is not None:
             from .validation import ScenarioIndex, run_checks
 
             result.index = ScenarioIndex(result.scenario)
             result.issues.extend(run_checks(result.index))
+            if folder is not None:
+                from .validation.files import check_files
+
+                result.issues.extend(check_files(result.scenario, folder))
         return result
 
 
@@ -290,8 +286,10 @@ def _thorough(text: str) -> LoadResult:
 def load_file(
     path: str | os.PathLike[str], *, validate: bool = True, thorough: bool = False
 ) -> LoadResult:
-    """Load a scenario file. Raises :class:`OSError` only when the file cannot be read."""
-    return load_text(Path(path).read_bytes(), validate=validate, thorough=thorough)
+    """Load a scenario file (with ``validate``, its images are checked against its folder).
+    Raises :class:`OSError` only when the file cannot be read."""
+    folder = Path(path).parent
+    return load_text(Path(path).read_bytes(), validate=validate, thorough=thorough, folder=folder)
 
 
 def unreadable(path: str | os.PathLike[str], error: OSError) -> Issue:
@@ -361,50 +359,44 @@ def _encode(value: Any, level: int, out: list[str]) -> None:
         out.append(json.dumps(value, ensure_ascii=False))
 
 
+class UnwritableError(ValueError):
+    """A scenario holds something no file can store: text with half of a character (an
+    unpaired surrogate, pasted from somewhere) or a number too long to write. ``pointer`` is
+    the JSON pointer of the value; saving never writes anything in that case."""
+
+    def __init__(self, pointer: str, message: str) -> None:
+        super().__init__(f"{pointer or '/'}: {message}")
+        self.pointer = pointer
+        self.message = message
+
+
 def dumps(scenario: Scenario) -> str:
-    """Canonical JSON text of a scenario."""
-    return canonical_json(to_canonical_dict(scenario))
-
-
-def write_atomic(path: str | os.PathLike[str], data: bytes) -> None:
-    """Replace ``path`` with ``data`` so that readers see the old or the new file, never a mix."""
-    target = Path(path)
-    folder = target.parent if str(target.parent) else Path()
-    fd, tmp_name = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=folder)
-    tmp = Path(tmp_name)
+    """Canonical JSON text of a scenario; raises :class:`UnwritableError` (naming the value)
+    when the scenario holds something no UTF-8 file can store."""
+    data = to_canonical_dict(scenario)
     try:
-        with os.fdopen(fd, "wb") as handle:
-            handle.write(data)
-            handle.flush()
-            os.fsync(handle.fileno())
-        try:
-            mode = target.stat().st_mode & 0o7777
-        except FileNotFoundError:
-            umask = os.umask(0)
-            os.umask(umask)
-            mode = 0o666 & ~umask
-        tmp.chmod(mode)
-        tmp.replace(target)
-    except BaseException:
-        tmp.unlink(missing_ok=True)
-        raise
-    _sync_folder(folder)
+        text = canonical_json(data)
+    except ValueError as exc:  # an integer too long to write out
+        raise UnwritableError("", f"a number cannot be written: {exc}") from exc
+    if SURROGATE.search(text) is not None:
+        paths = surrogate_paths(data)
+        where = pointer(*paths[0]) if paths else ""
+        raise UnwritableError(
+            where,
+            "the text holds half of a character (an unpaired surrogate) that no UTF-8 file can "
+            "store; retype it",
+        )
+    return text
 
 
-def _sync_folder(folder: Path) -> None:
-    # Makes the rename itself durable; not every platform lets a folder be opened.
-    try:
-        fd = os.open(folder, os.O_RDONLY)
-    except OSError:
-        return
-    try:
-        os.fsync(fd)
-    except OSError:
-        pass
-    finally:
-        os.close(fd)
+def encode(scenario: Scenario) -> bytes:
+    """The bytes of a scenario file (:func:`dumps` in UTF-8); raises
+    :class:`UnwritableError` like it."""
+    return dumps(scenario).encode("utf-8")
 
 
 def save(scenario: Scenario, path: str | os.PathLike[str]) -> None:
-    """Write a scenario file canonically and atomically."""
-    write_atomic(path, dumps(scenario).encode("utf-8"))
+    """Write a scenario file canonically and atomically (through a symbolic link, to the file
+    it names). Raises :class:`UnwritableError` before touching the disk when the scenario
+    cannot be written, and :class:`OSError` when the disk refuses it."""
+    write_atomic(path, encode(scenario))

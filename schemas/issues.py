@@ -8,7 +8,7 @@ also carry a line and a column.
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass
+from dataclasses import dataclass
 from typing import Literal
 
 Severity = Literal["error", "warning"]
@@ -35,7 +35,14 @@ class Issue:
         return self.severity == "error"
 
     def to_json(self) -> dict[str, object]:
-        data = {k: v for k, v in asdict(self).items() if v is not None}
+        # Field by field rather than dataclasses.asdict, which deep-copies every value: a
+        # report of 100,000 issues spent seconds there.
+        data: dict[str, object] = {"code": self.code, "severity": self.severity, "path": self.path}
+        data["message"] = self.message
+        for name in ("entity", "line", "column"):
+            value = getattr(self, name)
+            if value is not None:
+                data[name] = value
         if self.at is not None:
             data["at"] = [round(self.at[0], 6), round(self.at[1], 6)]
         return data
@@ -61,6 +68,10 @@ CODES: dict[str, CodeInfo] = {
     "json-syntax": CodeInfo("error", "The file is not valid JSON."),
     "json-duplicate-key": CodeInfo("error", "An object has the same key twice."),
     "json-not-object": CodeInfo("error", "The file does not hold a JSON object."),
+    "json-number-too-long": CodeInfo("error", "A number has more digits than can be read."),
+    "text-unpaired-surrogate": CodeInfo(
+        "warning", "A text held half of a character (an unpaired surrogate); it was replaced."
+    ),
     "schema-version-missing": CodeInfo("error", "The file has no schema_version."),
     "schema-version-newer": CodeInfo("error", "The file needs a newer Salient."),
     "schema-version-invalid": CodeInfo("error", "schema_version is not a known version number."),
@@ -81,12 +92,21 @@ CODES: dict[str, CodeInfo] = {
     "connection-duplicate": CodeInfo("warning", "Two connections join the same regions."),
     "connection-domain": CodeInfo("warning", "A connection's type does not suit its regions."),
     "region-isolated": CodeInfo("warning", "A playable region has no connection."),
+    # Files the scenario names
+    "image-outside-folder": CodeInfo(
+        "warning", "An image path leads outside the scenario's folder; it is not read."
+    ),
+    "image-not-a-file": CodeInfo(
+        "warning", "An image path names no file, or a folder, pipe or device; it is not read."
+    ),
+    "image-too-large": CodeInfo("warning", "An image file is too large to read."),
     # Sides, nations, calendar
     "side-without-nations": CodeInfo("error", "A side has no nation."),
     "side-main-nation": CodeInfo("error", "A side has no main nation, or more than one."),
     "nation-hierarchy": CodeInfo("error", "A sub-nation's parent is on another side or loops."),
     "turn-order": CodeInfo("error", "The turn order does not list each playing side once."),
     "phase-order": CodeInfo("error", "Phases are repeated or out of the rules' order."),
+    "turn-without-phases": CodeInfo("error", "Some turn of the game plays no phase at all."),
     "turn-out-of-range": CodeInfo("error", "A turn number lies outside the scenario's length."),
     # Forces
     "unit-impassable-location": CodeInfo("error", "A unit starts where it cannot be."),
@@ -112,6 +132,10 @@ CODES: dict[str, CodeInfo] = {
     "event-never-fires": CodeInfo("warning", "An event can never fire."),
     "tension-without-index": CodeInfo(
         "warning", "Something moves the tension index, but the scenario has none."
+    ),
+    # Victory
+    "victory-level-unreachable": CodeInfo(
+        "warning", "No side can score the VP the victory level asks for."
     ),
 }
 """Every code the validator can report, with its severity."""
@@ -139,3 +163,18 @@ def pointer(*parts: str | int) -> str:
 
 def has_errors(issues: list[Issue]) -> bool:
     return any(issue.is_error for issue in issues)
+
+
+def cap_issues(issues: list[Issue], limit: int) -> tuple[list[Issue], dict[str, int]]:
+    """At most ``limit`` issues of each code (0: all), in their order, and how many of each
+    code were left out: a file with 70,000 copies of one mistake reports a few and a count."""
+    if limit <= 0:
+        return issues, {}
+    kept: list[Issue] = []
+    seen: dict[str, int] = {}
+    for issue in issues:
+        count = seen.get(issue.code, 0)
+        seen[issue.code] = count + 1
+        if count < limit:
+            kept.append(issue)
+    return kept, {code: n - limit for code, n in seen.items() if n > limit}

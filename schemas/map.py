@@ -17,7 +17,6 @@ from .base import (
     ConnectionTypeId,
     Entity,
     NationId,
-    NonNegInt,
     PerSide,
     Point,
     RegionId,
@@ -25,6 +24,16 @@ from .base import (
     StrictModel,
     TerrainId,
     TheatreId,
+)
+from .ranges import (
+    Coordinate,
+    Fortification,
+    Length,
+    Money,
+    Scale,
+    Stacking,
+    Tension,
+    VictoryPoints,
 )
 
 
@@ -73,13 +82,13 @@ class Anchors(StrictModel):
 class PlaceValue(StrictModel):
     """What a region or structure is worth to one side."""
 
-    capture: int = 0
+    capture: VictoryPoints = 0
     """VP the side gains when it captures the place."""
-    loss: int = 0
+    loss: VictoryPoints = 0
     """VP the side loses when the place is captured from it."""
-    hold_at_end: int = 0
+    hold_at_end: VictoryPoints = 0
     """VP the side gains when it holds the place when the game ends."""
-    tension: int = 0
+    tension: Tension = 0
     """Change of the tension index when the side captures the place."""
 
 
@@ -104,15 +113,15 @@ class Region(Entity):
     """Outline in map coordinates."""
     anchors: Anchors = Field(default_factory=Anchors)
     """Where symbols are drawn."""
-    stacking: NonNegInt | None = None
+    stacking: Stacking | None = None
     """Land stacking limit overriding the terrain's."""
-    air_stacking: NonNegInt | None = None
+    air_stacking: Stacking | None = None
     """Air stacking limit overriding the default and airfields."""
     off_map: bool = False
     """An off-map box: a distant place reached through connections, drawn at the margin."""
     unplayable: bool = False
     """No unit ever enters, whatever its terrain."""
-    income: int = 0
+    income: Money = 0
     """Treasury its owner gains at the end of each of its turns."""
     values: PerSide[PlaceValue] = Field(default_factory=dict)
     """VP and tension values, per side."""
@@ -151,11 +160,11 @@ StructureKind = Literal["city", "village", "fort", "airfield", "port"]
 class Capacity(StrictModel):
     """Stacking points a structure shelters, per domain; ``null`` means no limit."""
 
-    land: NonNegInt | None = None
+    land: Stacking | None = None
     """Land units."""
-    naval: NonNegInt | None = None
+    naval: Stacking | None = None
     """Ships (ports only)."""
-    air: NonNegInt | None = None
+    air: Stacking | None = None
     """Aircraft (airports only); also the region's air stacking when larger than the default."""
 
 
@@ -170,7 +179,7 @@ class Structure(Entity):
     """What it is; drives its symbol."""
     owner: NationId | None = None
     """Owning nation at the start; ``null`` follows the region's owner."""
-    fortification: NonNegInt = 0
+    fortification: Fortification = 0
     """Fortification level: 0 is unfortified; otherwise the surrender level of sieges."""
     port: bool = False
     """Has a harbour: ships may enter, and supply may cross the sea to other ports."""
@@ -230,16 +239,35 @@ class Background(StrictModel):
 
     path: str
     """Image file, relative to the scenario file."""
-    x: float = 0.0
+    x: Coordinate = 0.0
     """Map x of the image's left edge."""
-    y: float = 0.0
+    y: Coordinate = 0.0
     """Map y of the image's top edge."""
-    width: Annotated[float, Field(gt=0)]
+    width: Length
     """Width in map units."""
-    height: Annotated[float, Field(gt=0)]
+    height: Length
     """Height in map units."""
     opacity: Annotated[float, Field(ge=0, le=1)] = 1.0
     """Opacity from 0 (invisible) to 1."""
+
+
+class MapProjection(StrictModel):
+    """How map coordinates relate to the Earth, for geographic maps.
+
+    A map point ``[x, y]`` is the projected point ``(origin_x + x * s, origin_y - y * s)`` of
+    ``crs``, where ``s`` is ``km_per_unit`` kilometres written in the CRS's own unit (metres
+    for most projections): map y grows downwards, so north stays up. Imports of further
+    geographic data use it to land in the same place, and exports use it to write real
+    longitude and latitude.
+    """
+
+    crs: Annotated[str, Field(min_length=1)]
+    """The projected coordinate reference system, in any form PROJ reads: ``"EPSG:32618"``,
+    a PROJ string (``"+proj=tmerc +lon_0=-73.6 ..."``) or WKT."""
+    origin: Point
+    """Projected coordinates (in the CRS's unit) of the map's point ``[0, 0]``."""
+    km_per_unit: Scale
+    """Kilometres of the projected plane in one map unit."""
 
 
 class MapSettings(StrictModel):
@@ -247,7 +275,9 @@ class MapSettings(StrictModel):
 
     orientation: Literal["north", "east", "south", "west"] = "north"
     """Compass direction at the top of the map."""
-    units_per_km: Annotated[float, Field(gt=0)] | None = None
+    units_per_km: Scale | None = None
     """Scale, when the map is geographic; used by the scale bar."""
     background: Background | None = None
     """Tracing image."""
+    projection: MapProjection | None = None
+    """Where the map lies on the Earth, when it was made from geographic data."""

@@ -16,7 +16,15 @@ from .scenario import SCHEMA_VERSION
 RawScenario = dict[str, Any]
 Migration = Callable[[RawScenario], RawScenario]
 
-MIGRATIONS: dict[int, Migration] = {}
+
+def _v1_to_v2(raw: RawScenario) -> RawScenario:
+    # Version 2 added the optional ``map.projection``; every version 1 file is a valid
+    # version 2 file as it is (the version number goes up so that an older Salient refuses a
+    # file with a projection instead of failing on an unknown key).
+    return raw
+
+
+MIGRATIONS: dict[int, Migration] = {1: _v1_to_v2}
 """``MIGRATIONS[n]`` turns a version ``n`` file into a version ``n + 1`` file."""
 
 OLDEST_READABLE = 1

@@ -6,55 +6,74 @@ Modifiers are written as they apply: a penalty is negative, a bonus positive. Ch
 
 from __future__ import annotations
 
-from typing import Annotated
-
 from pydantic import Field, field_validator
 
-from .base import NonNegInt, PositiveInt, StrictModel
-
-Fraction = Annotated[float, Field(ge=0.0, le=1.0)]
+from .base import StrictModel
+from .ranges import (
+    CardCount,
+    Cost,
+    CostPerRegion,
+    DieSides,
+    Distance,
+    Fraction,
+    LogisticUnits,
+    Modifier,
+    Multiplier,
+    PointsPerTurn,
+    PositiveCost,
+    PositiveRounds,
+    PositiveThreshold,
+    Radius,
+    Ratio,
+    Rounds,
+    Stacking,
+    SurvivalMultiplier,
+    Threshold,
+    TurnCount,
+    VictoryLevel,
+)
 
 
 class DiceRules(StrictModel):
     """The die every test rolls."""
 
-    sides: Annotated[int, Field(ge=2, le=100)] = 10
+    sides: DieSides = 10
     """Faces of the die; rolls run from 0 to sides - 1."""
 
 
 class CommandRules(StrictModel):
     """U3: how many stacking points a leader commands before penalties start."""
 
-    limit_1_star: NonNegInt = 10
+    limit_1_star: Threshold = 10
     """Stacking points a one-star leader commands without penalty."""
-    limit_2_star: NonNegInt = 20
+    limit_2_star: Threshold = 20
     """Stacking points a two-star leader commands without penalty."""
-    limit_3_star: NonNegInt = 40
+    limit_3_star: Threshold = 40
     """Stacking points a three-star leader commands without penalty."""
-    penalty_step: PositiveInt = 5
+    penalty_step: PositiveThreshold = 5
     """Each started block of this many points over the limit costs one penalty step."""
-    morale_penalty: int = -1
+    morale_penalty: Modifier = -1
     """Morale change per penalty step."""
-    combat_penalty: int = -1
+    combat_penalty: Modifier = -1
     """Combat change (the leader's attack and defence bonus) per penalty step."""
 
 
 class MovementRules(StrictModel):
     """V1-V5, M4: movement costs and their exceptions."""
 
-    air_cost_per_region: PositiveInt = 1
+    air_cost_per_region: PositiveCost = 1
     """MP an air unit pays for each region, whatever its terrain (A1)."""
-    trail_cost_reduction: NonNegInt = 1
+    trail_cost_reduction: Cost = 1
     """MP a trail takes off a region's terrain cost (M2)."""
-    minimum_land_cost: NonNegInt = 1
+    minimum_land_cost: Cost = 1
     """No land entry costs less than this after trails, before roads and rail."""
-    road_cost_per_region: Annotated[float, Field(ge=0)] = 0.5
+    road_cost_per_region: CostPerRegion = 0.5
     """MP per region on a move that runs along roads through friendly regions (M4)."""
-    rail_cost_per_region: Annotated[float, Field(ge=0)] = 0.0
+    rail_cost_per_region: CostPerRegion = 0.0
     """MP per region on a move along rail through friendly regions, for sides that may use it."""
-    overrun_ratio: Annotated[float, Field(gt=0)] = 10.0
+    overrun_ratio: Ratio = 10.0
     """A moving stack overruns when its hit points reach this multiple of the defenders' (V2)."""
-    overrun_mp_cost: NonNegInt = 1
+    overrun_mp_cost: Cost = 1
     """MP an overrun costs the moving stack."""
     minimal_move: bool = True
     """A stack that has spent no MP may always move one region, then stops (V4)."""
@@ -63,14 +82,14 @@ class MovementRules(StrictModel):
 class StackingRules(StrictModel):
     """U4: limits per region."""
 
-    air_default: NonNegInt = 4
+    air_default: Stacking = 4
     """Air stacking of a region without a larger airfield or override."""
 
 
 class EntrenchmentRules(StrictModel):
     """U5."""
 
-    attacker_modifier: int = -1
+    attacker_modifier: Modifier = -1
     """Combat modifier for every unit attacking an entrenched stack."""
 
 
@@ -84,16 +103,16 @@ class FogRules(StrictModel):
 
     enabled: bool = True
     """Play with fog of war unless the players switch it off."""
-    search_success_max: int = 3
+    search_success_max: Modifier = 3
     """A search succeeds when the roll is at most this plus the search modifiers."""
 
 
 class BattleRules(StrictModel):
     """B2-B10: battle rounds, morale, losses, panic, rout and breakthrough."""
 
-    max_next_rounds: NonNegInt = 3
+    max_next_rounds: Rounds = 3
     """Next rounds after the main round (B2)."""
-    max_rounds: PositiveInt = 8
+    max_rounds: PositiveRounds = 8
     """Rounds a battle may last, card round excluded."""
     zero_always_hits: bool = True
     """A roll of 0 hits whatever the modifiers (B3)."""
@@ -101,39 +120,39 @@ class BattleRules(StrictModel):
     """Elite units roll a missed shot again."""
     reduced_strength_fraction: Fraction = 0.5
     """A unit at or under this fraction of its hit points uses its reduced values."""
-    armour_superiority_ratio: Annotated[float, Field(gt=0)] = 2.0
+    armour_superiority_ratio: Ratio = 2.0
     """Armour superiority needs this many times the opponent's armour units..."""
-    armour_superiority_min_units: NonNegInt = 2
+    armour_superiority_min_units: Threshold = 2
     """...and at least this many armour units."""
-    armour_superiority_combat: int = 1
+    armour_superiority_combat: Modifier = 1
     """Combat bonus of the side with armour superiority."""
-    armour_superiority_morale: int = 1
+    armour_superiority_morale: Modifier = 1
     """Battle morale bonus of the side with armour superiority."""
-    armour_present_morale: int = 1
+    armour_present_morale: Modifier = 1
     """Battle morale bonus of a side with any armour unit (B4)."""
-    air_present_morale: int = 1
+    air_present_morale: Modifier = 1
     """Battle morale bonus of a side with any air unit in the battle."""
-    morale_per_unit_lost: int = -1
+    morale_per_unit_lost: Modifier = -1
     """Battle morale change for each unit eliminated or panicked."""
-    morale_per_next_round: int = -1
+    morale_per_next_round: Modifier = -1
     """Battle morale change at each next round."""
     heavy_losses_fraction: Fraction = 0.5
     """A round is one of heavy losses when hits exceed this fraction of the strength present."""
-    heavy_losses_morale: int = -1
+    heavy_losses_morale: Modifier = -1
     """Battle morale change in a round of heavy losses."""
     panic_hits_fraction: Fraction = 0.5
     """A unit tests for panic when a round's hits reach this fraction of its remaining strength."""
-    panic_morale_multiplier: PositiveInt = 2
+    panic_morale_multiplier: Multiplier = 2
     """A unit panics when the roll exceeds its base morale times this (B6)."""
     cavalry_only_hit_fraction: Fraction = 0.5
     """Share of other units' hits that armour takes when only armour is left (B5)."""
     total_elimination_support_fraction: Fraction = 0.5
     """Share of support units lost when all combat units of a side are gone (B8)."""
-    connection_bonus_rounds: PositiveInt = 1
+    connection_bonus_rounds: PositiveRounds = 1
     """Rounds in which the crossed connection's defence bonus applies (the first only)."""
-    max_breakthroughs_per_turn: NonNegInt = 2
+    max_breakthroughs_per_turn: Rounds = 2
     """Breakthroughs one stack may make in a turn; nations without the double ability get 1."""
-    air_only_rounds: PositiveInt = 2
+    air_only_rounds: PositiveRounds = 2
     """Rounds of a battle in which only air units attack land units (A4)."""
 
 
@@ -144,25 +163,25 @@ class AirRules(StrictModel):
     negative modifier makes it likelier. Combat modifiers are added to combat factors.
     """
 
-    aa_radar_modifier: int = 1
+    aa_radar_modifier: Modifier = 1
     """AA combat modifier when the AA unit's nation has radar."""
-    aa_stealth_modifier: int = -3
+    aa_stealth_modifier: Modifier = -3
     """AA combat modifier when every target is stealthy."""
-    interception_success_max: int = 3
+    interception_success_max: Modifier = 3
     """An interception succeeds when the modified roll is at most this."""
-    interception_radius: NonNegInt = 1
+    interception_radius: Radius = 1
     """Regions away from fighters in which an interception may be tried."""
-    interception_final_destination_modifier: int = -1
+    interception_final_destination_modifier: Modifier = -1
     """Roll modifier when the intercepted stack has reached its destination."""
-    interception_radar_modifier: int = -3
+    interception_radar_modifier: Modifier = -3
     """Roll modifier when the intercepting side has radar."""
-    interception_no_fighters_modifier: int = 5
+    interception_no_fighters_modifier: Modifier = 5
     """Roll modifier when the side that is not moving has no fighters."""
-    interception_adjacent_modifier: int = -1
+    interception_adjacent_modifier: Modifier = -1
     """Roll modifier when the interceptors are in a neighbouring region."""
-    interception_grounded_modifier: int = 1
+    interception_grounded_modifier: Modifier = 1
     """Roll modifier when every interceptor started on the ground."""
-    air_combat_radar_modifier: int = 1
+    air_combat_radar_modifier: Modifier = 1
     """Fighters' combat modifier when only their side has radar."""
 
 
@@ -173,21 +192,21 @@ class SiegeRules(StrictModel):
     fortification level, so negative modifiers help the besieger.
     """
 
-    min_besiegers: PositiveInt = 2
+    min_besiegers: PositiveThreshold = 2
     """Combat units one side needs in the region to besiege."""
-    siege_artillery_modifier: int = -1
+    siege_artillery_modifier: Modifier = -1
     """Roll modifier for each siege artillery unit."""
-    artillery_or_bomber_modifier: int = -1
+    artillery_or_bomber_modifier: Modifier = -1
     """Roll modifier when any artillery or bomber takes part."""
-    overcrowding_step: PositiveInt = 5
+    overcrowding_step: PositiveThreshold = 5
     """Every this many hit points of combat units inside..."""
-    overcrowding_modifier: int = -1
+    overcrowding_modifier: Modifier = -1
     """...changes the roll by this."""
-    besieger_leader_modifier: int = -2
+    besieger_leader_modifier: Modifier = -2
     """Roll modifier for a besieging leader with the siege ability."""
-    besieged_leader_modifier: int = 2
+    besieged_leader_modifier: Modifier = 2
     """Roll modifier for a besieged leader with the siege ability."""
-    assault_defence_modifier: int = 2
+    assault_defence_modifier: Modifier = 2
     """Defence bonus of units inside a fortified structure that is assaulted."""
     port_needs_blockade: bool = False
     """A fortified port can only be besieged while enemy ships blockade it."""
@@ -196,19 +215,19 @@ class SiegeRules(StrictModel):
 class SupplyStage(StrictModel):
     """Effects on a unit that has been out of supply for a number of consecutive supply phases."""
 
-    turns: PositiveInt
+    turns: TurnCount
     """Consecutive supply phases out of supply from which this stage applies."""
-    movement: int = 0
+    movement: Modifier = 0
     """MP change for every unit."""
-    motorized_movement: int = 0
+    motorized_movement: Modifier = 0
     """Extra MP change for motorized and heavy units."""
-    attack: int = 0
+    attack: Modifier = 0
     """Attack change."""
-    defence: int = 0
+    defence: Modifier = 0
     """Defence change."""
-    morale: int = 0
+    morale: Modifier = 0
     """Morale change."""
-    survival_multiplier: NonNegInt = 3
+    survival_multiplier: SurvivalMultiplier = 3
     """The survival test passes on a roll at most morale times this, plus modifiers."""
     eliminate_artillery: bool = False
     """Artillery units are eliminated at this stage."""
@@ -233,11 +252,11 @@ def _default_supply_stages() -> list[SupplyStage]:
 class SupplyRules(StrictModel):
     """S1-S5."""
 
-    range: NonNegInt = 3
+    range: Distance = 3
     """Regions a supply line reaches from a source or relay, the origin not counted."""
-    logistics_consumed: NonNegInt = 1
+    logistics_consumed: LogisticUnits = 1
     """Logistic units a stack uses up to count as supplied until its next supply phase."""
-    city_survival_modifier: int = 1
+    city_survival_modifier: Modifier = 1
     """Added to the survival target of a unit in a region with a structure (the survival
     test passes on a roll at most morale times the stage's multiplier plus modifiers)."""
     stages: list[SupplyStage] = Field(default_factory=_default_supply_stages, min_length=1)
@@ -255,23 +274,23 @@ class SupplyRules(StrictModel):
 class CardRules(StrictModel):
     """E2."""
 
-    draw_per_turn: NonNegInt = 2
+    draw_per_turn: CardCount = 2
     """Cards a side draws in its cards phase."""
-    hand_limit: NonNegInt = 10
+    hand_limit: CardCount = 10
     """Cards a side may keep; the excess must be discarded."""
 
 
 class ReplacementRules(StrictModel):
     """E4."""
 
-    points_per_turn: NonNegInt = 1
+    points_per_turn: PointsPerTurn = 1
     """Replacement points each side receives every player-turn, before scheduled extras."""
 
 
 class VictoryRules(StrictModel):
     """W1."""
 
-    victory_level: NonNegInt | None = 20
+    victory_level: VictoryLevel | None = 20
     """A side at or above this many VP at the end of a turn, and ahead of every other side,
     wins at once. ``null`` switches the check off."""
 

@@ -17,7 +17,7 @@ from .terrain import ConnectionType, TerrainType, default_connection_types
 from .units import Leader, Unit, UnitType
 from .victory import Victory
 
-SCHEMA_VERSION = 1
+SCHEMA_VERSION = 2
 """Version of the format this code reads and writes."""
 
 
@@ -41,7 +41,7 @@ class Scenario(StrictModel):
 
     schema_uri: str | None = Field(default=None, alias="$schema")
     """Optional link to the JSON Schema, for editors that validate while typing."""
-    schema_version: Literal[1]
+    schema_version: Literal[2]
     """Version of the format; older files are migrated on load."""
     info: ScenarioInfo
     """Title and presentation."""

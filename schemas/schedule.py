@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from pydantic import Field
 
-from .base import Entity, LeaderId, NationId, PositiveInt, SideId, Turn, UnitId
+from .base import Entity, LeaderId, NationId, SideId, Turn, UnitId
 from .conditions import Condition
+from .ranges import Points
 from .selection import Destination, TurnRange
 
 
@@ -35,7 +36,7 @@ class ReplacementGrant(Entity):
     """Receiving side."""
     turns: TurnRange = Field(default_factory=TurnRange)
     """Turns on which they come."""
-    points: PositiveInt = 1
+    points: Points = 1
     """Points each of those turns."""
     nations: list[NationId] = Field(default_factory=list)
     """Only units of these nations may use them; empty for any."""

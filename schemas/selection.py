@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Annotated, Literal
+from typing import Literal
 
 from pydantic import Field, model_validator
 
@@ -10,7 +10,6 @@ from .base import (
     AreaId,
     Domain,
     NationId,
-    PositiveInt,
     RegionId,
     SideRef,
     StrictModel,
@@ -20,6 +19,7 @@ from .base import (
     UnitId,
     UnitTypeId,
 )
+from .ranges import PickCount, TurnCount
 from .units import Role, UnitClass
 
 
@@ -30,7 +30,7 @@ class TurnRange(StrictModel):
     """First turn of the range."""
     to_turn: Turn | None = None
     """Last turn; ``null`` runs to the end of the game."""
-    every: PositiveInt = 1
+    every: TurnCount = 1
     """Keep one turn in this many, counting from ``from_turn``."""
 
     def contains(self, turn: int) -> bool:
@@ -85,7 +85,7 @@ class Selection(StrictModel):
     """Which units qualify."""
     scope: Scope = Field(default_factory=Scope)
     """Where they must be."""
-    count: PositiveInt | None = None
+    count: PickCount | None = None
     """How many to pick; ``null`` takes every qualifying one."""
     per: Literal["unit", "stack"] = "unit"
     """Whether ``count`` counts units or whole stacks."""
@@ -128,5 +128,5 @@ class Duration(StrictModel):
 
     until: DurationKind = "end_of_turn"
     """When it ends; ``turns`` counts the playing side's turns."""
-    turns: Annotated[int, Field(ge=1)] = 1
+    turns: TurnCount = 1
     """Number of turns when ``until`` is ``turns``."""

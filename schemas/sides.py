@@ -6,6 +6,7 @@ from pydantic import Field
 
 from .base import Color, Entity, NationId, RegionId, SideId, StrictModel
 from .effects import Effect
+from .ranges import Modifier, Money, Tension, VictoryPoints
 from .units import Domain
 
 
@@ -20,13 +21,13 @@ class Side(Entity):
     """Flag image, relative to the scenario file; empty draws the colour."""
     neutral: bool = False
     """A neutral side is at war with nobody and never plays."""
-    morale_bonus: int = 0
+    morale_bonus: Modifier = 0
     """N3: added to the side's battle morale in every battle."""
     rail: bool = True
     """May use railways at rail cost; otherwise rail counts as road for it."""
-    start_vp: int = 0
+    start_vp: VictoryPoints = 0
     """VP at the start."""
-    start_treasury: int = 0
+    start_treasury: Money = 0
     """Treasury at the start."""
     briefing: str = ""
     """Text a player reads before playing this side: situation, goals, advice."""
@@ -79,7 +80,7 @@ class Nation(Entity):
 class TensionStep(StrictModel):
     """Something that happens the first time the tension index reaches a value."""
 
-    value: int
+    value: Tension
     """Index value that sets it off (reached going up)."""
     description: str = ""
     """What it means, shown to the players."""
@@ -92,13 +93,13 @@ class TensionIndex(StrictModel):
 
     name: str
     """Name shown to the players."""
-    start: int = 0
+    start: Tension = 0
     """Value at the start."""
     benefits: SideId
     """The side that wins when the index reaches the threshold."""
-    threshold: int | None = 10
+    threshold: Tension | None = 10
     """Checked at the end of each turn; ``null`` for an index that never ends the game."""
-    minimum: int = 0
+    minimum: Tension = 0
     """The index never goes below this."""
     steps: list[TensionStep] = Field(default_factory=list)
     """Effects of reaching given values."""

@@ -6,7 +6,8 @@ import datetime as dt
 
 from .calendar import Calendar
 from .generator.landscape import terrain_table
-from .scenario import Scenario, ScenarioInfo
+from .rules import Rules, VictoryRules
+from .scenario import SCHEMA_VERSION, Scenario, ScenarioInfo
 from .sides import Nation, Side
 
 _PARTIES = (
@@ -23,7 +24,7 @@ def new_scenario(title: str = "Untitled scenario") -> Scenario:
     The empty map is not valid yet; live validation lists what a playable scenario still needs.
     """
     return Scenario(
-        schema_version=1,
+        schema_version=SCHEMA_VERSION,
         info=ScenarioInfo(title=title),
         calendar=Calendar(
             start_date=dt.date(1940, 5, 10), turns=10, turn_order=[p[0] for p in _PARTIES]
@@ -35,4 +36,7 @@ def new_scenario(title: str = "Untitled scenario") -> Scenario:
             Nation(id=nation, name=name, side=side, main=True, color_dark=dark, color_light=light)
             for side, _, _, nation, name, dark, light in _PARTIES
         ],
+        # No VP exist yet, so a victory level could not be reached: the game plays to its last
+        # turn until the designer gives the sides something to score and sets a level.
+        rules=Rules(victory=VictoryRules(victory_level=None)),
     )

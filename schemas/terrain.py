@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from typing import Literal, get_args
 
-from .base import Color, Entity, NonNegInt
+from .base import Color, Entity
+from .ranges import Cost, Forage, Modifier, SignedCost, Stacking
 
 TerrainDomain = Literal["land", "sea", "lake", "unplayable"]
 """``land``: land, air and (at ports) naval units; ``sea``: naval units and aircraft;
@@ -27,21 +28,21 @@ class TerrainType(Entity):
     """Fill colour on the map."""
     domain: TerrainDomain = "land"
     """Which units may enter."""
-    movement_cost: NonNegInt = 1
+    movement_cost: Cost = 1
     """MP a land unit (or, on sea terrain, a naval unit) pays to enter."""
-    stacking: NonNegInt = 12
+    stacking: Stacking = 12
     """Land stacking limit of a region of this terrain."""
-    stacking_with_trail: NonNegInt | None = None
+    stacking_with_trail: Stacking | None = None
     """Land stacking limit when the region has a trail or better; ``null`` keeps ``stacking``."""
-    attacker_modifier: int = 0
+    attacker_modifier: Modifier = 0
     """Combat modifier of land units attacking into this terrain."""
-    defender_modifier: int = 0
+    defender_modifier: Modifier = 0
     """Combat modifier of units defending in this terrain."""
-    defender_morale_modifier: int = 0
+    defender_morale_modifier: Modifier = 0
     """Battle morale modifier of the defending side."""
-    air_attack_modifier: int = 0
+    air_attack_modifier: Modifier = 0
     """Combat modifier of aircraft attacking units in this terrain."""
-    pursuit_modifier: int = 0
+    pursuit_modifier: Modifier = 0
     """Combat modifier of units firing in a pursuit round in this terrain."""
     armour_superiority: bool = True
     """Whether armour superiority counts in battles here."""
@@ -51,11 +52,11 @@ class TerrainType(Entity):
     """Who may break through into a region of this terrain."""
     supply: SupplyPassage = "always"
     """Whether land supply lines run through (sea supply goes from port to port)."""
-    forage: int = 0
+    forage: Forage = 0
     """Forage value: helps out-of-supply units survive."""
-    forage_with_trail: int | None = None
+    forage_with_trail: Forage | None = None
     """Forage value when the region has a trail or better; ``null`` keeps ``forage``."""
-    search_modifier: int = 0
+    search_modifier: Modifier = 0
     """Modifier to searches for hidden stacks in this terrain."""
     ambush: bool = False
     """Whether units able to ambush get an ambush round here."""
@@ -78,17 +79,17 @@ class ConnectionType(Entity):
     """Line colour on the map."""
     domain: ConnectionDomain = "land"
     """Which units may use connections of this type."""
-    movement_cost: int = 0
+    movement_cost: SignedCost = 0
     """MP added to the terrain cost when crossing; may be negative (a pass)."""
-    bridge_movement_cost: int | None = None
+    bridge_movement_cost: SignedCost | None = None
     """MP added when the connection has a bridge; ``null`` keeps ``movement_cost``."""
-    rail_bridge_movement_cost: int | None = None
+    rail_bridge_movement_cost: SignedCost | None = None
     """MP added when the connection has a bridge and rail; ``null`` keeps the bridge cost."""
     uses_all_movement: bool = False
     """Crossing ends the move and spends all MP (beaches)."""
     needs_bridge: bool = False
     """Land units may only cross where the connection has a bridge."""
-    defender_modifier: int = 0
+    defender_modifier: Modifier = 0
     """Defence bonus against units that crossed it, in the first round of the battle."""
     only_from_sea: bool = False
     """The defence bonus only applies against units arriving from a sea region."""

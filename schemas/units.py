@@ -10,13 +10,23 @@ from .base import (
     Domain,
     Entity,
     NationId,
-    NonNegInt,
     PerSideRef,
-    PositiveInt,
     RegionId,
     StrictModel,
     StructureId,
     UnitTypeId,
+)
+from .ranges import (
+    Capacity,
+    Forage,
+    HitPoints,
+    LeaderStacking,
+    Modifier,
+    MovementPoints,
+    RateOfFire,
+    Rating,
+    UnitStacking,
+    VictoryPoints,
 )
 
 UnitClass = Literal["combat", "support"]
@@ -50,17 +60,15 @@ Role = Literal[
 ]
 """What a unit does beyond plain fighting; see ``docs/scenario-format.md``."""
 
-Rating = Annotated[int, Field(ge=0, le=20)]
-
 
 class Booster(StrictModel):
     """Bonuses a unit or leader gives to every unit of its stack."""
 
-    attack: int = 0
+    attack: Modifier = 0
     """Added to the attack of the stack's combat units."""
-    defence: int = 0
+    defence: Modifier = 0
     """Added to their defence."""
-    morale: int = 0
+    morale: Modifier = 0
     """Added to the stack's battle morale."""
 
 
@@ -73,7 +81,7 @@ class ReducedValues(StrictModel):
     """Defence when reduced."""
     morale: Rating | None = None
     """Morale when reduced."""
-    movement: NonNegInt | None = None
+    movement: MovementPoints | None = None
     """MP when reduced."""
 
 
@@ -94,13 +102,13 @@ class UnitType(Entity):
     """Defence factor, used when its side defends."""
     morale: Rating = 0
     """Morale factor."""
-    movement: NonNegInt = 0
+    movement: MovementPoints = 0
     """Movement points; an aircraft's range."""
-    hit_points: PositiveInt = 1
+    hit_points: HitPoints = 1
     """Strength: hits it can take before it is eliminated."""
-    stacking: NonNegInt = 1
+    stacking: UnitStacking = 1
     """Stacking points it uses."""
-    rate_of_fire: PositiveInt = 1
+    rate_of_fire: RateOfFire = 1
     """Shots per round."""
     reduced: ReducedValues | None = None
     """Values when at or under half strength."""
@@ -127,11 +135,11 @@ class UnitType(Entity):
     role always may)."""
     air_to_air: Rating | None = None
     """Combat factor against aircraft, for air units; ``null`` means it cannot fight in the air."""
-    transport_capacity: NonNegInt = 0
+    transport_capacity: Capacity = 0
     """Stacking points of land units it can carry."""
-    forage: int = 0
+    forage: Forage = 0
     """Forage need, subtracted from the terrain's forage in survival tests."""
-    destroyed_vp: PerSideRef[int] = Field(default_factory=dict)
+    destroyed_vp: PerSideRef[VictoryPoints] = Field(default_factory=dict)
     """VP each side gains (or, negative, loses) when a unit of this type is destroyed; keys are
     side ids, or ``@self`` (the unit's own side) and ``@enemy`` (the sides at war with it)."""
     picture: str = ""
@@ -164,7 +172,7 @@ class Unit(Entity):
     """Owning nation (or sub-nation)."""
     name: str = ""
     """Name on the counter; empty uses the type's name."""
-    strength: PositiveInt | None = None
+    strength: HitPoints | None = None
     """Hit points at the start; ``null`` is full strength."""
     location: Location | None = None
     """Start position; ``null`` for units that arrive as reinforcements."""
@@ -183,15 +191,15 @@ class Leader(Entity):
     """Stars, from 1 to 3; sets the command limit."""
     hierarchy: Annotated[str, Field(pattern=r"^[A-Z]$")] = "A"
     """Seniority among leaders of the same rank: A before B."""
-    attack: int = 0
+    attack: Modifier = 0
     """Bonus to the attack of the units it commands."""
-    defence: int = 0
+    defence: Modifier = 0
     """Bonus to their defence."""
     morale: Rating = 0
     """Added to battle morale."""
-    movement: NonNegInt = 0
+    movement: MovementPoints = 0
     """Movement points."""
-    stacking: int = 0
+    stacking: LeaderStacking = 0
     """Stacking points; negative values free room for the other units of the stack."""
     booster: Booster = Field(default_factory=Booster)
     """Extra bonuses to every unit of its stack."""
@@ -199,7 +207,7 @@ class Leader(Entity):
     """Goes along with breakthroughs."""
     siege: bool = False
     """Siege expert: helps besiege, or resist a siege."""
-    killed_vp: PerSideRef[int] = Field(default_factory=dict)
+    killed_vp: PerSideRef[VictoryPoints] = Field(default_factory=dict)
     """VP each side gains (or, negative, loses) when the leader is killed; keys as for a unit
     type's ``destroyed_vp``."""
     location: Location | None = None

@@ -16,6 +16,8 @@ from __future__ import annotations
 import copy
 from typing import Any
 
+from schemas.scenario import SCHEMA_VERSION
+
 
 def square(x: float, y: float, w: float = 100, h: float = 100) -> dict[str, Any]:
     return {"exterior": [[x, y], [x + w, y], [x + w, y + h], [x, y + h]]}
@@ -66,7 +68,7 @@ def _connections() -> list[dict[str, Any]]:
 
 
 BASE: dict[str, Any] = {
-    "schema_version": 1,
+    "schema_version": SCHEMA_VERSION,
     "info": {"title": "Test grid"},
     "calendar": {"start_date": "1940-05-10", "turns": 6, "turn_order": ["red", "blue"]},
     "terrain": [
@@ -257,6 +259,9 @@ BASE: dict[str, Any] = {
         },
     ],
     "replacements": [{"id": "red-extra", "side": "red", "turns": {"every": 2}, "points": 1}],
+    # Its two VP could never reach a victory level (victory-level-unreachable): it plays to
+    # the last turn.
+    "rules": {"victory": {"victory_level": None}},
     "victory": {
         "sudden_death": [
             {

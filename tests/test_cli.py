@@ -296,3 +296,16 @@ def test_no_display_is_reported_instead_of_a_qt_abort(
     monkeypatch.setattr(sys, "platform", "linux")
     assert main(["edit"]) == 1
     assert "DISPLAY" in capsys.readouterr().err
+
+
+def test_salient_file_opens_the_file_in_the_studio(monkeypatch: pytest.MonkeyPatch) -> None:
+    import editor.studio.app
+
+    opened: list[tuple[Path, Path | None]] = []
+    monkeypatch.setattr(
+        editor.studio.app,
+        "run_studio",
+        lambda path, screenshot=None: opened.append((path, screenshot)) or 0,
+    )
+    assert main([str(SAMPLE)]) == 0
+    assert opened == [(SAMPLE, None)]

@@ -210,3 +210,12 @@ def test_a_single_feature_and_closing_points_are_accepted(grid: Scenario) -> Non
     (region,) = result.added
     assert region.polygon.exterior == [(0.0, 500.0), (50.0, 500.0), (50.0, 550.0), (0.0, 550.0)]
     assert region.name == "one"
+
+
+def test_accented_names_make_transliterated_ids(grid: Scenario) -> None:
+    data = collection(
+        feature(square(0, 500), name="Sault-au-Récollet"),
+        feature(square(50, 500), name="Champlain—L'Île-des-Sœurs"),
+    )
+    result = import_regions(data, grid, PropertyMapping(id=None))
+    assert [r.id for r in result.added] == ["sault-au-recollet", "champlain-l-ile-des-soeurs"]

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import math
-import time
 
 import numpy as np
 import pytest
@@ -123,17 +122,11 @@ def test_snap_index_update_replaces_and_adds_regions() -> None:
     assert emptied.snap((0.0, 0.0), 0.01).kind == "none"
 
 
-def test_snapping_on_10000_regions_is_fast() -> None:
-    outlines = grid(100, 100)
-    started = time.perf_counter()
-    index = SnapIndex(outlines)
-    built = time.perf_counter() - started
+def test_snapping_on_10000_regions() -> None:
+    # How fast (built in 2 s, 1,000 snaps in 1 s) is measured by benchmarks/run.py.
+    index = SnapIndex(grid(100, 100))
     points = np.random.default_rng(7).uniform(0, 100, size=(1000, 2))
-    started = time.perf_counter()
     snaps = [index.snap(p, radius=0.2) for p in points]
-    queried = time.perf_counter() - started
-    assert built < 2.0
-    assert queried < 1.0
     kinds = {s.kind for s in snaps}
     assert kinds == {"vertex", "edge", "none"}
     for snap, p in zip(snaps, points, strict=True):

@@ -31,7 +31,7 @@ def test_save_load_save_is_byte_identical(tmp_path: Path) -> None:
 def test_canonical_layout() -> None:
     text = dumps(loaded(base()))
     assert text.endswith("}\n") and not text.endswith("\n\n")
-    assert text.startswith('{\n  "schema_version": 1,\n  "info": {\n    "title": "Test grid"')
+    assert text.startswith('{\n  "schema_version": 2,\n  "info": {\n    "title": "Test grid"')
     # A point stays on one line; so do short lists of ids.
     assert "          [0.0, 0.0],\n" in text
     assert '"turn_order": ["red", "blue"]' in text
@@ -168,6 +168,6 @@ def test_an_older_or_odd_file_takes_the_thorough_path(monkeypatch: pytest.Monkey
     raw = base()
     raw["schema_version"] = 0
     monkeypatch.setattr(mig, "OLDEST_READABLE", 0)
-    monkeypatch.setattr(mig, "MIGRATIONS", {0: lambda r: r})
+    monkeypatch.setattr(mig, "MIGRATIONS", {**mig.MIGRATIONS, 0: lambda r: r})
     result = load_text(json.dumps(raw))
     assert result.ok

@@ -4,6 +4,9 @@ from __future__ import annotations
 
 import json
 
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
 from schemas import dumps, load_text
 from schemas.locate import locate
 from tests.factory import base
@@ -28,3 +31,51 @@ def test_issue_in_a_canonical_file_points_at_its_line() -> None:
     line, column = locate(text, [issue.path])[issue.path]
     assert text.splitlines()[line - 1].strip() == '"type": "frigate",'
     assert text.splitlines()[line - 1][column - 1] == '"'
+
+
+# -- any JSON, any layout: the place of every value ------------------------------------------------
+
+JSON = st.recursive(
+    st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False) | st.text(max_size=4),
+    lambda inner: (
+        st.lists(inner, max_size=4)
+        | st.dictionaries(st.text(alphabet='ab/~\\"é', max_size=3), inner, max_size=4)
+    ),
+    max_leaves=25,
+)
+
+
+def _write(value: object, path: str, spaces: list[str], out: list[str], at: dict[str, int]) -> None:
+    """Serialise ``value`` with the given whitespace, noting where each value starts."""
+    at.setdefault(path, sum(map(len, out)))
+    gap = spaces[len(at) % len(spaces)]
+    if isinstance(value, dict):
+        out.append("{" + gap)
+        for n, (key, item) in enumerate(value.items()):
+            out.append(("," + gap if n else "") + json.dumps(key) + gap + ":" + gap)
+            _write(item, path + "/" + key.replace("~", "~0").replace("/", "~1"), spaces, out, at)
+        out.append(gap + "}")
+    elif isinstance(value, list):
+        out.append("[" + gap)
+        for n, item in enumerate(value):
+            out.append("," + gap if n else "")
+            _write(item, f"{path}/{n}", spaces, out, at)
+        out.append(gap + "]")
+    else:
+        out.append(json.dumps(value))
+
+
+@settings(max_examples=200, deadline=None)
+@given(value=JSON, spaces=st.lists(st.sampled_from(["", " ", "\n", "\n  ", "\t"]), min_size=1))
+def test_every_value_is_found_where_it_starts(value: object, spaces: list[str]) -> None:
+    out: list[str] = []
+    starts: dict[str, int] = {}
+    _write(value, "", spaces, out, starts)
+    text = "".join(out)
+    assert json.loads(text) == value
+    found = locate(text, [*starts, "/no/such/key"])
+    for pointer, offset in starts.items():
+        line = text.count("\n", 0, offset) + 1
+        column = offset - text.rfind("\n", 0, offset)
+        assert found[pointer] == (line, column), pointer
+    assert found["/no/such/key"] == (1, 1)  # nothing of it exists: the whole file

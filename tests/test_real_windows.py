@@ -41,7 +41,18 @@ def test_the_real_window_tests_pass() -> None:
         if found is not None:
             _unavailable(found)
         done = subprocess.run(
-            [sys.executable, "-m", "pytest", "tests/realwindow", "-q", "-p", "no:cacheprovider"],
+            # One process: the tests share one screen, one mouse and one keyboard.
+            [
+                sys.executable,
+                "-m",
+                "pytest",
+                "tests/realwindow",
+                "-q",
+                "-n",
+                "0",
+                "-p",
+                "no:cacheprovider",
+            ],
             cwd=ROOT,
             env=env,
             capture_output=True,

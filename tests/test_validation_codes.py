@@ -92,6 +92,11 @@ def _phase_order(raw: Raw) -> None:
     raw["calendar"]["phases"] = [{"phase": "battles"}, {"phase": "land_movement"}]
 
 
+def _turn_without_phases(raw: Raw) -> None:
+    # Nothing is played on turn 1: the engine would have no phase to open.
+    raw["calendar"]["phases"] = [{"phase": "events", "turns": {"from_turn": 2}}]
+
+
 def _late_reinforcement(raw: Raw) -> None:
     raw["reinforcements"][0]["turn"] = 9
 
@@ -172,6 +177,10 @@ def _no_tension_index(raw: Raw) -> None:
 
 
 # (code, how to break the base, pointer expected in the report)
+def _level_out_of_reach(raw: Raw) -> None:
+    raw["rules"] = {"victory": {"victory_level": 50}}  # red can score 2 VP, blue none
+
+
 SEMANTIC_CASES: list[tuple[str, Callable[[Raw], None], str]] = [
     ("duplicate-id", _dup_unit, "/units/7/id"),
     ("unknown-reference", lambda r: r["units"][0].update(type="infantry"), "/units/0/type"),
@@ -191,6 +200,7 @@ SEMANTIC_CASES: list[tuple[str, Callable[[Raw], None], str]] = [
     ("nation-hierarchy", _parent_on_other_side, "/nations/2/parent"),
     ("turn-order", _turn_order, "/calendar/turn_order/2"),
     ("phase-order", _phase_order, "/calendar/phases/1"),
+    ("turn-without-phases", _turn_without_phases, "/calendar/phases"),
     ("turn-out-of-range", _late_reinforcement, "/reinforcements/0/turn"),
     ("unit-impassable-location", _infantry_at_sea, "/units/0/location"),
     ("start-overstacked", _overstacked, "/units/0/location"),
@@ -206,6 +216,7 @@ SEMANTIC_CASES: list[tuple[str, Callable[[Raw], None], str]] = [
     ("card-never-in-deck", _card_out_of_deck, "/cards/1/in_deck"),
     ("event-never-fires", _event_never_set_off, "/events/0/automatic"),
     ("tension-without-index", _no_tension_index, "/events/0/effects/0"),
+    ("victory-level-unreachable", _level_out_of_reach, "/rules/victory/victory_level"),
     ("card-phase-never", _no_cards_phase, "/cards/1/phases/0"),
     ("condition-never-true", _empty_turn_window, "/cards/0/condition"),
     ("effect-context", _reroll_outside_battle, "/cards/1/effects/2"),
@@ -218,6 +229,7 @@ LOAD_CASES: list[tuple[str, bytes, str]] = [
     ("schema-version-missing", b'{"info": {"title": "x"}}', "/schema_version"),
     ("schema-version-newer", b'{"schema_version": 99}', "/schema_version"),
     ("schema-version-invalid", b'{"schema_version": "one"}', "/schema_version"),
+    ("json-number-too-long", b'{"schema_version": 1, "turns": ' + b"9" * 5000 + b"}", "/turns"),
 ]
 
 
@@ -265,9 +277,20 @@ def test_duplicate_key_is_reported_where_it_is() -> None:
     assert result.scenario.info.title == "B"
 
 
+def test_half_a_character_is_repaired_and_reported_where_it_is() -> None:
+    text = text_of(base()).replace('"title": "Test grid"', '"title": "Test \\ud800grid"')
+    result = load_text(text)
+    assert [(i.code, i.path) for i in result.issues] == [("text-unpaired-surrogate", "/info/title")]
+    assert result.scenario is not None
+    assert result.scenario.info.title == "Test \ufffdgrid"
+    assert "\\ud800" in result.issues[0].message
+
+
 def test_every_code_has_a_fixture() -> None:
     covered = {c for c, _, _ in SEMANTIC_CASES} | {c for c, _, _ in LOAD_CASES}
-    covered |= {"schema", "json-duplicate-key", "file-unreadable"}
+    covered |= {"schema", "json-duplicate-key", "file-unreadable", "text-unpaired-surrogate"}
+    # Image codes need files on disk: tests/test_hostile_files.py and test_files_named.py.
+    covered |= {"image-outside-folder", "image-not-a-file", "image-too-large"}
     assert covered == set(CODES)
 
 

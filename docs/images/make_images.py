@@ -117,11 +117,36 @@ def sample_pictures() -> None:
         window.close()
 
 
+def lab_pictures() -> None:
+    """The balance lab's charts for docs/balance-lab.md: 40 games of the reference sample (the
+    games ``salient balance --games 40`` plays, played here one by one)."""
+    from editor.studio.lab.charts import render_all
+    from engine.lab.cache import engine_fingerprint, scenario_fingerprint
+    from engine.lab.match import play_game
+    from engine.lab.report import build_report
+
+    scenario = load_file(ROOT / "sample_scenarios" / "vessa-crossing.json").scenario
+    assert scenario is not None
+    records = [play_game(scenario, seed, "baseline") for seed in range(1, 41)]
+    report = build_report(
+        scenario,
+        records,
+        fingerprint=scenario_fingerprint(scenario),
+        engine=engine_fingerprint(),
+        levels="baseline",
+        requested=len(records),
+    )
+    charts = render_all(report, scenario)
+    for name, picture in (("results", "results"), ("vp", "vp"), ("capture_map", "capture-map")):
+        (OUT / f"lab-{picture}.png").write_bytes(charts[name])
+
+
 def main() -> None:
     app = application()
     studio_pictures()
     game_pictures()
     sample_pictures()
+    lab_pictures()
     # The README's first picture: the reference sample's map alone (the theatre samples have
     # their studio and game view pictures above).
     reference = load_file(ROOT / "sample_scenarios" / "vessa-crossing.json").scenario

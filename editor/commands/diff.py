@@ -8,11 +8,7 @@ import sys
 from pathlib import Path
 from typing import Any, TextIO
 
-from schemas.diff.report import diff_scenarios
-from schemas.io import load_text
-from schemas.scenario import Scenario
-
-from .common import (
+from editor.commands.common import (
     EXIT_INVALID,
     EXIT_OK,
     UsageError,
@@ -20,6 +16,9 @@ from .common import (
     read_scenario,
     with_positions,
 )
+from schemas.diff.report import diff_scenarios
+from schemas.io import load_text
+from schemas.scenario import Scenario
 
 
 def register(commands: argparse._SubParsersAction) -> None:

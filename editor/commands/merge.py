@@ -13,11 +13,17 @@ import json
 import sys
 from pathlib import Path
 
+from editor.commands.common import (
+    EXIT_INVALID,
+    EXIT_OK,
+    format_issue,
+    read_scenario,
+    with_positions,
+    write_text,
+)
 from schemas.io import dumps
 from schemas.mods.make import MakeError
 from schemas.mods.merge import merge_scenarios
-
-from .common import EXIT_INVALID, EXIT_OK, format_issue, read_scenario, with_positions, write_text
 
 
 def register(commands: argparse._SubParsersAction) -> None:

@@ -12,6 +12,16 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TextIO
 
+from editor.commands.common import (
+    EXIT_INVALID,
+    EXIT_OK,
+    UsageError,
+    count_issues,
+    format_issue,
+    read_scenario,
+    with_positions,
+    write_text,
+)
 from schemas.io import dumps
 from schemas.issues import Issue
 from schemas.locate import locate
@@ -25,17 +35,6 @@ from schemas.mods.model import MOD_SUFFIX
 from schemas.mods.package import PackageRefused, describe, entry_issue_split, read_package
 from schemas.mods.packing import InstallError, install, pack, read_manifest
 from schemas.scenario import Scenario
-
-from .common import (
-    EXIT_INVALID,
-    EXIT_OK,
-    UsageError,
-    count_issues,
-    format_issue,
-    read_scenario,
-    with_positions,
-    write_text,
-)
 
 
 def register(commands: argparse._SubParsersAction) -> None:

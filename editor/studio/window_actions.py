@@ -11,10 +11,11 @@ from typing import TYPE_CHECKING
 
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QAction, QActionGroup, QKeySequence, QUndoGroup
-from PySide6.QtWidgets import QMessageBox, QToolBar
+from PySide6.QtWidgets import QToolBar
 
 from editor.studio import sections
 from editor.studio.changes import add_compare_actions
+from editor.studio.help import add_help_entries
 from editor.studio.map.tools.base import Tool
 from editor.studio.map.tools.connect import ConnectTool
 from editor.studio.map.tools.draw import DrawRegionTool
@@ -30,25 +31,6 @@ if TYPE_CHECKING:
 def tool_classes() -> list[type[Tool]]:
     """The map tools, in toolbar order."""
     return [SelectTool, DrawRegionTool, VertexTool, SplitTool, ConnectTool]
-
-
-SHORTCUT_HELP = """<table cellpadding=3>
-<tr><td><b>Ctrl+Z</b> / <b>Ctrl+Shift+Z</b></td><td>Undo / redo</td></tr>
-<tr><td><b>Ctrl+S</b> / <b>Ctrl+O</b> / <b>Ctrl+N</b></td><td>Save / open / new</td></tr>
-<tr><td><b>Delete</b></td><td>Delete the selection (or the selected vertex)</td></tr>
-<tr><td><b>Escape</b></td><td>Cancel the tool's work, then clear the selection</td></tr>
-<tr><td><b>Space</b> + drag, middle button</td><td>Pan the map</td></tr>
-<tr><td><b>Wheel</b></td><td>Zoom at the pointer</td></tr>
-<tr><td><b>Ctrl+0</b></td><td>Zoom to the whole map</td></tr>
-<tr><td><b>S D V X C</b></td><td>Select, draw, vertex, split and connect tools</td></tr>
-<tr><td><b>Enter</b>, double-click, the first point</td><td>Finish what is drawn</td></tr>
-<tr><td><b>Backspace</b> while drawing</td><td>Take the last point back</td></tr>
-<tr><td><b>Shift</b> while drawing</td><td>Do not snap</td></tr>
-<tr><td>Connect: click, click (or drag)</td><td>Join the first region to the second</td></tr>
-<tr><td>Right-click a region</td><td>Terrain, owner, name; add things there</td></tr>
-<tr><td><b>F5</b> / <b>Shift+F5</b></td><td>Play the scenario / validate now</td></tr>
-<tr><td><b>Ctrl+1</b> / <b>Ctrl+W</b></td><td>Show the map / close the editor shown</td></tr>
-</table>"""
 
 
 def _action(
@@ -249,15 +231,7 @@ def build_actions(window: StudioWindow) -> None:
     )
     scenario_menu.addAction(window.play_action)
 
-    help_menu = menu.addMenu("&Help")
-    help_menu.addAction(
-        _action(
-            window,
-            "&Keyboard shortcuts",
-            lambda: QMessageBox.information(window, "Keyboard shortcuts", SHORTCUT_HELP),
-            document_only=False,
-        )
-    )
+    add_help_entries(window, menu.addMenu("&Help"))
 
 
 def _play(window: StudioWindow) -> None:

@@ -7,7 +7,7 @@ import random
 import numpy as np
 
 from ..collector import gc_paused
-from ..scenario import Scenario
+from ..scenario import SCHEMA_VERSION, Scenario
 from .cards import cards, events
 from .forces import UNIT_TYPES, Forces, raise_forces
 from .landscape import LAKE, SEA, shape_landscape, terrain_table
@@ -84,7 +84,22 @@ def generate_scenario(regions: int, seed: int) -> Scenario:
     draw_areas(world)
     forces = raise_forces(world)
     with gc_paused():  # the models of a large scenario
-        return Scenario.model_validate(_scenario_json(world, forces, regions))
+        scenario = Scenario.model_validate(_scenario_json(world, forces, regions))
+    return _reachable_victory_level(scenario)
+
+
+def _reachable_victory_level(scenario: Scenario) -> Scenario:
+    """A small map holds fewer VP than the rules' default victory level: it plays to the last
+    turn, as its briefing says, rather than keep a level no side can reach."""
+    from ..validation.index import ScenarioIndex
+    from ..validation.victory import check_victory_level
+
+    if next(check_victory_level(ScenarioIndex(scenario)), None) is None:
+        return scenario
+    victory = scenario.rules.victory.model_copy(update={"victory_level": None})
+    return scenario.model_copy(
+        update={"rules": scenario.rules.model_copy(update={"victory": victory})}
+    )
 
 
 def _regions(world: World) -> list[JSON]:
@@ -147,7 +162,7 @@ def _scenario_json(world: World, forces: Forces, regions: int) -> JSON:
         for source in world.sources
     ]
     return {
-        "schema_version": 1,
+        "schema_version": SCHEMA_VERSION,
         "info": info(world, regions),
         "calendar": calendar(world),
         "map": {"units_per_km": 2.0},

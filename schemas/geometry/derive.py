@@ -137,6 +137,7 @@ def derive_connections(scenario: Scenario) -> ConnectionDiff:
     joined = {frozenset((c.a, c.b)) for c in scenario.connections}
 
     additions = []
+    kinds: dict[tuple[str | None, str | None], str | None] = {}
     borders = shared_borders(geoms)
     for left, right, length in zip(
         borders.left.tolist(), borders.right.tolist(), borders.length.tolist(), strict=True
@@ -146,7 +147,10 @@ def derive_connections(scenario: Scenario) -> ConnectionDiff:
             continue
         if "unplayable" in (domains[left], domains[right]):
             continue  # nothing ever crosses into unplayable ground
-        kind = pick_type(types, domains[left], domains[right], adjacent=True)
+        ends = (domains[left], domains[right])
+        if ends not in kinds:  # one choice per pair of domains, not one sort per pair
+            kinds[ends] = pick_type(types, *ends, adjacent=True)
+        kind = kinds[ends]
         if kind is not None:
             additions.append(Addition(a.id, b.id, kind, float(length)))
 

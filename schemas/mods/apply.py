@@ -18,9 +18,9 @@ from pydantic import BaseModel, ValidationError
 
 from ..diff import paths
 from ..diff.sections import collections
-from ..io import schema_issues
 from ..issues import Issue
 from ..scenario import Scenario
+from ..schema_issues import schema_issues
 from .fingerprint import scenario_fingerprint
 from .issues import ModIssue, mod_issue
 from .model import Mod

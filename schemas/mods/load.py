@@ -14,9 +14,10 @@ from typing import Any
 
 from pydantic import ValidationError
 
-from ..io import canonical_json, parse_json, schema_issues, write_atomic
+from ..io import canonical_json, parse_json, write_atomic
 from ..issues import Issue, make_issue
 from ..migrations import MigrationError
+from ..schema_issues import schema_issues
 from .migrations import migrate_mod
 from .model import Mod, mod_json
 

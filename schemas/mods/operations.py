@@ -17,7 +17,7 @@ from pydantic import BaseModel, ValidationError
 from ..diff import paths
 from ..diff.renames import follow, holders
 from ..diff.sections import collections, nested_in, noun, singles
-from ..io import schema_issues
+from ..schema_issues import schema_issues
 from .issues import ModIssue, mod_issue
 from .records import EntityKey, OpRef
 from .state import _END, Chain, as_json

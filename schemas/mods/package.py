@@ -327,7 +327,8 @@ def _contents(
 ) -> Package:
     from pydantic import ValidationError
 
-    from ..io import parse_json, schema_issues
+    from ..io import parse_json
+    from ..schema_issues import schema_issues
 
     data = texts.get(MANIFEST_NAME)
     if data is None:

@@ -16,8 +16,8 @@ from pydantic import BaseModel, TypeAdapter, ValidationError
 from ..diff import paths
 from ..diff.paths import PathError
 from ..diff.sections import SINGLE_NAMES, collections, nested_in, noun
-from ..io import schema_issues
 from ..scenario import Scenario
+from ..schema_issues import schema_issues
 from .fingerprint import value_fingerprint
 from .issues import ModIssue, mod_issue
 from .records import EntityKey, OpRef, Provenance, Stale

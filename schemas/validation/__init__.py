@@ -33,6 +33,7 @@ from .organisation import (
     check_turn_numbers,
     check_turn_order,
 )
+from .victory import check_victory_level
 
 CHECKS: tuple[Check, ...] = (
     check_duplicate_ids,
@@ -60,6 +61,7 @@ CHECKS: tuple[Check, ...] = (
     check_card_phases,
     check_conditions_and_effects,
     check_reachability,
+    check_victory_level,
 )
 """Every check, in the order their issues are reported."""
 

@@ -15,7 +15,7 @@ from itertools import pairwise
 from operator import is_
 from typing import Any
 
-from . import cards, forces, organisation
+from . import cards, forces, organisation, victory
 
 
 @dataclass
@@ -144,6 +144,22 @@ READS: dict[Callable[..., Any], frozenset[str]] = {
     ),
     cards.check_reachability: frozenset(
         {"cards", "events", "tension", "sides", "regions", "structures"}
+    ),
+    victory.check_victory_level: frozenset(
+        {
+            "rules",
+            "sides",
+            "nations",
+            "calendar",
+            "regions",
+            "structures",
+            "units",
+            "leaders",
+            "unit_types",
+            "cards",
+            "events",
+            "tension",
+        }
     ),
 }
 """What each check that is re-run whole reads, as :func:`changed_aspects` names it:

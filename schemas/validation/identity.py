@@ -2,14 +2,14 @@
 
 from __future__ import annotations
 
-import difflib
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterator
 
 from pydantic import BaseModel
 
 from ..base import Entity
 from ..issues import Issue, make_issue, pointer
 from ..refs import iter_references, referenced_ids
+from ..suggest import Suggester
 from .index import ENTITY_COLLECTIONS, ScenarioIndex
 
 _SINGULAR = {
@@ -119,10 +119,20 @@ def section_reference_issues(
             yield _unknown(ix, ref.collection, ref.id, ref.path, entity, closest)
 
 
-def closest_id(name: str, known: Iterable[str]) -> str | None:
-    """The id of ``known`` most like ``name``, as the "did you mean" hints choose it."""
-    close = difflib.get_close_matches(name, list(known), n=1)
-    return close[0] if close else None
+def closest_id(ix: ScenarioIndex, collection: str, name: str) -> str | None:
+    """The id of ``collection`` most like ``name``, as the "did you mean" hints choose it
+    (:mod:`schemas.suggest`); the index of ids is built once per validation run."""
+    tables: dict[str, tuple[Suggester, dict[str, str | None]]] = ix.__dict__.setdefault(
+        "_suggesters", {}
+    )
+    table = tables.get(collection)
+    if table is None:
+        table = tables[collection] = (Suggester(ix.position[collection]), {})
+    index, asked = table
+    if name not in asked:
+        best = index.closest(name)
+        asked[name] = best[1] if best else None
+    return asked[name]
 
 
 def _unknown(
@@ -133,7 +143,7 @@ def _unknown(
     entity: str | None,
     closest: Closest | None = None,
 ) -> Issue:
-    near = closest(collection, name) if closest else closest_id(name, ix.position[collection])
+    near = closest(collection, name) if closest else closest_id(ix, collection, name)
     hint = f" (did you mean '{near}'?)" if near else ""
     return make_issue(
         "unknown-reference",

@@ -6,14 +6,12 @@ are checked again, and so are those whose "did you mean" hint may change.
 
 from __future__ import annotations
 
-import difflib
 from collections import defaultdict
 from typing import Any, Protocol
 
-import numpy as np
-
 from ..refs import iter_references
 from ..scenario import SECTIONS, Scenario
+from ..suggest import Suggester, closest_by_scan
 from .diffs import SectionDiff
 from .identity import SINGLE_OWNERS, entity_reference_issues, section_reference_issues
 from .index import ScenarioIndex
@@ -33,13 +31,13 @@ class Validator(Protocol):
 
 
 class Hints:
-    """The "did you mean" id of each unknown reference, as :func:`difflib.get_close_matches`
-    picks it, kept as ids come and go: comparing a name with 10,000 region ids one by one
-    takes 50 ms, so candidates are first sifted by letter counts, all at once."""
+    """The "did you mean" id of each unknown reference (see :mod:`schemas.suggest`), kept as
+    ids come and go: a name's hint is looked up once in an index of its collection, and
+    re-rated only against the ids that appear later."""
 
     def __init__(self) -> None:
         self.best: dict[tuple[str, str], tuple[float, str] | None] = {}
-        self._tables: dict[str, tuple[dict[str, int], _Letters]] = {}
+        self._tables: dict[str, tuple[dict[str, int], Suggester]] = {}
 
     def closest(self, ix: ScenarioIndex, collection: str, name: str) -> str | None:
         key = (collection, name)
@@ -47,17 +45,8 @@ class Hints:
             known = ix.position[collection]
             table = self._tables.get(collection)
             if table is None or table[0] is not known:
-                table = self._tables[collection] = (known, _Letters(list(known)))
-            matcher = difflib.SequenceMatcher()
-            matcher.set_seq2(name)
-            best = None
-            for bound, other in table[1].near(name):
-                if best is not None and bound < best[0]:
-                    break  # a ratio never exceeds its quick bound: nothing left can win
-                score = _score(matcher, other)
-                if score is not None and (best is None or score > best):
-                    best = score
-            self.best[key] = best
+                table = self._tables[collection] = (known, Suggester(known))
+            self.best[key] = table[1].closest(name)
         best = self.best[key]
         return best[1] if best else None
 
@@ -71,65 +60,11 @@ class Hints:
                 del self.best[(where, name)]  # found again when next asked
                 changed.add(name)
                 continue
-            matcher = difflib.SequenceMatcher()
-            matcher.set_seq2(name)
-            for known in gained:
-                score = _score(matcher, known)
-                if score is not None and (best is None or score > best):
-                    best = score
-            if best != self.best[(where, name)]:
-                self.best[(where, name)] = best
+            newer = closest_by_scan(name, gained)
+            if newer is not None and (best is None or newer > best):
+                self.best[(where, name)] = newer
                 changed.add(name)
         return changed
-
-
-class _Letters:
-    """How often each letter occurs in each of many ids, to compute difflib's cheap upper
-    bounds (``real_quick_ratio``, ``quick_ratio``) for all of them in one go."""
-
-    def __init__(self, ids: list[str]) -> None:
-        self.ids = ids
-        self.counts: np.ndarray | None = None
-        text = "".join(ids)
-        if not text.isascii():
-            return  # ids are slugs; anything else is compared one by one
-        self.lengths = np.fromiter(map(len, ids), dtype=np.int64, count=len(ids))
-        codes = np.frombuffer(text.encode("ascii"), dtype=np.uint8)
-        self.alphabet, letters = np.unique(codes, return_inverse=True)
-        owner = np.repeat(np.arange(len(ids)), self.lengths)
-        self.counts = np.zeros((len(ids), len(self.alphabet)), dtype=np.int32)
-        np.add.at(self.counts, (owner, letters), 1)
-
-    def near(self, name: str, cutoff: float = 0.6) -> list[tuple[float, str]]:
-        """The ids whose cheap bounds reach ``cutoff`` (difflib's own tests, same floats),
-        with their ``quick_ratio``, highest first."""
-        if self.counts is None or not name.isascii():
-            return [(1.0, known) for known in self.ids]
-        mine = np.zeros(len(self.alphabet), dtype=np.int32)
-        for code in name.encode("ascii"):
-            at = int(np.searchsorted(self.alphabet, code))
-            if at < len(self.alphabet) and self.alphabet[at] == code:
-                mine[at] += 1
-        total = self.lengths + len(name)
-        safe = np.where(total == 0, 1, total)
-        real = np.where(total == 0, 1.0, 2.0 * np.minimum(self.lengths, len(name)) / safe)
-        quick = np.where(total == 0, 1.0, 2.0 * np.minimum(self.counts, mine).sum(1) / safe)
-        rows = np.flatnonzero((real >= cutoff) & (quick >= cutoff))
-        rows = rows[np.argsort(-quick[rows], kind="stable")]
-        return [(float(quick[i]), self.ids[i]) for i in rows.tolist()]
-
-
-def _score(matcher: difflib.SequenceMatcher, known: str) -> tuple[float, str] | None:
-    """As :func:`difflib.get_close_matches` ranks candidates: ratio, then the id itself."""
-    matcher.set_seq1(known)
-    cutoff = 0.6
-    if (
-        matcher.real_quick_ratio() >= cutoff
-        and matcher.quick_ratio() >= cutoff
-        and matcher.ratio() >= cutoff
-    ):
-        return (matcher.ratio(), known)
-    return None
 
 
 class References:

@@ -124,6 +124,26 @@ def check_phases(ix: ScenarioIndex) -> Iterator[Issue]:
             )
         seen.add(spec.phase)
         last = max(last, rank)
+    empty = _turn_without_phases(ix)
+    if empty is not None:
+        yield make_issue(
+            "turn-without-phases",
+            pointer("calendar", "phases"),
+            f"turn {empty} plays no phase (the turn summary is never played on turn 1); every "
+            "turn needs at least one",
+        )
+
+
+def _turn_without_phases(ix: ScenarioIndex) -> int | None:
+    """The first turn on which no phase is played, if any (the engine could not run it)."""
+    calendar = ix.scenario.calendar
+    for turn in range(1, calendar.turns + 1):
+        if not any(
+            spec.turns.contains(turn) and not (spec.phase == "turn_summary" and turn == 1)
+            for spec in calendar.phases
+        ):
+            return turn
+    return None
 
 
 def check_turn_numbers(ix: ScenarioIndex) -> Iterator[Issue]:

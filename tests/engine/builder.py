@@ -21,7 +21,7 @@ from typing import Any
 from engine import Game
 from engine.actions import EndPhase
 from schemas import load_text
-from schemas.scenario import Scenario
+from schemas.scenario import SCHEMA_VERSION, Scenario
 
 COLS = "abcdefghij"
 
@@ -219,7 +219,7 @@ class Builder:
     ) -> None:
         self.cols, self.rows, self.size = cols, rows, size
         self.raw: dict[str, Any] = {
-            "schema_version": 1,
+            "schema_version": SCHEMA_VERSION,
             "info": {"title": "Rules test"},
             "calendar": {"start_date": "1940-06-01", "turns": turns, "turn_order": ["red", "blue"]},
             "terrain": [dict(t) for t in TERRAIN],

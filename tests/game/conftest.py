@@ -10,6 +10,10 @@ import pytest
 from tests import qt_fixtures
 
 SAMPLE = Path(__file__).resolve().parents[2] / "sample_scenarios" / "vessa-crossing.json"
+HANG = 120_000
+"""Milliseconds to wait for the AI or the view before calling it a hang. Generous on purpose:
+it guards against a game that never moves on, it is no speed budget (those are measured in
+``benchmarks/``), and a busy CI machine can be many times slower than a developer's."""
 
 # Shared with every Qt test directory; pytest finds fixtures by their names here.
 collect_widgets = qt_fixtures.collect_widgets

@@ -26,6 +26,7 @@ from engine.game import Game
 from engine.state import Modifier
 from schemas.io import load_file
 
+from .conftest import HANG
 from .window_texts import leaks
 
 SAMPLES = Path(__file__).resolve().parents[2] / "sample_scenarios"
@@ -509,7 +510,7 @@ def test_a_save_edited_by_hand_with_unknown_players_or_speed_still_plays(
     assert session.players == {"dravan": "ai", "arvel": "human"}
     assert session.speed == "normal" and window.speed_box.currentData() == "normal"
     window.set_speed("fastest")
-    qtbot.waitUntil(lambda: session.human_to_act() == "arvel", timeout=10_000)
+    qtbot.waitUntil(lambda: session.human_to_act() == "arvel", timeout=HANG)
 
 
 def test_a_closed_battle_dock_comes_back_when_a_battle_needs_the_player(

@@ -27,7 +27,7 @@ from engine.ai import BaselineAI
 from engine.runner import play
 from schemas.io import dumps
 
-from .conftest import SAMPLE
+from .conftest import HANG, SAMPLE
 
 LEFT = Qt.MouseButton.LeftButton
 HUMAN_DRAVAN = {"dravan": "human", "arvel": "ai"}
@@ -282,6 +282,7 @@ def _start(qtbot, player: StudioPlay) -> GameWindow:
 
 
 def test_play_opens_the_start_dialog_then_the_game(qtbot, studio):
+    # How fast (the budget of a second) is measured by benchmarks/game.py.
     document = studio.document
     before = (dumps(document.scenario), document.undo_stack.count(), document.modified)
     player = _press_play(qtbot, studio)
@@ -404,7 +405,7 @@ def test_the_ai_controls_pause_step_and_set_the_speed(qtbot, state_dir, sample):
     window.speed_box.activated.emit(window.speed_box.currentIndex())
     assert session.speed == "fastest" and window.speed_actions["fastest"].isChecked()
     window.pause_action.trigger()
-    qtbot.waitUntil(lambda: session.human_to_act() == "arvel", timeout=10_000)
+    qtbot.waitUntil(lambda: session.human_to_act() == "arvel", timeout=HANG)
     hidden = _session(sample, {"dravan": "human", "arvel": "human"})
     window.set_session(hidden)
     qtbot.waitUntil(lambda: not window.ai_toolbar.isVisible())  # no AI, no AI controls

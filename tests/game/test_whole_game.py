@@ -22,7 +22,7 @@ from engine import decisions
 from engine.actions import Action
 from engine.game import Game
 
-from .conftest import SAMPLE
+from .conftest import HANG, SAMPLE
 from .scripted_player import ScriptedPlayer
 from .window_texts import leaks, secrets, widget_texts
 
@@ -55,9 +55,11 @@ def _play_out(qtbot, window: GameWindow, player: ScriptedPlayer | None, check=No
         else:
             # AI against AI plays the whole game in this wait: generous on a busy machine.
             qtbot.waitUntil(
-                lambda: session.over or session.human_to_act() is not None, timeout=180_000
+                lambda: session.over or session.human_to_act() is not None, timeout=HANG
             )
-    qtbot.waitUntil(lambda: window.end_screen is not None and window.end_screen.isVisible())
+    qtbot.waitUntil(
+        lambda: window.end_screen is not None and window.end_screen.isVisible(), timeout=HANG
+    )
 
 
 def _replayed(scenario, seed: int, actions: list[dict], people: list[str]) -> Game:

@@ -165,7 +165,7 @@ def test_card_effects_and_conditions_in_words() -> None:
 
 def test_single_sections_and_nested_lists() -> None:
     def change(raw: Raw) -> None:
-        raw["rules"] = {"dice": {"sides": 12}}
+        raw["rules"] = {"dice": {"sides": 12}, "victory": raw["rules"]["victory"]}
         raw["info"]["title"] = "Grid"
         del raw["tension"]
         raw["victory"]["sudden_death"][0]["check"] = "end_of_turn"

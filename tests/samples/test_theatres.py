@@ -1,12 +1,12 @@
-"""Every theatre sample is clean and plays to the end within the engine's budget, on the seed
-its own tests watch a characteristic rule on."""
+"""Every theatre sample is clean and plays to the end, on the seed its own tests watch a
+characteristic rule on. (How long the games take is measured in ``benchmarks/theatres.py``.)"""
 
 from __future__ import annotations
 
 import pytest
 
 from schemas import load_file
-from tests.samples.played import BUDGET_SECONDS, FOLDER, played
+from tests.samples.played import FOLDER, played
 
 SEEDS = {"winter-war": 3, "north-africa": 2, "mexican-war": 1}
 """The seed of each sample's own test module (its characteristic rule happens on it)."""
@@ -18,11 +18,10 @@ def test_validates_without_any_issue(name: str) -> None:
 
 
 @pytest.mark.parametrize("name", sorted(SEEDS))
-def test_ai_plays_to_the_end_within_budget(name: str) -> None:
-    result, seconds = played(name, SEEDS[name])
+def test_ai_plays_to_the_end(name: str) -> None:
+    result, _seconds = played(name, SEEDS[name])
     assert result.finished
     assert result.game.outcome() is not None
-    assert seconds < BUDGET_SECONDS
 
 
 def test_every_theatre_sample_is_here() -> None:

@@ -8,6 +8,7 @@ import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QGroupBox, QInputDialog
 
+from editor.shared.vocabulary import section_name
 from editor.studio.document import LIST_SECTIONS, SINGLE_SECTIONS, ScenarioDocument
 from editor.studio.forms.builder import LogicTree
 from editor.studio.forms.collections import JsonEditor
@@ -62,7 +63,7 @@ def test_every_section_shows_without_error(inspector, doc):
         form = inspector.forms[section]
         assert form.isVisible(), section
         assert form.value() == getattr(doc.scenario, section), section
-        assert inspector.title.text() == section.capitalize()
+        assert inspector.title.text() == section_name(section)
         assert not inspector.rename_button.isVisible()
     assert doc.undo_stack.count() == 0  # showing is never an edit
 
@@ -91,7 +92,7 @@ def test_editing_a_region_name_is_one_undo_step(qtbot, inspector, doc):
     qtbot.keyClick(box, Qt.Key.Key_Return)
     assert doc.get("regions", "kessel").name == "Kessel Fields"
     assert doc.undo_stack.count() == 1
-    assert inspector.title.text() == "Regions: Kessel Fields (kessel)"
+    assert inspector.title.text() == "Region: Kessel Fields (kessel)"
     doc.undo_stack.undo()
     assert doc.get("regions", "kessel").name == "Kessel"
     assert box.text() == "Kessel"
@@ -123,7 +124,7 @@ def test_rename_follows_references(qtbot, inspector, doc, monkeypatch):
         ends = doc.get("connections", connection)
         assert "kessel-town" in (ends.a, ends.b) and "kessel" not in (ends.a, ends.b)
     assert doc.selection.ids == ("kessel-town",)
-    assert inspector.title.text() == "Regions: Kessel (kessel-town)"
+    assert inspector.title.text() == "Region: Kessel (kessel-town)"
     assert doc.undo_stack.count() == 1
     # Pickers elsewhere in the inspector follow: a connection offers the new id.
     doc.select("connections", [users[0]])

@@ -3,7 +3,6 @@ that fan out their counters, and symbols that keep clear of region names."""
 
 from __future__ import annotations
 
-import time
 from collections.abc import Iterator
 
 import pytest
@@ -187,33 +186,19 @@ def test_a_structure_edit_moves_its_symbol_and_the_stacks_in_it(sample) -> None:
     assert moved.offset.x() > symbol.offset.x() and moved.offset.y() == symbol.offset.y()
 
 
-def test_renaming_a_region_of_a_large_map_is_quick(qtbot) -> None:
+def test_renaming_a_region_of_a_large_map_updates_its_name(qtbot) -> None:
+    # What a rename costs the UI thread (budget 20 ms) is measured by benchmarks/studio.py.
     document = ScenarioDocument(generate_scenario(2000, 3))
     scene = MapScene(document)
     # Zoomed in: names, lines and symbols are all in the scene (the slower case).
     scene.zoomed(200 / scene.regions.typical)
     assert scene.detail == ZOOMED_IN and len(scene.regions.names.shown) > 1900
-    spent: list[float] = []
-    document.changed.disconnect(scene.on_change)
-
-    def timed(change) -> None:
-        start = time.perf_counter()
-        scene.on_change(change)
-        spent.append(time.perf_counter() - start)
-
-    document.changed.connect(timed)
     held = {u.location.region for u in document.scenario.units if u.location}
     region = next(r for r in document.scenario.regions if r.id in held)
-    times = []
-    for number in range(5):
-        spent.clear()
+    for number in range(2):
         document.set_field("regions", region.id, ["name"], f"Renamed {number}")
-        times.append(sum(spent))
-    # Qt holds the closure, and the closure the scene: a cycle the collector cannot see.
-    document.changed.disconnect(timed)
     document.undo_stack.clear()
-    assert scene.label_items[region.id].text == "Renamed 4"
-    assert min(times) < 0.020, f"{min(times) * 1000:.1f} ms of UI time for a rename"
+    assert scene.label_items[region.id].text == "Renamed 1"
 
 
 # -- a stack shows its counters ------------------------------------------------------------------

@@ -467,6 +467,6 @@ def test_unions_keep_no_none_in_items_and_summaries_read_well(qtbot):
     union.kind.activated.emit(0)
     assert seen[-1] is None
 
-    summary = describe(PhaseSpec(phase="cards"))
-    assert summary.startswith("phase=cards")  # no ": " before the details
-    assert describe(seen[-2]).startswith("turn")  # the kind comes first when there is one
+    summary = describe(PhaseSpec(phase="land_movement"))
+    assert summary == "Land movement"  # in words: the phase says what the entry is
+    assert describe(seen[-2]).startswith("Turn:")  # the kind comes first when there is one

@@ -30,6 +30,7 @@ from PySide6.QtWidgets import (
     QVBoxLayout,
 )
 
+from editor.shared.vocabulary import plain
 from editor.shared.widgets import MessageLabel, tool_button
 from editor.studio.forms import builder_edits as edits
 from editor.studio.forms.builder_edits import Node, Path, replaced, value_at
@@ -322,7 +323,7 @@ class LogicTree(ValueEditor):
             for kind in kinds:
                 action = self.add_menu.addAction(labels[kind])
                 action.setData(kind)
-                action.setToolTip((models[kind].__doc__ or "").strip())
+                action.setToolTip(plain(models[kind].__doc__))
                 action.triggered.connect(lambda _=False, k=kind: self.add(k))
         self.add_menu.setToolTipsVisible(True)
 

@@ -12,6 +12,7 @@ from typing import Any
 
 from pydantic import BaseModel, ValidationError
 
+from editor.shared.vocabulary import CONDITION_KINDS, EFFECT_KINDS
 from editor.studio.forms.defaults import default_model
 from editor.studio.forms.model_form import FormContext, kind_of, union_members
 from schemas import conditions as c
@@ -22,51 +23,11 @@ from schemas.effects import Effect
 CONDITIONS: dict[str, type[BaseModel]] = {kind_of(m): m for m in union_members(Condition) or []}
 EFFECTS: dict[str, type[BaseModel]] = {kind_of(m): m for m in union_members(Effect) or []}
 
-CONDITION_LABELS: dict[str, str] = {
-    "all": "All of…",
-    "any": "Any of…",
-    "not": "Not…",
-    "turn": "Turn",
-    "controls": "Controls places",
-    "units_present": "Units present",
-    "leader_alive": "Leader alive",
-    "tension": "Tension level",
-    "vp": "Victory points",
-    "flag": "Flag",
-    "card_played": "Card played",
-    "event_fired": "Event happened",
-    "battle_role": "Battle role",
-    "active_side": "Active side",
-    "roll": "Die roll",
-}
+CONDITION_LABELS: dict[str, str] = CONDITION_KINDS
+"""Names of the kinds of condition (from the vocabulary, so every list names them alike)."""
 
-EFFECT_LABELS: dict[str, str] = {
-    "vp": "Victory points",
-    "tension": "Tension",
-    "treasury": "Treasury",
-    "end_game": "End the game",
-    "draw_cards": "Draw cards",
-    "cards": "Add or remove cards",
-    "event": "Set off an event",
-    "set_flag": "Set a flag",
-    "reinforcement": "Bring a reinforcement",
-    "replacements": "Replacement points",
-    "remove_units": "Remove units",
-    "remove_leader": "Remove a leader",
-    "modify": "Modify values",
-    "examine": "Examine stacks",
-    "immobilize": "Immobilize",
-    "move_units": "Move units",
-    "reroll": "Re-roll",
-    "auto_hits": "Automatic hits",
-    "shoot_first": "Shoot first",
-    "cancel_battle": "Call off the battle",
-    "supply_source": "Supply source",
-    "connection": "Bridge, road or rail",
-    "transfer": "Hand over places",
-    "choice": "Choice…",
-    "if": "If… then… otherwise…",
-}
+EFFECT_LABELS: dict[str, str] = EFFECT_KINDS
+"""Names of the kinds of effect."""
 
 CONDITION_MENU: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("Combine", ("all", "any", "not")),

@@ -11,8 +11,10 @@ from typing import Any
 
 from pydantic import BaseModel
 from PySide6.QtCore import Signal
-from PySide6.QtWidgets import QComboBox, QHBoxLayout, QLabel, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QHBoxLayout, QLabel, QVBoxLayout, QWidget
 
+from editor.shared.vocabulary import plain
+from editor.shared.widgets import form_combo
 from editor.studio.forms.builder_edits import Node
 from editor.studio.forms.builder_kinds import (
     CHILD_FIELDS,
@@ -44,7 +46,7 @@ class NodePane(QWidget):
         layout.setSpacing(3)
         row = QHBoxLayout()
         self.kind_label = QLabel("Kind")
-        self.kind = QComboBox()
+        self.kind = form_combo()
         self.kind.setToolTip("Change what this node is; compatible fields are kept")
         self.kind.activated.connect(lambda _i: self.kindChosen.emit(str(self.kind.currentData())))
         row.addWidget(self.kind_label)
@@ -77,7 +79,7 @@ class NodePane(QWidget):
             self.kind.clear()
             for kind, label in kinds.items():
                 self.kind.addItem(label, kind)
-                tip = (models[kind].__doc__ or "").strip()
+                tip = plain(models[kind].__doc__)
                 self.kind.setItemData(self.kind.count() - 1, tip, _TOOLTIP_ROLE)
             self.kind.setCurrentIndex(self.kind.findData(value.kind))
             self.kind.blockSignals(False)
@@ -93,7 +95,8 @@ def _hint(node: Node | None, value: Any) -> str:
     if node.role == "branch":
         when = "holds" if node.path[-1] == "then" else "does not hold"
         return f"Effects applied when the condition {when}. Select it and Add effects."
-    doc = (type(value).__doc__ or "").strip().splitlines()[0] if value is not None else ""
+    # The whole description as one paragraph: its first line may stop mid-sentence.
+    doc = " ".join(plain(type(value).__doc__).split()) if value is not None else ""
     if isinstance(value, c.AllOf | c.AnyOf | e.Choice):
         doc += " Select it and use Add to put nodes inside."
     return doc

@@ -170,7 +170,9 @@ class ChecklistEditor(ValueEditor):
         self.list.clear()
         if chipped:
             for value in rows:
-                button = chip(self._label(value), value, True, value not in self._choices)
+                missing = value not in self._choices
+                tip = "No longer one of the choices: untick it" if missing else ""
+                button = chip(self._label(value), tip, True, missing)
                 button.toggled.connect(lambda on, v=value: self.tick(v, on))
                 self.flow.addWidget(button)
                 self.chips[value] = button
@@ -181,7 +183,6 @@ class ChecklistEditor(ValueEditor):
             if value == current:
                 keep = item
             item.setData(_VALUE_ROLE, value)
-            item.setToolTip(value)
             item.setFlags(
                 Qt.ItemFlag.ItemIsEnabled
                 | Qt.ItemFlag.ItemIsSelectable
@@ -205,7 +206,8 @@ class ChecklistEditor(ValueEditor):
         needle = text.strip().lower()
         for row in range(self.list.count()):
             item = self.list.item(row)
-            shown = not needle or needle in item.text().lower() or needle in item.toolTip()
+            value = str(item.data(_VALUE_ROLE))
+            shown = not needle or needle in item.text().lower() or needle in value
             item.setHidden(not shown)
         self.count.setText(f"{len(self._value)} of {len(self._choices)}")
 

@@ -14,7 +14,6 @@ from typing import Any
 from pydantic import BaseModel, TypeAdapter, ValidationError
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
-    QComboBox,
     QHBoxLayout,
     QLabel,
     QListWidget,
@@ -24,7 +23,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from editor.shared.widgets import MessageLabel, tool_button
+from editor.shared.widgets import MessageLabel, form_combo, tool_button
 from editor.studio.forms.defaults import default_model, default_value
 from editor.studio.forms.field_types import reference_of, unwrap
 from editor.studio.forms.fields import ValueEditor, refresh_geometry
@@ -54,6 +53,9 @@ class ListEditor(ValueEditor):
         row = QHBoxLayout()
         self.list = QListWidget()
         self.list.setMaximumHeight(110)
+        # Long summaries end in "…" (the whole shows as a tip) rather than scroll sideways.
+        self.list.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.list.setTextElideMode(Qt.TextElideMode.ElideRight)
         self.list.currentRowChanged.connect(self._show_item)
         row.addWidget(self.list, 1)
         buttons = QVBoxLayout()
@@ -85,7 +87,9 @@ class ListEditor(ValueEditor):
         self.items = list(value or [])
         self.list.blockSignals(True)
         self.list.clear()
-        self.list.addItems([describe(item) for item in self.items])
+        self.list.addItems([describe(item, names=self.context.names) for item in self.items])
+        for row, item in enumerate(self.items):
+            self.list.item(row).setToolTip(describe(item, 400, self.context.names))
         self.list.blockSignals(False)
         if self.items:
             self.list.setCurrentRow(min(max(row, 0), len(self.items) - 1))
@@ -140,7 +144,8 @@ class ListEditor(ValueEditor):
             items = list(self.items)
             items[row] = value
             self.items = items
-            self.list.item(row).setText(describe(value))
+            self.list.item(row).setText(describe(value, names=self.context.names))
+            self.list.item(row).setToolTip(describe(value, 400, self.context.names))
             self.edited.emit(list(items))
 
     def focus(self, path: tuple[str | int, ...]) -> bool:
@@ -171,7 +176,7 @@ class MappingEditor(ValueEditor):
         self.rows_layout = QVBoxLayout()
         layout.addLayout(self.rows_layout)
         adder = QHBoxLayout()
-        self.new_key = QComboBox()
+        self.new_key = form_combo()
         self.new_key.setEditable(self.ref is None)
         self.new_key.setToolTip("Key to add")
         add = QPushButton("Add")
@@ -206,6 +211,7 @@ class MappingEditor(ValueEditor):
         self.mapping = value
         for key, (_, editor) in self.rows.items():
             editor.show_value(value[key])
+            self.key_labels[key].setText(self._key_label(key))
         if self.ref is not None:
             self.set_choices(self.context.reference_choices(self.ref))
 
@@ -218,14 +224,14 @@ class MappingEditor(ValueEditor):
             line = QHBoxLayout(row)
             line.setContentsMargins(0, 0, 0, 0)
             label = QLabel(self._key_label(key))
-            label.setToolTip(str(key))
+            label.setToolTip(self._key_label(key))
             label.setWordWrap(True)
             label.setMinimumWidth(60)
             self.key_labels[key] = label
             label.setAlignment(Qt.AlignmentFlag.AlignTop | Qt.AlignmentFlag.AlignLeft)
             editor = build_editor(str(key), self.item, None, self.context)
             editor.edited.connect(lambda value, k=key: self._item_edited(k, value))
-            drop = tool_button("\u00d7", f"Remove {key}", flat=True)
+            drop = tool_button("\u00d7", f"Remove {self._key_label(key)}", flat=True)
             drop.clicked.connect(lambda _=False, k=key: self._drop(k))
             line.addWidget(label)
             line.addWidget(editor, 1)
@@ -233,8 +239,26 @@ class MappingEditor(ValueEditor):
             self.rows_layout.addWidget(row)
             self.rows[key] = (row, editor)
 
+    def show_values(self, values: list[Any]) -> bool:
+        """The first mapping's rows, each field that differs among those holding the key shown
+        as mixed; ``False`` when the mappings hold different keys (the form marks it)."""
+        self.show_value(values[0])
+        mappings = [dict(value or {}) for value in values]
+        for key, (_, editor) in self.rows.items():
+            column = [mapping[key] for mapping in mappings if key in mapping]
+            if len(column) < len(mappings):
+                self.key_labels[key].setText(f"{self._key_label(key)} (not on all)")
+            if any(item != column[0] for item in column[1:]):
+                editor.blockSignals(True)
+                try:
+                    editor.show_values(column) or editor.show_mixed()
+                finally:
+                    editor.blockSignals(False)
+        return all(list(mapping) == list(mappings[0]) for mapping in mappings[1:])
+
     def _emit(self, mapping: dict[Any, Any]) -> None:
         self.set_value(mapping)
+        self.edit_path = ()
         self.edited.emit(dict(mapping))
 
     def _add(self) -> None:
@@ -258,6 +282,9 @@ class MappingEditor(ValueEditor):
 
     def _item_edited(self, key: Any, value: Any) -> None:
         self.mapping = {**self.mapping, key: value}
+        editor = self.rows[key][1]
+        self.edit_path = (key, *editor.edit_path)
+        self.edit_leaf = editor.edit_leaf if editor.edit_path else value
         self.edited.emit(dict(self.mapping))
 
     def focus(self, path: tuple[str | int, ...]) -> bool:
@@ -281,6 +308,7 @@ class JsonEditor(ValueEditor):
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         self.box = QPlainTextEdit()
+        self.box.setTabChangesFocus(True)
         self.box.setFixedHeight(80)
         self.box.installEventFilter(self)
         self.error = MessageLabel(wrap=False)

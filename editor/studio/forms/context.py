@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any
 from pydantic import BaseModel
 
 from editor.shared.sentences import Names
+from editor.shared.widgets import install_wheel_guard
 from editor.studio.forms.builder import logic_tree_factory
 from editor.studio.forms.model_form import FormContext
 from editor.studio.forms.paths import image_path_factory
@@ -101,6 +102,8 @@ def studio_context(document: ScenarioDocument) -> FormContext:
     Owners call ``refresh_choices()`` after document edits so reference pickers follow the
     entities; each owner gets its own context, so a closed editor's widgets leave with it.
     """
+
+    install_wheel_guard()  # every studio form: the wheel never edits an unfocused field
 
     def folder() -> Path | None:
         return document.folder

@@ -8,32 +8,31 @@ fires only on the user's changes. The form (:mod:`.model_form`) picks one per fi
 from __future__ import annotations
 
 import datetime as dt
-from collections.abc import Callable
 from typing import Any, Literal, get_args, get_origin
 
 from pydantic.fields import FieldInfo
-from PySide6.QtCore import QDate, Signal
+from PySide6.QtCore import QDate, Qt, Signal
 from PySide6.QtGui import QColor
 from PySide6.QtWidgets import (
     QCheckBox,
     QColorDialog,
-    QComboBox,
     QDateEdit,
-    QDoubleSpinBox,
     QHBoxLayout,
     QLabel,
     QLineEdit,
     QPlainTextEdit,
     QPushButton,
-    QSizePolicy,
-    QSpinBox,
     QWidget,
 )
 
-from editor.shared.widgets import tool_button
+from editor.shared.vocabulary import word
+from editor.shared.widgets import form_combo
 from editor.studio.forms.field_types import bounds, is_color, list_choices, reference_of, unwrap
 
 NONE_LABEL = "(none)"
+
+MIXED_LABEL = "mixed"
+"""What a field shows when the selected entities hold different values there."""
 
 ORDERED_LISTS = frozenset({"turn_order"})
 """Lists of references whose order means something (the sides' order of play): their chips
@@ -44,6 +43,12 @@ class ValueEditor(QWidget):
     """Base of the value editors."""
 
     edited = Signal(object)
+
+    edit_path: tuple[str | int, ...] = ()
+    """Where inside its value the last edit was made (a nested form's field, a mapping's
+    key), with :attr:`edit_leaf` the value put there; empty when the whole value changed.
+    Several selected entities are edited at that place only, keeping what else differs."""
+    edit_leaf: Any = None
 
     def value(self) -> Any:
         raise NotImplementedError
@@ -59,6 +64,24 @@ class ValueEditor(QWidget):
             self.set_value(value)
         finally:
             self.blockSignals(False)
+
+    def show_values(self, values: list[Any]) -> bool:
+        """Show what several selected entities hold here: the first one's value, shown as
+        mixed where they differ. ``False`` when they differ and the editor cannot say so
+        itself (its form then marks the row's label)."""
+        self.show_value(values[0])
+        if all(value == values[0] for value in values[1:]):
+            return True
+        self.blockSignals(True)
+        try:
+            return self.show_mixed()
+        finally:
+            self.blockSignals(False)
+
+    def show_mixed(self) -> bool:
+        """Show that the selected entities differ here (an empty field reading "mixed");
+        ``False`` for editors that cannot. The next :meth:`set_value` shows a value again."""
+        return False
 
     def set_choices(self, choices: list[str]) -> None:
         """Editors with a choice of values (ids a reference may point to) list them."""
@@ -86,56 +109,32 @@ class BoolEditor(ValueEditor):
         super().__init__()
         self.box = QCheckBox()
         _row(self).addWidget(self.box)
-        self.box.toggled.connect(lambda on: self.edited.emit(on))
+        self.box.toggled.connect(self._toggled)
+        self.box.clicked.connect(self._clicked)
+
+    def _toggled(self, on: bool) -> None:
+        if self.box.isTristate():
+            return  # showing "mixed" (or leaving it: see _clicked), not an edit
+        self.edited.emit(on)
+
+    def _clicked(self, _checked: bool) -> None:
+        # A click on a half-ticked box ticks it: Qt counts that as no change of "checked",
+        # so the edit is sent here, for all the selected entities.
+        if self.box.isTristate():
+            self.box.setTristate(False)
+            self.edited.emit(self.box.isChecked())
 
     def value(self) -> bool:
         return self.box.isChecked()
 
     def set_value(self, value: Any) -> None:
+        self.box.setTristate(False)
         self.box.setChecked(bool(value))
 
-
-class _NumberEditor(ValueEditor):
-    """A spin box; an optional number takes one step below the range for "(none)"."""
-
-    _convert: Callable[[Any], Any]
-
-    def __init__(
-        self, box: QSpinBox | QDoubleSpinBox, low: float, high: float, optional: bool
-    ) -> None:
-        super().__init__()
-        self.optional = optional
-        self.box = box
-        self.box.setRange(low - (1 if optional else 0), high)
-        if optional:
-            self.box.setSpecialValueText(NONE_LABEL)
-        self.box.setKeyboardTracking(False)
-        _row(self).addWidget(self.box)
-        self.box.valueChanged.connect(lambda _v: self.edited.emit(self.value()))
-
-    def value(self) -> float | None:  # an int for IntEditor
-        if self.optional and self.box.value() == self.box.minimum():
-            return None
-        return self.box.value()
-
-    def set_value(self, value: Any) -> None:
-        self.box.setValue(self.box.minimum() if value is None else type(self)._convert(value))
-
-
-class IntEditor(_NumberEditor):
-    _convert = int
-
-    def __init__(self, low: int, high: int, optional: bool) -> None:
-        super().__init__(QSpinBox(), low, high, optional)
-
-
-class FloatEditor(_NumberEditor):
-    _convert = float
-
-    def __init__(self, low: float, high: float, optional: bool) -> None:
-        box = QDoubleSpinBox()
-        box.setDecimals(3)  # before the range, which a spin box rounds to its decimals
-        super().__init__(box, low, high, optional)
+    def show_mixed(self) -> bool:
+        self.box.setTristate(True)
+        self.box.setCheckState(Qt.CheckState.PartiallyChecked)
+        return True
 
 
 class TextEditor(ValueEditor):
@@ -145,13 +144,22 @@ class TextEditor(ValueEditor):
         self.box: QLineEdit | QPlainTextEdit
         if multiline:
             self.box = QPlainTextEdit()
+            self.box.setTabChangesFocus(True)  # Tab walks the form; it never types a tab
             self.box.setFixedHeight(70)
             self.box.setReadOnly(read_only)
         else:
             self.box = QLineEdit()
             self.box.setReadOnly(read_only)
-            self.box.editingFinished.connect(lambda: self.edited.emit(self.value()))
+            self.box.editingFinished.connect(self._finished)
         _row(self).addWidget(self.box)
+
+    def _finished(self) -> None:
+        # Only what the designer typed: leaving a field ("mixed" among several selected
+        # entities, above all) must not write its text back.
+        assert isinstance(self.box, QLineEdit)
+        if self.box.isModified():
+            self.box.setModified(False)
+            self.edited.emit(self.value())
 
     def value(self) -> str:
         if isinstance(self.box, QPlainTextEdit):
@@ -160,15 +168,28 @@ class TextEditor(ValueEditor):
 
     def set_value(self, value: Any) -> None:
         text = "" if value is None else str(value)
+        self.box.setPlaceholderText("")
         if isinstance(self.box, QPlainTextEdit):
             if self.box.toPlainText() != text:
                 self.box.setPlainText(text)
+            self.box.document().setModified(False)
         else:
             self.box.setText(text)
 
+    def show_mixed(self) -> bool:
+        # Set, not cleared: clearing counts as typing, and leaving the field would then
+        # write "" over every selected entity's text.
+        if isinstance(self.box, QPlainTextEdit):
+            self.box.setPlainText("")
+            self.box.document().setModified(False)
+        else:
+            self.box.setText("")
+        self.box.setPlaceholderText(MIXED_LABEL)
+        return True
+
 
 class MultilineTextEditor(TextEditor):
-    """Long text, sent when the editor loses the focus."""
+    """Long text, sent when the editor loses the focus (if the designer changed it)."""
 
     def __init__(self) -> None:
         super().__init__(multiline=True)
@@ -176,41 +197,61 @@ class MultilineTextEditor(TextEditor):
 
     def eventFilter(self, watched: Any, event: Any) -> bool:
         if event.type() == event.Type.FocusOut:
-            self.edited.emit(self.value())
+            document = self.box.document()  # type: ignore[union-attr]
+            if document.isModified():
+                document.setModified(False)
+                self.edited.emit(self.value())
         return False
 
 
 class ChoiceEditor(ValueEditor):
-    """One of a fixed list of values (a ``Literal``); references use ``pickers.RefEditor``."""
+    """One of a fixed list of values (a ``Literal``), each shown by its display name;
+    references use ``pickers.RefEditor``."""
 
-    def __init__(self, choices: list[str], optional: bool) -> None:
+    def __init__(
+        self, choices: list[str], optional: bool, labels: dict[str, str] | None = None
+    ) -> None:
         super().__init__()
         self.optional = optional
-        self.box = QComboBox()
+        self.labels = dict(labels or {})
+        self.values: list[str | None] = []
+        """The value of each entry, in order (kept in Python, not as Qt item data)."""
+        self.box = form_combo()
         self.box.setEditable(False)
+        self.box.setPlaceholderText(MIXED_LABEL)  # shown only with no entry chosen
         _row(self).addWidget(self.box)
         self.set_choices(choices)
         self.box.activated.connect(lambda _i: self.edited.emit(self.value()))
 
+    def label(self, value: str | None) -> str:
+        if value is None:
+            return NONE_LABEL
+        return self.labels.get(value, value)
+
     def set_choices(self, choices: list[str]) -> None:
-        current = self.box.currentText()
+        current = self.value()
+        self.values = [*([None] if self.optional else []), *choices]
         self.box.blockSignals(True)
         self.box.clear()
-        if self.optional:
-            self.box.addItem(NONE_LABEL)
-        self.box.addItems(choices)
-        self.box.setCurrentText(current)
+        self.box.addItems([self.label(value) for value in self.values])
+        if current in self.values:
+            self.box.setCurrentIndex(self.values.index(current))
         self.box.blockSignals(False)
 
     def value(self) -> str | None:
-        text = self.box.currentText()
-        return None if self.optional and text == NONE_LABEL else text
+        index = self.box.currentIndex()
+        return self.values[index] if 0 <= index < len(self.values) else None
 
     def set_value(self, value: Any) -> None:
-        text = NONE_LABEL if value is None else str(value)
-        if self.box.findText(text) < 0:
-            self.box.addItem(text)  # a dangling reference stays visible, to be fixed
-        self.box.setCurrentText(text)
+        value = None if value is None else str(value)
+        if value not in self.values:
+            self.values.append(value)  # a value the format no longer has stays visible
+            self.box.addItem(self.label(value))
+        self.box.setCurrentIndex(self.values.index(value))
+
+    def show_mixed(self) -> bool:
+        self.box.setCurrentIndex(-1)
+        return True
 
 
 class ColorEditor(ValueEditor):
@@ -239,6 +280,11 @@ class ColorEditor(ValueEditor):
             f"{'#fff' if QColor(self._color).lightness() < 128 else '#000'}"
         )
 
+    def show_mixed(self) -> bool:
+        self.button.setText(MIXED_LABEL)
+        self.button.setStyleSheet("")
+        return True
+
 
 class DateEditor(ValueEditor):
     def __init__(self) -> None:
@@ -255,42 +301,6 @@ class DateEditor(ValueEditor):
 
     def set_value(self, value: Any) -> None:
         self.box.setDate(QDate(value.year, value.month, value.day))
-
-
-class PointEditor(ValueEditor):
-    """An optional map point: two coordinates, "auto" while the map chooses the point."""
-
-    def __init__(self) -> None:
-        super().__init__()
-        layout = _row(self)
-        self.x, self.y = QDoubleSpinBox(), QDoubleSpinBox()
-        for box in (self.x, self.y):
-            box.setRange(-1e9, 1e9)
-            box.setDecimals(1)
-            box.setSpecialValueText("auto")  # shown at the minimum, which stands for "unset"
-            box.setKeyboardTracking(False)
-            # Map coordinates can be huge numbers: let the boxes shrink to the panel's width.
-            box.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Fixed)
-            box.setMinimumWidth(56)
-            layout.addWidget(box, 1)
-            box.valueChanged.connect(lambda _v: self.edited.emit(self.value()))
-        self.clear = tool_button("\u00d7", "Let the map choose the point")
-        layout.addWidget(self.clear)
-        self.clear.clicked.connect(lambda: self.edited.emit(None))
-
-    def value(self) -> tuple[float, float] | None:
-        if self.x.value() == self.x.minimum() or self.y.value() == self.y.minimum():
-            return None
-        return (self.x.value(), self.y.value())
-
-    def set_value(self, value: Any) -> None:
-        if value is None:
-            self.x.setValue(self.x.minimum())
-            self.y.setValue(self.y.minimum())
-        else:
-            self.x.setValue(value[0])
-            self.y.setValue(value[1])
-        self.clear.setEnabled(value is not None)
 
 
 class ListTextEditor(ValueEditor):
@@ -317,6 +327,7 @@ class PolygonSummary(ValueEditor):
         super().__init__()
         self.label = QLabel()
         self.label.setStyleSheet("color: #555;")
+        self.label.setWordWrap(True)
         _row(self).addWidget(self.label)
 
     def value(self) -> Any:
@@ -329,6 +340,10 @@ class PolygonSummary(ValueEditor):
         if holes:
             text += f", {holes} hole{'s' if holes > 1 else ''}"
         self.label.setText(text + " (edit with the map's vertex tool)")
+
+    def show_mixed(self) -> bool:
+        self.label.setText("each keeps its own outline (edit with the map's vertex tool)")
+        return True
 
 
 # -- choosing an editor --------------------------------------------------------------------------
@@ -346,16 +361,18 @@ def editor_for(name: str, annotation: Any, info: FieldInfo | None) -> ValueEdito
         return RefEditor(ref, optional)
     if core is bool:
         return BoolEditor()
-    if core is int:
+    if core in (int, float):
+        from editor.studio.forms.numbers import FloatEditor, IntEditor
+
         low, high = bounds(info, metadata)
-        return IntEditor(int(low), int(high), optional)
-    if core is float:
-        low, high = bounds(info, metadata)
+        if core is int:
+            return IntEditor(int(low), int(high), optional)
         return FloatEditor(low, high, optional)
     if core is dt.date:
         return DateEditor()
     if get_origin(core) is Literal:
-        return ChoiceEditor([str(a) for a in get_args(core)], optional)
+        choices = [str(a) for a in get_args(core)]
+        return ChoiceEditor(choices, optional, {c: word(c, name) for c in choices})
     if core is str:
         if is_color([*metadata, *(info.metadata if info else [])]):
             return ColorEditor()
@@ -363,6 +380,8 @@ def editor_for(name: str, annotation: Any, info: FieldInfo | None) -> ValueEdito
             return MultilineTextEditor()
         return TextEditor(read_only=name == "id")
     if core is tuple or get_origin(core) is tuple:
+        from editor.studio.forms.numbers import PointEditor
+
         return PointEditor()
     listed = list_choices(annotation, info)
     if listed is not None:
@@ -372,7 +391,9 @@ def editor_for(name: str, annotation: Any, info: FieldInfo | None) -> ValueEdito
         fixed, item_ref = listed
         if item_ref is not None:
             return IdListEditor(item_ref, ordered=name in ORDERED_LISTS)
-        return ChecklistEditor(fixed)
+        checklist = ChecklistEditor(fixed)
+        checklist.set_labels({value: word(value, name) for value in fixed})
+        return checklist
     if get_origin(core) is list:
         (item,) = get_args(core)
         item_core, _, _ = unwrap(item)
@@ -381,4 +402,11 @@ def editor_for(name: str, annotation: Any, info: FieldInfo | None) -> ValueEdito
     return None
 
 
-__all__ = ["NONE_LABEL", "ORDERED_LISTS", "ValueEditor", "editor_for", "refresh_geometry"]
+__all__ = [
+    "MIXED_LABEL",
+    "NONE_LABEL",
+    "ORDERED_LISTS",
+    "ValueEditor",
+    "editor_for",
+    "refresh_geometry",
+]

@@ -30,10 +30,18 @@ from PySide6.QtWidgets import (
 from shiboken6 import isValid
 
 from editor.shared.sentences import Names, plain_names
-from editor.shared.widgets import MessageLabel
+from editor.shared.vocabulary import (
+    CONDITION_KINDS,
+    EFFECT_KINDS,
+    has_word,
+    humanised,
+    plain,
+    word,
+)
+from editor.shared.widgets import MessageLabel, form_combo
 from editor.studio.document import with_value
 from editor.studio.forms.defaults import default_model, union_members
-from editor.studio.forms.field_types import unwrap
+from editor.studio.forms.field_types import reference_of, unwrap
 from editor.studio.forms.fields import PolygonSummary, ValueEditor, editor_for, refresh_geometry
 from schemas.base import Ref
 from schemas.map import Polygon
@@ -83,29 +91,56 @@ class FormContext:
 
 
 def humanise(name: str) -> str:
-    return name.replace("_", " ").capitalize()
+    """A field's name made readable: ``stacking_with_trail`` -> "Stacking with trail"."""
+    return humanised(name)
 
 
-def describe(value: Any, limit: int = 60) -> str:
-    """A one-line summary of a value for lists (ids and names first, then the kind)."""
-    if isinstance(value, BaseModel):
-        parts = [
-            str(getattr(value, key))
-            for key in ("id", "kind", "name")
-            if key in type(value).model_fields and getattr(value, key) not in (None, "")
-        ]
-        details = [
-            f"{name}={getattr(value, name)}"
-            for name in type(value).model_fields
-            if name not in ("id", "kind", "name")
-            and isinstance(getattr(value, name), str | int | float | bool)
-        ][:3]
-        text = ", ".join(details)
-        if parts:
-            text = " ".join(parts[:2]) + (f": {text}" if text else "")
-    else:
+def describe(value: Any, limit: int = 60, names: Names = plain_names) -> str:
+    """A one-line summary of a value for lists, in words: its name, title, description or id
+    (else its kind, or its first fixed value), then a few of its plain fields, with the
+    entities they name by their names ("Axis: side Axis, check at once...")."""
+    if not isinstance(value, BaseModel):
         text = str(value)
+        return text if len(text) <= limit else text[: limit - 1] + "…"
+    fields = type(value).model_fields
+    used = {"id", "kind", "name", "title", "description"}
+    head = next(
+        (
+            str(getattr(value, key)).strip()
+            for key in ("name", "title", "description", "id")
+            if key in fields and getattr(value, key) not in (None, "")
+        ),
+        "",
+    )
+    if not head and "kind" in fields:
+        head = CONDITION_KINDS.get(value.kind) or EFFECT_KINDS.get(value.kind) or ""
+    plain_fields = [
+        name
+        for name in fields
+        if name not in used and isinstance(getattr(value, name), str | int | float | bool)
+    ]
+    if not head and plain_fields and has_word(getattr(value, plain_fields[0]), plain_fields[0]):
+        first = plain_fields.pop(0)  # a phase, a kind of place: the value says what it is
+        head = word(getattr(value, first), first)
+    details = [
+        f"{humanise(name).lower()} {_spoken(value, name, names)}" for name in plain_fields[:3]
+    ]
+    text = ", ".join(details)
+    text = f"{head}: {text}" if head and text else head or text[:1].upper() + text[1:]
     return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+def _spoken(model: BaseModel, name: str, names: Names) -> str:
+    value = getattr(model, name)
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    info = type(model).model_fields[name]
+    ref = reference_of(info.annotation, info)
+    if isinstance(value, str) and ref is not None:
+        return word(value).lower() if value.startswith("@") else names(ref.collection, value)
+    if isinstance(value, str) and has_word(value, name):
+        return word(value, name).lower()
+    return str(value)
 
 
 def kind_of(model: type[BaseModel]) -> str:
@@ -128,7 +163,7 @@ def build_editor(
     if members is not None:
         return UnionEditor(members, optional, context)
     if isinstance(core, type) and issubclass(core, BaseModel):
-        return ModelEditor(core, context, optional=optional)
+        return ModelEditor(core, context, optional=optional, noun=humanise(name).lower())
     from editor.studio.forms.collections import ListEditor, MappingEditor, item_kind
 
     if get_origin(core) is list and item_kind(get_args(core)[0]) != "scalar":
@@ -157,19 +192,24 @@ class ModelEditor(ValueEditor):
         optional: bool = False,
         skip: Iterable[str] = (),
         read_only: Iterable[str] = (),
+        noun: str = "",
     ) -> None:
         super().__init__()
         self.model, self.context, self.optional = model, context, optional
         self.current: BaseModel | None = None
         self.rows: dict[str, ValueEditor] = {}
         self.labels: dict[str, QLabel] = {}
+        self.titles: dict[str, QLabel | QGroupBox] = {}
+        """What shows each row's name: its label, or the group box of a wide row."""
+        self.mixed: set[str] = set()
+        """Fields where the entities shown together (:meth:`show_values`) differ."""
         outer = QVBoxLayout(self)
         outer.setContentsMargins(0, 0, 0, 0)
         self.error = MessageLabel()
         self.presence: QComboBox | None = None
         if optional:
-            self.presence = QComboBox()
-            self.presence.addItems(["(none)", f"set {humanise(model.__name__).lower()}"])
+            self.presence = form_combo()
+            self.presence.addItems(["(none)", f"Set {noun or 'a value'}"])
             self.presence.activated.connect(self._toggle_presence)
             outer.addWidget(self.presence)
         self.body = QWidget()
@@ -185,7 +225,7 @@ class ModelEditor(ValueEditor):
             editor = build_editor(name, info.annotation, info, context)
             if name in set(read_only):
                 editor.setEnabled(False)
-            tip = (info.description or "").strip()
+            tip = plain(info.description)
             label = QLabel(humanise(info.alias if info.alias and name != "schema_uri" else name))
             label.setToolTip(tip)
             editor.setToolTip(tip)
@@ -197,10 +237,11 @@ class ModelEditor(ValueEditor):
                 inner.setContentsMargins(6, 4, 6, 4)
                 inner.addWidget(editor)
                 form.addRow(box)
-                self.labels[name] = label
+                self.titles[name] = box
             else:
                 form.addRow(label, editor)
-                self.labels[name] = label
+                self.titles[name] = label
+            self.labels[name] = label
             self.rows[name] = editor
 
     # -- showing ---------------------------------------------------------------------------------
@@ -210,6 +251,7 @@ class ModelEditor(ValueEditor):
 
     def set_value(self, value: Any) -> None:
         self.current = value
+        self._unmark()
         if self.presence is not None:
             self.presence.setCurrentIndex(0 if value is None else 1)
         self.body.setVisible(value is not None)
@@ -220,12 +262,48 @@ class ModelEditor(ValueEditor):
             editor.show_value(getattr(value, name))
             editor.setStyleSheet("")
 
+    def show_values(self, values: list[Any]) -> bool:
+        """Show several models together (a multi-selection): the first one's values, and
+        each field where they differ as mixed, down to nested forms and per-side tables."""
+        self.show_value(values[0])
+        if len(values) < 2 or any(v is None for v in values):
+            return all(v == values[0] for v in values[1:])
+        for name, editor in self.rows.items():
+            column = [getattr(v, name) for v in values]
+            if all(item == column[0] for item in column[1:]):
+                continue
+            self.mixed.add(name)
+            if not editor.show_values(column):
+                self._mark(name)
+        return True
+
+    def _mark(self, name: str) -> None:
+        """Say on a row's name that the entities differ there (for editors that cannot)."""
+        title = self.titles[name]
+        text = f"{self.labels[name].text()} (mixed)"
+        tip = "The selected entities differ here: an edit sets this value on all of them."
+        if isinstance(title, QGroupBox):
+            title.setTitle(text)
+        else:
+            title.setText(text)
+        title.setToolTip(tip)
+
+    def _unmark(self) -> None:
+        for name in self.mixed:
+            title, label = self.titles[name], self.labels[name]
+            if isinstance(title, QGroupBox):
+                title.setTitle(label.text())
+            else:
+                title.setText(label.text())
+            title.setToolTip(self.rows[name].toolTip())
+        self.mixed = set()
+
     # -- editing ---------------------------------------------------------------------------------
 
     def _child_edited(self, name: str, value: Any) -> None:
         if self.current is None:
             return
-        if getattr(self.current, name) == value:
+        if name not in self.mixed and getattr(self.current, name) == value:
             return
         try:
             new = with_value(self.current, [name], value)
@@ -235,6 +313,9 @@ class ModelEditor(ValueEditor):
             return
         self.error.hide()
         self.current = new
+        child = self.rows[name]
+        self.edit_path = (name, *child.edit_path)
+        self.edit_leaf = child.edit_leaf if child.edit_path else value
         self.edited.emit(new)
 
     def show_error(self, name: str, error: Exception) -> None:
@@ -246,6 +327,7 @@ class ModelEditor(ValueEditor):
         self.labels[name].setToolTip(message)
 
     def _toggle_presence(self, index: int) -> None:
+        self.edit_path = ()
         if index == 0:
             self.set_value(None)
             self.edited.emit(None)
@@ -285,16 +367,17 @@ class UnionEditor(ValueEditor):
         super().__init__()
         self.members = {kind_of(m): m for m in members}
         self.optional, self.context = optional, context
+        names = EFFECT_KINDS if members[0].__module__ == "schemas.effects" else CONDITION_KINDS
         self.current: BaseModel | None = None
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
-        self.kind = QComboBox()
+        self.kind = form_combo()
         if optional:
             self.kind.addItem("(none)", NONE_KIND)
         for kind, member in self.members.items():
-            self.kind.addItem(humanise(kind), kind)
+            self.kind.addItem(names.get(kind) or humanised(kind), kind)
             index = self.kind.count() - 1
-            self.kind.setItemData(index, (member.__doc__ or "").strip(), 3)  # tooltip role
+            self.kind.setItemData(index, plain(member.__doc__), 3)  # tooltip role
         self.kind.activated.connect(self._kind_chosen)
         layout.addWidget(self.kind)
         holder = QVBoxLayout()
@@ -328,7 +411,7 @@ class UnionEditor(ValueEditor):
         try:
             made = default_model(self.members[kind], self.context.reference_choices)
         except ValueError as error:
-            self.error.say(f"{humanise(kind)}: {error}")
+            self.error.say(f"{self.kind.currentText()}: {error}")
             self.set_value(self.current)
             return
         self.error.hide()

@@ -19,9 +19,11 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QComboBox, QCompleter, QHBoxLayout, QMenu, QVBoxLayout, QWidget
 
 from editor.shared.sentences import SIDE_TOKENS, Names, plain_names
+from editor.shared.vocabulary import section_name, word
+from editor.shared.widgets import form_combo
 from editor.studio.forms.chips import FlowLayout, chip
 from editor.studio.forms.field_types import unwrap
-from editor.studio.forms.fields import NONE_LABEL, ValueEditor
+from editor.studio.forms.fields import MIXED_LABEL, NONE_LABEL, ValueEditor
 from schemas.base import Ref
 
 
@@ -52,7 +54,7 @@ def matching(text: str, ids: list[str], labels: list[str]) -> str | None:
 def id_label(names: Names, collection: str, entity_id: str) -> str:
     """How an id is shown: "Name (id)", or the id alone for an entity without a name."""
     if entity_id in SIDE_TOKENS:
-        return f"{SIDE_TOKENS[entity_id]} ({entity_id})"
+        return word(entity_id)  # "This side": the token is the file's spelling
     name = names(collection, entity_id)
     return entity_id if not name or name == entity_id else f"{name} ({entity_id})"
 
@@ -81,11 +83,13 @@ class RefEditor(ReferenceEditor):
     def __init__(self, ref: Ref, optional: bool) -> None:
         super().__init__(ref)
         self.optional = optional
-        self.box = searchable(QComboBox(), f"find {ref.collection.replace('_', ' ')}…")
+        self.placeholder = f"find {section_name(ref.collection).lower()}…"
+        self.box = searchable(form_combo(), self.placeholder)
         layout = QHBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addWidget(self.box)
         self._value: str | None = None
+        self.mixed = False
         self.ids: list[str | None] = []
         self.labels: list[str] = []
         self.box.activated.connect(self._picked)
@@ -117,6 +121,8 @@ class RefEditor(ReferenceEditor):
         self._show_current()
 
     def _show_current(self) -> None:
+        if self.mixed:
+            return
         index = self.ids.index(self._value)
         self.box.blockSignals(True)
         self.box.setCurrentIndex(index)
@@ -129,6 +135,8 @@ class RefEditor(ReferenceEditor):
 
     def _typed(self) -> None:
         text = self.box.currentText()
+        if self.mixed and not text.strip():
+            return  # left "mixed" as it was
         if self.optional and text.strip() in ("", NONE_LABEL):
             self._choose(None)
             return
@@ -139,7 +147,9 @@ class RefEditor(ReferenceEditor):
         self._show_current()  # what was typed gives way to the chosen entity's name
 
     def _choose(self, value: str | None) -> None:
-        if value != self._value:
+        if value != self._value or self.mixed:
+            self.mixed = False
+            self.box.lineEdit().setPlaceholderText(self.placeholder)
             self._value = value
             self._fill()
             self.edited.emit(value)
@@ -148,8 +158,19 @@ class RefEditor(ReferenceEditor):
         return self._value
 
     def set_value(self, value: Any) -> None:
+        self.mixed = False
+        self.box.lineEdit().setPlaceholderText(self.placeholder)
         self._value = None if value is None else str(value)
         self._fill()
+
+    def show_mixed(self) -> bool:
+        self.mixed = True
+        self.box.blockSignals(True)
+        self.box.setCurrentIndex(-1)
+        self.box.clearEditText()
+        self.box.blockSignals(False)
+        self.box.lineEdit().setPlaceholderText(MIXED_LABEL)
+        return True
 
 
 class IdListEditor(ReferenceEditor):
@@ -172,7 +193,7 @@ class IdListEditor(ReferenceEditor):
         self.chip_box = QWidget()
         self.flow = FlowLayout(self.chip_box)
         layout.addWidget(self.chip_box)
-        self.picker = searchable(QComboBox(), f"add {ref.collection.replace('_', ' ')}…")
+        self.picker = searchable(form_combo(), f"add {section_name(ref.collection).lower()}…")
         self.picker.activated.connect(self._picked)
         self.picker.lineEdit().returnPressed.connect(self._typed)
         layout.addWidget(self.picker)
@@ -283,7 +304,7 @@ class FlagEditor(ValueEditor):
     def __init__(self, known: Callable[[], list[str]]) -> None:
         super().__init__()
         self.known = known
-        self.box = QComboBox()
+        self.box = form_combo()
         self.box.setEditable(True)
         self.box.setInsertPolicy(QComboBox.InsertPolicy.NoInsert)
         self.box.setToolTip(

@@ -27,9 +27,10 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from editor.shared.vocabulary import SECTIONS, entity_noun, section_name
 from editor.shared.widgets import filter_box
 from editor.studio.document import LIST_SECTIONS, Change, ScenarioDocument, Selection
-from editor.studio.forms.model_form import humanise
+from editor.studio.forms.context import document_names
 
 GROUPS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("Scenario", ("info", "calendar", "rules", "map", "victory", "tension")),
@@ -49,7 +50,8 @@ GROUPS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("Forces", ("sides", "nations", "unit_types", "units", "leaders")),
     ("Decks and schedule", ("cards", "events", "reinforcements", "replacements")),
 )
-SECTION_NAMES = {"info": "Scenario information", "tension": "Tension index"}
+SECTION_NAMES = {section: names[0] for section, names in SECTIONS.items()}
+"""What each part of the scenario is called (the vocabulary's names)."""
 
 SECTION_ROLE = Qt.ItemDataRole.UserRole + 1
 ID_ROLE = Qt.ItemDataRole.UserRole + 2
@@ -69,6 +71,7 @@ class ExplorerModel(QAbstractItemModel):
         self.document = document
         self.sections = [s for _, members in GROUPS for s in members]
         self.ids = {s: [e.id for e in document.items(s)] for s in LIST_SECTIONS}
+        self.names = document_names(document)
         document.changed.connect(self.on_change)
 
     # -- structure -------------------------------------------------------------------------------
@@ -150,14 +153,19 @@ class ExplorerModel(QAbstractItemModel):
             return GROUPS[node - _GROUP][0]
         if node < _ENTITY:
             section = self.sections[node - _SECTION]
-            name = SECTION_NAMES.get(section, humanise(section))
+            name = section_name(section)
             if section in LIST_SECTIONS:
                 return f"{name} ({len(self.ids[section])})"
             return name
         section, entity_id = self.where(QModelIndex(index))
-        entity = self.document.get(section or "", entity_id or "")
-        label = getattr(entity, "name", "") or ""
-        return f"{label}  ({entity_id})" if label and label != entity_id else entity_id
+        if section is None or entity_id is None:
+            return None
+        # A connection reads "Kessel - Salthaven", an event by its title: never a bare id
+        # where the entity has a name to show.
+        label = self.names(section, entity_id)
+        if role == Qt.ItemDataRole.ToolTipRole:
+            return f"{entity_noun(section)} {label}\nId: {entity_id}"
+        return f"{label}  ({entity_id})" if label != entity_id else entity_id
 
     def flags(self, index: _Index) -> Qt.ItemFlag:
         if not index.isValid():
@@ -306,9 +314,10 @@ class Explorer(QWidget):
         if section is None or section not in LIST_SECTIONS:
             return
         menu = QMenu(self)
-        noun = humanise(section).lower()
+        noun = entity_noun(section).lower()
         if section != "regions":
-            menu.addAction(f"Add to {noun}", lambda: self.addRequested.emit(section))
+            article = "an" if noun[:1] in "aeio" else "a"
+            menu.addAction(f"Add {article} {noun}", lambda: self.addRequested.emit(section))
         if entity_id is not None:
             if section != "regions":
                 menu.addAction(

@@ -1,12 +1,15 @@
 """The inspector: the fields of whatever is selected, editable in place.
 
 It shows one form per kind of entity (built once and reused, so clicking through regions
-stays instant). With several entities selected, the form shows the first one and a change
-to a field is applied to all of them as one step, like multi-selection in a GIS attribute
-panel.
+stays instant). With several entities selected, like the attribute panel of a GIS, the form
+shows what they share and marks as mixed what differs (an empty field reading "mixed", a
+half-ticked box); a change to a field sets that field, and only that one, on all of them in
+one undo step.
 """
 
 from __future__ import annotations
+
+from typing import Any
 
 from pydantic import BaseModel, ValidationError
 from PySide6.QtCore import Qt, Signal
@@ -16,17 +19,43 @@ from PySide6.QtWidgets import (
     QLabel,
     QLineEdit,
     QPushButton,
-    QScrollArea,
     QVBoxLayout,
     QWidget,
 )
 
-from editor.shared.widgets import MessageLabel
+from editor.shared.vocabulary import entity_noun, section_name
+from editor.shared.widgets import MessageLabel, scrolling
 from editor.studio.document import LIST_SECTIONS, Change, ScenarioDocument, Selection, with_value
+from editor.studio.forms.card_texts import following, text_watch
 from editor.studio.forms.context import document_choices, studio_context
 from editor.studio.forms.fields import refresh_geometry
 from editor.studio.forms.model_form import ModelEditor, humanise
 from schemas.scenario import Scenario
+
+STALE_COLOUR = "#b35c00"
+
+
+def set_in(entity: BaseModel, path: tuple[str | int, ...], leaf: Any, edited: BaseModel) -> Any:
+    """``entity`` with the value at ``path`` set to ``leaf``, keeping all else it holds.
+
+    Where the entity lacks part of the path (a per-side table without that side, an unset
+    optional group), the nearest enclosing value of ``edited`` (the form's entity after the
+    edit) is set instead, so the edit still means the same on every entity.
+    """
+    while True:
+        try:
+            return with_value(entity, path, leaf)
+        except (KeyError, IndexError, TypeError, AttributeError):
+            if len(path) <= 1:
+                raise
+            path = path[:-1]
+            leaf = value_at(edited, path)
+
+
+def value_at(value: Any, path: tuple[str | int, ...]) -> Any:
+    for part in path:
+        value = value[part] if isinstance(value, dict | list) else getattr(value, str(part))
+    return value
 
 
 def entity_type(section: str) -> type[BaseModel]:
@@ -69,6 +98,12 @@ class Inspector(QWidget):
         layout.addLayout(header)
         self.message = MessageLabel()
         layout.addWidget(self.message)
+        self.warning = QLabel()
+        """A card whose own text was written for earlier rules says so here."""
+        self.warning.setWordWrap(True)
+        self.warning.setStyleSheet(f"color: {STALE_COLOUR};")
+        self.warning.hide()
+        layout.addWidget(self.warning)
         self.pages = QWidget()
         pages = QVBoxLayout(self.pages)
         pages.setContentsMargins(0, 0, 0, 0)
@@ -81,12 +116,11 @@ class Inspector(QWidget):
         self.empty.setStyleSheet("color: #666;")
         pages.addWidget(self.empty)
         pages.addStretch(1)
-        scroll = QScrollArea()
-        scroll.setWidgetResizable(True)
-        scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
-        scroll.setWidget(self.pages)
-        scroll.setFrameShape(QScrollArea.Shape.NoFrame)
-        layout.addWidget(scroll, 1)
+        self.scroll = scrolling(self.pages)
+        layout.addWidget(self.scroll, 1)
+        # Made now, so the cards of the file as opened count as consistent with their texts.
+        self.watch = text_watch(document)
+        self.watch.on_stale_changed(self, self._show_stale)
         document.selectionChanged.connect(self.on_selection)
         document.changed.connect(self.on_change)
         self.on_selection(document.selection)
@@ -117,6 +151,13 @@ class Inspector(QWidget):
             return getattr(self.document.scenario, self.section)
         return self.document.get(self.section, self.ids[0]) if self.ids else None
 
+    def selected(self) -> list[BaseModel]:
+        """The selected entities that exist (of a list section)."""
+        if self.section not in LIST_SECTIONS:
+            return []
+        found = [self.document.get(self.section, entity_id) for entity_id in self.ids]
+        return [entity for entity in found if entity is not None]
+
     def on_selection(self, selection: Selection) -> None:
         self.section, self.ids = selection.section, tuple(selection.ids)
         self.message.hide()
@@ -141,21 +182,47 @@ class Inspector(QWidget):
             self.shown.emit()
             return
         form = self._form(self.section)
-        form.show_value(value)
+        shown = self.selected()
+        if len(shown) > 1:
+            form.show_values(shown)
+        else:
+            form.show_value(value)
         self._show(form)
         refresh_geometry(form)
-        noun = humanise(self.section)
         if single_section:
-            self.title.setText(noun)
+            self.title.setText(section_name(self.section))
         elif len(self.ids) == 1:
-            name = getattr(value, "name", "") or ""
+            name = self.context.names(self.section, self.ids[0])
+            noun = entity_noun(self.section)
             self.title.setText(
-                f"{noun}: {name} ({self.ids[0]})" if name else f"{noun}: {self.ids[0]}"
+                f"{noun}: {name} ({self.ids[0]})" if name != self.ids[0] else f"{noun}: {name}"
             )
         else:
-            self.title.setText(f"{len(self.ids)} {noun.lower()} selected: edits apply to all")
+            self.title.setText(
+                f"{len(shown)} {section_name(self.section).lower()} selected: "
+                "an edit applies to all of them"
+            )
         self.rename_button.setVisible(not single_section and len(self.ids) == 1)
+        self._show_stale()
         self.shown.emit()
+
+    def _show_stale(self) -> None:
+        stale = [
+            card.name
+            for card in (self.selected() if self.section == "cards" else [])
+            if self.watch.stale_fields(card)
+        ]
+        if len(stale) == 1 and len(self.ids) == 1:
+            self.warning.setText(
+                "\u26a0 This card's rules changed since its printed text was written: check "
+                "its condition and effect texts (the decks editor can rewrite them)."
+            )
+        elif stale:
+            self.warning.setText(
+                "\u26a0 The rules of these cards changed since their printed texts were "
+                f"written: {', '.join(stale)}."
+            )
+        self.warning.setVisible(bool(stale))
 
     # -- editing ---------------------------------------------------------------------------------
 
@@ -164,30 +231,44 @@ class Inspector(QWidget):
         if section is None or old is None or new is None:
             return
         if section not in LIST_SECTIONS:
-            self.document.set_section(section, new, f"Edit {humanise(section).lower()}")
+            self.document.set_section(section, new, f"Edit {section_name(section).lower()}")
             return
         changed = [
             name
             for name in type(new).model_fields
             if getattr(new, name) != getattr(old, name) and name != "id"
         ]
-        if not changed:
-            return
         if len(self.ids) == 1:
-            self.document.replace(section, new, f"Edit {', '.join(changed)} of {new.id}")
+            if changed:
+                new = following(old, new, self.context.names)  # generated card texts follow
+                self.document.replace(section, new, f"Edit {', '.join(changed)} of {new.id}")
+            return
+        # Several entities: the field the form says was edited, even to the first one's
+        # value (it was mixed), else every field that changed, each as a whole.
+        form = self.forms[section]
+        path, form.edit_path = form.edit_path, ()
+        if path and (path[0] in changed or (not changed and path[0] in form.mixed)):
+            edits = [(path, form.edit_leaf)]
+        else:
+            edits = [((name,), getattr(new, name)) for name in changed]
+        if not edits:
             return
         try:
             edited = []
-            for entity_id in self.ids:
-                entity = self.document.get(section, entity_id)
-                for name in changed:
-                    entity = with_value(entity, [name], getattr(new, name))
-                edited.append(entity)
+            for entity in self.selected():
+                changed_entity = entity
+                for where, leaf in edits:
+                    changed_entity = set_in(changed_entity, where, leaf, new)
+                edited.append(following(entity, changed_entity, self.context.names))
         except ValidationError as error:
             self.message.not_applied(error)
             self.refresh()
             return
-        with self.document.macro(f"Edit {', '.join(changed)} of {len(self.ids)} {section}"):
+        what = ", ".join(
+            " ".join(humanise(str(part)).lower() for part in where if isinstance(part, str))
+            for where, _ in edits
+        )
+        with self.document.macro(f"Edit {what} of {len(edited)} {section_name(section).lower()}"):
             for entity in edited:
                 self.document.replace(section, entity)
 

@@ -29,11 +29,13 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from editor.shared.vocabulary import humanised, section_name, word
 from editor.shared.widgets import filter_box
 from editor.studio.document import LIST_SECTIONS, SINGLE_SECTIONS, ScenarioDocument
+from editor.studio.forms.context import document_names
 from schemas.issues import Issue
 
-COLUMNS = ("", "Code", "Entity", "Message", "Where")
+COLUMNS = ("", "Problem", "Entity", "Message", "Where")
 SEVERITY_COLORS = {"error": QColor("#c62828"), "warning": QColor("#d08a00")}
 SEVERITY_MARKS = {"error": "\u2716", "warning": "\u25b2"}
 NARROW = 620
@@ -72,9 +74,39 @@ def target_of(document: ScenarioDocument, issue: Issue) -> Target:
     return Target(section, entity, tuple(parts[2:]), issue.at)
 
 
+def problem_name(code: str) -> str:
+    """An issue's code as a person reads it: ``region-isolated`` -> "Region isolated"."""
+    return humanised(code.replace("-", "_"))
+
+
+def where_text(document: ScenarioDocument | None, issue: Issue) -> str:
+    """Where an issue lies, in names: "Regions > Kessel > terrain", "line 12, column 4"."""
+    parts = [
+        int(p) if p.isdigit() else p.replace("~1", "/").replace("~0", "~")
+        for p in issue.path.split("/")[1:]
+    ]
+    words: list[str] = []
+    if parts and isinstance(parts[0], str):
+        section = parts[0]
+        words.append(section_name(section))
+        rest = parts[1:]
+        if section in LIST_SECTIONS and rest and isinstance(rest[0], int):
+            target = target_of(document, issue) if document is not None else None
+            entity = target.entity if target is not None else None
+            names = document_names(document) if document is not None else None
+            words.append(names(section, entity) if names and entity else f"#{rest[0] + 1}")
+            rest = rest[1:]
+        words += [f"#{p + 1}" if isinstance(p, int) else humanised(p).lower() for p in rest]
+    text = " \u203a ".join(words) or "the whole file"
+    if issue.line is not None:
+        text = f"line {issue.line}, column {issue.column or 1}" + (f": {text}" if words else "")
+    return text
+
+
 class IssueModel(QAbstractTableModel):
-    def __init__(self) -> None:
+    def __init__(self, document: ScenarioDocument | None = None) -> None:
         super().__init__()
+        self.document = document
         self.issues: list[Issue] = []
 
     def set_issues(self, issues: list[Issue]) -> None:
@@ -99,15 +131,35 @@ class IssueModel(QAbstractTableModel):
         if role == Qt.ItemDataRole.DisplayRole:
             if column == 0:
                 return SEVERITY_MARKS[issue.severity]
-            return (issue.code, issue.entity or "", issue.message, issue.location())[column - 1]
+            return (
+                problem_name(issue.code),
+                self.entity_name(issue),
+                issue.message,
+                where_text(self.document, issue),
+            )[column - 1]
         if role == Qt.ItemDataRole.ForegroundRole and column == 0:
             return SEVERITY_COLORS[issue.severity]
         if role == Qt.ItemDataRole.ToolTipRole:
-            return f"{issue.severity} [{issue.code}] {issue.message}\n{issue.location()}"
+            # The code and the JSON pointer too: they are what scripts and the format's
+            # documentation name (docs/scenario-format.md lists every code).
+            return (
+                f"{word(issue.severity)}: {issue.message}\n"
+                f"Code: {issue.code}\nIn the file: {issue.location()}"
+            )
         if role == Qt.ItemDataRole.UserRole:
             # Sort and filter by severity with the mark's column.
             return issue.severity
         return None
+
+    def entity_name(self, issue: Issue) -> str:
+        if issue.entity is None:
+            return ""
+        if self.document is None:
+            return issue.entity
+        target = target_of(self.document, issue)
+        if target.section is None or target.entity is None:
+            return issue.entity
+        return document_names(self.document)(target.section, target.entity)
 
 
 class IssueFilter(QSortFilterProxyModel):
@@ -122,7 +174,10 @@ class IssueFilter(QSortFilterProxyModel):
         if self.severity is not None and issue.severity != self.severity:
             return False
         if self.text:
-            haystack = f"{issue.code} {issue.entity or ''} {issue.message} {issue.path}".lower()
+            shown = " ".join(
+                str(model.data(model.index(row, column)) or "") for column in range(1, 5)
+            )
+            haystack = f"{issue.code} {issue.entity or ''} {issue.path} {shown}".lower()
             return self.text in haystack
         return True
 
@@ -137,7 +192,7 @@ class IssuesPanel(QWidget):
     def __init__(self, document: ScenarioDocument | None) -> None:
         super().__init__()
         self.document = document
-        self.model = IssueModel()
+        self.model = IssueModel(document)
         self.proxy = IssueFilter()
         self.proxy.setSourceModel(self.model)
         layout = QVBoxLayout(self)

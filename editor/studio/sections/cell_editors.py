@@ -89,7 +89,7 @@ class CellDelegate(QStyledItemDelegate):
         if isinstance(editor, QSpinBox | QDoubleSpinBox):
             editor.setValue(editor.minimum() if value is None else value)
         elif isinstance(editor, QComboBox):
-            editor.setCurrentText(NONE_TEXT if value is None else column.text(value))
+            editor.setCurrentText(NONE_TEXT if value is None else column.edit_text(value))
         elif isinstance(editor, QLineEdit):
             editor.setText(column.text(value))
 

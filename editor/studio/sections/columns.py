@@ -15,7 +15,10 @@ from typing import Any, Literal, get_args, get_origin
 
 from pydantic import BaseModel
 
+from editor.shared.sentences import SIDE_TOKENS
+from editor.shared.vocabulary import plain, section_name, word
 from editor.studio.document import LIST_SECTIONS, ScenarioDocument, with_value
+from editor.studio.forms.context import document_names
 from editor.studio.forms.field_types import bounds, is_color, reference_of, unwrap
 from schemas.base import Ref
 
@@ -67,24 +70,60 @@ class Column:
         return str(value)
 
     def display(self, value: Any) -> str:
+        """What the cell shows: a fixed value's name, the name of the entity an id names."""
         if value is None:
             return NONE_TEXT
         if self.kind == "bool":
             return ""
+        if self.fixed:
+            return word(value, self.key)
+        if self.ref is not None:
+            return self.entity_name(str(value))
         return self.text(value)
 
     def sort_key(self, value: Any) -> float | str:
-        """Numbers sort as numbers and empty cells first, so sorting a column reads right."""
+        """Numbers sort as numbers and empty cells first, so sorting a column reads right;
+        names sort as shown."""
         if self.kind in ("int", "float", "bool"):
             return float("-inf") if value is None else float(value)
-        return self.text(value).lower()
+        return self.display(value).lower() if value is not None else ""
+
+    def values(self) -> list[str]:
+        """The values a choice cell may hold, as the file spells them."""
+        if self.ref is not None:
+            return sorted(self.ref.tokens) + self._ids(self.ref.collection)
+        return list(self.fixed)
+
+    def label(self, value: Any) -> str:
+        """How a choice cell's list names a value: the fixed value's name, or "Name (id)"."""
+        if value is None:
+            return NONE_TEXT
+        if self.fixed:
+            return word(value, self.key)
+        if self.ref is not None:
+            name = self.entity_name(str(value))
+            return name if name == value else f"{name} ({value})"
+        return self.text(value)
+
+    def edit_text(self, value: Any) -> str:
+        """The text a cell's editor starts from (a choice's label in its list)."""
+        return self.label(value) if self.kind == "choice" else self.text(value)
 
     def options(self) -> list[str]:
-        """What a choice cell offers, as text (empty first for optional columns)."""
-        values = list(self.fixed)
-        if self.ref is not None:
-            values = sorted(self.ref.tokens) + self._ids(self.ref.collection)
-        return ([NONE_TEXT] if self.optional else []) + values
+        """What a choice cell offers, as labels (empty first for optional columns)."""
+        return ([NONE_TEXT] if self.optional else []) + [self.label(v) for v in self.values()]
+
+    def entity_name(self, entity_id: str) -> str:
+        """The name of the entity an id names (the id itself when it has none)."""
+        if entity_id in SIDE_TOKENS:
+            return word(entity_id)
+        if self.ref is None or self.document is None:
+            return entity_id
+        if self.ref.collection not in LIST_SECTIONS:
+            return entity_id
+        if self.document.get(self.ref.collection, entity_id) is None:
+            return f"{entity_id} (missing)"
+        return document_names(self.document)(self.ref.collection, entity_id)
 
     def describe(self, value: Any) -> str:
         """A tooltip for a cell: the name of the entity a reference points to."""
@@ -96,8 +135,8 @@ class Column:
             else None
         )
         if target is None:
-            return f"{value}: not found in {self.ref.collection}"
-        return f"{getattr(target, 'name', value)} ({value})"
+            return f"{value}: not found in {section_name(self.ref.collection).lower()}"
+        return self.label(value)
 
     def _ids(self, section: str) -> list[str]:
         if self.document is None:
@@ -130,11 +169,25 @@ class Column:
             except ValueError:
                 raise ValueError(f"'{text}' is not a number") from None
         if self.kind == "choice":
-            allowed = [o for o in self.options() if o != NONE_TEXT]
-            if text not in allowed:
-                where = self.ref.collection if self.ref else "the choices"
+            found = self.choice_of(text)
+            if found is None:
+                where = section_name(self.ref.collection).lower() if self.ref else "the choices"
                 raise ValueError(f"'{text}' is not one of {where}")
+            return found
         return text
+
+    def choice_of(self, text: str) -> str | None:
+        """The value a choice cell's text means: a value as the file spells it, its label,
+        or (for ids) the name of exactly one entity; ``None`` if it means none."""
+        values = self.values()
+        if text in values:
+            return text
+        needle = text.strip().lower()
+        for value in values:
+            if needle == self.label(value).lower():
+                return value
+        named = [v for v in values if self.display(v).lower() == needle]
+        return named[0] if len(named) == 1 else None
 
     def updated(self, entity: BaseModel, value: Any) -> Any:
         """A validated copy of the entity holding ``value``; pydantic says why it cannot."""
@@ -152,7 +205,7 @@ def column_for(
     common: dict[str, Any] = {
         "key": name,
         "title": title,
-        "tip": (info.description or "").strip(),
+        "tip": plain(info.description),
         "optional": optional,
         "document": document,
     }

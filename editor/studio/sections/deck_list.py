@@ -24,6 +24,12 @@ from editor.studio.document import ScenarioDocument
 
 KEY = Qt.ItemDataRole.UserRole
 
+LIST_KEYS: tuple[tuple[str, str], ...] = (
+    ("Delete", "Delete the selected entry"),
+    ("Up, Down", "Move through the list"),
+)
+"""What the list's keys do (listed in Help > Keyboard shortcuts)."""
+
 
 @dataclass(frozen=True)
 class Entry:

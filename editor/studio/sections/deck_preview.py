@@ -11,6 +11,8 @@ from PySide6.QtGui import QColor, QFont, QImage, QPainter, QPaintEvent, QPen
 from PySide6.QtWidgets import QSizePolicy, QWidget
 
 from editor.shared import sentences as wording
+from editor.shared.vocabulary import word
+from editor.studio.forms.card_texts import generated_texts
 from schemas.decks import Card, Event
 
 CARD_COLOURS = {"black": QColor("#262626"), "red": QColor("#a3221d")}
@@ -19,18 +21,15 @@ MIN_HEIGHT = 300
 PAPER, INK, MUTED = QColor("#fbf8f1"), QColor("#222"), QColor("#8a8a8a")
 
 
-def card_texts(card: Card | Event, names: wording.Names) -> tuple[str, str]:
-    """The generated condition and effect texts of a card (or event)."""
-    condition = (
-        "Always playable."
-        if card.condition is None
-        else wording.capitalised(wording.condition(card.condition, names)) + "."
-    )
-    return condition, wording.effects(card.effects, names)
+card_texts = generated_texts
+"""The generated condition and effect texts of a card (or event)."""
+
+STALE = QColor("#b35c00")
+STALE_NOTE = "\u26a0 written for earlier rules"
 
 
 def _phase(name: str) -> str:
-    return name.replace("_", " ").capitalize()
+    return word(name, "phases")
 
 
 class CardPreview(QWidget):
@@ -40,6 +39,8 @@ class CardPreview(QWidget):
         super().__init__()
         self.names = names
         self.entity: Card | Event | None = None
+        self.stale: set[str] = set()
+        """Texts of the card written for earlier rules (``effect_text``...): marked."""
         self.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Fixed)
         self.setMinimumWidth(200)
         self.setFixedHeight(MIN_HEIGHT)
@@ -47,8 +48,9 @@ class CardPreview(QWidget):
     def sizeHint(self) -> QSize:
         return QSize(250, self.height())
 
-    def set_entity(self, entity: Card | Event | None) -> None:
+    def set_entity(self, entity: Card | Event | None, stale: set[str] | None = None) -> None:
         self.entity = entity
+        self.stale = set(stale or ())
         self.setFixedHeight(self._needed_height())
         self.update()
 
@@ -114,7 +116,14 @@ class CardPreview(QWidget):
         return used.bottom() + 4
 
     def _block(
-        self, painter: QPainter, left: float, top: float, width: float, title: str, text: str
+        self,
+        painter: QPainter,
+        left: float,
+        top: float,
+        width: float,
+        title: str,
+        text: str,
+        stale: bool = False,
     ) -> float:
         generated = text.startswith("\0")
         text = text.lstrip("\0")
@@ -124,6 +133,9 @@ class CardPreview(QWidget):
         painter.setFont(font)
         painter.setPen(MUTED)
         painter.drawText(QRectF(left, top, width, 16), Qt.AlignmentFlag.AlignLeft, title.upper())
+        if stale:
+            painter.setPen(STALE)
+            painter.drawText(QRectF(left, top, width, 16), Qt.AlignmentFlag.AlignRight, STALE_NOTE)
         body = QFont(self.font())
         body.setItalic(generated)
         painter.setFont(body)
@@ -154,10 +166,22 @@ class CardPreview(QWidget):
             top = self._flavour(painter, QRectF(left, top, width, 120), entity.text)
         condition, effects = card_texts(entity, self.names)
         top = self._block(
-            painter, left, top, width, "Play when", entity.condition_text or "\0" + condition
+            painter,
+            left,
+            top,
+            width,
+            "Play when",
+            entity.condition_text or "\0" + condition,
+            "condition_text" in self.stale,
         )
         bottom = self._block(
-            painter, left, top, width, "Effect", entity.effect_text or "\0" + effects
+            painter,
+            left,
+            top,
+            width,
+            "Effect",
+            entity.effect_text or "\0" + effects,
+            "effect_text" in self.stale,
         )
         footer = (
             "Red: leaves the game once played"

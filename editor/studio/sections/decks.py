@@ -14,7 +14,6 @@ from pydantic import BaseModel, ValidationError
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
     QComboBox,
-    QFormLayout,
     QGroupBox,
     QHBoxLayout,
     QLabel,
@@ -25,15 +24,17 @@ from PySide6.QtWidgets import (
 )
 
 from editor.shared import sentences as wording
+from editor.shared.vocabulary import plain, word
 from editor.shared.widgets import MessageLabel, scrolling
-from editor.studio.document import Change, ScenarioDocument, Selection
+from editor.studio.document import Change, ScenarioDocument, Selection, with_value
 from editor.studio.forms.builder import LogicTree
+from editor.studio.forms.card_texts import following, text_watch
 from editor.studio.forms.context import studio_context
-from editor.studio.forms.fields import MultilineTextEditor
 from editor.studio.forms.model_form import FormContext, ModelEditor
 from editor.studio.naming import new_id
 from editor.studio.sections.deck_list import EntityList, Entry, move_entity, swatch_icon
-from editor.studio.sections.deck_preview import CARD_COLOURS, CardPreview, card_texts
+from editor.studio.sections.deck_preview import CARD_COLOURS, CardPreview
+from editor.studio.sections.deck_texts import CardTextsBox
 from schemas.decks import Card, Event
 from schemas.effects import AddVictoryPoints
 from schemas.selection import TurnRange
@@ -54,12 +55,12 @@ class EntityPage(QWidget):
         layout.addWidget(self.form)
         title = "Playable when" if model is Card else "Fires when (besides its turns)"
         self.condition_box = QGroupBox(title)
-        self.condition_box.setToolTip(model.model_fields["condition"].description or "")
+        self.condition_box.setToolTip(plain(model.model_fields["condition"].description))
         self.condition = LogicTree("condition", context, optional=True)
         QVBoxLayout(self.condition_box).addWidget(self.condition)
         layout.addWidget(self.condition_box)
         self.effects_box = QGroupBox("Effects")
-        self.effects_box.setToolTip(model.model_fields["effects"].description or "")
+        self.effects_box.setToolTip(plain(model.model_fields["effects"].description))
         self.effects = LogicTree("effects", context)
         QVBoxLayout(self.effects_box).addWidget(self.effects)
         layout.addWidget(self.effects_box)
@@ -82,6 +83,8 @@ class DecksEditor(QWidget):
         self.context = studio_context(document)
         self.section = "cards"
         self.current: str | None = None
+        self.watch = text_watch(document)
+        self.watch.on_stale_changed(self, self._stale_changed)
 
         self.tabs = QComboBox()
         self.tabs.setToolTip("Whose deck to show, or the events")
@@ -117,7 +120,9 @@ class DecksEditor(QWidget):
         right_layout = QVBoxLayout(right)
         right_layout.setContentsMargins(0, 0, 0, 0)
         right_layout.addWidget(self.preview)
-        right_layout.addWidget(self._texts_box())
+        self.texts_box = CardTextsBox(document, self.context.names, self.watch)
+        self.texts_box.textEdited.connect(lambda name, value: self._set_field([name], value))
+        right_layout.addWidget(self.texts_box)
         right_layout.addStretch(1)
 
         splitter = QSplitter(Qt.Orientation.Horizontal)
@@ -138,39 +143,13 @@ class DecksEditor(QWidget):
         self._fill_tabs()
         self.on_selection(document.selection)
         if self.current is None:
+            # Opened with no card selected: show the deck's first card rather than an
+            # empty page (the document's selection stays as it was).
             self._refresh_list()
+            keys = self.entities.keys()
+            self.current = keys[0] if keys else None
+            self.entities.set_current(self.current)
             self._show_current()
-
-    # -- the card texts beside the preview -----------------------------------------------------
-
-    def _texts_box(self) -> QGroupBox:
-        box = QGroupBox("Card texts")
-        form = QFormLayout(box)
-        self.condition_text = MultilineTextEditor()
-        self.effect_text = MultilineTextEditor()
-        texts = (("condition_text", self.condition_text), ("effect_text", self.effect_text))
-        for name, editor in texts:
-            tip = Card.model_fields[name].description or ""
-            editor.setToolTip(tip)
-            editor.edited.connect(lambda value, n=name: self._set_field([n], value))
-            form.addRow(name.split("_")[0].capitalize(), editor)
-        self.fill_button = QPushButton("Write from the rules")
-        self.fill_button.setToolTip(
-            "Replace both texts with a plain-language summary of the card's condition and effects"
-        )
-        self.fill_button.clicked.connect(self.fill_texts)
-        form.addRow(self.fill_button)
-        self.texts_box = box
-        return box
-
-    def fill_texts(self) -> None:
-        card = self.current_entity()
-        if not isinstance(card, Card):
-            return
-        condition, effects = card_texts(card, self.context.names)
-        data = {**card.model_dump(by_alias=True), "condition_text": condition}
-        new = Card.model_validate({**data, "effect_text": effects})
-        self.document.replace("cards", new, f"Write the texts of {card.id}")
 
     # -- binding -------------------------------------------------------------------------------
 
@@ -187,6 +166,8 @@ class DecksEditor(QWidget):
 
     def _replace(self, section: str, new: BaseModel | None) -> None:
         if new is not None and section == self.section:
+            old = self.document.get(section, new.id)  # type: ignore[attr-defined]
+            new = following(old, new, self.context.names)
             self.document.replace(section, new, f"Edit {new.id}")  # type: ignore[attr-defined]
 
     def _set_field(self, path: list[str], value: Any, page: EntityPage | None = None) -> None:
@@ -194,9 +175,9 @@ class DecksEditor(QWidget):
             return
         page = page or self._page()
         try:
-            self.document.set_field(
-                self.section, self.current, path, value, f"Edit {path[0]} of {self.current}"
-            )
+            old = self.document.get(self.section, self.current)
+            new = following(old, with_value(old, path, value), self.context.names)
+            self.document.replace(self.section, new, f"Edit {path[0]} of {self.current}")
         except ValidationError as error:
             page.message.not_applied(error)
             self._show_current()
@@ -242,7 +223,11 @@ class DecksEditor(QWidget):
             if card.side != side:
                 continue
             text = card.name + (f"  \u00d7{card.copies}" if card.copies > 1 else "")
-            tip = f"{card.id}: {card.color}, {', '.join(card.phases)}"
+            played = ", ".join(word(phase, "phases") for phase in card.phases)
+            tip = f"{word(card.color, 'color')}. Played: {played}"
+            if self.watch.stale_fields(card):
+                text += "  \u26a0"
+                tip += "\n\u26a0 Its text was written for earlier rules: check it."
             colour = CARD_COLOURS[card.color].name()
             entries.append(Entry(card.id, text, tip, colour, muted=not card.in_deck))
         return entries
@@ -259,14 +244,25 @@ class DecksEditor(QWidget):
         for page in (self.card_page, self.event_page):
             page.setVisible(entity is not None and page is self._page())
         self.empty.setVisible(entity is None)
-        self.preview.set_entity(entity)
+        self.preview.set_entity(entity, set(self.watch.stale_fields(entity)))
         self.texts_box.setVisible(isinstance(entity, Card))
         if entity is None:
             return
         self._page().show_entity(entity)
         if isinstance(entity, Card):
-            self.condition_text.show_value(entity.condition_text)
-            self.effect_text.show_value(entity.effect_text)
+            self.texts_box.show_card(entity)
+
+    @property
+    def fill_button(self) -> QPushButton:
+        return self.texts_box.fill_button
+
+    def fill_texts(self) -> None:
+        self.texts_box.fill()
+
+    def _stale_changed(self) -> None:
+        if self.section == "cards":
+            self._refresh_list()
+            self._show_current()
 
     def on_change(self, change: Change) -> None:
         self.context.refresh_choices()
@@ -337,6 +333,10 @@ class DecksEditor(QWidget):
             )
         self.document.add(self.section, entity, text=f"Add {entity.id}")  # type: ignore[attr-defined]
         self.document.select(self.section, [entity.id])  # type: ignore[attr-defined]
+        # Typing after Add names the new card or event, as in the spreadsheets.
+        field = self._page().form.rows["name" if self.section == "cards" else "title"]
+        field.box.setFocus()
+        field.box.selectAll()
 
     def duplicate(self) -> None:
         entity = self.current_entity()

@@ -59,29 +59,62 @@ class LocationColumn(Column):
         return str(value.region)
 
     def display(self, value: Any) -> str:
-        return f"{NONE_TEXT} not placed" if value is None else self.text(value)
+        if value is None:
+            return f"{NONE_TEXT} not placed"
+        if value.structure is not None:
+            return STRUCTURE_MARK + self._name("structures", value.structure)
+        return self._name("regions", value.region)
+
+    def _name(self, section: str, entity_id: str) -> str:
+        entity = self.document.get(section, entity_id) if self.document else None
+        return getattr(entity, "name", "") or entity_id
+
+    def _label(self, section: str, entity_id: str) -> str:
+        name = self._name(section, entity_id)
+        return name if name == entity_id else f"{name} ({entity_id})"
+
+    def label(self, value: Any) -> str:
+        if value is None:
+            return NONE_TEXT
+        if value.structure is not None:
+            return STRUCTURE_MARK + self._label("structures", value.structure)
+        return self._label("regions", value.region)
 
     def options(self) -> list[str]:
         return [
             NONE_TEXT,
-            *(STRUCTURE_MARK + s for s in self._ids("structures")),
-            *self._ids("regions"),
+            *(STRUCTURE_MARK + self._label("structures", s) for s in self._ids("structures")),
+            *(self._label("regions", r) for r in self._ids("regions")),
         ]
 
     def parse(self, text: str) -> Location | None:
+        """A start position from its id, its label or its name (``⌂`` for a structure)."""
         text = text.strip()
         if text.lower() in ("", NONE_TEXT, f"{NONE_TEXT} not placed", "null", "none"):
             return None
         for prefix in (STRUCTURE_MARK.strip(), "structure:"):
             if text.startswith(prefix):
                 name = text.removeprefix(prefix).strip()
-                if name not in self._ids("structures"):
+                found = self._find("structures", name)
+                if found is None:
                     raise ValueError(f"there is no structure '{name}'")
-                return Location(structure=name)
+                return Location(structure=found)
         name = text.removeprefix("region:").strip()
-        if name not in self._ids("regions"):
+        found = self._find("regions", name)
+        if found is None:
             raise ValueError(f"there is no region '{name}'")
-        return Location(region=name)
+        return Location(region=found)
+
+    def _find(self, section: str, text: str) -> str | None:
+        ids = self._ids(section)
+        if text in ids:
+            return text
+        needle = text.lower()
+        for entity_id in ids:
+            if needle == self._label(section, entity_id).lower():
+                return entity_id
+        named = [i for i in ids if self._name(section, i).lower() == needle]
+        return named[0] if len(named) == 1 else None
 
     def describe(self, value: Any) -> str:
         if value is None or self.document is None:

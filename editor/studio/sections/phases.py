@@ -12,8 +12,8 @@ from typing import Any
 from pydantic.fields import FieldInfo
 from PySide6.QtWidgets import QCheckBox, QGridLayout, QLabel, QSpinBox
 
+from editor.shared.vocabulary import plain, word
 from editor.studio.forms.fields import ValueEditor
-from editor.studio.forms.model_form import humanise
 from schemas.calendar import PHASE_ORDER, PhaseSpec
 from schemas.selection import TurnRange
 
@@ -40,11 +40,11 @@ class PhasesEditor(ValueEditor):
         ):
             label = QLabel(title)
             label.setStyleSheet("color: #555;")
-            label.setToolTip((tip or "").strip())
+            label.setToolTip(plain(tip))
             grid.addWidget(label, 0, col)
         self.rows: dict[str, tuple[QCheckBox, QSpinBox, QSpinBox, QSpinBox]] = {}
         for row, phase in enumerate(PHASE_ORDER, start=1):
-            played = QCheckBox(humanise(phase))
+            played = QCheckBox(word(phase, "phase"))
             first, last, every = QSpinBox(), QSpinBox(), QSpinBox()
             first.setRange(1, _LIMIT)
             last.setRange(0, _LIMIT)

@@ -17,14 +17,14 @@ from PySide6.QtWidgets import (
     QLabel,
     QListWidget,
     QPushButton,
-    QScrollArea,
     QSplitter,
     QStackedWidget,
     QVBoxLayout,
     QWidget,
 )
 
-from editor.shared.widgets import filter_box
+from editor.shared.vocabulary import plain
+from editor.shared.widgets import filter_box, scrolling
 from editor.studio.document import Change, ScenarioDocument, with_value
 from editor.studio.forms.context import studio_context
 from editor.studio.forms.model_form import ModelEditor, humanise
@@ -53,7 +53,7 @@ class ChapterPage(QWidget):
         font.setPointSizeF(font.pointSizeF() * 1.15)
         heading.setFont(font)
         layout.addWidget(heading)
-        about = QLabel((model.__doc__ or "").strip())
+        about = QLabel(" ".join(plain(model.__doc__).split()))
         about.setWordWrap(True)
         about.setStyleSheet("color: #555;")
         layout.addWidget(about)
@@ -63,11 +63,7 @@ class ChapterPage(QWidget):
         inner.addWidget(self.form)
         inner.addStretch(1)
         content.setMaximumWidth(FORM_WIDTH)
-        scroll = QScrollArea()
-        scroll.setWidgetResizable(True)
-        scroll.setFrameShape(QScrollArea.Shape.NoFrame)
-        scroll.setWidget(content)
-        layout.addWidget(scroll, 1)
+        layout.addWidget(scrolling(content), 1)
         row = QHBoxLayout()
         row.addStretch(1)
         self.reset = QPushButton("Reset chapter to rulebook values")
@@ -87,7 +83,7 @@ class ChapterPage(QWidget):
             font = label.font()
             font.setBold(differs)
             label.setFont(font)
-            tip = (self.model.model_fields[name].description or "").strip()
+            tip = plain(self.model.model_fields[name].description)
             shown = default.model_dump() if isinstance(default, BaseModel) else default
             if not isinstance(default, list):
                 tip += f"\nRulebook value: {shown}"
@@ -133,7 +129,7 @@ class RulesEditor(QWidget):
             self.chapters.addItem(humanise(name))
             item = self.chapters.item(self.chapters.count() - 1)
             item.setData(Qt.ItemDataRole.UserRole, name)
-            item.setToolTip((info.description or "").strip())
+            item.setToolTip(plain(info.description))
         self.chapters.currentRowChanged.connect(self.pages.setCurrentIndex)
         splitter.addWidget(self.chapters)
         splitter.addWidget(self.pages)

@@ -23,6 +23,7 @@ from PySide6.QtWidgets import (
 )
 
 from editor.shared import sentences as wording
+from editor.shared.vocabulary import plain
 from editor.shared.widgets import MessageLabel, scrolling, tool_button
 from editor.studio.document import Change, ScenarioDocument, Selection
 from editor.studio.forms.builder import LogicTree
@@ -107,7 +108,7 @@ class ScheduleEditor(QWidget):
         self.form.edited.connect(self._form_edited)
         layout.addWidget(self.form)
         condition_box = QGroupBox("Arrives only if")
-        condition_box.setToolTip(Reinforcement.model_fields["condition"].description or "")
+        condition_box.setToolTip(plain(Reinforcement.model_fields["condition"].description))
         self.condition = LogicTree("condition", self.context, optional=True)
         self.condition.edited.connect(self._condition_edited)
         QVBoxLayout(condition_box).addWidget(self.condition)

@@ -23,6 +23,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from editor.shared.vocabulary import plain
 from editor.shared.widgets import FORM_WIDTH, scrolling
 from editor.studio.document import Change, ScenarioDocument, with_value
 from editor.studio.forms.context import studio_context
@@ -89,7 +90,7 @@ class BackgroundEditor(QWidget):
         layout.setContentsMargins(0, 0, 0, 0)
         row = QHBoxLayout()
         self.path = PathEditor(self._folder, "Choose a tracing image")
-        self.path.setToolTip((Background.model_fields["path"].description or "").strip())
+        self.path.setToolTip(plain(Background.model_fields["path"].description))
         self.path.edited.connect(self._path_chosen)
         row.addWidget(self.path, 1)
         self.remove = QPushButton("Remove")
@@ -207,7 +208,7 @@ class SettingsEditor(QWidget):
         row = QFormLayout(self.background_row)
         row.setContentsMargins(0, 0, 0, 0)
         label = QLabel("Tracing image")
-        label.setToolTip((MapSettings.model_fields["background"].description or "").strip())
+        label.setToolTip(plain(MapSettings.model_fields["background"].description))
         row.addRow(label, self.background)
         for title, parts in (
             ("Scenario", [self.info]),

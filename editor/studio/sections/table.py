@@ -40,6 +40,23 @@ from editor.studio.sections.table_model import EntityFilter, EntityTableModel
 ROW_HEIGHT = 22
 NEW_COLOUR = "#808080"
 
+SHEET_ACTIONS: tuple[tuple[str, str, QKeySequence.StandardKey | None], ...] = (
+    ("Copy", "copy", QKeySequence.StandardKey.Copy),
+    ("Paste", "paste", QKeySequence.StandardKey.Paste),
+    ("Add row", "add_row", None),
+    ("Duplicate rows", "duplicate_rows", None),
+    ("Delete rows", "delete_rows", QKeySequence.StandardKey.Delete),
+)
+"""The table's context menu: text, method, keys (the shortcuts dialog lists them too)."""
+
+SHEET_KEYS: tuple[tuple[str, str], ...] = (
+    ("Type, F2 or Enter", "Edit the current cell (typing replaces its value)"),
+    ("Enter / Escape", "Keep / drop the value being typed"),
+    ("Tab, arrows", "Move to the next cell"),
+    ("Space", "Tick or untick a box; open a colour"),
+)
+"""Keys a spreadsheet handles besides its actions (Qt's own, and the colour cells')."""
+
 
 class SheetView(QTableView):
     """The table itself: spreadsheet keys (copy, paste, delete) go to the owning table."""
@@ -147,6 +164,9 @@ class EntityTable(QWidget):
         self.proxy.layoutChanged.connect(self._update_count)
         document.selectionChanged.connect(self._follow_document)
         self._update_count()
+        # Opened while some of its entities are selected (on the map, in the explorer): show
+        # them, so the designer lands where they were.
+        self._follow_document(document.selection)
 
     def _setup_view(self) -> None:
         view = self.view
@@ -171,13 +191,8 @@ class EntityTable(QWidget):
         header.setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
         view.selectionModel().selectionChanged.connect(self._selection_changed)
         view.setContextMenuPolicy(Qt.ContextMenuPolicy.ActionsContextMenu)
-        for text, slot, keys in (
-            ("Copy", self.copy, QKeySequence.StandardKey.Copy),
-            ("Paste", self.paste, QKeySequence.StandardKey.Paste),
-            ("Add row", self.add_row, None),
-            ("Duplicate rows", self.duplicate_rows, None),
-            ("Delete rows", self.delete_rows, QKeySequence.StandardKey.Delete),
-        ):
+        for text, name, keys in SHEET_ACTIONS:
+            slot = getattr(self, name)
             action = QAction(text, view)
             if keys is not None:
                 # Shown in the menu only: the view handles these keys itself.
@@ -274,6 +289,8 @@ class EntityTable(QWidget):
         return max(self.model.row_of(i) for i in ids) + 1
 
     def add_row(self) -> None:
+        """Add a row after the selected ones and open its name for typing, as spreadsheets
+        do: the designer types the name right after Add."""
         try:
             entity = self.new_entity()
         except ValueError as error:
@@ -281,10 +298,33 @@ class EntityTable(QWidget):
             return
         self.document.add(self.section, entity, self._insert_position())
         self.document.select(self.section, [entity.id])
-        name = next((i for i, c in enumerate(self.columns) if c.key == "name"), None)
-        if name is not None:
-            index = self.proxy.mapFromSource(self.model.index(self.model.row_of(entity.id), name))
-            self.view.setCurrentIndex(index)
+        self.edit_cell(entity.id)
+
+    def edit_cell(self, entity_id: str, key: str | None = None) -> None:
+        """Put a row's cell in edit mode (its name, else its first editable text cell),
+        showing the row even when the filter would hide it."""
+        column = self._typing_column(key)
+        row = self.model.row_of(entity_id)
+        if column is None or row < 0:
+            return
+        index = self.proxy.mapFromSource(self.model.index(row, column))
+        if not index.isValid() and self.filter.text():
+            self.filter.clear()  # a new row the filter hides would take the typing unseen
+            index = self.proxy.mapFromSource(self.model.index(row, column))
+        if not index.isValid():
+            return
+        self.view.setFocus(Qt.FocusReason.OtherFocusReason)
+        self.view.setCurrentIndex(index)
+        self.view.scrollTo(index)
+        self.view.edit(index)
+
+    def _typing_column(self, key: str | None) -> int | None:
+        keys = [key] if key else ["name", "title", *(c.key for c in self.columns)]
+        for wanted in keys:
+            for number, column in enumerate(self.columns):
+                if column.key == wanted and column.editable and column.kind == "text":
+                    return number
+        return None
 
     def duplicate_rows(self) -> None:
         ids = self.selected_ids()

@@ -81,7 +81,9 @@ class EntityTableModel(QAbstractTableModel):
             return column.title
         if role == Qt.ItemDataRole.ToolTipRole:
             # The file's key too, so a modder can find the column in the JSON.
-            return f"{column.title} ({column.key})\n{column.tip}".strip()
+            return "\n".join(
+                part for part in (column.title, column.tip, f"In the file: {column.key}") if part
+            )
         return None
 
     def data(self, index: Index, role: int = Qt.ItemDataRole.DisplayRole) -> Any:

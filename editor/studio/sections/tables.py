@@ -119,6 +119,8 @@ class FormTable(EntityTable):
     no form.
     """
 
+    detail: DetailForm | None = None
+
     def __init__(
         self,
         document: ScenarioDocument,
@@ -141,6 +143,7 @@ class FormTable(EntityTable):
             self.body.setSizes([table, max(table, 300)])
             self.body.setStretchFactor(0, 1)
             self.body.setStretchFactor(1, 1)
+            self.rows_selected(self.selected_ids())  # rows the document had selected
 
     def rows_selected(self, ids: list[str]) -> None:
         if self.detail is not None:

@@ -160,10 +160,11 @@ class ReinforcementTimeline(QAbstractScrollArea):
         view = self.viewport().size()
         hbar, vbar = self.horizontalScrollBar(), self.verticalScrollBar()
         width, height = view.width() - LABELS, view.height() - HEADER
+        # Whole columns: a turn cut in half under the side labels reads as a wrong title.
         if rect.left() < hbar.value():
-            hbar.setValue(rect.left() - GAP)
+            hbar.setValue(rect.left() // COLUMN * COLUMN)
         elif rect.right() > hbar.value() + width:
-            hbar.setValue(rect.right() - width + GAP)
+            hbar.setValue(-(-(rect.right() + GAP - width) // COLUMN) * COLUMN)
         if rect.top() < vbar.value():
             vbar.setValue(rect.top() - GAP)
         elif rect.bottom() > vbar.value() + height:

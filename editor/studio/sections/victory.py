@@ -9,6 +9,7 @@ has its own panel. Every change is one document edit of the section it belongs t
 
 from __future__ import annotations
 
+import math
 from typing import Any
 
 from pydantic import ValidationError
@@ -23,18 +24,27 @@ from PySide6.QtWidgets import (
 )
 
 from editor.shared import sentences as wording
+from editor.shared.vocabulary import plain, word
 from editor.shared.widgets import MessageLabel, scrolling
 from editor.studio.document import Change, ScenarioDocument, Selection, with_value
 from editor.studio.forms.builder import LogicTree
 from editor.studio.forms.context import studio_context
-from editor.studio.forms.fields import IntEditor, MultilineTextEditor
+from editor.studio.forms.fields import MultilineTextEditor
 from editor.studio.forms.model_form import ModelEditor
+from editor.studio.forms.numbers import IntEditor
 from editor.studio.naming import new_id
 from editor.studio.sections.deck_list import EntityList, Entry
 from editor.studio.sections.victory_tension import TensionPanel
 from schemas.conditions import Controls
 from schemas.rules import VictoryRules
+from schemas.validation.index import ScenarioIndex
+from schemas.validation.victory import check_victory_level, vp_reach
 from schemas.victory import SuddenDeath, Victory
+
+REACH_SECTIONS = frozenset(
+    {"units", "leaders", "unit_types", "nations", "cards", "events", "tension", "calendar"}
+)
+"""Other sections the most VP a side can score depends on."""
 
 
 class VictoryEditor(QWidget):
@@ -71,12 +81,12 @@ class VictoryEditor(QWidget):
         box = QGroupBox("How the game is won")
         form = QFormLayout(box)
         self.description = MultilineTextEditor()
-        self.description.setToolTip(Victory.model_fields["description"].description or "")
+        self.description.setToolTip(plain(Victory.model_fields["description"].description))
         self.description.edited.connect(lambda text: self._victory(["description"], text))
         form.addRow("Summary", self.description)
         level_info = VictoryRules.model_fields["victory_level"]
         self.level = IntEditor(0, 10_000, optional=True)
-        self.level.setToolTip((level_info.description or "").replace("``null``", "(none)"))
+        self.level.setToolTip(plain(level_info.description))
         self.level.edited.connect(self._level_edited)
         label = QLabel("Victory level")
         label.setToolTip(self.level.toolTip())
@@ -85,14 +95,22 @@ class VictoryEditor(QWidget):
         self.stakes.setTextFormat(Qt.TextFormat.RichText)
         self.stakes.setToolTip(
             "Summed from the VP values of regions and structures, and the sides' start VP;"
-            " edit them on the map and in the sides editor"
+            " edit them on the map and in the sides editor. The last column is the most a"
+            " side can have when the victory level is checked: start, captures (each once),"
+            " units destroyed and VP cards and events"
         )
         form.addRow("VP at stake", self.stakes)
+        self.reach_note = QLabel()
+        """Says so when no side can reach the victory level (victory-level-unreachable)."""
+        self.reach_note.setWordWrap(True)
+        self.reach_note.setStyleSheet("color: #b35c00;")
+        self.reach_note.hide()
+        form.addRow(self.reach_note)
         return box
 
     def _sudden_death_box(self) -> QGroupBox:
         box = QGroupBox("Sudden death")
-        box.setToolTip(Victory.model_fields["sudden_death"].description or "")
+        box.setToolTip(plain(Victory.model_fields["sudden_death"].description))
         layout = QVBoxLayout(box)
         self.conditions = EntityList("sudden-death condition")
         self.conditions.show_rows(4)
@@ -128,7 +146,7 @@ class VictoryEditor(QWidget):
                 Entry(
                     item.id,
                     f"{names('sides', item.side)}: {wording.condition(item.condition, names)}",
-                    f"{item.id} ({item.check.replace('_', ' ')}): {item.description}",
+                    f"{word(item.check, 'check')}: {item.description}".strip(": "),
                     self._side_colour(item.side),
                 )
                 for item in victory.sudden_death
@@ -150,19 +168,28 @@ class VictoryEditor(QWidget):
     def _stakes(self) -> str:
         scenario = self.document.scenario
         places = [*scenario.regions, *scenario.structures]
+        index = ScenarioIndex(scenario)
         rows = []
         for side in scenario.sides:
             if side.neutral:
                 continue
             capture = sum(p.values[side.id].capture for p in places if side.id in p.values)
             hold = sum(p.values[side.id].hold_at_end for p in places if side.id in p.values)
+            most = sum(vp_reach(index, side.id).values())
+            reach = "no limit" if math.isinf(most) else str(int(most))
             rows.append(
                 f"<tr><td>{side.name}</td><td align=right>{side.start_vp}</td>"
-                f"<td align=right>{capture}</td><td align=right>{hold}</td></tr>"
+                f"<td align=right>{capture}</td><td align=right>{hold}</td>"
+                f"<td align=right>{reach}</td></tr>"
             )
         head = (
-            "<tr><th align=left>Side</th><th>Start</th><th>Captures</th><th>Held at end</th></tr>"
+            "<tr><th align=left>Side</th><th>Start</th><th>Captures</th><th>Held at end</th>"
+            "<th>Most at a turn's end</th></tr>"
         )
+        problem = next(check_victory_level(index), None)
+        note = f"\u26a0 {wording.capitalised(problem.message)}." if problem else ""
+        self.reach_note.setText(note)
+        self.reach_note.setVisible(problem is not None)
         return f"<table cellspacing=0 cellpadding=2>{head}{''.join(rows)}</table>"
 
     def _show_item(self) -> None:
@@ -179,6 +206,8 @@ class VictoryEditor(QWidget):
         self.context.refresh_choices()
         if change.section in ("victory", "rules", "sides", "regions", "structures"):
             self.refresh()
+        elif change.section in REACH_SECTIONS:
+            self.stakes.setText(self._stakes())  # what the sides can score changed
 
     def on_selection(self, selection: Selection) -> None:
         """A validation issue inside ``victory`` shows its condition here."""
@@ -254,6 +283,7 @@ class VictoryEditor(QWidget):
         )
         items = [*self.victory().sudden_death, item]
         self._set_items(items, len(items) - 1, f"Add {item.id}")
+        self.form.rows["description"].box.setFocus()  # typing after Add describes it
 
     def duplicate(self) -> None:
         items = list(self.victory().sudden_death)

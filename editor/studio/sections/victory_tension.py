@@ -16,6 +16,7 @@ from PySide6.QtGui import QColor, QFont, QPainter, QPaintEvent, QPen, QPolygonF
 from PySide6.QtWidgets import QCheckBox, QGroupBox, QLabel, QSizePolicy, QVBoxLayout, QWidget
 
 from editor.shared import sentences as wording
+from editor.shared.vocabulary import plain
 from editor.shared.widgets import MessageLabel
 from editor.studio.document import Change, ScenarioDocument, with_value
 from editor.studio.forms.builder import LogicTree
@@ -72,11 +73,10 @@ class TensionScale(QWidget):
             painter.fillRect(band, QColor(176, 48, 48, 60))
             painter.setPen(QColor("#a02a2a"))
             label = f"{index.threshold}: {self.winner} wins"
-            painter.drawText(
-                QRectF(x(index.threshold) - 120, y - 26, 240, 14),
-                Qt.AlignmentFlag.AlignCenter,
-                label,
-            )
+            # Centred on the threshold, but kept inside the widget (it sits near the end).
+            width = painter.fontMetrics().horizontalAdvance(label) + 6
+            at = min(max(x(index.threshold) - width / 2, 0.0), self.width() - width)
+            painter.drawText(QRectF(at, y - 26, width, 14), Qt.AlignmentFlag.AlignCenter, label)
         painter.setPen(Qt.PenStyle.NoPen)
         painter.setBrush(QColor("#3d6fb6"))
         start = x(index.start)
@@ -119,7 +119,7 @@ class TensionPanel(QGroupBox):
         self.scale = TensionScale()
         body.addWidget(self.scale)
         steps = QGroupBox("Steps")
-        steps.setToolTip(TensionIndex.model_fields["steps"].description or "")
+        steps.setToolTip(plain(TensionIndex.model_fields["steps"].description))
         steps_layout = QVBoxLayout(steps)
         self.steps = EntityList("step")
         self.steps.show_rows(4)

@@ -21,7 +21,7 @@ from decks import cards, events  # noqa: E402
 from forces import forces  # noqa: E402
 
 from schemas.io import save  # noqa: E402
-from schemas.scenario import Scenario  # noqa: E402
+from schemas.scenario import SCHEMA_VERSION, Scenario  # noqa: E402
 from schemas.validation import validate_scenario  # noqa: E402
 
 OUT = ROOT / "sample_scenarios" / "mexican-war.json"
@@ -143,7 +143,7 @@ def assemble() -> Json:
     sections = map_sections()
     side_data = forces()
     return {
-        "schema_version": 1,
+        "schema_version": SCHEMA_VERSION,
         "info": INFO,
         "calendar": {
             "start_date": START,

@@ -31,7 +31,7 @@ from sides import NATIONS, SIDES  # noqa: E402
 from tables import CONNECTION_TYPES, TERRAIN  # noqa: E402
 from unit_types import UNIT_TYPES  # noqa: E402
 
-from schemas import Scenario, load_file, save  # noqa: E402
+from schemas import SCHEMA_VERSION, Scenario, load_file, save  # noqa: E402
 
 OUT = ROOT / "sample_scenarios" / "north-africa.json"
 
@@ -87,7 +87,7 @@ def scenario() -> Json:
     sides[1]["briefing"] = ALLIED_BRIEFING
     sides[1]["start_vp"] = 12
     return {
-        "schema_version": 1,
+        "schema_version": SCHEMA_VERSION,
         "info": INFO,
         "calendar": {
             "start_date": START.isoformat(),

@@ -25,7 +25,15 @@ from forces import (  # noqa: E402
     UNIT_TYPES,
     UNITS,
 )
-from geography import LAKES, TOWNS, UNPLAYABLE, MapResult, partition, project  # noqa: E402
+from geography import (  # noqa: E402
+    LAKES,
+    MAP,
+    TOWNS,
+    UNPLAYABLE,
+    MapResult,
+    partition,
+    project,
+)
 from mapdata import (  # noqa: E402
     AREAS,
     BRIDGELESS,
@@ -54,7 +62,7 @@ from mapdata import (  # noqa: E402
 from story import CARDS, EVENTS, INFO, TENSION, VICTORY  # noqa: E402
 
 from schemas import load_file, save  # noqa: E402
-from schemas.scenario import Scenario  # noqa: E402
+from schemas.scenario import SCHEMA_VERSION, Scenario  # noqa: E402
 
 OUT = ROOT / "sample_scenarios" / "winter-war.json"
 
@@ -264,11 +272,15 @@ def scenario() -> dict[str, Any]:
     result = partition()
     region_list = regions(result)
     return {
-        "schema_version": 1,
+        "schema_version": SCHEMA_VERSION,
         "info": INFO,
         "calendar": CALENDAR,
         "rules": RULES,
-        "map": {"orientation": "north", "units_per_km": 1.0},
+        "map": {
+            "orientation": "north",
+            "units_per_km": 1.0,
+            "projection": MAP.model().model_dump(mode="json"),
+        },
         "terrain": TERRAIN,
         "connection_types": CONNECTION_TYPES,
         "theatres": THEATRES,

@@ -23,9 +23,13 @@ from collections import defaultdict
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
+import numpy as np
 import shapely
 from shapely.geometry import LineString, MultiPoint, Point, Polygon, box
 from shapely.geometry.polygon import orient
+
+from schemas.gis import Projector
+from schemas.gis.projection import LONLAT, parse_crs
 
 # -- projection -----------------------------------------------------------------------------------
 
@@ -35,18 +39,29 @@ KM_PER_DEGREE = 111.32
 MID_LATITUDE = 63.5
 """One scale for the whole map: an equirectangular projection true at this latitude, which
 keeps the map a rectangle (the far north looks a little wide, the Gulf a little narrow)."""
-X_SCALE = KM_PER_DEGREE * math.cos(math.radians(MID_LATITUDE))
+RADIUS_M = KM_PER_DEGREE * 1000 * 180 / math.pi
+"""The sphere on which a degree of latitude is KM_PER_DEGREE long."""
+PROJECTION = (
+    f"+proj=eqc +lat_ts={MID_LATITUDE} +lon_0={WEST} +x_0=0 +y_0=0 +R={RADIUS_M:.6f} "
+    "+units=m +no_defs"
+)
+MAP = Projector(LONLAT, parse_crs(PROJECTION), (0.0, NORTH * KM_PER_DEGREE * 1000), 1.0)
+"""The map's projection, through the project's GIS import (pyproj): the top-left corner at
+(WEST, NORTH), one map unit a kilometre, north up. The scenario stores it (map.projection),
+so the regions can be exported in longitude and latitude and more data imported onto them."""
 GRID = 0.1
 """Map coordinates are rounded to this step (100 m): short numbers, and no near-duplicates."""
 
 
 def project(lon: float, lat: float) -> tuple[float, float]:
     """Map units (x east, y south) of a longitude and latitude."""
-    return ((lon - WEST) * X_SCALE, (NORTH - lat) * KM_PER_DEGREE)
+    x, y = MAP.points_to_map(np.array([[lon, lat]]))[0].tolist()
+    return (x, y)
 
 
 def project_all(points: Iterable[tuple[float, float]]) -> list[tuple[float, float]]:
-    return [project(lon, lat) for lon, lat in points]
+    rows = np.asarray(list(points), dtype=float).reshape(-1, 2)
+    return [(x, y) for x, y in MAP.points_to_map(rows).tolist()]
 
 
 WIDTH, HEIGHT = project(EAST, SOUTH)

@@ -1,0 +1,77 @@
+"""The AI's levels by name: what ``--ai-level``, ``salient duel`` and the balance lab choose from.
+
+A level is a name, a sentence saying what it plays like, and a factory making a fresh player
+for one game (players may remember things between decisions of a game, so a game never
+shares one with another). A new level is one :func:`register` call in the module that
+defines its player; nothing that lists or plays levels changes.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Protocol
+
+from .baseline import BaselineAI
+
+if TYPE_CHECKING:
+    from ..actions import Action
+    from ..game import Game
+
+
+class Player(Protocol):
+    """Anything that picks the next action for the side to act."""
+
+    def choose(self, game: Game) -> Action: ...
+
+
+@dataclass(frozen=True)
+class Level:
+    name: str
+    description: str
+    make: Callable[[], Player]
+    """A new player, for one game."""
+
+
+LEVELS: dict[str, Level] = {}
+"""Every known level, in the order they were registered (weakest first by convention)."""
+
+DEFAULT = "baseline"
+"""The level used when none is asked for."""
+
+
+class UnknownLevel(ValueError):
+    """A level name nobody registered."""
+
+
+def register(level: Level) -> None:
+    """Make a level known under its name (a second registration under a name replaces it)."""
+    LEVELS[level.name] = level
+
+
+def names() -> list[str]:
+    return list(LEVELS)
+
+
+def get(name: str) -> Level:
+    """The level called ``name``; :class:`UnknownLevel` says which names exist."""
+    found = LEVELS.get(name)
+    if found is None:
+        known = ", ".join(LEVELS)
+        raise UnknownLevel(f"unknown AI level '{name}' (known: {known})")
+    return found
+
+
+def player(name: str) -> Player:
+    """A fresh player of level ``name``."""
+    return get(name).make()
+
+
+register(
+    Level(
+        "baseline",
+        "the greedy rule-based AI: attacks at 1.5 to 1, takes what is open, holds objectives, "
+        "plays the first card it can",
+        BaselineAI,
+    )
+)

@@ -31,7 +31,7 @@ from PySide6.QtWidgets import (
 from editor.commands.diff import StudioWording
 from editor.studio.document import LIST_SECTIONS, SINGLE_SECTIONS, Change
 from schemas.diff.records import EntityChange, FieldChange, ScenarioDiff
-from schemas.diff.report import diff_scenarios
+from schemas.diff.report import diff_scenarios, subject
 
 if TYPE_CHECKING:
     from editor.studio.changes import Other
@@ -248,8 +248,10 @@ class ChangesPanel(QWidget):
         except CannotRevert as error:
             QMessageBox.warning(self, "Not reverted", f"{change.text}\n\n{error}")
             return
-        what = change.text if field is None else f"{change.name}: {field.text}"
-        self.window_.show_message(f"Reverted {what} (Edit ▸ Undo brings it back).")
+        what = subject(change.section, change.name)
+        what = what if field is None else f"{what}, {field.label},"
+        done = "as saved again" if self.other.saved else f"taken from {self.other.label}"
+        self.window_.show_message(f"{what} {done} (Edit ▸ Undo brings the change back).")
         if not self._timer.isActive():  # a slow comparison: strike the row until Refresh
             for done in [item, *(item.child(i) for i in range(item.childCount()))]:
                 done.setData(0, REVERTED, True)

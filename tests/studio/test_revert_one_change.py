@@ -78,6 +78,7 @@ def test_reverting_one_changed_entity_keeps_the_other_edits(studio, files) -> No
     assert value(document, "regions", "viipuri", "name") == "Viipuri"
     assert value(document, "terrain", "forest", "movement_cost") == 5
     assert texts(panel) == ["● terrain table, Forest: MP cost 2 → 5"]
+    assert studio.statusBar().currentMessage().startswith("region Vyborg as saved again")
     document.undo_stack.undo()  # one step brings it back
     assert value(document, "regions", "viipuri", "name") == "Vyborg"
 
@@ -93,6 +94,7 @@ def test_one_field_of_a_changed_entity_is_reverted_alone(studio, files) -> None:
     revert_row(panel, forage)
     assert value(document, "terrain", "forest", "forage") == 4
     assert value(document, "terrain", "forest", "movement_cost") == 5
+    assert "Forest, forage, as saved again" in studio.statusBar().currentMessage()
 
 
 def test_an_added_entity_is_taken_out_and_a_removed_one_comes_back_in_its_place(
@@ -180,6 +182,7 @@ def test_compare_with_a_file_takes_one_entity_from_it(studio, files, monkeypatch
     revert_row(panel, row(panel, "region Lahti"))
     assert value(document, "regions", "lahti", "name") == "Lahtis"
     assert value(document, "regions", "kotka", "name") == "Kotka"
+    assert "region Lahti taken from other.json" in studio.statusBar().currentMessage()
 
 
 def test_in_a_stack_one_change_is_reverted_into_the_edit_target(studio, files) -> None:

@@ -8,5 +8,6 @@ while game.outcome() is None:
 from .actions import Action
 from .errors import IllegalAction, SaveError
 from .game import Game
+from .outcome import Outcome, Termination
 
-__all__ = ["Action", "Game", "IllegalAction", "SaveError"]
+__all__ = ["Action", "Game", "IllegalAction", "Outcome", "SaveError", "Termination"]

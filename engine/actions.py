@@ -18,7 +18,7 @@ class Action:
     kind: ClassVar[str] = "action"
 
     def to_json(self) -> dict[str, Any]:
-        data = {"kind": self.kind}
+        data: dict[str, Any] = {"kind": self.kind}
         for key, value in asdict(self).items():
             data[key] = list(value) if isinstance(value, tuple) else value
         return data

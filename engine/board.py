@@ -7,8 +7,10 @@ its stack and counts as a loss).
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from typing import TYPE_CHECKING
+
+from schemas.map import PlaceValue
 
 from .setup import new_stack
 from .state import StackState, UnitState
@@ -21,6 +23,18 @@ if TYPE_CHECKING:
 
 def units_of(game: Game, stack: StackState) -> list[UnitState]:
     return [game.state.units[u] for u in stack.units]
+
+
+def stack_of(game: Game, unit_id: str) -> StackState | None:
+    """The stack a unit stands in (``None`` for a unit out of play)."""
+    stack = game.state.units[unit_id].stack
+    return game.state.stacks.get(stack) if stack is not None else None
+
+
+def in_region(game: Game, unit_id: str, region: str) -> bool:
+    """Whether a unit stands in ``region`` (in the field or inside a structure)."""
+    stack = stack_of(game, unit_id)
+    return stack is not None and stack.region == region
 
 
 def stacks_in(game: Game, region: str, side: str | None = None) -> list[StackState]:
@@ -53,6 +67,19 @@ def is_combat(game: Game, unit: UnitState) -> bool:
 def enemy_stacks_in(game: Game, region: str, side: str) -> list[StackState]:
     world = game.world
     return [s for s in stacks_in(game, region) if world.at_war(side, s.side)]
+
+
+def has_ground_units(game: Game, stack: StackState) -> bool:
+    """Whether a stack holds land units or ships, not only aircraft. Aircraft alone (in the
+    air, or parked at an airfield) neither stop a land move, nor count for an overrun, nor
+    bar a retreat or a reinforcement (V2, A1): only AA fire and interception reach them."""
+    units = game.state.units
+    return any(units[u].domain != "air" for u in stack.units)
+
+
+def enemy_ground_stacks_in(game: Game, region: str, side: str) -> list[StackState]:
+    """Enemy stacks in a region holding ground units (see :func:`has_ground_units`)."""
+    return [s for s in enemy_stacks_in(game, region, side) if has_ground_units(game, s)]
 
 
 def main_nation(game: Game, side: str) -> str:
@@ -237,7 +264,9 @@ def capture_structure(game: Game, structure_id: str, side: str) -> None:
                 eliminate(game, unit_id, "structure captured")
 
 
-def _score_capture(game: Game, values: dict, side: str, before: str | None, place: str) -> None:
+def _score_capture(
+    game: Game, values: Mapping[str, PlaceValue], side: str, before: str | None, place: str
+) -> None:
     gain = values.get(side)
     if gain is not None:
         add_vp(game, side, gain.capture, f"captured {place}")

@@ -16,6 +16,7 @@ from schemas.effects import ChangeCards
 from .actions import Action, Discard, PlayCard
 from .conditions import holds
 from .errors import IllegalAction
+from .records import SpentCard
 from .targets import Context
 
 if TYPE_CHECKING:
@@ -29,34 +30,88 @@ def handles(action: Action) -> bool:
 # -- windows -------------------------------------------------------------------------------------
 
 
-def window(game: Game) -> tuple[str, str] | None:
-    """The card timing open now and the side that may play: ``(timing, side)``."""
+def window(game: Game, *, mandatory: bool = False) -> tuple[str, str] | None:
+    """The card timing open now and the side that may play: ``(timing, side)``.
+
+    A phase's window closes for other cards once the side takes any other action in that
+    phase; for ``mandatory`` cards it stays open until the phase ends (T2, E2): a mandatory
+    card keeps the phase open until it is played, whatever happens first.
+    """
     battle = game.state.battle
     if battle is not None:
-        if battle.get("card_window"):
-            return ("battle", battle["card_window"])
-        return None
+        side = battle["card_window"]
+        return ("battle", side) if side else None
     siege = game.state.stats.get("siege_window")
     if siege:
         return ("siege", siege)
-    if game.state.phase_acted or game.state.pending:
+    if game.state.pending or (game.state.phase_acted and not mandatory):
         return None
     timing = game.handler().card_timing
     return (timing, game.active_side) if timing else None
 
 
-def can_play(game: Game, side: str, card: Card, *, preview: bool = True) -> bool:
-    opened = window(game)
-    if opened is None:
+def window_key(game: Game) -> list[str | int | None]:
+    """Names the card window open now, to tell one window from the next: a phase's window,
+    each side's window before each round of each battle, each side's window of each siege."""
+    state = game.state
+    stats = state.stats
+    where: list[str | int | None] = [state.turn, state.side_index]
+    battle = state.battle
+    if battle is not None:
+        return [
+            "battle",
+            *where,
+            stats.get("battles", 0),
+            battle["region"],
+            battle["structure"],
+            battle["step"],
+            battle["card_window"],
+        ]
+    siege = stats.get("siege_window")
+    if siege:
+        return ["siege", *where, stats.get("sieges", 0), stats.get("siege_structure"), siege]
+    return ["phase", *where, state.phase_index]
+
+
+def _spent(game: Game) -> list[SpentCard]:
+    """The copies played in the card window open now (nothing of an earlier window)."""
+    state = game.state
+    return state.window_spent if state.card_window == window_key(game) else []
+
+
+def _spent_to_update(game: Game) -> list[SpentCard]:
+    """:func:`_spent`, starting the open window's list when it is a new window."""
+    state = game.state
+    key = window_key(game)
+    if state.card_window != key:
+        state.card_window, state.window_spent = key, []
+    return state.window_spent
+
+
+def playable_copies(game: Game, side: str, card_id: str) -> int:
+    """Copies of a card in ``side``'s hand it may play in the open window: those it holds,
+    less those played in this window that drew themselves back (E2)."""
+    back = sum(
+        1 for s in _spent(game) if s["side"] == side and s["card"] == card_id and s["ahead"] < 0
+    )
+    return game.state.sides[side].hand.count(card_id) - back
+
+
+def can_play(game: Game, side: str, card: Card) -> bool:
+    """Whether ``side`` may play ``card`` now: its window is open, it holds a copy not
+    played in this window, and its condition may hold (a die roll in it is not rolled: it
+    may succeed)."""
+    opened = window(game, mandatory=card.mandatory)
+    if opened is None or playable_copies(game, side, card.id) < 1:
         return False
     timing, who = opened
     if who != side or timing not in card.phases:
         return False
-    return holds(game, card.condition, Context(side, card.id, preview=preview))
+    return holds(game, card.condition, Context(side, card.id, preview=True))
 
 
 def playable_actions(game: Game) -> list[Action]:
-    opened = window(game)
+    opened = window(game, mandatory=True)
     if opened is None:
         return []
     _, side = opened
@@ -72,7 +127,7 @@ def playable_actions(game: Game) -> list[Action]:
 
 def mandatory_left(game: Game) -> str | None:
     """A mandatory card the side to act holds and could play now, if any."""
-    opened = window(game)
+    opened = window(game, mandatory=True)
     if opened is None:
         return None
     _, side = opened
@@ -91,6 +146,10 @@ def draw(game: Game, side: str, count: int) -> None:
     drawn = state.deck[:count]
     del state.deck[:count]
     state.hand.extend(drawn)
+    # A copy played in this window that comes up again is back in the hand, spent.
+    for spent in _spent_to_update(game):
+        if spent["side"] == side and spent["ahead"] >= 0:
+            spent["ahead"] = spent["ahead"] - len(drawn) if spent["ahead"] >= len(drawn) else -1
     game.record("drew", side_id=side, count=len(drawn))
 
 
@@ -108,6 +167,16 @@ def discard_actions(game: Game) -> list[Action]:
     return [Discard((card,)) for card in dict.fromkeys(game.state.sides[side].hand)]
 
 
+def check(game: Game, action: Action) -> None:
+    """Raise :class:`IllegalAction` unless the card action may be applied now."""
+    if isinstance(action, Discard):
+        _check_discard(game, action)
+    elif isinstance(action, PlayCard):
+        _check_play(game, action)
+    else:
+        raise IllegalAction(f"'{action.kind}' is not a card action")
+
+
 def apply(game: Game, action: Action) -> None:
     if isinstance(action, Discard):
         _discard(game, action)
@@ -115,37 +184,70 @@ def apply(game: Game, action: Action) -> None:
         play(game, action)
 
 
+def _check_discard(game: Game, action: Discard) -> None:
+    side = game.active_side
+    if game.phase != "cards" or game.state.battle is not None:
+        raise IllegalAction("cards are only discarded down to the hand limit in the cards phase")
+    if not action.cards or excess(game, side) < len(action.cards):
+        raise IllegalAction("cards are only discarded down to the hand limit in the cards phase")
+    hand = list(game.state.sides[side].hand)
+    for card_id in action.cards:
+        if card_id not in hand:
+            raise IllegalAction(f"card '{card_id}' is not in the hand")
+        hand.remove(card_id)
+
+
 def _discard(game: Game, action: Discard) -> None:
     side = game.active_side
-    if game.phase != "cards" or excess(game, side) < len(action.cards):
-        raise IllegalAction("cards are only discarded down to the hand limit in the cards phase")
     state = game.state.sides[side]
     for card_id in action.cards:
-        if card_id not in state.hand:
-            raise IllegalAction(f"card '{card_id}' is not in the hand")
         state.hand.remove(card_id)
         state.deck.append(card_id)
     game.record("discarded", side_id=side, cards=list(action.cards))
 
 
-def play(game: Game, action: PlayCard) -> None:
-    opened = window(game)
+def _check_play(game: Game, action: PlayCard) -> tuple[Card, str]:
+    """The card and the side playing it, or :class:`IllegalAction`."""
     card = game.world.cards.get(action.card)
-    if opened is None or card is None:
+    if card is None:
+        raise IllegalAction(f"there is no card '{action.card}'")
+    opened = window(game, mandatory=card.mandatory)
+    if opened is None:
+        if window(game, mandatory=True) is not None:
+            raise IllegalAction(
+                "the card window closed when the side acted in this phase: only mandatory "
+                "cards may still be played"
+            )
         raise IllegalAction("no card can be played now")
     _, side = opened
-    state = game.state.sides[side]
-    if action.card not in state.hand:
+    if action.card not in game.state.sides[side].hand:
         raise IllegalAction(f"card '{action.card}' is not in the hand")
-    if not can_play(game, side, card, preview=False):
+    if playable_copies(game, side, card.id) < 1:
+        raise IllegalAction(
+            f"card '{card.name}' was already played in this card window (it drew itself back)"
+        )
+    if not can_play(game, side, card):
         raise IllegalAction(f"card '{card.name}' cannot be played now")
+    return card, side
+
+
+def play(game: Game, action: PlayCard) -> None:
+    """Play a card that passed :func:`check`. A die roll in its condition is only rolled now
+    (checking never rolls): if it fails, the card is spent without effect."""
+    card, side = _check_play(game, action)
+    state = game.state.sides[side]
     state.hand.remove(card.id)
     if card.color == "red":
         state.removed.append(card.id)
     else:
+        spent: SpentCard = {"side": side, "card": card.id, "ahead": len(state.deck)}
+        _spent_to_update(game).append(spent)
         state.deck.append(card.id)
     game.state.cards_played.append(card.id)
     game.record("card", side_id=side, card=card.id, name=card.name, targets=list(action.targets))
+    if not holds(game, card.condition, Context(side, card.id)):
+        game.record("card_failed", side_id=side, card=card.id, reason="the roll failed")
+        return
     from .effects import run_effects
 
     run_effects(game, card.effects, side=side, source=card.id, targets=action.targets)
@@ -159,11 +261,20 @@ def add_and_remove(game: Game, effect: ChangeCards, ctx: Context) -> None:
             state.hand.append(card_id)
         else:
             # Shuffled in: a random place in the deck.
-            state.deck.insert(game.dice.below(len(state.deck) + 1), card_id)
+            place = game.dice.below(len(state.deck) + 1)
+            state.deck.insert(place, card_id)
+            for spent in _spent_to_update(game):
+                if spent["side"] == side and spent["ahead"] >= place:
+                    spent["ahead"] += 1
         game.record("card_added", card=card_id, side_id=side, to_hand=effect.to_hand)
     for card_id in effect.remove:
-        for state in game.state.sides.values():
-            for pile in (state.deck, state.hand):
-                while card_id in pile:
-                    pile.remove(card_id)
+        tracked = _spent_to_update(game)
+        for side, state in game.state.sides.items():
+            gone = [i for i, c in enumerate(state.deck) if c == card_id]
+            for spent in tracked:
+                if spent["side"] == side and spent["ahead"] > 0:
+                    spent["ahead"] -= sum(1 for i in gone if i < spent["ahead"])
+            state.deck[:] = [c for c in state.deck if c != card_id]
+            state.hand[:] = [c for c in state.hand if c != card_id]
+        tracked[:] = [s for s in tracked if s["card"] != card_id]
         game.record("card_removed", card=card_id)

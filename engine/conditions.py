@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from schemas import conditions as c
@@ -63,7 +64,7 @@ def _battle_role(game: Game, cond: c.BattleRole, ctx: Context) -> bool:
     return role == cond.role
 
 
-_HANDLERS = {
+_HANDLERS: dict[type, Callable[[Game, Any, Context], bool]] = {
     c.TurnCondition: _turn,
     c.AllOf: lambda g, x, ctx: all(holds(g, y, ctx) for y in x.conditions),
     c.AnyOf: lambda g, x, ctx: any(holds(g, y, ctx) for y in x.conditions),

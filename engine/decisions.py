@@ -2,8 +2,9 @@
 reinforcement brought by a card lands, whether and where to break through.
 
 Pending decisions are plain dicts in ``GameState.pending`` (so they save with the game), each
-with a ``kind`` and the ``side`` that answers. While one is pending, it is the only thing
-anybody may do. Modules register a :class:`Handler` for each kind they raise.
+with a ``kind`` and the ``side`` that answers (their shapes: :data:`engine.records.Decision`).
+While one is pending, it is the only thing anybody may do. Modules register a
+:class:`Handler` for each kind they raise.
 
 Some choices the rules leave to chance unless a player wants to make them (where a beaten
 stack retreats among equally good regions). A side makes them only once it is listed by
@@ -17,13 +18,12 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from .actions import Action
+from .actions import Action, Choose
 from .errors import IllegalAction
+from .records import Decision
 
 if TYPE_CHECKING:
     from .game import Game
-
-Decision = dict[str, Any]
 
 
 @dataclass(frozen=True)
@@ -31,7 +31,11 @@ class Handler:
     describe: Callable[[Game, Decision], str]
     actions: Callable[[Game, Decision], list[Action]]
     apply: Callable[[Game, Decision, Action], None]
-    """Carries out the answer; it must pop the decision when it is settled."""
+    """Carries out the answer (one that passed ``check``); it must pop the decision when it
+    is settled."""
+    check: Callable[[Game, Decision, Action], None] | None = None
+    """Refuses an answer that is not one of ``actions`` nor a documented equivalent; by
+    default only the listed answers are accepted."""
 
 
 HANDLERS: dict[str, Handler] = {}
@@ -80,29 +84,35 @@ def actions(game: Game, decision: Decision) -> list[Action]:
     return HANDLERS[decision["kind"]].actions(game, decision)
 
 
-def apply(game: Game, decision: Decision, action: Action) -> None:
-    if action not in actions(game, decision) and not _free_form(decision, action):
+def check(game: Game, decision: Decision, action: Action) -> None:
+    """Raise :class:`IllegalAction` unless ``action`` answers the decision; changes nothing."""
+    handler = HANDLERS[decision["kind"]]
+    if handler.check is not None:
+        handler.check(game, decision, action)
+    elif action not in handler.actions(game, decision):
         raise IllegalAction(f"{describe(game, decision)}; '{action.kind}' does not answer it")
+
+
+def apply(game: Game, decision: Decision, action: Action) -> None:
     HANDLERS[decision["kind"]].apply(game, decision, action)
-
-
-def _free_form(decision: Decision, action: Action) -> bool:
-    # Breakthroughs take any subset of the eligible units; the handler checks them.
-    return decision["kind"] == "breakthrough" and action.kind == "breakthrough"
 
 
 # -- choices of events and cards -------------------------------------------------------------------
 
 
 def _choice_actions(game: Game, decision: Decision) -> list[Action]:
+    assert decision["kind"] == "choice"
     return choose_among(decision["options"])
 
 
 def choose_among(options: list[Any]) -> list[Action]:
     """One :class:`~engine.actions.Choose` per option, by its number."""
-    from .actions import Choose
-
     return [Choose(i) for i in range(len(options))]
+
+
+def _choice_describe(game: Game, decision: Decision) -> str:
+    assert decision["kind"] == "choice"
+    return f"{decision['side']} must answer: {decision['prompt'] or decision['source']}"
 
 
 def _choice_apply(game: Game, decision: Decision, action: Action) -> None:
@@ -110,8 +120,9 @@ def _choice_apply(game: Game, decision: Decision, action: Action) -> None:
 
     from .effects import run_effects
 
+    assert decision["kind"] == "choice" and isinstance(action, Choose)
     pop(game)
-    option = ChoiceOption.model_validate(decision["options"][action.option])  # type: ignore[attr-defined]
+    option = ChoiceOption.model_validate(decision["options"][action.option])
     game.record("chose", side_id=decision["side"], option=option.label, source=decision["source"])
     run_effects(game, option.effects, side=decision["acting_for"], source=decision["source"])
 
@@ -119,7 +130,7 @@ def _choice_apply(game: Game, decision: Decision, action: Action) -> None:
 register(
     "choice",
     Handler(
-        describe=lambda g, d: f"{d['side']} must answer: {d['prompt'] or d['source']}",
+        describe=_choice_describe,
         actions=_choice_actions,
         apply=_choice_apply,
     ),

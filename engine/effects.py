@@ -253,12 +253,15 @@ def _event(game: Game, effect: e.TriggerEvent, ctx: Context) -> None:
 
 def _end_game(game: Game, effect: e.EndGame, ctx: Context) -> None:
     from . import victory
+    from .outcome import Termination
 
+    reason = f"ended by {ctx.source}"
     if effect.by_vp:
-        victory.end_of_game(game, reason=f"ended by {ctx.source}")
+        victory.end_of_game(game, reason, Termination.EFFECT, ctx.source)
         return
     winners = _sides(game, effect.winner, ctx) if effect.winner else []
-    victory.finish(game, winners[0] if winners else None, f"ended by {ctx.source}")
+    winner = winners[0] if winners else None
+    victory.finish(game, winner, reason, Termination.EFFECT, ctx.source)
 
 
 _HANDLERS: dict[type, Callable[[Game, Any, Context], None]] = {

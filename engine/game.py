@@ -21,6 +21,7 @@ from .actions import Action, EndPhase
 from .dice import Dice
 from .errors import IllegalAction, SaveError
 from .log import EventLog
+from .outcome import Outcome
 from .phases import PHASES
 from .phases.base import Phase
 from .save_checks import check_save
@@ -39,7 +40,7 @@ class Game:
     ) -> None:
         self.world = World(scenario)
         self.seed = seed
-        self.dice = Dice(seed, scenario.rules.dice.sides)
+        self.dice: Dice = Dice(seed, scenario.rules.dice.sides)
         self.log = EventLog()
         self.fog = scenario.rules.fog.enabled if fog is None else fog
         self.state: GameState = initial_state(self.world, self.dice)
@@ -125,10 +126,51 @@ class Game:
             actions.append(EndPhase())
         return actions
 
-    def apply(self, action: Action) -> None:
-        """Carry out an action of the side to act; raises :class:`IllegalAction` if not allowed."""
+    def check(self, action: Action) -> None:
+        """Raise :class:`IllegalAction` (with the reason) unless ``action`` may be applied now.
+
+        Never changes the game, rolls no die and writes no record. The actions it accepts are
+        those :meth:`legal_actions` lists and their documented equivalents: a ``Move`` along
+        any legal path to a region listed for that stack, a ``Split`` of any proper subset of
+        the units of a stack listed with splits, a ``Merge`` of any two or more of the stacks
+        of a listed merge, a ``Discard`` of several cards the hand is over its limit by, a
+        ``PlayCard`` of a listed card naming targets, and a ``Breakthrough`` with any of the
+        units offered for its region.
+        """
+        if not isinstance(action, Action):
+            raise IllegalAction(f"{action!r} is not an action")
         if self.state.outcome is not None:
             raise IllegalAction("the game is over")
+        if self.state.pending:
+            decisions.check(self, self.state.pending[0], action)
+        elif self.state.battle is not None:
+            from .combat import controller
+
+            controller.check(self, action)
+        elif isinstance(action, EndPhase):
+            reason = self.blocking()
+            if reason is not None:
+                raise IllegalAction(f"the phase cannot end: {reason}")
+        elif cards.handles(action):
+            cards.check(self, action)
+        else:
+            self.handler().check(self, action)
+
+    def is_legal(self, action: Action) -> bool:
+        """Whether :meth:`apply` would accept ``action`` now (it is not applied)."""
+        try:
+            self.check(action)
+        except IllegalAction:
+            return False
+        return True
+
+    def apply(self, action: Action) -> None:
+        """Carry out an action of the side to act.
+
+        The action is checked first (:meth:`check`): a refused action raises
+        :class:`IllegalAction` and leaves the game exactly as it was, without a record.
+        """
+        self.check(action)
         side = self.to_act()
         self.record("action", by=side, action=action.to_json())
         if self.state.pending:
@@ -138,9 +180,6 @@ class Game:
 
             controller.apply(self, action)
         elif isinstance(action, EndPhase):
-            reason = self.blocking()
-            if reason is not None:
-                raise IllegalAction(f"the phase cannot end: {reason}")
             self._close_phase()
         elif cards.handles(action):
             cards.apply(self, action)
@@ -149,10 +188,14 @@ class Game:
             self.state.phase_acted = True
         victory.check_immediate(self)
 
-    def outcome(self) -> dict[str, Any] | None:
-        """``None`` while the game runs; then the winner (or ``None`` for a draw), the VP and
-        the reason."""
-        return self.state.outcome
+    def outcome(self) -> Outcome | None:
+        """``None`` while the game runs; then how it ended: the winner (``None`` for a draw),
+        the termination and its reason, the VP per side."""
+        data = self.state.outcome
+        if data is None:
+            return None
+        tension = self.scenario.tension
+        return Outcome.from_json(data, tension.name if tension is not None else None)
 
     # -- the loop ------------------------------------------------------------------------------
 

@@ -2,7 +2,7 @@
 
 A UI replays it, a test reads it, ``salient play --log`` writes it as JSON lines. Records are
 plain dicts with a ``type`` and the turn, side and phase they happened in; the rest depends on
-the type (see ``docs/rules.md``).
+the type (see ``docs/rules.md``; :mod:`engine.records` declares the shapes a view reads).
 """
 
 from __future__ import annotations
@@ -10,7 +10,11 @@ from __future__ import annotations
 import hashlib
 import json
 from collections.abc import Iterator
-from typing import Any
+from typing import Any, TypeVar, cast
+
+from .records import kind_of
+
+R = TypeVar("R")
 
 
 class EventLog:
@@ -36,6 +40,12 @@ class EventLog:
 
     def of_type(self, kind: str) -> list[dict[str, Any]]:
         return [r for r in self.records if r["type"] == kind]
+
+    def typed(self, record_type: type[R]) -> list[R]:
+        """The records of one type, typed: ``log.typed(BattleOverRecord)`` (the types are in
+        :mod:`engine.records`)."""
+        kind = kind_of(record_type)
+        return [cast(R, r) for r in self.records if r["type"] == kind]
 
     def jsonl(self) -> str:
         """The log as JSON lines, keys sorted: the same game always gives the same text."""

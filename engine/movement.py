@@ -13,7 +13,7 @@ from __future__ import annotations
 import heapq
 import math
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Literal
 
 from . import board, modifiers
 from .state import StackState
@@ -23,13 +23,17 @@ if TYPE_CHECKING:
     from .game import Game
 
 
+ReachKind = Literal["move", "battle", "overrun", "overstack"]
+"""What moving into a region means (see :class:`Reach`)."""
+
+
 @dataclass(frozen=True, slots=True)
 class Reach:
     """How a stack can get to a region."""
 
     cost: float
     path: tuple[str, ...]
-    kind: str
+    kind: ReachKind
     """``move`` (ends there), ``battle`` (enemy units there: the move stops and a battle
     follows), ``overrun`` (enemy units too weak to stop it) or ``overstack`` (reachable, but
     the stack may not end there: over the stacking limit)."""
@@ -66,10 +70,8 @@ def unit_movement(game: Game, unit_id: str) -> int:
 
 
 def _supply_movement(game: Game, unit_id: str) -> int:
-    try:
-        from .supply import movement_penalty
-    except ImportError:
-        return 0
+    from .supply import movement_penalty  # supply reads movement's neighbours: import late
+
     return movement_penalty(game, unit_id)
 
 
@@ -195,13 +197,15 @@ def plain_cost(game: Game, link: Link) -> float:
 
 
 def on_network(game: Game, side: str, link: Link, network: str, origin: str) -> bool:
-    """The step runs along a road (or railway) between regions the side controls."""
+    """The step runs along a road (or railway) between regions the side controls, both of
+    them on that network: the region a move starts from counts like every other (M4)."""
     if board.side_of_region(game, origin) != side or board.side_of_region(game, link.to) != side:
         return False
     _, road, rail = connection_flags(game, link)
     has = rail if network == "rail" else road or rail
     levels = ("rail",) if network == "rail" else ("road", "rail")
-    return has and game.world.regions[link.to].network in levels
+    regions = game.world.regions
+    return has and regions[link.to].network in levels and regions[origin].network in levels
 
 
 def uses_rail(game: Game, side: str) -> bool:
@@ -209,10 +213,10 @@ def uses_rail(game: Game, side: str) -> bool:
 
 
 def enemy_here(game: Game, region: str, side: str) -> list[StackState]:
-    """Enemy stacks in the field of a region (those sheltered in fortified structures do not
-    stop a move: they are besieged instead)."""
+    """Enemy stacks in the field of a region. Those sheltered in fortified structures do not
+    stop a move (they are besieged instead), nor do aircraft alone (V2, A1)."""
     out = []
-    for stack in board.enemy_stacks_in(game, region, side):
+    for stack in board.enemy_ground_stacks_in(game, region, side):
         structure = game.world.structures.get(stack.structure) if stack.structure else None
         if structure is None or structure.fortification == 0:
             out.append(stack)
@@ -237,6 +241,14 @@ def can_overrun(game: Game, stack: StackState, defenders: list[StackState]) -> b
     if any(hidden_from(game, d, stack.side) for d in defenders):
         return False
     return ours > 0 and ours >= rules.overrun_ratio * theirs
+
+
+def overruns(game: Game, stack: StackState, defenders: list[StackState], left: float) -> bool:
+    """V2: the stack overruns ``defenders`` when it entered their region with ``left`` MP
+    still to spend: it must be strong enough (:func:`can_overrun`) and still have the MP the
+    overrun costs. Without them the move stops there and a battle follows."""
+    cost = game.scenario.rules.movement.overrun_mp_cost
+    return left >= cost and can_overrun(game, stack, defenders)
 
 
 def has_combat_unit(game: Game, stack: StackState) -> bool:
@@ -281,10 +293,15 @@ def reachable(game: Game, stack: StackState) -> dict[str, Reach]:
     return best
 
 
-def _classify(game: Game, stack: StackState, path: tuple[str, ...], cost: float) -> Reach:
+def _classify(
+    game: Game, stack: StackState, path: tuple[str, ...], cost: float, overrun: bool = False
+) -> Reach:
+    """What ending a move of ``stack`` along ``path`` at ``cost`` means; ``overrun`` says
+    whether the enemies in the last region are overrun (decided where the MP are known)."""
     region = path[-1]
     enemies = enemy_here(game, region, stack.side)
-    if enemies and not can_overrun(game, stack, enemies):
+    kind: ReachKind
+    if enemies and not overrun:
         kind = "battle"
     elif stack_domain(game, stack) == "land" and not fits(game, stack, region):
         # U4/V3: an overrun does not stop the move, so the stack must fit where it ends,
@@ -300,36 +317,40 @@ def _classify(game: Game, stack: StackState, path: tuple[str, ...], cost: float)
 def _plain_search(
     game: Game, stack: StackState, budget: float, side: str, domain: str
 ) -> dict[str, Reach]:
-    """Dijkstra over plain costs; enemy-held regions end a path unless overrun."""
+    """Dijkstra over plain costs; enemy-held regions end a path unless overrun (V2: strong
+    enough, and with the overrun's MP left after entering)."""
     start = stack.region
     combat = has_combat_unit(game, stack)
-    queue: list[tuple[float, int, str, tuple[str, ...]]] = [(0.0, 0, start, ())]
+    overrun_cost = game.scenario.rules.movement.overrun_mp_cost
+    queue: list[tuple[float, int, str, tuple[str, ...], bool]] = [(0.0, 0, start, (), False)]
     done: dict[str, Reach] = {}
     counter = 0
     while queue:
-        cost, _, region, path = heapq.heappop(queue)
+        cost, _, region, path, overrun = heapq.heappop(queue)
         if region in done or (region == start and path):
             continue
         if path:
-            done[region] = _classify(game, stack, path, cost)
+            done[region] = _classify(game, stack, path, cost, overrun)
             if done[region].kind == "battle":
                 continue  # the move stops in an enemy-held region
         for link in game.world.neighbours(region):
             if link.to in done or step_refusal(game, side, domain, link) is not None:
                 continue
-            if enemy_here(game, link.to, side) and not combat:
+            enemies = enemy_here(game, link.to, side)
+            if enemies and not combat:
                 continue  # only stacks with a combat unit may enter enemy-held regions
             step = plain_cost(game, link)
             if link.kind.uses_all_movement:
                 step = max(step, budget - cost)
             total = cost + step
-            if enemy_here(game, link.to, side) and can_overrun(
-                game, stack, enemy_here(game, link.to, side)
-            ):
-                total += game.scenario.rules.movement.overrun_mp_cost
+            # A crossing that spends all MP leaves none for an overrun.
+            left = -1.0 if link.kind.uses_all_movement else budget - total
+            over = bool(enemies) and overruns(game, stack, enemies, left)
+            if over:
+                total += overrun_cost
             if total <= budget:
                 counter += 1
-                heapq.heappush(queue, (total, counter, link.to, (*path, link.to)))
+                heapq.heappush(queue, (total, counter, link.to, (*path, link.to), over))
     return done
 
 

@@ -24,16 +24,16 @@ class Result:
         """Winner (or draw), VP, turns, battles and losses, as JSON-ready data."""
         state = self.game.state
         outcome = self.game.outcome()
-        played = outcome["turns_played"] if outcome else state.turn - 1
+        played = outcome.turns_played if outcome else state.turn - 1
         vp = {side: s.vp for side, s in state.sides.items()}
-        winner = outcome["winner"] if outcome else None
+        winner = outcome.winner if outcome else None
         return {
             "scenario": self.game.scenario.info.title,
             "seed": self.game.seed,
             "finished": self.finished,
             "result": ("draw" if winner is None else "win") if self.finished else "stopped",
             "winner": winner,
-            "reason": outcome["reason"] if outcome else f"stopped after {played} turns",
+            "reason": outcome.reason if outcome else f"stopped after {played} turns",
             "vp": vp,
             "turns_played": played,
             "battles": state.stats.get("battles", 0),

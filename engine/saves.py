@@ -254,6 +254,17 @@ class OutcomeSave(SaveModel):
     turns_played: TurnNumber
     battles: Count
     losses: dict[SideId, Count]
+    termination: (
+        Literal["sudden_death", "tension", "victory_level", "last_turn", "effect"] | None
+    ) = None
+    """:class:`engine.outcome.Termination`; saves older than it tell it from the reason."""
+    source: Source | None = None
+
+
+class SpentCardSave(SaveModel):
+    side: SideId
+    card: CardId
+    ahead: Annotated[int, Field(ge=-1, le=10**6)]
 
 
 class StateSave(SaveModel):
@@ -272,6 +283,11 @@ class StateSave(SaveModel):
     flags: dict[FlagName, bool]
     events_fired: list[EventId]
     cards_played: list[CardId]
+    card_window: Annotated[list[Slug | int | None], Field(max_length=20)] = Field(
+        default_factory=list
+    )
+    """Names the card window ``window_spent`` belongs to (:func:`engine.cards.window_key`)."""
+    window_spent: list[SpentCardSave] = Field(default_factory=list)
     leaders_lost: list[LeaderId]
     sources_open: dict[SupplySourceId, bool]
     connection_state: dict[ConnectionId, Annotated[list[bool], Field(min_length=3, max_length=3)]]

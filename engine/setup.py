@@ -50,9 +50,9 @@ def initial_state(world: World, dice: Dice) -> GameState:
         region = world.structures[structure].region if structure else location.region
         assert region is not None
         place_unit(state, unit_id, region, structure)
-        unit = state.units[unit_id]
-        if unit.domain == "air":
-            unit.base = structure
+        placed_unit = state.units[unit_id]
+        if placed_unit.domain == "air":
+            placed_unit.base = structure
     for unit in scenario.units:
         if unit.entrenched and unit.location is not None:
             stack = state.units[unit.id].stack

@@ -10,6 +10,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field, fields
 from typing import Any, TypeVar
 
+from .records import BattleState, Decision, SpentCard
+
 
 @dataclass(slots=True)
 class UnitState:
@@ -107,14 +109,19 @@ class GameState:
     flags: dict[str, bool] = field(default_factory=dict)
     events_fired: list[str] = field(default_factory=list)
     cards_played: list[str] = field(default_factory=list)
+    card_window: list[str | int | None] = field(default_factory=list)
+    """Which card window ``window_spent`` belongs to (see :func:`engine.cards.window_key`)."""
+    window_spent: list[SpentCard] = field(default_factory=list)
+    """Copies of cards played in that window, followed through the deck: a copy played in a
+    window is not played again in it, even if it draws itself back (E2)."""
     leaders_lost: list[str] = field(default_factory=list)
     sources_open: dict[str, bool] = field(default_factory=dict)
     connection_state: dict[str, list[bool]] = field(default_factory=dict)
     """Connection id to ``[bridge, road, rail]`` where an effect changed them."""
     modifiers: list[Modifier] = field(default_factory=list)
-    pending: list[dict[str, Any]] = field(default_factory=list)
+    pending: list[Decision] = field(default_factory=list)
     """Decisions waiting for a player, first one first (see :mod:`engine.decisions`)."""
-    battle: dict[str, Any] | None = None
+    battle: BattleState | None = None
     """The battle being fought, while one is open."""
     unsupplied_regions: dict[str, list[str]] = field(default_factory=dict)
     """Per side, regions found out of supply at its last supply phase."""
@@ -125,7 +132,8 @@ class GameState:
     # -- JSON ------------------------------------------------------------------------------------
 
     def to_json(self) -> dict[str, Any]:
-        return _dump(self)
+        data: dict[str, Any] = _dump(self)
+        return data
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> GameState:

@@ -67,7 +67,7 @@ class Lines:
         return self._regions
 
 
-_CACHE: weakref.WeakKeyDictionary[Game, dict[str, tuple[tuple, Lines]]] = (
+_CACHE: weakref.WeakKeyDictionary[Game, dict[str, tuple[tuple[object, ...], Lines]]] = (
     weakref.WeakKeyDictionary()
 )
 

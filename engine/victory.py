@@ -7,25 +7,34 @@ from typing import TYPE_CHECKING
 
 from . import board, modifiers
 from .conditions import holds
+from .outcome import Outcome, Termination
 from .targets import Context
 
 if TYPE_CHECKING:
     from .game import Game
 
 
-def finish(game: Game, winner: str | None, reason: str) -> None:
+def finish(
+    game: Game,
+    winner: str | None,
+    reason: str,
+    termination: Termination,
+    source: str | None = None,
+) -> None:
     """End the game now."""
     if game.state.outcome is not None:
         return
     state = game.state
-    outcome = {
-        "winner": winner,
-        "reason": reason,
-        "vp": {side: s.vp for side, s in state.sides.items()},
-        "turns_played": state.turn,
-        "battles": state.stats.get("battles", 0),
-        "losses": dict(state.stats.get("losses", {})),
-    }
+    outcome = Outcome(
+        winner=winner,
+        termination=termination,
+        reason=reason,
+        vp={side: s.vp for side, s in state.sides.items()},
+        turns_played=state.turn,
+        battles=state.stats.get("battles", 0),
+        losses=dict(state.stats.get("losses", {})),
+        source=source,
+    ).to_json()
     game.record("game_over", **outcome)
     state.outcome = outcome
 
@@ -35,7 +44,8 @@ def _sudden_death(game: Game, check: str) -> None:
         if rule.check != check:
             continue
         if holds(game, rule.condition, Context(rule.side, rule.id)):
-            finish(game, rule.side, rule.description or f"sudden death: {rule.id}")
+            reason = rule.description or f"sudden death: {rule.id}"
+            finish(game, rule.side, reason, Termination.SUDDEN_DEATH, rule.id)
             return
 
 
@@ -91,7 +101,7 @@ def end_of_turn(game: Game) -> None:
     tension = state.tension
     threshold = index.threshold if index is not None else None
     if index is not None and threshold is not None and tension is not None and tension >= threshold:
-        finish(game, index.benefits, f"{index.name} reached {tension}")
+        finish(game, index.benefits, f"{index.name} reached {tension}", Termination.TENSION)
         return
     level = game.scenario.rules.victory.victory_level
     if level is not None:
@@ -101,23 +111,29 @@ def end_of_turn(game: Game) -> None:
             and ranked[0][1].vp >= level
             and (len(ranked) == 1 or ranked[0][1].vp > ranked[1][1].vp)
         ):
-            finish(game, ranked[0][0], f"reached the victory level of {level} VP")
+            reason = f"reached the victory level of {level} VP"
+            finish(game, ranked[0][0], reason, Termination.VICTORY_LEVEL)
 
 
-def end_of_game(game: Game, reason: str = "the last turn is over") -> None:
+def end_of_game(
+    game: Game,
+    reason: str = "the last turn is over",
+    termination: Termination = Termination.LAST_TURN,
+    source: str | None = None,
+) -> None:
     """Count the end-of-game holdings and declare the side with most VP the winner."""
     for region in game.world.scenario.regions:
         holder = board.side_of_region(game, region.id)
         value = region.values.get(holder) if holder else None
-        if value is not None and value.hold_at_end:
+        if holder is not None and value is not None and value.hold_at_end:
             board.add_vp(game, holder, value.hold_at_end, f"holds {region.id} at the end")
     for structure in game.world.scenario.structures:
         holder = board.side_of_structure(game, structure.id)
         value = structure.values.get(holder) if holder else None
-        if value is not None and value.hold_at_end:
+        if holder is not None and value is not None and value.hold_at_end:
             board.add_vp(game, holder, value.hold_at_end, f"holds {structure.id} at the end")
     playing = [s for s in game.state.sides if not game.world.sides[s].neutral]
     ranked = sorted(playing, key=lambda s: -game.state.sides[s].vp)
     best = game.state.sides[ranked[0]].vp
     leaders = [s for s in ranked if game.state.sides[s].vp == best]
-    finish(game, leaders[0] if len(leaders) == 1 else None, reason)
+    finish(game, leaders[0] if len(leaders) == 1 else None, reason, termination, source)

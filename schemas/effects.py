@@ -229,7 +229,7 @@ class ShootFirst(StrictModel):
     """Always ``shoot_first``."""
     side: SideRef = "@self"
     """The side firing first."""
-    rounds: list[Round] = Field(default_factory=lambda: ["first"])
+    rounds: list[Round] = Field(default_factory=lambda: list[Round](["first"]))
     """Rounds in which it fires first."""
 
 

@@ -130,6 +130,9 @@ CODES: dict[str, CodeInfo] = {
         "warning", "A card starts outside the deck and nothing ever adds it."
     ),
     "event-never-fires": CodeInfo("warning", "An event can never fire."),
+    "card-self-feeding": CodeInfo(
+        "warning", "A black card draws cards for its own side and can draw itself back."
+    ),
     "tension-without-index": CodeInfo(
         "warning", "Something moves the tension index, but the scenario has none."
     ),

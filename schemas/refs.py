@@ -196,7 +196,8 @@ def _replace(value: Any, plan: Plan, collection: str, mapping: dict[str, str | N
         return list(dict.fromkeys(out)) if _hashable(out) else out
     if kind == "dict":
         key_ref, value_plan = plan[1], plan[2]
-        out_map, changed = {}, False
+        out_map: dict[Any, Any] = {}
+        changed = False
         for key, item in value.items():
             new_key = key
             if key_ref is not None and key_ref.collection == collection and key in mapping:
@@ -236,8 +237,9 @@ def referenced_ids(models: list[BaseModel]) -> dict[str, set[str]]:
     return out
 
 
-def _gather_models(models: list[Any], out: dict[str, set[str]]) -> None:
+def _gather_models(models: list[BaseModel], out: dict[str, set[str]]) -> None:
     first = type(models[0])
+    groups: dict[type[BaseModel], list[BaseModel]]
     if all(type(m) is first for m in models):
         groups = {first: models}  # the usual case: one list of one kind of entity
     else:

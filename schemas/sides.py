@@ -4,10 +4,9 @@ from __future__ import annotations
 
 from pydantic import Field
 
-from .base import Color, Entity, NationId, RegionId, SideId, StrictModel
+from .base import Color, Domain, Entity, NationId, RegionId, SideId, StrictModel
 from .effects import Effect
 from .ranges import Modifier, Money, Tension, VictoryPoints
-from .units import Domain
 
 
 class Side(Entity):

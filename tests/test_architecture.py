@@ -73,3 +73,18 @@ def test_ruff_is_clean() -> None:
         [ruff, "format", "--check", "."], cwd=ROOT, capture_output=True, text=True, check=False
     )
     assert fmt.returncode == 0, fmt.stdout
+
+
+def test_mypy_is_clean_on_schemas_and_engine() -> None:
+    """The two Qt-free packages type-check strictly (configured in pyproject.toml)."""
+    config = tomllib.loads((ROOT / "pyproject.toml").read_text())["tool"]["mypy"]
+    assert config["strict"] is True and set(config["files"]) == {"schemas", "engine"}
+    done = subprocess.run(
+        [_tool("mypy")],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert "Success: no issues found" in done.stdout

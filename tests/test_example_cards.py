@@ -130,10 +130,12 @@ def test_twelve_cards() -> None:
     ]
 
 
-def test_example_cards_load_without_any_issue() -> None:
+def test_example_cards_load_with_only_the_self_feeding_warning() -> None:
+    """The cards load cleanly but for one warning: in this two-card Allied deck, Stalin
+    commands (a black card that draws a card) can draw itself back (E2)."""
     result = load_text(json.dumps(scenario_with_example_cards()))
     assert result.ok, [str(i) for i in result.issues]
-    assert result.issues == []
+    assert [(i.code, i.entity) for i in result.issues] == [("card-self-feeding", "stalin-commands")]
     assert result.scenario is not None
     assert len(result.scenario.cards) == 12
 

@@ -168,6 +168,12 @@ def _card_out_of_deck(raw: Raw) -> None:
     find(raw["cards"], "rally")["in_deck"] = False
 
 
+def _self_feeding_card(raw: Raw) -> None:
+    rally = find(raw["cards"], "rally")
+    rally["color"] = "black"
+    rally["effects"].append({"kind": "draw_cards", "count": 2})
+
+
 def _event_never_set_off(raw: Raw) -> None:
     find(raw["events"], "rain")["automatic"] = False
 
@@ -214,6 +220,7 @@ SEMANTIC_CASES: list[tuple[str, Callable[[Raw], None], str]] = [
     ("capital-unsuitable", _capital_without_airport, "/nations/0/capitals/air"),
     ("reinforcement-never-arrives", _reinforcement_without_turn, "/reinforcements/0/turn"),
     ("card-never-in-deck", _card_out_of_deck, "/cards/1/in_deck"),
+    ("card-self-feeding", _self_feeding_card, "/cards/1/effects/2"),
     ("event-never-fires", _event_never_set_off, "/events/0/automatic"),
     ("tension-without-index", _no_tension_index, "/events/0/effects/0"),
     ("victory-level-unreachable", _level_out_of_reach, "/rules/victory/victory_level"),
@@ -443,3 +450,18 @@ def test_contradictory_fields_are_schema_errors(where: tuple, value: Any) -> Non
     result = load_text(text_of(raw))
     assert result.scenario is None
     assert [i.code for i in result.issues] == ["schema"]
+
+
+def test_a_black_drawing_card_in_a_big_deck_is_not_self_feeding() -> None:
+    """E2: the warning names decks that can run down to the card; with more black cards
+    than a full hand plus the draw, the deck never does."""
+    raw = base()
+    _self_feeding_card(raw)
+    raw.setdefault("rules", {})["cards"] = {"hand_limit": 2, "draw_per_turn": 1}
+    rally = find(raw["cards"], "rally")
+    rally["copies"] = 6
+    codes = [i.code for i in load_text(text_of(raw)).issues]
+    assert "card-self-feeding" not in codes
+    rally["copies"] = 5  # 5 black cards <= 2 + 1 + 2
+    codes = [i.code for i in load_text(text_of(raw)).issues]
+    assert "card-self-feeding" in codes

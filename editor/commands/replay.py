@@ -84,7 +84,7 @@ def cmd_replay(args: argparse.Namespace) -> int:
     elif divergence is None:
         outcome = found.game.outcome()
         end = (
-            f"{outcome['winner'] or 'nobody'} wins: {outcome['reason']}"
+            f"{outcome.winner or 'nobody'} wins: {outcome.reason}"
             if outcome
             else "the log stops before the end"
         )

@@ -28,6 +28,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from engine.outcome import Outcome
 from schemas.scenario import Scenario
 
 BAR_WIDTH = 0.8
@@ -89,7 +90,7 @@ class EndGameScreen(QDialog):
     def __init__(
         self,
         scenario: Scenario,
-        outcome: Mapping[str, Any],
+        outcome: Outcome,
         records: Iterable[Mapping[str, Any]],
         sides: list[str],
         *,
@@ -114,7 +115,7 @@ class EndGameScreen(QDialog):
         layout = QVBoxLayout(self)
         layout.setContentsMargins(18, 14, 18, 12)
         layout.setSpacing(10)
-        winner = outcome.get("winner")
+        winner = outcome.winner
         self.headline = QLabel(f"{self.names.get(winner, winner)} wins" if winner else "A draw")
         self.headline.setObjectName("headline")
         font = QFont(self.headline.font())
@@ -122,8 +123,8 @@ class EndGameScreen(QDialog):
         font.setBold(True)
         self.headline.setFont(font)
         layout.addWidget(self.headline)
-        played = outcome.get("turns_played")
-        reason = _readable_reason(scenario, str(outcome.get("reason", "")))
+        played = outcome.turns_played
+        reason = _readable_reason(scenario, outcome.reason)
         detail = f"{reason[:1].upper()}{reason[1:]}" + (
             f" — {played} turn{'s' if played != 1 else ''} played." if played else "."
         )
@@ -154,16 +155,14 @@ class EndGameScreen(QDialog):
 
     # -- the score -------------------------------------------------------------------------------
 
-    def _score_table(
-        self, outcome: Mapping[str, Any], sides: list[str], humans: set[str]
-    ) -> QGridLayout:
+    def _score_table(self, outcome: Outcome, sides: list[str], humans: set[str]) -> QGridLayout:
         grid = QGridLayout()
         grid.setHorizontalSpacing(18)
         grid.setVerticalSpacing(4)
         for column, title in enumerate(("", "Side", "VP", "Units lost")):
             label = QLabel(f"<b>{title}</b>")
             grid.addWidget(label, 0, column)
-        final_vp = outcome.get("vp") or {}
+        final_vp = outcome.vp
         self.score_rows: dict[str, tuple[QLabel, QLabel]] = {}
         for row, side in enumerate(sides, start=1):
             swatch = QLabel()

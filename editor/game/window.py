@@ -49,6 +49,7 @@ from editor.game.window_saves import (
     take_back,
 )
 from editor.shared.docking import add_dock
+from engine.outcome import Outcome
 
 if TYPE_CHECKING:
     from editor.game.endgame import EndGameScreen
@@ -306,7 +307,7 @@ class GameWindow(GameMenus, QMainWindow):
     def show_end(self, outcome: object) -> None:
         """The end-of-game screen, made once; Game > Show the result brings it back."""
         session = self.session
-        if session is None or not isinstance(outcome, dict):
+        if session is None or not isinstance(outcome, Outcome):
             return
         # Nothing is left for the AI to play: its controls would do nothing.
         self._enable_ai_controls(False)

@@ -189,6 +189,19 @@ class ScenarioDocument(QObject):
         position = len(items) if index is None else index
         self._push_insert(section, entity, position, text or f"Add {entity.id}")
 
+    def add_many(self, section: str, entities: Sequence[Entity], text: str | None = None) -> None:
+        """Append several entities as one step that listeners hear as one change (a paste):
+        the map and the lists take them in at once rather than one by one."""
+        added = list(entities)
+        if not added:
+            return
+        ids = [e.id for e in added]
+        self._push(
+            text or f"Add {len(added)}",
+            lambda: self._do_insert_many(section, added),
+            lambda: self._do_remove_many(section, ids),
+        )
+
     def remove(self, section: str, ids: Sequence[str], text: str | None = None) -> None:
         wanted, label = self._deletion(section, ids, text)
         if not wanted:
@@ -308,6 +321,20 @@ class ScenarioDocument(QObject):
         self.items(section).insert(position, entity)
         self._index.pop(section, None)
         self._emit(Change(section, frozenset({entity.id}), "insert"))
+
+    def _do_insert_many(self, section: str, entities: list[Entity]) -> None:
+        self.items(section).extend(entities)
+        self._index.pop(section, None)
+        self._emit(Change(section, frozenset(e.id for e in entities), "insert"))
+
+    def _do_remove_many(self, section: str, ids: list[str]) -> None:
+        gone = set(ids)
+        items = self.items(section)
+        items[:] = [e for e in items if e.id not in gone]
+        self._index.pop(section, None)
+        if self.selection.section == section and gone & set(self.selection.ids):
+            self.select(section, [i for i in self.selection.ids if i not in gone])
+        self._emit(Change(section, frozenset(gone), "remove"))
 
     def _do_remove(self, section: str, entity_id: str) -> None:
         position = self.index_of(section, entity_id)

@@ -20,6 +20,7 @@ from editor.shared.window_state import available_area, fitted_geometry, starts_m
 from editor.studio import sections
 from editor.studio.connections_review import ConnectionReview
 from editor.studio.document import ScenarioDocument
+from editor.studio.edit_commands import EditCommands
 from editor.studio.files import Autosaver
 from editor.studio.map.scene import MapScene
 from editor.studio.map.tools.base import Tool
@@ -91,6 +92,7 @@ class StudioWindow(QMainWindow):
         self.statusBar().addPermanentWidget(self.coordinates)
         self.files = FileController(self)
         self.edits = EditController(self)
+        self.edit_commands = EditCommands(self)
         build_actions(self)
         self.set_document(None)
 
@@ -138,6 +140,7 @@ class StudioWindow(QMainWindow):
         """Show a document (``None``: nothing open, e.g. a file that failed to load)."""
         self._release_document()
         self.document = document
+        self.edit_commands.set_document(document)
         self.load_issues = list(load_issues or [])
         issues = IssuesPanel(document)
         issues.activated.connect(self.show_target)
@@ -311,6 +314,10 @@ class StudioWindow(QMainWindow):
         point = self.view.mapToScene(pos)
         region_id = self.tools["select"].region_at(point) if "select" in self.tools else None
         if region_id is None:
+            ground = self.edit_commands.ground_menu((point.x(), point.y()))
+            if ground is not None:
+                ground.popup(self.view.viewport().mapToGlobal(pos))
+                self.map_context_menu = ground
             return
         menu = QMenu(self)
         MapMenu(self).fill(menu, region_id, (point.x(), point.y()))

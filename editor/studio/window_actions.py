@@ -109,11 +109,14 @@ def build_actions(window: StudioWindow) -> None:
         window.addAction(action)
         edit_menu.addAction(action)
     edit_menu.addSeparator()
+    window.edit_commands.add_clipboard_entries(edit_menu)
+    edit_menu.addSeparator()
     edit_menu.addAction(
         _action(
             window, "&Delete", edits.delete_selection, "Delete", tip="Delete the selected entities"
         )
     )
+    window.edit_commands.add_select_all(edit_menu)
     edit_menu.addAction(_action(window, "Select &none", edits.escape, "Escape"))
     edit_menu.addAction(
         _action(
@@ -124,6 +127,8 @@ def build_actions(window: StudioWindow) -> None:
             tip="Change the selected entity's id everywhere",
         )
     )
+    edit_menu.addSeparator()
+    window.edit_commands.add_find_entries(edit_menu)
     edit_menu.addSeparator()
     edit_menu.addAction(
         _action(

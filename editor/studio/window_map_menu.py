@@ -127,6 +127,7 @@ class MapMenu:
                     submenu.addAction(
                         nations[other], lambda s=section, o=other: self.add_force(s, region_id, o)
                     )
+        self.window.edit_commands.fill_region_menu(menu, region_id, point)
         menu.addSeparator()
         menu.addAction(
             "&Zoom to the region", lambda: self.window.zoom_to_entity("regions", region_id)

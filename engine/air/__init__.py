@@ -5,7 +5,8 @@ settle the fights on the way, ``fire`` rolls the shots, ``basing`` knows airport
 flight home, ``turn`` holds the automatic work of the phases. UIs ask :func:`air_reach`.
 
 Records written to the event log (besides ``split``, ``merged`` and ``eliminated``, whose
-``cause`` is ``aa``, ``air_combat``, ``air_sea`` or ``crash``):
+``cause`` is ``aa``, ``air_combat`` or ``crash``; air-sea battles are battles, see
+:mod:`engine.phases.air`):
 
 - ``air_move``: ``stack``, ``units``, ``base`` (airport left), ``path``, ``cost`` (MP).
 - ``air_arrived``: ``stack``, ``units`` still flying, ``region``, ``over_enemy_land``,
@@ -20,8 +21,6 @@ Records written to the event log (besides ``split``, ``merged`` and ``eliminated
 - ``air_combat``: ``region``, ``moving`` side, ``planes``, ``enemies``, ``radar_bonus``,
   ``shots`` and ``hits`` per side (``moving``, ``other``).
 - ``air_combat_result``: ``region``, ``winner`` (a side), ``moving_left``, ``other_left``.
-- ``air_sea_battle``: ``region``, ``planes``, ``ships``, ``shots`` and ``hits`` (``planes``,
-  ``ships``).
 - ``air_hits``: ``region``, ``cause``, ``hits``, ``taken`` (unit -> hits).
 - ``air_panic``: ``region``, ``cause``, ``tests`` (``unit``, ``roll``, ``limit``,
   ``failed``), ``panicked`` (the units sent home).
@@ -35,12 +34,11 @@ from __future__ import annotations
 
 from .basing import air_range, can_fly, fly_home, home_for
 from .movement import air_reach, rebase_targets
-from .turn import air_sea_battles, open_phase
+from .turn import open_phase
 
 __all__ = [
     "air_range",
     "air_reach",
-    "air_sea_battles",
     "can_fly",
     "fly_home",
     "home_for",

@@ -7,10 +7,8 @@ first, then at the nearest friendly airport with room, and a unit that finds non
 
 from __future__ import annotations
 
-import importlib
 from collections import deque
 from collections.abc import Iterable
-from types import ModuleType
 from typing import TYPE_CHECKING
 
 from .. import board, modifiers
@@ -22,6 +20,9 @@ if TYPE_CHECKING:
 
 REBASED = "air_rebased"
 """Key in ``GameState.stats``: unit id -> turn of its last change of base."""
+SORTIES = "air_sorties"
+"""Key in ``GameState.stats``: unit id -> ``[turn, region]`` where its last offensive flight
+ended (a bomber there supports a siege of that region, G1)."""
 
 
 # -- units ---------------------------------------------------------------------------------------
@@ -71,31 +72,24 @@ def range_in_regions(game: Game, unit_ids: Iterable[str]) -> int:
     return mp // game.scenario.rules.movement.air_cost_per_region
 
 
-def _supply() -> ModuleType | None:
-    # Imported late: the supply rules are written in parallel, and without them every unit
-    # simply counts as supplied.
-    try:
-        return importlib.import_module("engine.supply")
-    except ModuleNotFoundError as exc:
-        if exc.name != "engine.supply":
-            raise
-        return None
-
-
 def can_fly(game: Game, unit_id: str) -> bool:
     """S5: out-of-supply aircraft stay on the ground."""
-    check = getattr(_supply(), "can_fly", None)
-    return True if check is None else bool(check(game, unit_id))
+    from .. import supply  # supply imports the combat rules, which reach the air rules
+
+    return supply.can_fly(game, unit_id)
 
 
 def supply_change(game: Game, unit_id: str, stat: str) -> int:
     """What being out of supply does to a unit's ``attack`` or ``defence`` (S4)."""
-    change = getattr(_supply(), f"{stat}_penalty", None)
-    return 0 if change is None else int(change(game, unit_id))
+    from .. import supply
+
+    penalty = supply.penalty(game, unit_id)
+    return penalty.attack if stat == "attack" else penalty.defence
 
 
 def rebased_this_turn(game: Game, unit_id: str) -> bool:
-    return game.state.stats.get(REBASED, {}).get(unit_id) == game.turn
+    rebased: dict[str, int] = game.state.stats.get(REBASED, {})
+    return rebased.get(unit_id) == game.turn
 
 
 def may_move(game: Game, unit_id: str) -> bool:

@@ -1,4 +1,4 @@
-"""Shots and their results in the automatic air fights: AA fire, dogfights, strikes on ships.
+"""Shots and their results in the automatic air fights: AA fire and dogfights.
 
 These fights have no battle window, so they are settled in one go: every shooter rolls, then
 hits fall at random on the targets, damaged planes test their nerve, and the panic results go
@@ -77,9 +77,9 @@ def allocate(game: Game, targets: list[str], hits: int) -> dict[str, int]:
 
 
 def strike(
-    game: Game, targets: list[str], hits: int, *, cause: str, region: str, panic: bool = True
+    game: Game, targets: list[str], hits: int, *, cause: str, region: str
 ) -> dict[str, list[str]]:
-    """Apply hits to planes (or ships with ``panic=False``).
+    """Apply hits to planes.
 
     Returns ``{"eliminated": [...], "panicked": [...]}``; panicked units are only named here,
     the caller sends them home. Logs ``air_hits`` and, when someone tests, ``air_panic``.
@@ -92,10 +92,10 @@ def strike(
     for unit_id in dead:
         board.eliminate(game, unit_id, cause)
     survivors = [u for u in targets if u not in dead]
-    if not panic or not taken:
+    if not taken:
         return {"eliminated": dead, "panicked": []}
     rules = game.scenario.rules.battle
-    tests = []
+    tests: list[dict[str, Any]] = []
     for unit_id in survivors:
         heavy = taken.get(unit_id, 0) >= rules.panic_hits_fraction * before[unit_id]
         if taken.get(unit_id) and heavy:

@@ -17,6 +17,7 @@ from ..state import StackState
 from .aa import aa_fire, aa_units
 from .basing import (
     REBASED,
+    SORTIES,
     air_range,
     flyable,
     grounded,
@@ -113,18 +114,20 @@ def routes(game: Game, stack: StackState) -> dict[str, tuple[str, ...]]:
 
 def air_reach(game: Game, stack_id: str) -> dict[str, dict[str, int | bool]]:
     """For a UI: every region the stack could fly to with its MP cost, whether an
-    interception test is possible there and whether enemy AA is there; ``allowed`` tells
-    whether the flight may end there now (stacking, defensive-phase limits)."""
+    interception test is possible there and whether enemy AA would fire there (in the
+    offensive phase only, A2/A3); ``allowed`` tells whether the flight may end there now
+    (stacking, defensive-phase limits)."""
     stack = game.state.stacks[stack_id]
     cost = game.scenario.rules.movement.air_cost_per_region
     planes = [u for u in stack.units if game.state.units[u].domain == "air"]
     space = Airspace(game, stack.side)
+    contested = game.phase != DEFENSIVE
     out: dict[str, dict[str, int | bool]] = {}
     for region, path in routes(game, stack).items():
         out[region] = {
             "cost": len(path) * cost,
-            "interception_risk": at_risk(game, region, stack.side, planes),
-            "aa": bool(aa_units(game, region, stack.side)),
+            "interception_risk": contested and at_risk(game, region, stack.side, planes),
+            "aa": contested and bool(aa_units(game, region, stack.side)),
             "allowed": why_not_there(game, stack, region, space) is None,
         }
     return out
@@ -176,6 +179,22 @@ def actions(game: Game) -> list[Action]:
 # -- doing it ------------------------------------------------------------------------------------
 
 
+def check(game: Game, action: Action) -> None:
+    """What :func:`actions` lists, and its equivalents: a flight along any path within range
+    to a region where it may end, a split of any proper subset of a stack in an airport, a
+    merge of any of the aircraft stacks in one airport."""
+    if isinstance(action, Move):
+        check_flight(game, action)
+    elif isinstance(action, Rebase):
+        _check_rebase(game, action)
+    elif isinstance(action, Split):
+        _check_split(game, action)
+    elif isinstance(action, Merge):
+        _check_merge(game, action)
+    else:
+        raise IllegalAction(f"'{action.kind}' is not possible in the {game.phase} phase")
+
+
 def apply(game: Game, action: Action) -> None:
     if isinstance(action, Move):
         fly(game, action)
@@ -185,8 +204,6 @@ def apply(game: Game, action: Action) -> None:
         _split(game, action)
     elif isinstance(action, Merge):
         _merge(game, action)
-    else:
-        raise IllegalAction(f"'{action.kind}' is not possible in the {game.phase} phase")
 
 
 def check_flight(game: Game, action: Move) -> StackState:
@@ -232,16 +249,23 @@ def fly(game: Game, action: Move) -> None:
         "air_move", stack=stack.id, units=planes, base=origin, path=list(action.path), cost=cost
     )
     destination = action.path[-1]
+    # A2/A3: AA fire and interceptions meet the offensive (first) air movement only.
+    contested = game.phase != DEFENSIVE
     for region in action.path:
         # The battle rules send attackers back where they came from; for aircraft that is
         # the last region flown over (they need no land route).
         stack.came_from, stack.crossed = stack.region, None
         board.relocate(game, stack, region, None)
-        planes = aa_fire(game, planes, region, side)
-        if planes:
-            planes = intercept(game, stack.id, planes, region, destination)
+        if contested:
+            planes = aa_fire(game, planes, region, side)
+            if planes:
+                planes = intercept(game, stack.id, planes, region, destination)
         if not planes:
             return
+    if game.phase != DEFENSIVE:
+        sorties = game.state.stats.setdefault(SORTIES, {})
+        for unit_id in planes:
+            sorties[unit_id] = [game.turn, destination]
     game.record(
         "air_arrived",
         stack=stack.id,
@@ -260,14 +284,19 @@ def _enemies_in(game: Game, region: str, side: str, domain: str) -> bool:
     )
 
 
-def rebase(game: Game, action: Rebase) -> None:
-    """Move a stack to another friendly airport for good; it uses all its MP this turn."""
+def _check_rebase(game: Game, action: Rebase) -> StackState:
     stack = _stack(game, action.stack)
     reason = why_grounded(game, stack)
     if reason:
         raise IllegalAction(reason)
     if action.structure not in rebase_targets(game, stack):
         raise IllegalAction(f"{action.structure} is not a friendly airport with room within range")
+    return stack
+
+
+def rebase(game: Game, action: Rebase) -> None:
+    """Move a stack to another friendly airport for good; it uses all its MP this turn."""
+    stack = _check_rebase(game, action)
     origin = stack.structure
     rebased = game.state.stats.setdefault(REBASED, {})
     for unit_id in stack.units:
@@ -282,18 +311,26 @@ def rebase(game: Game, action: Rebase) -> None:
     )
 
 
-def _split(game: Game, action: Split) -> None:
+def _check_split(game: Game, action: Split) -> StackState:
     stack = _stack(game, action.stack)
     if not is_airport(game, stack.structure):
         raise IllegalAction("in the air phases only stacks inside an airport may be split")
+    if not any(game.state.units[u].domain == "air" for u in stack.units):
+        raise IllegalAction("in the air phases only stacks holding aircraft may be split")
     units = list(dict.fromkeys(action.units))
     if not units or len(units) >= len(stack.units) or not set(units) <= set(stack.units):
         raise IllegalAction("name some, but not all, of the stack's units")
+    return stack
+
+
+def _split(game: Game, action: Split) -> None:
+    stack = _check_split(game, action)
+    units = list(dict.fromkeys(action.units))
     fresh = board.split(game, stack, units)
     game.record("split", stack=stack.id, new_stack=fresh.id, units=units)
 
 
-def _merge(game: Game, action: Merge) -> None:
+def _check_merge(game: Game, action: Merge) -> list[StackState]:
     stacks = [_stack(game, s) for s in dict.fromkeys(action.stacks)]
     if len(stacks) < 2:
         raise IllegalAction("name at least two stacks")
@@ -302,5 +339,10 @@ def _merge(game: Game, action: Merge) -> None:
         raise IllegalAction("only stacks inside the same airport may be merged")
     if any(game.state.units[u].domain != "air" for s in stacks for u in s.units):
         raise IllegalAction("only aircraft stacks may be merged in the air phases")
+    return stacks
+
+
+def _merge(game: Game, action: Merge) -> None:
+    stacks = _check_merge(game, action)
     board.merge(game, stacks[0], stacks[1:])
     game.record("merged", stack=stacks[0].id, stacks=[s.id for s in stacks[1:]])

@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from .. import board, modifiers
+from ..records import BattleEnding, BattleState
 from . import retreat
 from .field import battle_record, describe
 from .losses import take_hits
@@ -34,20 +35,20 @@ if TYPE_CHECKING:
 def open_battle(game: Game, region: str, structure: str | None = None) -> None:
     """Start the battle in ``region`` (or the assault on ``structure``): the card round opens
     with the attacker's window."""
-    battle = describe(game, region, game.active_side, structure)
-    battle.update(
-        step=0,
-        rounds=0,
-        next_rounds=0,
-        panicked=[],
-        drops=[0, 0],
-        lost=[0, 0],
-        panics=[0, 0],
-        morale_fixed=None,
-        upcoming="cards",
-        retreat_allowed=False,
-        card_window=battle["attacker"],
-    )
+    setup = describe(game, region, game.active_side, structure)
+    battle: BattleState = {
+        **setup,
+        "card_window": setup["attacker"],
+        "step": 0,
+        "rounds": 0,
+        "next_rounds": 0,
+        "panicked": [],
+        "drops": [0, 0],
+        "lost": [0, 0],
+        "panics": [0, 0],
+        "upcoming": "cards",
+        "retreat_allowed": False,
+    }
     game.state.battle = battle
     game.record("battle_start", **battle_record(battle))
 
@@ -56,11 +57,12 @@ def _emit(game: Game) -> Emit:
     return game.record if game.log.enabled else None
 
 
-def load(game: Game) -> tuple[Setup, Fight]:
-    """The open battle as the round engine sees it."""
+def load(game: Game, *, explain: bool = False) -> tuple[Setup, Fight]:
+    """The open battle as the round engine sees it (``explain``: with the terms of every
+    factor, which a logging game always keeps)."""
     battle = game.state.battle
     assert battle is not None
-    setup = build(game, battle, explain=game.log.enabled)
+    setup = build(game, battle, explain=explain or game.log.enabled)
     panicked = set(battle["panicked"])
     fight = Fight(setup, [1 if uid in panicked else 0 for uid in setup.ids])
     drops = battle["drops"]
@@ -218,7 +220,7 @@ def cancel(game: Game, side: str) -> None:
     game.record("battle_cancelled", side_id=side)
     # A card calls the battle off at once: the die places the retreat, nobody is asked.
     retreat.retreat_side(game, battle, side, vp=False, choice=False)
-    ending = {
+    ending: BattleEnding = {
         "winner": None,
         "rounds": fight.rounds,
         "routed": setup.sides[fight.routed] if fight.routed is not None else None,
@@ -253,7 +255,7 @@ def inflict(game: Game, side: str, hits: int, source: str) -> None:
 # -- the end -------------------------------------------------------------------------------------
 
 
-def _capture(game: Game, battle: dict[str, Any]) -> None:
+def _capture(game: Game, battle: BattleState) -> None:
     """The attacker won: it takes the region if it has land units there (an assault takes
     the structure once nobody is left inside)."""
     region, attacker = battle["region"], battle["attacker"]
@@ -274,13 +276,13 @@ def _capture(game: Game, battle: dict[str, Any]) -> None:
 
 
 def _result(
-    game: Game, battle: dict[str, Any], ending: dict[str, Any], *, cancelled: bool
+    game: Game, battle: BattleState, ending: BattleEnding, *, cancelled: bool
 ) -> dict[str, Any]:
     units = game.state.units
     sides = (battle["attacker"], battle["defender"])
     lost = {
-        side: sum(1 for u in battle[key] if units[u].status == "eliminated")
-        for side, key in zip(sides, ("attackers", "defenders"), strict=True)
+        side: sum(1 for u in fought if units[u].status == "eliminated")
+        for side, fought in zip(sides, (battle["attackers"], battle["defenders"]), strict=True)
     }
     winner_side = ending["winner"]
     loser = None

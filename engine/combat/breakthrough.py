@@ -11,11 +11,12 @@ wins by holding its ground, in the attacker's player-turn.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from .. import board, decisions
 from ..actions import Action, Breakthrough
 from ..errors import IllegalAction
+from ..records import BattleState, Decision
 from .field import battle_regions
 from .retreat import _bridged
 from .values import tables
@@ -36,7 +37,7 @@ def limit(game: Game, unit_id: str) -> int:
     return most if nation.double_breakthrough else min(1, most)
 
 
-def offer(game: Game, battle: dict[str, Any]) -> None:
+def offer(game: Game, battle: BattleState) -> None:
     """Ask the winning attacker where to break through, if it can."""
     region, side = battle["region"], battle["attacker"]
     units = game.state.units
@@ -45,8 +46,7 @@ def offer(game: Game, battle: dict[str, Any]) -> None:
         u
         for u in battle["attackers"]
         if units[u].status == "active"
-        and units[u].stack is not None
-        and game.state.stacks[units[u].stack].region == region
+        and board.in_region(game, u, region)
         and u not in battle["panicked"]
         and units[u].breakthroughs < limit(game, u)
     ]
@@ -88,29 +88,41 @@ def offer(game: Game, battle: dict[str, Any]) -> None:
     )
 
 
-def _describe(game: Game, decision: dict[str, Any]) -> str:
+def _describe(game: Game, decision: Decision) -> str:
+    assert decision["kind"] == "breakthrough"
     return f"{decision['side']} may break through from {decision['region']} (or stay)"
 
 
-def _actions(game: Game, decision: dict[str, Any]) -> list[Action]:
+def _actions(game: Game, decision: Decision) -> list[Action]:
+    assert decision["kind"] == "breakthrough"
     out: list[Action] = [Breakthrough(t, tuple(u)) for t, u in decision["options"].items()]
     out.append(Breakthrough(decision["region"]))
     return out
 
 
-def _apply(game: Game, decision: dict[str, Any], action: Action) -> None:
+def _check(game: Game, decision: Decision, action: Action) -> None:
+    """Any of the units offered for a region may break through into it (a subset of the
+    listed answer); the battle's region, or no units, declines."""
+    assert decision["kind"] == "breakthrough"
     if not isinstance(action, Breakthrough):
         raise IllegalAction("answer with a breakthrough, or the battle's region to stay")
-    side, origin = decision["side"], decision["region"]
+    origin = decision["region"]
     if action.region == origin or not action.units:
-        decisions.pop(game)
-        game.record("breakthrough_declined", side_id=side, region=origin)
         return
     allowed = decision["options"].get(action.region)
     if allowed is None:
         raise IllegalAction(f"no breakthrough into {action.region} from {origin}")
     if not set(action.units) <= set(allowed) or len(set(action.units)) != len(action.units):
         raise IllegalAction(f"only {', '.join(allowed)} may break through into {action.region}")
+
+
+def _apply(game: Game, decision: Decision, action: Action) -> None:
+    assert decision["kind"] == "breakthrough" and isinstance(action, Breakthrough)
+    side, origin = decision["side"], decision["region"]
+    if action.region == origin or not action.units:
+        decisions.pop(game)
+        game.record("breakthrough_declined", side_id=side, region=origin)
+        return
     decisions.pop(game)
     movers = list(action.units) + list(decision["leaders"])
     _go(game, movers, action.region, origin, decision["via"][action.region], side)
@@ -135,4 +147,4 @@ def _go(game: Game, movers: list[str], target: str, origin: str, via: str, side:
         board.capture_region(game, target, side)
 
 
-decisions.register("breakthrough", decisions.Handler(_describe, _actions, _apply))
+decisions.register("breakthrough", decisions.Handler(_describe, _actions, _apply, _check))

@@ -10,11 +10,12 @@ ends.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from .. import cards
 from ..actions import Action, ContinueBattle, PlayCard, Retreat
 from ..errors import IllegalAction
+from ..records import BattleState
 from . import battle as fights
 from . import siege
 from .fast import preview
@@ -23,10 +24,10 @@ if TYPE_CHECKING:
     from ..game import Game
     from ..targets import Context
 
-__all__ = ["actions", "apply", "cancel", "inflict_hits", "preview", "side_to_act"]
+__all__ = ["actions", "apply", "cancel", "check", "inflict_hits", "preview", "side_to_act"]
 
 
-def _battle(game: Game) -> dict[str, Any]:
+def _battle(game: Game) -> BattleState:
     battle = game.state.battle
     if battle is None:
         raise IllegalAction("no battle is being fought")
@@ -50,17 +51,30 @@ def actions(game: Game) -> list[Action]:
     return out
 
 
-def apply(game: Game, action: Action) -> None:
+def check(game: Game, action: Action) -> None:
+    """Raise :class:`IllegalAction` unless ``action`` may be taken in the open battle."""
     battle = _battle(game)
-    side = battle["card_window"]
     if isinstance(action, PlayCard):
         playable = {a.card for a in cards.playable_actions(game) if isinstance(a, PlayCard)}
         if action.card not in playable:
             raise IllegalAction(f"card '{action.card}' cannot be played in this battle now")
+        cards.check(game, action)
+        return
+    if not isinstance(action, ContinueBattle | Retreat):
+        raise IllegalAction(f"'{action.kind}' is not possible during a battle")
+    if cards.mandatory_left(game) is not None:
+        raise IllegalAction("a mandatory card must be played first")
+    if isinstance(action, Retreat) and not battle.get("retreat_allowed"):
+        raise IllegalAction("retreat is only possible from the first round after the main one")
+
+
+def apply(game: Game, action: Action) -> None:
+    battle = _battle(game)
+    side = battle["card_window"]
+    assert side is not None, "actions are only taken in a battle's card windows"
+    if isinstance(action, PlayCard):
         cards.play(game, action)
         return
-    if isinstance(action, ContinueBattle | Retreat) and cards.mandatory_left(game) is not None:
-        raise IllegalAction("a mandatory card must be played first")
     if isinstance(action, ContinueBattle):
         if side == battle["attacker"]:
             battle["card_window"] = battle["defender"]
@@ -69,11 +83,7 @@ def apply(game: Game, action: Action) -> None:
             fights.advance(game)
         return
     if isinstance(action, Retreat):
-        if not battle.get("retreat_allowed"):
-            raise IllegalAction("retreat is only possible from the first round after the main one")
         fights.withdraw(game, side)
-        return
-    raise IllegalAction(f"'{action.kind}' is not possible during a battle")
 
 
 def inflict_hits(game: Game, side: str, hits: int, source: str) -> None:

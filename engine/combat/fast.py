@@ -8,7 +8,7 @@ for odds never changes what happens next in the game.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, TypedDict
 
 from ..dice import Dice
 from .field import describe
@@ -40,15 +40,18 @@ def setup_for(
     attacker: str | None = None,
     units: list[str] | None = None,
     structure: str | None = None,
+    *,
+    explain: bool = False,
 ) -> Setup:
     """The setup of the battle ``attacker`` (default: the active side) would fight in
     ``region`` now (an assault on ``structure`` if named), or of the battle open there;
-    ``units`` names other attacking units (an attack the AI weighs before moving)."""
+    ``units`` names other attacking units (an attack the AI weighs before moving);
+    ``explain`` keeps the terms of every factor."""
     battle = game.state.battle
     if battle is not None and battle["region"] == region and units is None:
-        return build(game, battle)
+        return build(game, battle, explain=explain)
     side = attacker or game.active_side
-    return build(game, describe(game, region, side, structure, units=units))
+    return build(game, describe(game, region, side, structure, units=units), explain=explain)
 
 
 def fight(setup: Setup, dice: Dice) -> Outcome:
@@ -88,6 +91,22 @@ def simulate(
     return fight(setup_for(game, region, attacker, units), dice)
 
 
+class Odds(TypedDict):
+    """Estimated odds of a battle (:func:`preview`): fractions of the simulated battles and
+    means over them."""
+
+    attacker_win: float
+    defender_win: float
+    attacker_hits_lost: float
+    defender_hits_lost: float
+    attacker_units_lost: float
+    defender_units_lost: float
+    rounds: float
+    routs: float
+    """How often a side routed."""
+    runs: int
+
+
 def preview(
     game: Game,
     region: str,
@@ -97,7 +116,7 @@ def preview(
     attacker: str | None = None,
     units: list[str] | None = None,
     structure: str | None = None,
-) -> dict[str, Any]:
+) -> Odds:
     """Estimated odds of the battle in ``region`` (with ``units`` attacking, if given) from
     ``runs`` simulations with a private die seeded with ``seed``: ``attacker_win`` and
     ``defender_win`` (fractions), the mean hit points and units each side loses, the mean
@@ -107,14 +126,14 @@ def preview(
     dice = Dice(seed, game.scenario.rules.dice.sides)
     wins = [0, 0]
     hits = [0, 0]
-    units = [0, 0]
+    lost = [0, 0]
     rounds = routs = 0
     for _ in range(runs):
         outcome = fight(setup, dice)
         wins[outcome.winner] += 1
         for s in (0, 1):
             hits[s] += outcome.hits_lost[s]
-            units[s] += outcome.units_lost[s]
+            lost[s] += outcome.units_lost[s]
         rounds += outcome.rounds
         routs += outcome.routed is not None
     total = max(1, runs)
@@ -123,8 +142,8 @@ def preview(
         "defender_win": wins[1] / total,
         "attacker_hits_lost": hits[0] / total,
         "defender_hits_lost": hits[1] / total,
-        "attacker_units_lost": units[0] / total,
-        "defender_units_lost": units[1] / total,
+        "attacker_units_lost": lost[0] / total,
+        "defender_units_lost": lost[1] / total,
         "rounds": rounds / total,
         "routs": routs / total,
         "runs": runs,

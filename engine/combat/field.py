@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 from .. import board
 from ..errors import IllegalAction
+from ..records import BattleSetup
 from .values import tables
 
 if TYPE_CHECKING:
@@ -60,6 +61,28 @@ def battle_regions(game: Game, side: str) -> list[str]:
     return [r for r in world.regions if r in found]
 
 
+def air_sea_regions(game: Game, side: str) -> list[str]:
+    """Sea regions where ``side``'s aircraft in the air are over ships of a side at war with
+    it: each is an air-sea battle, fought at the end of the side's offensive air movement
+    (A4), in map order."""
+    world = game.world
+    units = game.state.units
+    planes: set[str] = set()
+    ships: set[str] = set()
+    for stack in game.state.stacks.values():
+        if world.domain(stack.region) != "sea":
+            continue
+        if stack.side == side:
+            if stack.structure is None and any(units[u].domain == "air" for u in stack.units):
+                planes.add(stack.region)
+        elif world.at_war(side, stack.side) and any(
+            units[u].domain == "naval" and units[u].status == "active" for u in stack.units
+        ):
+            ships.add(stack.region)
+    found = planes & ships
+    return [r for r in world.regions if r in found]
+
+
 def assault_targets(game: Game, side: str) -> list[str]:
     """Enemy fortified structures with units inside, in regions where ``side`` holds the
     field with combat units: each may be assaulted (an optional battle, G1)."""
@@ -89,7 +112,7 @@ def describe(
     structure: str | None = None,
     *,
     units: list[str] | None = None,
-) -> dict:
+) -> BattleSetup:
     """A new battle in ``region`` (or an assault on ``structure``) as a JSON-ready dict: the
     start of ``state.battle``. ``units`` replaces the attacking units by others, wherever they
     stand (to weigh an attack before moving)."""
@@ -102,6 +125,8 @@ def describe(
     defender: str | None = None
     if structure is not None:
         defender = board.side_of_structure(game, structure)
+    # A4: at sea, aircraft in the air fight the enemy's ships (an air-sea battle).
+    at_sea = world.domain(region) == "sea"
     for stack in board.stacks_in(game, region):
         if stack.side == attacker:
             if stack.structure is not None and structure is None and fortified(game, stack):
@@ -121,6 +146,13 @@ def describe(
                 if stack.structure != structure:
                     continue
                 fighting = [u for u in stack.units if game.state.units[u].status == "active"]
+            elif at_sea:
+                fighting = [
+                    u
+                    for u in stack.units
+                    if game.state.units[u].status == "active"
+                    and game.state.units[u].domain == "naval"
+                ]
             else:
                 fighting = _fighting(game, stack)
             if not fighting:
@@ -137,12 +169,12 @@ def describe(
         attackers = [u for u in units if game.state.units[u].status == "active"]
         entry = dict.fromkeys(attackers)
         crossings = []
-    units = game.state.units
+    everyone = game.state.units
     kinds = tables(world).units
     had_combat, ground = [False, False], [False, False]
     for s, lst in enumerate((attackers, defenders)):
         for u in lst:
-            if not units[u].leader and kinds[u].combat:
+            if not everyone[u].leader and kinds[u].combat:
                 had_combat[s] = True
                 ground[s] = ground[s] or kinds[u].domain != "air"
     return {
@@ -158,6 +190,7 @@ def describe(
         "had_combat": had_combat,
         "ground": ground,
         "card_window": None,
+        "morale_fixed": None,
     }
 
 
@@ -166,7 +199,7 @@ def unresolved(game: Game, side: str, *, but: str | None = None) -> set[str]:
     return {r for r in battle_regions(game, side) if r != but}
 
 
-def battle_record(battle: dict[str, Any]) -> dict[str, Any]:
+def battle_record(battle: BattleSetup) -> dict[str, Any]:
     """The fields of a battle worth logging at its start."""
     return {
         "region": battle["region"],

@@ -41,6 +41,20 @@ class Fight:
         "vital",
     )
 
+    strength: list[int]
+    status: list[int]
+    morale: list[int]
+    lost: list[int]
+    panics: list[int]
+    rounds: int
+    next_rounds: int
+    routed: int | None
+    retreated: int | None
+    pursued: bool
+    vital: list[int]
+    armour: list[int]
+    present: list[int]
+
     def __init__(self, setup: Setup, status: list[int] | None = None) -> None:
         self.strength = strength = list(setup.strength)
         self.status = status = status if status is not None else [0] * setup.n

@@ -9,10 +9,11 @@ and cards; mines only cards.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from .. import board, modifiers
-from .skeleton import KINDS, skeleton
+from ..records import BattleSetup
+from .skeleton import KINDS, Pair, skeleton
 from .values import (
     Numbers,
     command_steps,
@@ -76,6 +77,7 @@ class Setup:
         "sf",
         "side",
         "sides",
+        "stat",
         "strength",
         "sup",
         "sup_ok",
@@ -85,6 +87,64 @@ class Setup:
     )
 
     nums: Numbers
+    region: str
+    sides: tuple[str, str]
+    n: int
+    ids: list[str]
+    """Unit ids (leaders are not in the lists)."""
+    index: dict[str, int]
+    side: list[int]
+    """Per unit: 0 attacker, 1 defender."""
+    leaders: tuple[list[str], list[str]]
+    hp: list[int]
+    rof: list[int]
+    elite: list[bool]
+    combat: list[bool]
+    air: list[bool]
+    armour: list[bool]
+    prio: list[int]
+    morale: list[int]
+    stat: list[str]
+    """``attack`` or ``defence``: the value each fires with."""
+    base: list[int]
+    """The factor each fires with at full strength, supply stage included."""
+    red: list[int]
+    """That factor when reduced."""
+    reduced_at: list[int]
+    low: list[int]
+    """Morale when reduced."""
+    fires: dict[str, Pair]
+    aa_units: Pair
+    arm: Pair
+    oth: Pair
+    sup: Pair
+    airs: Pair
+    units_of: Pair
+    conn: list[int]
+    """Per unit: the connection bonus (defenders, first rounds)."""
+    conn_any: bool
+    strength: list[int]
+    """Per unit: strength when the setup was made."""
+    cardfirst: dict[str, list[int]]
+    """Round kind -> per unit, what cards add in the first round only."""
+    why: list[dict[str, list[tuple[str, int]]]] | None
+    """Per unit and kind of round, the terms of its factor (only when explaining)."""
+    mods: dict[str, list[int]]
+    """Round kind -> per unit, the modifier added to its factor."""
+    sup_ok: frozenset[str]
+    """Kinds of rounds where armour superiority counts (B3)."""
+    had_combat: list[bool]
+    ground: list[bool]
+    air_only: list[bool]
+    vital: list[bool]
+    """Per unit: it keeps its side in the fight."""
+    sf: dict[str, int]
+    """Round name -> bits of the sides shooting first (1 attacker, 2 defender)."""
+    rerolls: dict[str, list[bool]]
+    reroll_first: list[bool]
+    reroll_any_first: bool
+    morale_terms: tuple[list[tuple[str, int]], list[tuple[str, int]]]
+    morale_base: list[int]
 
     def explain_unit(
         self, i: int, kind: str, game: Game, superiority: int = 0
@@ -99,8 +159,8 @@ class Setup:
         strength = game.state.units[self.ids[i]].strength
         if strength <= self.reduced_at[i] and self.red[i] != self.base[i]:
             terms.insert(1, ("reduced", self.red[i] - self.base[i]))
-        battle = game.state.battle or {}
-        fought = battle.get("rounds", 0)
+        battle = game.state.battle
+        fought = battle["rounds"] if battle is not None else 0
         if self.conn[i] and kind != "mines" and fought < self.nums.connection_rounds:
             terms.append(("connection", self.conn[i]))
         if self.cardfirst.get(kind) and fought == 0 and self.cardfirst[kind][i]:
@@ -110,7 +170,7 @@ class Setup:
         return terms
 
 
-def build(game: Game, battle: dict[str, Any], *, explain: bool = False) -> Setup:
+def build(game: Game, battle: BattleSetup, *, explain: bool = False) -> Setup:
     """Work out the setup of a battle described by ``battle`` (see :mod:`.field`)."""
     world = game.world
     t = tables(world)
@@ -123,8 +183,8 @@ def build(game: Game, battle: dict[str, Any], *, explain: bool = False) -> Setup
     side: list[int] = []
     leaders: tuple[list[str], list[str]] = ([], [])
     everyone: tuple[list[str], list[str]] = ([], [])
-    for s, key in ((0, "attackers"), (1, "defenders")):
-        for uid in battle[key]:
+    for s, listed in ((0, battle["attackers"]), (1, battle["defenders"])):
+        for uid in listed:
             unit = units[uid]
             if unit.status != "active":
                 continue
@@ -160,8 +220,8 @@ def build(game: Game, battle: dict[str, Any], *, explain: bool = False) -> Setup
             boost[s] += chief_info.boost_attack if s == 0 else chief_info.boost_defence
             boost_morale[s] += chief_info.boost_morale
 
-    entrenched = bool(battle.get("entrenched"))
-    assault = battle.get("structure") is not None
+    entrenched = bool(battle["entrenched"])
+    assault = battle["structure"] is not None
     conn_bonus = _connection_bonus(game, battle)
     carded = set()
     if game.state.modifiers:
@@ -175,6 +235,7 @@ def build(game: Game, battle: dict[str, Any], *, explain: bool = False) -> Setup
     st.index, st.side, st.leaders = sk.index, sk.side, leaders
     st.hp, st.rof, st.elite, st.combat = sk.hp, sk.rof, sk.elite, sk.combat
     st.air, st.armour, st.prio, st.morale = sk.air, sk.armour, sk.prio, sk.morale
+    st.stat = sk.stat
     st.base, st.red, st.reduced_at, st.low = sk.base, sk.red, sk.reduced_at, sk.reduced_morale
     st.fires, st.aa_units = sk.fires, sk.aa_units
     st.arm, st.oth, st.sup, st.airs = sk.arm, sk.oth, sk.sup, sk.airs
@@ -218,13 +279,14 @@ def build(game: Game, battle: dict[str, Any], *, explain: bool = False) -> Setup
             s = side[i]
             supply = st.base[i] - sk.base[i]
             head = [("base", sk.base[i])] + ([("supply", supply)] if supply else [])
-            here = [("terrain", place[s][st.air[i]] - _extra(nums, s, entrenched, assault))]
-            here += [("entrenchment", nums.entrenchment if s == 0 and entrenched else 0)]
-            here += [("assault", nums.assault if s == 1 and assault else 0)]
+            local = [("terrain", place[s][st.air[i]] - _extra(nums, s, entrenched, assault))]
+            local += [("entrenchment", nums.entrenchment if s == 0 and entrenched else 0)]
+            local += [("assault", nums.assault if s == 1 and assault else 0)]
             command = [("leaders", lead[s]), ("boosters", boost[s])]
-            why = {}
+            why: dict[str, list[tuple[str, int]]] = {}
             for k in KINDS:
-                terms = [] if k == "mines" else here if k in RESTRICTED else here + command
+                terms: list[tuple[str, int]]
+                terms = [] if k == "mines" else local if k in RESTRICTED else local + command
                 if k == "pursuit":
                     terms = [*terms, ("pursuit_terrain", terrain.pursuit_modifier)]
                 why[k] = head + [x for x in terms if x[1]]
@@ -248,9 +310,11 @@ def build(game: Game, battle: dict[str, Any], *, explain: bool = False) -> Setup
     st.sup_ok = frozenset(FULL) if terrain.armour_superiority else frozenset()
     st.had_combat = battle["had_combat"]
     st.ground = battle["ground"]
-    st.air_only = [not battle["ground"][s] and bool(st.airs[s]) for s in (0, 1)]
-    ground, combat, air = st.ground, st.combat, st.air
-    st.vital = [combat[i] and air[i] != ground[side[i]] for i in range(n)]
+    # B2: ``air_only_rounds`` caps air attacks on land units; an air-sea battle lasts like
+    # any battle (A4).
+    at_sea = terrain.domain == "sea"
+    st.air_only = [not at_sea and not battle["ground"][s] and bool(st.airs[s]) for s in (0, 1)]
+    st.vital = [st.combat[i] and st.air[i] != st.ground[side[i]] for i in range(n)]
     _battle_rights(game, st, region, sides)
 
     # Battle morale (B4): fixed at the first round, cards on top so later plays still count.
@@ -258,11 +322,11 @@ def build(game: Game, battle: dict[str, Any], *, explain: bool = False) -> Setup
     if game.state.modifiers:
         cards = [modifiers.side_total(game, sides[s], "battle_morale") for s in (0, 1)]
     armour = [sum(1 for i in st.units_of[s] if st.armour[i]) for s in (0, 1)]
-    fixed = battle.get("morale_fixed")
+    fixed = battle["morale_fixed"]
     st.morale_terms = ([], [])
     for s in (0, 1):
-        combat = [unit_morale[i] for i in st.units_of[s] if st.combat[i]]
-        mean = (2 * sum(combat) + len(combat)) // (2 * len(combat)) if combat else 0
+        engaged = [unit_morale[i] for i in st.units_of[s] if st.combat[i]]
+        mean = (2 * sum(engaged) + len(engaged)) // (2 * len(engaged)) if engaged else 0
         chief = chiefs[s]
         superior = bool(st.sup_ok) and _superior(nums, armour[s], armour[1 - s])
         terms = [
@@ -329,12 +393,12 @@ def _superior(nums: Numbers, mine: int, theirs: int) -> bool:
     return mine >= max(1, nums.sup_min) and mine >= nums.sup_ratio * theirs
 
 
-def _connection_bonus(game: Game, battle: dict[str, Any]) -> int:
+def _connection_bonus(game: Game, battle: BattleSetup) -> int:
     """Best defence bonus among the connections the attacking stacks crossed (M3); beaches
     only count against units that came from the sea."""
     world = game.world
     best = 0
-    for came_from, crossed in battle.get("crossings", ()):
+    for came_from, crossed in battle["crossings"]:
         connection = world.connections.get(crossed) if crossed else None
         if connection is None:
             continue

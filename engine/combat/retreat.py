@@ -25,6 +25,7 @@ from typing import TYPE_CHECKING, Any
 from .. import board, decisions
 from ..actions import Action, Choose
 from ..errors import IllegalAction
+from ..records import BattleSetup
 from .field import fortified, unresolved
 from .values import tables
 
@@ -35,20 +36,16 @@ INFINITY = 10**9
 
 
 def retreat_side(
-    game: Game, battle: dict[str, Any], side: str, *, vp: bool = True, choice: bool = True
+    game: Game, battle: BattleSetup, side: str, *, vp: bool = True, choice: bool = True
 ) -> bool:
     """Take ``side``'s units out of the battle region (see the module docstring). Returns
     ``False`` when the side's player must first choose where a group goes (``choice``: a
     card's cancellation never asks); the retreat goes on when the answer comes."""
     region = battle["region"]
-    key = "attackers" if side == battle["attacker"] else "defenders"
+    fought = battle["attackers"] if side == battle["attacker"] else battle["defenders"]
     units = game.state.units
     leaving = [
-        u
-        for u in battle[key]
-        if units[u].status == "active"
-        and units[u].stack is not None
-        and game.state.stacks[units[u].stack].region == region
+        u for u in fought if units[u].status == "active" and board.in_region(game, u, region)
     ]
     if not leaving:
         return True
@@ -59,6 +56,9 @@ def retreat_side(
     if stuck:
         trapped(game, side, stuck, vp=vp)
     ground = [u for u in leaving if units[u].domain != "air" and u not in stuck]
+    if game.world.domain(region) == "sea":
+        # A4: ships beaten by aircraft keep the sea; aircraft cannot take it from them.
+        ground = [u for u in ground if units[u].domain != "naval"]
     attacking = side == battle["attacker"]
     barred = unresolved(game, game.active_side, but=region)
     if not attacking:
@@ -149,12 +149,12 @@ decisions.register("retreat", decisions.Handler(_describe, _actions, _apply))
 
 
 def enemy_combat_in(game: Game, region: str, side: str) -> bool:
-    """Whether units of a side at war with ``side`` hold combat units in ``region`` (those
-    shut inside a fortified structure do not count)."""
+    """Whether units of a side at war with ``side`` hold ground combat units in ``region``
+    (those shut inside a fortified structure do not count, nor do aircraft, A1)."""
     for stack in board.enemy_stacks_in(game, region, side):
         if fortified(game, stack):
             continue
-        if any(board.is_combat(game, u) for u in board.units_of(game, stack)):
+        if any(board.is_combat(game, u) and u.domain != "air" for u in board.units_of(game, stack)):
             return True
     return False
 
@@ -295,7 +295,7 @@ def place(
         trapped(game, side, excess, vp=vp)
 
 
-def _shelter(game: Game, battle: dict[str, Any], group: list[str], side: str) -> bool:
+def _shelter(game: Game, battle: BattleSetup, group: list[str], side: str) -> bool:
     """A defender with nowhere to go shelters in its own fortified structure in the battle
     region, as far as its capacity allows; the rest are eliminated."""
     region = battle["region"]

@@ -14,6 +14,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from .. import board, modifiers
+from ..records import BattleSetup
 from .losses import take_hits
 from .prepare import build
 
@@ -85,6 +86,29 @@ def _blockaded(game: Game, structure: str, side: str) -> bool:
     )
 
 
+def supporting_bombers(game: Game, structure: str, side: str) -> list[str]:
+    """``side``'s bombers taking part in the siege of ``structure`` (G1): those over its
+    region, those based at another airfield of that region, and those whose offensive flight
+    ended over that region in this player-turn (they have flown home by the sieges phase, but
+    they bombed it)."""
+    from ..air.basing import SORTIES, has_role
+
+    region = game.world.structures[structure].region
+    sorties = game.state.stats.get(SORTIES, {})
+    out = []
+    for unit in game.state.units.values():
+        if unit.side != side or unit.status != "active" or unit.domain != "air":
+            continue
+        if not has_role(game, unit.id, "bomber"):
+            continue
+        stack = game.state.stacks.get(unit.stack or "")
+        here = stack is not None and stack.region == region and stack.structure != structure
+        flown = sorties.get(unit.id) == [game.turn, region]
+        if here or flown:
+            out.append(unit.id)
+    return out
+
+
 def siege_modifiers(game: Game, structure: str, side: str) -> list[tuple[str, int]]:
     """The terms added to the siege roll (negative helps the besieger)."""
     rules = game.scenario.rules.siege
@@ -100,7 +124,8 @@ def siege_modifiers(game: Game, structure: str, side: str) -> list[tuple[str, in
     terms = []
     heavy = sum(1 for u in outside if not units[u].leader and "siege_artillery" in roles(u))
     terms.append(("siege_artillery", heavy * rules.siege_artillery_modifier))
-    guns = any(not units[u].leader and roles(u) & {"artillery", "bomber"} for u in outside)
+    guns = any(not units[u].leader and "artillery" in roles(u) for u in outside)
+    guns = guns or bool(supporting_bombers(game, structure, side))
     terms.append(("artillery_or_bombers", rules.artillery_or_bomber_modifier if guns else 0))
     steps = sum(
         units[u].strength
@@ -195,15 +220,20 @@ def inflict(game: Game, side: str, hits: int, source: str) -> None:
     holder = board.side_of_structure(game, structure)
     inside = side == holder
     units = defenders(game, structure) if inside else besiegers(game, structure, side)
-    battle = {
+    battle: BattleSetup = {
         "region": stats[REGION],
         "structure": structure if inside else None,
         "attacker": game.active_side if inside else side,
         "defender": side if inside else (holder or side),
         "attackers": [] if inside else units,
         "defenders": units if inside else [],
+        "entry": {},
+        "crossings": [],
+        "entrenched": False,
         "had_combat": [True, True],
         "ground": [True, True],
+        "card_window": None,
+        "morale_fixed": None,
     }
     setup = build(game, battle)
     s = 1 if inside else 0

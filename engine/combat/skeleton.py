@@ -6,6 +6,7 @@ after it is made.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from .values import Tables
@@ -15,6 +16,10 @@ if TYPE_CHECKING:
 
 KINDS = ("ambush", "artillery", "air_support", "mines", "recon", "main", "next", "pursuit")
 CACHE_SIZE = 512
+
+
+Pair = tuple[list[int], list[int]]
+"""Unit indices per side: (attacker's, defender's)."""
 
 
 class Skeleton:
@@ -49,6 +54,41 @@ class Skeleton:
         "units_of",
     )
 
+    ids: list[str]
+    """Unit ids (leaders are not in the lists)."""
+    index: dict[str, int]
+    n: int
+    side: list[int]
+    """Per unit: 0 attacker, 1 defender."""
+    hp: list[int]
+    rof: list[int]
+    elite: list[bool]
+    combat: list[bool]
+    air: list[bool]
+    armour: list[bool]
+    prio: list[int]
+    """Loss priority: 0 first, 1 normal, 2 last."""
+    morale: list[int]
+    base: list[int]
+    """The factor each fires with (attack or defence), full strength."""
+    red: list[int]
+    """That factor when reduced."""
+    reduced_at: list[int]
+    reduced_morale: list[int]
+    stat: list[str]
+    """``attack`` or ``defence``: the value each fires with."""
+    units_of: Pair
+    boost: list[int]
+    boost_morale: list[int]
+    fires: dict[str, Pair]
+    """Round kind -> who may fire in it, per side."""
+    aa_units: Pair
+    arm: Pair
+    """Armour, per side, by loss priority (how hits are taken, B5)."""
+    oth: Pair
+    sup: Pair
+    airs: Pair
+
 
 def skeleton(t: Tables, terrain: TerrainType, ids: list[str], side: list[int]) -> Skeleton:
     key = (terrain.id, tuple(ids), tuple(side))
@@ -63,6 +103,12 @@ def skeleton(t: Tables, terrain: TerrainType, ids: list[str], side: list[int]) -
 
 def _make(t: Tables, terrain: TerrainType, ids: list[str], side: list[int]) -> Skeleton:
     rows = [t.row(uid, s == 0) for uid, s in zip(ids, side, strict=True)]
+    if terrain.domain == "sea":
+        # A4: in an air-sea battle ships only fire back at the aircraft, as AA units do.
+        rows = [
+            replace(r, aa=True, kinds=()) if t.units[uid].domain == "naval" else r
+            for r, uid in zip(rows, ids, strict=True)
+        ]
     n = len(ids)
     sk = Skeleton()
     sk.ids, sk.side, sk.n = ids, side, n
@@ -86,9 +132,9 @@ def _make(t: Tables, terrain: TerrainType, ids: list[str], side: list[int]) -> S
         sk.boost[s] += r.boost
         sk.boost_morale[s] += r.boost_morale
 
-    fires: dict[str, tuple[list[int], list[int]]] = {k: ([], []) for k in KINDS}
-    groups: tuple[tuple[list[int], list[int]], ...] = tuple(([], []) for _ in range(4))
-    aa: tuple[list[int], list[int]] = ([], [])
+    fires: dict[str, Pair] = {k: ([], []) for k in KINDS}
+    groups: tuple[Pair, ...] = tuple(([], []) for _ in range(4))
+    aa: Pair = ([], [])
     barred = set()
     if not terrain.ambush:
         barred.add("ambush")
@@ -111,5 +157,5 @@ def _make(t: Tables, terrain: TerrainType, ids: list[str], side: list[int]) -> S
         for group in pair:
             group.sort(key=sk.prio.__getitem__)
     sk.fires, sk.aa_units = fires, aa
-    sk.arm, sk.oth, sk.sup, sk.airs = groups
+    sk.arm, sk.oth, sk.sup, sk.airs = groups[0], groups[1], groups[2], groups[3]
     return sk

@@ -18,6 +18,7 @@ if TYPE_CHECKING:
     from ..game import Game
     from ..state import StackState
     from ..world import World
+    from .skeleton import Skeleton
 
 PRIORITY = {"first": 0, "normal": 1, "last": 2}
 
@@ -185,7 +186,7 @@ class Tables:
             world.rules.siege.assault_defence_modifier,
         )
         self._rows: dict[tuple[str, bool], Row] = {}
-        self.skeletons: dict[tuple, object] = {}
+        self.skeletons: dict[tuple[str, tuple[str, ...], tuple[int, ...]], Skeleton] = {}
         """Battle skeletons by terrain and line-up (see :mod:`.skeleton`)."""
 
     def row(self, unit_id: str, attacking: bool) -> Row:
@@ -319,16 +320,20 @@ def commanding_leader(game: Game, stack: StackState) -> str | None:
     return commander(game, [u for u in stack.units if game.state.units[u].leader])
 
 
+def command_limit(game: Game, leader_id: str) -> int:
+    """Stacking points a leader commands without penalty: the limit of its rank (U3)."""
+    rules = game.scenario.rules.command
+    rank = tables(game.world).leaders[leader_id].rank
+    return {1: rules.limit_1_star, 2: rules.limit_2_star}.get(rank, rules.limit_3_star)
+
+
 def command_steps(game: Game, leader_id: str | None, points: int) -> int:
     """Penalty steps of a leader commanding ``points`` stacking points (U3): one per started
     ``penalty_step`` points over the limit of its rank."""
     if leader_id is None:
         return 0
-    rules = game.scenario.rules.command
-    rank = tables(game.world).leaders[leader_id].rank
-    limit = {1: rules.limit_1_star, 2: rules.limit_2_star}.get(rank, rules.limit_3_star)
-    over = points - limit
-    return 0 if over <= 0 else -(-over // rules.penalty_step)
+    over = points - command_limit(game, leader_id)
+    return 0 if over <= 0 else -(-over // game.scenario.rules.command.penalty_step)
 
 
 def stacking_points(game: Game, unit_ids: list[str]) -> int:

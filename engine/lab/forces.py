@@ -254,4 +254,5 @@ def _describe(
         "had_combat": had_combat,
         "ground": ground,
         "card_window": None,
+        "morale_fixed": None,
     }

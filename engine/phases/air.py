@@ -4,18 +4,41 @@ Both open with aircraft coming home (:func:`engine.air.open_phase`) and let the 
 stacks out of airports or change their base. In the offensive phase any region in range may
 be the target; the defensive phase only allows regions free of enemies, where the aircraft
 stand guard until the side's next offensive phase.
+
+Aircraft that end their offensive flight over enemy ships at sea fight an air-sea battle at
+the end of the side's air movement (A4): the side picks each such battle (``ResolveBattle``)
+once it has flown everything it wanted, and it is fought like any battle, round by round with
+card windows. Opening the first one ends the side's flying for the phase.
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ..actions import Action
-from ..air import air_sea_battles, movement, open_phase
+from ..actions import Action, ResolveBattle
+from ..air import movement, open_phase
+from ..combat import battle
+from ..combat.field import air_sea_regions
+from ..errors import IllegalAction
 from .base import Phase
 
 if TYPE_CHECKING:
     from ..game import Game
+
+FOUGHT = "air_sea_fought"
+"""Key in ``GameState.stats`` once the side's air-sea battles have begun: the sea regions
+already fought over in this phase (no more flights then)."""
+
+
+def pending(game: Game) -> list[str]:
+    """Sea regions where an air-sea battle is still to be fought in this phase."""
+    fought = game.state.stats.get(FOUGHT) or []
+    return [r for r in air_sea_regions(game, game.active_side) if r not in fought]
+
+
+def striking(game: Game) -> bool:
+    """The side's air-sea battles have begun: its air movement is over for the phase."""
+    return game.state.stats.get(FOUGHT) is not None
 
 
 class AirOffensive(Phase):
@@ -23,16 +46,38 @@ class AirOffensive(Phase):
     card_timing = "air"
 
     def begin(self, game: Game) -> None:
+        game.state.stats.pop(FOUGHT, None)
         open_phase(game, defensive=False)
 
     def actions(self, game: Game) -> list[Action]:
-        return movement.actions(game)
+        flights = [] if striking(game) else movement.actions(game)
+        return flights + [ResolveBattle(r) for r in pending(game)]
+
+    def check(self, game: Game, action: Action) -> None:
+        if isinstance(action, ResolveBattle):
+            if action.region not in pending(game):
+                raise IllegalAction(f"there is no air-sea battle to fight at {action.region}")
+            return
+        if striking(game):
+            raise IllegalAction("the air movement is over: the air-sea battles are being fought")
+        movement.check(game, action)
 
     def apply(self, game: Game, action: Action) -> None:
+        if isinstance(action, ResolveBattle):
+            fought = game.state.stats.setdefault(FOUGHT, [])
+            fought.append(action.region)
+            battle.open_battle(game, action.region)
+            return
         movement.apply(game, action)
 
+    def blocking(self, game: Game) -> str | None:
+        regions = pending(game)
+        if not regions:
+            return None
+        return f"{len(regions)} air-sea battle(s) still to fight: {', '.join(regions)}"
+
     def end(self, game: Game) -> None:
-        air_sea_battles(game)
+        game.state.stats.pop(FOUGHT, None)
 
 
 class AirDefensive(Phase):
@@ -44,6 +89,9 @@ class AirDefensive(Phase):
 
     def actions(self, game: Game) -> list[Action]:
         return movement.actions(game)
+
+    def check(self, game: Game, action: Action) -> None:
+        movement.check(game, action)
 
     def apply(self, game: Game, action: Action) -> None:
         movement.apply(game, action)

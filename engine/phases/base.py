@@ -15,8 +15,9 @@ class Phase:
     """One phase of a player-turn. Subclasses override what their phase does.
 
     ``begin`` runs the automatic part when the phase opens (draws, supply, arrivals),
-    ``actions`` lists what the player may do, ``apply`` does it, ``blocking`` says what must
-    still be done before the phase may end, and ``end`` runs when it closes.
+    ``actions`` lists what the player may do, ``check`` refuses what it may not do (changing
+    nothing), ``apply`` does an action that passed ``check``, ``blocking`` says what must still
+    be done before the phase may end, and ``end`` runs when it closes.
     """
 
     name = "phase"
@@ -30,8 +31,15 @@ class Phase:
         """Actions of this phase open to the active side (cards and EndPhase come apart)."""
         return []
 
+    def check(self, game: Game, action: Action) -> None:
+        """Raise :class:`IllegalAction` unless ``action`` may be applied now; never changes
+        the game. By default the action must be one :meth:`actions` lists; phases that also
+        take documented equivalents (other paths, other subsets of units) say so."""
+        if action not in self.actions(game):
+            raise IllegalAction(f"'{action.kind}' is not possible now in the {self.name} phase")
+
     def apply(self, game: Game, action: Action) -> None:
-        """Carry out one of this phase's actions."""
+        """Carry out one of this phase's actions (one that passed :meth:`check`)."""
         raise IllegalAction(f"'{action.kind}' is not possible in the {self.name} phase")
 
     def blocking(self, game: Game) -> str | None:

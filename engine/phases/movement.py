@@ -19,6 +19,7 @@ from ..actions import (
 from ..errors import IllegalAction
 from ..fog import search
 from ..state import StackState
+from ..world import Link
 from .base import Phase
 
 if TYPE_CHECKING:
@@ -34,6 +35,15 @@ def _own_stack(game: Game, stack_id: str) -> StackState:
 
 def _movable(game: Game, stack: StackState) -> bool:
     return movement.stack_domain(game, stack) in ("land", "naval")
+
+
+def _movable_stack(game: Game, stack_id: str) -> StackState:
+    """A stack of the side to move that moves in this phase (aircraft fly in the air
+    phases)."""
+    stack = _own_stack(game, stack_id)
+    if not _movable(game, stack):
+        raise IllegalAction("aircraft move in the air phases")
+    return stack
 
 
 class LandMovement(Phase):
@@ -74,47 +84,68 @@ class LandMovement(Phase):
                 out.append(Merge(tuple(s.id for s in group)))
         return out
 
+    def check(self, game: Game, action: Action) -> None:
+        """What ``actions`` lists, and its equivalents: a move along any legal path, a split
+        of any proper subset of a stack's units, a merge of any of the stacks in one place."""
+        if isinstance(action, Move):
+            stack = _movable_stack(game, action.stack)
+            if not action.path:
+                raise IllegalAction("a move needs at least one region to go to")
+            reason = movement.why_immobile(game, stack)
+            if reason is not None:
+                raise IllegalAction(reason)
+            _plan(game, stack, action.path)
+        elif isinstance(action, Split):
+            stack = _movable_stack(game, action.stack)
+            units = list(dict.fromkeys(action.units))
+            if not units or set(units) - set(stack.units) or len(units) == len(stack.units):
+                raise IllegalAction("split off some of the stack's units, not none or all")
+        elif isinstance(action, Merge):
+            stacks = [_movable_stack(game, s) for s in dict.fromkeys(action.stacks)]
+            if len(stacks) < 2 or len({(s.region, s.structure) for s in stacks}) != 1:
+                raise IllegalAction("only stacks standing in the same place can merge")
+        elif isinstance(action, Entrench):
+            reason = self._may_entrench(game, _movable_stack(game, action.stack))
+            if reason is not None:
+                raise IllegalAction(reason)
+        elif isinstance(action, EnterStructure):
+            stack = _movable_stack(game, action.stack)
+            if stack.structure is not None:
+                raise IllegalAction("this stack is already inside a structure")
+            reason = self._may_enter(game, stack, action.structure)
+            if reason is not None:
+                raise IllegalAction(reason)
+        elif isinstance(action, LeaveStructure):
+            if _movable_stack(game, action.stack).structure is None:
+                raise IllegalAction("this stack is not inside a structure")
+        else:
+            raise IllegalAction(f"'{action.kind}' is not possible in the {self.name} phase")
+
     def apply(self, game: Game, action: Action) -> None:
         if isinstance(action, Move):
             self._move(game, _own_stack(game, action.stack), action.path)
         elif isinstance(action, Split):
             stack = _own_stack(game, action.stack)
             units = list(dict.fromkeys(action.units))
-            if not units or set(units) - set(stack.units) or len(units) == len(stack.units):
-                raise IllegalAction("split off some of the stack's units, not none or all")
             fresh = board.split(game, stack, units)
             game.record("split", stack=stack.id, new_stack=fresh.id, units=units)
         elif isinstance(action, Merge):
             stacks = [_own_stack(game, s) for s in dict.fromkeys(action.stacks)]
-            if len(stacks) < 2 or len({(s.region, s.structure) for s in stacks}) != 1:
-                raise IllegalAction("only stacks standing in the same place can merge")
-            if len({movement.stack_domain(game, s) == "air" for s in stacks}) != 1:
-                raise IllegalAction("aircraft do not stack with ground units or ships")
             board.merge(game, stacks[0], stacks[1:])
             game.record("merged", stack=stacks[0].id, stacks=[s.id for s in stacks[1:]])
         elif isinstance(action, Entrench):
             stack = _own_stack(game, action.stack)
-            reason = self._may_entrench(game, stack)
-            if reason is not None:
-                raise IllegalAction(reason)
             stack.entrenched = True
             stack.moved = True
             game.record("entrenched", stack=stack.id, region=stack.region)
         elif isinstance(action, EnterStructure):
             stack = _own_stack(game, action.stack)
-            reason = self._may_enter(game, stack, action.structure)
-            if reason is not None:
-                raise IllegalAction(reason)
             stack.structure = action.structure
             game.record("entered", stack=stack.id, structure=action.structure)
         elif isinstance(action, LeaveStructure):
             stack = _own_stack(game, action.stack)
-            if stack.structure is None:
-                raise IllegalAction("this stack is not inside a structure")
             game.record("left", stack=stack.id, structure=stack.structure)
             stack.structure = None
-        else:
-            super().apply(game, action)
 
     # -- rules of each action --------------------------------------------------------------------
 
@@ -154,23 +185,15 @@ class LandMovement(Phase):
     # -- moving ------------------------------------------------------------------------------------
 
     def _move(self, game: Game, stack: StackState, path: tuple[str, ...]) -> None:
-        if not path:
-            raise IllegalAction("a move needs at least one region to go to")
-        reason = movement.why_immobile(game, stack)
-        if reason is not None:
-            raise IllegalAction(reason)
         plan = _plan(game, stack, path)
         origin = stack.region
         if stack.structure is not None:
             stack.structure = None  # leaving a structure costs nothing
         previous = origin
         for step, (region, link) in enumerate(zip(path, plan.links, strict=True)):
-            last = step == len(path) - 1
             enemies = movement.enemy_here(game, region, stack.side)
             if enemies:
-                if movement.can_overrun(game, stack, enemies) and not (
-                    last and plan.stops_in_battle
-                ):
+                if plan.overruns[step]:
                     self._overrun(game, stack, region, enemies)
                 else:
                     board.relocate(game, stack, region)
@@ -230,9 +253,11 @@ class _Plan:
 
     def __init__(self) -> None:
         self.cost = 0.0
-        self.links: list = []
+        self.links: list[Link] = []
         self.spends_all = False
         self.stops_in_battle = False
+        self.overruns: list[bool] = []
+        """Per step: the enemies there are overrun (V2)."""
 
 
 def _plan(game: Game, stack: StackState, path: tuple[str, ...]) -> _Plan:
@@ -243,6 +268,9 @@ def _plan(game: Game, stack: StackState, path: tuple[str, ...]) -> _Plan:
     all_rail = domain == "land" and movement.uses_rail(game, side)
     all_road = domain == "land"
     plain = 0.0
+    left = movement.mp_left(game, stack)
+    if len(set(path)) != len(path) or here in path:
+        raise IllegalAction("a move never passes through a region twice")
     for index, region in enumerate(path):
         link = next((lk for lk in game.world.neighbours(here) if lk.to == region), None)
         if link is None:
@@ -252,12 +280,19 @@ def _plan(game: Game, stack: StackState, path: tuple[str, ...]) -> _Plan:
             raise IllegalAction(refusal)
         enemies = movement.enemy_here(game, region, side)
         last = index == len(path) - 1
+        all_rail = all_rail and movement.on_network(game, side, link, "rail", here)
+        all_road = all_road and movement.on_network(game, side, link, "road", here)
+        plain += movement.plain_cost(game, link)
+        overrun = False
         if enemies:
             if not combat:
                 raise IllegalAction(
                     "only a stack with a combat unit may enter an enemy-held region"
                 )
-            overrun = movement.can_overrun(game, stack, enemies)
+            # V2: an overrun needs the strength and the MP it costs, left after entering
+            # (a crossing that spends all MP leaves none).
+            after = -1.0 if link.kind.uses_all_movement else left - plain
+            overrun = movement.overruns(game, stack, enemies, after)
             if not overrun and not last:
                 raise IllegalAction(f"the move must stop in '{region}': enemy units are there")
             if overrun:
@@ -265,28 +300,29 @@ def _plan(game: Game, stack: StackState, path: tuple[str, ...]) -> _Plan:
             else:
                 plan.stops_in_battle = True
                 plan.spends_all = True
-        all_rail = all_rail and movement.on_network(game, side, link, "rail", here)
-        all_road = all_road and movement.on_network(game, side, link, "road", here)
-        plain += movement.plain_cost(game, link)
+        plan.overruns.append(overrun)
         if link.kind.uses_all_movement:
             plan.spends_all = True
             if not last:
                 raise IllegalAction(f"crossing to '{region}' ends the move")
+            plain = max(plain, left)  # priced plainly, such a crossing takes every MP left
         plan.links.append(link)
         here = region
     rules = game.scenario.rules.movement
+    # M4: priced plainly, by road or by rail, as a whole; the cheapest way that applies.
+    prices = [plain]
     if all_rail and not plan.stops_in_battle:
-        plan.cost = rules.rail_cost_per_region * len(path)
-    elif all_road and not plan.stops_in_battle:
-        plan.cost = float(math.ceil(rules.road_cost_per_region * len(path)))
-    else:
-        plan.cost = plain
-    left = movement.mp_left(game, stack)
+        prices.append(rules.rail_cost_per_region * len(path))
+    if all_road and not plan.stops_in_battle:
+        prices.append(float(math.ceil(rules.road_cost_per_region * len(path))))
+    plan.cost = float(min(prices))
     if plan.cost > left:
         minimal = rules.minimal_move and movement.fresh(game, stack) and len(path) == 1
         if not minimal:
             raise IllegalAction(f"the move costs {plan.cost:g} MP and the stack has {left:g}")
+        # V4: the minimal move costs what the stack has, all of it.
         plan.spends_all = True
+        plan.cost = left
     if domain == "land" and not plan.stops_in_battle and not movement.fits(game, stack, path[-1]):
         raise IllegalAction(f"the stack would break the stacking limit of '{path[-1]}'")
     return plan

@@ -11,6 +11,7 @@ from .. import board, decisions
 from ..actions import Action, PlaceReinforcement
 from ..conditions import holds
 from ..errors import IllegalAction
+from ..records import Decision
 from ..setup import place_unit
 from ..targets import Context
 from .base import Phase
@@ -21,7 +22,8 @@ if TYPE_CHECKING:
 
 def allowed_regions(game: Game, dest: Destination, side: str) -> list[str]:
     """Regions a destination allows for ``side``: playable land, open to the side, friendly
-    when the destination says so, and free of enemy units."""
+    when the destination says so, and free of enemy ground units (aircraft over it do not
+    bar it, A1)."""
     world = game.world
     wanted = list(dest.regions)
     for area in dest.areas:
@@ -32,7 +34,7 @@ def allowed_regions(game: Game, dest: Destination, side: str) -> list[str]:
             continue
         if dest.friendly_only and board.side_of_region(game, region) != side:
             continue
-        if board.enemy_stacks_in(game, region, side):
+        if board.enemy_ground_stacks_in(game, region, side):
             continue
         out.append(region)
     return out
@@ -95,7 +97,8 @@ def bring(game: Game, reinforcement_id: str, source: str) -> None:
     )
 
 
-def _place_actions(game: Game, decision: dict) -> list[Action]:
+def _place_actions(game: Game, decision: Decision) -> list[Action]:
+    assert decision["kind"] == "place"
     reinforcement = game.world.reinforcements[decision["reinforcement"]]
     return [
         PlaceReinforcement(reinforcement.id, region)
@@ -103,8 +106,13 @@ def _place_actions(game: Game, decision: dict) -> list[Action]:
     ]
 
 
-def _place_apply(game: Game, decision: dict, action: Action) -> None:
-    assert isinstance(action, PlaceReinforcement)
+def _place_describe(game: Game, decision: Decision) -> str:
+    assert decision["kind"] == "place"
+    return f"choose where reinforcement '{decision['reinforcement']}' arrives"
+
+
+def _place_apply(game: Game, decision: Decision, action: Action) -> None:
+    assert decision["kind"] == "place" and isinstance(action, PlaceReinforcement)
     decisions.pop(game)
     _arrive(game, action.reinforcement, action.region, None)
 
@@ -112,7 +120,7 @@ def _place_apply(game: Game, decision: dict, action: Action) -> None:
 decisions.register(
     "place",
     decisions.Handler(
-        describe=lambda g, d: f"choose where reinforcement '{d['reinforcement']}' arrives",
+        describe=_place_describe,
         actions=_place_actions,
         apply=_place_apply,
     ),

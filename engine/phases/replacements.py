@@ -3,7 +3,7 @@ lost at the end of the phase."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, TypedDict
 
 from schemas.selection import Scope, UnitFilter
 
@@ -28,8 +28,16 @@ def damaged(game: Game, side: str) -> list[str]:
     return out
 
 
-def _pools(game: Game, side: str) -> list[dict]:
-    return game.state.stats.setdefault("replacement_pools", {}).setdefault(side, [])
+class Pool(TypedDict):
+    """Replacement points a grant restricts to some nations (kept in ``stats``)."""
+
+    points: int
+    nations: list[str]
+
+
+def _pools(game: Game, side: str) -> list[Pool]:
+    pools: list[Pool] = game.state.stats.setdefault("replacement_pools", {}).setdefault(side, [])
+    return pools
 
 
 def repair(game: Game, unit_id: str, source: str) -> None:
@@ -71,7 +79,7 @@ class Replacements(Phase):
         pools = sum(p["points"] for p in _pools(game, side))
         return game.state.sides[side].replacement_points + pools
 
-    def _pool_for(self, game: Game, side: str, unit_id: str) -> dict | None:
+    def _pool_for(self, game: Game, side: str, unit_id: str) -> Pool | None:
         nation = game.world.nation_of(unit_id)
         for pool in _pools(game, side):
             if pool["points"] > 0 and nation_matches(game, nation, pool["nations"]):

@@ -24,6 +24,7 @@ from typing import TYPE_CHECKING
 from .. import board, cards, supply
 from ..actions import PlayCard
 from ..state import StackState, UnitState
+from ..supply_graph import graph
 from .base import Phase
 
 if TYPE_CHECKING:
@@ -103,7 +104,7 @@ def _use_logistics(game: Game, stack: StackState, needy: list[str], consumed: in
     """Feed a cut-off stack from its own logistic units (S3), if it has enough of them and
     someone besides them is left to feed."""
     units = game.state.units
-    columns = [u for u in stack.units if u in supply.graph(game.world).logistics]
+    columns = [u for u in stack.units if u in graph(game.world).logistics]
     if not columns or len(columns) < consumed or len(needy) <= consumed:
         return False
     # Worn columns go first: a full-strength one is worth more as a relay afterwards.
@@ -130,7 +131,7 @@ def _go_without(game: Game, unit: UnitState, region: str) -> None:
     stage = supply.stage_for(game.scenario.rules.supply, unit.unsupplied)
     if stage is None or unit.leader or unit.domain != "land":
         return
-    if stage.eliminate_artillery and unit.id in supply.graph(game.world).artillery:
+    if stage.eliminate_artillery and unit.id in graph(game.world).artillery:
         game.record("supply_artillery_lost", unit=unit.id, region=region, stage=stage.turns)
         board.eliminate(game, unit.id, "out of supply")
         return

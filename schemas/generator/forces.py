@@ -191,7 +191,7 @@ class Forces:
         if location is not None:
             unit["location"] = location
         self.units.append(unit)
-        return unit["id"]
+        return str(unit["id"])
 
 
 def _ordinal(number: int) -> str:
@@ -205,8 +205,9 @@ def stacking_limits(world: World) -> np.ndarray:
     limits = np.zeros(world.size, dtype=np.int64)
     for cell, terrain_id in enumerate(world.scape.terrain.tolist()):
         terrain = table[terrain_id]
-        trail = world.network[cell] != "none" and terrain.stacking_with_trail is not None
-        limits[cell] = terrain.stacking_with_trail if trail else terrain.stacking
+        with_trail = terrain.stacking_with_trail
+        trail = world.network[cell] != "none" and with_trail is not None
+        limits[cell] = with_trail if with_trail is not None and trail else terrain.stacking
     return limits
 
 
@@ -215,7 +216,7 @@ def _land_army(world: World, side: int) -> list[str]:
     size = max(6, int(world.own_mainland(side).sum()) // 4)
     core = ["infantry", "infantry", "armour", "artillery", "logistics", "recon"]
     names, shares = zip(*LAND_MIX, strict=True)
-    extra = world.rng.choice(names, size=size - len(core), p=shares).tolist()
+    extra: list[str] = world.rng.choice(names, size=size - len(core), p=shares).tolist()
     return core + extra
 
 

@@ -184,7 +184,8 @@ def _sea(rng: np.random.Generator, tz: Tessellation, graph: Graph) -> np.ndarray
     # Inland pockets of "sea" would be lagoons no ship reaches: give them back to the land.
     parts = graph.components(sea, np.ones(len(graph.a), dtype=bool))
     open_water = np.unique(parts[sea & on_edge])
-    return sea & np.isin(parts, open_water)
+    mask: np.ndarray = sea & np.isin(parts, open_water)
+    return mask
 
 
 def _land_terrain(rng: np.random.Generator, tz: Tessellation, land: np.ndarray) -> np.ndarray:

@@ -8,7 +8,8 @@ import numpy as np
 
 
 def _smoothstep(t: np.ndarray) -> np.ndarray:
-    return t * t * (3.0 - 2.0 * t)
+    eased: np.ndarray = t * t * (3.0 - 2.0 * t)
+    return eased
 
 
 def value_noise_2d(

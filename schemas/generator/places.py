@@ -183,7 +183,8 @@ def _source_cells(world: World, side: int) -> list[int]:
     cells = cells[np.argsort(tz.centroids[cells, 1], kind="stable")]
     count = int(np.clip(round(tz.height / CELL_SIZE / 6), 1, 4))
     chosen = np.unique(np.linspace(0, len(cells) - 1, min(count, len(cells))).round())
-    return cells[chosen.astype(np.int64)].tolist()
+    picked: list[int] = cells[chosen.astype(np.int64)].tolist()
+    return picked
 
 
 def place_supply_sources(world: World) -> None:

@@ -81,7 +81,8 @@ def _cells(points: np.ndarray, width: float, height: float) -> np.ndarray:
     """Voronoi cell of every point, in the points' order, clipped to the map."""
     frame = shapely.box(0.0, 0.0, width, height)
     diagram = shapely.voronoi_polygons(shapely.multipoints(points), extend_to=frame, ordered=True)
-    return shapely.clip_by_rect(shapely.get_parts(diagram), 0.0, 0.0, width, height)
+    cells: np.ndarray = shapely.clip_by_rect(shapely.get_parts(diagram), 0.0, 0.0, width, height)
+    return cells
 
 
 def _relax(points: np.ndarray, width: float, height: float) -> np.ndarray:
@@ -117,12 +118,12 @@ def _bad_cells(polygons: np.ndarray, width: float, height: float) -> np.ndarray:
     bad[~missing] |= ~shapely.is_valid(polygons[~missing])
     bad |= areas < 0.05 * CELL_SIZE * CELL_SIZE
     if bad.any():
-        return bad.nonzero()[0]
+        return np.flatnonzero(bad)
     edges = shapely.coverage_invalid_edges(polygons)
-    bad = ~shapely.is_empty(edges)
-    if not bad.any() and not math.isclose(areas.sum(), width * height, rel_tol=1e-9):
-        bad[:] = True  # a gap with no invalid edge should not happen; start afresh
-    return bad.nonzero()[0]
+    broken: np.ndarray = ~shapely.is_empty(edges)
+    if not broken.any() and not math.isclose(areas.sum(), width * height, rel_tol=1e-9):
+        broken[:] = True  # a gap with no invalid edge should not happen; start afresh
+    return np.flatnonzero(broken)
 
 
 def tessellate(regions: int, rng: np.random.Generator) -> Tessellation:

@@ -94,7 +94,8 @@ class World:
 
     def own_mainland(self, side: int) -> np.ndarray:
         """Mask of the mainland cells of ``side``: where its forces may start."""
-        return self.scape.mainland & (self.side == side)
+        mask: np.ndarray = self.scape.mainland & (self.side == side)
+        return mask
 
     def rid(self, cell: int) -> str:
         """Region id of a cell."""

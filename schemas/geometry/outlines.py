@@ -56,7 +56,7 @@ class VertexRef(NamedTuple):
 
     region: int
     ring: int
-    index: int
+    index: int  # type: ignore[assignment]  # the vertex number hides tuple.index, never called
 
 
 class EdgeRef(NamedTuple):
@@ -64,7 +64,7 @@ class EdgeRef(NamedTuple):
 
     region: int
     ring: int
-    index: int
+    index: int  # type: ignore[assignment]  # the edge number hides tuple.index, never called
 
 
 # --------------------------------------------------------------------------- small helpers

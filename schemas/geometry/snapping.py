@@ -216,7 +216,8 @@ class SnapIndex:
         edges = self._edge_tree.query(box)
         vertices = self._vertex_tree.query(box)
         regions = np.concatenate([self._parts.e_ref[edges, 0], self._parts.v_ref[vertices, 0]])
-        return np.unique(regions).tolist()
+        found: list[int] = np.unique(regions).tolist()
+        return found
 
     def snap(
         self,

@@ -91,7 +91,7 @@ def _check_map_edit(
     if index is not None:
         nearby = index.regions_in_box((xmin, ymin, xmax, ymax))
     else:
-        nearby = range(len(outlines))
+        nearby = list(range(len(outlines)))
     others = [j for j in nearby if j not in changes and j < len(outlines)]
     other_geoms = _valid_only(build_polygons([outlines[j] for j in others]))
     touching = ~shapely.is_missing(other_geoms)

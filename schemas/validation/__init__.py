@@ -9,7 +9,12 @@ from __future__ import annotations
 
 from ..issues import Issue
 from ..scenario import Scenario
-from .cards import check_card_phases, check_conditions_and_effects, check_reachability
+from .cards import (
+    check_card_phases,
+    check_conditions_and_effects,
+    check_reachability,
+    check_self_feeding_cards,
+)
 from .forces import (
     check_arrivals,
     check_ports,
@@ -62,6 +67,7 @@ CHECKS: tuple[Check, ...] = (
     check_conditions_and_effects,
     check_reachability,
     check_victory_level,
+    check_self_feeding_cards,
 )
 """Every check, in the order their issues are reported."""
 

@@ -97,7 +97,7 @@ def check_conditions_and_effects(ix: ScenarioIndex) -> Iterator[Issue]:
     flags = _flags_set_true(ix)
     owners: list[tuple[BaseModel, str | None, Path, set[str]]] = []
     for index, card in enumerate(ix.scenario.cards):
-        fights = {p for p in card.phases if p in ("battle", "siege")}
+        fights: set[str] = {p for p in card.phases if p in ("battle", "siege")}
         owners.append((card, card.id, ("cards", index), fights))
     for collection in ("events", "reinforcements"):
         for index, entity in enumerate(getattr(ix.scenario, collection)):
@@ -250,6 +250,47 @@ def _never(cond: Any, ctx: _Context, flags: set[str]) -> str | None:
     return None
 
 
+def check_self_feeding_cards(ix: ScenarioIndex) -> Iterator[Issue]:
+    """Black cards that draw cards for their own side from a deck that can run down to them.
+
+    Played, a black card goes under its deck (E2). When the side's black cards (their copies,
+    counting cards effects add) are no more than a full hand after the turn's draw (hand
+    limit plus draw per turn) plus what the card draws, the deck can be down to the card
+    itself and it draws itself back at once. The engine plays a card at most once per card
+    window, so this cannot loop, but the card keeps coming back to the hand.
+    """
+    scenario = ix.scenario
+    added: set[str] = set()
+    for effect, _ in effects_in(scenario):
+        if isinstance(effect, e.ChangeCards):
+            added.update(effect.add)
+    black: dict[str, int] = {}
+    for card in scenario.cards:
+        if card.color == "black" and (card.in_deck or card.id in added):
+            black[card.side] = black.get(card.side, 0) + card.copies
+    rules = scenario.rules.cards
+    full_hand = rules.hand_limit + rules.draw_per_turn
+    for index, card in enumerate(scenario.cards):
+        if card.color != "black":
+            continue
+        for effect, where in _effects(card, ("cards", index)):
+            if not isinstance(effect, e.DrawCards):
+                continue
+            if effect.side not in ("@self", "@all", card.side):
+                continue
+            deck = black.get(card.side, 0)
+            if deck > full_hand + effect.count:
+                continue
+            yield make_issue(
+                "card-self-feeding",
+                pointer(*where),
+                f"black card '{card.id}' draws {effect.count} card(s) for its own side, whose "
+                f"deck has {deck} black card(s): with a full hand of {full_hand} the deck can "
+                "be down to this card, which then draws itself back",
+                card.id,
+            )
+
+
 def check_reachability(ix: ScenarioIndex) -> Iterator[Issue]:
     """Cards nothing puts in a deck, events nothing fires, tension nothing can show."""
     scenario = ix.scenario
@@ -312,6 +353,8 @@ def check_reachability(ix: ScenarioIndex) -> Iterator[Issue]:
 
 def _owner_id(scenario: Scenario, where: Path) -> str | None:
     collection, index = where[0], where[1]
-    if collection in ("cards", "events") and isinstance(index, int):
-        return getattr(scenario, str(collection))[index].id
+    if collection == "cards" and isinstance(index, int):
+        return scenario.cards[index].id
+    if collection == "events" and isinstance(index, int):
+        return scenario.events[index].id
     return None

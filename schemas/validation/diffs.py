@@ -161,6 +161,7 @@ READS: dict[Callable[..., Any], frozenset[str]] = {
             "tension",
         }
     ),
+    cards.check_self_feeding_cards: frozenset({"cards", "events", "tension", "rules"}),
 }
 """What each check that is re-run whole reads, as :func:`changed_aspects` names it:
 ``regions`` is anything of a region but its outline and anchors (and fields no check reads),

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections import defaultdict
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 
 from ..issues import Issue, make_issue, pointer
@@ -76,7 +76,11 @@ def check_structures(ix: ScenarioIndex) -> Iterator[Issue]:
 
 
 def check_unit_locations(ix: ScenarioIndex) -> Iterator[Issue]:
-    for collection, items in (("units", ix.scenario.units), ("leaders", ix.scenario.leaders)):
+    everyone: tuple[tuple[str, Sequence[Unit | Leader]], ...] = (
+        ("units", ix.scenario.units),
+        ("leaders", ix.scenario.leaders),
+    )
+    for collection, items in everyone:
         for index, unit in enumerate(items):
             if unit.location is None:
                 continue
@@ -129,7 +133,11 @@ class _Tally:
 def check_start_stacking(ix: ScenarioIndex) -> Iterator[Issue]:
     # Keys: ("land", region, side), ("air", region, ""), ("inside", structure, domain).
     tallies: dict[tuple[str, str, str], _Tally] = {}
-    for collection, items in (("units", ix.scenario.units), ("leaders", ix.scenario.leaders)):
+    everyone: tuple[tuple[str, Sequence[Unit | Leader]], ...] = (
+        ("units", ix.scenario.units),
+        ("leaders", ix.scenario.leaders),
+    )
+    for collection, items in everyone:
         for index, unit in enumerate(items):
             if unit.location is None:
                 continue
@@ -192,7 +200,11 @@ def check_arrivals(ix: ScenarioIndex) -> Iterator[Issue]:
             arrivals[("units", unit_id)].append(reinforcement.id)
         for leader_id in reinforcement.leaders:
             arrivals[("leaders", leader_id)].append(reinforcement.id)
-    for collection, items in (("units", ix.scenario.units), ("leaders", ix.scenario.leaders)):
+    everyone: tuple[tuple[str, Sequence[Unit | Leader]], ...] = (
+        ("units", ix.scenario.units),
+        ("leaders", ix.scenario.leaders),
+    )
+    for collection, items in everyone:
         word = "unit" if collection == "units" else "leader"
         for index, unit in enumerate(items):
             scheduled = arrivals.get((collection, unit.id), [])
@@ -270,20 +282,20 @@ def check_reinforcement_places(ix: ScenarioIndex) -> Iterator[Issue]:
         domains = {d for d in (_domain(ix, u) for u in arriving) if d is not None}
         side = reinforcement.side
         for position, region_id in enumerate(to.regions):
-            region = ix.regions.get(region_id)
-            reason = closed_to(ix, region, side) if region else None
+            allowed = ix.regions.get(region_id)
+            reason = closed_to(ix, allowed, side) if allowed else None
             if reason:
                 yield _bad_arrival(reinforcement.id, (*path, "regions", position), "its", reason)
         for domain in sorted(domains):
             if structure is not None:
-                region = ix.regions.get(structure.region)
-                reason = unsuitable(ix, domain, region, structure) if region else None
+                home = ix.regions.get(structure.region)
+                reason = unsuitable(ix, domain, home, structure) if home else None
                 if reason:
                     yield _bad_arrival(reinforcement.id, (*path, "structure"), domain, reason)
                 continue
             for position, region_id in enumerate(to.regions):
-                region = ix.regions.get(region_id)
-                reason = unsuitable(ix, domain, region, None) if region else None
+                allowed = ix.regions.get(region_id)
+                reason = unsuitable(ix, domain, allowed, None) if allowed else None
                 if reason:
                     yield _bad_arrival(
                         reinforcement.id, (*path, "regions", position), domain, reason

@@ -84,7 +84,7 @@ class IncrementalValidator:
     # -- building ------------------------------------------------------------------------------
 
     def _build(self, scenario: Scenario) -> None:
-        update = {name: list(getattr(scenario, name)) for name in SECTIONS}
+        update: dict[str, Any] = {name: list(getattr(scenario, name)) for name in SECTIONS}
         self.scenario = scenario.model_copy(update=update)
         ix = self.index = ScenarioIndex(self.scenario)
         self._positions: dict[str, dict[int, int]] = {}
@@ -97,7 +97,7 @@ class IncrementalValidator:
                 section, position = owner_of(issue)
                 self._own(self._scoped[check], section, position, issue)
         self._duplicates = {ns: list(duplicate_ids_in(ix, ns)) for ns in NAMESPACES}
-        self._counts = {
+        self._counts: dict[str, Counter[str]] = {
             name: Counter(e.id for e in getattr(self.scenario, name)) for name in SECTIONS
         }
         self._by_end: dict[str, dict[int, Any]] = defaultdict(dict)

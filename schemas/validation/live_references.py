@@ -83,10 +83,10 @@ class References:
         for section in SECTIONS:
             for entity in getattr(scenario, section):
                 self._check((section, entity), self._index((section, entity), True))
-        for section in SINGLE_OWNERS:
-            value = getattr(scenario, section)
+        for single in SINGLE_OWNERS:
+            value = getattr(scenario, single)
             if value is not None:
-                self._check((section, value), self._index((section, value), True))
+                self._check((single, value), self._index((single, value), True))
 
     def _closest(self, collection: str, name: str) -> str | None:
         return self.hints.closest(self.v.index, collection, name)
@@ -158,8 +158,8 @@ class References:
         for key, owner in dirty.items():
             self._check(owner, walked.get(key))
         hints = self.hints.best
-        for name in [name for name in hints if name not in self.dangling]:
-            del hints[name]
+        for stale in [ref for ref in hints if ref not in self.dangling]:
+            del hints[stale]
 
     def _forget(self, owner: Owner) -> None:
         key = id(owner[1])

@@ -106,7 +106,7 @@ class RegionGeometry:
 
 
 def _boxes(regions: list[Region], polygons: np.ndarray) -> np.ndarray:
-    boxes = shapely.bounds(polygons)
+    boxes: np.ndarray = shapely.bounds(polygons)
     for i in np.flatnonzero(np.isnan(boxes[:, 0])).tolist():
         outline = regions[i].polygon
         points = [p for ring in (outline.exterior, *outline.holes) for p in ring]

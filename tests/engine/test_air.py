@@ -12,12 +12,16 @@ from typing import Any
 
 import pytest
 
-from engine import Game
-from engine.actions import EndPhase, Merge, Move, Rebase, Split
+from engine import Game, movement
+from engine.actions import ContinueBattle, EndPhase, Merge, Move, Rebase, ResolveBattle, Split
 from engine.air import air_reach
-from engine.board import capture_structure
+from engine.board import capture_structure, side_of_region, side_of_structure
+from engine.combat import retreat
+from engine.combat.field import battle_regions
 from engine.errors import IllegalAction
+from engine.phases.reinforcements import allowed_regions
 from engine.state import Modifier
+from schemas.selection import Destination
 from tests.engine.builder import Builder, advance_to
 
 
@@ -364,21 +368,81 @@ def test_a4_planes_over_enemy_land_units_stay_there_as_their_own_stack() -> None
     assert game.state.stacks[stack_of(game, "rb")].units == ["rb"]
 
 
-def test_a4_air_sea_strike_at_the_end_of_the_offensive_phase(
+def _over_the_sea(b: Builder) -> Builder:
+    b.region("c1", terrain="sea").connect("b1", "c1", "sea").connect("c1", "d1", "sea")
+    return b.unit("bs", "ship", "c1", nation="blueland")
+
+
+def test_a4_an_air_sea_battle_is_fought_as_a_battle_when_the_air_moves_end(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    b = air_world()
-    b.region("c1", terrain="sea").connect("b1", "c1", "sea").connect("c1", "d1", "sea")
-    b.unit("rb", "bomber", structure="ra").unit("bs", "ship", "c1", nation="blueland")
+    """A4 (departure 8): a bomber ending its offensive flight over a blue ship fights an
+    air-sea battle once red has flown what it wanted: a battle with card windows, the bomber
+    striking in the air-support round and the ship firing back like AA (its defence)."""
+    b = _over_the_sea(air_world())
+    b.unit("rb", "bomber", structure="ra").unit("rb2", "bomber", structure="ra")
     game = offensive(b)
-    # Bomber attack 5 rolls 2 (hit); the ship's defence 3 rolls 7 (miss).
-    script(monkeypatch, game, [2, 7])
-    game.apply(Move(stack_of(game, "rb"), ("b1", "c1")))
-    assert not records(game, "air_sea_battle")
+    bombers = stack_of(game, "rb")
+    game.apply(Split(bombers, ("rb2",)))
+    game.apply(Move(bombers, ("b1", "c1")))
+    assert ResolveBattle("c1") in game.legal_actions()
+    assert EndPhase() not in game.legal_actions()
+    with pytest.raises(IllegalAction, match="air-sea battle"):
+        game.apply(EndPhase())
+    assert moves_of(game, stack_of(game, "rb2"))  # more flights first, if red wants
+    game.apply(ResolveBattle("c1"))
+    assert game.state.battle is not None and game.state.battle["defenders"] == ["bs"]
+    assert not moves_of(game, stack_of(game, "rb2"))  # the air movement is over
+    # The bomber (attack 5) rolls 2: a hit; the ship (defence 3) rolls 7: a miss; the ship
+    # keeps its nerve (0). No round is left for either (the bomber only strikes once).
+    script(monkeypatch, game, [2, 7, 0])
+    game.apply(ContinueBattle())
+    game.apply(ContinueBattle())
+    assert game.state.battle is None
+    (start,) = records(game, "battle_start")
+    assert start["region"] == "c1" and start["attackers"] == ["rb"]
+    fire = records(game, "battle_fire")
+    assert [(f["unit"], f["round"], f["hits"]) for f in fire] == [
+        ("rb", "air_support", 1),
+        ("bs", "air_support", 0),
+    ]
+    assert game.state.units["bs"].strength == 1 and place(game, "bs") == ("c1", None)
+    # The ship held the sea (the defender wins a drawn battle): the bomber flies home.
+    assert records(game, "battle_over")[-1]["winner"] == "blue"
+    assert place(game, "rb") == ("a1", "ra")
     game.apply(EndPhase())
-    battle = records(game, "air_sea_battle")[-1]
-    assert battle["hits"] == {"planes": 1, "ships": 0}
-    assert game.state.units["bs"].strength == 1
+    assert game.phase == "land_movement"
+
+
+def test_a4_an_air_sea_battle_lasts_like_a_normal_battle(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A4: dive bombers keep striking in the main and next rounds, so the air-sea battle goes
+    on past ``air_only_rounds`` (which caps air attacks on land units) up to the rules'
+    rounds: here every shot misses and five rounds are fought."""
+    b = _over_the_sea(air_world())
+    b.unit_type(
+        "stuka",
+        name="Dive bombers",
+        domain="air",
+        attack=5,
+        air_to_air=1,
+        morale=5,
+        movement=8,
+        hit_points=2,
+        roles=["dive_bomber"],
+    )
+    b.unit("rd", "stuka", structure="ra")
+    game = offensive(b)
+    game.apply(Move(stack_of(game, "rd"), ("b1", "c1")))
+    game.apply(ResolveBattle("c1"))
+    script(monkeypatch, game, [9] * 10)
+    while game.state.battle is not None:
+        game.apply(ContinueBattle())
+    rounds = [r["round"] for r in records(game, "battle_round")]
+    assert rounds == ["air_support", "main", "next", "next", "next"]
+    assert game.scenario.rules.battle.air_only_rounds < len(rounds)
+    assert game.state.units["bs"].status == "active" and place(game, "bs") == ("c1", None)
 
 
 # -- A5: return to base, change of base ----------------------------------------------------------
@@ -467,3 +531,88 @@ def test_p1_save_and_load_in_an_air_phase_continue_identically() -> None:
     play_on(copy)
     assert copy.log.digest() == game.log.digest()
     assert records(game, "interception_test")
+
+
+# -- V2/A1: aircraft are no ground defenders -----------------------------------------------------
+
+
+def _blue_patrol_over_c1(b: Builder) -> Game:
+    """Blue's fighter flies a defensive patrol over c1; red's land movement then opens."""
+    b.unit("bf", "fighter", structure="ba", nation="blueland")
+    game = b.game()
+    advance_to(game, "air_defensive", "blue")
+    game.apply(Move(stack_of(game, "bf"), ("d1", "c1")))
+    advance_to(game, "land_movement", "red")
+    assert place(game, "bf") == ("c1", None)
+    return game
+
+
+@pytest.mark.parametrize("ratio", [10.0, 1.0])
+def test_v2_a1_a_patrol_neither_stops_a_land_move_nor_is_overrun(ratio: float) -> None:
+    """V2/A1: a tank (4 hit points) drives through c1 under a blue fighter patrol (2 hit
+    points). The planes do not stop it (no battle could follow) and, even at an overrun ratio
+    of 1 the tank would meet, they are not overrun: only AA and interception harm aircraft."""
+    b = air_world().rules("movement", overrun_ratio=ratio)
+    b.unit("rt", "tank", "a1")
+    game = _blue_patrol_over_c1(b)
+    tank = stack_of(game, "rt")
+    found = movement.reachable(game, game.state.stacks[tank])
+    assert found["c1"].kind == "move" and found["d1"].kind == "move"
+    game.apply(Move(tank, ("b1", "c1", "d1")))
+    assert place(game, "rt") == ("d1", None)
+    assert game.state.units["bf"].status == "active" and place(game, "bf") == ("c1", None)
+    assert side_of_region(game, "c1") == "red"
+    assert not records(game, "overrun")
+    assert "c1" not in battle_regions(game, "red")
+
+
+def test_a1_b9_e3_aircraft_alone_bar_neither_retreats_nor_reinforcements() -> None:
+    """A1: a region under an enemy patrol is still open to a retreat (B9) and to arriving
+    reinforcements (E3); enemy ground units there bar both."""
+    b = air_world().owners(b1="redland", c1="redland", d1="redland")
+    b.unit("rt", "tank", "a1")
+    game = _blue_patrol_over_c1(b)
+    assert retreat.usable(game, "c1", "red")
+    assert "c1" in allowed_regions(game, Destination(regions=["c1"]), "red")
+    game.state.units["bf"].domain = "land"  # the same stack, as if it held ground units
+    assert not retreat.usable(game, "c1", "red")
+    assert allowed_regions(game, Destination(regions=["c1"]), "red") == []
+
+
+def test_v2_m5_planes_parked_at_an_open_airfield_are_lost_with_it() -> None:
+    """V2/M5: grounded aircraft do not stop a land stack either; the airfield, unfortified,
+    falls with its region and the planes inside, unable to fight, are destroyed."""
+    b = air_world(3)
+    b.unit("rt", "tank", "a1").unit("bf", "fighter", structure="ba", nation="blueland")
+    game = b.game()
+    advance_to(game, "land_movement")
+    game.apply(Move(stack_of(game, "rt"), ("b1", "c1")))
+    assert place(game, "rt") == ("c1", None)
+    assert side_of_structure(game, "ba") == "red"
+    assert game.state.units["bf"].status == "eliminated"
+    assert records(game, "eliminated")[-1]["cause"] == "structure captured"
+
+
+@pytest.mark.parametrize("phase", ["air_offensive", "air_defensive"])
+def test_a2_a3_aa_and_interception_meet_the_offensive_flight_only(
+    monkeypatch: pytest.MonkeyPatch, phase: str
+) -> None:
+    """A2/A3: a red fighter flies a1 -> b1 -> c1 -> d1 past blue flak in c1 and within reach
+    of blue's fighter at e1. In the offensive phase the flak fires and an interception is
+    tested; in the defensive phase (a patrol flying out) neither happens."""
+    b = air_world().owners(d1="redland")
+    b.unit("rf", "fighter", structure="ra")
+    b.unit("bflak", "flak", "c1", nation="blueland")
+    b.unit("bf", "fighter", structure="ba", nation="blueland")
+    game = b.game()
+    advance_to(game, phase)
+    reach = air_reach(game, stack_of(game, "rf"))
+    contested = phase == "air_offensive"
+    assert reach["c1"]["aa"] is contested
+    assert reach["d1"]["interception_risk"] is contested
+    # Flak misses (9); the interception test in d1, next to e1, fails (9).
+    script(monkeypatch, game, [9, 9] if contested else [])
+    game.apply(Move(stack_of(game, "rf"), ("b1", "c1", "d1")))
+    assert bool(records(game, "aa_fire")) is contested
+    assert len(records(game, "interception_test")) == (1 if contested else 0)
+    assert place(game, "rf") == ("d1", None)

@@ -85,6 +85,107 @@ def test_e2_a_mandatory_card_blocks_the_phase() -> None:
     game.apply(EndPhase())
 
 
+def test_t2_e2_a_mandatory_card_keeps_the_phase_open_whatever_happens_first() -> None:
+    """T2/E2: red holds a mandatory land-movement card and moves a stack first. The move
+    closes the window to other cards, but the mandatory card stays playable and the phase
+    cannot end until it is played."""
+    orders = card("orders", phases=("land_movement",), mandatory=True)
+    spare = card("spare", phases=("land_movement",))
+    b = with_cards(orders, spare).owners(b1="redland")
+    b.rules("cards", draw_per_turn=2)
+    game = b.game(0)
+    advance_to(game, "land_movement")
+    assert sorted(hand(game)) == ["orders", "spare"]
+    stack = game.state.units["r"].stack
+    game.apply(Move(stack, ("b1",)))
+    actions = game.legal_actions()
+    assert PlayCard("orders") in actions
+    assert PlayCard("spare") not in actions
+    assert EndPhase() not in actions
+    with pytest.raises(IllegalAction, match="must be played"):
+        game.apply(EndPhase())
+    with pytest.raises(IllegalAction, match="only mandatory cards"):
+        game.apply(PlayCard("spare"))
+    game.apply(PlayCard("orders"))
+    assert game.state.sides["red"].vp == 1
+    game.apply(EndPhase())
+    assert game.phase != "land_movement"
+
+
+@pytest.mark.parametrize("mandatory", [False, True])
+def test_e2_a_card_plays_once_per_window_even_when_it_draws_itself_back(mandatory: bool) -> None:
+    """E2: a black card that scores and draws a card is red's whole deck: played, it goes
+    under the deck and draws itself back at once. It may not be played again in the same
+    window (it used to loop without end); a mandatory one no longer holds the phase; in the
+    next turn's window it plays again."""
+    recall = card(
+        "recall",
+        mandatory=mandatory,
+        effects=[{"kind": "vp", "amount": 1}, {"kind": "draw_cards", "count": 1}],
+    )
+    game = with_cards(recall).game(0)
+    advance_to(game, "cards")
+    assert hand(game) == ["recall"]
+    game.apply(PlayCard("recall"))
+    assert hand(game) == ["recall"] and game.state.sides["red"].vp == 1
+    actions = game.legal_actions()
+    assert PlayCard("recall") not in actions and EndPhase() in actions
+    with pytest.raises(IllegalAction, match="already played in this card window"):
+        game.apply(PlayCard("recall"))
+    advance_to(game, "cards", "blue")
+    advance_to(game, "cards", "red")
+    assert game.turn == 2 and hand(game) == ["recall"]
+    game.apply(PlayCard("recall"))
+    assert game.state.sides["red"].vp == 2
+
+
+def test_e2_two_copies_of_a_card_both_play_in_one_window_but_neither_twice() -> None:
+    """E2: copies are cards of their own: red holds both copies of a drawing card, its whole
+    deck. The first copy played goes under the empty deck and draws itself back: spent for
+    this window. The second copy still plays (and draws itself back too); then neither
+    plays again until the next window."""
+    twin = card(
+        "twin",
+        copies=2,
+        effects=[{"kind": "vp", "amount": 1}, {"kind": "draw_cards", "count": 1}],
+    )
+    game = with_cards(twin).game(0)
+    advance_to(game, "cards")
+    assert hand(game) == ["twin", "twin"]
+    game.apply(PlayCard("twin"))
+    assert hand(game) == ["twin", "twin"] and game.state.sides["red"].deck == []
+    assert PlayCard("twin") in game.legal_actions()  # the copy not yet played
+    game.apply(PlayCard("twin"))
+    assert hand(game) == ["twin", "twin"] and game.state.sides["red"].vp == 2
+    assert PlayCard("twin") not in game.legal_actions()
+    advance_to(game, "cards", "blue")
+    advance_to(game, "cards", "red")
+    game.apply(PlayCard("twin"))
+    game.apply(PlayCard("twin"))
+    assert game.state.sides["red"].vp == 4
+
+
+def test_e2_a_played_copy_is_followed_through_the_deck_as_cards_leave_it() -> None:
+    """E2: the copy played goes under ``filler`` and ``junk``; its own effect takes ``junk``
+    out of the game and draws two: ``filler`` and the copy itself, which may not be played
+    again in this window, while ``filler`` may."""
+    loop = card(
+        "loop",
+        effects=[
+            {"kind": "cards", "remove": ["junk"]},
+            {"kind": "draw_cards", "count": 2},
+        ],
+    )
+    game = with_cards(loop, card("filler"), card("junk")).game(0)
+    advance_to(game, "cards")
+    red = game.state.sides["red"]
+    red.hand[:], red.deck[:] = ["loop"], ["filler", "junk"]
+    game.apply(PlayCard("loop"))
+    assert sorted(hand(game)) == ["filler", "loop"] and red.deck == []
+    actions = game.legal_actions()
+    assert PlayCard("filler") in actions and PlayCard("loop") not in actions
+
+
 def test_e2_cards_play_only_in_their_window_and_at_the_start_of_a_phase() -> None:
     fast = card(
         "fast",

@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from engine import fog, movement
+from engine import Termination, fog, movement
 from engine.actions import EndPhase, Move, PlaceReinforcement, PlayCard
 from engine.board import side_of_region, side_of_structure
 from engine.game import Game
@@ -222,7 +222,8 @@ def test_end_game(effect: dict[str, Any], winner: str | None) -> None:
 
     game = played([effect], blue_ahead)
     outcome = game.outcome()
-    assert outcome is not None and outcome["winner"] == winner
+    assert outcome is not None and outcome.winner == winner
+    assert (outcome.termination, outcome.source) == (Termination.EFFECT, "card")
 
 
 def test_modify_movement_lasts_the_game_turn() -> None:

@@ -23,8 +23,10 @@ GAMES = [("vessa-crossing.json", 11), ("vessa-crossing.json", 12)]
 
 def _play(sample: str, seed: int) -> dict:
     result = play(load_file(ROOT / "sample_scenarios" / sample).scenario, seed)
+    outcome = result.game.outcome()
+    assert outcome is not None
     return {
-        "outcome": result.game.outcome(),
+        "outcome": outcome.to_json(),
         "log_sha256": result.game.log.digest(),
         "records": len(result.game.log),
     }

@@ -7,6 +7,7 @@ import pytest
 from engine import IllegalAction, movement
 from engine.actions import EnterStructure, Entrench, LeaveStructure, Merge, Move, Split
 from engine.board import side_of_region, side_of_structure
+from engine.combat.field import battle_regions
 from engine.game import Game
 from engine.phases.movement import path_cost
 from schemas.terrain import default_connection_types
@@ -89,6 +90,33 @@ def test_m4_rail_is_free_but_only_for_sides_allowed_to_use_it() -> None:
     assert reach(moving(b), "r")["f1"].cost == 3.0
 
 
+@pytest.mark.parametrize("origin", ["no rail", "enemy"])
+def test_m4_a_rail_move_needs_rail_and_control_in_its_first_region_too(origin: str) -> None:
+    """M4: every region of a rail move, the first as well as the last, has rail and is
+    friendly. From a1 without rail (or held by the enemy) the railway b1-f1 is no free ride:
+    the move is priced plainly (hills, 2 MP a region), as ``legal_actions`` offers it."""
+    b = Builder(cols=6).owners(**dict.fromkeys(("b1", "c1", "d1", "e1", "f1"), "redland"))
+    for col in "abcdef":
+        b.region(f"{col}1", network="rail", terrain="hills")
+    for a, c in zip("abcde", "bcdef", strict=True):
+        b.connect(f"{a}1", f"{c}1", rail=True)
+    if origin == "no rail":
+        b.region("a1", network="none")
+    else:
+        b.owners(a1="blueland")
+    b.unit_type("train", name="Train", attack=1, defence=1, morale=3, movement=4, hit_points=1)
+    b.unit("r", "train", "a1")
+    game = moving(b)
+    stack = stack_of(game, "r")
+    path = ("b1", "c1", "d1", "e1", "f1")
+    assert "f1" not in reach(game, "r")
+    with pytest.raises(IllegalAction, match="costs"):
+        path_cost(game, stack, path)
+    with pytest.raises(IllegalAction, match="costs"):
+        game.apply(Move(stack.id, path))
+    assert stack.region == "a1"
+
+
 def test_v2_entering_an_enemy_region_stops_the_move() -> None:
     b = Builder(cols=4).owners(b1="blueland", c1="blueland", d1="blueland")
     b.unit("r", "tank", "a1").unit("x", "inf", "b1", nation="blueland")
@@ -124,6 +152,50 @@ def test_v2_overrun_at_ten_to_one_not_nine(attackers: int, overrun: bool) -> Non
         game.apply(Move(stack_of(game, "r0").id, ("b1", "c1", "d1")))
         assert game.state.units["x"].status == "eliminated"
         assert stack_of(game, "r0").region == "d1"
+
+
+@pytest.mark.parametrize(("mp", "kind"), [(1, "battle"), (2, "overrun")])
+def test_v2_an_overrun_needs_its_mp_left_after_entering(mp: int, kind: str) -> None:
+    """V2: a 20-strength stack with 1 MP enters a clear region (1 MP) held by 2: no MP is
+    left for the overrun (1 MP), so it stops there and a battle follows; with 2 MP it
+    overruns."""
+    b = Builder(cols=3).owners(b1="blueland", c1="blueland")
+    b.unit_type("horde", name="Horde", attack=3, defence=3, morale=4, movement=mp, hit_points=20)
+    b.unit("r", "horde", "a1")
+    b.unit("x", "inf", "b1", nation="blueland", strength=2)
+    game = b.game(0, fog=False)
+    advance_to(game, "land_movement")
+    found = reach(game, "r")["b1"]
+    assert (found.kind, found.cost) == (kind, 1.0 if kind == "battle" else 2.0)
+    stack = stack_of(game, "r").id
+    game.apply(Move(stack, ("b1",)))
+    if kind == "battle":
+        assert game.state.units["x"].status == "active"
+        assert "b1" in battle_regions(game, "red")
+        assert not game.log.of_type("overrun")
+    else:
+        assert game.state.units["x"].status == "eliminated"
+        assert game.log.of_type("overrun")
+
+
+@pytest.mark.parametrize("mp", [2, 3])
+def test_v2_the_overrun_mp_counts_along_the_whole_path(mp: int) -> None:
+    """V2: a1 -> b1 -> c1 costs 2 MP. With 2 MP nothing is left in c1 for the overrun: a
+    battle there. With 3 MP c1 is overrun (3 MP in all), and nothing is left to go on into
+    d1."""
+    b = Builder(cols=5).owners(c1="blueland", d1="blueland", e1="blueland")
+    b.unit_type("horde", name="Horde", attack=3, defence=3, morale=4, movement=mp, hit_points=30)
+    b.unit("r", "horde", "a1")
+    b.unit("x", "inf", "c1", nation="blueland", strength=1)
+    game = b.game(0, fog=False)
+    advance_to(game, "land_movement")
+    found = reach(game, "r")
+    expected = ("battle", 2.0) if mp == 2 else ("overrun", 3.0)
+    assert (found["c1"].kind, found["c1"].cost) == expected
+    assert "d1" not in found
+    refusal = "must stop" if mp == 2 else "costs 4 MP"
+    with pytest.raises(IllegalAction, match=refusal):
+        game.apply(Move(stack_of(game, "r").id, ("b1", "c1", "d1")))
 
 
 def test_v2_fortifications_cannot_be_overrun() -> None:

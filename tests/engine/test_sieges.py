@@ -7,9 +7,10 @@ from typing import Any
 import pytest
 
 from engine import board
-from engine.actions import ContinueBattle, EndPhase, PlayCard, ResolveSiege
+from engine.actions import ContinueBattle, EndPhase, Move, PlayCard, ResolveSiege
 from engine.combat.siege import siege_modifiers
 from engine.errors import IllegalAction
+from tests.engine.builder import Builder, advance_to
 from tests.engine.test_battles import arena, script
 
 
@@ -195,3 +196,55 @@ def test_g1_optional_rule_ports_need_a_blockade() -> None:
     b.unit("rs", "ship", "c1")
     game = to_sieges(b)
     assert ResolveSiege("fort") in game.legal_actions()
+
+
+def _with_bomber(b: Builder, *, based_in_b1: bool = False) -> Builder:
+    b.raw["calendar"]["phases"] = [
+        {"phase": p} for p in ("air_offensive", "battles", "air_defensive", "sieges", "end_of_turn")
+    ]
+    b.structure("ra", "a1", kind="airfield", airport=True)
+    if based_in_b1:
+        b.structure("strip", "b1", kind="airfield", airport=True, owner="redland")
+    b.unit("rb", "bomber", structure="strip" if based_in_b1 else "ra")
+    b.source("rs", "a1", "red").source("bs", "c1", "blue")
+    return b
+
+
+@pytest.mark.parametrize("sortie", [True, False])
+def test_g1_a_bomber_that_flew_over_the_fortress_gives_the_bomber_term(sortie: bool) -> None:
+    """G1: "one or more artillery or bombers present" (-1). A bomber whose offensive flight
+    ended over the besieged region counts at the siege, though it flew home in the defensive
+    phase; one that stayed at its distant airfield does not."""
+    game = _with_bomber(fortress()).game(0)
+    assert game.phase == "air_offensive" and game.active_side == "red"
+    if sortie:
+        game.apply(Move(game.state.units["rb"].stack, ("b1",)))
+    advance_to(game, "sieges")
+    assert game.state.stacks[game.state.units["rb"].stack].structure == "ra"
+    expected = [("artillery_or_bombers", -1)] if sortie else []
+    assert siege_modifiers(game, "fort", "red") == expected
+    besiege(game, 3 if sortie else 4)
+    roll = game.log.of_type("siege_roll")[0]
+    assert roll["modifiers"] == [list(t) for t in expected]
+    assert roll["success"] is sortie
+
+
+def test_g1_a_bomber_based_in_the_besieged_region_gives_the_bomber_term() -> None:
+    """G1: a bomber at an airfield of the besieged region is present at the siege."""
+    game = _with_bomber(fortress(), based_in_b1=True).game(0)
+    advance_to(game, "sieges")
+    assert siege_modifiers(game, "fort", "red") == [("artillery_or_bombers", -1)]
+
+
+def test_g1_last_turns_sortie_does_not_count() -> None:
+    """G1: a sortie counts in its own player-turn only."""
+    game = _with_bomber(fortress()).game(0)
+    game.apply(Move(game.state.units["rb"].stack, ("b1",)))
+    advance_to(game, "sieges")
+    assert siege_modifiers(game, "fort", "red") == [("artillery_or_bombers", -1)]
+    besiege(game, 9)
+    advance_to(game, "air_offensive", "blue")
+    advance_to(game, "air_offensive", "red")
+    assert game.turn == 2
+    advance_to(game, "sieges")
+    assert siege_modifiers(game, "fort", "red") == []

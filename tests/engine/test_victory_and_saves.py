@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import os
 import subprocess
@@ -12,7 +13,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from engine import Game, SaveError
+from engine import Game, Outcome, SaveError, Termination
 from engine.actions import EndPhase, Move, PlayCard
 from engine.ai import BaselineAI
 from engine.board import add_vp
@@ -56,7 +57,8 @@ def test_w2_sudden_death_ends_the_game_at_once() -> None:
     advance_to(game, "land_movement")
     game.apply(Move(game.state.units["r"].stack, ("b1", "c1")))
     outcome = game.outcome()
-    assert outcome is not None and outcome["winner"] == "red"
+    assert outcome is not None and outcome.winner == "red"
+    assert (outcome.termination, outcome.source) == (Termination.SUDDEN_DEATH, "take-c1")
     assert game.legal_actions() == []
 
 
@@ -91,8 +93,8 @@ def test_n4_the_tension_threshold_wins_at_the_end_of_a_turn() -> None:
     assert game.state.sides["blue"].vp == 4  # the step at 9 fired for the side it helps
     end_turns(game, 1)
     outcome = game.outcome()
-    assert outcome is not None and outcome["winner"] == "blue"
-    assert "Unrest" in outcome["reason"]
+    assert outcome is not None and outcome.winner == "blue"
+    assert outcome.termination is Termination.TENSION and "Unrest" in outcome.reason
 
 
 def test_w1_the_victory_level_wins_at_the_end_of_a_turn() -> None:
@@ -100,7 +102,9 @@ def test_w1_the_victory_level_wins_at_the_end_of_a_turn() -> None:
     game = b.game(0)
     add_vp(game, "blue", 5, "test")
     end_turns(game, 1)
-    assert game.outcome()["winner"] == "blue"
+    outcome = game.outcome()
+    assert outcome is not None and outcome.winner == "blue"
+    assert outcome.termination is Termination.VICTORY_LEVEL
 
 
 def test_w3_most_vp_at_the_end_wins_and_equal_vp_is_a_draw() -> None:
@@ -109,11 +113,13 @@ def test_w3_most_vp_at_the_end_wins_and_equal_vp_is_a_draw() -> None:
     game = b.game(0)
     end_turns(game, 5)
     outcome = game.outcome()
-    assert outcome["winner"] == "blue" and outcome["vp"]["blue"] == 2
+    assert outcome is not None and outcome.winner == "blue" and outcome.vp["blue"] == 2
+    assert outcome.termination is Termination.LAST_TURN
     b = Builder(cols=2, turns=1)
     game = b.game(0)
     end_turns(game, 5)
-    assert game.outcome()["winner"] is None
+    outcome = game.outcome()
+    assert outcome is not None and outcome.draw and outcome.winner is None
 
 
 def ai_game(seed: int, stop: int | None = None) -> Game:
@@ -200,3 +206,29 @@ def test_p1_save_at_any_decision_point(seed: int, stop: int) -> None:
     played = ai_game(seed, stop)
     resumed = finish(Game.load(scenario, json.loads(json.dumps(played.save()))))
     assert resumed.log.jsonl() == finish(ai_game(seed, stop)).log.jsonl()
+
+
+def test_w1_the_outcome_is_frozen_typed_and_saved_as_json() -> None:
+    """W1: ``outcome()`` is a frozen ``Outcome``; saved as JSON, it reads back the same, and a
+    save from before ``termination`` was recorded reads its termination from the reason."""
+    b = Builder(cols=2).rules("victory", victory_level=5)
+    game = b.game(0)
+    add_vp(game, "blue", 5, "test")
+    end_turns(game, 1)
+    outcome = game.outcome()
+    assert isinstance(outcome, Outcome)
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        outcome.winner = "red"  # type: ignore[misc]
+    with pytest.raises(TypeError):
+        outcome.vp["blue"] = 0  # type: ignore[index]
+    data = json.loads(json.dumps(game.save()))
+    assert Game.load(b.build(), data).outcome() == outcome
+    old = dict(data["state"]["outcome"])
+    del old["termination"], old["source"]
+    assert Outcome.from_json(old) == outcome
+    # A whole save from before the typed outcome and the card windows loads the same.
+    older = json.loads(json.dumps(data))
+    older["state"]["outcome"] = old
+    del older["state"]["card_window"], older["state"]["window_spent"]
+    assert Game.load(b.build(), older).outcome() == outcome
+    assert Outcome.from_json({**old, "reason": "ended by coup"}).source == "coup"

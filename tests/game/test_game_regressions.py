@@ -23,6 +23,7 @@ from editor.game.session import GameSession
 from editor.game.window import GameWindow
 from engine.actions import Move
 from engine.game import Game
+from engine.outcome import Outcome
 from engine.state import Modifier
 from schemas.io import load_file
 
@@ -260,8 +261,14 @@ def test_a_game_ended_by_a_card_names_the_card_on_the_end_screen(qtbot, sample):
     from editor.game.endgame import EndGameScreen
 
     card = sample.cards[0]
-    outcome = {"winner": "dravan", "reason": f"ended by {card.id}", "turns_played": 4}
-    outcome["vp"] = {"dravan": 3, "arvel": 1}
+    outcome = Outcome.from_json(
+        {
+            "winner": "dravan",
+            "reason": f"ended by {card.id}",
+            "turns_played": 4,
+            "vp": {"dravan": 3, "arvel": 1},
+        }
+    )
     screen = EndGameScreen(sample, outcome, [], ["dravan", "arvel"])
     qtbot.addWidget(screen)
     assert screen.reason.text() == f"Ended by {card.name} — 4 turns played."
@@ -395,7 +402,9 @@ def test_the_vp_chart_shows_a_side_that_fell_below_zero(qtbot, sample):
         {"type": "vp", "turn": 1, "side_id": "dravan", "change": -3, "total": -3},
         {"type": "vp", "turn": 2, "side_id": "arvel", "change": 2, "total": 2},
     ]
-    outcome = {"winner": "arvel", "reason": "the last turn is over", "turns_played": 2}
+    outcome = Outcome.from_json(
+        {"winner": "arvel", "reason": "the last turn is over", "turns_played": 2}
+    )
     screen = EndGameScreen(sample, outcome, records, ["dravan", "arvel"])
     qtbot.addWidget(screen)
     low, high = screen.plots["vp"].getPlotItem().viewRange()[1]

@@ -253,6 +253,8 @@ class VictoryEditor(QWidget):
         ids = [item.id for item in self.victory().sudden_death]
         self.row = ids.index(key) if key in ids else None
         self._show_item()
+        if key in ids:  # the picked condition is the selection (Copy, Find usages take it)
+            self.document.select("victory", [key])
 
     def _form_edited(self, item: Any) -> None:
         if item is not None and self.row is not None:

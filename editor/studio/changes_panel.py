@@ -253,11 +253,11 @@ class ChangesPanel(QWidget):
         done = "as saved again" if self.other.saved else f"taken from {self.other.label}"
         self.window_.show_message(f"{what} {done} (Edit ▸ Undo brings the change back).")
         if not self._timer.isActive():  # a slow comparison: strike the row until Refresh
-            for done in [item, *(item.child(i) for i in range(item.childCount()))]:
-                done.setData(0, REVERTED, True)
-                font = done.font(0)
+            for row in [item, *(item.child(i) for i in range(item.childCount()))]:
+                row.setData(0, REVERTED, True)
+                font = row.font(0)
                 font.setStrikeOut(True)
-                done.setFont(0, font)
+                row.setFont(0, font)
             self._update_revert_one()
 
     def _document_changed(self, _change: Change) -> None:

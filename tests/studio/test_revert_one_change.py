@@ -220,3 +220,19 @@ def test_a_revert_that_cannot_be_made_says_why_and_changes_nothing(
     panel.revert_current()
     assert warned and "summa" in warned[0] and "taken" in warned[0]
     assert document.undo_stack.count() == before
+
+
+def test_on_a_slow_comparison_a_reverted_row_is_struck_out_until_refresh(studio, files) -> None:
+    document = opened_plain(studio, files)
+    document.set_field("regions", "viipuri", ["name"], "Vyborg")
+    document.set_field("terrain", "forest", ["movement_cost"], 5)
+    panel = compared(studio)
+    panel.took = 1.0  # as if comparing this map took a second: no comparing after each edit
+    item = row(panel, "region Vyborg")
+    panel.tree.setCurrentItem(item)
+    panel.revert_one_button.click()
+    assert value(document, "regions", "viipuri", "name") == "Viipuri"
+    assert item.font(0).strikeOut() and not panel.revert_one_button.isEnabled()
+    assert not panel.stale_note.isHidden()
+    panel.refresh_button.click()
+    assert texts(panel) == ["● terrain table, Forest: MP cost 2 → 5"]

@@ -25,6 +25,8 @@ from editor.studio.files import Autosaver
 from editor.studio.map.scene import MapScene
 from editor.studio.map.tools.base import Tool
 from editor.studio.map.view import MapView
+from editor.studio.mods.attach import attach as attach_mods
+from editor.studio.mods.attach import detach as detach_mods
 from editor.studio.panels.explorer import Explorer
 from editor.studio.panels.inspector import Inspector
 from editor.studio.panels.issues import IssuesPanel, Target
@@ -62,6 +64,8 @@ class StudioWindow(QMainWindow):
         self.autosaver: Autosaver | None = None
         self.load_issues: list[Issue] = []
         self.tools: dict[str, Tool] = {}
+        self.mods: object = None
+        """The mods of the document (``studio/mods/attach.py``), when it is a stack."""
         self.setWindowTitle("Salient")
         self.setDockNestingEnabled(True)
         self.placeholder = placeholder_label()
@@ -151,6 +155,7 @@ class StudioWindow(QMainWindow):
             issues.set_issues(self.load_issues)
             self.update_title()
             self.actions_enabled(False)
+            attach_mods(self)
             return
         if document.frame is None and not document.scenario.regions:
             # An empty map still needs a sheet to draw on.
@@ -194,8 +199,11 @@ class StudioWindow(QMainWindow):
         self.actions_enabled(True)
         self.view.zoom_to_fit()
         self._open_remembered_editors()
+        attach_mods(self)
 
     def _release_document(self) -> None:
+        detach_mods(self)
+        self.holders["changes"].set_panel(None)
         document = self.document
         if document is not None:
             for signal in (
@@ -252,7 +260,7 @@ class StudioWindow(QMainWindow):
             failed = self.files.failed_path
             self.setWindowTitle(f"{failed.name} (not opened) — Salient" if failed else "Salient")
             return
-        name = document.path.name if document.path else "Untitled"
+        name = document.display_name
         self.setWindowTitle(f"{name}{'*' if document.modified else ''} — Salient")
 
     def focus_map(self) -> None:

@@ -135,7 +135,7 @@ def test_p1_tampered_action_is_named(game_folder: Path, scenario: Scenario, tmp_
     index = next(i for i, a in enumerate(turn.actions) if a["kind"] == "move")
 
     def change(data: dict) -> None:
-        data["actions"][index]["path"] = data["actions"][index]["path"][:1] + ["nowhere"]
+        data["actions"][index]["path"] = [*data["actions"][index]["path"][:1], "nowhere"]
 
     edit(last, change)
     with pytest.raises(Tampered) as caught:
@@ -278,3 +278,34 @@ def test_p1_starter_of_the_second_side_sends_an_opening_file(
     assert turn.actions == [] and turn.side == other and turn.next == first
     opened = load(path, scenario, side=first)
     assert opened.sitting_side == first
+
+
+def test_p1_two_processes_exchanging_files_reach_the_one_process_outcome(
+    scenario: Scenario, tmp_path: Path
+) -> None:
+    """P1: two player processes, each opening only the files the other writes, play the
+    sample to its end; the game is the one the same AI plays in one process."""
+    import multiprocessing
+
+    from tests.pbem.players import latest, player
+
+    context = multiprocessing.get_context("spawn")
+    processes = [
+        context.Process(target=player, args=(str(SAMPLE), str(tmp_path), side, starts, SEED))
+        for side, starts in (("dravan", True), ("arvel", False))
+    ]
+    for process in processes:
+        process.start()
+    for process in processes:
+        process.join(timeout=1200)
+        assert process.exitcode == 0
+    last = latest(tmp_path)
+    assert last is not None
+    found = verify(last, scenario)
+    assert found.next is None
+    replayed = load(last, scenario, latest=False).game
+    alone = play(scenario, SEED).game
+    assert replayed.outcome() == alone.outcome()
+    assert replayed.log.digest() == alone.log.digest()
+    sides = {read(p)[0].side for p in files(tmp_path)}
+    assert sides == {"dravan", "arvel"}

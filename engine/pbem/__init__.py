@@ -6,7 +6,7 @@ checking the whole game) and plays on; :func:`verify` checks a file without play
 format and what it guarantees are in ``docs/pbem.md``.
 """
 
-from .chain import load
+from .chain import game_before_last, load
 from .errors import (
     DamagedFile,
     NotYourTurn,
@@ -35,6 +35,7 @@ __all__ = [
     "WrongScenario",
     "WrongSide",
     "ai_sitting",
+    "game_before_last",
     "load",
     "start",
     "verify",

@@ -233,3 +233,15 @@ def _action(path: Path, data: dict[str, Any], where: str) -> Action:
         return Action.from_json(data)
     except (TypeError, ValueError, KeyError) as exc:
         raise Tampered(path, f"the action cannot be read ({exc})", where) from exc
+
+
+def game_before_last(pbem: PbemGame) -> Game:
+    """The game as it stood before the last file's sitting (the files are already checked by
+    :func:`load`): where a view starts to replay the opponent's sitting."""
+    first = pbem.files[0].turn
+    assert first.seed is not None
+    game = Game(pbem.game.scenario, first.seed, fog=first.fog)
+    for played in pbem.files[:-1]:
+        for data in played.turn.actions:
+            game.apply(Action.from_json(data))
+    return game

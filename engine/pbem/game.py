@@ -53,7 +53,6 @@ class PbemGame:
     files: list[PlayedFile] = field(default_factory=list)
     sitting_start: int = 0
     """Log index where the sitting in progress began."""
-    sitting_actions: list[dict[str, Any]] = field(default_factory=list)
     sitting_turn: int = 1
     sitting_phase: str = ""
     sitting_side: str | None = None
@@ -79,7 +78,6 @@ class PbemGame:
     def begin_sitting(self) -> None:
         """Mark where the next sitting starts (after the last file read or written)."""
         self.sitting_start = len(self.game.log)
-        self.sitting_actions = []
         self.sitting_turn = self.game.turn
         self.sitting_phase = self.game.phase if self.game.outcome() is None else ""
         self.sitting_side = self.game.to_act()
@@ -95,7 +93,10 @@ class PbemGame:
                 f"the decision is {side or 'nobody'}'s now: write the turn file and send it",
             )
         self.game.apply(action)
-        self.sitting_actions.append(action.to_json())
+
+    def acted(self) -> bool:
+        """Whether the sitting in progress has taken any action yet."""
+        return any(r["type"] == "action" for r in self.game.log.records[self.sitting_start :])
 
     def finished_sitting(self) -> bool:
         """Whether the decision has passed to the other side (or the game is over)."""
@@ -108,12 +109,15 @@ class PbemGame:
         starting = self.number == 1
         if side is None:
             raise NotYourTurn(None, "the game is over: there is no turn left to write")
-        if not self.finished_sitting() and not (starting and not self.sitting_actions):
+        if not self.finished_sitting() and not (starting and not self.acted()):
             raise NotYourTurn(
                 None,
                 f"{side}'s turn is not over yet (turn {self.game.turn}, {self.game.phase} "
                 f"phase): {side} still has a decision to make",
             )
+        # The actions are read from the log, so a sitting played through another object that
+        # applies to the same game (the game view's session) is written the same way.
+        records = [plain(r) for r in self.game.log.records[self.sitting_start :]]
         turn = TurnFile(
             format="salient-turn",
             version=turnfile.VERSION,
@@ -129,8 +133,8 @@ class PbemGame:
             phase=self.sitting_phase,
             next=self.game.to_act(),
             chain=[f.digest for f in self.files],
-            actions=self.sitting_actions,
-            records=[plain(r) for r in self.game.log.records[self.sitting_start :]],
+            actions=[r["action"] for r in records if r["type"] == "action"],
+            records=records,
             log_digest=self.game.log.digest(),
         )
         path = turnfile.write(self.folder, turn)

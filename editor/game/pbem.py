@@ -160,6 +160,7 @@ def _show(
     # were played that way), whoever plays in this window.
     decisions.let_choose(game, [])
     session.ai = script  # type: ignore[assignment]
+    session.ai_name = "by e-mail"
     window.set_session(session)
     window.pbem = PbemController(window, session, ByEmail(pbem, side, script), sitting=sitting)
     window.pbem.follow()

@@ -51,6 +51,7 @@ def test_p1_the_menu_opens_a_turn_file_and_shows_the_replay(
     settle_input(0.3)
     log = window.panels["log"]
     assert label.isVisible() and "replaying the opponent's sitting" in label.text()
+    assert "Dravan Republic (by e-mail) is playing" in window.top_bar.to_act.text()
     shots(window, "pbem-replaying")
     live.set_speed("fastest")
     wait_until(lambda: controller.sitting, 120, "the replay to end")

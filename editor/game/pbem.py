@@ -21,12 +21,12 @@ from typing import TYPE_CHECKING, Any
 from PySide6.QtCore import QObject
 from PySide6.QtWidgets import QFileDialog, QInputDialog, QLabel, QMessageBox
 
-from editor.game.session import GameSession
+from editor.game.session import SPEEDS, GameSession
 from editor.shared.settings import settings
 from engine import decisions
 from engine.actions import Action
 from engine.game import Game
-from engine.pbem import PbemError, PbemGame, game_before_last, load, start
+from engine.pbem import PbemError, PbemGame, forced, game_before_last, load, start
 from engine.pbem.turnfile import SUFFIX, read
 
 if TYPE_CHECKING:
@@ -36,22 +36,60 @@ TURN_FILTER = f"Salient turn files (*{SUFFIX})"
 
 
 class ReplayScript:
-    """Plays the opponent's recorded actions back, one per AI tick, in place of the AI."""
+    """Plays the opponent's recorded actions back, one per AI tick, in place of the AI; after
+    them, only the opponent's decisions that leave no choice (see :func:`engine.pbem.forced`).
+    """
 
-    def __init__(self, actions: list[dict[str, Any]]) -> None:
+    def __init__(self, actions: list[dict[str, Any]], side: str) -> None:
         self.actions = [Action.from_json(a) for a in actions]
         self.played = 0
+        self.side = side
 
     @property
     def done(self) -> bool:
         return self.played >= len(self.actions)
 
     def choose(self, game: Game) -> Action:
-        if self.done:
+        if not self.done:
+            action = self.actions[self.played]
+            self.played += 1
+            return action
+        action = forced(game, self.side)
+        if action is None:
             raise RuntimeError("the opponent's sitting has been replayed to its end")
-        action = self.actions[self.played]
-        self.played += 1
         return action
+
+
+class PbemSession(GameSession):
+    """A session whose AI is the replay of the opponent's file. While it plays back, it acts
+    for both sides (the file also holds the player's own decisions that left no choice), but
+    the view stays the player's; afterwards the player acts, and the opponent only where the
+    rules leave it no choice."""
+
+    script: ReplayScript
+    me: str
+
+    def ai_to_act(self) -> str | None:
+        side = self.game.to_act()
+        if side is None:
+            return None
+        if not self.script.done:
+            return side
+        if side != self.me and forced(self.game, self.me) is not None:
+            return side
+        return None
+
+    def human_to_act(self) -> str | None:
+        if not self.script.done:
+            return None
+        return super().human_to_act()
+
+    def _announce(self) -> None:
+        if not self.over and self.ai_to_act() is not None:
+            if not self.paused:
+                self._timer.start(SPEEDS[self.speed])
+            return
+        super()._announce()
 
 
 @dataclass
@@ -150,7 +188,7 @@ def _show(
     sitting: bool = False,
 ) -> None:
     others = [s for s in game.sides_in_play if s != side]
-    session = GameSession(
+    session = PbemSession(
         game,
         {side: "human", **dict.fromkeys(others, "ai")},
         speed="normal",
@@ -159,6 +197,8 @@ def _show(
     # Choices the rules leave to the die stay with the die in a game by e-mail (the files
     # were played that way), whoever plays in this window.
     decisions.let_choose(game, [])
+    session.script = script
+    session.me = side
     session.ai = script  # type: ignore[assignment]
     session.ai_name = "by e-mail"
     window.set_session(session)
@@ -187,7 +227,7 @@ def open_turn_file(window: GameWindow, path: Path) -> bool:
         loaded.seed_commitment,
         files=list(loaded.files),
     )
-    _show(window, before, writer, side, ReplayScript(turn.actions))
+    _show(window, before, writer, side, ReplayScript(turn.actions, side))
     window.show_message(
         f"{path.name}: file {turn.number} by {turn.side} checked; replaying it as {side} sees it"
     )
@@ -202,7 +242,7 @@ def start_by_email(window: GameWindow, folder: Path, side: str, seed: int | None
         QMessageBox.warning(window, "Cannot start the game by e-mail", str(error))
         return False
     _remember_side(pbem.game_id, side)
-    _show(window, pbem.game, pbem, side, ReplayScript([]), sitting=True)
+    _show(window, pbem.game, pbem, side, ReplayScript([], side), sitting=True)
     return True
 
 

@@ -17,7 +17,7 @@ from .errors import (
     WrongScenario,
     WrongSide,
 )
-from .game import PbemGame, start
+from .game import PbemGame, forced, start
 from .turnfile import SUFFIX, TurnFile
 from .verify import Verified, ai_sitting, verify
 
@@ -35,6 +35,7 @@ __all__ = [
     "WrongScenario",
     "WrongSide",
     "ai_sitting",
+    "forced",
     "game_before_last",
     "load",
     "start",

@@ -178,6 +178,14 @@ def _replay_file(game: Game, path: Path, turn: TurnFile, start: int) -> None:
         kind = data.get("kind", "?")
         where = f"file {number}, turn {game.turn}, action {index} '{kind}'"
         action = _action(path, data, where)
+        acting = game.to_act()
+        if acting != turn.side and len(game.legal_actions()) != 1:
+            raise WrongSide(
+                path,
+                f"takes a decision of {acting or 'nobody'}, which had a choice to make: only "
+                "decisions that leave no choice may be taken in the other side's sitting",
+                where,
+            )
         try:
             game.apply(action)
         except IllegalAction as exc:

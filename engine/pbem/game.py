@@ -93,14 +93,30 @@ class PbemGame:
                 f"the decision is {side or 'nobody'}'s now: write the turn file and send it",
             )
         self.game.apply(action)
+        self.take_forced()
+
+    def take_forced(self) -> int:
+        """Apply the other side's decisions that leave it no choice (a battle round it can
+        only continue): they belong to this sitting, so a battle does not cost an exchange of
+        files per round. The replay checks that each was indeed the only legal action."""
+        count = 0
+        while (action := forced(self.game, self.sitting_side)) is not None:
+            self.game.apply(action)
+            count += 1
+        return count
 
     def acted(self) -> bool:
         """Whether the sitting in progress has taken any action yet."""
         return any(r["type"] == "action" for r in self.game.log.records[self.sitting_start :])
 
     def finished_sitting(self) -> bool:
-        """Whether the decision has passed to the other side (or the game is over)."""
-        return self.game.outcome() is not None or self.game.to_act() != self.sitting_side
+        """Whether the decision has passed to the other side, with a real choice to make, or
+        the game is over."""
+        if self.game.outcome() is not None:
+            return True
+        return (
+            self.game.to_act() != self.sitting_side and forced(self.game, self.sitting_side) is None
+        )
 
     def write_turn(self) -> Path:
         """Write the sitting as the next turn file into the game's folder and start the next
@@ -143,6 +159,16 @@ class PbemGame:
         self.files.append(PlayedFile(path, turn, turnfile.digest(data), self.sitting_start))
         self.begin_sitting()
         return path
+
+
+def forced(game: Game, sitting_side: str | None) -> Action | None:
+    """The only legal action of a side other than ``sitting_side`` when it is to act and has
+    exactly one; ``None`` otherwise."""
+    side = game.to_act()
+    if side is None or side == sitting_side:
+        return None
+    actions = game.legal_actions()
+    return actions[0] if len(actions) == 1 else None
 
 
 def start(

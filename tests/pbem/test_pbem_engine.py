@@ -309,3 +309,41 @@ def test_p1_two_processes_exchanging_files_reach_the_one_process_outcome(
     assert replayed.log.digest() == alone.log.digest()
     sides = {read(p)[0].side for p in files(tmp_path)}
     assert sides == {"dravan", "arvel"}
+
+
+def test_p1_forced_decisions_of_the_other_side_stay_in_the_sitting(
+    game_folder: Path, scenario: Scenario
+) -> None:
+    """P1: a battle round the defender can only continue is taken in the attacker's sitting
+    (no exchange of files for it); every sitting ends on a real choice of the other side."""
+    game = Game(scenario, SEED)
+    for path in files(game_folder):
+        turn = read(path)[0]
+        for data in turn.actions:
+            from engine.actions import Action
+
+            if game.to_act() != turn.side:
+                assert len(game.legal_actions()) == 1
+            game.apply(Action.from_json(data))
+        if turn.next is not None:
+            assert game.to_act() == turn.next
+            assert len(game.legal_actions()) > 1 or turn.next != turn.side
+
+
+def test_p1_a_real_choice_of_the_other_side_taken_in_a_sitting_is_caught(
+    scenario: Scenario, tmp_path: Path
+) -> None:
+    """P1: a player who makes the opponent's choice (continue or retreat) inside their own
+    sitting is named at that action."""
+    from engine.ai import BaselineAI
+
+    pbem, _ = start(scenario, "vessa-crossing", tmp_path, seed=SEED, game_id="g1")
+    ai, game, cheated = BaselineAI(), pbem.game, 0
+    while not cheated or not pbem.finished_sitting():
+        if game.to_act() != pbem.sitting_side and len(game.legal_actions()) > 1:
+            cheated = cheated or len(pbem.game.log)
+        game.apply(ai.choose(game))
+    path = pbem.write_turn()
+    with pytest.raises(WrongSide) as caught:
+        verify(path, scenario)
+    assert "had a choice to make" in str(caught.value) and "file 1, turn" in str(caught.value)

@@ -157,6 +157,8 @@ class PbemController(QObject):
             text = f"By e-mail: wrote {state.written.name}" + (
                 f" — send it to the player of {nxt}" if nxt else " — the game is over"
             )
+        elif self.session.over:
+            text = "By e-mail: the game is over"
         elif not state.script.done:
             text = (
                 f"By e-mail: replaying the opponent's sitting, action {state.script.played} "
@@ -211,8 +213,9 @@ def open_turn_file(window: GameWindow, path: Path) -> bool:
     """Open the opponent's turn file in ``window``; ``False`` (with a message) when refused."""
     try:
         turn = read(path)[0]
-        side = _remembered_side(turn.game) or turn.next or ""
-        loaded = load(path, window.scenario, side=side)
+        side = _remembered_side(turn.game) or turn.next or _other(window, turn.side)
+        # The last file of a finished game is addressed to nobody: it is opened to watch.
+        loaded = load(path, window.scenario, side=side if turn.next is not None else None)
     except PbemError as error:
         QMessageBox.warning(window, "Cannot open the turn file", str(error))
         return False
@@ -232,6 +235,11 @@ def open_turn_file(window: GameWindow, path: Path) -> bool:
         f"{path.name}: file {turn.number} by {turn.side} checked; replaying it as {side} sees it"
     )
     return True
+
+
+def _other(window: GameWindow, side: str) -> str:
+    sides = Game(window.scenario, 0, start=False).sides_in_play
+    return next((s for s in sides if s != side), side)
 
 
 def start_by_email(window: GameWindow, folder: Path, side: str, seed: int | None = None) -> bool:
@@ -258,7 +266,7 @@ def ask_open(window: GameWindow) -> bool:
 
 def ask_start(window: GameWindow) -> bool:
     """Game > Play by e-mail > Start a game by e-mail…"""
-    sides = list(Game(window.scenario, 0).sides_in_play)
+    sides = list(Game(window.scenario, 0, start=False).sides_in_play)
     side, chosen = QInputDialog.getItem(
         window, "Start a game by e-mail", "The side you play:", sides, 0, False
     )

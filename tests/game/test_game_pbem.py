@@ -136,3 +136,23 @@ def test_p1_a_sitting_with_battles_replays_in_the_view_and_the_next_file_matches
     ai_sitting(headless)
     assert read(written)[0].log_digest == headless.game.log.digest()
     assert verify(written, sample).files == turn.number + 1
+
+
+def test_p1_the_last_file_of_a_finished_game_opens_to_watch_the_end(
+    qtbot, state_dir, sample, tmp_path
+):
+    path = _first_file(sample, tmp_path)
+    while (nxt := read(path)[0].next) is not None:
+        pbem = load(path, sample, side=nxt)
+        ai_sitting(pbem)
+        path = pbem.write_turn()
+    window = _window(qtbot, sample)
+    assert view_pbem.open_turn_file(window, path)
+    session, controller = window.session, window.pbem
+    assert session is not None and isinstance(controller, view_pbem.PbemController)
+    session.set_speed("fastest")
+    qtbot.waitUntil(lambda: session.over, timeout=HANG)
+    assert controller.label.text() == "By e-mail: the game is over"
+    assert not controller.sitting and controller.state.written is None
+    if window.end_screen is not None:
+        window.end_screen.close()

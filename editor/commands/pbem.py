@@ -244,7 +244,7 @@ def cmd_verify(args: argparse.Namespace) -> int:
                 )
             )
         else:
-            print(f"{args.file}: NOT verified: {exc}")
+            print(f"NOT verified: {exc}")
         return EXIT_REFUSED
     result = {
         "verified": True,

@@ -23,6 +23,7 @@ from editor.commands import (
     merge,
     mods,
     odds,
+    pbem,
     play,
     replay,
     validate,
@@ -37,7 +38,7 @@ from editor.commands.common import (
 from editor.commands.edit import cmd_edit
 
 # The order of the commands in ``salient --help``.
-COMMANDS = (edit, validate, hexes, play, diff, mods, merge, gis, balance, duel, odds, replay)
+COMMANDS = (edit, validate, hexes, play, pbem, diff, mods, merge, gis, balance, duel, odds, replay)
 
 
 def _parser() -> argparse.ArgumentParser:

@@ -173,6 +173,7 @@ def _failing(kind: str, studio: StudioWindow, sample_path: Path, monkeypatch) ->
         info = studio.document.scenario.info.model_copy(update={"title": "Crossing \ud800"})
         studio.document.set_section("info", info)
         return sample_path
+
     def broken(*_args: object) -> None:
         raise RuntimeError("something nobody foresaw")
 

@@ -133,9 +133,7 @@ def _walk(value: Any, plan: Plan, path: Path) -> Iterator[Reference]:
         yield from iter_references(value, path)
 
 
-def with_references_replaced(
-    model: M, collection: str, mapping: Mapping[str, str | None]
-) -> M:
+def with_references_replaced(model: M, collection: str, mapping: Mapping[str, str | None]) -> M:
     """A copy of ``model`` whose references into ``collection`` follow ``mapping``.
 
     Ids mapped to a new id are renamed; ids mapped to ``None`` are dropped where the format

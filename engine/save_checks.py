@@ -150,7 +150,9 @@ def _problems(scenario: Scenario, save: GameSave) -> Iterator[Problem]:
 
 
 def _scenario_ids(scenario: Scenario) -> dict[str, set[str]]:
-    ids = {name: {entity.id for entity in getattr(scenario, name)} for name in SECTIONS}
+    ids: dict[str, set[str]] = {
+        name: {entity.id for entity in getattr(scenario, name)} for name in SECTIONS
+    }
     # Units and leaders share one namespace, and the state keeps both in ``units``.
     ids["units"] |= ids["leaders"]
     return ids
@@ -240,17 +242,17 @@ def _units_and_stacks(scenario: Scenario, save: GameSave) -> Iterator[Problem]:
     placed: dict[str, str] = {}
     for key, stack in state.stacks.items():
         for index, unit_id in enumerate(stack.units):
-            where = ("state", "stacks", key, "units", index)
-            unit = state.units.get(unit_id)
-            if unit is None:
+            at = ("state", "stacks", key, "units", index)
+            member = state.units.get(unit_id)
+            if member is None:
                 continue  # an unknown id, reported with the references
             if unit_id in placed:
-                yield where, f"'{unit_id}' also stands in stack '{placed[unit_id]}'"
+                yield at, f"'{unit_id}' also stands in stack '{placed[unit_id]}'"
             placed[unit_id] = key
-            if unit.stack != key:
-                yield where, f"'{unit_id}' stands in stack '{unit.stack}', not this one"
-            if unit.side != stack.side:
-                yield where, f"'{unit_id}' of side '{unit.side}' in a stack of '{stack.side}'"
+            if member.stack != key:
+                yield at, f"'{unit_id}' stands in stack '{member.stack}', not this one"
+            if member.side != stack.side:
+                yield at, f"'{unit_id}' of side '{member.side}' in a stack of '{stack.side}'"
         if stack.structure is not None:
             region = next((s.region for s in scenario.structures if s.id == stack.structure), None)
             if region is not None and region != stack.region:

@@ -108,9 +108,7 @@ def _json_path(data: Any, loc: tuple[str | int, ...]) -> list[str | int]:
     keys: list[str | int] = []
     node = data
     for position, segment in enumerate(loc):
-        if (isinstance(node, dict) and isinstance(segment, str) and segment in node) or (
-            isinstance(node, list) and isinstance(segment, int) and 0 <= segment < len(node)
-        ):
+        if _holds(node, segment):
             node = node[segment]
         elif position == len(loc) - 1 and isinstance(node, dict):
             pass  # a key that is missing: point at it anyway
@@ -118,6 +116,15 @@ def _json_path(data: Any, loc: tuple[str | int, ...]) -> list[str | int]:
             continue  # a tag of a union: not part of the data
         keys.append(segment)
     return keys
+
+
+def _holds(node: Any, segment: str | int) -> bool:
+    """Whether ``segment`` is a key of the object or an index of the list ``node``."""
+    if isinstance(node, dict):
+        return isinstance(segment, str) and segment in node
+    if isinstance(node, list):
+        return isinstance(segment, int) and 0 <= segment < len(node)
+    return False
 
 
 # -- the save against its scenario -----------------------------------------------------------

@@ -344,6 +344,34 @@ def bench_diff(regions: int, repeats: int) -> list[Result]:
     ]
 
 
+def bench_hexes(repeats: int) -> list[Result]:
+    """Hex maps (issue 14): a 10,000-hex scenario opened, and its map's size on disk."""
+    import hexes
+
+    found = hexes.bench(repeats)
+    return [
+        Result(
+            f"load + validate a {found['hexes']}-hex scenario",
+            found["load_s"],
+            hexes.LOAD_BUDGET_S,
+            "s",
+            f"{found['hexes']} hexes, {found['hexsides']} hexside links, {found['units']} units, "
+            f"{found['file_kb']:.0f} kB file; JSON parse alone {found['parse_s'] * 1000:.0f} ms; "
+            f"thorough (salient validate) {found['thorough_s'] * 1000:.0f} ms; the engine's "
+            f"world (every hex and hexside a model) {found['world_s'] * 1000:.0f} ms once per "
+            "game",
+        ),
+        Result(
+            f"the map of a {found['hexes']}-hex scenario on disk",
+            found["map_kb"],
+            hexes.MAP_BUDGET_KB,
+            "kB",
+            f"the hex_map section of the canonical file; the whole file {found['file_kb']:.0f} kB "
+            "with its forces, structures and decks",
+        ),
+    ]
+
+
 def bench_game(repeats: int) -> list[Result]:
     """The game view's budgets (issue 5), absolute like the studio's: a person waits for them."""
     import game
@@ -490,6 +518,7 @@ def main(argv: list[str] | None = None) -> int:
         *bench_validation(args.regions, args.repeats),
         bench_validate_memory(args.regions),
         bench_issue_report(args.regions, args.repeats),
+        *bench_hexes(args.repeats),
         *bench_engine(args.repeats),
         *bench_theatres(),
         *bench_lab(args.lab_games),

@@ -19,6 +19,7 @@ from editor.commands import (
     duel,
     edit,
     gis,
+    hexes,
     merge,
     mods,
     odds,
@@ -36,7 +37,7 @@ from editor.commands.common import (
 from editor.commands.edit import cmd_edit
 
 # The order of the commands in ``salient --help``.
-COMMANDS = (edit, validate, play, diff, mods, merge, gis, balance, duel, odds, replay)
+COMMANDS = (edit, validate, hexes, play, diff, mods, merge, gis, balance, duel, odds, replay)
 
 
 def _parser() -> argparse.ArgumentParser:

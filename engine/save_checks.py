@@ -18,6 +18,7 @@ from pydantic import TypeAdapter, ValidationError
 
 from schemas.effects import Effect
 from schemas.issues import pointer
+from schemas.places import places_of
 from schemas.refs import iter_references
 from schemas.scenario import SECTIONS, Scenario
 from schemas.validation.identity import singular
@@ -160,6 +161,10 @@ def _scenario_ids(scenario: Scenario) -> dict[str, set[str]]:
     ids: dict[str, set[str]] = {
         name: {entity.id for entity in getattr(scenario, name)} for name in SECTIONS
     }
+    # A hex map's places and links stand for the regions and connections.
+    places = places_of(scenario)
+    ids["regions"] = set(places.region_ids)
+    ids["connections"] = set(places.connection_ids)
     # Units and leaders share one namespace, and the state keeps both in ``units``.
     ids["units"] |= ids["leaders"]
     return ids
@@ -186,7 +191,7 @@ def _whole_tables(scenario: Scenario, save: GameSave) -> Iterator[Problem]:
     """Tables with one entry per entity of the scenario: none missing."""
     state = save.state
     tables: list[tuple[str, dict[str, Any], set[str]]] = [
-        ("owner", state.owner, {r.id for r in scenario.regions}),
+        ("owner", state.owner, set(places_of(scenario).region_ids)),
         ("structure_owner", state.structure_owner, {s.id for s in scenario.structures}),
         ("units", state.units, {u.id for u in scenario.units} | {x.id for x in scenario.leaders}),
         ("sides", state.sides, {s.id for s in scenario.sides}),

@@ -14,6 +14,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from schemas.places import places_of
 from schemas.scenario import Scenario
 from schemas.units import Leader, Unit
 
@@ -106,7 +107,7 @@ def what_if(
     came_from: str | None = None,
 ) -> Battle:
     """The battle in ``region`` between the forces described (see the module docstring)."""
-    regions = {r.id: r for r in scenario.regions}
+    regions = dict(places_of(scenario).region_lookup)
     if region not in regions:
         raise ForceError(f"unknown region '{region}'")
     playing = [s.id for s in scenario.sides if not s.neutral]

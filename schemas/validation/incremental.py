@@ -31,7 +31,7 @@ import numpy as np
 from ..collector import gc_paused
 from ..issues import Issue
 from ..scenario import SECTIONS, SINGLE_SECTIONS, Scenario
-from . import CHECKS
+from . import CHECKS, run_checks
 from .diffs import READS, SectionDiff, changed_aspects, diff_section
 from .forces import check_ports
 from .geometry import check_anchors, check_coverage, check_polygons
@@ -87,6 +87,12 @@ class IncrementalValidator:
         update: dict[str, Any] = {name: list(getattr(scenario, name)) for name in SECTIONS}
         self.scenario = scenario.model_copy(update=update)
         ix = self.index = ScenarioIndex(self.scenario)
+        if self.scenario.hex_map is not None:
+            # A hex map is validated whole after each edit: its places and links are arrays
+            # built in milliseconds, not outlines to re-check one by one.
+            self._issues = run_checks(ix)
+            self._problems = list(ix.problem_shapes)
+            return
         self._positions: dict[str, dict[int, int]] = {}
         self.geometry = RegionGeometry(ix)
         self.coverage = Coverage(ix, self.geometry)
@@ -162,7 +168,8 @@ class IncrementalValidator:
         if not diffs and not singles:
             return self._issues
         with gc_paused():  # not settled: this runs on the studio's worker thread
-            if self._too_big(diffs):
+            hexes = self.scenario.hex_map is not None or "hex_map" in singles
+            if hexes or self._too_big(diffs):
                 update = {s: d.new for s, d in diffs.items()} | {s: changes[s] for s in singles}
                 self._build(self.scenario.model_copy(update=update))
             else:

@@ -109,7 +109,7 @@ class Places(ABC):
         """Places with a link to one of ``ids``."""
 
     @abstractmethod
-    def area_members(self) -> dict[str, Sequence[Region]]:
+    def area_members(self) -> Mapping[str, Sequence[Region]]:
         """Places of each area (a hex map's built as they are read)."""
 
     @abstractmethod
@@ -180,7 +180,7 @@ class AreaPlaces(Places):
         connections = self.scenario.connections
         return {c.a for c in connections if c.b in ids} | {c.b for c in connections if c.a in ids}
 
-    def area_members(self) -> dict[str, Sequence[Region]]:
+    def area_members(self) -> Mapping[str, Sequence[Region]]:
         out: dict[str, list[Region]] = {}
         for region in self.scenario.regions:
             if region.area:
@@ -247,7 +247,8 @@ class HexPlaces(Places):
     def terrain_ids(self) -> list[str]:
         """Terrain id of every hex."""
         keys = [self.hex_map.base_terrain, *self.decoded.terrain.keys]
-        return np.array(keys, dtype=object)[self.decoded.terrain.code + 1].tolist()
+        ids: list[str] = np.array(keys, dtype=object)[self.decoded.terrain.code + 1].tolist()
+        return ids
 
     @cached_property
     def domain_codes(self) -> np.ndarray:
@@ -257,7 +258,7 @@ class HexPlaces(Places):
         by_key = np.array(
             [_DOMAINS.index(table[k]) if k in table else _UNKNOWN for k in keys], dtype=np.int8
         )
-        codes = by_key[self.decoded.terrain.code + 1]
+        codes: np.ndarray = by_key[self.decoded.terrain.code + 1]
         record_of = self.decoded.record_of
         for k, record in enumerate(self.hex_map.hexes):
             index = self.grid.find(record.hex) if record.unplayable and self.grid else None
@@ -346,7 +347,7 @@ class HexPlaces(Places):
 
         return shapely.polygons(self.grid.corners()) if self.grid else np.empty(0, dtype=object)
 
-    def area_members(self) -> dict[str, Sequence[Region]]:
+    def area_members(self) -> Mapping[str, Sequence[Region]]:
         codes = self.decoded.areas.code
         order = np.argsort(codes, kind="stable")
         bounds = np.searchsorted(codes[order], np.arange(len(self.decoded.areas.keys) + 1))
@@ -411,7 +412,8 @@ class HexPlaces(Places):
         if index >= count:
             return self.scenario.connections[index - count]
         if "connections" in self.__dict__:
-            return self.connections[index]
+            built: Connection = self.connections[index]
+            return built
         return self._build_connection(index)
 
     @cached_property

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Literal, get_args
+from typing import Final, Literal, get_args
 
 from pydantic import Field
 
@@ -18,7 +18,7 @@ from .terrain import ConnectionType, TerrainType, default_connection_types
 from .units import Leader, Unit, UnitType
 from .victory import Victory
 
-SCHEMA_VERSION = 2
+SCHEMA_VERSION: Final = 2
 """Version of the format this code reads and writes."""
 
 

@@ -44,7 +44,7 @@ def is_candidate(name: str, known: str) -> bool:
     return known in mine or name in theirs or not mine.isdisjoint(theirs)
 
 
-def score(matcher: difflib.SequenceMatcher, known: str) -> tuple[float, str] | None:
+def score(matcher: difflib.SequenceMatcher[str], known: str) -> tuple[float, str] | None:
     """``known`` rated against the name set as the matcher's second sequence, as
     ``get_close_matches`` rates it, or ``None`` under the cutoff."""
     matcher.set_seq1(known)

@@ -99,7 +99,7 @@ def decode(hex_map: HexMap, grid: HexGrid | None = None) -> Decoded:
     side_keys = list(hex_map.hexsides)
     for code, (kind, listed) in enumerate(hex_map.hexsides.items()):
         for k, text in enumerate(listed):
-            where = ("hex_map", "hexsides", kind, k)
+            where: tuple[str | int, ...] = ("hex_map", "hexsides", kind, k)
             number = _hexside(grid, text, where, issues)
             if number is None:
                 continue

@@ -305,11 +305,13 @@ class HexGrid:
 
     @cached_property
     def _neighbour_lists(self) -> list[list[int]]:
-        return self.neighbours.tolist()
+        lists: list[list[int]] = self.neighbours.tolist()
+        return lists
 
     @cached_property
     def _side_lists(self) -> list[list[int]]:
-        return self.hexsides.side_of.tolist()
+        lists: list[list[int]] = self.hexsides.side_of.tolist()
+        return lists
 
     @cached_property
     def hexsides(self) -> Hexsides:
@@ -352,7 +354,8 @@ class HexGrid:
         """``(2, 2)`` end points of the side of hex ``index`` facing ``direction``."""
         k0, k1 = EDGE_CORNERS[self.orientation][direction]
         corners = self.corners(np.array([index]))[0]
-        return corners[[k0, k1]]
+        ends: np.ndarray = corners[[k0, k1]]
+        return ends
 
     def hexside_segments(self, numbers: np.ndarray | None = None) -> np.ndarray:
         """``(n, 2, 2)`` end points of hexsides (every hexside when ``None``)."""
@@ -364,7 +367,10 @@ class HexGrid:
         corners = self.corners(left)
         pairs = np.array(EDGE_CORNERS[self.orientation])[direction]
         rows = np.arange(len(left))
-        return np.stack([corners[rows, pairs[:, 0]], corners[rows, pairs[:, 1]]], axis=1)
+        ends: np.ndarray = np.stack(
+            [corners[rows, pairs[:, 0]], corners[rows, pairs[:, 1]]], axis=1
+        )
+        return ends
 
     # -- distances -------------------------------------------------------------------------------
 
@@ -373,7 +379,8 @@ class HexGrid:
         qa, ra = self.axial(a)
         qb, rb = self.axial(b)
         dq, dr = qa - qb, ra - rb
-        return (np.abs(dq) + np.abs(dr) + np.abs(dq + dr)) // 2
+        steps: np.ndarray = (np.abs(dq) + np.abs(dr) + np.abs(dq + dr)) // 2
+        return steps
 
 
 def round_axial(q: np.ndarray, r: np.ndarray) -> tuple[np.ndarray, np.ndarray]:

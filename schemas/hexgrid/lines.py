@@ -65,7 +65,8 @@ def within(grid: HexGrid, centre: int, radius: int) -> np.ndarray:
 def ring(grid: HexGrid, centre: int, radius: int) -> np.ndarray:
     """Hexes of the grid exactly ``radius`` steps from ``centre``, by index."""
     found = within(grid, centre, radius)
-    return found[grid.distance(found, centre) == radius]
+    exact: np.ndarray = found[grid.distance(found, centre) == radius]
+    return exact
 
 
 def flood(grid: HexGrid, start: int, mask: np.ndarray) -> np.ndarray:

@@ -119,9 +119,9 @@ def apply_mods(
         from ..validation import ScenarioIndex, run_checks
 
         for issue in run_checks(ScenarioIndex(result.scenario)):
-            op = attribute(issue, result.scenario, result.provenance, result.removed)
-            result.result_issues.append((issue, op))
-            result.issues.append(result_issue(result_label, issue, op))
+            blamed = attribute(issue, result.scenario, result.provenance, result.removed)
+            result.result_issues.append((issue, blamed))
+            result.issues.append(result_issue(result_label, issue, blamed))
     return result
 
 

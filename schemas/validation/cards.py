@@ -343,11 +343,11 @@ def check_reachability(ix: ScenarioIndex) -> Iterator[Issue]:
         *((("structures", i), s.id, s.values) for i, s in enumerate(scenario.structures)),
     ]
     for where, place, values in valued:
-        for side, value in values.items():
+        for side_id, value in values.items():
             if value.tension:
                 yield make_issue(
                     "tension-without-index",
-                    pointer(*where, "values", side, "tension"),
+                    pointer(*where, "values", side_id, "tension"),
                     f"capturing '{place}' moves the tension index, but the scenario has "
                     "no tension index",
                     place,

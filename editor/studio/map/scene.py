@@ -41,7 +41,7 @@ from editor.studio.map.layers import LAYER_NAMES, LAYER_OF, LAYERS
 from editor.studio.map.markers import PLACED, MarkerLayer
 from editor.studio.map.overview import Detail, MapPicture, detail_for, paints_itself, view_scale
 from editor.studio.map.problems import ProblemLayer
-from editor.studio.map.regions import NO_CONTENTS, RegionLayer, background_item
+from editor.studio.map.regions import NO_CONTENTS, Labels, RegionLayer, background_item
 from editor.studio.map.sheet import SheetItem
 from schemas.collector import gc_paused
 from schemas.issues import Issue
@@ -98,8 +98,9 @@ class MapScene(QGraphicsScene):
         return self.regions.paths
 
     @property
-    def label_items(self) -> dict[str, LabelItem]:
-        return self.regions.labels
+    def label_items(self) -> Labels:
+        """Every region's name item, made when first read (see :class:`Labels`)."""
+        return Labels(self.regions)
 
     @property
     def connection_items(self) -> dict[str, ConnectionItem]:
@@ -351,9 +352,8 @@ class MapScene(QGraphicsScene):
         width, height = seen.width(), seen.height()
         self._window = seen.adjusted(-width, -height, width, height)
         with gc_paused():
-            labels = self.label_items
             for region_id in self.regions.names.shown:
-                self.place(labels[region_id], "labels")
+                self.place(self.regions.label(region_id), "labels")
             groups = {**self.markers.all_items(), "issues": self.problems.issue_items}
             for group, items in groups.items():
                 for item in items:
@@ -368,7 +368,7 @@ class MapScene(QGraphicsScene):
         return {
             "background": [self.background] if self.background is not None else [],
             "regions": list(self.region_items.values()),
-            "labels": list(self.label_items.values()),
+            "labels": list(self.regions.labels.values()),  # those made so far
             "crossings": [item for item in links if item.along],
             "lines": [item for item in links if not item.along],
             **self.markers.all_items(),

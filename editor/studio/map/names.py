@@ -419,15 +419,23 @@ class NameLayer:
         lost: list[str] = []
         for row in np.flatnonzero(before != after).tolist():
             region_id, state = table.ids[row], int(after[row])
-            label = regions.label(region_id)
+            label = regions.labels.get(region_id)
+            if (
+                label is None
+                and state != HIDDEN
+                and scene.near_view(regions.name_points[region_id])
+            ):
+                label = regions.label(region_id)
             if state == HIDDEN:
                 del self.shown[region_id]
                 lost.append(region_id)
             else:
                 self.shown[region_id] = state == SMALL
-                label.set_small(state == SMALL)
+                if label is not None:
+                    label.set_small(state == SMALL)
                 if before[row] != HIDDEN:
                     continue
                 gained.append(region_id)
-            scene.place(label, "labels")
+            if label is not None:  # the others are made when the view comes near
+                scene.place(label, "labels")
         scene.markers.names_moved(gained=gained, lost=lost)

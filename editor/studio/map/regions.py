@@ -128,6 +128,7 @@ class RegionLayer:
             text = self.texts[region_id]
             label = self.labels[region_id] = LabelItem(region_id, text, self.widths[region_id])
             label.setPos(self.name_points[region_id])
+            label.set_small(self.names.shown.get(region_id, False))
         return label
 
     def _name_point(

@@ -23,7 +23,7 @@ import gc
 from collections.abc import Iterable
 
 import shapely
-from PySide6.QtCore import QRectF, Signal
+from PySide6.QtCore import QPointF, QRectF, Signal
 from PySide6.QtGui import QColor, QPainter, QPainterPath
 from PySide6.QtWidgets import (
     QGraphicsItem,
@@ -352,12 +352,22 @@ class MapScene(QGraphicsScene):
         width, height = seen.width(), seen.height()
         self._window = seen.adjusted(-width, -height, width, height)
         with gc_paused():
-            for region_id in self.regions.names.shown:
-                self.place(self.regions.label(region_id), "labels")
+            regions = self.regions
+            for region_id in regions.names.shown:
+                label = regions.labels.get(region_id)
+                if label is None and self._window.contains(regions.name_points[region_id]):
+                    label = regions.label(region_id)  # first shown here
+                if label is not None:
+                    self.place(label, "labels")
             groups = {**self.markers.all_items(), "issues": self.problems.issue_items}
             for group, items in groups.items():
                 for item in items:
                     self.place(item, group)
+
+    def near_view(self, point: QPointF) -> bool:
+        """Whether ``point`` lies in the part of the map whose names and symbols are kept in
+        the scene (see :meth:`follow_views`)."""
+        return self._window.contains(point)
 
     def discard(self, item: QGraphicsItem) -> None:
         if item.scene() is self:

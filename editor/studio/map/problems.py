@@ -59,7 +59,7 @@ class ProblemLayer:
                 width = widths[1 if small else 0]
                 height = LabelItem.heights()[1 if small else 0]
                 right = width / 2 + MarkerItem.SIZE / 2 + 3
-                item.set_offset(QPointF(right, label.DROP + height / 2))
+                item.set_offset(QPointF(right, LabelItem.DROP + height / 2))
             item.setToolTip(_tooltip(found))
             scene.place(item, "issues")
             self.issue_items.append(item)

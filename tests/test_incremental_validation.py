@@ -381,3 +381,41 @@ def test_renaming_a_connection_type_renews_the_messages_that_name_it() -> None:
     renamed = wrong.model_copy(update={"connection_types": kinds})
     assert_same(validator, renamed)
     assert any("a sea lane connection" in i.message for i in validator.issues)
+
+
+def test_deleting_a_region_re_runs_the_victory_check_only_when_it_held_vp(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """W1 (a victory level no side can reach) follows the deletion of the region whose capture
+    VP made the level reachable; deleting a region without VP leaves the check as it was, and
+    the live issues still match a full validation."""
+    from schemas.map import PlaceValue
+    from schemas.validation import victory
+
+    regions = list(BASE.regions)
+    regions[0] = regions[0].model_copy(update={"values": {"red": PlaceValue(capture=5)}})
+    rules = BASE.rules.model_copy(
+        update={"victory": BASE.rules.victory.model_copy(update={"victory_level": 5})}
+    )
+    start = BASE.model_copy(update={"regions": regions, "rules": rules})
+    validator = IncrementalValidator(start)
+    assert not any(i.code == "victory-level-unreachable" for i in validator.issues)
+
+    runs: list[str] = []
+    reach = victory.vp_reach
+
+    def counted(ix: ScenarioIndex, side: str) -> dict[str, float]:
+        runs.append(side)
+        return reach(ix, side)
+
+    monkeypatch.setattr(victory, "vp_reach", counted)
+    without_vp = [r for r in regions if r.id != "c3"]
+    validator.update({"regions": without_vp})
+    assert runs == []
+    assert_same(validator, start.model_copy(update={"regions": without_vp}))
+    runs.clear()  # the full validation ran it
+    without_both = [r for r in without_vp if r.id != regions[0].id]
+    validator.update({"regions": without_both})
+    assert sorted(runs) == ["blue", "red"]
+    assert_same(validator, start.model_copy(update={"regions": without_both}))
+    assert any(i.code == "victory-level-unreachable" for i in validator.issues)

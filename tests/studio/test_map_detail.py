@@ -374,7 +374,7 @@ def test_names_after_outline_edits_are_chosen_as_from_scratch(mexican_war) -> No
     followed = names._table
     assert followed is not None and followed is not before
     assert followed.row_of is before.row_of, "followed in place, not built again"
-    fresh = names_module._Table.of(names.rooms, scene.regions.labels)
+    fresh = names_module._Table.of(names.rooms, scene.regions.widths)
     assert followed.ids == fresh.ids
     for field in ("x", "y", "need", "width", "rank", "order", "threshold", "area"):
         assert (getattr(followed, field) == getattr(fresh, field)).all(), field

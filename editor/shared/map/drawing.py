@@ -64,7 +64,9 @@ class LabelItem(QGraphicsRectItem):
     _metrics: list[QFontMetricsF] = []
     _heights: tuple[float, float] = (0.0, 0.0)
 
-    def __init__(self, region_id: str, text: str) -> None:
+    def __init__(
+        self, region_id: str, text: str, widths: tuple[float, float] | None = None
+    ) -> None:
         super().__init__()
         self.region_id = region_id
         self.text = ""
@@ -77,7 +79,7 @@ class LabelItem(QGraphicsRectItem):
         self.setZValue(LABEL_Z)
         self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
         self._load_fonts()
-        self.set_text(text)
+        self.set_text(text, widths)
 
     @classmethod
     def _load_fonts(cls) -> None:

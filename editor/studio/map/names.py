@@ -61,20 +61,20 @@ class _Table:
     """Each region's area (bigger regions' names are placed first)."""
 
     @classmethod
-    def of(cls, rooms: dict[str, Room], labels: dict[str, LabelItem]) -> _Table:
-        ids = [i for i in rooms if i in labels]
+    def of(cls, rooms: dict[str, Room], widths: dict[str, tuple[float, float]]) -> _Table:
+        ids = [i for i in rooms if i in widths]
         x, y, wide, tall, area = np.array([rooms[i] for i in ids], dtype=float).reshape(-1, 5).T
-        width = np.array([labels[i].widths for i in ids], dtype=float).reshape(-1, 2)
+        width = np.array([widths[i] for i in ids], dtype=float).reshape(-1, 2)
         need = _needs(width, wide, tall)
         row_of = dict(zip(ids, range(len(ids)), strict=True))
         return cls(ids, row_of, x, y, need, width, *_orders(need, area), area)
 
     def changed(
-        self, ids: Sequence[str], rooms: dict[str, Room], labels: dict[str, LabelItem]
+        self, ids: Sequence[str], rooms: dict[str, Room], widths: dict[str, tuple[float, float]]
     ) -> _Table | None:
         """The table after the rooms or names of regions it holds changed, its rows kept
         (a new table: the old one may be in use); ``None`` when one is not in it."""
-        rows = [self.row_of.get(i, -1) for i in ids if i in labels]
+        rows = [self.row_of.get(i, -1) for i in ids if i in widths]
         if not rows or min(rows) < 0 or len(rows) != len(ids):
             return None
         at = np.array(rows, dtype=np.int64)
@@ -82,7 +82,7 @@ class _Table:
         fresh = np.array([rooms[i] for i in ids], dtype=float).reshape(-1, 5)
         x[at], y[at], area[at] = fresh[:, 0], fresh[:, 1], fresh[:, 4]
         width, need = self.width.copy(), self.need.copy()
-        width[at] = np.array([labels[i].widths for i in ids], dtype=float).reshape(-1, 2)
+        width[at] = np.array([widths[i] for i in ids], dtype=float).reshape(-1, 2)
         need[at] = _needs(width[at], fresh[:, 2], fresh[:, 3])
         return _Table(self.ids, self.row_of, x, y, need, width, *_orders(need, area), area)
 
@@ -359,7 +359,7 @@ class NameLayer:
         again, it costs 15 ms on a 10,000-region map)."""
         table = None
         if self._table is not None and region_ids is not None:
-            table = self._table.changed(region_ids, self.rooms, self.scene.regions.labels)
+            table = self._table.changed(region_ids, self.rooms, self.scene.regions.widths)
         if table is None:
             self._state = None
         self._table, self.scale = table, None
@@ -393,7 +393,7 @@ class NameLayer:
     def _choose(self, scale: float, groups: tuple[bool, ...]) -> None:
         table = self._table
         if table is None:
-            table = self._table = _Table.of(self.rooms, self.scene.regions.labels)
+            table = self._table = _Table.of(self.rooms, self.scene.regions.widths)
         before = self._state
         if before is None:
             before = np.zeros(len(table.ids), dtype=np.int8)
@@ -414,20 +414,28 @@ class NameLayer:
 
     def _apply(self, table: _Table, before: np.ndarray, after: np.ndarray) -> None:
         """Show, hide or change the names whose state changed (only they are visited)."""
-        scene, labels = self.scene, self.scene.regions.labels
+        scene, regions = self.scene, self.scene.regions
         gained: list[str] = []
         lost: list[str] = []
         for row in np.flatnonzero(before != after).tolist():
             region_id, state = table.ids[row], int(after[row])
-            label = labels[region_id]
+            label = regions.labels.get(region_id)
+            if (
+                label is None
+                and state != HIDDEN
+                and scene.near_view(regions.name_points[region_id])
+            ):
+                label = regions.label(region_id)
             if state == HIDDEN:
                 del self.shown[region_id]
                 lost.append(region_id)
             else:
                 self.shown[region_id] = state == SMALL
-                label.set_small(state == SMALL)
+                if label is not None:
+                    label.set_small(state == SMALL)
                 if before[row] != HIDDEN:
                     continue
                 gained.append(region_id)
-            scene.place(label, "labels")
+            if label is not None:  # the others are made when the view comes near
+                scene.place(label, "labels")
         scene.markers.names_moved(gained=gained, lost=lost)

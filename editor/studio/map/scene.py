@@ -23,7 +23,7 @@ import gc
 from collections.abc import Iterable
 
 import shapely
-from PySide6.QtCore import QRectF, Signal
+from PySide6.QtCore import QPointF, QRectF, Signal
 from PySide6.QtGui import QColor, QPainter, QPainterPath
 from PySide6.QtWidgets import (
     QGraphicsItem,
@@ -41,7 +41,7 @@ from editor.studio.map.layers import LAYER_NAMES, LAYER_OF, LAYERS
 from editor.studio.map.markers import PLACED, MarkerLayer
 from editor.studio.map.overview import Detail, MapPicture, detail_for, paints_itself, view_scale
 from editor.studio.map.problems import ProblemLayer
-from editor.studio.map.regions import NO_CONTENTS, RegionLayer, background_item
+from editor.studio.map.regions import NO_CONTENTS, Labels, RegionLayer, background_item
 from editor.studio.map.sheet import SheetItem
 from schemas.collector import gc_paused
 from schemas.issues import Issue
@@ -98,8 +98,9 @@ class MapScene(QGraphicsScene):
         return self.regions.paths
 
     @property
-    def label_items(self) -> dict[str, LabelItem]:
-        return self.regions.labels
+    def label_items(self) -> Labels:
+        """Every region's name item, made when first read (see :class:`Labels`)."""
+        return Labels(self.regions)
 
     @property
     def connection_items(self) -> dict[str, ConnectionItem]:
@@ -351,13 +352,22 @@ class MapScene(QGraphicsScene):
         width, height = seen.width(), seen.height()
         self._window = seen.adjusted(-width, -height, width, height)
         with gc_paused():
-            labels = self.label_items
-            for region_id in self.regions.names.shown:
-                self.place(labels[region_id], "labels")
+            regions = self.regions
+            for region_id in regions.names.shown:
+                label = regions.labels.get(region_id)
+                if label is None and self._window.contains(regions.name_points[region_id]):
+                    label = regions.label(region_id)  # first shown here
+                if label is not None:
+                    self.place(label, "labels")
             groups = {**self.markers.all_items(), "issues": self.problems.issue_items}
             for group, items in groups.items():
                 for item in items:
                     self.place(item, group)
+
+    def near_view(self, point: QPointF) -> bool:
+        """Whether ``point`` lies in the part of the map whose names and symbols are kept in
+        the scene (see :meth:`follow_views`)."""
+        return self._window.contains(point)
 
     def discard(self, item: QGraphicsItem) -> None:
         if item.scene() is self:
@@ -368,7 +378,7 @@ class MapScene(QGraphicsScene):
         return {
             "background": [self.background] if self.background is not None else [],
             "regions": list(self.region_items.values()),
-            "labels": list(self.label_items.values()),
+            "labels": list(self.regions.labels.values()),  # those made so far
             "crossings": [item for item in links if item.along],
             "lines": [item for item in links if not item.along],
             **self.markers.all_items(),

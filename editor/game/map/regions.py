@@ -24,10 +24,13 @@ from editor.game.map.style import (
     Z_REGIONS,
     mix,
 )
+from editor.game.map.hexes import hexside_borders, hex_paths, hex_points
 from editor.shared.map.borders import follows_border, shared_borders
 from editor.shared.map.drawing import outline_path
 from editor.shared.map.poles import label_poles
 from engine.game import Game
+from schemas.hexgrid.grid import HexGrid
+from schemas.map import Connection
 
 _HATCH = QBrush(QColor(0, 0, 0, 50), Qt.BrushStyle.BDiagPattern)
 
@@ -94,8 +97,13 @@ def band_colour(game: Game, region_id: str, nation_colours: dict[str, QColor]) -
     return nation_colours.get(owner, UNCONTROLLED) if owner else UNCONTROLLED
 
 
-def name_points(game: Game, paths: dict[str, QPainterPath]) -> dict[str, QPointF]:
-    """Where each region's name hangs: its label anchor, else its pole of inaccessibility."""
+def name_points(
+    game: Game, paths: dict[str, QPainterPath], grid: HexGrid | None = None
+) -> dict[str, QPointF]:
+    """Where each region's name hangs: its label anchor, else its pole of inaccessibility
+    (a little below a hex's centre)."""
+    if grid is not None:
+        return hex_points(grid)
     regions = game.scenario.regions
     found = label_poles(regions)
     out: dict[str, QPointF] = {}
@@ -110,7 +118,10 @@ def name_points(game: Game, paths: dict[str, QPainterPath]) -> dict[str, QPointF
     return out
 
 
-def region_paths(game: Game) -> dict[str, QPainterPath]:
+def region_paths(game: Game, grid: HexGrid | None = None) -> dict[str, QPainterPath]:
+    """Every region's outline (every hex's, from the grid, on a hex map)."""
+    if grid is not None:
+        return hex_paths(grid)
     return {region.id: outline_path(region) for region in game.scenario.regions}
 
 
@@ -126,27 +137,35 @@ class ConnectionItem(QGraphicsPathItem):
 
 
 def connection_items(
-    game: Game, points: dict[str, QPointF]
+    game: Game, points: dict[str, QPointF], grid: HexGrid | None = None
 ) -> tuple[list[ConnectionItem], dict[str, QPointF]]:
     """Items for the connections worth drawing, and the middle of each crossing (where a
     bridge is marked). Plain land and sea links between neighbours are not drawn: the
-    shared border already says it."""
+    shared border already says it. On a hex map (``grid``), features lie on their hexside."""
     world = game.world
-    along, lines = [], []
-    for connection in game.scenario.connections:
-        kind = world.connection_types[connection.type]
-        a, b = world.regions[connection.a], world.regions[connection.b]
-        if follows_border(kind, a, b):
-            along.append((connection.id, a, b))
-        elif not kind.adjacent or a.off_map or b.off_map:
-            lines.append(connection)
+    borders: list[tuple[str, QPainterPath]] = []
+    lines: list[Connection] = []
+    if grid is not None:
+        borders, others = hexside_borders(game, grid)
+        lines = [world.connections[c] for c in others]
+    else:
+        along = []
+        for connection in game.scenario.connections:
+            kind = world.connection_types[connection.type]
+            a, b = world.regions[connection.a], world.regions[connection.b]
+            if follows_border(kind, a, b):
+                along.append((connection.id, a, b))
+            elif not kind.adjacent or a.off_map or b.off_map:
+                lines.append(connection)
+        for (connection_id, _, _), border in zip(along, shared_borders(along), strict=True):
+            if border.isEmpty():
+                lines.append(world.connections[connection_id])
+            else:
+                borders.append((connection_id, border))
     items: list[ConnectionItem] = []
     middles: dict[str, QPointF] = {}
-    for (connection_id, _, _), border in zip(along, shared_borders(along), strict=True):
+    for connection_id, border in borders:
         connection = world.connections[connection_id]
-        if border.isEmpty():
-            lines.append(connection)
-            continue
         kind = world.connection_types[connection.type]
         item = ConnectionItem(connection_id, border, True)
         pen = QPen(QColor(kind.color))

@@ -34,6 +34,10 @@ from schemas.hexmap import HexMap
 NAME_DROP = 0.45
 """How far below a hex's centre its name point lies, in hex sizes (centre to corner)."""
 
+HEX_BAND_PX = 2.5
+"""Width of the controller's band inside a hex (half a region's: every hex has one, and the
+front line still reads where two colours meet)."""
+
 ROAD_LOOKS: dict[str, tuple[str, float, Qt.PenStyle]] = {
     "trail": ("#8c6d46", 1.5, Qt.PenStyle.DotLine),
     "road": ("#7a4b1e", 2.5, Qt.PenStyle.SolidLine),

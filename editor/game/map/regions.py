@@ -45,6 +45,8 @@ class RegionItem(QGraphicsPathItem):
         self.band: QColor | None = None
         """The controller's colour; ``None`` for seas, lakes and unplayable regions."""
         self.hatched = False
+        self.band_px = BAND_PX
+        """The band's width on screen (a hex map's are thinner: every hex has one)."""
         self.size = max(path.boundingRect().width(), path.boundingRect().height())
         self.setZValue(Z_REGIONS)
         self.setAcceptHoverEvents(True)
@@ -76,7 +78,7 @@ class RegionItem(QGraphicsPathItem):
             assert self.band is not None
             painter.save()
             painter.setClipPath(path, Qt.ClipOperation.IntersectClip)
-            band = QPen(self.band, 2 * BAND_PX / scale)
+            band = QPen(self.band, 2 * self.band_px / scale)
             band.setJoinStyle(Qt.PenJoinStyle.RoundJoin)
             painter.strokePath(path, band)
             painter.restore()

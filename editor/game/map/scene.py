@@ -31,7 +31,7 @@ from editor.game.map.counter_art import CHIP
 from editor.game.map.counters import CounterItem, content_key, describe, look_of
 from editor.game.map.declutter import Clutter, Group
 from editor.game.map.fog import FULL, NONE, stack_views
-from editor.game.map.hexes import grid_of, hex_area, labelled, road_items
+from editor.game.map.hexes import HEX_BAND_PX, grid_of, hex_area, labelled, road_items
 from editor.game.map.highlights import Highlights
 from editor.game.map.layout import entry_box
 from editor.game.map.marks import MarkItem
@@ -114,6 +114,8 @@ class GameMapScene(QGraphicsScene):
         for region in game.world.regions.values():
             item = RegionItem(region.id, self.paths[region.id])
             item.set_look(terrain_colour(game, region.id), None, region.off_map)
+            if grid is not None:
+                item.band_px = HEX_BAND_PX
             self.addItem(item)
             self.region_items[region.id] = item
             if region.id not in named and not worth_vp(region.values):

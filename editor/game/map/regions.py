@@ -44,6 +44,7 @@ class RegionItem(QGraphicsPathItem):
         self.terrain = QColor("#cccccc")
         self.band: QColor | None = None
         """The controller's colour; ``None`` for seas, lakes and unplayable regions."""
+        self._tint = self.terrain
         self.hatched = False
         self.band_px = BAND_PX
         """The band's width on screen (a hex map's are thinner: every hex has one)."""
@@ -57,6 +58,8 @@ class RegionItem(QGraphicsPathItem):
     def set_look(self, terrain: QColor, band: QColor | None, hatched: bool) -> None:
         if (terrain, band, hatched) != (self.terrain, self.band, self.hatched):
             self.terrain, self.band, self.hatched = terrain, band, hatched
+            # Mixed once here, not at every paint (a hex map paints a thousand of them).
+            self._tint = mix(terrain, band, 0.5) if band is not None else terrain
             self.update()
 
     def paint(
@@ -65,9 +68,7 @@ class RegionItem(QGraphicsPathItem):
         path = self.path()
         scale = option.levelOfDetailFromTransform(painter.worldTransform())  # type: ignore[attr-defined]
         banded = self.band is not None and self.size * scale >= BAND_MIN_REGION_PX
-        fill = self.terrain
-        if self.band is not None and not banded:
-            fill = mix(self.terrain, self.band, 0.5)
+        fill = self._tint if self.band is not None and not banded else self.terrain
         painter.setPen(Qt.PenStyle.NoPen)
         painter.setBrush(fill)
         painter.drawPath(path)

@@ -22,6 +22,7 @@ from editor.studio.connections_review import ConnectionReview
 from editor.studio.document import ScenarioDocument
 from editor.studio.edit_commands import EditCommands
 from editor.studio.files import Autosaver
+from editor.studio.map.hexes import hex_note
 from editor.studio.map.scene import MapScene
 from editor.studio.map.tools.base import Tool
 from editor.studio.map.view import MapView
@@ -157,7 +158,8 @@ class StudioWindow(QMainWindow):
             self.actions_enabled(False)
             attach_mods(self)
             return
-        if document.frame is None and not document.scenario.regions:
+        hexes = document.scenario.hex_map is not None
+        if document.frame is None and not document.scenario.regions and not hexes:
             # An empty map still needs a sheet to draw on.
             document.set_frame(NewScenario().frame)
         self.scene = MapScene(document)
@@ -197,6 +199,11 @@ class StudioWindow(QMainWindow):
         document.pathChanged.connect(self.update_title)
         self.update_title()
         self.actions_enabled(True)
+        if hexes:
+            # The tools edit drawn regions: on a hex map they would break it (see map.hexes).
+            for name, action in self.tool_actions.items():
+                action.setEnabled(name == "select")
+            hex_note(self.view)
         self.view.zoom_to_fit()
         self._open_remembered_editors()
         attach_mods(self)
@@ -273,6 +280,10 @@ class StudioWindow(QMainWindow):
     # -- tools and status ------------------------------------------------------------------------
 
     def set_tool(self, name: str) -> None:
+        hexes = self.document is not None and self.document.scenario.hex_map is not None
+        if hexes and name != "select":
+            self.show_message("The studio cannot edit the hexes of a hex map yet")
+            return
         if self.view is not None and name in self.tools:
             self.view.set_tool(self.tools[name])
 

@@ -36,6 +36,7 @@ from editor.shared.map.drawing import LabelItem
 from editor.studio.document import Change, ScenarioDocument, Selection
 from editor.studio.map.connections import ConnectionLayer
 from editor.studio.map.fan import StackFan
+from editor.studio.map.hexes import HexMapItem, hex_labels
 from editor.studio.map.items import ConnectionItem, MarkerItem, RegionItem
 from editor.studio.map.layers import LAYER_NAMES, LAYER_OF, LAYERS
 from editor.studio.map.markers import PLACED, MarkerLayer
@@ -72,6 +73,8 @@ class MapScene(QGraphicsScene):
         self.background: QGraphicsPixmapItem | None = None
         self.sheet: SheetItem | None = None
         self.picture: MapPicture | None = None
+        self.hexes: HexMapItem | None = None
+        """A hex map's hexes, drawn read-only (see :mod:`.hexes`)."""
         self.detail = Detail()
         """What is shown at the current zoom; until a view paints, as little as possible."""
         self._shown: dict[str, bool] = {}
@@ -152,6 +155,13 @@ class MapScene(QGraphicsScene):
         self.sheet = None
         self._frame_changed()
         self.regions.build()
+        self.hexes = None
+        scenario = self.document.scenario
+        if scenario.hex_map is not None:
+            self.hexes = HexMapItem(scenario)
+            self.addItem(self.hexes)
+            for label in hex_labels(self.hexes):
+                self.addItem(label)
         self.connections.update_many([c.id for c in self.document.scenario.connections])
         self.markers.build()
         self._apply_visibility()
@@ -164,7 +174,7 @@ class MapScene(QGraphicsScene):
         size, yet count there as map units, so the more of them the zoom had shown, the
         wider it was; and a tool's sketch is not the map.)"""
         rect = QRectF(self.regions.bounds)
-        for item in (self.background, self.sheet):
+        for item in (self.background, self.sheet, self.hexes):
             if item is not None:
                 box = item.sceneBoundingRect()
                 rect = rect.united(box) if not rect.isEmpty() else box
@@ -196,6 +206,8 @@ class MapScene(QGraphicsScene):
         if section == "map" or (section == "regions" and kind == "reset"):
             self.rebuild()
             return
+        if self.hexes is not None and section in ("hex_map", "terrain", "connection_types"):
+            self.hexes.set_scenario(self.document.scenario)
         if section == "regions":
             self._regions_changed(ids, kind)
         elif section == "terrain":

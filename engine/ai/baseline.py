@@ -28,6 +28,7 @@ from ..actions import (
     ResolveSiege,
     Retreat,
 )
+from ..queries import where_can_go
 from ..state import StackState
 from .estimates import (
     defence_value,
@@ -54,6 +55,9 @@ class BaselineAI:
         self._assessed: set[tuple[int, str]] = set()
 
     def choose(self, game: Game) -> Action:
+        quick = self._choose_in_movement(game)
+        if quick is not None:
+            return quick
         actions = game.legal_actions()
         if not actions:
             raise RuntimeError("no legal action: the game is over")
@@ -71,6 +75,55 @@ class BaselineAI:
             if chosen is not None:
                 return chosen
         return EndPhase() if EndPhase() in actions else actions[0]
+
+    def _choose_in_movement(self, game: Game) -> Action | None:
+        """The same choice as :meth:`choose` in a land movement phase, without listing every
+        stack's moves: ``legal_actions`` there searches where each stack can go, while the AI
+        only needs the moves of the stacks it considers, strongest first, and usually takes
+        the first stack's best move. ``None`` when the shortcut does not apply."""
+        state = game.state
+        if (
+            game.phase != "land_movement"
+            or state.outcome is not None
+            or state.pending
+            or state.battle is not None
+            or game.to_act() != game.active_side
+        ):
+            return None
+        from ..cards import playable_actions
+
+        played = playable_actions(game)
+        chosen = self._play_cards(game, played) or self._discard(game, played)
+        if chosen is not None:
+            return chosen
+        chosen = self._move_lazily(game)
+        if chosen is not None:
+            return chosen
+        # No card, no move: the phase ends when it may; otherwise the full list decides.
+        return EndPhase() if game.blocking() is None else None
+
+    def _move_lazily(self, game: Game) -> Action | None:
+        """:meth:`_move` asking for each stack's moves only when it comes to that stack."""
+        side = game.active_side
+        key = (game.turn, side)
+        strength = {
+            s.id: stack_strength(game, s)
+            for s in game.state.stacks.values()
+            if s.side == side and movement.stack_domain(game, s) in ("land", "naval")
+        }
+        for stack_id in sorted(strength, key=lambda s: (-strength[s], s)):
+            stack = game.state.stacks[stack_id]
+            if (key, stack_id) in self._handled or _holds_objective(game, stack):
+                continue
+            moves = [Move(stack_id, d.path) for d in where_can_go(game, stack).values() if d.legal]
+            if not moves:
+                continue  # it may still move later in the phase, once others made room
+            score = _scorer(game, stack, side)
+            best = max(moves, key=score)
+            if score(best) > _stay_score(game, stack):
+                return best
+            self._handled.add((key, stack_id))
+        return None
 
     # -- questions and battles ---------------------------------------------------------------------
 

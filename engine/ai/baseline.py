@@ -9,6 +9,7 @@ fog of war hides, and it uses no randomness, so a seed fixes a whole AI game.
 
 from __future__ import annotations
 
+import weakref
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
@@ -43,6 +44,7 @@ if TYPE_CHECKING:
 
 ATTACK_RATIO = 1.5
 """Attack a region only with this many times the strength seen there."""
+AIR_PHASES = ("air_offensive", "air_defensive")
 ASSAULT_ODDS = 0.65
 """Storm a fortified structure only when simulations give at least these odds."""
 
@@ -55,6 +57,7 @@ class BaselineAI:
         self._assessed: set[tuple[int, str]] = set()
 
     def choose(self, game: Game) -> Action:
+        _DISTANCES[game] = {}  # the game may have changed since the last decision
         quick = self._choose_in_movement(game)
         if quick is not None:
             return quick
@@ -77,13 +80,15 @@ class BaselineAI:
         return EndPhase() if EndPhase() in actions else actions[0]
 
     def _choose_in_movement(self, game: Game) -> Action | None:
-        """The same choice as :meth:`choose` in a land movement phase, without listing every
-        stack's moves: ``legal_actions`` there searches where each stack can go, while the AI
-        only needs the moves of the stacks it considers, strongest first, and usually takes
-        the first stack's best move. ``None`` when the shortcut does not apply."""
+        """The same choice as :meth:`choose` in the movement phases (land and air), without
+        listing every stack's moves: ``legal_actions`` there searches where each stack can go
+        (or fly), while the AI only needs the moves of the land stacks it considers, strongest
+        first, and usually takes the first one's best move. ``None`` when the shortcut does
+        not apply and the full list of legal actions decides."""
         state = game.state
+        phase = game.phase
         if (
-            game.phase != "land_movement"
+            phase not in ("land_movement", *AIR_PHASES)
             or state.outcome is not None
             or state.pending
             or state.battle is not None
@@ -96,7 +101,15 @@ class BaselineAI:
         chosen = self._play_cards(game, played) or self._discard(game, played)
         if chosen is not None:
             return chosen
-        chosen = self._move_lazily(game)
+        if phase in AIR_PHASES:
+            # This AI does not fly: of an air phase's actions it only looks at the air-sea
+            # battles to fight, never at the flights, whose routes are the costly part.
+            from ..phases.air import pending
+
+            fights = [ResolveBattle(r) for r in pending(game)] if phase == "air_offensive" else []
+            chosen = self._resolve(game, fights)
+        else:
+            chosen = self._move_lazily(game)
         if chosen is not None:
             return chosen
         # No card, no move: the phase ends when it may; otherwise the full list decides.
@@ -276,7 +289,23 @@ def _front_weight(game: Game, region: str, side: str) -> float:
     return 4.0 / (1 + distance)
 
 
+_DISTANCES: weakref.WeakKeyDictionary[Game, dict[tuple[str, str, int], int]] = (
+    weakref.WeakKeyDictionary()
+)
+"""Per game, the distances found since the AI's current decision began (:meth:`BaselineAI.choose`
+empties it): the AI weighs the same regions for many stacks, and control of regions, all a
+distance depends on, only changes when an action is applied."""
+
+
 def _distance_to_enemy(game: Game, region: str, side: str, limit: int = 12) -> int:
+    known = _DISTANCES.setdefault(game, {})
+    found = known.get((region, side, limit))
+    if found is None:
+        found = known[(region, side, limit)] = _search_enemy(game, region, side, limit)
+    return found
+
+
+def _search_enemy(game: Game, region: str, side: str, limit: int) -> int:
     seen = {region}
     frontier = [region]
     for distance in range(limit):

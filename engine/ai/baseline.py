@@ -9,7 +9,6 @@ fog of war hides, and it uses no randomness, so a seed fixes a whole AI game.
 
 from __future__ import annotations
 
-import weakref
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
@@ -38,6 +37,7 @@ from .estimates import (
     stack_strength,
     sudden_death_targets,
 )
+from .fronts import distance_to_enemy, forget
 
 if TYPE_CHECKING:
     from ..game import Game
@@ -57,7 +57,7 @@ class BaselineAI:
         self._assessed: set[tuple[int, str]] = set()
 
     def choose(self, game: Game) -> Action:
-        _DISTANCES[game] = {}  # the game may have changed since the last decision
+        forget(game)  # the game may have changed since the last decision
         quick = self._choose_in_movement(game)
         if quick is not None:
             return quick
@@ -285,41 +285,8 @@ def _stay_score(game: Game, stack: StackState) -> tuple[float, str]:
 
 def _front_weight(game: Game, region: str, side: str) -> float:
     """How close a friendly region is to the enemy: nearer is better for the front line."""
-    distance = _distance_to_enemy(game, region, side)
+    distance = distance_to_enemy(game, region, side)
     return 4.0 / (1 + distance)
-
-
-_DISTANCES: weakref.WeakKeyDictionary[Game, dict[tuple[str, str, int], int]] = (
-    weakref.WeakKeyDictionary()
-)
-"""Per game, the distances found since the AI's current decision began (:meth:`BaselineAI.choose`
-empties it): the AI weighs the same regions for many stacks, and control of regions, all a
-distance depends on, only changes when an action is applied."""
-
-
-def _distance_to_enemy(game: Game, region: str, side: str, limit: int = 12) -> int:
-    known = _DISTANCES.setdefault(game, {})
-    found = known.get((region, side, limit))
-    if found is None:
-        found = known[(region, side, limit)] = _search_enemy(game, region, side, limit)
-    return found
-
-
-def _search_enemy(game: Game, region: str, side: str, limit: int) -> int:
-    seen = {region}
-    frontier = [region]
-    for distance in range(limit):
-        following = []
-        for here in frontier:
-            owner = board.side_of_region(game, here)
-            if owner is not None and game.world.at_war(side, owner):
-                return distance
-            for link in game.world.neighbours(here):
-                if link.to not in seen and game.world.domain(link.to) == "land":
-                    seen.add(link.to)
-                    following.append(link.to)
-        frontier = following
-    return limit
 
 
 def _holds_objective(game: Game, stack: StackState) -> bool:

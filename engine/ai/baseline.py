@@ -10,6 +10,7 @@ fog of war hides, and it uses no randomness, so a seed fixes a whole AI game.
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from .. import board, movement
@@ -49,10 +50,29 @@ ASSAULT_ODDS = 0.65
 """Storm a fortified structure only when simulations give at least these odds."""
 
 
+@dataclass(frozen=True)
+class Style:
+    """The judgement the greedy player applies; the defaults are the baseline's. The levels
+    (:mod:`.levels`) are styles measured against each other."""
+
+    attack_ratio: float = ATTACK_RATIO
+    """Attack a region only with this many times the strength seen there."""
+    assault_odds: float = ASSAULT_ODDS
+    """Storm a fortified structure only when simulations give at least these odds."""
+    retreat_ratio: float = 2.0
+    """Leave a battle when the enemy has more than this many times our strength (0: never)."""
+    out_of_supply: float = 8.0
+    """How much a move into a region off the side's supply lines is held against it."""
+    guards_objectives: bool = True
+    """The last fighting stack on a region worth defending stays, and threatened
+    sudden-death regions are guarded first."""
+
+
 class BaselineAI:
     """Chooses an action for whichever side is to act."""
 
-    def __init__(self) -> None:
+    def __init__(self, style: Style | None = None) -> None:
+        self.style = style or Style()
         self._handled: set[tuple[object, str]] = set()
         self._assessed: set[tuple[int, str]] = set()
 
@@ -126,17 +146,20 @@ class BaselineAI:
         }
         for stack_id in sorted(strength, key=lambda s: (-strength[s], s)):
             stack = game.state.stacks[stack_id]
-            if (key, stack_id) in self._handled or _holds_objective(game, stack):
+            if (key, stack_id) in self._handled or self._holds(game, stack):
                 continue
             moves = [Move(stack_id, d.path) for d in where_can_go(game, stack).values() if d.legal]
             if not moves:
                 continue  # it may still move later in the phase, once others made room
-            score = _scorer(game, stack, side)
+            score = _scorer(game, stack, side, self.style)
             best = max(moves, key=score)
             if score(best) > _stay_score(game, stack):
                 return best
             self._handled.add((key, stack_id))
         return None
+
+    def _holds(self, game: Game, stack: StackState) -> bool:
+        return self.style.guards_objectives and _holds_objective(game, stack)
 
     # -- questions and battles ---------------------------------------------------------------------
 
@@ -159,7 +182,7 @@ class BaselineAI:
         cards = [a for a in actions if isinstance(a, PlayCard)]
         if cards:
             return cards[0]
-        if Retreat() in actions and _losing(game):
+        if Retreat() in actions and _losing(game, self.style.retreat_ratio):
             return Retreat()
         if ContinueBattle() in actions:
             return ContinueBattle()
@@ -217,7 +240,7 @@ class BaselineAI:
 
         region = game.world.structures[structure].region
         odds = preview(game, region, structure=structure, runs=60, seed=game.turn)
-        return odds["attacker_win"] >= ASSAULT_ODDS
+        return odds["attacker_win"] >= self.style.assault_odds
 
     # -- movement ----------------------------------------------------------------------------------
 
@@ -236,9 +259,9 @@ class BaselineAI:
         )
         for stack_id in stacks:
             stack = game.state.stacks[stack_id]
-            if _holds_objective(game, stack) or (key, stack_id) in self._handled:
+            if self._holds(game, stack) or (key, stack_id) in self._handled:
                 continue
-            score = _scorer(game, stack, side)
+            score = _scorer(game, stack, side, self.style)
             best = max(by_stack[stack_id], key=score)
             if score(best) > _stay_score(game, stack):
                 return best
@@ -249,10 +272,13 @@ class BaselineAI:
 # -- judgement ------------------------------------------------------------------------------------
 
 
-def _scorer(game: Game, stack: StackState, side: str) -> Callable[[Move], tuple[float, str]]:
+def _scorer(
+    game: Game, stack: StackState, side: str, style: Style
+) -> Callable[[Move], tuple[float, str]]:
     ours = stack_strength(game, stack)
     supplied = _supplied(game, side)
-    vital = sudden_death_targets(game, side) if stack_strength(game, stack) > 0 else set()
+    guards = style.guards_objectives and ours > 0
+    vital = sudden_death_targets(game, side) if guards else frozenset()
 
     def score(move: Move) -> tuple[float, str]:
         region = move.path[-1]
@@ -260,7 +286,7 @@ def _scorer(game: Game, stack: StackState, side: str) -> Callable[[Move], tuple[
         enemies = movement.enemy_here(game, region, side)
         if enemies:
             theirs = enemy_strength(game, enemies, side)
-            if ours < ATTACK_RATIO * theirs:
+            if ours < style.attack_ratio * theirs:
                 return (-100.0, move.path[-1])
             gain = 10.0 + value * 5 + min(ours / max(theirs, 1), 5.0)
         elif board.side_of_region(game, region) != side:
@@ -273,7 +299,7 @@ def _scorer(game: Game, stack: StackState, side: str) -> Callable[[Move], tuple[
         else:
             gain = _front_weight(game, region, side)
         if supplied is not None and region not in supplied:
-            gain -= 8.0
+            gain -= style.out_of_supply
         return (gain - 0.1 * len(move.path), move.path[-1])
 
     return score
@@ -327,7 +353,7 @@ def _supplied(game: Game, side: str) -> frozenset[str] | None:
     return supplied_regions(game, side)
 
 
-def _losing(game: Game) -> bool:
+def _losing(game: Game, ratio: float) -> bool:
     battle = game.state.battle
     assert battle is not None
     side = game.to_act()
@@ -338,7 +364,7 @@ def _losing(game: Game) -> bool:
     def strength(ids: list[str]) -> int:
         return sum(units[u].strength for u in ids if units[u].status == "active")
 
-    return strength(mine) * 2 < strength(theirs)
+    return strength(mine) * ratio < strength(theirs)
 
 
 def _best_breakthrough(game: Game, options: list[Breakthrough]) -> Action:

@@ -79,8 +79,9 @@ register(
 
 EASY = Style(attack_ratio=2.2)
 """Timid: attacks only with more than twice the strength it sees (docs/ai.md has its figures)."""
-NORMAL = Style(attack_ratio=1.2)
-"""Bolder than the baseline: attacks at 1.2 to 1 (docs/ai.md has its figures)."""
+NORMAL = Style(attack_ratio=1.2, retreat_ratio=1.3)
+"""Bolder than the baseline, and quicker to break off a lost battle: attacks at 1.2 to 1,
+leaves a battle once the enemy is 1.3 times as strong (docs/ai.md has its figures)."""
 
 register(
     Level(
@@ -92,7 +93,8 @@ register(
 register(
     Level(
         "normal",
-        "the greedy AI made bolder: attacks at 1.2 to 1 and keeps the initiative",
+        "the greedy AI made bolder and quicker to cut its losses: attacks at 1.2 to 1, "
+        "leaves a battle once outnumbered 1.3 to 1",
         lambda: BaselineAI(NORMAL),
     )
 )

@@ -9,7 +9,7 @@ fog of war hides, and it uses no randomness, so a seed fixes a whole AI game.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -218,7 +218,7 @@ class BaselineAI:
 
         return max(repairs, key=missing)
 
-    def _resolve(self, game: Game, actions: list[Action]) -> Action | None:
+    def _resolve(self, game: Game, actions: Sequence[Action]) -> Action | None:
         structures = game.world.structures
         for action in actions:
             if isinstance(action, ResolveSiege):

@@ -8,34 +8,16 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-import pytest
 from PySide6.QtWidgets import QFileDialog, QMessageBox
 
-from editor.shared.app import settle
 from editor.studio.mods.document import ModdedDocument
 from editor.studio.mods.opening import open_stack
 from editor.studio.window import StudioWindow
 from schemas.io import dumps, load_file, save
 from schemas.mods import apply_mods, load_mod_file
-from tests.studio.mod_helpers import Files, edited, mod_files, value
+from tests.studio.mod_helpers import Files, edited, value
 
 Buttons = QMessageBox.StandardButton
-
-
-@pytest.fixture
-def files(tmp_path: Path) -> Files:
-    return mod_files(tmp_path)
-
-
-@pytest.fixture
-def studio(qtbot, state_dir: Path):
-    window = StudioWindow(autosave_ms=3_600_000)
-    window.show()
-    settle(window)
-    yield window
-    window.files.discard_session()
-    window.close()
-    window.deleteLater()
 
 
 def opened(studio: StudioWindow, files: Files, *mods: Path, **options: object) -> ModdedDocument:

@@ -5,9 +5,6 @@ the revert lands in the edit target, so Save writes the mod without it."""
 
 from __future__ import annotations
 
-from pathlib import Path
-
-import pytest
 from PySide6.QtWidgets import QMessageBox
 
 from editor.shared.app import settle
@@ -16,23 +13,7 @@ from editor.studio.mods.opening import open_stack
 from editor.studio.window import StudioWindow
 from schemas.io import load_file, save
 from schemas.mods.load import load_mod_text
-from tests.studio.mod_helpers import Files, edited, mod_files, value
-
-
-@pytest.fixture
-def files(tmp_path: Path) -> Files:
-    return mod_files(tmp_path)
-
-
-@pytest.fixture
-def studio(qtbot, state_dir: Path):
-    window = StudioWindow(autosave_ms=3_600_000)
-    window.show()
-    settle(window)
-    yield window
-    window.files.discard_session()
-    window.close()
-    window.deleteLater()
+from tests.studio.mod_helpers import Files, edited, value
 
 
 def opened_plain(studio: StudioWindow, files: Files):

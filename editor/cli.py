@@ -31,6 +31,7 @@ from editor.commands import (
 from editor.commands.common import (
     EXIT_INTERNAL,
     EXIT_INVALID,
+    EXIT_STOPPED,
     EXIT_USAGE,
     CannotOpenWindow,
     UsageError,
@@ -86,7 +87,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(f"salient: {exc}", file=sys.stderr)
         return EXIT_INVALID
     except KeyboardInterrupt:
-        return 130
+        return EXIT_STOPPED
     except Exception as exc:  # the last line of defence against tracebacks
         print(
             f"salient: internal error ({type(exc).__name__}: {exc}); please report it",

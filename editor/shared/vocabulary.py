@@ -254,6 +254,19 @@ def humanised(name: str) -> str:
     return text[:1].upper() + text[1:]
 
 
+FIELD_NAMES: dict[tuple[str, str], str] = {
+    ("Connection", "a"): "One end",
+    ("Connection", "b"): "Other end",
+}
+"""Fields whose file names say nothing to a person, named per model: a connection's two
+region fields are "One end" and "Other end" (not "A" and "B") in forms, Find and messages."""
+
+
+def field_name(model: str, name: str) -> str:
+    """How the field ``name`` of the model class called ``model`` reads on screen."""
+    return FIELD_NAMES.get((model, name)) or humanised(name)
+
+
 def word(value: object, field: str | None = None) -> str:
     """How a fixed value of the format reads, in the field ``field`` when given."""
     text = str(value)
@@ -305,6 +318,7 @@ __all__ = [
     "SECTIONS",
     "WORDS",
     "entity_noun",
+    "field_name",
     "has_word",
     "humanised",
     "plain",

@@ -15,6 +15,7 @@ from PySide6.QtCore import QEvent, QObject, Qt, QTimer
 from PySide6.QtGui import QKeyEvent
 from PySide6.QtWidgets import QApplication, QLabel, QListWidgetItem, QVBoxLayout, QWidget
 
+from editor.shared.vocabulary import field_name
 from editor.shared.widgets import filter_box
 from editor.studio.document import LIST_SECTIONS, Change, ScenarioDocument
 from editor.studio.find_list import ResultList
@@ -57,13 +58,9 @@ NOTE_KINDS = {
 """What each kind of paste note is called in the list."""
 
 
-ENDS = {"a": "One end", "b": "Other end"}
-"""A connection's two region fields, named as a person calls them (not "A" and "B")."""
-
-
 def _field_label(collection: str) -> Callable[[str], str]:
     if collection == "connections":
-        return lambda name: ENDS.get(name) or humanise(name)
+        return lambda name: field_name("Connection", name)
     return humanise
 
 

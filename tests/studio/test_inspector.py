@@ -193,3 +193,14 @@ def test_a_picker_forgets_text_that_names_nothing(qtbot, inspector, doc):
     assert terrain.box.currentText() == "Clear (clear)"
     pick(qtbot, terrain, "glac")  # a unique part of a name is enough
     assert doc.get("regions", "kessel").terrain == "glacier"
+
+
+def test_a_connection_names_its_ends_as_find_does(inspector, doc):
+    """The inspector and Find call a connection's region fields "One end" and "Other end"."""
+    from editor.studio.find import _field_label
+
+    connection = doc.items("connections")[0]
+    doc.select("connections", [connection.id])
+    form = inspector.forms["connections"]
+    assert form.titles["a"].text() == "One end" == _field_label("connections")("a")
+    assert form.titles["b"].text() == "Other end" == _field_label("connections")("b")

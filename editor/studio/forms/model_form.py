@@ -33,6 +33,7 @@ from editor.shared.sentences import Names, plain_names
 from editor.shared.vocabulary import (
     CONDITION_KINDS,
     EFFECT_KINDS,
+    field_name,
     has_word,
     humanised,
     plain,
@@ -226,7 +227,8 @@ class ModelEditor(ValueEditor):
             if name in set(read_only):
                 editor.setEnabled(False)
             tip = plain(info.description)
-            label = QLabel(humanise(info.alias if info.alias and name != "schema_uri" else name))
+            spelled = info.alias if info.alias and name != "schema_uri" else name
+            label = QLabel(field_name(model.__name__, spelled))
             label.setToolTip(tip)
             editor.setToolTip(tip)
             editor.edited.connect(lambda value, n=name: self._child_edited(n, value))
@@ -323,7 +325,7 @@ class ModelEditor(ValueEditor):
         if isinstance(error, ValidationError):
             first = error.errors()[0]
             message = first["msg"]
-        self.error.say(f"{humanise(name)}: {message}")
+        self.error.say(f"{field_name(self.model.__name__, name)}: {message}")
         self.labels[name].setToolTip(message)
 
     def _toggle_presence(self, index: int) -> None:

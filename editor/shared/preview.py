@@ -12,6 +12,7 @@ looks like the screen picture, only sharper.
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from dataclasses import dataclass
 
 import shapely
@@ -52,6 +53,9 @@ class Look:
     """Structures (towns, forts...) and supply sources."""
     scale_bar: bool = False
     """A scale bar, when the scenario knows its scale (see :func:`km_per_unit`)."""
+    fill: Callable[[Region], QColor | None] | None = None
+    """A region's colour in place of its terrain's (``None`` from it keeps the terrain's):
+    for pictures that show a measure on the map, such as the balance lab's captures."""
 
 
 def km_per_unit(scenario: Scenario) -> float | None:
@@ -102,6 +106,23 @@ def _border_lines(a: Region, b: Region) -> list[list[tuple[float, float]]]:
     return [list(part.coords) for part in shapely.get_parts(merged) if part.geom_type != "Point"]
 
 
+def _fitted(scenario: Scenario, frame: QRectF, dpi: float, look: Look) -> tuple[QTransform, float]:
+    """The map fitted and centred in ``frame``: map units to device units, and the scale."""
+    px = dpi / SCREEN_DPI
+    margin = MARGIN * px
+    below = room_below(scenario, look) * px
+    inner = frame.adjusted(margin, margin, -margin, -margin - below)
+    bounds = map_bounds(scenario)
+    scale = max(min(inner.width() / bounds.width(), inner.height() / bounds.height()), 1e-12)
+    left = inner.left() + (inner.width() - bounds.width() * scale) / 2
+    top = inner.top() + (inner.height() - bounds.height() * scale) / 2
+    transform = QTransform()
+    transform.translate(left, top)
+    transform.scale(scale, scale)
+    transform.translate(-bounds.left(), -bounds.top())
+    return transform, scale
+
+
 class _Painter:
     """One picture: map units to device units, and sizes of 96 dpi pixels to device units."""
 
@@ -111,22 +132,10 @@ class _Painter:
         self.painter = painter
         self.scenario = scenario
         self.px = dpi / SCREEN_DPI
-        margin = MARGIN * self.px
-        below = room_below(scenario, look) * self.px
-        inner = frame.adjusted(margin, margin, -margin, -margin - below)
         self.bounds = map_bounds(scenario)
-        self.scale = max(
-            min(inner.width() / self.bounds.width(), inner.height() / self.bounds.height()),
-            1e-12,
-        )
-        # The map centred in the frame.
-        left = inner.left() + (inner.width() - self.bounds.width() * self.scale) / 2
-        top = inner.top() + (inner.height() - self.bounds.height() * self.scale) / 2
-        self.map_transform = QTransform()
-        self.map_transform.translate(left, top)
-        self.map_transform.scale(self.scale, self.scale)
-        self.map_transform.translate(-self.bounds.left(), -self.bounds.top())
+        self.map_transform, self.scale = _fitted(scenario, frame, dpi, look)
         self.frame = frame
+        self.look = look
         self.paths = {r.id: outline_path(r) for r in scenario.regions}
         self.by_id = {r.id: r for r in scenario.regions}
 
@@ -142,9 +151,12 @@ class _Painter:
         terrain = {t.id: t for t in self.scenario.terrain}
         border = QPen(QColor(60, 60, 60, 150), self.width(1.0))
         border.setJoinStyle(Qt.PenJoinStyle.RoundJoin)
+        chosen = self.look.fill
         for region in self.scenario.regions:
             kind = terrain.get(region.terrain)
             colour = QColor(kind.color if kind else "#cccccc")
+            if chosen is not None:
+                colour = chosen(region) or colour
             if region.unplayable:
                 colour = QColor("#8a8a8a")
             painter.setPen(border)
@@ -310,6 +322,14 @@ class _Painter:
             QPointF(left + bar + 4 * self.px, bottom - height / 2 + metrics.capHeight() / 2), text
         )
         painter.drawText(QPointF(left, bottom - height - 3 * self.px), "0")
+
+
+def picture_transform(
+    scenario: Scenario, frame: QRectF, look: Look = Look(), dpi: float = SCREEN_DPI
+) -> QTransform:
+    """Map units to device units for a picture painted by :func:`paint_map` in ``frame``:
+    where to add marks of one's own on top of it."""
+    return _fitted(scenario, frame, dpi, look)[0]
 
 
 def paint_map(

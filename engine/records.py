@@ -425,20 +425,10 @@ class BattleTrappedRecord(Stamp):
     units: list[str]
 
 
-class BattleOverRecord(Stamp):
+class BattleOverRecord(Stamp, BattleResult):
+    """The battle's result as it was recorded (fields of :class:`BattleResult`)."""
+
     type: Literal["battle_over"]
-    region: str
-    structure: str | None
-    attacker: str
-    defender: str
-    winner: str | None
-    loser: str | None
-    rounds: int
-    routed: str | None
-    pursuit: bool
-    retreated: str | None
-    cancelled: bool
-    lost: dict[str, int]
 
 
 class BreakthroughRecord(Stamp):
@@ -474,14 +464,10 @@ class SiegeRollRecord(Stamp):
     success: bool
 
 
-class SiegeOverRecord(Stamp):
+class SiegeOverRecord(Stamp, SiegeResult):
+    """The siege roll's result as it was recorded (fields of :class:`SiegeResult`)."""
+
     type: Literal["siege_over"]
-    structure: str
-    region: str
-    besieger: str
-    besieged: str | None
-    success: bool
-    cancelled: bool
 
 
 class GameOverRecord(Stamp):

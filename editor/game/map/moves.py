@@ -1,13 +1,12 @@
 """Moving a stack on the map: where it may go, the path a drag follows, and what they cost.
 
-Destinations come from the engine's legal actions (a region is offered only when a ``Move``
-there is legal); what entering each means (a plain move, a battle, an overrun) and the MP it
-costs come from :func:`engine.movement.reachable`, or :func:`engine.air.air_reach` for
-flights; regions the stack could reach but not stop in (over-stacked) are shown too, so the
-player sees why. The fog of war applies: a battle against enemies the mover cannot see is
-shown as a plain move, since that is all its player knows until the stack runs into them.
-(An overrun, enemies too weak to stop the stack, would tell their strength: the engine
-never offers one against stacks hidden from the mover, so it shows as a battle.)
+Where a stack may go, and what entering each region means (a plain move, a battle, an
+overrun, or a region it may pass but not stop in, so the player sees why), is the engine's
+answer (:func:`engine.queries.where_can_go`), asked for the side watching the map: a battle
+against enemies that side cannot see reads as a plain move, since that is all its player
+knows until the stack runs into them. (An overrun, enemies too weak to stop the stack, would
+tell their strength: the engine never offers one against stacks hidden from the mover, so it
+shows as a battle.) Nothing here re-derives a rule.
 
 A drag follows the regions the pointer passes through as long as that path is a legal move
 (the engine prices it); where it is not, the path jumps to the cheapest legal one.
@@ -15,68 +14,24 @@ A drag follows the regions the pointer passes through as long as that path is a 
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
-from editor.game.map.fog import NONE
 from engine import movement
-from engine.actions import Action, Move
-from engine.air import air_reach
+from engine.actions import Move
 from engine.errors import IllegalAction
 from engine.game import Game
 from engine.phases.movement import path_cost
+from engine.queries import Destination, where_can_go
 from engine.state import StackState
 
-
-@dataclass(frozen=True)
-class Destination:
-    region: str
-    kind: str
-    """``move``, ``battle``, ``overrun`` or ``overstack`` (as the viewer may know it)."""
-    cost: float
-    path: tuple[str, ...]
-    legal: bool
-    """A move there is legal (never for ``overstack``)."""
+__all__ = ["Destination", "DragPath", "destinations", "flying", "price", "refusal"]
 
 
 def flying(game: Game) -> bool:
     return game.phase in ("air_offensive", "air_defensive")
 
 
-def destinations(
-    game: Game, stack_id: str, legal: list[Action], views: dict[str, str]
-) -> dict[str, Destination]:
-    """Where a stack may move now (empty when it may not move at all)."""
-    stack = game.state.stacks.get(stack_id)
-    moves = {a.path[-1]: a.path for a in legal if isinstance(a, Move) and a.stack == stack_id}
-    if stack is None or not moves:
-        return {}
-    out: dict[str, Destination] = {}
-    if flying(game):
-        # Flights: only where a flight may end (the engine gives no finer kinds).
-        for region, info in air_reach(game, stack_id).items():
-            if region in moves:
-                cost = float(info["cost"])
-                out[region] = Destination(region, "move", cost, moves[region], True)
-        return out
-    for region, reach in movement.reachable(game, stack).items():
-        allowed = region in moves
-        if not allowed and reach.kind != "overstack":
-            continue
-        kind = reach.kind
-        if kind in ("battle", "overrun"):
-            kind = _kind_as_seen(game, stack, region, views, kind)
-        out[region] = Destination(region, kind, reach.cost, moves.get(region, reach.path), allowed)
-    return out
-
-
-def _kind_as_seen(
-    game: Game, stack: StackState, region: str, views: dict[str, str], kind: str
-) -> str:
-    """What entering a region held by the enemy means, as far as the mover's side knows."""
-    enemies = movement.enemy_here(game, region, stack.side)
-    if enemies and all(views.get(s.id) == NONE for s in enemies):
-        return "move"
-    return kind
+def destinations(game: Game, stack_id: str, viewer: str | None) -> dict[str, Destination]:
+    """Where a stack may move now, as ``viewer`` knows it (empty when it may not move)."""
+    return where_can_go(game, stack_id, viewer=viewer)
 
 
 def price(game: Game, stack: StackState, path: tuple[str, ...]) -> float | None:

@@ -176,7 +176,7 @@ class GameMapView(TargetPicking, ZoomingView):
         stack = game.state.stacks.get(session.selected or "")
         dests: dict[str, Destination] = {}
         if stack is not None and session.targeting is None and session.human_to_act() == stack.side:
-            dests = destinations(game, stack.id, self.legal_actions(), self.map_scene.views)
+            dests = destinations(game, stack.id, session.viewer)
         if dests != self.dests:
             self.dests = dests
             self.map_scene.highlights.show_destinations(dests)

@@ -24,6 +24,7 @@ from schemas.gis import (
 )
 from schemas.gis.projection import Projector
 from schemas.io import dumps
+from schemas.map import Polygon
 from schemas.scenario import Scenario
 from schemas.starter import new_scenario
 from schemas.validation import validate_scenario
@@ -289,6 +290,66 @@ def test_fields_map_terrain_owner_and_vp(tmp_path: Path) -> None:
     assert b.terrain == "clear"
     assert {side: v.capture for side, v in a.values.items()} == {"blue": 3, "red": 3}
     assert any("'Lava'" in n.text for n in result.notes if n.kind == "unknown-reference")
+
+
+def test_network_is_read_from_its_property_by_name_or_as_told(tmp_path: Path) -> None:
+    cells = grid(0, 40, 3, 1, 0.1)
+    props = [{"name": "A", "network": "Rail"}, {"name": "B", "network": "road"},
+             {"name": "C", "network": "motorway"}]  # fmt: skip
+    path = write_geojson(tmp_path / "n.geojson", cells, props)
+    result = import_layer(read_layer(path), new_scenario("t"), ImportOptions())
+    assert [r.network for r in result.scenario.regions] == ["rail", "road", "none"]
+    unknown = [n.text for n in result.notes if n.kind == "unknown-reference"]
+    assert len(unknown) == 1 and "'motorway'" in unknown[0] and "network" in unknown[0]
+    told = ImportOptions(fields=FieldMap(network="name"))
+    result = import_layer(read_layer(path), new_scenario("t"), told)
+    assert [r.network for r in result.scenario.regions] == ["none", "none", "none"]
+
+
+def signed_area(ring: list[tuple[float, float]]) -> float:
+    return 0.5 * sum(
+        a[0] * b[1] - b[0] * a[1] for a, b in zip(ring, ring[1:] + ring[:1], strict=True)
+    )
+
+
+def test_outlines_get_one_ring_direction_whatever_the_file_has(tmp_path: Path) -> None:
+    outer = shapely.Polygon(
+        [(0, 40), (0.3, 40), (0.3, 40.3), (0, 40.3)], [[(0.1, 40.1), (0.2, 40.1), (0.2, 40.2)]]
+    )
+    turned = shapely.orient_polygons(outer, exterior_cw=True)  # not as RFC 7946 asks
+    beside = shapely.orient_polygons(shapely.box(0.3, 40, 0.6, 40.3))
+    path = write_geojson(tmp_path / "o.geojson", [turned, beside], [{"n": 1}, {"n": 2}])
+    for region in imported(path).regions:
+        assert signed_area(region.polygon.exterior) > 0  # anticlockwise in map units
+        assert all(signed_area(hole) < 0 for hole in region.polygon.holes)
+    assert len(imported(path).regions[0].polygon.holes) == 1
+
+
+def test_an_export_imported_back_keeps_every_vertex_in_its_place(tmp_path: Path) -> None:
+    """A map exported in longitude and latitude, edited in a GIS and imported back changes
+    only where it was edited: the untouched outlines come back vertex for vertex, in the
+    same order, so the scenario file's diff shows the edit and nothing else."""
+    cells = grid(24.0, 60.0, 3, 2, 0.5, density=0.1)
+    path = write_geojson(tmp_path / "e.geojson", cells, [{"name": f"C{i}"} for i in range(6)])
+    scenario = imported(path, min_area_km2=0)
+    # As a map drawn or built without the import might have them: exteriors anticlockwise
+    # in map units (as the import makes them), each starting at another vertex.
+    drawn = []
+    for region in scenario.regions:
+        ring = list(region.polygon.exterior)
+        ring = ring if signed_area(ring) > 0 else ring[::-1]
+        outline = Polygon(exterior=ring[3:] + ring[:3])
+        drawn.append(region.model_copy(update={"polygon": outline}))
+    scenario = scenario.model_copy(update={"regions": drawn})
+    assert all(signed_area(r.polygon.exterior) > 0 for r in drawn)
+    features = lonlat_features(scenario)
+    back = write_geojson(
+        tmp_path / "back.geojson",
+        [shapely.geometry.shape(f["geometry"]) for f in features],
+        [f["properties"] for f in features],
+    )
+    again = import_layer(read_layer(back), scenario, ImportOptions(min_area_km2=0)).scenario
+    assert [r.polygon for r in again.regions] == [r.polygon for r in scenario.regions]
 
 
 def test_lonlat_export_gives_the_real_coordinates_back(tmp_path: Path) -> None:

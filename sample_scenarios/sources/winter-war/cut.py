@@ -67,7 +67,7 @@ def order(key: str, terrain: str) -> tuple[bool, str]:
 
 
 def features() -> list[dict[str, Any]]:
-    outlines = partition().outlines
+    outlines = partition()
     rows = {key: properties(key) for key in outlines}
     keys = sorted(outlines, key=lambda k: order(k, rows[k]["terrain"]))
     shapes = np.asarray([shapely.Polygon(*outlines[k]) for k in keys], dtype=object)
@@ -89,7 +89,8 @@ def features() -> list[dict[str, Any]]:
 def text() -> str:
     """The GeoJSON document, one feature per line."""
     lines = ",\n".join(json.dumps(f, ensure_ascii=False) for f in features())
-    return f'{{"type": "FeatureCollection", "name": "winter-war-regions", "features": [\n{lines}\n]}}\n'
+    head = '{"type": "FeatureCollection", "name": "winter-war-regions", "features": [\n'
+    return f"{head}{lines}\n]}}\n"
 
 
 def main() -> int:

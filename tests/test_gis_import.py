@@ -352,6 +352,23 @@ def test_an_export_imported_back_keeps_every_vertex_in_its_place(tmp_path: Path)
     assert [r.polygon for r in again.regions] == [r.polygon for r in scenario.regions]
 
 
+def test_cleaning_an_edit_leaves_the_outlines_away_from_it_as_they_were(tmp_path: Path) -> None:
+    """A vertex moved into the neighbour in one feature only (an edit in a GIS without
+    topological editing): the overlap is cleaned, and every outline away from the edit comes
+    out vertex for vertex as an import of the unedited file gives it."""
+    cells = grid(24.0, 60.0, 4, 1, 0.5, density=0.1)
+    names = [{"name": f"C{i}"} for i in range(4)]
+    before = imported(write_geojson(tmp_path / "a.geojson", cells, names), min_area_km2=0)
+    ring = [(24.55, 60.2) if p == (24.5, 60.2) else p for p in cells[0].exterior.coords]
+    assert ring != list(cells[0].exterior.coords)
+    edited = write_geojson(tmp_path / "b.geojson", [shapely.Polygon(ring), *cells[1:]], names)
+    result = import_layer(read_layer(edited), new_scenario("t"), ImportOptions(min_area_km2=0))
+    assert [n.kind for n in result.notes if n.kind != "connections"] == ["overlap"]
+    after = result.scenario
+    assert validate_scenario(after) == []
+    assert [r.polygon for r in after.regions[2:]] == [r.polygon for r in before.regions[2:]]
+
+
 def test_lonlat_export_gives_the_real_coordinates_back(tmp_path: Path) -> None:
     cells = grid(24.0, 60.0, 2, 2, 0.5, density=0.1)
     path = write_geojson(tmp_path / "e.geojson", cells, [{"name": f"C{i}"} for i in range(4)])

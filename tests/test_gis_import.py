@@ -465,3 +465,28 @@ def test_features_without_polygons_and_broken_outlines(tmp_path: Path) -> None:
     assert {"skipped", "repaired"} <= kinds
     assert len(result.scenario.regions) == 3  # the first cell and the two halves of the bow tie
     assert shapely.coverage_is_valid(shapes_of(result.scenario))
+
+
+def test_the_winter_war_sample_is_its_regions_file_imported() -> None:
+    """The Winter War sample's map is built by importing its regions.geojson (docs/gis-import.md,
+    *Worked example*): importing the file onto the sample's projection gives every region of
+    the sample back, outline vertex for vertex, with its name, terrain, owner, area and
+    network. (A failure here means the file was edited and the sample not rebuilt.)"""
+    root = Path(__file__).resolve().parents[1] / "sample_scenarios"
+    sample = load_text((root / "winter-war.json").read_text("utf-8")).scenario
+    assert sample is not None
+    base = sample.model_copy(update={"regions": [], "connections": []})
+    fields = FieldMap(
+        id="id", name="name", terrain="terrain", owner="owner", area="area", network="network"
+    )
+    options = ImportOptions(fields=fields, min_area_km2=0, connect=False)
+    source = root / "sources" / "winter-war" / "regions.geojson"
+    result = import_layer(read_layer(source), base, options)
+    assert result.notes == []
+    assert result.scenario.map.projection == sample.map.projection
+    wanted = {r.id: r for r in sample.regions if not r.off_map}
+    got = {r.id: r for r in result.scenario.regions}
+    assert sorted(got) == sorted(wanted)
+    for key, region in got.items():
+        same = ("polygon", "name", "terrain", "owner", "area", "network")
+        assert [getattr(region, f) for f in same] == [getattr(wanted[key], f) for f in same], key

@@ -24,6 +24,7 @@ from schemas.gis import (
 )
 from schemas.gis.projection import Projector
 from schemas.io import dumps
+from schemas.map import Polygon
 from schemas.scenario import Scenario
 from schemas.starter import new_scenario
 from schemas.validation import validate_scenario
@@ -291,6 +292,83 @@ def test_fields_map_terrain_owner_and_vp(tmp_path: Path) -> None:
     assert any("'Lava'" in n.text for n in result.notes if n.kind == "unknown-reference")
 
 
+def test_network_is_read_from_its_property_by_name_or_as_told(tmp_path: Path) -> None:
+    cells = grid(0, 40, 3, 1, 0.1)
+    props = [{"name": "A", "network": "Rail"}, {"name": "B", "network": "road"},
+             {"name": "C", "network": "motorway"}]  # fmt: skip
+    path = write_geojson(tmp_path / "n.geojson", cells, props)
+    result = import_layer(read_layer(path), new_scenario("t"), ImportOptions())
+    assert [r.network for r in result.scenario.regions] == ["rail", "road", "none"]
+    unknown = [n.text for n in result.notes if n.kind == "unknown-reference"]
+    assert len(unknown) == 1 and "'motorway'" in unknown[0] and "network" in unknown[0]
+    told = ImportOptions(fields=FieldMap(network="name"))
+    result = import_layer(read_layer(path), new_scenario("t"), told)
+    assert [r.network for r in result.scenario.regions] == ["none", "none", "none"]
+
+
+def signed_area(ring: list[tuple[float, float]]) -> float:
+    return 0.5 * sum(
+        a[0] * b[1] - b[0] * a[1] for a, b in zip(ring, ring[1:] + ring[:1], strict=True)
+    )
+
+
+def test_outlines_get_one_ring_direction_whatever_the_file_has(tmp_path: Path) -> None:
+    outer = shapely.Polygon(
+        [(0, 40), (0.3, 40), (0.3, 40.3), (0, 40.3)], [[(0.1, 40.1), (0.2, 40.1), (0.2, 40.2)]]
+    )
+    turned = shapely.orient_polygons(outer, exterior_cw=True)  # not as RFC 7946 asks
+    beside = shapely.orient_polygons(shapely.box(0.3, 40, 0.6, 40.3))
+    path = write_geojson(tmp_path / "o.geojson", [turned, beside], [{"n": 1}, {"n": 2}])
+    for region in imported(path).regions:
+        assert signed_area(region.polygon.exterior) > 0  # anticlockwise in map units
+        assert all(signed_area(hole) < 0 for hole in region.polygon.holes)
+    assert len(imported(path).regions[0].polygon.holes) == 1
+
+
+def test_an_export_imported_back_keeps_every_vertex_in_its_place(tmp_path: Path) -> None:
+    """A map exported in longitude and latitude, edited in a GIS and imported back changes
+    only where it was edited: the untouched outlines come back vertex for vertex, in the
+    same order, so the scenario file's diff shows the edit and nothing else."""
+    cells = grid(24.0, 60.0, 3, 2, 0.5, density=0.1)
+    path = write_geojson(tmp_path / "e.geojson", cells, [{"name": f"C{i}"} for i in range(6)])
+    scenario = imported(path, min_area_km2=0)
+    # As a map drawn or built without the import might have them: exteriors anticlockwise
+    # in map units (as the import makes them), each starting at another vertex.
+    drawn = []
+    for region in scenario.regions:
+        ring = list(region.polygon.exterior)
+        ring = ring if signed_area(ring) > 0 else ring[::-1]
+        outline = Polygon(exterior=ring[3:] + ring[:3])
+        drawn.append(region.model_copy(update={"polygon": outline}))
+    scenario = scenario.model_copy(update={"regions": drawn})
+    assert all(signed_area(r.polygon.exterior) > 0 for r in drawn)
+    features = lonlat_features(scenario)
+    back = write_geojson(
+        tmp_path / "back.geojson",
+        [shapely.geometry.shape(f["geometry"]) for f in features],
+        [f["properties"] for f in features],
+    )
+    again = import_layer(read_layer(back), scenario, ImportOptions(min_area_km2=0)).scenario
+    assert [r.polygon for r in again.regions] == [r.polygon for r in scenario.regions]
+
+
+def test_cleaning_an_edit_leaves_the_outlines_away_from_it_as_they_were(tmp_path: Path) -> None:
+    """A vertex moved into the neighbour in one feature only (an edit in a GIS without
+    topological editing): the overlap is cleaned, and every outline away from the edit comes
+    out vertex for vertex as an import of the unedited file gives it."""
+    cells = grid(24.0, 60.0, 4, 1, 0.5, density=0.1)
+    names = [{"name": f"C{i}"} for i in range(4)]
+    before = imported(write_geojson(tmp_path / "a.geojson", cells, names), min_area_km2=0)
+    ring = [(24.55, 60.2) if p == (24.5, 60.2) else p for p in cells[0].exterior.coords]
+    assert ring != list(cells[0].exterior.coords)
+    edited = write_geojson(tmp_path / "b.geojson", [shapely.Polygon(ring), *cells[1:]], names)
+    result = import_layer(read_layer(edited), new_scenario("t"), ImportOptions(min_area_km2=0))
+    assert [n.kind for n in result.notes if n.kind != "connections"] == ["overlap"]
+    after = result.scenario
+    assert validate_scenario(after) == []
+    assert [r.polygon for r in after.regions[2:]] == [r.polygon for r in before.regions[2:]]
+
+
 def test_lonlat_export_gives_the_real_coordinates_back(tmp_path: Path) -> None:
     cells = grid(24.0, 60.0, 2, 2, 0.5, density=0.1)
     path = write_geojson(tmp_path / "e.geojson", cells, [{"name": f"C{i}"} for i in range(4)])
@@ -387,3 +465,28 @@ def test_features_without_polygons_and_broken_outlines(tmp_path: Path) -> None:
     assert {"skipped", "repaired"} <= kinds
     assert len(result.scenario.regions) == 3  # the first cell and the two halves of the bow tie
     assert shapely.coverage_is_valid(shapes_of(result.scenario))
+
+
+def test_the_winter_war_sample_is_its_regions_file_imported() -> None:
+    """The Winter War sample's map is built by importing its regions.geojson (docs/gis-import.md,
+    *Worked example*): importing the file onto the sample's projection gives every region of
+    the sample back, outline vertex for vertex, with its name, terrain, owner, area and
+    network. (A failure here means the file was edited and the sample not rebuilt.)"""
+    root = Path(__file__).resolve().parents[1] / "sample_scenarios"
+    sample = load_text((root / "winter-war.json").read_text("utf-8")).scenario
+    assert sample is not None
+    base = sample.model_copy(update={"regions": [], "connections": []})
+    fields = FieldMap(
+        id="id", name="name", terrain="terrain", owner="owner", area="area", network="network"
+    )
+    options = ImportOptions(fields=fields, min_area_km2=0, connect=False)
+    source = root / "sources" / "winter-war" / "regions.geojson"
+    result = import_layer(read_layer(source), base, options)
+    assert result.notes == []
+    assert result.scenario.map.projection == sample.map.projection
+    wanted = {r.id: r for r in sample.regions if not r.off_map}
+    got = {r.id: r for r in result.scenario.regions}
+    assert sorted(got) == sorted(wanted)
+    for key, region in got.items():
+        same = ("polygon", "name", "terrain", "owner", "area", "network")
+        assert [getattr(region, f) for f in same] == [getattr(wanted[key], f) for f in same], key

@@ -24,6 +24,8 @@ class FieldMap:
     terrain: str | None = None
     owner: str | None = None
     area: str | None = None
+    network: str | None = None
+    """The region's transport network: ``none``, ``trail``, ``road`` or ``rail``."""
     vp: str | None = None
     """A number: the VP the region (or structure) is worth to every side."""
     vp_as: VpAs = "capture"
@@ -69,6 +71,7 @@ GUESSES: dict[str, tuple[str, ...]] = {
     "terrain": ("terrain", "landcover", "land_cover", "type"),
     "owner": ("owner", "nation", "country", "side"),
     "area": ("area_id", "district", "province", "state"),
+    "network": ("network", "transport"),
     "vp": ("vp", "victory_points", "points"),
     "kind": ("kind", "structure", "category"),
 }

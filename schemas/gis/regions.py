@@ -14,13 +14,13 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, get_args
 
 import numpy as np
 import pyproj
 import shapely
 
-from ..map import MapProjection, PlaceValue, Polygon, Region
+from ..map import MapProjection, Network, PlaceValue, Polygon, Region
 from ..scenario import Scenario
 from . import coverage
 from .coverage import Change
@@ -166,7 +166,12 @@ def prepare(
     for owner in feature:
         part.append(counter.get(owner, 0))
         counter[owner] = part[-1] + 1
-    shapes = list(polygons)
+    # One ring direction whatever the file's (GeoJSON asks exteriors anticlockwise on the
+    # Earth, Shapefiles clockwise, GIS tools write either): exteriors anticlockwise in map
+    # units as written (x east, y south), holes the other way. The longitude-latitude export
+    # turns them round for RFC 7946, so an exported file imported back lists every outline's
+    # vertices in the order they had, and the scenario file changes only where borders moved.
+    shapes = list(shapely.orient_polygons(polygons, exterior_cw=False))
     progress.step("Done", 1.0)
     return Prepared(
         projector,
@@ -207,6 +212,10 @@ def outline_models(shapes: list[shapely.Geometry]) -> list[Polygon]:
     for ring, shape in enumerate(owner.tolist()):
         out[shape].append(points[starts[ring] : starts[ring + 1] - 1])
     return [Polygon.model_construct(exterior=r[0], holes=r[1:]) for r in out]
+
+
+NETWORKS = frozenset(get_args(Network))
+"""Values a network property may hold (``none``, ``trail``, ``road``, ``rail``)."""
 
 
 @dataclass
@@ -253,7 +262,7 @@ def plan_regions(
     )
     land = [t.id for t in scenario.terrain if t.domain == "land"]
     default_terrain = land[0] if land else (scenario.terrain[0].id if scenario.terrain else "")
-    unknown: dict[str, dict[str, int]] = {"terrain": {}, "owner": {}, "area": {}}
+    unknown: dict[str, dict[str, int]] = {"terrain": {}, "owner": {}, "area": {}, "network": {}}
     stems: dict[int, str] = {}
     names: dict[int, str] = {}
 
@@ -302,6 +311,14 @@ def plan_regions(
                 counts[text_value(raw)] = counts.get(text_value(raw), 0) + 1
             else:
                 data[key] = found
+        raw = value(fields.network, index)
+        if raw is not None and text_value(raw) != "":
+            network = text_value(raw).casefold()
+            if network in NETWORKS:
+                data["network"] = network
+            else:
+                counts = unknown["network"]
+                counts[text_value(raw)] = counts.get(text_value(raw), 0) + 1
         data.setdefault("terrain", default_terrain)
         vp = value(fields.vp, index)
         if vp is not None:
@@ -324,10 +341,13 @@ def plan_regions(
             listed = ", ".join(f"'{v}'" for v in sorted(counts)[:8])
             more = "..." if len(counts) > 8 else ""
             fallback = f"they get '{default_terrain}'" if key == "terrain" else "left empty"
+            known = "the scenario does not have"
+            if key == "network":
+                known, fallback = "that is not none, trail, road or rail", "left unchanged"
             plan.notes.append(
                 Note(
                     "unknown-reference",
-                    f"{sum(counts.values())} features name a {key} the scenario does not have "
+                    f"{sum(counts.values())} features name a {key} {known} "
                     f"({listed}{more}); {fallback}",
                 )
             )

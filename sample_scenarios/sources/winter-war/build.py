@@ -1,9 +1,15 @@
 """Build the Winter War sample: ``.venv/bin/python sample_scenarios/sources/winter-war/build.py``.
 
-It assembles the map of ``geography.py`` and ``mapdata.py`` with the forces, decks, events,
-schedules and victory rules written below, checks the result with the validator and writes
-``sample_scenarios/winter-war.json`` in canonical form. Run it again after any change: the
-output is the same bytes for the same sources.
+The map comes from ``regions.geojson`` (the regions' outlines in longitude and latitude, with
+their name, terrain, owner, area and network), imported through Salient's GIS import, the
+function ``salient import-map`` and the studio's import dialog call, onto the map projection
+of ``geography.py``. ``cut.py`` made that file from real geography; edit it in a GIS and run
+this script again. To the imported regions this script adds what is game design rather than
+geography (``mapdata.py``: stacking, values, notes, the off-map boxes, the connections and
+their rivers, roads and railways) and the forces, decks, events, schedules and victory rules
+written below; it checks the result with the validator and writes
+``sample_scenarios/winter-war.json`` in canonical form. The output is the same bytes for the
+same sources.
 """
 
 from __future__ import annotations
@@ -11,6 +17,8 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 from typing import Any
+
+import numpy as np
 
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parents[2]
@@ -25,15 +33,7 @@ from forces import (  # noqa: E402
     UNIT_TYPES,
     UNITS,
 )
-from geography import (  # noqa: E402
-    LAKES,
-    MAP,
-    TOWNS,
-    UNPLAYABLE,
-    MapResult,
-    partition,
-    project,
-)
+from geography import MAP, UNPLAYABLE, project  # noqa: E402
 from mapdata import (  # noqa: E402
     AREAS,
     BRIDGELESS,
@@ -55,18 +55,30 @@ from mapdata import (  # noqa: E402
     adjacency,
     off_map_outline,
     rail_links,
-    region_owner,
     river_crossed,
-    water_names,
+    town_points,
 )
 from story import CARDS, EVENTS, INFO, TENSION, VICTORY  # noqa: E402
 
 from schemas import load_file, save  # noqa: E402
+from schemas.geometry.adjacency import shared_borders  # noqa: E402
+from schemas.geometry.build import build_polygons  # noqa: E402
+from schemas.gis import FieldMap, ImportOptions, import_layer, read_layer  # noqa: E402
 from schemas.scenario import SCHEMA_VERSION, Scenario  # noqa: E402
 
 OUT = ROOT / "sample_scenarios" / "winter-war.json"
 
-SEAS = {"gulf-west", "gulf-east", "bay-of-bothnia", "white-sea"}
+REGIONS_FILE = HERE / "regions.geojson"
+IMPORT = ImportOptions(
+    fields=FieldMap(
+        id="id", name="name", terrain="terrain", owner="owner", area="area", network="network"
+    ),
+    # The regions' borders are the file's to the metre: nothing to simplify, and no piece
+    # too small to be a region on purpose.
+    min_area_km2=0,
+    # Which neighbours are joined, and how, is this sample's design (connections() below).
+    connect=False,
+)
 NETWORK_RANK = {"none": 0, "trail": 1, "road": 2, "rail": 3}
 MIN_BORDER = 2.0
 """Regions meeting along less than this (map units, about km) are not joined: a corner touch
@@ -115,47 +127,56 @@ CALENDAR = {
 }
 
 
-def regions(result: MapResult) -> list[dict[str, Any]]:
-    town = {t.id: t for t in TOWNS}
-    names = water_names()
+MAP_SETTINGS = {
+    "orientation": "north",
+    "units_per_km": 1.0,
+    # The projection of geography.py, stored in the scenario: the import puts the file's
+    # longitudes and latitudes on it, and later imports and the export use it too.
+    "projection": MAP.model().model_dump(mode="json"),
+}
+
+
+def imported_map() -> Scenario:
+    """The regions of ``regions.geojson`` imported, as ``salient import-map`` would, into a
+    scenario that has the map's projection and the tables the file's values name."""
+    base = Scenario.model_validate(
+        {
+            "schema_version": SCHEMA_VERSION,
+            "info": INFO,
+            "calendar": CALENDAR,
+            "map": MAP_SETTINGS,
+            "regions": [],
+            "terrain": TERRAIN,
+            "theatres": THEATRES,
+            "areas": areas(),
+            "sides": SIDES,
+            "nations": NATIONS,
+        }
+    )
+    done = import_layer(read_layer(REGIONS_FILE), base, IMPORT)
+    for note in done.notes:  # a border edited into a sliver, a terrain misspelt...
+        print(f"{REGIONS_FILE.name}: {note.text}")
+    return done.scenario
+
+
+def regions(imported: Scenario) -> list[dict[str, Any]]:
+    """The imported regions with what the map file does not hold (stacking by theatre,
+    values, notes, neutral ground closed to play), and the off-map boxes."""
     out = []
-    for key, (exterior, holes) in result.outlines.items():
-        polygon: dict[str, Any] = {"exterior": [list(p) for p in exterior]}
-        if holes:
-            polygon["holes"] = [[list(p) for p in ring] for ring in holes]
-        region: dict[str, Any] = {"id": key, "polygon": polygon}
-        if key in town:
-            t = town[key]
-            region.update(
-                name=t.name,
-                terrain=t.terrain,
-                owner=region_owner(t.area),
-                area=t.area,
-                network=t.network,
-            )
-            group = "isthmus" if t.area in ISTHMUS_AREAS else None
-            group = "north" if t.area in FAR_NORTH_AREAS else group
-            if (t.terrain, group) in STACKING:
-                region["stacking"] = STACKING[(t.terrain, group)]
-        elif key in SEAS:
-            region.update(name=names[key], terrain="sea")
-        elif key in LAKES:
-            region.update(name=names[key], terrain="lake")
-        elif key in UNPLAYABLE:
-            region.update(
-                name=names[key],
-                terrain="neutral",
-                area="neutral",
-                unplayable=True,
-                description=UNPLAYABLE[key][2],
-            )
-        else:
-            raise ValueError(f"no description for region {key}")
+    for region in imported.regions:
+        data = region.model_dump(mode="json", exclude_defaults=True)
+        key, terrain, area = region.id, region.terrain, region.area
+        group = "isthmus" if area in ISTHMUS_AREAS else None
+        group = "north" if area in FAR_NORTH_AREAS else group
+        if (terrain, group) in STACKING:
+            data["stacking"] = STACKING[(terrain, group)]
+        if key in UNPLAYABLE:
+            data.update(unplayable=True, description=UNPLAYABLE[key][2])
         if key in REGION_VALUES:
-            region["values"] = symmetric(REGION_VALUES[key])
+            data["values"] = symmetric(REGION_VALUES[key])
         if key in REGION_NOTES:
-            region["description"] = REGION_NOTES[key]
-        out.append(region)
+            data["description"] = REGION_NOTES[key]
+        out.append(data)
     for key, (name, owner, (lon, lat), terrain) in OFF_MAP.items():
         out.append(
             {
@@ -177,11 +198,26 @@ def regions(result: MapResult) -> list[dict[str, Any]]:
     return sorted(out, key=lambda r: (kind[r["id"]], r["id"]))
 
 
-def connections(result: MapResult, region_list: list[dict[str, Any]]) -> list[dict[str, Any]]:
+def borders(imported: Scenario) -> dict[tuple[str, str], float]:
+    """The length of the border each pair of neighbouring regions shares (ids in order)."""
+    shapes = np.asarray(build_polygons([r.polygon for r in imported.regions]), dtype=object)
+    found = shared_borders(shapes)
+    ids = [r.id for r in imported.regions]
+    out: dict[tuple[str, str], float] = {}
+    for a, b, length in zip(found.left, found.right, found.length.tolist(), strict=True):
+        first, second = sorted((ids[a], ids[b]))
+        out[(first, second)] = length
+    return out
+
+
+def connections(
+    shared: dict[tuple[str, str], float], region_list: list[dict[str, Any]]
+) -> list[dict[str, Any]]:
     by_id = {r["id"]: r for r in region_list}
-    rails = rail_links(adjacency(result))
+    rails = rail_links(adjacency(shared))
+    towns = town_points()
     out = []
-    for (a, b), length in sorted(result.borders.items()):
+    for (a, b), length in sorted(shared.items()):
         if length < MIN_BORDER:
             continue
         ta, tb = by_id[a]["terrain"], by_id[b]["terrain"]
@@ -190,7 +226,7 @@ def connections(result: MapResult, region_list: list[dict[str, Any]]) -> list[di
         land_a, land_b = ta not in ("sea", "lake"), tb not in ("sea", "lake")
         link: dict[str, Any] = {"id": f"{a}--{b}", "a": a, "b": b}
         if land_a and land_b:
-            river = river_crossed(result, a, b)
+            river = river_crossed(towns, a, b)
             ra = NETWORK_RANK[by_id[a].get("network", "none")]
             rb = NETWORK_RANK[by_id[b].get("network", "none")]
             road = min(ra, rb) >= NETWORK_RANK["road"]
@@ -269,24 +305,20 @@ def areas() -> list[dict[str, Any]]:
 
 
 def scenario() -> dict[str, Any]:
-    result = partition()
-    region_list = regions(result)
+    imported = imported_map()
+    region_list = regions(imported)
     return {
         "schema_version": SCHEMA_VERSION,
         "info": INFO,
         "calendar": CALENDAR,
         "rules": RULES,
-        "map": {
-            "orientation": "north",
-            "units_per_km": 1.0,
-            "projection": MAP.model().model_dump(mode="json"),
-        },
+        "map": MAP_SETTINGS,
         "terrain": TERRAIN,
         "connection_types": CONNECTION_TYPES,
         "theatres": THEATRES,
         "areas": areas(),
         "regions": region_list,
-        "connections": connections(result, region_list),
+        "connections": connections(borders(imported), region_list),
         "structures": structures(),
         "supply_sources": supply_sources(),
         "sides": SIDES,

@@ -1,9 +1,13 @@
-"""The map of the Winter War sample: real places, projected, cut into regions with shapely.
+"""The real geography the Winter War map was cut from, and the cut.
 
 Everything here is geography: the outlines of the seas and lakes, the 1939 border and the
 waterways that the regions must follow exactly, and the towns around which the land is cut.
 Coordinates are written as (longitude, latitude) in degrees, as an atlas gives them, and
-projected to map units (about one kilometre each) by :func:`project`.
+projected to map units (about one kilometre each) by :data:`MAP`, the projection the scenario
+stores. ``cut.py`` runs :func:`partition` and writes the regions to ``regions.geojson`` in
+longitude and latitude, with each town's name, terrain, area and network as the first values
+of its region's row; ``build.py`` imports that file. After the cut, the file is the map's
+source: a change here reaches the sample only through ``cut.py`` (which starts the file over).
 
 How the land is cut (see :func:`partition`):
 
@@ -226,7 +230,9 @@ RIVERS: dict[str, tuple[str, list[tuple[float, float]]]] = {
 
 @dataclass
 class Town:
-    """A land region, cut around a town (or a named stretch of country) at lon/lat."""
+    """A land region, cut around a town (or a named stretch of country) at lon/lat; its
+    name, terrain, network and area are the first values of the region in regions.geojson
+    (and the town's point is where connections start when crossing rivers, see mapdata)."""
 
     id: str
     name: str
@@ -399,15 +405,8 @@ class Piece:
     geometry: Polygon
 
 
-@dataclass
-class MapResult:
-    """Outlines of every region and who borders whom."""
-
-    outlines: dict[str, tuple[list[tuple[float, float]], list[list[tuple[float, float]]]]]
-    borders: dict[tuple[str, str], float]
-    """Length of the shared border of each pair of neighbours (ids in sorted order)."""
-    seeds: dict[str, tuple[float, float]]
-    """Projected position of each town."""
+Outline = tuple[list[tuple[float, float]], list[list[tuple[float, float]]]]
+"""A region's exterior and holes, in map units on the 0.1-unit grid."""
 
 
 def _poly(points: list[tuple[float, float]]) -> Polygon:
@@ -433,7 +432,7 @@ def water_pieces(frame: Polygon) -> list[Piece]:
     return pieces
 
 
-def partition() -> MapResult:
+def partition() -> dict[str, Outline]:
     """Cut the map into regions whose neighbours share their vertices exactly."""
     frame = box(0, 0, WIDTH, HEIGHT)
     water = water_pieces(frame)
@@ -469,7 +468,7 @@ def partition() -> MapResult:
     for key, point in seeds.items():
         if not any(p.id == key and p.geometry.contains(point) for p in pieces):
             raise ValueError(f"town {key} is not on its own ground (in water or off the map?)")
-    return _stitch(pieces, {k: (p.x, p.y) for k, p in seeds.items()})
+    return _stitch(pieces, set(seeds))
 
 
 Edge = tuple[tuple[float, float], tuple[float, float]]
@@ -488,7 +487,7 @@ def _ring_edges(ring: Iterable[tuple[float, ...]]) -> list[Edge]:
     return [(cleaned[i], cleaned[(i + 1) % len(cleaned)]) for i in range(len(cleaned))]
 
 
-def _stitch(pieces: list[Piece], seeds: dict[str, tuple[float, float]]) -> MapResult:
+def _stitch(pieces: list[Piece], towns: set[str]) -> dict[str, Outline]:
     """Node every outline against the others, then rebuild each region from its faces."""
     noded = shapely.union_all([p.geometry.boundary for p in pieces])
     faces = list(shapely.get_parts(shapely.polygonize(shapely.get_parts(noded))))
@@ -506,24 +505,16 @@ def _stitch(pieces: list[Piece], seeds: dict[str, tuple[float, float]]) -> MapRe
     face_edges = [
         [e for ring in _rings(orient(face, 1.0)) for e in _ring_edges(ring)] for face in faces
     ]
-    owner_of = _one_piece_each(face_edges, owner_of, {p.id for p in pieces if p.id in seeds})
+    owner_of = _one_piece_each(face_edges, owner_of, {p.id for p in pieces if p.id in towns})
     directed: dict[str, list[Edge]] = defaultdict(list)
     for edges, owner in zip(face_edges, owner_of, strict=True):
         directed[owner].extend(edges)
     outlines = {}
-    borders: dict[tuple[str, str], float] = defaultdict(float)
-    edge_owner: dict[Edge, str] = {}
     for owner, edges in directed.items():
         present = set(edges)
         boundary = [e for e in edges if (e[1], e[0]) not in present]
-        for e in boundary:
-            edge_owner[e] = owner
         outlines[owner] = _rings_from_edges(owner, boundary)
-    for (a, b), owner in edge_owner.items():
-        other = edge_owner.get((b, a))
-        if other is not None and other != owner and owner < other:
-            borders[(owner, other)] += math.dist(a, b)
-    return MapResult(outlines, dict(borders), seeds)
+    return outlines
 
 
 def _rings(polygon: Polygon) -> list[list[tuple[float, ...]]]:

@@ -4,10 +4,11 @@ structures and supply sources of the Winter War sample."""
 from __future__ import annotations
 
 from collections import deque
+from collections.abc import Iterable
 from itertools import pairwise
 from typing import Any
 
-from geography import LAKES, RIVERS, TOWNS, UNPLAYABLE, MapResult, project, project_all
+from geography import LAKES, RIVERS, TOWNS, UNPLAYABLE, project, project_all
 from shapely.geometry import LineString
 
 FIN, SOV = "finland", "ussr"
@@ -194,10 +195,11 @@ BRIDGELESS = {
 }
 
 
-def adjacency(result: MapResult) -> dict[str, set[str]]:
+def adjacency(borders: Iterable[tuple[str, str]]) -> dict[str, set[str]]:
+    """The land regions each land region borders (``borders``: pairs of neighbours)."""
     towns = {t.id for t in TOWNS}
     out: dict[str, set[str]] = {t: set() for t in towns}
-    for a, b in result.borders:
+    for a, b in borders:
         if a in towns and b in towns:
             out[a].add(b)
             out[b].add(a)
@@ -232,10 +234,17 @@ def rail_links(adj: dict[str, set[str]]) -> set[frozenset[str]]:
     return links
 
 
-def river_crossed(result: MapResult, a: str, b: str) -> str | None:
+def town_points() -> dict[str, tuple[float, float]]:
+    """Where each town stands on the map."""
+    return {t.id: project(t.lon, t.lat) for t in TOWNS}
+
+
+def river_crossed(towns: dict[str, tuple[float, float]], a: str, b: str) -> str | None:
     """The connection type of the river between two towns, if the line joining them crosses
-    one."""
-    segment = LineString([result.seeds[a], result.seeds[b]])
+    one. (A choice of this sample's design, not the import's rule for rivers, which looks at
+    the border the two regions share: here a river that runs through a region still stands
+    between its town and the next.)"""
+    segment = LineString([towns[a], towns[b]])
     for _key, (kind, course) in RIVERS.items():
         if segment.intersects(LineString(project_all(course))):
             return kind
@@ -408,6 +417,9 @@ def off_map_outline(lon: float, lat: float) -> list[tuple[float, float]]:
 
 def region_owner(town_area: str) -> str:
     return SOV if town_area in SOVIET_AREAS else FIN
+
+
+SEAS = {"gulf-west", "gulf-east", "bay-of-bothnia", "white-sea"}
 
 
 def water_names() -> dict[str, str]:

@@ -10,6 +10,7 @@ commands that open windows, so ``salient validate`` stays fast and runs without 
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 from collections.abc import Sequence
 
@@ -29,6 +30,7 @@ from editor.commands import (
     validate,
 )
 from editor.commands.common import (
+    EXIT_CLOSED_PIPE,
     EXIT_INTERNAL,
     EXIT_INVALID,
     EXIT_STOPPED,
@@ -79,7 +81,14 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         if args.command is None:
             return cmd_edit(None)
-        return int(args.run(args))
+        status = int(args.run(args))
+        sys.stdout.flush()  # inside the try: a closed pipe is met here, not at exit
+        return status
+    except BrokenPipeError:
+        # The reader stopped early (``| head``): what it wanted was written. Point stdout at
+        # nothing so that Python's own flush at exit does not fail a second time.
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return EXIT_CLOSED_PIPE
     except UsageError as exc:
         print(f"salient: {exc}", file=sys.stderr)
         return EXIT_USAGE

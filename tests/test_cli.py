@@ -323,3 +323,21 @@ def test_salient_file_opens_the_file_in_the_studio(monkeypatch: pytest.MonkeyPat
     )
     assert main([str(SAMPLE)]) == 0
     assert opened == [(SAMPLE, None)]
+
+
+def test_output_into_a_closed_pipe_ends_quietly() -> None:
+    """`salient diff A B | head` whose reader has gone: no "internal error", SIGPIPE's status."""
+    root = Path(__file__).resolve().parents[1]
+    samples = root / "sample_scenarios"
+    child = subprocess.Popen(
+        [sys.executable, "-m", "editor.cli", "diff"]
+        + [str(samples / "winter-war.json"), str(samples / "north-africa.json")],
+        cwd=root,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+    )
+    assert child.stdout is not None and child.stderr is not None
+    child.stdout.close()  # the reader leaves before a line is written
+    errors = child.stderr.read().decode()
+    assert child.wait(timeout=120) == 141
+    assert "internal error" not in errors and "Traceback" not in errors, errors

@@ -14,6 +14,9 @@ from schemas.scenario import Scenario
 
 EXIT_OK, EXIT_INVALID, EXIT_USAGE, EXIT_INTERNAL = 0, 1, 2, 70
 EXIT_STOPPED = 130
+EXIT_CLOSED_PIPE = 141
+"""The reader of our output went away (``salient diff ... | head``): the status a shell gives a
+program ended by SIGPIPE."""
 """Stopped by the person (Ctrl+C), as shells report SIGINT."""
 
 DEFAULT_LIMIT = 20

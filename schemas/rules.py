@@ -185,6 +185,25 @@ class AirRules(StrictModel):
     """Fighters' combat modifier when only their side has radar."""
 
 
+class NavalRules(StrictModel):
+    """Naval movement (000 sections 4.2, 5 and 8): off by default, when ships move with the land
+    units in the land movement phase as before this section existed.
+
+    With ``enabled``, ships move in a naval movement phase of their own (after the offensive
+    air movement, before land movement). A sea region costs its terrain's MP, so the sea
+    classes of the rulebook (coastal waters, high seas, ocean) are terrain types with their own
+    costs; ships end every move on the coast inside a friendly port, which is their base.
+    """
+
+    enabled: bool = False
+    """Play the naval movement phase; ``false`` keeps ships in the land movement phase."""
+    sea_stacking: Stacking = 12
+    """Stacking points of ships one side may have in one sea region."""
+    port_entry_cost: Cost = 0
+    """MP a ship pays to sail from a sea region into a friendly port (M5 makes friendly
+    structures free to enter)."""
+
+
 class SiegeRules(StrictModel):
     """G1: sieges of fortified structures.
 
@@ -314,6 +333,8 @@ class Rules(StrictModel):
     """Battles."""
     air: AirRules = Field(default_factory=AirRules)
     """Air interception and AA fire."""
+    naval: NavalRules = Field(default_factory=NavalRules)
+    """Naval movement."""
     siege: SiegeRules = Field(default_factory=SiegeRules)
     """Sieges."""
     supply: SupplyRules = Field(default_factory=SupplyRules)

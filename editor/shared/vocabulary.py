@@ -43,6 +43,7 @@ WORDS: dict[str, str] = {
     "reinforcements": "Reinforcements",
     "supply": "Supply",
     "air_offensive": "Air offensive",
+    "naval_movement": "Naval movement",
     "land_movement": "Land movement",
     "battles": "Battles",
     "air_defensive": "Air defensive",

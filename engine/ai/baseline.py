@@ -28,6 +28,7 @@ from ..actions import (
     ResolveSiege,
     Retreat,
 )
+from ..naval import sailing
 from ..state import StackState
 from .estimates import (
     defence_value,
@@ -157,7 +158,7 @@ class BaselineAI:
 
     def _move(self, game: Game, actions: list[Action]) -> Action | None:
         moves = [a for a in actions if isinstance(a, Move)]
-        if not moves or game.phase != "land_movement":
+        if not moves or game.phase not in ("land_movement", "naval_movement"):
             return None
         key = (game.turn, game.active_side)
         side = game.active_side
@@ -186,6 +187,7 @@ class BaselineAI:
 def _scorer(game: Game, stack: StackState, side: str) -> Callable[[Move], tuple[float, str]]:
     ours = stack_strength(game, stack)
     supplied = _supplied(game, side)
+    naval = sailing.sails(game, movement.stack_domain(game, stack))
     vital = sudden_death_targets(game, side) if stack_strength(game, stack) > 0 else set()
 
     def score(move: Move) -> tuple[float, str]:
@@ -206,8 +208,8 @@ def _scorer(game: Game, stack: StackState, side: str) -> Callable[[Move], tuple[
             gain = 8.0 + min(defence_value(game, region, side), 20.0)
         else:
             gain = _front_weight(game, region, side)
-        if supplied is not None and region not in supplied:
-            gain -= 8.0
+        if supplied is not None and region not in supplied and not naval:
+            gain -= 8.0  # ships never need supply
         return (gain - 0.1 * len(move.path), move.path[-1])
 
     return score

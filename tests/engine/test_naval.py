@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from engine import Game
-from engine.actions import Action, EndPhase, Move
+from engine.actions import Action, ContinueBattle, EndPhase, Move, ResolveBattle, Retreat
 from engine.errors import IllegalAction
 from engine.runner import play
 from tests.engine.builder import Builder, advance_to
@@ -210,3 +210,104 @@ def test_the_baseline_ai_plays_a_naval_scenario_legally_to_the_end() -> None:
     assert result.finished, result.summary()
     sailed = [r for r in result.game.log.of_type("move") if r["units"] in (["rs"], ["bs"])]
     assert sailed and all(r["phase"] == "naval_movement" for r in sailed)
+
+
+# -- naval battles -------------------------------------------------------------------------------
+
+
+def fleets_meet(attack: int = 9, **rules: object) -> Game:
+    """A red battleship (attack 9 unless told, 6 hit points) sails from b1 into c1, where a blue gunboat
+    (defence 3, 2 hit points) waits; the battles phase opens."""
+    b = sea_world(**rules)
+    b.region("c1", terrain="sea")
+    b.unit_type(
+        "battleship",
+        name="Battleships",
+        domain="naval",
+        attack=attack,
+        defence=6,
+        morale=6,
+        movement=4,
+        hit_points=6,
+        roles=["naval"],
+    )
+    b.unit("rb", "battleship", "b1")
+    b.unit("bs", "ship", "c1", nation="blueland")
+    game = b.game()
+    advance_to(game, "naval_movement")
+    game.apply(moves_of(game, "rb")["c1"])
+    advance_to(game, "battles")
+    return game
+
+
+def always(monkeypatch: pytest.MonkeyPatch, game: Game, roll: int) -> None:
+    monkeypatch.setattr(game.dice, "roll", lambda: roll)
+
+
+def test_b1_fleets_that_meet_at_sea_fight_a_naval_battle_with_their_own_values(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """B1/B3 at sea: the fleets fire at each other in the main round with their attack and
+    defence (not as anti-aircraft guns), and the battle must be fought before the phase ends."""
+    game = fleets_meet()
+    assert ResolveBattle("c1") in game.legal_actions()
+    with pytest.raises(IllegalAction):
+        game.apply(EndPhase())
+    always(monkeypatch, game, 0)  # every shot hits, nobody panics
+    game.apply(ResolveBattle("c1"))
+    assert game.state.battle is not None
+    assert game.state.battle["attackers"] == ["rb"] and game.state.battle["defenders"] == ["bs"]
+    while game.state.battle is not None:
+        game.apply(ContinueBattle())
+    fire = game.log.of_type("battle_fire")
+    assert ("rb", "main") in {(f["unit"], f["round"]) for f in fire}
+    assert ("bs", "main") in {(f["unit"], f["round"]) for f in fire}
+    assert game.state.units["bs"].status != "active"
+    assert place(game, "rb") == ("c1", None)
+    assert game.log.of_type("battle_over")[-1]["winner"] == "red"
+
+
+def test_b9_a_beaten_fleet_sails_back_where_it_came_from(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """B8/B9 at sea: the attacker retreats from the first next round; its ships sail back to
+    the sea region they came from."""
+    game = fleets_meet(attack=5)
+    always(monkeypatch, game, 9)  # every shot misses (a 9 beats every factor here)
+    game.apply(ResolveBattle("c1"))
+    for _ in range(10):
+        if Retreat() in game.legal_actions():
+            break
+        game.apply(ContinueBattle())
+    game.apply(Retreat())
+    while game.state.battle is not None:
+        game.apply(game.legal_actions()[0])
+    assert place(game, "rb") == ("b1", None)
+    assert place(game, "bs") == ("c1", None)
+    (retreat,) = game.log.of_type("battle_retreat")
+    assert retreat["to"] == "b1" and retreat["units"] == ["rb"]
+
+
+def test_b9_beaten_ships_with_nowhere_to_sail_are_lost() -> None:
+    """A blue gunboat beaten in a sea region whose only other exits are the attacker's entry
+    region and a red port has nowhere to go."""
+    from engine.naval.battles import retreat_target
+
+    game = fleets_meet()
+    assert retreat_target(game, "c1", "blue", None, {"b1"}) == ("d1", None)
+    assert retreat_target(game, "c1", "blue", None, {"b1", "d1"}) is None
+    assert retreat_target(game, "c1", "red", "b1", set()) == ("b1", None)
+
+
+def test_b9_a_beaten_defending_fleet_sails_away_but_never_into_the_attackers_entry(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The blue gunboat, hit and panicked in the main round, leaves the battle: it sails on to
+    d1, not into b1 where the red fleet came from."""
+    game = fleets_meet()
+    always(monkeypatch, game, 9)  # red's attack 9 hits on a 9; blue misses and panics
+    game.apply(ResolveBattle("c1"))
+    while game.state.battle is not None:
+        game.apply(ContinueBattle())
+    assert place(game, "bs") == ("d1", None)
+    assert game.log.of_type("battle_over")[-1]["winner"] == "red"

@@ -216,8 +216,8 @@ def test_the_baseline_ai_plays_a_naval_scenario_legally_to_the_end() -> None:
 
 
 def fleets_meet(attack: int = 9, **rules: object) -> Game:
-    """A red battleship (attack 9 unless told, 6 hit points) sails from b1 into c1, where a blue gunboat
-    (defence 3, 2 hit points) waits; the battles phase opens."""
+    """A red battleship (attack 9 unless told, 6 hit points) sails from b1 into c1, where a
+    blue gunboat (defence 3, 2 hit points) waits; the battles phase opens."""
     b = sea_world(**rules)
     b.region("c1", terrain="sea")
     b.unit_type(

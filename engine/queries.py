@@ -94,7 +94,7 @@ def where_can_go(
         return {}
     if game.phase in ("air_offensive", "air_defensive"):
         out = _flights(game, found)
-    elif game.phase == "land_movement" and movement.stack_domain(game, found) != "air":
+    elif game.phase in ("land_movement", "naval_movement") and _moves_in_phase(game, found):
         out = {
             region: Destination(region, reach.kind, reach.cost, reach.path, _open(reach))
             for region, reach in movement.reachable(game, found).items()
@@ -104,6 +104,16 @@ def where_can_go(
     if viewer is not None:
         out = {region: _as_seen(game, found, d, viewer) for region, d in out.items()}
     return out
+
+
+def _moves_in_phase(game: Game, stack: StackState) -> bool:
+    """Land stacks move in the land phase; ships too, unless the naval rules give them a phase
+    of their own."""
+    from .phases import PHASES
+    from .phases.movement import LandMovement
+
+    handler = PHASES[game.phase]
+    return isinstance(handler, LandMovement) and handler.moves_here(game, stack)
 
 
 def _may_move_now(game: Game, stack: StackState) -> bool:

@@ -43,13 +43,14 @@ class LandMovement(Phase):
         naval movement phase (aircraft fly in the air phases)."""
         return ("land",) if sailing.enabled(game) else ("land", "naval")
 
-    def _movable(self, game: Game, stack: StackState) -> bool:
+    def moves_here(self, game: Game, stack: StackState) -> bool:
+        """The stack moves in this phase (by its domain)."""
         return movement.stack_domain(game, stack) in self.domains(game)
 
     def _movable_stack(self, game: Game, stack_id: str) -> StackState:
         """A stack of the side to move that moves in this phase."""
         stack = _own_stack(game, stack_id)
-        if not self._movable(game, stack):
+        if not self.moves_here(game, stack):
             domain = movement.stack_domain(game, stack)
             where = {"air": "the air phases", "naval": "the naval movement phase"}.get(
                 domain, "the land movement phase"
@@ -69,7 +70,7 @@ class LandMovement(Phase):
         side = game.active_side
         places: dict[tuple[str, str | None], list[StackState]] = {}
         for stack in sorted(game.state.stacks.values(), key=lambda s: s.id):
-            if stack.side != side or not self._movable(game, stack):
+            if stack.side != side or not self.moves_here(game, stack):
                 continue
             places.setdefault((stack.region, stack.structure), []).append(stack)
             for _, reach in sorted(movement.reachable(game, stack).items()):

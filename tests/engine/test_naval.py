@@ -311,3 +311,47 @@ def test_b9_a_beaten_defending_fleet_sails_away_but_never_into_the_attackers_ent
         game.apply(ContinueBattle())
     assert place(game, "bs") == ("d1", None)
     assert game.log.of_type("battle_over")[-1]["winner"] == "red"
+
+
+def test_where_can_go_follows_the_naval_phase() -> None:
+    """The game view's query lists ship moves in the naval phase (exactly the legal ones) and
+    none in the land phase."""
+    from engine import queries
+
+    b = sea_world(sea_stacking=1)
+    b.region("c1", terrain="sea")
+    b.unit("rs2", "ship", "b1")
+    game = b.game()
+    advance_to(game, "naval_movement")
+    found = queries.where_can_go(game, stack_of(game, "rs"))
+    legal = moves_of(game, "rs")
+    assert {r for r, d in found.items() if d.kind != "overstack"} == set(legal)
+    assert found["b1"].kind == "overstack"
+    assert all(found[r].path == legal[r].path for r in legal)
+    advance_to(game, "land_movement")
+    assert queries.where_can_go(game, stack_of(game, "rs")) == {}
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_random_naval_games_keep_legal_actions_is_legal_and_apply_in_step(seed: int) -> None:
+    """Random play through fleets meeting, naval battles and retreats: every action
+    ``legal_actions`` lists is legal, and the one picked applies without error."""
+    import random
+
+    b = sea_world(sea_stacking=4)
+    b.region("c1", terrain="sea")
+    b.unit("rs2", "ship", "b1").unit("bs", "ship", "d1", nation="blueland")
+    b.unit("bs2", "ship", structure="pe", nation="blueland")
+    b.unit("ri", "inf", "a1").unit("bi", "inf", "e1", nation="blueland")
+    game = b.game(seed=seed)
+    pick = random.Random(seed)
+    for _ in range(400):
+        if game.outcome() is not None:
+            break
+        listed = game.legal_actions()
+        assert listed
+        for action in listed:
+            assert game.is_legal(action), action
+        game.apply(pick.choice(listed))
+    sea = {"b1", "c1", "d1"}
+    assert any(r["region"] in sea for r in game.log.of_type("battle_start"))

@@ -107,6 +107,7 @@ CODES: dict[str, CodeInfo] = {
     "turn-order": CodeInfo("error", "The turn order does not list each playing side once."),
     "phase-order": CodeInfo("error", "Phases are repeated or out of the rules' order."),
     "turn-without-phases": CodeInfo("error", "Some turn of the game plays no phase at all."),
+    "naval-phase-missing": CodeInfo("warning", "Naval rules are on but no naval phase is played."),
     "turn-out-of-range": CodeInfo("error", "A turn number lies outside the scenario's length."),
     # Forces
     "unit-impassable-location": CodeInfo("error", "A unit starts where it cannot be."),

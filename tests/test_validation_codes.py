@@ -144,6 +144,11 @@ def _no_cards_phase(raw: Raw) -> None:
     raw["calendar"]["phases"] = [{"phase": p} for p in PHASE_ORDER if p != "cards"]
 
 
+def _naval_rules_without_their_phase(raw: Raw) -> None:
+    raw.setdefault("rules", {})["naval"] = {"enabled": True}
+    raw["calendar"]["phases"] = [{"phase": "land_movement"}]
+
+
 def _empty_turn_window(raw: Raw) -> None:
     find(raw["cards"], "push")["condition"] = {"kind": "turn", "from_turn": 5, "to_turn": 2}
 
@@ -207,6 +212,7 @@ SEMANTIC_CASES: list[tuple[str, Callable[[Raw], None], str]] = [
     ("turn-order", _turn_order, "/calendar/turn_order/2"),
     ("phase-order", _phase_order, "/calendar/phases/1"),
     ("turn-without-phases", _turn_without_phases, "/calendar/phases"),
+    ("naval-phase-missing", _naval_rules_without_their_phase, "/calendar/phases"),
     ("turn-out-of-range", _late_reinforcement, "/reinforcements/0/turn"),
     ("unit-impassable-location", _infantry_at_sea, "/units/0/location"),
     ("start-overstacked", _overstacked, "/units/0/location"),

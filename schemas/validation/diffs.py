@@ -123,7 +123,7 @@ READS: dict[Callable[..., Any], frozenset[str]] = {
     organisation.check_nation_hierarchy: frozenset({"nations"}),
     organisation.check_capitals: frozenset({"nations", "structures", "regions", "terrain"}),
     organisation.check_turn_order: frozenset({"calendar", "sides"}),
-    organisation.check_phases: frozenset({"calendar"}),
+    organisation.check_phases: frozenset({"calendar", "rules"}),
     organisation.check_turn_numbers: frozenset(
         {"calendar", "victory", "tension", "cards", "events", "reinforcements", "replacements"}
     ),

@@ -4,6 +4,7 @@ Run from the repository root:
 
     .venv/bin/python benchmarks/run.py            # every benchmark
     .venv/bin/python benchmarks/run.py --json     # machine-readable results
+    .venv/bin/python benchmarks/run.py --only large-map   # one group (issue 10's budgets)
 
 Each budget is compared against a baseline measured in the same run on the same machine, so
 the verdicts do not depend on how fast the machine is. The exit status is 1 when a budget is
@@ -344,6 +345,60 @@ def bench_diff(regions: int, repeats: int) -> list[Result]:
     ]
 
 
+def bench_hexes(repeats: int) -> list[Result]:
+    """Hex maps (issue 14): a 10,000-hex scenario opened, and its map's size on disk."""
+    import hexes
+
+    found = hexes.bench(repeats)
+    return [
+        Result(
+            f"load + validate a {found['hexes']}-hex scenario",
+            found["load_s"],
+            hexes.LOAD_BUDGET_S,
+            "s",
+            f"{found['hexes']} hexes, {found['hexsides']} hexside links, {found['units']} units, "
+            f"{found['file_kb']:.0f} kB file; JSON parse alone {found['parse_s'] * 1000:.0f} ms; "
+            f"thorough (salient validate) {found['thorough_s'] * 1000:.0f} ms; the engine's "
+            f"world (every hex and hexside a model) {found['world_s'] * 1000:.0f} ms once per "
+            "game",
+        ),
+        Result(
+            f"the map of a {found['hexes']}-hex scenario on disk",
+            found["map_kb"],
+            hexes.MAP_BUDGET_KB,
+            "kB",
+            f"the hex_map section of the canonical file; the whole file {found['file_kb']:.0f} kB "
+            "with its forces, structures and decks",
+        ),
+    ]
+
+
+def bench_hex_game(repeats: int) -> list[Result]:
+    """A 40 x 30 hex map in the game view, as ratios to the bundled sample's (same run)."""
+    import hex_game
+
+    found = hex_game.bench(repeats)
+    floor, hexes = found["floor"], found["hex"]
+    return [
+        Result(
+            f"game view: first picture of a {found['hexes']}-hex map, in sample pictures",
+            found["first_ratio"],
+            hex_game.FIRST_BUDGET,
+            "x",
+            f"{hexes['first_s'] * 1000:.0f} ms CPU (wall {hexes['first_wall_s']:.2f} s), the "
+            f"sample's {floor['first_s'] * 1000:.0f} ms CPU; {found['stacks']} units",
+        ),
+        Result(
+            f"game view: a {found['hexes']}-hex map following a move, in sample refreshes",
+            found["refresh_ratio"],
+            hex_game.REFRESH_BUDGET,
+            "x",
+            f"{hexes['refresh_s'] * 1000:.0f} ms CPU, the sample's "
+            f"{floor['refresh_s'] * 1000:.0f} ms CPU",
+        ),
+    ]
+
+
 def bench_game(repeats: int) -> list[Result]:
     """The game view's budgets (issue 5), absolute like the studio's: a person waits for them."""
     import game
@@ -412,20 +467,21 @@ def bench_snapping(repeats: int) -> list[Result]:
 
 
 def bench_theatres() -> list[Result]:
-    """The theatre samples' whole AI games (the former sample tests' budget)."""
+    """The theatre samples' whole AI games: 1 s of CPU at the ``normal`` level (issue 12)."""
     import theatres
 
     found = theatres.bench()
     return [
         Result(
-            f"AI against AI, the {name} sample, to the end",
-            game["wall_s"],
-            found["budget_s"],
-            "s",
-            f"seed {game['seed']}: {game['cpu_s']:.1f} s of CPU, {game['actions']} actions, "
-            f"{game['turns']} turns (issue 12 aims at 1 s of CPU with the 'normal' AI)",
+            f"AI against AI ({game['level']}), the {game['sample']} sample, to the end",
+            game["cpu_s"],
+            found["budget_cpu_s"],
+            "s CPU",
+            f"seed {game['seed']}: wall {game['wall_s']:.1f} s, {game['actions']} actions, "
+            f"{game['turns']} turns; {game['cpu_per_floor']:.1f} times the rules' own cost "
+            f"(the same actions applied again: {game['floor_cpu_s']:.2f} s of CPU)",
         )
-        for name, game in found["games"].items()
+        for game in found["games"].values()
     ]
 
 
@@ -476,6 +532,35 @@ def bench_gis(repeats: int) -> list[Result]:
     ]
 
 
+def bench_large_map(regions: int, repeats: int) -> list[Result]:
+    """The large-map budgets of issue 10, as multiples of a floor measured in the same run."""
+    import large_map
+
+    found = large_map.bench(generated(regions), generated(3 * regions), repeats)
+    return [Result(*row) for row in large_map.verdicts(found)]
+
+
+GROUPS = {
+    "validation": lambda a: [
+        *bench_validation(a.regions, a.repeats),
+        bench_validate_memory(a.regions),
+    ],
+    "issues": lambda a: [bench_issue_report(a.regions, a.repeats)],
+    "hexes": lambda a: bench_hexes(a.repeats),
+    "engine": lambda a: bench_engine(a.repeats),
+    "theatres": lambda a: bench_theatres(),
+    "lab": lambda a: bench_lab(a.lab_games),
+    "snapping": lambda a: bench_snapping(a.repeats),
+    "studio": lambda a: bench_studio(a.regions, a.repeats),
+    "large-map": lambda a: bench_large_map(a.regions, a.repeats),
+    "game": lambda a: bench_game(a.repeats),
+    "hex-game": lambda a: bench_hex_game(a.repeats),
+    "diff": lambda a: bench_diff(a.regions, a.repeats),
+    "gis": lambda a: bench_gis(a.repeats),
+}
+"""The benchmarks by the part of Salient they measure, in the order they run."""
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--json", action="store_true", help="print results as JSON")
@@ -484,21 +569,15 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--lab-games", type=int, default=200, help="games the balance lab benchmark plays"
     )
+    parser.add_argument(
+        "--only",
+        choices=sorted(GROUPS),
+        action="append",
+        help="run only these benchmarks (repeatable); large-map holds issue 10's budgets",
+    )
     args = parser.parse_args(argv)
 
-    results = [
-        *bench_validation(args.regions, args.repeats),
-        bench_validate_memory(args.regions),
-        bench_issue_report(args.regions, args.repeats),
-        *bench_engine(args.repeats),
-        *bench_theatres(),
-        *bench_lab(args.lab_games),
-        *bench_snapping(args.repeats),
-        *bench_studio(args.regions, args.repeats),
-        *bench_game(args.repeats),
-        *bench_diff(args.regions, args.repeats),
-        *bench_gis(args.repeats),
-    ]
+    results = [r for group in args.only or GROUPS for r in GROUPS[group](args)]
     if args.json:
         print(json.dumps([asdict(r) | {"passed": r.passed} for r in results], indent=2))
     else:

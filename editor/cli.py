@@ -19,9 +19,11 @@ from editor.commands import (
     duel,
     edit,
     gis,
+    hexes,
     merge,
     mods,
     odds,
+    pbem,
     play,
     replay,
     validate,
@@ -29,6 +31,7 @@ from editor.commands import (
 from editor.commands.common import (
     EXIT_INTERNAL,
     EXIT_INVALID,
+    EXIT_STOPPED,
     EXIT_USAGE,
     CannotOpenWindow,
     UsageError,
@@ -36,7 +39,7 @@ from editor.commands.common import (
 from editor.commands.edit import cmd_edit
 
 # The order of the commands in ``salient --help``.
-COMMANDS = (edit, validate, play, diff, mods, merge, gis, balance, duel, odds, replay)
+COMMANDS = (edit, validate, hexes, play, pbem, diff, mods, merge, gis, balance, duel, odds, replay)
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -84,7 +87,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(f"salient: {exc}", file=sys.stderr)
         return EXIT_INVALID
     except KeyboardInterrupt:
-        return 130
+        return EXIT_STOPPED
     except Exception as exc:  # the last line of defence against tracebacks
         print(
             f"salient: internal error ({type(exc).__name__}: {exc}); please report it",

@@ -40,6 +40,7 @@ class Game:
         self, scenario: Scenario, seed: int = 0, *, fog: bool | None = None, start: bool = True
     ) -> None:
         self.world = World(scenario)
+        self._phases: dict[int, tuple[str, ...]] = {}
         self.seed = seed
         self.dice: Dice = Dice(seed, scenario.rules.dice.sides)
         self.log = EventLog()
@@ -66,18 +67,24 @@ class Game:
 
     def phases_of(self, turn: int) -> list[str]:
         """Phases played in each player-turn of ``turn``."""
-        return [
-            spec.phase
-            for spec in self.scenario.calendar.phases
-            if spec.turns.contains(turn)
-            and not (spec.phase == "turn_summary" and turn == 1)
-            # The naval phase is played only by scenarios that switch the naval rules on.
-            and (spec.phase != "naval_movement" or self.scenario.rules.naval.enabled)
-        ]
+        # Asked on every question about the current phase; the calendar never changes
+        # during a game, so each turn's list is worked out once.
+        known = self._phases.get(turn)
+        if known is None:
+            known = self._phases[turn] = tuple(
+                spec.phase
+                for spec in self.scenario.calendar.phases
+                if spec.turns.contains(turn)
+                and not (spec.phase == "turn_summary" and turn == 1)
+                # The naval phase is played only by scenarios that switch the naval rules on.
+                and (spec.phase != "naval_movement" or self.scenario.rules.naval.enabled)
+            )
+        return list(known)
 
     @property
     def phase(self) -> str:
-        return self.phases_of(self.turn)[self.state.phase_index]
+        self.phases_of(self.turn)  # fills the cache
+        return self._phases[self.turn][self.state.phase_index]
 
     @property
     def date(self) -> dt.date:

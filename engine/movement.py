@@ -227,6 +227,21 @@ def enemy_here(game: Game, region: str, side: str) -> list[StackState]:
     return out
 
 
+def field_enemies(game: Game, side: str) -> dict[str, list[StackState]]:
+    """:func:`enemy_here` of every region at once, from one pass over the stacks (in the same
+    order): a search for where a stack can go asks it of every region it looks at."""
+    world = game.world
+    units = game.state.units
+    out: dict[str, list[StackState]] = {}
+    for stack in game.state.stacks.values():
+        if not world.at_war(side, stack.side) or all(units[u].domain == "air" for u in stack.units):
+            continue
+        structure = world.structures.get(stack.structure) if stack.structure else None
+        if structure is None or structure.fortification == 0:
+            out.setdefault(stack.region, []).append(stack)
+    return out
+
+
 def can_overrun(game: Game, stack: StackState, defenders: list[StackState]) -> bool:
     """V2: hit points at least the rules' multiple of the defenders', and no immobile or
     fortification defender."""
@@ -271,6 +286,7 @@ def reachable(game: Game, stack: StackState) -> dict[str, Reach]:
         return {}
     budget = mp_left(game, stack)
     side, domain = stack.side, stack_domain(game, stack)
+    enemies = field_enemies(game, side)
     best: dict[str, Reach] = {}
 
     def offer(region: str, reach: Reach) -> None:
@@ -278,35 +294,41 @@ def reachable(game: Game, stack: StackState) -> dict[str, Reach]:
         if old is None or (reach.cost, len(reach.path)) < (old.cost, len(old.path)):
             best[region] = reach
 
-    for reach_region, reach in _plain_search(game, stack, budget, side, domain).items():
+    for reach_region, reach in _plain_search(game, stack, budget, side, domain, enemies).items():
         offer(reach_region, reach)
     if domain == "land":
         if uses_rail(game, side):
-            for region, path in _network_search(game, stack, "rail").items():
-                offer(region, _classify(game, stack, path, 0.0))
-        for region, path in _network_search(game, stack, "road").items():
+            for region, path in _network_search(game, stack, "rail", enemies).items():
+                offer(region, _classify(game, stack, path, 0.0, enemies))
+        for region, path in _network_search(game, stack, "road", enemies).items():
             cost = math.ceil(game.scenario.rules.movement.road_cost_per_region * len(path))
             if cost <= budget:
-                offer(region, _classify(game, stack, path, float(cost)))
+                offer(region, _classify(game, stack, path, float(cost), enemies))
         if fresh(game, stack):
             combat = has_combat_unit(game, stack)
             for link in game.world.neighbours(stack.region):
                 if link.to in best or step_refusal(game, side, domain, link) is not None:
                     continue
-                if link.kind.uses_all_movement or (enemy_here(game, link.to, side) and not combat):
+                if link.kind.uses_all_movement or (enemies.get(link.to) and not combat):
                     continue
-                offer(link.to, _classify(game, stack, (link.to,), budget))
+                offer(link.to, _classify(game, stack, (link.to,), budget, enemies))
     best.pop(stack.region, None)
     return best
 
 
 def _classify(
-    game: Game, stack: StackState, path: tuple[str, ...], cost: float, overrun: bool = False
+    game: Game,
+    stack: StackState,
+    path: tuple[str, ...],
+    cost: float,
+    field: dict[str, list[StackState]],
+    overrun: bool = False,
 ) -> Reach:
-    """What ending a move of ``stack`` along ``path`` at ``cost`` means; ``overrun`` says
-    whether the enemies in the last region are overrun (decided where the MP are known)."""
+    """What ending a move of ``stack`` along ``path`` at ``cost`` means; ``field`` holds the
+    enemies in the field per region (:func:`field_enemies`); ``overrun`` says whether those in
+    the last region are overrun (decided where the MP are known)."""
     region = path[-1]
-    enemies = enemy_here(game, region, stack.side)
+    enemies = field.get(region)
     kind: ReachKind
     if enemies and not overrun:
         kind = "battle"
@@ -324,7 +346,12 @@ def _classify(
 
 
 def _plain_search(
-    game: Game, stack: StackState, budget: float, side: str, domain: str
+    game: Game,
+    stack: StackState,
+    budget: float,
+    side: str,
+    domain: str,
+    field: dict[str, list[StackState]],
 ) -> dict[str, Reach]:
     """Dijkstra over plain costs; enemy-held regions end a path unless overrun (V2: strong
     enough, and with the overrun's MP left after entering)."""
@@ -339,13 +366,13 @@ def _plain_search(
         if region in done or (region == start and path):
             continue
         if path:
-            done[region] = _classify(game, stack, path, cost, overrun)
+            done[region] = _classify(game, stack, path, cost, field, overrun)
             if done[region].kind == "battle":
                 continue  # the move stops in an enemy-held region
         for link in game.world.neighbours(region):
             if link.to in done or step_refusal(game, side, domain, link) is not None:
                 continue
-            enemies = enemy_here(game, link.to, side)
+            enemies = field.get(link.to, [])
             if enemies and not combat:
                 continue  # only stacks with a combat unit may enter enemy-held regions
             step = plain_cost(game, link, domain)
@@ -363,7 +390,9 @@ def _plain_search(
     return done
 
 
-def _network_search(game: Game, stack: StackState, network: str) -> dict[str, tuple[str, ...]]:
+def _network_search(
+    game: Game, stack: StackState, network: str, field: dict[str, list[StackState]]
+) -> dict[str, tuple[str, ...]]:
     """Regions reachable along a road (or rail) through friendly regions: shortest paths."""
     start, side = stack.region, stack.side
     if game.world.regions[start].network not in (
@@ -381,9 +410,7 @@ def _network_search(game: Game, stack: StackState, network: str) -> dict[str, tu
             for link in game.world.neighbours(region):
                 if link.to in paths or step_refusal(game, side, "land", link) is not None:
                     continue
-                if enemy_here(game, link.to, side) or not on_network(
-                    game, side, link, network, region
-                ):
+                if field.get(link.to) or not on_network(game, side, link, network, region):
                     continue
                 if link.kind.uses_all_movement:
                     ends.setdefault(link.to, (*paths[region], link.to))

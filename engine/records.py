@@ -154,14 +154,10 @@ class BreakthroughDecision(TypedDict):
     """Region -> the connection crossed."""
 
 
-class RetreatDecision(TypedDict):
-    """Where a beaten group retreats, among equally good regions, when its side chooses
-    (:func:`engine.decisions.let_choose`); it carries the rest of the retreat."""
+class RetreatWork(TypedDict):
+    """A retreat under way (:mod:`engine.combat.retreat`): the groups still to place and how."""
 
-    kind: Literal["retreat"]
     side: str
-    options: list[str]
-    units: list[str]
     region: str
     attacking: bool
     barred: list[str]
@@ -170,6 +166,15 @@ class RetreatDecision(TypedDict):
     aircraft: list[str]
     vp: bool
     choice: bool
+
+
+class RetreatDecision(RetreatWork):
+    """Where a beaten group retreats, among equally good regions, when its side chooses
+    (:func:`engine.decisions.let_choose`); it carries the rest of the retreat."""
+
+    kind: Literal["retreat"]
+    options: list[str]
+    units: list[str]
 
 
 Decision = ChoiceDecision | PlaceDecision | BreakthroughDecision | RetreatDecision

@@ -96,7 +96,8 @@ def read_log(lines: Iterable[str]) -> list[dict[str, Any]]:
 
 def _plain(record: dict[str, Any]) -> dict[str, Any]:
     # As the record reads back from a log file: tuples become lists, keys strings.
-    return json.loads(json.dumps(record))
+    plain: dict[str, Any] = json.loads(json.dumps(record))
+    return plain
 
 
 def _shown(value: Any) -> str:

@@ -8,7 +8,7 @@ from typing import Any
 
 from schemas.scenario import Scenario
 
-from .ai import BaselineAI
+from .ai import levels
 from .game import Game
 
 
@@ -50,10 +50,12 @@ def play(
     fog: bool | None = None,
     on_action: Callable[[Game], None] | None = None,
     max_actions: int = 1_000_000,
+    level: str = levels.DEFAULT,
 ) -> Result:
-    """Play AI against AI to the end, or until ``turns`` turns are complete."""
+    """Play AI against AI to the end, or until ``turns`` turns are complete; one player of
+    ``level`` (:mod:`engine.ai.levels`) plays every side."""
     game = Game(scenario, seed, fog=fog)
-    ai = BaselineAI()
+    ai = levels.player(level)
     count = 0
     while game.outcome() is None and count < max_actions:
         if turns is not None and game.turn > turns:

@@ -18,6 +18,7 @@ from pydantic import TypeAdapter, ValidationError
 
 from schemas.effects import Effect
 from schemas.issues import pointer
+from schemas.places import places_of
 from schemas.refs import iter_references
 from schemas.scenario import SECTIONS, Scenario
 from schemas.validation.identity import singular
@@ -108,9 +109,7 @@ def _json_path(data: Any, loc: tuple[str | int, ...]) -> list[str | int]:
     keys: list[str | int] = []
     node = data
     for position, segment in enumerate(loc):
-        if (isinstance(node, dict) and isinstance(segment, str) and segment in node) or (
-            isinstance(node, list) and isinstance(segment, int) and 0 <= segment < len(node)
-        ):
+        if _holds(node, segment):
             node = node[segment]
         elif position == len(loc) - 1 and isinstance(node, dict):
             pass  # a key that is missing: point at it anyway
@@ -118,6 +117,15 @@ def _json_path(data: Any, loc: tuple[str | int, ...]) -> list[str | int]:
             continue  # a tag of a union: not part of the data
         keys.append(segment)
     return keys
+
+
+def _holds(node: Any, segment: str | int) -> bool:
+    """Whether ``segment`` is a key of the object or an index of the list ``node``."""
+    if isinstance(node, dict):
+        return isinstance(segment, str) and segment in node
+    if isinstance(node, list):
+        return isinstance(segment, int) and 0 <= segment < len(node)
+    return False
 
 
 # -- the save against its scenario -----------------------------------------------------------
@@ -150,7 +158,13 @@ def _problems(scenario: Scenario, save: GameSave) -> Iterator[Problem]:
 
 
 def _scenario_ids(scenario: Scenario) -> dict[str, set[str]]:
-    ids = {name: {entity.id for entity in getattr(scenario, name)} for name in SECTIONS}
+    ids: dict[str, set[str]] = {
+        name: {entity.id for entity in getattr(scenario, name)} for name in SECTIONS
+    }
+    # A hex map's places and links stand for the regions and connections.
+    places = places_of(scenario)
+    ids["regions"] = set(places.region_ids)
+    ids["connections"] = set(places.connection_ids)
     # Units and leaders share one namespace, and the state keeps both in ``units``.
     ids["units"] |= ids["leaders"]
     return ids
@@ -177,7 +191,7 @@ def _whole_tables(scenario: Scenario, save: GameSave) -> Iterator[Problem]:
     """Tables with one entry per entity of the scenario: none missing."""
     state = save.state
     tables: list[tuple[str, dict[str, Any], set[str]]] = [
-        ("owner", state.owner, {r.id for r in scenario.regions}),
+        ("owner", state.owner, set(places_of(scenario).region_ids)),
         ("structure_owner", state.structure_owner, {s.id for s in scenario.structures}),
         ("units", state.units, {u.id for u in scenario.units} | {x.id for x in scenario.leaders}),
         ("sides", state.sides, {s.id for s in scenario.sides}),
@@ -240,17 +254,17 @@ def _units_and_stacks(scenario: Scenario, save: GameSave) -> Iterator[Problem]:
     placed: dict[str, str] = {}
     for key, stack in state.stacks.items():
         for index, unit_id in enumerate(stack.units):
-            where = ("state", "stacks", key, "units", index)
-            unit = state.units.get(unit_id)
-            if unit is None:
+            at = ("state", "stacks", key, "units", index)
+            member = state.units.get(unit_id)
+            if member is None:
                 continue  # an unknown id, reported with the references
             if unit_id in placed:
-                yield where, f"'{unit_id}' also stands in stack '{placed[unit_id]}'"
+                yield at, f"'{unit_id}' also stands in stack '{placed[unit_id]}'"
             placed[unit_id] = key
-            if unit.stack != key:
-                yield where, f"'{unit_id}' stands in stack '{unit.stack}', not this one"
-            if unit.side != stack.side:
-                yield where, f"'{unit_id}' of side '{unit.side}' in a stack of '{stack.side}'"
+            if member.stack != key:
+                yield at, f"'{unit_id}' stands in stack '{member.stack}', not this one"
+            if member.side != stack.side:
+                yield at, f"'{unit_id}' of side '{member.side}' in a stack of '{stack.side}'"
         if stack.structure is not None:
             region = next((s.region for s in scenario.structures if s.id == stack.structure), None)
             if region is not None and region != stack.region:

@@ -10,7 +10,7 @@ from .world import World
 def initial_state(world: World, dice: Dice) -> GameState:
     scenario = world.scenario
     state = GameState()
-    state.owner = {r.id: r.owner for r in scenario.regions}
+    state.owner = {r.id: r.owner for r in world.regions.values()}
     state.structure_owner = {
         s.id: s.owner if s.owner is not None else world.regions[s.region].owner
         for s in scenario.structures

@@ -122,7 +122,7 @@ def end_of_game(
     source: str | None = None,
 ) -> None:
     """Count the end-of-game holdings and declare the side with most VP the winner."""
-    for region in game.world.scenario.regions:
+    for region in game.world.regions.values():
         holder = board.side_of_region(game, region.id)
         value = region.values.get(holder) if holder else None
         if holder is not None and value is not None and value.hold_at_end:

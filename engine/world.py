@@ -7,6 +7,7 @@ from dataclasses import dataclass
 
 from schemas.decks import Card, Event
 from schemas.map import Connection, Region, Structure, SupplySource
+from schemas.places import places_of
 from schemas.rules import Rules
 from schemas.scenario import Scenario
 from schemas.schedule import Reinforcement
@@ -30,17 +31,20 @@ class World:
     def __init__(self, scenario: Scenario) -> None:
         self.scenario = scenario
         self.rules: Rules = scenario.rules
-        self.regions: dict[str, Region] = {r.id: r for r in scenario.regions}
+        # Drawn regions or hexes: the map's places and links, read the same way (a hex is a
+        # region, a hexside a connection).
+        places = places_of(scenario)
+        self.regions: dict[str, Region] = {r.id: r for r in places.regions}
         terrain = {t.id: t for t in scenario.terrain}
         self.terrain_of: dict[str, TerrainType] = {
-            r.id: terrain[r.terrain] for r in scenario.regions
+            r.id: terrain[r.terrain] for r in self.regions.values()
         }
         self.connection_types: dict[str, ConnectionType] = {
             c.id: c for c in scenario.connection_types
         }
-        self.connections: dict[str, Connection] = {c.id: c for c in scenario.connections}
+        self.connections: dict[str, Connection] = {c.id: c for c in places.connections}
         self.links: dict[str, list[Link]] = defaultdict(list)
-        for connection in scenario.connections:
+        for connection in places.connections:
             kind = self.connection_types[connection.type]
             self.links[connection.a].append(Link(connection.b, connection, kind))
             self.links[connection.b].append(Link(connection.a, connection, kind))
@@ -62,13 +66,13 @@ class World:
         self.area_regions: dict[str, set[str]] = defaultdict(set)
         self.theatre_regions: dict[str, set[str]] = defaultdict(set)
         theatre_of_area = {a.id: a.theatre for a in scenario.areas}
-        for region in scenario.regions:
+        for region in self.regions.values():
             if region.area:
                 self.area_regions[region.area].add(region.id)
                 theatre = theatre_of_area.get(region.area)
                 if theatre:
                     self.theatre_regions[theatre].add(region.id)
-        self.closed_to: dict[str, set[str]] = {region.id: set() for region in scenario.regions}
+        self.closed_to: dict[str, set[str]] = {region_id: set() for region_id in self.regions}
         for area in scenario.areas:
             for region_id in self.area_regions[area.id]:
                 self.closed_to[region_id].update(area.closed_to)

@@ -35,6 +35,7 @@ from .geometry.build import distinct_points, polygon_from_model
 from .geometry.validity import outline_problem
 from .issues import CodeInfo, Issue, pointer
 from .map import Anchors, Polygon, Region
+from .places import places_of
 from .scenario import Scenario
 
 GEOJSON_CODES: dict[str, CodeInfo] = {
@@ -137,11 +138,12 @@ def region_feature(region: Region) -> dict[str, Any]:
 
 
 def export_regions(scenario: Scenario) -> dict[str, Any]:
-    """Every region of the scenario as a GeoJSON ``FeatureCollection``."""
+    """Every region of the scenario (every hex of a hex map, its outline computed) as a
+    GeoJSON ``FeatureCollection``."""
     return {
         "type": "FeatureCollection",
         "name": scenario.info.title,
-        "features": [region_feature(region) for region in scenario.regions],
+        "features": [region_feature(region) for region in places_of(scenario).regions],
     }
 
 

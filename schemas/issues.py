@@ -100,6 +100,13 @@ CODES: dict[str, CodeInfo] = {
         "warning", "An image path names no file, or a folder, pipe or device; it is not read."
     ),
     "image-too-large": CodeInfo("warning", "An image file is too large to read."),
+    # Hex maps
+    "hex-map-regions": CodeInfo("error", "A hex map scenario also has drawn regions."),
+    "hex-outside-grid": CodeInfo("error", "A hex map names a hex outside its grid."),
+    "hex-listed-twice": CodeInfo("error", "A hex is listed twice in one layer of a hex map."),
+    "hexside-not-adjacent": CodeInfo("error", "A hexside names two hexes that are not neighbours."),
+    "hexside-listed-twice": CodeInfo("error", "A hexside has two feature types, or two bridges."),
+    "hex-path-gap": CodeInfo("error", "A road or railway jumps between hexes that do not touch."),
     # Sides, nations, calendar
     "side-without-nations": CodeInfo("error", "A side has no nation."),
     "side-main-nation": CodeInfo("error", "A side has no main nation, or more than one."),

@@ -13,8 +13,8 @@ from __future__ import annotations
 import contextlib
 import json
 import re
-from collections.abc import Iterable
-from json.decoder import scanstring
+from collections.abc import Callable, Iterable
+from typing import Any
 
 from .jsontext import REPLACEMENT, SURROGATE, guarded_int
 
@@ -23,15 +23,35 @@ _KEY = re.compile(r'"((?:[^"\\]|\\.)*)"[ \t\n\r]*:[ \t\n\r]*')
 """A key, its colon and the spaces up to its value."""
 _NEXT = re.compile(r"[ \t\n\r]*([,\]}])[ \t\n\r]*")
 """What follows a value: a comma or the end of its container, and the spaces after."""
-_SCAN = json.JSONDecoder().scan_once
+
+
+class _Decoder(json.JSONDecoder):
+    """The json decoder with the two attributes its ``__init__`` sets that the type stubs
+    leave out (declared only: nothing here changes the decoder)."""
+
+    scan_once: Callable[[str, int], tuple[Any, int]]
+    parse_string: Callable[[str, int], tuple[str, int]]
+
+
+_SCAN = _Decoder().scan_once
 """The C scanner of the json module: parses one value from an offset and says where it ends,
 which skips a subtree at C speed."""
-_SCAN_GUARDED = json.JSONDecoder(parse_int=guarded_int).scan_once
+_SCAN_GUARDED = _Decoder(parse_int=guarded_int).scan_once
 """The same, for a subtree holding an integer too long for Python to convert."""
+_SCAN_STRING = _Decoder().parse_string
+"""The json module's C string reader (``json.decoder.scanstring``): the text of the string
+that begins after an offset, and where it ends."""
 
 
 def _unescape(segment: str) -> str:
     return segment.replace("~1", "/").replace("~0", "~") if "~" in segment else segment
+
+
+def _after_space(text: str, at: int) -> int:
+    """Offset of the first character from ``at`` on that is not JSON white space."""
+    match = _SPACE.match(text, at)
+    assert match is not None  # the pattern matches the empty string: it always matches
+    return match.end()
 
 
 def _skip(text: str, start: int) -> int:
@@ -89,7 +109,7 @@ def locate(text: str, pointers: Iterable[str]) -> dict[str, tuple[int, int]]:
 
 def _scan(text: str, children: Children, found: dict[str, int]) -> None:
     """Record the offset of every value of ``text`` that a pointer leads to or through."""
-    start = _SPACE.match(text, 1 if text.startswith("\ufeff") else 0).end()
+    start = _after_space(text, 1 if text.startswith("\ufeff") else 0)
     found[""] = start
     stack = [("", start)] if "" in children else []
     while stack:
@@ -114,7 +134,7 @@ def _object_members(text: str, at: int, wanted: dict[str, str]) -> list[tuple[st
     offsets; reading stops once every wanted key is found (of a repeated key, the first)."""
     out: list[tuple[str, int]] = []
     left = dict(wanted)
-    position = _SPACE.match(text, at + 1).end()
+    position = _after_space(text, at + 1)
     if text[position] == "}":
         return out
     key_at, after_value = _KEY.match, _NEXT.match
@@ -125,7 +145,7 @@ def _object_members(text: str, at: int, wanted: dict[str, str]) -> list[tuple[st
         key = match.group(1)
         if "\\" in key:
             # Keys with half a character were repaired on load (see schemas.jsontext).
-            key = SURROGATE.sub(REPLACEMENT, scanstring(text, position + 1)[0])
+            key = SURROGATE.sub(REPLACEMENT, _SCAN_STRING(text, position + 1)[0])
         position = match.end()
         child = left.pop(key, None)
         if child is not None:
@@ -146,7 +166,7 @@ def _items(text: str, at: int, wanted: dict[str, str]) -> list[tuple[str, int]]:
     out: list[tuple[str, int]] = []
     indices = {int(k): child for k, child in wanted.items() if k.isdigit()}
     last = max(indices, default=-1)
-    position = _SPACE.match(text, at + 1).end()
+    position = _after_space(text, at + 1)
     if text[position] == "]":
         return out
     after_value = _NEXT.match

@@ -217,7 +217,9 @@ def number_fields(root: type[BaseModel]) -> list[NumberField]:
     return out
 
 
-def _leaves(annotation: Any, metadata: list[Any], suffix: str = "") -> list[tuple[Any, list, str]]:
+def _leaves(
+    annotation: Any, metadata: list[Any], suffix: str = ""
+) -> list[tuple[Any, list[Any], str]]:
     """The concrete types inside an annotation, each with the constraints that apply to it
     and how its place reads (``[]`` for items of a list, ``{}`` for values of a mapping)."""
     origin = get_origin(annotation)

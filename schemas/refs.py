@@ -8,17 +8,19 @@ follow it; nothing lists references by hand.
 from __future__ import annotations
 
 import types
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cache
 from operator import attrgetter
-from typing import Annotated, Any, Union, get_args, get_origin
+from typing import Annotated, Any, TypeVar, Union, get_args, get_origin
 
 from pydantic import BaseModel, ValidationError
 
 from .base import Ref
 
 Path = tuple[str | int, ...]
+
+M = TypeVar("M", bound=BaseModel)
 
 
 @dataclass(frozen=True, slots=True)
@@ -131,9 +133,7 @@ def _walk(value: Any, plan: Plan, path: Path) -> Iterator[Reference]:
         yield from iter_references(value, path)
 
 
-def with_references_replaced(
-    model: BaseModel, collection: str, mapping: dict[str, str | None]
-) -> BaseModel:
+def with_references_replaced(model: M, collection: str, mapping: Mapping[str, str | None]) -> M:
     """A copy of ``model`` whose references into ``collection`` follow ``mapping``.
 
     Ids mapped to a new id are renamed; ids mapped to ``None`` are dropped where the format
@@ -149,7 +149,7 @@ _KEEP = object()
 
 
 def _replace_in_model(
-    model: BaseModel, collection: str, mapping: dict[str, str | None]
+    model: BaseModel, collection: str, mapping: Mapping[str, str | None]
 ) -> tuple[bool, dict[str, Any]]:
     fields = type(model).model_fields
     data = {(info.alias or name): getattr(model, name) for name, info in fields.items()}
@@ -168,7 +168,7 @@ def _replace_in_model(
     return changed, data
 
 
-def _replace(value: Any, plan: Plan, collection: str, mapping: dict[str, str | None]) -> Any:
+def _replace(value: Any, plan: Plan, collection: str, mapping: Mapping[str, str | None]) -> Any:
     """The value with references replaced, or ``_KEEP`` when nothing in it changes."""
     kind = plan[0]
     if kind == "ref":
@@ -226,7 +226,7 @@ def _hashable(items: list[Any]) -> bool:
     return all(isinstance(item, str) for item in items)
 
 
-def referenced_ids(models: list[BaseModel]) -> dict[str, set[str]]:
+def referenced_ids(models: Sequence[BaseModel]) -> dict[str, set[str]]:
     """Every id referenced by ``models``, per collection, gathered field by field.
 
     This is the fast question ("is anything missing?"): it looks at all values of one field
@@ -237,15 +237,16 @@ def referenced_ids(models: list[BaseModel]) -> dict[str, set[str]]:
     return out
 
 
-def _gather_models(models: list[BaseModel], out: dict[str, set[str]]) -> None:
+def _gather_models(models: Sequence[BaseModel], out: dict[str, set[str]]) -> None:
     first = type(models[0])
-    groups: dict[type[BaseModel], list[BaseModel]]
+    groups: Mapping[type[BaseModel], Sequence[BaseModel]]
     if all(type(m) is first for m in models):
         groups = {first: models}  # the usual case: one list of one kind of entity
     else:
-        groups = {}
+        by_type: dict[type[BaseModel], list[BaseModel]] = {}
         for model in models:
-            groups.setdefault(type(model), []).append(model)
+            by_type.setdefault(type(model), []).append(model)
+        groups = by_type
     for cls, items in groups.items():
         for name, _, plan in _class_plan(cls):
             _gather(list(map(attrgetter(name), items)), plan, out)

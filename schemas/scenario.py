@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
-from typing import Literal, get_args
+from typing import Final, Literal, get_args
 
 from pydantic import Field
 
 from .base import StrictModel
 from .calendar import Calendar
 from .decks import Card, Event
+from .hexmap import HexMap
 from .map import Area, Connection, MapSettings, Region, Structure, SupplySource, Theatre
 from .rules import Rules
 from .schedule import Reinforcement, ReplacementGrant
@@ -17,7 +18,7 @@ from .terrain import ConnectionType, TerrainType, default_connection_types
 from .units import Leader, Unit, UnitType
 from .victory import Victory
 
-SCHEMA_VERSION = 2
+SCHEMA_VERSION: Final = 2
 """Version of the format this code reads and writes."""
 
 
@@ -63,6 +64,9 @@ class Scenario(StrictModel):
     """Regions."""
     connections: list[Connection] = Field(default_factory=list)
     """Connections between regions."""
+    hex_map: HexMap | None = None
+    """A hex grid, when the map is made of hexes rather than drawn regions (``regions`` and
+    ``connections`` then stay empty, but for links between hexes that are not neighbours)."""
     structures: list[Structure] = Field(default_factory=list)
     """Cities, villages, forts, airfields and ports."""
     supply_sources: list[SupplySource] = Field(default_factory=list)
@@ -114,5 +118,5 @@ ScenarioSection = Literal[
 
 SECTIONS: tuple[ScenarioSection, ...] = get_args(ScenarioSection)
 
-SINGLE_SECTIONS = ("info", "calendar", "rules", "map", "tension", "victory")
+SINGLE_SECTIONS = ("info", "calendar", "rules", "map", "hex_map", "tension", "victory")
 """Top-level parts that are one object (or ``null``, for the tension index)."""

@@ -19,7 +19,7 @@ give the same hint.
 from __future__ import annotations
 
 import difflib
-from collections.abc import Iterable
+from collections.abc import Collection, Iterable
 
 CUTOFF = 0.6
 """Lowest ``difflib`` ratio worth suggesting (``get_close_matches``' default)."""
@@ -44,7 +44,7 @@ def is_candidate(name: str, known: str) -> bool:
     return known in mine or name in theirs or not mine.isdisjoint(theirs)
 
 
-def score(matcher: difflib.SequenceMatcher, known: str) -> tuple[float, str] | None:
+def score(matcher: difflib.SequenceMatcher[str], known: str) -> tuple[float, str] | None:
     """``known`` rated against the name set as the matcher's second sequence, as
     ``get_close_matches`` rates it, or ``None`` under the cutoff."""
     matcher.set_seq1(known)
@@ -88,42 +88,56 @@ class Suggester:
                 starts[head] = _better_extension(starts.get(head), known)
                 ends[tail] = _better_extension(ends.get(tail), known)
 
-    def candidates(self, name: str) -> set[str]:
+    def candidates(self, name: str, hidden: Collection[str] = ()) -> set[str] | None:
         """The ids :func:`is_candidate` accepts for ``name`` that can rate best: every
-        near miss, and of the ids extending or extended by it, the best at each end."""
+        near miss, and of the ids extending or extended by it, the best at each end.
+
+        ``hidden`` ids count as gone (ids removed since the index was built): ``None``
+        when one of them was the best extension of the name at an end, since the index
+        does not know the next best."""
         found: set[str] = set()
-        if name in self.ids:
+        ids = self.ids
+        if name in ids and name not in hidden:
             found.add(name)
-        found.update(self._deleted.get(name, ()))
+        found.update(known for known in self._deleted.get(name, ()) if known not in hidden)
         for variant in deletions(name):
-            if variant in self.ids:
+            if variant in ids and variant not in hidden:
                 found.add(variant)
-            found.update(self._deleted.get(variant, ()))
+            found.update(known for known in self._deleted.get(variant, ()) if known not in hidden)
         for table in (self._longer_from_start, self._longer_from_end):
             longer = table.get(name)
             if longer is not None:
+                if longer in hidden:
+                    return None
                 found.add(longer)
         # Ids the name extends: the longest at each end shares the most with it.
         for cut in range(len(name) - 1, 0, -1):
-            if name[:cut] in self.ids:
+            if name[:cut] in ids and name[:cut] not in hidden:
                 found.add(name[:cut])
                 break
         for cut in range(1, len(name)):
-            if name[cut:] in self.ids:
+            if name[cut:] in ids and name[cut:] not in hidden:
                 found.add(name[cut:])
                 break
         return found
 
     def closest(self, name: str) -> tuple[float, str] | None:
         """The best candidate for ``name`` with its ratio, or ``None``."""
-        matcher = difflib.SequenceMatcher()
-        matcher.set_seq2(name)
-        best = None
-        for known in self.candidates(name):
-            rated = score(matcher, known)
-            if rated is not None and (best is None or rated > best):
-                best = rated
-        return best
+        found = self.candidates(name)
+        assert found is not None  # nothing hidden
+        return best_of(name, found)
+
+
+def best_of(name: str, ids: Iterable[str]) -> tuple[float, str] | None:
+    """The best of ``ids`` for ``name`` with its ratio (see :func:`score`), or ``None``."""
+    matcher = difflib.SequenceMatcher()
+    matcher.set_seq2(name)
+    best = None
+    for known in ids:
+        rated = score(matcher, known)
+        if rated is not None and (best is None or rated > best):
+            best = rated
+    return best
 
 
 def closest_by_scan(name: str, ids: Iterable[str]) -> tuple[float, str] | None:

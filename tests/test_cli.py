@@ -209,6 +209,18 @@ def test_play_stops_after_some_turns(capsys: pytest.CaptureFixture[str]) -> None
     assert summary["reason"] == "stopped after 2 turns"
 
 
+def test_play_headless_at_an_ai_level(capsys: pytest.CaptureFixture[str]) -> None:
+    """``--ai-level`` picks the player: the timid level fights fewer battles on this seed than
+    the default, and naming the default plays the default's very game."""
+    shown = {}
+    for level in (None, "baseline", "easy"):
+        args = ["play", str(SAMPLE), "--headless", "--seed", "3", "--json"]
+        assert main(args + (["--ai-level", level] if level else [])) == 0
+        shown[level] = json.loads(capsys.readouterr().out)
+    assert shown[None] == shown["baseline"]
+    assert shown["easy"]["battles"] < shown["baseline"]["battles"]
+
+
 @pytest.mark.parametrize(
     "args",
     [
@@ -218,6 +230,8 @@ def test_play_stops_after_some_turns(capsys: pytest.CaptureFixture[str]) -> None
         ["play", str(SAMPLE), "--headless", "--ai", "dravan"],
         ["play", str(SAMPLE), "--headless", "--ai", "nobody"],
         ["play", str(SAMPLE), "--headless", "--turns", "0"],
+        ["play", str(SAMPLE), "--headless", "--ai-level", "grandmaster"],
+        ["play", str(SAMPLE), "--ai-level", "easy"],
     ],
 )
 def test_play_usage_errors(args: list[str], capsys: pytest.CaptureFixture[str]) -> None:

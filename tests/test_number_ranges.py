@@ -13,6 +13,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from pydantic import BaseModel, ValidationError
 
+from schemas.generator.hexes import generate_hex_scenario
 from schemas.io import load_file, load_text
 from schemas.jsonschema import scenario_json_schema
 from schemas.map import Background
@@ -44,6 +45,7 @@ def _instances() -> dict[str, BaseModel]:
         walk(load_file(path, validate=False).scenario)
     walk(load_text(json.dumps(base()), validate=False).scenario)
     walk(Background(path="map.png", width=100, height=50))
+    walk(generate_hex_scenario(12, 10, seed=1))  # the hex map's own models
     return found
 
 

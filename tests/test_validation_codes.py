@@ -13,6 +13,7 @@ import pytest
 from schemas import CODES, load_text
 from schemas.io import load_file, unreadable
 from tests.factory import base, find, index_of, square
+from tests.test_hex_validation import HEX_CASES
 
 Raw = dict[str, Any]
 
@@ -301,6 +302,7 @@ def test_half_a_character_is_repaired_and_reported_where_it_is() -> None:
 
 def test_every_code_has_a_fixture() -> None:
     covered = {c for c, _, _ in SEMANTIC_CASES} | {c for c, _, _ in LOAD_CASES}
+    covered |= {c for c, _, _ in HEX_CASES}  # a hex map's own codes, in test_hex_validation
     covered |= {"schema", "json-duplicate-key", "file-unreadable", "text-unpaired-surrogate"}
     # Image codes need files on disk: tests/test_hostile_files.py and test_files_named.py.
     covered |= {"image-outside-folder", "image-not-a-file", "image-too-large"}

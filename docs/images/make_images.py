@@ -1,20 +1,25 @@
 """Regenerate the pictures used by the README and the docs.
 
 Run from the repository root:  .venv/bin/python docs/images/make_images.py
+
+The windows are pictured the way a person gets them: on a real X server (an Xvfb of 1600 x
+1000 is started when no display is set, as the real-window tests do) with Qt's xcb platform,
+opened through the same start-up functions as ``salient FILE`` and ``salient play FILE``;
+offscreen rendering lays windows out differently and would hide what people see.
 """
 
 from __future__ import annotations
 
 import os
 import sys
+import time
 from collections.abc import Callable
 from pathlib import Path
 
-os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 
-from PySide6.QtCore import Qt  # noqa: E402
+from PySide6.QtWidgets import QApplication  # noqa: E402
 
 from editor.shared.app import application, settle  # noqa: E402
 from editor.shared.preview import render_map  # noqa: E402
@@ -27,44 +32,52 @@ OUT = ROOT / "docs" / "images"
 def studio_pictures() -> None:
     """The studio on the bundled sample: the map with a region selected, then section editors."""
     os.environ["SALIENT_STATE_DIR"] = str(ROOT / "benchmarks" / ".cache" / "image-state")
-    from editor.studio.window import StudioWindow
-
-    window = StudioWindow()
-    window.resize(1500, 920)
-    window.files.open_path(ROOT / "sample_scenarios" / "vessa-crossing.json", ask=False)
-    window.show()
-    settle(window)
+    window = _studio(ROOT / "sample_scenarios" / "vessa-crossing.json")
     document = window.document
+    assert document is not None
     document.select("regions", ["salthaven"])
-    settle(window)
-    window.grab().save(str(OUT / "studio.png"))
+    _picture(window, "studio")
     document.select("cards", [document.scenario.cards[1].id])
     window.open_section("decks")
-    window.resizeDocks([window.section_docks["decks"]], [430], Qt.Orientation.Vertical)
-    settle(window)
-    window.grab().save(str(OUT / "studio-decks.png"))
+    _picture(window, "studio-decks")
     window.open_section("schedule")
-    window.resizeDocks([window.section_docks["schedule"]], [430], Qt.Orientation.Vertical)
-    settle(window)
-    window.grab().save(str(OUT / "studio-schedule.png"))
+    _picture(window, "studio-schedule")
     window.files.discard_session()
     window.close()
+
+
+def _studio(path: Path):  # noqa: ANN202 (the window class is imported late, with Qt)
+    """The studio as ``salient FILE`` opens it, at the default layout of a first run."""
+    from editor.studio.app import launch_studio
+
+    window = launch_studio(path, recover=False)
+    window.reset_layout()
+    window.statusBar().clearMessage()  # the reset's note: a first run shows none
+    return window
+
+
+def _picture(window, name: str) -> None:  # noqa: ANN001
+    # The window manager's and the X server's round trips: events for a moment, then settle.
+    deadline = time.monotonic() + 0.6
+    while time.monotonic() < deadline:
+        QApplication.processEvents()
+        time.sleep(0.02)
+    settle(window)
+    window.grab().save(str(OUT / f"{name}.png"))
 
 
 def game_pictures() -> None:
     """The game view on the bundled sample, Dravan played by a person against the AI: a stack
     selected in the first land movement (its reach on the map), then a battle being fought."""
     os.environ["SALIENT_STATE_DIR"] = str(ROOT / "benchmarks" / ".cache" / "image-state")
+    from editor.game.launch import show_game
     from editor.game.session import GameSession
-    from editor.game.window import GameWindow
     from engine.ai import BaselineAI
 
     scenario = load_file(ROOT / "sample_scenarios" / "vessa-crossing.json").scenario
     assert scenario is not None
     session = GameSession.new(scenario, {"dravan": "human", "arvel": "ai"}, seed=3)
-    window = GameWindow(session, stem="vessa-crossing")
-    window.show()
-    session.start()
+    window = show_game(session, "vessa-crossing", leave_text="Close")
     person = BaselineAI()
 
     def play_until(done: Callable[[], bool]) -> None:
@@ -77,12 +90,10 @@ def game_pictures() -> None:
     game = session.game
     play_until(lambda: game.phase == "land_movement")
     session.select(next(s.id for s in game.state.stacks.values() if s.region == "lannet-fields"))
-    settle(window)
-    window.grab().save(str(OUT / "game.png"))
+    _picture(window, "game")
     session.select(None)
     play_until(lambda: bool(game.state.battle and game.state.battle.get("rounds")))
-    settle(window)
-    window.grab().save(str(OUT / "game-battle.png"))
+    _picture(window, "game-battle")
     window.close()
 
 
@@ -93,17 +104,12 @@ def sample_pictures() -> None:
     os.environ["SALIENT_STATE_DIR"] = str(ROOT / "benchmarks" / ".cache" / "image-state")
     from editor.game.launch import show_game
     from editor.game.session import GameSession
-    from editor.studio.window import StudioWindow
 
     for path in sorted((ROOT / "sample_scenarios").glob("*.json")):
         if path.stem == "vessa-crossing":
             continue
-        studio = StudioWindow()
-        studio.resize(1500, 920)
-        studio.files.open_path(path, ask=False)
-        studio.show()
-        settle(studio)
-        studio.grab().save(str(OUT / f"{path.stem}-studio.png"))
+        studio = _studio(path)
+        _picture(studio, f"{path.stem}-studio")
         studio.files.discard_session()
         studio.close()
         scenario = load_file(path).scenario
@@ -112,8 +118,7 @@ def sample_pictures() -> None:
         session = GameSession.new(scenario, players, seed=1)  # type: ignore[arg-type]
         session.set_paused(True)
         window = show_game(session, path.stem, leave_text="Close")
-        settle(window)
-        window.grab().save(str(OUT / f"{path.stem}-game.png"))
+        _picture(window, f"{path.stem}-game")
         window.close()
 
 
@@ -141,7 +146,20 @@ def lab_pictures() -> None:
         (OUT / f"lab-{picture}.png").write_bytes(charts[name])
 
 
+def _on_a_display() -> object | None:
+    """Make sure the windows open on an X server; returns the Xvfb started, if any."""
+    os.environ["QT_QPA_PLATFORM"] = "xcb"
+    if os.environ.get("DISPLAY"):
+        return None
+    from tests.realwindow.x11 import start_xvfb
+
+    server = start_xvfb(1600, 1000)
+    os.environ["DISPLAY"] = server.display
+    return server
+
+
 def main() -> None:
+    server = _on_a_display()
     app = application()
     studio_pictures()
     game_pictures()
@@ -154,6 +172,8 @@ def main() -> None:
     render_map(reference, 1400).save(str(OUT / "vessa-crossing.png"))
     render_map(generate_scenario(300, 7), 1400, labels=False).save(str(OUT / "generated-300.png"))
     del app
+    if server is not None:
+        server.stop()  # type: ignore[attr-defined]
 
 
 if __name__ == "__main__":

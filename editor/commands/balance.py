@@ -13,6 +13,7 @@ from typing import Any
 from editor.commands.common import (
     EXIT_INVALID,
     EXIT_OK,
+    EXIT_STOPPED,
     UsageError,
     valid_scenario_or_report,
     write_text,
@@ -28,7 +29,6 @@ from editor.commands.lab_runs import (
     write_json,
 )
 
-EXIT_STOPPED = 130
 REPORT_KIND = "salient-balance-report"
 
 

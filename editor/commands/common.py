@@ -13,6 +13,8 @@ from schemas.locate import locate
 from schemas.scenario import Scenario
 
 EXIT_OK, EXIT_INVALID, EXIT_USAGE, EXIT_INTERNAL = 0, 1, 2, 70
+EXIT_STOPPED = 130
+"""Stopped by the person (Ctrl+C), as shells report SIGINT."""
 
 DEFAULT_LIMIT = 20
 """Issues of one code printed per file, unless ``--limit`` says otherwise."""

@@ -7,7 +7,7 @@ import json
 from pathlib import Path
 from typing import Any
 
-from editor.commands.common import EXIT_INVALID, EXIT_OK, valid_scenario_or_report
+from editor.commands.common import EXIT_INVALID, EXIT_OK, EXIT_STOPPED, valid_scenario_or_report
 from editor.commands.lab_runs import (
     add_run_options,
     check_level,
@@ -18,8 +18,6 @@ from editor.commands.lab_runs import (
     tell_stopped,
     write_json,
 )
-
-EXIT_STOPPED = 130
 
 
 def register(commands: argparse._SubParsersAction) -> None:

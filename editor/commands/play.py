@@ -33,6 +33,11 @@ def register(commands: argparse._SubParsersAction) -> None:
         help="random seed (default 0; the start dialog offers the last one used, else 1)",
     )
     play.add_argument("--turns", type=int, help="stop after this many turns")
+    play.add_argument(
+        "--ai-level",
+        metavar="LEVEL",
+        help="headless: the AI level playing every side (default baseline; docs/ai.md)",
+    )
     play.add_argument("--json", action="store_true", help="print the outcome as JSON")
     play.add_argument("--log", type=Path, help="write the event log here (JSON lines)")
     play.add_argument("--no-fog", action="store_true", help="play without fog of war")
@@ -52,6 +57,7 @@ def cmd_play(args: argparse.Namespace) -> int:
             ("--turns", args.turns is not None),
             ("--json", args.json),
             ("--log", args.log is not None),
+            ("--ai-level", args.ai_level is not None),
         ):
             if given:
                 raise UsageError(f"{option} only applies with --headless")
@@ -82,10 +88,15 @@ def cmd_play(args: argparse.Namespace) -> int:
         raise UsageError("a headless game needs the AI on every side: use --ai all")
     if args.turns is not None and args.turns < 1:
         raise UsageError("--turns takes a number of turns of at least 1")
+    from editor.commands.lab_runs import check_level
+    from engine.ai import levels
     from engine.runner import play
 
+    level = levels.DEFAULT if args.ai_level is None else check_level(args.ai_level, "--ai-level")
     seed = 0 if args.seed is None else args.seed
-    outcome = play(scenario, seed, turns=args.turns, fog=False if args.no_fog else None)
+    outcome = play(
+        scenario, seed, turns=args.turns, fog=False if args.no_fog else None, level=level
+    )
     summary = outcome.summary()
     if args.log is not None:
         write_text(args.log, outcome.game.log.jsonl())

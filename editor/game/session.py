@@ -98,6 +98,9 @@ class GameSession(QObject):
         self.players: dict[str, Player] = {}
         self.set_players(players)
         self.ai = BaselineAI()
+        self.ai_name = "AI"
+        """How the view names the player of the AI's sides (a game by e-mail replays the
+        opponent's recorded sitting in the AI's place)."""
         self.history = history or History(known_policy(take_back, len(self.humans)))
         """The snapshots a person may take back to (before each of their actions)."""
         self.speed = _known_speed(speed)

@@ -309,7 +309,7 @@ class TopBar(QWidget):
         name = side_name(game, side)
         if session.players.get(side) == "ai":
             pause = " (paused)" if session.paused else "…"
-            return f"{name} (AI) is playing{pause}"
+            return f"{name} ({session.ai_name}) is playing{pause}"
         if len(session.humans) == 1:
             return f"{name} to act (you)"
         return f"{name} to act"
@@ -336,7 +336,9 @@ class TopBar(QWidget):
             button.setEnabled(False)
             button.setText("Next phase")
             side = game.to_act()
-            button.setToolTip(f"{side_name(game, side)} (AI) is playing" if side else "")
+            button.setToolTip(
+                f"{side_name(game, side)} ({session.ai_name}) is playing" if side else ""
+            )
             return None
         reason = game.blocking()
         if reason is not None:

@@ -73,6 +73,8 @@ class GameWindow(GameMenus, QMainWindow):
         self.scenario = session.game.scenario
         self.session: GameSession | None = None
         self.end_screen: EndGameScreen | None = None
+        self.pbem: object | None = None
+        """The game by e-mail shown (:class:`editor.game.pbem.PbemController`), if any."""
         self.save_dir: Path | None = None
         # The preferred size, or the screen's when it is smaller: every control on screen.
         self._first_size = place(self)

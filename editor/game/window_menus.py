@@ -58,12 +58,16 @@ class GameMenus:
             self.save_action,
             self.load_action,
             None,
+            self._build_pbem(),
+            None,
             self.result_action,
             None,
             self.leave_action,
         ):
             if action is None:
                 game.addSeparator()
+            elif isinstance(action, QMenu):
+                game.addMenu(action)
             else:
                 game.addAction(action)
         view = menu.addMenu("&View")
@@ -105,6 +109,22 @@ class GameMenus:
             self.ai_toolbar.addAction(action)
         # Never squeezed into its own "»" menu: the top bar's texts give way instead.
         self.ai_toolbar.setMinimumWidth(self.ai_toolbar.sizeHint().width())
+
+    def _build_pbem(self) -> QMenu:
+        """Game > Play by e-mail (P1): the actions are in :mod:`editor.game.pbem`."""
+        from editor.game import pbem
+
+        menu = QMenu("Play by &e-mail", self)
+        menu.setObjectName("pbem-menu")
+        for text, slot, name in (
+            ("&Start a game by e-mail…", pbem.ask_start, "pbem-start"),
+            ("&Open a turn file…", pbem.ask_open, "pbem-open"),
+            ("&Write the turn file", pbem.write_again, "pbem-write"),
+        ):
+            action = self._action(text, lambda slot=slot: slot(self))
+            action.setObjectName(name)
+            menu.addAction(action)
+        return menu
 
     def _build_overlays(self, menu: QMenu) -> None:
         """The map's overlays, one at a time, or none (every map knows the same ones; a new

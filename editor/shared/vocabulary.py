@@ -158,6 +158,12 @@ BY_FIELD: dict[tuple[str, str], str] = {
     ("loss_priority", "normal"): "In turn",
     ("loss_priority", "last"): "Takes hits last",
     ("assign", "player"): "The player assigns them",
+    # hex maps
+    ("orientation", "flat"): "Flat tops (columns of hexes)",
+    ("orientation", "pointy"): "Pointed tops (rows of hexes)",
+    ("offset", "odd"): "Odd lines shifted half a hex",
+    ("offset", "even"): "Even lines shifted half a hex",
+    ("offset", "axial"): "Axial coordinates",
 }
 """Names of values that read differently in one field (keyed by the field's name)."""
 
@@ -213,6 +219,7 @@ SECTIONS: dict[str, tuple[str, str]] = {
     "info": ("Scenario information", "Scenario information"),
     "calendar": ("Calendar", "Calendar"),
     "map": ("Map settings", "Map settings"),
+    "hex_map": ("Hex map", "Hex map"),
     "rules": ("Rules", "Rules"),
     "victory": ("Victory", "Victory"),
     "tension": ("Tension index", "Tension index"),

@@ -23,26 +23,36 @@ def startup_file() -> Path:
     return SAMPLE
 
 
-def launch_studio(path: Path | None, *, recover: bool = True) -> StudioWindow:
-    """Show the studio and open ``path`` in it (``None``: :func:`startup_file`). With
-    ``recover``, copies of unsaved work left by a crash are offered first."""
+def launch_studio(
+    path: Path | None, *, recover: bool = True, mods: list[Path] | None = None
+) -> StudioWindow:
+    """Show the studio and open ``path`` in it (``None``: :func:`startup_file`), with
+    ``mods`` on top when given. With ``recover``, copies of unsaved work left by a crash are
+    offered first."""
     application()
     window = StudioWindow()
     window.show()
     if recover:
         window.files.offer_orphans()
     if window.document is None:
-        window.files.open_path(path or startup_file(), ask=False)
+        if mods and path is not None:
+            from editor.studio.mods.opening import open_stack
+
+            open_stack(window, path, [str(m) for m in mods], ask=False)
+        else:
+            window.files.open_path(path or startup_file(), ask=False)
     return window
 
 
-def run_studio(path: Path | None, screenshot: Path | None = None) -> int:
+def run_studio(
+    path: Path | None, screenshot: Path | None = None, mods: list[Path] | None = None
+) -> int:
     """Open ``path`` in the studio; with ``screenshot``, save the window as an image and exit.
 
     Returns the process exit status: with a screenshot, 1 when the file could not be opened.
     """
     app = application()
-    window = launch_studio(path, recover=screenshot is None)
+    window = launch_studio(path, recover=screenshot is None, mods=mods)
     if screenshot is not None:
         settle(window)
         saved = window.grab().save(str(screenshot))

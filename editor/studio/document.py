@@ -9,6 +9,8 @@ object back. Views, panels and the map only listen to :attr:`ScenarioDocument.ch
 
 from __future__ import annotations
 
+import json
+import re
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
@@ -20,6 +22,7 @@ from PySide6.QtCore import QObject, Signal
 from PySide6.QtGui import QUndoCommand, QUndoStack
 
 from schemas.base import Entity
+from schemas.io import UnwritableError, encode, save, to_canonical_dict
 from schemas.refs import referenced_ids, with_references_replaced
 from schemas.scenario import SECTIONS, SINGLE_SECTIONS, Scenario
 
@@ -96,6 +99,33 @@ class ScenarioDocument(QObject):
         if frame != self.frame:
             self.frame = frame
             self.frameChanged.emit()
+
+    # -- the file (a document of a stack of mods writes its mod instead: see studio/mods) ----
+
+    @property
+    def display_name(self) -> str:
+        """What the title bar and prompts call the document."""
+        return self.path.name if self.path is not None else "Untitled"
+
+    @property
+    def play_name(self) -> str:
+        """The name games started from the document are remembered under."""
+        return self.path.stem if self.path is not None else "untitled"
+
+    def save_dialog(self) -> tuple[str, str, str]:
+        """The title, file filter and suggested file of a Save as dialog."""
+        stem = re.sub(r"[^a-z0-9]+", "-", self.scenario.info.title.lower()).strip("-")[:60]
+        start = str(self.path) if self.path else f"{stem or 'scenario'}.json"
+        return "Save the scenario as", "Salient scenarios (*.json);;All files (*)", start
+
+    def write(self, path: Path) -> None:
+        """Write the document's file (canonical, atomic); raises ``OSError``, or
+        ``ValueError`` when there is nothing that can be written."""
+        save(self.scenario, path)
+
+    def recovery_copy(self) -> tuple[bytes, dict[str, Any]]:
+        """What a crash-recovery copy holds, and what its note says besides the file."""
+        return recovery_bytes(self.scenario), {}
 
     # -- reading -----------------------------------------------------------------------------
 
@@ -370,3 +400,15 @@ class _Command(QUndoCommand):
 
     def undo(self) -> None:
         self._undo()
+
+
+def recovery_bytes(scenario: Scenario) -> bytes:
+    """The recovery copy of a scenario: its canonical file, or, when it holds something no
+    file can store (half of a character pasted in a text), the same JSON with every
+    non-ASCII character escaped, which any file holds; opening the copy then repairs that
+    text and reports where it was, so the rest of the work is not lost with it."""
+    try:
+        return encode(scenario)
+    except UnwritableError:
+        data = to_canonical_dict(scenario)
+        return (json.dumps(data, ensure_ascii=True, indent=2) + "\n").encode("ascii")

@@ -17,7 +17,7 @@ import datetime as dt
 import hashlib
 import json
 import logging
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from PySide6.QtCore import QObject, QTimer, Signal
@@ -25,8 +25,7 @@ from PySide6.QtCore import QObject, QTimer, Signal
 from editor.shared.settings import PRIVATE_FILE, private_folder, settings, state_dir
 from editor.studio.document import ScenarioDocument
 from schemas.filenames import safe_name
-from schemas.io import UnwritableError, encode, to_canonical_dict, write_atomic
-from schemas.scenario import Scenario
+from schemas.io import UnwritableError, write_atomic
 
 log = logging.getLogger(__name__)
 
@@ -57,6 +56,8 @@ class Recovery:
     data: Path
     original: Path | None
     saved_at: dt.datetime
+    extra: dict[str, object] = field(default_factory=dict)
+    """What the document added to the note (a stack of mods: its base and mods)."""
 
     def discard(self) -> None:
         self.data.unlink(missing_ok=True)
@@ -97,7 +98,8 @@ def recoveries() -> list[Recovery]:
             continue
         if data.exists():
             original = Path(info["original"]) if info.get("original") else None
-            found.append(Recovery(data, original, saved_at))
+            extra = {k: v for k, v in info.items() if k not in ("original", "saved_at")}
+            found.append(Recovery(data, original, saved_at, extra))
     return sorted(found, key=lambda r: r.saved_at, reverse=True)
 
 
@@ -107,18 +109,6 @@ def recovery_for(original: Path) -> Recovery | None:
         (r for r in recoveries() if r.original is not None and r.original.resolve() == wanted),
         None,
     )
-
-
-def recovery_bytes(scenario: Scenario) -> bytes:
-    """The recovery copy of a scenario: its canonical file, or, when it holds something no
-    file can store (half of a character pasted in a text), the same JSON with every
-    non-ASCII character escaped, which any file holds; opening the copy then repairs that
-    text and reports where it was, so the rest of the work is not lost with it."""
-    try:
-        return encode(scenario)
-    except UnwritableError:
-        data = to_canonical_dict(scenario)
-        return (json.dumps(data, ensure_ascii=True, indent=2) + "\n").encode("ascii")
 
 
 def save_failure(error: BaseException) -> str:
@@ -178,9 +168,10 @@ class Autosaver(QObject):
         revision = self._revision
         try:
             target = recovery_path(self.document.path, self.session)
-            data = recovery_bytes(self.document.scenario)
+            data, extra = self.document.recovery_copy()
             write_atomic(target, data, mode=PRIVATE_FILE)
             meta = {
+                **extra,
                 "original": str(self.document.path.resolve()) if self.document.path else None,
                 "saved_at": dt.datetime.now().isoformat(timespec="seconds"),
             }

@@ -38,7 +38,7 @@ class StudioPlay(QObject):
             self.refuse(errors)
             return
         scenario = snapshot(document.scenario)
-        stem = document.path.stem if document.path is not None else "untitled"
+        stem = document.play_name
         dialog = start_dialog(scenario, stem, parent=studio)
         dialog.accepted.connect(lambda: self._open(dialog, stem))
         dialog.finished.connect(lambda _result: dialog.deleteLater())

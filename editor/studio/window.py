@@ -22,9 +22,12 @@ from editor.studio.connections_review import ConnectionReview
 from editor.studio.document import ScenarioDocument
 from editor.studio.edit_commands import EditCommands
 from editor.studio.files import Autosaver
+from editor.studio.map.hexes import hex_note
 from editor.studio.map.scene import MapScene
 from editor.studio.map.tools.base import Tool
 from editor.studio.map.view import MapView
+from editor.studio.mods.attach import attach as attach_mods
+from editor.studio.mods.attach import detach as detach_mods
 from editor.studio.panels.explorer import Explorer
 from editor.studio.panels.inspector import Inspector
 from editor.studio.panels.issues import IssuesPanel, Target
@@ -62,6 +65,8 @@ class StudioWindow(QMainWindow):
         self.autosaver: Autosaver | None = None
         self.load_issues: list[Issue] = []
         self.tools: dict[str, Tool] = {}
+        self.mods: object = None
+        """The mods of the document (``studio/mods/attach.py``), when it is a stack."""
         self.setWindowTitle("Salient")
         self.setDockNestingEnabled(True)
         self.placeholder = placeholder_label()
@@ -80,7 +85,10 @@ class StudioWindow(QMainWindow):
         """Editors to open with the next document, and the one to show (``None``: those of
         the last run)."""
         self.coordinates = QLabel()
-        self.coordinates.setMinimumWidth(170)
+        # A fixed width: a label whose size follows its text lays the status bar out again and
+        # repaints all of it at each mouse move.
+        widest = self.coordinates.fontMetrics().horizontalAdvance("x -0000000.0   y -0000000.0")
+        self.coordinates.setFixedWidth(max(170, widest + 8))
         self.hint = QLabel()
         self.issue_count = QLabel()
         self.statusBar().addWidget(self.hint, 1)
@@ -148,8 +156,10 @@ class StudioWindow(QMainWindow):
             issues.set_issues(self.load_issues)
             self.update_title()
             self.actions_enabled(False)
+            attach_mods(self)
             return
-        if document.frame is None and not document.scenario.regions:
+        hexes = document.scenario.hex_map is not None
+        if document.frame is None and not document.scenario.regions and not hexes:
             # An empty map still needs a sheet to draw on.
             document.set_frame(NewScenario().frame)
         self.scene = MapScene(document)
@@ -189,10 +199,18 @@ class StudioWindow(QMainWindow):
         document.pathChanged.connect(self.update_title)
         self.update_title()
         self.actions_enabled(True)
+        if hexes:
+            # The tools edit drawn regions: on a hex map they would break it (see map.hexes).
+            for name, action in self.tool_actions.items():
+                action.setEnabled(name == "select")
+            hex_note(self.view)
         self.view.zoom_to_fit()
         self._open_remembered_editors()
+        attach_mods(self)
 
     def _release_document(self) -> None:
+        detach_mods(self)
+        self.holders["changes"].set_panel(None)
         document = self.document
         if document is not None:
             for signal in (
@@ -249,7 +267,7 @@ class StudioWindow(QMainWindow):
             failed = self.files.failed_path
             self.setWindowTitle(f"{failed.name} (not opened) — Salient" if failed else "Salient")
             return
-        name = document.path.name if document.path else "Untitled"
+        name = document.display_name
         self.setWindowTitle(f"{name}{'*' if document.modified else ''} — Salient")
 
     def focus_map(self) -> None:
@@ -262,6 +280,10 @@ class StudioWindow(QMainWindow):
     # -- tools and status ------------------------------------------------------------------------
 
     def set_tool(self, name: str) -> None:
+        hexes = self.document is not None and self.document.scenario.hex_map is not None
+        if hexes and name != "select":
+            self.show_message("The studio cannot edit the hexes of a hex map yet")
+            return
         if self.view is not None and name in self.tools:
             self.view.set_tool(self.tools[name])
 
@@ -271,8 +293,10 @@ class StudioWindow(QMainWindow):
         if action is not None:
             action.setChecked(True)
 
-    def show_message(self, text: str) -> None:
-        self.statusBar().showMessage(text, 6000)
+    def show_message(self, text: str, *, lasting: bool = False) -> None:
+        """A note in the status bar for a few seconds; ``lasting``: until the next note (a
+        failure the person must not miss while looking elsewhere)."""
+        self.statusBar().showMessage(text, 0 if lasting else 6000)
 
     def _show_coordinates(self, point: QPointF) -> None:
         self.coordinates.setText(f"x {point.x():.1f}   y {point.y():.1f}")

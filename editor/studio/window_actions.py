@@ -14,6 +14,7 @@ from PySide6.QtGui import QAction, QActionGroup, QKeySequence, QUndoGroup
 from PySide6.QtWidgets import QToolBar
 
 from editor.studio import sections
+from editor.studio.changes import add_compare_actions
 from editor.studio.help import add_help_entries
 from editor.studio.map.tools.base import Tool
 from editor.studio.map.tools.connect import ConnectTool
@@ -21,6 +22,7 @@ from editor.studio.map.tools.draw import DrawRegionTool
 from editor.studio.map.tools.select import SelectTool
 from editor.studio.map.tools.split import SplitTool
 from editor.studio.map.tools.vertex import VertexTool
+from editor.studio.mods.attach import add_open_action as add_open_with_mods
 from editor.studio.window_gis import add_map_actions
 
 if TYPE_CHECKING:
@@ -69,10 +71,13 @@ def build_actions(window: StudioWindow) -> None:
     )
     window.recent_menu = file_menu.addMenu("Open &recent")
     window.recent_menu.aboutToShow.connect(files.fill_recent_menu)
+    add_open_with_mods(window, file_menu)
     file_menu.addSeparator()
     window.save_action = _action(window, "&Save", files.save, QKeySequence.StandardKey.Save)
     file_menu.addAction(window.save_action)
     file_menu.addAction(_action(window, "Save &as…", files.save_as, "Ctrl+Shift+S"))
+    file_menu.addSeparator()
+    add_compare_actions(window, file_menu)
     file_menu.addSeparator()
     file_menu.addAction(
         _action(

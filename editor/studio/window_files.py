@@ -32,13 +32,14 @@ from editor.studio.window_new import (
     last_choice,
     remember_frame,
 )
-from schemas.io import LoadResult, UnwritableError, load_text, save, unreadable
+from schemas.io import LoadResult, UnwritableError, load_text, unreadable
 from schemas.issues import Issue
+from schemas.mods.model import MOD_SUFFIX
 
 if TYPE_CHECKING:
     from editor.studio.window import StudioWindow
 
-SCENARIO_FILTER = "Salient scenarios (*.json);;All files (*)"
+SCENARIO_FILTER = f"Salient scenarios and mods (*.json *{MOD_SUFFIX});;All files (*)"
 GEOJSON_FILTER = "GeoJSON (*.geojson *.json);;All files (*)"
 Buttons = QMessageBox.StandardButton
 log = logging.getLogger(__name__)
@@ -63,7 +64,7 @@ class FileController(QObject):
         document = self.document
         if document is None or not document.modified:
             return True
-        name = document.path.name if document.path else "Untitled"
+        name = document.display_name
         answer = QMessageBox.question(
             self.window,
             "Unsaved changes",
@@ -114,7 +115,12 @@ class FileController(QObject):
             self.open_path(Path(name))
 
     def open_path(self, path: Path, *, ask: bool = True) -> bool:
-        """Open a file; returns whether a scenario was opened (its issues show either way)."""
+        """Open a file; returns whether a scenario was opened (its issues show either way).
+        A mod file opens on its base scenario (see ``studio/mods/opening.py``)."""
+        if path.name.endswith(MOD_SUFFIX):
+            from editor.studio.mods.opening import open_mod_file
+
+            return open_mod_file(self.window, path, ask=ask)
         if ask and not self.may_discard():
             return False
         self._forget_recovery()
@@ -168,6 +174,10 @@ class FileController(QObject):
         return True
 
     def _recover(self, recovery: Recovery) -> bool:
+        if "stack" in recovery.extra:  # unsaved work on a mod
+            from editor.studio.mods.opening import recover_stack
+
+            return recover_stack(self.window, recovery)
         try:
             result = load_text(recovery.data.read_bytes(), validate=False, thorough=True)
         except OSError:
@@ -225,10 +235,8 @@ class FileController(QObject):
         document = self.document
         if document is None:
             return False
-        start = str(document.path) if document.path else f"{_file_stem(document)}.json"
-        name, _ = QFileDialog.getSaveFileName(
-            self.window, "Save the scenario as", start, SCENARIO_FILTER
-        )
+        title, kinds, start = document.save_dialog()
+        name, _ = QFileDialog.getSaveFileName(self.window, title, start, kinds)
         return self._write(Path(name)) if name else False
 
     def _write(self, path: Path) -> bool:
@@ -238,7 +246,7 @@ class FileController(QObject):
         document = self.document
         assert document is not None
         try:
-            save(document.scenario, path)
+            document.write(path)
         except Exception as error:  # whatever it is, the work must survive it
             self._not_saved(path, error)
             return False
@@ -264,12 +272,14 @@ class FileController(QObject):
         kept = autosaver is not None and (
             autosaver.autosave(force=True) is not None or autosaver.copy is not None
         )
-        self.window.show_message(f"Not saved: {reason}")
+        self.window.show_message(f"Not saved: {reason}", lasting=True)
         self.window.update_title()
+        document = self.window.document
+        name = document.display_name if document is not None else "The scenario"
         QMessageBox.critical(
             self.window,
             "Not saved",
-            f"The scenario could not be written to {path}:\n{reason}\n\nNothing was "
+            f"{name} could not be written to {path}:\n{reason}\n\nNothing was "
             "written and your work is still here"
             + (", with a recovery copy" if kept else "")
             + ". "

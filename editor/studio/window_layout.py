@@ -32,13 +32,16 @@ DOCKS: tuple[tuple[str, str, Qt.DockWidgetArea], ...] = (
     ("issues", "Issues", RIGHT),
     ("history", "History", RIGHT),
     ("connections", "Derived connections", RIGHT),
+    ("mods", "Mods", RIGHT),
+    ("changes", "Changes", RIGHT),
     ("find", "Find", RIGHT),
 )
 """Every dock of the studio: its name (``dock-<name>`` is its object name), title and area."""
 
-HIDDEN = ("connections", "find")
-"""Docks shown only when asked for (Scenario > Derive connections shows its review, Edit >
-Find and Find usages their results)."""
+HIDDEN = ("connections", "mods", "changes", "find")
+"""Docks shown only when asked for (Scenario > Derive connections shows its review, a stack
+of mods the Mods dock, File > Compare the Changes dock, Edit > Find and Find usages their
+results)."""
 
 STATE = WindowState("studio", version=2)
 """Where the studio's geometry and dock arrangement are kept (version 2: the issues moved
@@ -66,6 +69,8 @@ def apply_default_layout(window: StudioWindow) -> None:
     window.splitDockWidget(docks["inspector"], docks["issues"], Qt.Orientation.Vertical)
     window.tabifyDockWidget(docks["issues"], docks["history"])
     window.tabifyDockWidget(docks["issues"], docks["connections"])
+    window.tabifyDockWidget(docks["issues"], docks["mods"])
+    window.tabifyDockWidget(docks["issues"], docks["changes"])
     window.tabifyDockWidget(docks["issues"], docks["find"])
     docks["issues"].raise_()
     size_default_layout(window)

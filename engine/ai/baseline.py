@@ -9,7 +9,8 @@ fog of war hides, and it uses no randomness, so a seed fixes a whole AI game.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from .. import board, movement
@@ -29,6 +30,7 @@ from ..actions import (
     Retreat,
 )
 from ..naval import sailing
+from ..queries import where_can_go
 from ..state import StackState
 from .estimates import (
     defence_value,
@@ -37,24 +39,49 @@ from .estimates import (
     stack_strength,
     sudden_death_targets,
 )
+from .fronts import distance_to_enemy, forget
 
 if TYPE_CHECKING:
     from ..game import Game
 
 ATTACK_RATIO = 1.5
 """Attack a region only with this many times the strength seen there."""
+AIR_PHASES = ("air_offensive", "air_defensive")
 ASSAULT_ODDS = 0.65
 """Storm a fortified structure only when simulations give at least these odds."""
+
+
+@dataclass(frozen=True)
+class Style:
+    """The judgement the greedy player applies; the defaults are the baseline's. The levels
+    (:mod:`.levels`) are styles measured against each other."""
+
+    attack_ratio: float = ATTACK_RATIO
+    """Attack a region only with this many times the strength seen there."""
+    assault_odds: float = ASSAULT_ODDS
+    """Storm a fortified structure only when simulations give at least these odds."""
+    retreat_ratio: float = 2.0
+    """Leave a battle when the enemy has more than this many times our strength (0: never)."""
+    out_of_supply: float = 8.0
+    """How much a move into a region off the side's supply lines is held against it."""
+    guards_objectives: bool = True
+    """The last fighting stack on a region worth defending stays, and threatened
+    sudden-death regions are guarded first."""
 
 
 class BaselineAI:
     """Chooses an action for whichever side is to act."""
 
-    def __init__(self) -> None:
+    def __init__(self, style: Style | None = None) -> None:
+        self.style = style or Style()
         self._handled: set[tuple[object, str]] = set()
         self._assessed: set[tuple[int, str]] = set()
 
     def choose(self, game: Game) -> Action:
+        forget(game)  # the game may have changed since the last decision
+        quick = self._choose_in_movement(game)
+        if quick is not None:
+            return quick
         actions = game.legal_actions()
         if not actions:
             raise RuntimeError("no legal action: the game is over")
@@ -72,6 +99,68 @@ class BaselineAI:
             if chosen is not None:
                 return chosen
         return EndPhase() if EndPhase() in actions else actions[0]
+
+    def _choose_in_movement(self, game: Game) -> Action | None:
+        """The same choice as :meth:`choose` in the movement phases (land and air), without
+        listing every stack's moves: ``legal_actions`` there searches where each stack can go
+        (or fly), while the AI only needs the moves of the land stacks it considers, strongest
+        first, and usually takes the first one's best move. ``None`` when the shortcut does
+        not apply and the full list of legal actions decides."""
+        state = game.state
+        phase = game.phase
+        if (
+            phase not in ("land_movement", *AIR_PHASES)
+            or state.outcome is not None
+            or state.pending
+            or state.battle is not None
+            or game.to_act() != game.active_side
+        ):
+            return None
+        from ..cards import playable_actions
+
+        played = playable_actions(game)
+        chosen = self._play_cards(game, played) or self._discard(game, played)
+        if chosen is not None:
+            return chosen
+        if phase in AIR_PHASES:
+            # This AI does not fly: of an air phase's actions it only looks at the air-sea
+            # battles to fight, never at the flights, whose routes are the costly part.
+            from ..phases.air import pending
+
+            fights = [ResolveBattle(r) for r in pending(game)] if phase == "air_offensive" else []
+            chosen = self._resolve(game, fights)
+        else:
+            chosen = self._move_lazily(game)
+        if chosen is not None:
+            return chosen
+        # No card, no move: the phase ends when it may; otherwise the full list decides.
+        return EndPhase() if game.blocking() is None else None
+
+    def _move_lazily(self, game: Game) -> Action | None:
+        """:meth:`_move` asking for each stack's moves only when it comes to that stack."""
+        side = game.active_side
+        key = (game.turn, side)
+        strength = {
+            s.id: stack_strength(game, s)
+            for s in game.state.stacks.values()
+            if s.side == side and movement.stack_domain(game, s) in ("land", "naval")
+        }
+        for stack_id in sorted(strength, key=lambda s: (-strength[s], s)):
+            stack = game.state.stacks[stack_id]
+            if (key, stack_id) in self._handled or self._holds(game, stack):
+                continue
+            moves = [Move(stack_id, d.path) for d in where_can_go(game, stack).values() if d.legal]
+            if not moves:
+                continue  # it may still move later in the phase, once others made room
+            score = _scorer(game, stack, side, self.style)
+            best = max(moves, key=score)
+            if score(best) > _stay_score(game, stack):
+                return best
+            self._handled.add((key, stack_id))
+        return None
+
+    def _holds(self, game: Game, stack: StackState) -> bool:
+        return self.style.guards_objectives and _holds_objective(game, stack)
 
     # -- questions and battles ---------------------------------------------------------------------
 
@@ -94,7 +183,7 @@ class BaselineAI:
         cards = [a for a in actions if isinstance(a, PlayCard)]
         if cards:
             return cards[0]
-        if Retreat() in actions and _losing(game):
+        if Retreat() in actions and _losing(game, self.style.retreat_ratio):
             return Retreat()
         if ContinueBattle() in actions:
             return ContinueBattle()
@@ -130,7 +219,7 @@ class BaselineAI:
 
         return max(repairs, key=missing)
 
-    def _resolve(self, game: Game, actions: list[Action]) -> Action | None:
+    def _resolve(self, game: Game, actions: Sequence[Action]) -> Action | None:
         structures = game.world.structures
         for action in actions:
             if isinstance(action, ResolveSiege):
@@ -152,7 +241,7 @@ class BaselineAI:
 
         region = game.world.structures[structure].region
         odds = preview(game, region, structure=structure, runs=60, seed=game.turn)
-        return odds["attacker_win"] >= ASSAULT_ODDS
+        return odds["attacker_win"] >= self.style.assault_odds
 
     # -- movement ----------------------------------------------------------------------------------
 
@@ -171,9 +260,9 @@ class BaselineAI:
         )
         for stack_id in stacks:
             stack = game.state.stacks[stack_id]
-            if _holds_objective(game, stack) or (key, stack_id) in self._handled:
+            if self._holds(game, stack) or (key, stack_id) in self._handled:
                 continue
-            score = _scorer(game, stack, side)
+            score = _scorer(game, stack, side, self.style)
             best = max(by_stack[stack_id], key=score)
             if score(best) > _stay_score(game, stack):
                 return best
@@ -184,11 +273,14 @@ class BaselineAI:
 # -- judgement ------------------------------------------------------------------------------------
 
 
-def _scorer(game: Game, stack: StackState, side: str) -> Callable[[Move], tuple[float, str]]:
+def _scorer(
+    game: Game, stack: StackState, side: str, style: Style
+) -> Callable[[Move], tuple[float, str]]:
     ours = stack_strength(game, stack)
     supplied = _supplied(game, side)
     naval = sailing.sails(game, movement.stack_domain(game, stack))
-    vital = sudden_death_targets(game, side) if stack_strength(game, stack) > 0 else set()
+    guards = style.guards_objectives and ours > 0
+    vital = sudden_death_targets(game, side) if guards else frozenset()
 
     def score(move: Move) -> tuple[float, str]:
         region = move.path[-1]
@@ -196,7 +288,7 @@ def _scorer(game: Game, stack: StackState, side: str) -> Callable[[Move], tuple[
         enemies = movement.enemy_here(game, region, side)
         if enemies:
             theirs = enemy_strength(game, enemies, side)
-            if ours < ATTACK_RATIO * theirs:
+            if ours < style.attack_ratio * theirs:
                 return (-100.0, move.path[-1])
             gain = 10.0 + value * 5 + min(ours / max(theirs, 1), 5.0)
         elif board.side_of_region(game, region) != side:
@@ -209,7 +301,7 @@ def _scorer(game: Game, stack: StackState, side: str) -> Callable[[Move], tuple[
         else:
             gain = _front_weight(game, region, side)
         if supplied is not None and region not in supplied and not naval:
-            gain -= 8.0  # ships never need supply
+            gain -= style.out_of_supply  # ships never need supply
         return (gain - 0.1 * len(move.path), move.path[-1])
 
     return score
@@ -221,25 +313,8 @@ def _stay_score(game: Game, stack: StackState) -> tuple[float, str]:
 
 def _front_weight(game: Game, region: str, side: str) -> float:
     """How close a friendly region is to the enemy: nearer is better for the front line."""
-    distance = _distance_to_enemy(game, region, side)
+    distance = distance_to_enemy(game, region, side)
     return 4.0 / (1 + distance)
-
-
-def _distance_to_enemy(game: Game, region: str, side: str, limit: int = 12) -> int:
-    seen = {region}
-    frontier = [region]
-    for distance in range(limit):
-        following = []
-        for here in frontier:
-            owner = board.side_of_region(game, here)
-            if owner is not None and game.world.at_war(side, owner):
-                return distance
-            for link in game.world.neighbours(here):
-                if link.to not in seen and game.world.domain(link.to) == "land":
-                    seen.add(link.to)
-                    following.append(link.to)
-        frontier = following
-    return limit
 
 
 def _holds_objective(game: Game, stack: StackState) -> bool:
@@ -280,7 +355,7 @@ def _supplied(game: Game, side: str) -> frozenset[str] | None:
     return supplied_regions(game, side)
 
 
-def _losing(game: Game) -> bool:
+def _losing(game: Game, ratio: float) -> bool:
     battle = game.state.battle
     assert battle is not None
     side = game.to_act()
@@ -291,7 +366,7 @@ def _losing(game: Game) -> bool:
     def strength(ids: list[str]) -> int:
         return sum(units[u].strength for u in ids if units[u].status == "active")
 
-    return strength(mine) * 2 < strength(theirs)
+    return strength(mine) * ratio < strength(theirs)
 
 
 def _best_breakthrough(game: Game, options: list[Breakthrough]) -> Action:

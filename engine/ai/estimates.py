@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import weakref
 from typing import TYPE_CHECKING
 
 from .. import board
@@ -10,6 +11,7 @@ from ..state import StackState
 
 if TYPE_CHECKING:
     from ..game import Game
+    from ..world import World
 
 GUESS_PER_UNIT = 3.0
 """Strength assumed for each unit of an enemy stack whose content the fog hides."""
@@ -54,9 +56,22 @@ def region_value(game: Game, region: str, side: str) -> float:
     return score
 
 
-def sudden_death_targets(game: Game, side: str) -> set[str]:
+_TARGETS: weakref.WeakKeyDictionary[World, dict[str, frozenset[str]]] = weakref.WeakKeyDictionary()
+"""Each scenario's sudden-death regions per side: the AI asks for every region it weighs, and
+they only depend on the scenario."""
+
+
+def sudden_death_targets(game: Game, side: str) -> frozenset[str]:
     """Regions whose loss could hand an enemy a sudden-death win: those its conditions name,
     and the regions of the structures they name."""
+    known = _TARGETS.setdefault(game.world, {})
+    found = known.get(side)
+    if found is None:
+        found = known[side] = frozenset(_sudden_death_targets(game, side))
+    return found
+
+
+def _sudden_death_targets(game: Game, side: str) -> set[str]:
     from schemas.conditions import AllOf, AnyOf, Controls
 
     world = game.world

@@ -12,7 +12,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Protocol
 
-from .baseline import BaselineAI
+from .baseline import BaselineAI, Style
 
 if TYPE_CHECKING:
     from ..actions import Action
@@ -73,5 +73,28 @@ register(
         "the greedy rule-based AI: attacks at 1.5 to 1, takes what is open, holds objectives, "
         "plays the first card it can",
         BaselineAI,
+    )
+)
+
+
+EASY = Style(attack_ratio=2.2)
+"""Timid: attacks only with more than twice the strength it sees (docs/ai.md has its figures)."""
+NORMAL = Style(attack_ratio=1.2, retreat_ratio=1.3)
+"""Bolder than the baseline, and quicker to break off a lost battle: attacks at 1.2 to 1,
+leaves a battle once the enemy is 1.3 times as strong (docs/ai.md has its figures)."""
+
+register(
+    Level(
+        "easy",
+        "the greedy AI made timid: attacks only at 2.2 to 1, so it yields ground and VP",
+        lambda: BaselineAI(EASY),
+    )
+)
+register(
+    Level(
+        "normal",
+        "the greedy AI made bolder and quicker to cut its losses: attacks at 1.2 to 1, "
+        "leaves a battle once outnumbered 1.3 to 1",
+        lambda: BaselineAI(NORMAL),
     )
 )

@@ -167,16 +167,23 @@ class Many:
             getattr(self, name)[other.index] = getattr(other, name)
 
     def on_field(self, units: Int) -> np.ndarray:
-        return (self.status[:, units] == 0) & (self.strength[:, units] > 0)
+        standing: np.ndarray = (self.status[:, units] == 0) & (self.strength[:, units] > 0)
+        return standing
 
     def counts(self, plan: Plan, mask: np.ndarray) -> Int:
         """Per battle and side, the units on the field among ``mask``: shape (count, 2)."""
         here = (self.status == 0) & (self.strength > 0) & mask
-        return np.stack([here[:, plan.side_mask[0]].sum(1), here[:, plan.side_mask[1]].sum(1)], 1)
+        totals: Int = np.stack(
+            [here[:, plan.side_mask[0]].sum(1), here[:, plan.side_mask[1]].sum(1)], 1
+        )
+        return totals
 
     def present(self, plan: Plan) -> Int:
         here = np.where((self.status == 0), self.strength, 0)
-        return np.stack([here[:, plan.side_mask[0]].sum(1), here[:, plan.side_mask[1]].sum(1)], 1)
+        totals: Int = np.stack(
+            [here[:, plan.side_mask[0]].sum(1), here[:, plan.side_mask[1]].sum(1)], 1
+        )
+        return totals
 
 
 def _superiority(plan: Plan, many: Many) -> Int:
@@ -192,7 +199,8 @@ def _superiority(plan: Plan, many: Many) -> Int:
 
 def _over(plan: Plan, many: Many) -> np.ndarray:
     vital = many.counts(plan, plan.vital)
-    return (many.routed >= 0) | (vital[:, 0] == 0) | (vital[:, 1] == 0)
+    over: np.ndarray = (many.routed >= 0) | (vital[:, 0] == 0) | (vital[:, 1] == 0)
+    return over
 
 
 def _rout_check(plan: Plan, many: Many, rows: np.ndarray) -> None:

@@ -37,8 +37,19 @@ def open_battle(game: Game, region: str, structure: str | None = None) -> None:
     with the attacker's window."""
     setup = describe(game, region, game.active_side, structure)
     battle: BattleState = {
-        **setup,
+        "region": setup["region"],
+        "structure": setup["structure"],
+        "attacker": setup["attacker"],
+        "defender": setup["defender"],
+        "attackers": setup["attackers"],
+        "defenders": setup["defenders"],
+        "entry": setup["entry"],
+        "crossings": setup["crossings"],
+        "entrenched": setup["entrenched"],
+        "had_combat": setup["had_combat"],
+        "ground": setup["ground"],
         "card_window": setup["attacker"],
+        "morale_fixed": setup["morale_fixed"],
         "step": 0,
         "rounds": 0,
         "next_rounds": 0,

@@ -20,12 +20,12 @@ waits on a pending ``retreat`` decision (answered with ``Choose(i)``, ``i`` inde
 from __future__ import annotations
 
 from collections import deque
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from .. import board, decisions
 from ..actions import Action, Choose
 from ..errors import IllegalAction
-from ..records import BattleSetup
+from ..records import BattleSetup, Decision, RetreatWork
 from .field import fortified, unresolved
 from .values import tables
 
@@ -72,7 +72,7 @@ def retreat_side(
     for unit_id in ground:
         entry = battle["entry"].get(unit_id) if attacking else None
         groups.setdefault(entry, []).append(unit_id)
-    work = {
+    work: RetreatWork = {
         "side": side,
         "region": region,
         "attacking": attacking,
@@ -111,7 +111,7 @@ def _sail_away(
         game.record("battle_retreat", side_id=side, units=group, to=target[0], origin=region)
 
 
-def _go_on(game: Game, battle: dict[str, Any], work: dict[str, Any]) -> bool:
+def _go_on(game: Game, battle: BattleSetup, work: RetreatWork) -> bool:
     """Retreat the groups left in ``work`` in order; stop at the first whose player must
     choose (``False``), else fly the aircraft home (``True``)."""
     side, region, vp = work["side"], work["region"], work["vp"]
@@ -145,23 +145,35 @@ def _go_on(game: Game, battle: dict[str, Any], work: dict[str, Any]) -> bool:
     return True
 
 
-def _describe(game: Game, decision: dict[str, Any]) -> str:
+def _describe(game: Game, decision: Decision) -> str:
+    assert decision["kind"] == "retreat"
     return f"{decision['side']} must choose where its beaten units retreat: " + ", ".join(
         decision["options"]
     )
 
 
-def _actions(game: Game, decision: dict[str, Any]) -> list[Action]:
+def _actions(game: Game, decision: Decision) -> list[Action]:
+    assert decision["kind"] == "retreat"
     return decisions.choose_among(decision["options"])
 
 
-def _apply(game: Game, decision: dict[str, Any], action: Action) -> None:
+def _apply(game: Game, decision: Decision, action: Action) -> None:
+    assert decision["kind"] == "retreat"
     if not isinstance(action, Choose) or not 0 <= action.option < len(decision["options"]):
         raise IllegalAction("answer with the number of one of the retreat regions")
     decisions.pop(game)
     battle = game.state.battle
     assert battle is not None, "a retreat is chosen while its battle ends"
-    work = {k: decision[k] for k in decision if k not in ("kind", "options", "units")}
+    work: RetreatWork = {
+        "side": decision["side"],
+        "region": decision["region"],
+        "attacking": decision["attacking"],
+        "barred": decision["barred"],
+        "groups": decision["groups"],
+        "aircraft": decision["aircraft"],
+        "vp": decision["vp"],
+        "choice": decision["choice"],
+    }
     target = decision["options"][action.option]
     side, region = decision["side"], decision["region"]
     distance = supply_distance(game, side)

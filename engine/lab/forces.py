@@ -13,15 +13,16 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from typing import Any
 
+from schemas.places import places_of
 from schemas.scenario import Scenario
-from schemas.units import Unit
+from schemas.units import Leader, Unit
 
 from .. import board
 from ..combat.prepare import Setup, build
 from ..combat.values import tables
 from ..game import Game
+from ..records import BattleSetup
 
 ITEM = re.compile(
     r"^\s*(?:(?P<before>\d+)\s*\*\s*)?(?P<name>[^*\s]+)\s*(?:\*\s*(?P<after>\d+))?\s*$"
@@ -39,7 +40,7 @@ class Battle:
     """A battle ready to simulate: the private game it is set in and its description."""
 
     game: Game
-    description: dict[str, Any]
+    description: BattleSetup
 
     def setup(self) -> Setup:
         return build(self.game, self.description)
@@ -50,10 +51,10 @@ class Battle:
 
     def lineup(self, which: int) -> dict[str, int]:
         """How many units of each type (leaders by name) fight on side ``which``."""
-        key = ("attackers", "defenders")[which]
+        fighting = (self.description["attackers"], self.description["defenders"])[which]
         world = self.game.world
         counts: dict[str, int] = {}
-        for unit_id in self.description[key]:
+        for unit_id in fighting:
             unit_type = world.unit_type(unit_id)
             name = unit_type.name if unit_type else world.leaders[unit_id].name
             counts[name] = counts.get(name, 0) + 1
@@ -106,7 +107,7 @@ def what_if(
     came_from: str | None = None,
 ) -> Battle:
     """The battle in ``region`` between the forces described (see the module docstring)."""
-    regions = {r.id: r for r in scenario.regions}
+    regions = dict(places_of(scenario).region_lookup)
     if region not in regions:
         raise ForceError(f"unknown region '{region}'")
     playing = [s.id for s in scenario.sides if not s.neutral]
@@ -116,8 +117,9 @@ def what_if(
     wanted = [_parse(attackers) if attackers else None, _parse(defenders) if defenders else None]
     sides = [attacker_side, defender_side]
     for which in (0, 1):
-        if sides[which] is None and wanted[which] is not None:
-            named = _side_of(scenario, [name for name, _n in wanted[which]])
+        asked = wanted[which]
+        if sides[which] is None and asked is not None:
+            named = _side_of(scenario, [name for name, _n in asked])
             if len(named) > 1:
                 raise ForceError(
                     f"the {('attacking', 'defending')[which]} units belong to "
@@ -151,7 +153,7 @@ def what_if(
         items = wanted[which]
         if items is None:
             continue
-        side = sides[which]
+        side = (attacker, defender)[which]
         for name, count in items:
             if name in known_units:
                 if count != 1:
@@ -193,7 +195,8 @@ def _sides_present(scenario: Scenario, region: str) -> list[str]:
     nation_side = {n.id: n.side for n in scenario.nations}
     structures = {s.id: s.region for s in scenario.structures}
     found: list[str] = []
-    for thing in [*scenario.units, *scenario.leaders]:
+    things: list[Unit | Leader] = [*scenario.units, *scenario.leaders]
+    for thing in things:
         where = thing.location
         if where is None:
             continue
@@ -222,7 +225,7 @@ def _describe(
     defender: str,
     entrenched: bool | None,
     came_from: str | None,
-) -> dict[str, Any]:
+) -> BattleSetup:
     """The battle as ``combat.field.describe`` writes it (``state.battle``)."""
     world = game.world
     units = game.state.units

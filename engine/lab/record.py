@@ -27,8 +27,8 @@ def summarise(
     world = game.world
     outcome = game.outcome()
     finished = outcome is not None
-    winner = outcome["winner"] if outcome else None
-    turns = outcome["turns_played"] if outcome else state.turn
+    winner = outcome.winner if outcome is not None else None
+    turns = outcome.turns_played if outcome is not None else state.turn
     losses: dict[str, Counter[str]] = {side: Counter() for side in state.sides}
     captures: list[list[Any]] = []
     structures: list[list[Any]] = []
@@ -54,7 +54,7 @@ def summarise(
         # The game ended within a turn (sudden death, an effect): its last turn counts with
         # the VP it ended on.
         vp_by_turn.append(final_vp)
-    reason = outcome["reason"] if outcome else "stopped: too many actions"
+    reason = outcome.reason if outcome is not None else "stopped: too many actions"
     return {
         "seed": game.seed,
         "levels": dict(levels),

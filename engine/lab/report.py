@@ -14,6 +14,7 @@ from collections import Counter, defaultdict
 from collections.abc import Sequence
 from typing import Any
 
+from schemas.places import places_of
 from schemas.scenario import Scenario
 
 from .match import sides_in_play
@@ -197,8 +198,9 @@ def _captures(games: Sequence[dict[str, Any]], scenario: Scenario) -> dict[str, 
             seen.add(region)
             by_side[region][by] += 1
         games_with.update(seen)
-    order = [r.id for r in scenario.regions if r.id in cells]
-    names = {r.id: r.name for r in scenario.regions}
+    places = places_of(scenario).regions
+    order = [r.id for r in places if r.id in cells]
+    names = {r.id: r.name for r in places}
     return {
         "turns": list(range(1, last + 1)),
         "regions": order,

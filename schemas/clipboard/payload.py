@@ -149,10 +149,10 @@ class Clip:
         )
 
 
-def _entity_lists(value: Any, where: str, known: dict[str, Any]) -> dict[str, list[dict]]:
+def _entity_lists(value: Any, where: str, known: dict[str, Any]) -> dict[str, list[dict[str, Any]]]:
     if not isinstance(value, dict):
         raise ClipboardError(f"the copy's '{where}' must be an object of lists")
-    out: dict[str, list[dict]] = {}
+    out: dict[str, list[dict[str, Any]]] = {}
     for collection in known:
         items = value.get(collection)
         if items is None:

@@ -4,7 +4,7 @@ symbols, connections' bends)."""
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, TypeVar
 
 import shapely
 from pydantic import BaseModel
@@ -13,9 +13,11 @@ from ..base import Entity
 from ..geometry.build import build_polygons, polygon_from_model
 from ..geometry.outlines import XY
 from ..geometry.pasting import fit_pasted_regions, free_offset, translated
-from ..map import Polygon
+from ..map import Polygon, Region, Structure
 from .records import MapOutlines, Note
 from .resolver import Resolver
+
+M = TypeVar("M", bound=BaseModel)
 
 COVERED = (
     "the regions already there cover all its ground",
@@ -68,9 +70,9 @@ def place_regions(resolver: Resolver, at: XY | None, map_outlines: MapOutlines |
         elif number in fitted.clipped:
             placed.clipped.append(region_id)
     for position, outline in fitted.changes.items():
-        region_id = current.ids[position]
-        if region_id is not None:
-            placed.existing[region_id] = outline
+        existing_id = current.ids[position]
+        if existing_id is not None:
+            placed.existing[existing_id] = outline
     if offset != (0.0, 0.0) and at is None:
         resolver.notes.append(
             Note(
@@ -107,7 +109,8 @@ def note_map(resolver: Resolver, placed: PlacedMap) -> None:
             )
 
 
-def with_fields(model: BaseModel, **changes: Any) -> Any:
+def with_fields(model: M, **changes: Any) -> M:
+    """A copy of ``model`` with ``changes``, validated again (``model_copy`` would not)."""
     data = model.model_dump(by_alias=True)
     data.update(changes)
     return type(model).model_validate(data)
@@ -127,17 +130,17 @@ def placed_entity(
     """A map entity moved with the pasted regions (anchors outside its new outline are
     given back to the map to choose)."""
     dx, dy = placed.offset
-    if collection == "regions":
+    if collection == "regions" and isinstance(entity, Region):
         outline = placed.by_new[entity.id]
         shape = shapes.setdefault(entity.id, polygon_from_model(outline))
         anchors = {}
-        for key, value in entity.anchors.model_dump().items():  # type: ignore[attr-defined]
+        for key, value in entity.anchors.model_dump().items():
             point = _moved(value, dx, dy)
             anchors[key] = point if _inside(point, shape) else None
         return with_fields(entity, polygon=outline, anchors=anchors)
-    if collection == "structures" and entity.anchor is not None:  # type: ignore[attr-defined]
-        anchor = _moved(entity.anchor, dx, dy)  # type: ignore[attr-defined]
-        region = entity.region  # type: ignore[attr-defined]
+    if collection == "structures" and isinstance(entity, Structure) and entity.anchor is not None:
+        anchor = _moved(entity.anchor, dx, dy)
+        region = entity.region
         shape = shapes.get(region)
         if shape is None and region in placed.by_new:
             shape = shapes.setdefault(region, polygon_from_model(placed.by_new[region]))

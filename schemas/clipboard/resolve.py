@@ -120,8 +120,8 @@ def resolve_paste(
     resolver.rename_notes(settled.final)
     notes = resolver.notes
     for (one, many), entities in left_out.items():
-        why = one if len(entities) == 1 else many
-        notes.append(Note("left_out", f"{_listed(resolver, entities)} not pasted: {why}"))
+        reason = one if len(entities) == 1 else many
+        notes.append(Note("left_out", f"{_listed(resolver, entities)} not pasted: {reason}"))
     notes += _reference_notes(resolver, settled)
 
     plan = PastePlan(clip.primary, offset=placed.offset, outlines=dict(placed.existing))
@@ -136,9 +136,9 @@ def resolve_paste(
                     tuple((collection, e.id) for e in defined),
                 )
             )
-        entities = list(settled.final.get(collection, {}).values())
-        if entities:
-            plan.added[collection] = entities
+        pasted = list(settled.final.get(collection, {}).values())
+        if pasted:
+            plan.added[collection] = pasted
     plan.notes = ordered(notes)
     return plan
 
@@ -181,15 +181,15 @@ def _reference_notes(resolver: Resolver, settled: Settled) -> list[Note]:
                 tuple(entities),
             )
         )
-    for (collection, missing), (instead, concerned) in settled.replaced.items():
-        verb = "uses" if len(concerned) == 1 else "use"
+    for (collection, missing), (instead, users) in settled.replaced.items():
+        verb = "uses" if len(users) == 1 else "use"
         notes.append(
             Note(
                 "replaced",
                 f"{noun(collection).capitalize()} {resolver.named(collection, missing)} "
-                f"{resolver.absence(collection, missing)}: {_entities(concerned, settled)} "
+                f"{resolver.absence(collection, missing)}: {_entities(users, settled)} "
                 f"{verb} {resolver.existing(collection, instead)} instead",
-                tuple(concerned),
+                tuple(users),
             )
         )
     for (collection, source_id), target_id in resolver.matched.items():

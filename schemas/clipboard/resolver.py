@@ -39,7 +39,9 @@ def fresh_id(wanted: str, taken: set[str] | frozenset[str]) -> str:
             return candidate
 
 
-def validated(collection: str, items: Iterable[dict[str, Any]], notes: list[Note]) -> dict:
+def validated(
+    collection: str, items: Iterable[dict[str, Any]], notes: list[Note]
+) -> dict[str, Entity]:
     """Copied entity JSON read as models, by id; what does not read is noted and skipped."""
     model = collections()[collection].model
     out: dict[str, Entity] = {}

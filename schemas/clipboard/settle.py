@@ -14,11 +14,11 @@ import copy
 from dataclasses import dataclass, field
 from typing import Any
 
-from pydantic import BaseModel, ValidationError
+from pydantic import ValidationError
 
 from ..base import Entity
 from ..diff.sections import noun
-from ..refs import Path, iter_references, with_references_replaced
+from ..refs import M, Path, iter_references, with_references_replaced
 from ..search import field_words
 from .placing import PlacedMap, placed_entity, with_fields
 from .resolver import Resolver
@@ -90,7 +90,7 @@ def _settle_one(
     if problem is not None:
         return problem
     dropped: list[tuple[tuple[str, str], str]] = []
-    model: Any = entity
+    model = entity
     for target_collection, ids in missing.items():
         model = with_references_replaced(model, target_collection, dict.fromkeys(ids))
     left = {(r.collection, r.id) for r in iter_references(model)}
@@ -136,7 +136,7 @@ def _at(data: Any, path: Path) -> Any:
     return data
 
 
-def _prune(model: BaseModel, path: Path) -> tuple[BaseModel, Path] | None:
+def _prune(model: M, path: Path) -> tuple[M, Path] | None:
     """The model without the innermost part holding the reference at ``path`` that it can
     do without (an optional part, or an entry of a list that keeps others), and the path of
     what went; ``None`` when no part can go."""

@@ -44,7 +44,7 @@ class GeometryChange:
 def _points(polygon: Polygon | None) -> list[tuple[float, float]]:
     if polygon is None:
         return []
-    return [tuple(p) for ring in (polygon.exterior, *polygon.holes) for p in ring]
+    return [(p[0], p[1]) for ring in (polygon.exterior, *polygon.holes) for p in ring]
 
 
 def _ring_area(ring: list[tuple[float, float]]) -> float:

@@ -39,7 +39,7 @@ class Collection:
         """The single section holding a nested collection; ``None`` for a top-level one."""
         return self.keys[0] if len(self.keys) > 1 else None
 
-    def items(self, scenario: Scenario) -> list[Any]:
+    def items(self, scenario: Scenario) -> list[Entity]:
         """The collection's entities in a scenario."""
         value: Any = scenario
         for key in self.keys:

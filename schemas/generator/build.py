@@ -30,7 +30,7 @@ from .story import (
     tension,
     victory,
 )
-from .tessellation import tessellate
+from .tessellation import Tessellation, tessellate
 from .world import JSON, MAIN_NATION, World
 
 MIN_REGIONS = 12
@@ -66,8 +66,25 @@ def generate_scenario(regions: int, seed: int) -> Scenario:
     regions, seed = int(regions), int(seed)
     # Independent streams per stage: tuning the forces never reshapes the map.
     streams = np.random.SeedSequence(seed).spawn(4)
-    shape_rng, land_rng, content_rng, name_seed = streams
-    tz = tessellate(regions, np.random.default_rng(shape_rng))
+    tz = tessellate(regions, np.random.default_rng(streams[0]))
+    world, forces = populate(tz, seed, streams)
+    raw = scenario_json(world, forces, info(world, regions))
+    raw["regions"] = _regions(world)
+    raw["connections"] = _connections(world)
+    with gc_paused():  # the models of a large scenario
+        scenario = Scenario.model_validate(raw)
+    return reachable_victory_level(scenario)
+
+
+def populate(
+    tz: Tessellation,
+    seed: int,
+    streams: list[np.random.SeedSequence],
+    ids: list[str] | None = None,
+) -> tuple[World, Forces]:
+    """Land, places, networks and forces on the cells of ``tz`` (``ids`` names the cells;
+    by default ``r0001``...). ``streams[0]`` is the map's own (already used by the caller)."""
+    _, land_rng, content_rng, name_seed = streams
     graph = Graph.build(tz.size, tz.left, tz.right)
     scape = shape_landscape(np.random.default_rng(land_rng), tz, graph)
     rng = np.random.default_rng(content_rng)
@@ -75,6 +92,8 @@ def generate_scenario(regions: int, seed: int) -> Scenario:
     side[scape.terrain == SEA] = -1
     pyrng = random.Random(int(name_seed.generate_state(1)[0]))
     world = World(seed, tz, graph, scape, rng, pyrng, Namer(pyrng), side, depth)
+    if ids is not None:
+        world.ids = ids
     world.nation_names = pick_nation_names(world)
     name_regions(world)
     found_cities(world)
@@ -82,13 +101,10 @@ def generate_scenario(regions: int, seed: int) -> Scenario:
     build_networks(world)
     found_military_sites(world)
     draw_areas(world)
-    forces = raise_forces(world)
-    with gc_paused():  # the models of a large scenario
-        scenario = Scenario.model_validate(_scenario_json(world, forces, regions))
-    return _reachable_victory_level(scenario)
+    return world, raise_forces(world)
 
 
-def _reachable_victory_level(scenario: Scenario) -> Scenario:
+def reachable_victory_level(scenario: Scenario) -> Scenario:
     """A small map holds fewer VP than the rules' default victory level: it plays to the last
     turn, as its briefing says, rather than keep a level no side can reach."""
     from ..validation.index import ScenarioIndex
@@ -155,7 +171,8 @@ def _connections(world: World) -> list[JSON]:
     return out
 
 
-def _scenario_json(world: World, forces: Forces, regions: int) -> JSON:
+def scenario_json(world: World, forces: Forces, about: JSON) -> JSON:
+    """Everything but the map's places and links."""
     sides, nations = sides_and_nations(world)
     sources = [
         {**{k: v for k, v in source.items() if k != "cell"}, "region": world.rid(source["cell"])}
@@ -163,14 +180,13 @@ def _scenario_json(world: World, forces: Forces, regions: int) -> JSON:
     ]
     return {
         "schema_version": SCHEMA_VERSION,
-        "info": info(world, regions),
+        "info": about,
         "calendar": calendar(world),
         "map": {"units_per_km": 2.0},
         "terrain": terrain_table(),
         "theatres": world.theatres,
         "areas": world.areas,
-        "regions": _regions(world),
-        "connections": _connections(world),
+        "regions": [],
         "structures": [site.to_json(world) for site in world.sites],
         "supply_sources": sources,
         "sides": sides,

@@ -285,7 +285,7 @@ def fit_pasted_regions(
         # Where the pasted border runs along a neighbour's edge, each gets the other's vertices.
         near = ground.near(build_polygons([fitted])[0].bounds)
         apply(insert_shared_vertices(current, _points(fitted), on_edge, index=idx))
-        theirs = [p for i in near if current[i] is not None for p in _points(current[i])]
+        theirs = [p for i in near if (other := current[i]) is not None for p in _points(other)]
         fitted = insert_shared_vertices([fitted], theirs, on_edge).get(0, fitted)
         current.append(fitted)
         idx = idx.updated({position: fitted})

@@ -92,7 +92,7 @@ def junctions(rings: Rings) -> np.ndarray:
     highest = np.full(count, -1, dtype=np.int64)
     np.minimum.at(lowest, vertex, pair)
     np.maximum.at(highest, vertex, pair)
-    junction = (lowest != highest) & (highest >= 0)
+    junction: np.ndarray = (lowest != highest) & (highest >= 0)
     ring = rings.ring_of()
     crossed = np.bincount(ring[junction[vertex]], minlength=rings.rings) > 0
     lonely = np.flatnonzero(~crossed & (np.diff(rings.start) > 0))
@@ -118,7 +118,8 @@ def cut(rings: Rings, junction: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     edges = following - at
 
     def wrap(position: np.ndarray) -> np.ndarray:
-        return ring_start + (position - ring_start) % size
+        wrapped: np.ndarray = ring_start + (position - ring_start) % size
+        return wrapped
 
     inner = edges >= 2
     key = np.minimum(vertex[wrap(at + 1)[inner]], vertex[wrap(following - 1)[inner]])

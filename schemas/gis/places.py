@@ -186,7 +186,9 @@ def plan_lines(
         old = by_pair.get(frozenset(ends))
         if old is None:
             new_id = ids.claim(f"{ends[0]}-{ends[1]}", kind)
-            plan.connections.append(Connection(id=new_id, a=ends[0], b=ends[1], **{kind: True}))
+            # Validated from data: the flag set ("road" or "rail") is named by the options.
+            data = {"id": new_id, "a": ends[0], "b": ends[1], kind: True}
+            plan.connections.append(Connection.model_validate(data))
         elif not getattr(old, kind):
             plan.connections.append(old.model_copy(update={kind: True}))
     return plan

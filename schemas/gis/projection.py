@@ -234,7 +234,8 @@ def _epsg(crs: pyproj.CRS) -> str:
 
 
 def _transform(geoms: np.ndarray, work: Callable[[np.ndarray], np.ndarray]) -> np.ndarray:
-    return shapely.transform(geoms, work)
+    moved: np.ndarray = shapely.transform(geoms, work)
+    return moved
 
 
 def project_points(
@@ -306,7 +307,10 @@ def describe_crs(crs: pyproj.CRS) -> str:
     with warnings.catch_warnings():
         warnings.simplefilter("ignore", UserWarning)  # a PROJ string says all it needs here
         params = crs.to_dict()
-    name = NAMES.get(str(params.get("proj")), crs.coordinate_operation.method_name)
+    operation = crs.coordinate_operation
+    # A geographic CRS has no coordinate operation: its PROJ name ("longlat") is all it has.
+    method = operation.method_name if operation is not None else str(params.get("proj"))
+    name = NAMES.get(str(params.get("proj")), method)
     lon, lat = params.get("lon_0"), params.get("lat_0", params.get("lat_ts"))
     if lon is None or lat is None:
         return name

@@ -170,7 +170,8 @@ class Rings:
             chosen = keep[entries]
             entries, ring = entries[chosen], ring[chosen]
         rings = shapely.linearrings(self.xy[entries], indices=ring)
-        return shapely.polygons(rings, indices=self.ring_part)
+        polygons: np.ndarray = shapely.polygons(rings, indices=self.ring_part)
+        return polygons
 
     def ring_counts(self, keep: np.ndarray) -> np.ndarray:
         """Points each ring keeps with the vertices ``keep`` marks."""

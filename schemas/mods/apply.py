@@ -85,12 +85,17 @@ def apply_mods(
     *,
     validate: bool = True,
     result_label: str = "result",
+    base_fingerprint: str | None = None,
 ) -> ApplyResult:
     """Apply ``mods`` in order on ``base``; with ``validate``, check the result as a scenario
-    (every semantic check) and trace its problems to the operations that caused them."""
+    (every semantic check) and trace its problems to the operations that caused them.
+
+    ``base_fingerprint`` is ``scenario_fingerprint(base)`` when the caller knows it already
+    (a studio applying the same base again after each change): on a large map computing it
+    is most of the time applying takes."""
     stack = [_as_source(m) for m in mods]
     result = ApplyResult(None, stack)
-    result.issues += check_stack(stack, base)
+    result.issues += check_stack(stack, base, base_fingerprint)
     applier = Applier(base)
     for index, item in enumerate(stack):
         for position, op in enumerate(item.mod.operations):
@@ -114,9 +119,9 @@ def apply_mods(
         from ..validation import ScenarioIndex, run_checks
 
         for issue in run_checks(ScenarioIndex(result.scenario)):
-            op = attribute(issue, result.scenario, result.provenance, result.removed)
-            result.result_issues.append((issue, op))
-            result.issues.append(result_issue(result_label, issue, op))
+            blamed = attribute(issue, result.scenario, result.provenance, result.removed)
+            result.result_issues.append((issue, blamed))
+            result.issues.append(result_issue(result_label, issue, blamed))
     return result
 
 
@@ -132,12 +137,16 @@ def version_key(version: str) -> tuple[tuple[int, int | str], ...]:
     )
 
 
-def check_stack(stack: list[ModSource], base: Scenario) -> list[ModIssue]:
-    """Problems of the stack itself: requirements, declared conflicts, repeats, the base."""
+def check_stack(
+    stack: list[ModSource], base: Scenario, fingerprint: str | None = None
+) -> list[ModIssue]:
+    """Problems of the stack itself: requirements, declared conflicts, repeats, the base
+    (whose fingerprint may be given, see :func:`apply_mods`)."""
     out: list[ModIssue] = []
     seen: dict[str, Mod] = {}
     everywhere = {item.mod.id: (i, item.mod) for i, item in enumerate(stack)}
-    fingerprint = scenario_fingerprint(base) if stack else ""
+    if stack and fingerprint is None:
+        fingerprint = scenario_fingerprint(base)
 
     def report(index: int, code: str, pointer: str, message: str) -> None:
         item = stack[index]

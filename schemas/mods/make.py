@@ -176,18 +176,18 @@ def make_operations(delta: ScenarioDelta, language: str | None = None) -> list[A
             else:
                 ops += field_operations(name, None, deltas, old_value, language)
             continue
-        change = delta.collections.get(name)
-        if change is None:
+        moved = delta.collections.get(name)
+        if moved is None:
             continue
-        old, new = change.old, change.new
-        to_old = {b: a for a, b in change.renamed}
-        for key in change.removed:
+        old, new = moved.old, moved.new
+        to_old = {b: a for a, b in moved.renamed}
+        for key in moved.removed:
             ops.append(
                 RemoveEntity(op="remove", section=name, id=key, was=value_fingerprint(old[key]))
             )
-        for key, deltas in change.changed:
+        for key, deltas in moved.changed:
             ops += field_operations(name, key, deltas, old[to_old.get(key, key)], language)
-        ops += _placement(name, change, new)
+        ops += _placement(name, moved, new)
     return ops
 
 

@@ -9,7 +9,7 @@ reported instead of silently overwritten.
 
 from __future__ import annotations
 
-from typing import Annotated, Any, Literal
+from typing import TYPE_CHECKING, Annotated, Any, Literal
 
 from pydantic import Field, JsonValue
 
@@ -21,8 +21,14 @@ MOD_SCHEMA_VERSION = 1
 
 MOD_SUFFIX = ".salient-mod.json"
 
-Section = Literal[section_names()]  # type: ignore[valid-type]
-"""A collection (``regions``, ``victory/sudden_death``) or a single section (``rules``)."""
+if TYPE_CHECKING:
+    # The sections are found from the scenario models when the module loads, so no static
+    # Literal can name them: to the type checker a section is a string, which it is.
+    Section = str
+else:
+    Section = Literal[section_names()]
+    """A collection (``regions``, ``victory/sudden_death``) or a single section
+    (``rules``)."""
 
 FieldPath = Annotated[
     str,

@@ -127,6 +127,7 @@ class Applier(Context):
         if target is None:
             return
         section, key = target
+        assert key is not None  # 'remove' requires an id, and target() returns it for a list
         if op.was is not None:
             self.expect_fingerprint(ref, target, op.was)
         self.touches.add(target, Touch((), ref, "remove"))
@@ -175,6 +176,7 @@ class Applier(Context):
         if target is None:
             return
         section, key = target
+        assert key is not None  # 'move' requires an id, and target() returns it for a list
         if op.after is None:
             anchor = None
         else:
@@ -197,6 +199,7 @@ class Applier(Context):
         if target is None:
             return
         section, old = target
+        assert old is not None  # 'rename' requires an id, and target() returns it for a list
         new = op.to
         if new == old:
             return

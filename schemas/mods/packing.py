@@ -18,7 +18,8 @@ from pathlib import Path, PurePosixPath
 
 from pydantic import ValidationError
 
-from ..io import parse_json, schema_issues
+from ..io import parse_json
+from ..schema_issues import schema_issues
 from .images import image_references
 from .issues import mod_issue
 from .load import load_mod_file
@@ -78,7 +79,7 @@ def package_files(folder: Path) -> list[str]:
         for pointer, image in image_references(loaded.mod):
             entry = _inside(PurePosixPath(name).parent, image)
             file = folder.joinpath(*entry.split("/")) if entry else None
-            if file is None or not file.is_file() or file.is_symlink():
+            if entry is None or file is None or not file.is_file() or file.is_symlink():
                 problems.append(
                     mod_issue(
                         "package-missing-file",

@@ -11,8 +11,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from pydantic import BaseModel, TypeAdapter, ValidationError
+from pydantic import TypeAdapter, ValidationError
 
+from ..base import Entity
 from ..diff import paths
 from ..diff.paths import PathError
 from ..diff.sections import SINGLE_NAMES, collections, nested_in, noun
@@ -222,7 +223,7 @@ class Context:
             return False
         return True
 
-    def entity(self, value: Any, section: str, ref: OpRef, suffix: str) -> BaseModel | None:
+    def entity(self, value: Any, section: str, ref: OpRef, suffix: str) -> Entity | None:
         model = collections()[section].model
         try:
             return model.model_validate(value)
@@ -236,16 +237,17 @@ class Context:
         if target in self.added:
             return _MISSING
         section, entity = target
-        base_key = (section, self.origin.get(target, entity))
+        base_id = self.origin.get(target, entity)
+        base_key = (section, base_id)
         if base_key not in self._base_json:
-            if entity is None:
+            if base_id is None:
                 attribute = "schema_uri" if section == "$schema" else section
                 value = getattr(self.base, attribute)
             else:
                 if section not in self._base_keys:
                     items = collections()[section].items(self.base)
                     self._base_keys[section] = {item.id: item for item in items}
-                value = self._base_keys[section].get(base_key[1], _MISSING)
+                value = self._base_keys[section].get(base_id, _MISSING)
             skip = nested_in(section) if entity is None else None
             self._base_json[base_key] = as_json(value, skip) if value is not _MISSING else _MISSING
         node = self._base_json[base_key]

@@ -27,6 +27,7 @@ from .forces import (
     check_unit_strength,
 )
 from .geometry import check_anchors, check_coverage, check_polygons
+from .hexes import check_hex_map
 from .identity import check_duplicate_ids, check_references
 from .index import Check, ScenarioIndex
 from .network import check_connections, check_isolated_regions
@@ -43,6 +44,7 @@ from .victory import check_victory_level
 CHECKS: tuple[Check, ...] = (
     check_duplicate_ids,
     check_references,
+    check_hex_map,
     check_polygons,
     check_coverage,
     check_anchors,

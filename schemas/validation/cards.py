@@ -338,17 +338,20 @@ def check_reachability(ix: ScenarioIndex) -> Iterator[Issue]:
             "this effect moves the tension index, but the scenario has no tension index",
             _owner_id(scenario, where),
         )
-    for collection in ("regions", "structures"):
-        for index, place in enumerate(getattr(scenario, collection)):
-            for side, value in place.values.items():
-                if value.tension:
-                    yield make_issue(
-                        "tension-without-index",
-                        pointer(collection, index, "values", side, "tension"),
-                        f"capturing '{place.id}' moves the tension index, but the scenario has "
-                        "no tension index",
-                        place.id,
-                    )
+    valued = [
+        *ix.places.valued(),
+        *((("structures", i), s.id, s.values) for i, s in enumerate(scenario.structures)),
+    ]
+    for where, place, values in valued:
+        for side_id, value in values.items():
+            if value.tension:
+                yield make_issue(
+                    "tension-without-index",
+                    pointer(*where, "values", side_id, "tension"),
+                    f"capturing '{place}' moves the tension index, but the scenario has "
+                    "no tension index",
+                    place,
+                )
 
 
 def _owner_id(scenario: Scenario, where: Path) -> str | None:

@@ -91,16 +91,31 @@ QUIET = {
     "regions": {"name", "owner", "income", "description"},
     "structures": {"name", "kind", "owner", "relay", "description"},
     "terrain": set(),
+    "units": set(),
+    "leaders": set(),
 }
-"""Fields no check re-run whole reads (references are checked per entity anyway)."""
+"""Sections whose edits are told field by field (``regions.terrain``), and their fields no
+check re-run whole reads (references are checked per entity anyway)."""
 
 
 def changed_aspects(section: str, diff: SectionDiff) -> set[str]:
-    """What changed, as the names global checks depend on (see :data:`READS`)."""
+    """What changed, as the names global checks depend on (see :data:`READS`): the section,
+    and for the sections of :data:`QUIET` each field that changed (``regions.terrain``); when
+    entities came or went, their ids and the fields they fill; ``regions.*`` when entities
+    were reordered."""
     if section not in QUIET:
         return {section}
     if diff.shifted:
-        return {section, f"{section}:outline", f"{section}:anchor", f"{section}:domain"}
+        out = {section, f"{section}:outline", f"{section}:anchor", f"{section}:domain"}
+        if diff.reordered:
+            return out | {f"{section}.*"}
+        # Entities came or went (ids always change then): a field counts as changed where one
+        # of them holds something in it. A region deleted with no VP values leaves what the
+        # victory check sums as it was (re-running it costs 80 ms at 30,000 regions).
+        out.add(f"{section}.id")
+        for entity in (*diff.removed, *(e for _, e in diff.added)):
+            out |= {f"{section}.{name}" for name in _filled(entity, QUIET[section])}
+        return out
     out = set()
     for position, new in diff.added:
         old = diff.old[position]
@@ -110,40 +125,104 @@ def changed_aspects(section: str, diff: SectionDiff) -> set[str]:
             if name in ("polygon", "anchors", "anchor"):
                 out.add(f"{section}:outline" if name == "polygon" else f"{section}:anchor")
             else:
-                out.add(section)
+                out |= {section, f"{section}.{name}"}
                 if name in ("id", "domain"):
                     out.add(f"{section}:domain")
     return out
 
 
-_PLACES = ("units", "leaders", "structures", "regions", "unit_types", "nations", "terrain")
+def _filled(entity: Any, quiet: set[str]) -> list[str]:
+    """The fields of ``entity`` not in ``quiet`` that are required or hold other than their
+    default."""
+    filled = []
+    for name, info in type(entity).model_fields.items():
+        if name in quiet:
+            continue
+        if info.is_required() or getattr(entity, name) != info.get_default(
+            call_default_factory=True
+        ):
+            filled.append(name)
+    return filled
+
+
+def needed(reads: frozenset[str], aspects: set[str]) -> bool:
+    """Whether a check that reads ``reads`` must run again after changes of ``aspects``."""
+    for read in reads:
+        if read in aspects:
+            return True
+        section, dot, _ = read.partition(".")
+        if dot and f"{section}.*" in aspects:
+            return True
+    return False
+
+
+DOMAIN = frozenset(
+    {"regions.id", "regions.terrain", "regions.unplayable", "terrain.id", "terrain.domain"}
+)
+"""What a region's domain (``ScenarioIndex.domain_of``) is made of."""
+_UNITS = frozenset({"units.id", "units.location", "units.type", "units.nation"})
+_LEADERS = frozenset({"leaders.id", "leaders.location", "leaders.nation"})
+_SHELTERS = frozenset(
+    {"structures.id", "structures.region", "structures.airport", "structures.port"}
+)
+_PLACES = frozenset(
+    {*_UNITS, *_LEADERS, *_SHELTERS, *DOMAIN, "regions.area", "unit_types", "nations", "areas"}
+)
+"""What says whether a unit or leader can stand where it is."""
 
 READS: dict[Callable[..., Any], frozenset[str]] = {
     organisation.check_sides: frozenset({"nations", "sides"}),
     organisation.check_nation_hierarchy: frozenset({"nations"}),
-    organisation.check_capitals: frozenset({"nations", "structures", "regions", "terrain"}),
+    organisation.check_capitals: frozenset(
+        {"nations", "structures.region", "structures.airport", "structures.port", *DOMAIN}
+    ),
     organisation.check_turn_order: frozenset({"calendar", "sides"}),
     organisation.check_phases: frozenset({"calendar", "rules"}),
     organisation.check_turn_numbers: frozenset(
         {"calendar", "victory", "tension", "cards", "events", "reinforcements", "replacements"}
     ),
-    forces.check_structures: frozenset({"structures", "regions", "terrain"}),
-    forces.check_unit_locations: frozenset({*_PLACES, "areas"}),
-    forces.check_start_stacking: frozenset({*_PLACES, "rules"}),
-    forces.check_unit_strength: frozenset({"units", "unit_types"}),
-    forces.check_arrivals: frozenset({"units", "leaders", "reinforcements"}),
-    forces.check_supply_sources: frozenset({"supply_sources", "regions", "terrain"}),
-    forces.check_reinforcement_places: frozenset({*_PLACES, "reinforcements", "areas"}),
+    forces.check_structures: frozenset({"structures.id", "structures.region", *DOMAIN}),
+    forces.check_unit_locations: _PLACES,
+    forces.check_start_stacking: frozenset(
+        {
+            *_PLACES,
+            "leaders.stacking",
+            "structures.capacity",
+            "regions.stacking",
+            "regions.air_stacking",
+            "regions.network",
+            "terrain.stacking",
+            "terrain.stacking_with_trail",
+            "rules",
+        }
+    ),
+    forces.check_unit_strength: frozenset(
+        {"units.id", "units.type", "units.strength", "unit_types"}
+    ),
+    forces.check_arrivals: frozenset(
+        {"units.id", "units.location", "leaders.id", "leaders.location", "reinforcements"}
+    ),
+    forces.check_supply_sources: frozenset(
+        {"supply_sources", "regions.network", "terrain.supply", "terrain.name", *DOMAIN}
+    ),
+    forces.check_reinforcement_places: frozenset(
+        {"units.id", "units.type", "leaders.id", *_SHELTERS, *DOMAIN, "regions.area"}
+        | {"unit_types", "areas", "reinforcements"}
+    ),
     forces.check_reinforcement_triggers: frozenset(
         {"reinforcements", "cards", "events", "tension"}
     ),
-    forces.check_ports: frozenset({"structures", "regions", "terrain", "connections"}),
-    cards.check_card_phases: frozenset({"calendar", "cards", "sides", "structures"}),
+    forces.check_ports: frozenset(
+        {"structures.id", "structures.region", "structures.port", "structures.sea_region"}
+        | {"connections", *DOMAIN}
+    ),
+    cards.check_card_phases: frozenset({"calendar", "cards", "sides", "structures.fortification"}),
     cards.check_conditions_and_effects: frozenset(
         {"cards", "events", "reinforcements", "victory", "tension", "calendar", "sides"}
     ),
     cards.check_reachability: frozenset(
-        {"cards", "events", "tension", "sides", "regions", "structures"}
+        {"cards", "events", "tension", "sides", "regions.id", "regions.values"}
+        | {"structures.id", "structures.values"}
     ),
     victory.check_victory_level: frozenset(
         {
@@ -151,10 +230,12 @@ READS: dict[Callable[..., Any], frozenset[str]] = {
             "sides",
             "nations",
             "calendar",
-            "regions",
-            "structures",
-            "units",
-            "leaders",
+            "regions.values",
+            "structures.values",
+            "units.type",
+            "units.nation",
+            "leaders.nation",
+            "leaders.killed_vp",
             "unit_types",
             "cards",
             "events",
@@ -163,7 +244,8 @@ READS: dict[Callable[..., Any], frozenset[str]] = {
     ),
     cards.check_self_feeding_cards: frozenset({"cards", "events", "tension", "rules"}),
 }
-"""What each check that is re-run whole reads, as :func:`changed_aspects` names it:
-``regions`` is anything of a region but its outline and anchors (and fields no check reads),
-``structures`` anything of a structure but its anchor. A check missing here is re-run after
-every edit."""
+"""What each check that is re-run whole reads, as :func:`changed_aspects` names it: a
+section (any change of it), or a field of a section of :data:`QUIET` (``regions.values``;
+entities that came or went count as a change of their id and of every field they do not
+leave at its default, a reorder as a change of every field). A check missing here
+is re-run after every edit."""

@@ -260,10 +260,9 @@ def check_supply_sources(ix: ScenarioIndex) -> Iterator[Issue]:
 def check_reinforcement_places(ix: ScenarioIndex) -> Iterator[Issue]:
     units = {u.id: u for u in ix.scenario.units}
     leaders = {leader.id: leader for leader in ix.scenario.leaders}
-    in_area: dict[str, list[Region]] = defaultdict(list)
-    for region in ix.scenario.regions:
-        if region.area:
-            in_area[region.area].append(region)
+    in_area = (
+        ix.places.area_members() if any(r.to.areas for r in ix.scenario.reinforcements) else {}
+    )
     for index, reinforcement in enumerate(ix.scenario.reinforcements):
         to = reinforcement.to
         path = ("reinforcements", index, "to")
@@ -328,8 +327,7 @@ def check_ports(ix: ScenarioIndex) -> Iterator[Issue]:
     if not ports:
         return
     sea = {region for region, domain in ix.domain_of.items() if domain == "sea"}
-    coastal = {c.a for c in ix.scenario.connections if c.b in sea}
-    coastal |= {c.b for c in ix.scenario.connections if c.a in sea}
+    coastal = ix.places.linked_to(sea)
     for index, structure in ports:
         if structure.sea_region is not None:
             if structure.sea_region in ix.regions and structure.sea_region not in sea:

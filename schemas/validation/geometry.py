@@ -20,6 +20,8 @@ def _point(geometry: shapely.Geometry) -> tuple[float, float]:
 
 
 def check_polygons(ix: ScenarioIndex) -> Iterator[Issue]:
+    if ix.hex_map:
+        return  # a grid's hexagons are computed, never drawn
     geoms = ix.polygons
     present = ~shapely.is_missing(geoms)
     # Flat means every point on one line: the hull has no area. (A bow-tie's signed area can
@@ -76,6 +78,8 @@ def check_polygons(ix: ScenarioIndex) -> Iterator[Issue]:
 
 def check_coverage(ix: ScenarioIndex) -> Iterator[Issue]:
     """Overlaps and gaps between regions (only among outlines that are valid on their own)."""
+    if ix.hex_map:
+        return  # a grid covers its ground exactly, by construction
     geoms = ix.valid_polygons
     index = (~shapely.is_missing(geoms)).nonzero()[0]
     if len(index) == 0:
@@ -221,13 +225,13 @@ def check_anchors(ix: ScenarioIndex) -> Iterator[Issue]:
     polys = np.array([geoms[c[0]] for c in checks], dtype=object)
     xy = np.array([c[1] for c in checks], dtype=float)
     inside = shapely.intersects_xy(polys, xy[:, 0], xy[:, 1])
-    regions = ix.scenario.regions
+    ids = ix.places.region_ids
     for (home, point, path, owner), ok in zip(checks, inside.tolist(), strict=True):
         if not ok:
             yield make_issue(
                 "anchor-outside-region",
                 pointer(*path),
-                f"the point ({point[0]:g}, {point[1]:g}) lies outside region '{regions[home].id}'",
+                f"the point ({point[0]:g}, {point[1]:g}) lies outside region '{ids[home]}'",
                 owner,
                 point,
             )

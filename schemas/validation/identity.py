@@ -74,14 +74,15 @@ def duplicate_ids_in(ix: ScenarioIndex, namespace: tuple[str, ...]) -> Iterator[
 Closest = Callable[[str, str], str | None]
 """``closest(collection, name)``: the existing id most like ``name``, or ``None``."""
 
-SINGLE_OWNERS = ("calendar", "tension", "victory")
+SINGLE_OWNERS = ("calendar", "hex_map", "tension", "victory")
 """Sections that are one model and hold references."""
 
 
 def check_references(ix: ScenarioIndex) -> Iterator[Issue]:
     scenario = ix.scenario
     groups: list[list[BaseModel]] = [getattr(scenario, name) for name in ENTITY_COLLECTIONS]
-    groups.append([m for m in (scenario.calendar, scenario.tension, scenario.victory) if m])
+    singles = (getattr(scenario, name) for name in SINGLE_OWNERS)
+    groups.append([m for m in singles if m])
     wanted: dict[str, set[str]] = {}
     for group in groups:
         if group:
@@ -107,7 +108,7 @@ def entity_reference_issues(
 def section_reference_issues(
     ix: ScenarioIndex, section: str, closest: Closest | None = None
 ) -> Iterator[Issue]:
-    """Unknown references held by ``calendar``, ``tension`` or ``victory``."""
+    """Unknown references held by ``calendar``, ``hex_map``, ``tension`` or ``victory``."""
     scenario = ix.scenario
     value = getattr(scenario, section)
     if value is None:

@@ -31,9 +31,9 @@ import numpy as np
 from ..collector import gc_paused
 from ..issues import Issue
 from ..scenario import SECTIONS, SINGLE_SECTIONS, Scenario
-from . import CHECKS
-from .diffs import READS, SectionDiff, changed_aspects, diff_section
-from .forces import check_ports
+from . import CHECKS, run_checks
+from .diffs import READS, SectionDiff, changed_aspects, diff_section, needed
+from .forces import check_ports, check_start_stacking, check_unit_locations
 from .geometry import check_anchors, check_coverage, check_polygons
 from .identity import NAMESPACES, check_duplicate_ids, check_references, duplicate_ids_in
 from .index import Check, ScenarioIndex
@@ -50,7 +50,18 @@ _SCOPED: tuple[Check, ...] = (
     check_anchors,
     check_connections,
     check_isolated_regions,
+    check_unit_locations,
+    check_start_stacking,
 )
+
+_PLACED: tuple[Check, ...] = (check_unit_locations, check_start_stacking)
+"""Checks of where units and leaders stand: judged again for the units and leaders in the
+regions an edit touched (a region, a structure in it, a unit or leader that left or came),
+unless a table they read changed (terrain, unit types, nations...)."""
+_PLACES = ("units", "leaders", "regions", "structures")
+_KEPT = ("regions", "structures", "terrain", "unit_types", "nations", "areas", "sides")
+"""What placement checks look up, kept whole in the cut-down copy they run on."""
+_LOOKUPS = ("regions", "structures", "terrain", "unit_types", "nations", "areas", "domain_of")
 
 _CONNECTION_RULES = ("id", "domain", "only_from_sea", "adjacent")
 """The fields of a connection type that the connection checks judge by (costs, colours and
@@ -87,6 +98,12 @@ class IncrementalValidator:
         update: dict[str, Any] = {name: list(getattr(scenario, name)) for name in SECTIONS}
         self.scenario = scenario.model_copy(update=update)
         ix = self.index = ScenarioIndex(self.scenario)
+        if self.scenario.hex_map is not None:
+            # A hex map is validated whole after each edit: its places and links are arrays
+            # built in milliseconds, not outlines to re-check one by one.
+            self._issues = run_checks(ix)
+            self._problems = list(ix.problem_shapes)
+            return
         self._positions: dict[str, dict[int, int]] = {}
         self.geometry = RegionGeometry(ix)
         self.coverage = Coverage(ix, self.geometry)
@@ -162,7 +179,8 @@ class IncrementalValidator:
         if not diffs and not singles:
             return self._issues
         with gc_paused():  # not settled: this runs on the studio's worker thread
-            if self._too_big(diffs):
+            hexes = self.scenario.hex_map is not None or "hex_map" in singles
+            if hexes or self._too_big(diffs):
                 update = {s: d.new for s, d in diffs.items()} | {s: changes[s] for s in singles}
                 self._build(self.scenario.model_copy(update=update))
             else:
@@ -199,6 +217,7 @@ class IncrementalValidator:
         for section, diff in diffs.items():
             self._move(section, diff)
         changed = set(diffs) | singles
+        self._old_structures = old_ix.structures
         ix = self.index = old_ix.successor(self.scenario, changed)
         for section, diff in diffs.items():
             if diff.same_ids() and section in old_ix.position:
@@ -229,7 +248,7 @@ class IncrementalValidator:
                 self._duplicates[namespace] = list(duplicate_ids_in(ix, namespace))
         for check in self._global:
             needs = READS.get(check)
-            if needs is None or needs & aspects:
+            if needs is None or needed(needs, aspects):
                 self._global[check] = self._ports() if check is check_ports else list(check(ix))
 
     def _ports(self) -> list[Issue]:
@@ -329,6 +348,56 @@ class IncrementalValidator:
         typed = set() if kinds is None else self._retyped(kinds)
         if every or connections.removed or connections.added or changed_ids or typed:
             self._rescope_connections(connections, changed_ids, every, typed)
+        for check in _PLACED:
+            self._rescope_placed(check, diffs, aspects)
+
+    def _rescope_placed(
+        self, check: Check, diffs: dict[str, SectionDiff], aspects: set[str]
+    ) -> None:
+        """Judge again where units and leaders stand, for those an edit can concern."""
+        others = frozenset(r for r in READS[check] if r.partition(".")[0] not in _PLACES)
+        scenario, ix = self.scenario, self.index
+        if needed(others, aspects):
+            # A table they read (terrain, unit types, nations, areas, rules): all of them,
+            # as a full validation does.
+            every = {
+                s: {id(e): (p, e) for p, e in enumerate(getattr(scenario, s))}
+                for s in ("units", "leaders")
+            }
+            self._run(check, every)
+            return
+        touched: set[str | None] = set(diffs["regions"].ids) if "regions" in diffs else set()
+        shelters: set[str] = set()
+        if "structures" in diffs:
+            diff = diffs["structures"]
+            touched |= {s.region for s in diff.removed} | {s.region for _, s in diff.added}
+            shelters = diff.ids
+        moved: dict[str, dict[int, tuple[int, Any]]] = {"units": {}, "leaders": {}}
+        for section in ("units", "leaders"):
+            if section not in diffs:
+                continue
+            diff = diffs[section]
+            for unit in diff.removed:
+                touched.add(_home(self._old_structures, unit.location))
+            for position, unit in diff.added:
+                touched.add(_home(ix.structures, unit.location))
+                moved[section][id(unit)] = (position, unit)
+        touched.discard(None)
+        if not touched and not any(moved.values()):
+            return
+        parts = moved
+        if touched:
+            structures = ix.structures
+            for section in ("units", "leaders"):
+                part = parts[section]
+                for position, unit in enumerate(getattr(scenario, section)):
+                    location = unit.location
+                    if location is not None and (
+                        _home(structures, location) in touched or location.structure in shelters
+                    ):
+                        part[id(unit)] = (position, unit)
+        lookups = {name: getattr(ix, name) for name in _LOOKUPS}
+        self._run(check, parts, keep=_KEPT, lookups=lookups)
 
     def _retyped(self, kinds: SectionDiff) -> set[str]:
         """Ids of connection types whose connections must be judged again: those whose id or
@@ -410,6 +479,7 @@ class IncrementalValidator:
         check: Check,
         parts: dict[str, dict[int, tuple[int, Any]]],
         keep: tuple[str, ...] = (),
+        lookups: dict[str, Any] | None = None,
     ) -> None:
         store = self._scoped[check]
         reported = _REPORTS[check]
@@ -428,7 +498,7 @@ class IncrementalValidator:
                 for key in parts[section]:
                     store.pop(key, None)
             ordered = {s: sorted(p.values(), key=_first) for s, p in parts.items()}
-            found = run_on(check, scenario, ordered, keep, self.geometry.arrays)
+            found = run_on(check, scenario, ordered, keep, self.geometry.arrays, lookups)
         for section, position, entity, issue in found:
             owned = store.get(id(entity))
             if owned is None:
@@ -477,9 +547,22 @@ _REPORTS: dict[Check, set[str]] = {
     check_anchors: {"regions", "structures"},
     check_connections: {"connections"},
     check_isolated_regions: {"regions"},
+    check_unit_locations: {"units", "leaders"},
+    check_start_stacking: {"units", "leaders"},
 }
 """The sections whose entities each per-entity check reports issues on."""
 
 
 def _first(pair: tuple[int, Any]) -> int:
     return pair[0]
+
+
+def _home(structures: Mapping[str, Any], location: Any) -> str | None:
+    """The id of the region where a unit or leader at ``location`` stands, if any."""
+    if location is None:
+        return None
+    if location.structure is not None:
+        structure = structures.get(location.structure)
+        return None if structure is None else str(structure.region)
+    region: str | None = location.region
+    return region

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Mapping
 from functools import cached_property
 from operator import attrgetter
 from typing import TypeVar
@@ -15,6 +15,7 @@ from ..geometry.adjacency import EdgeTable, edge_table
 from ..geometry.build import Rings
 from ..issues import Issue
 from ..map import Area, Region, Structure
+from ..places import HexPlaces, Places, places_of
 from ..scenario import SECTIONS, Scenario
 from ..schedule import Reinforcement
 from ..sides import Nation, Side
@@ -42,7 +43,7 @@ class ScenarioIndex:
 
     def __init__(self, scenario: Scenario) -> None:
         self.scenario = scenario
-        self.position = _Positions(scenario)
+        self.position = _Positions(self)
         """``position[collection][id]``: index of the first entity with that id."""
         self.problem_shapes: list[object] = []
         """Gaps and overlaps the coverage check found, as shapely geometries (for the map)."""
@@ -54,8 +55,18 @@ class ScenarioIndex:
         return _first(self.scenario.terrain)
 
     @cached_property
-    def regions(self) -> dict[str, Region]:
-        return _first(self.scenario.regions)
+    def places(self) -> Places:
+        """The map's places and links, drawn regions or hexes alike."""
+        return places_of(self.scenario)
+
+    @property
+    def hex_map(self) -> bool:
+        """The map is a hex grid (its outlines computed, not drawn)."""
+        return self.scenario.hex_map is not None
+
+    @cached_property
+    def regions(self) -> Mapping[str, Region]:
+        return self.places.region_lookup
 
     @cached_property
     def structures(self) -> dict[str, Structure]:
@@ -93,6 +104,10 @@ class ScenarioIndex:
         are, when neither regions nor terrain changed.
         """
         new = ScenarioIndex(scenario)
+        hexes = scenario.hex_map is not None or self.scenario.hex_map is not None
+        if hexes and changed & {"hex_map", "terrain", "connections", "connection_types"}:
+            # A hex map's places and links follow from the grid and the terrain table.
+            changed = changed | {"regions", "connections", "terrain"}
         for name in _LOOKUPS:
             if name not in changed and name in self.__dict__:
                 new.__dict__[name] = self.__dict__[name]
@@ -127,20 +142,18 @@ class ScenarioIndex:
     @cached_property
     def domain_of(self) -> dict[str, str | None]:
         """Region id to its domain (terrain domain, or ``unplayable`` for flagged regions)."""
-        domains = {t.id: t.domain for t in reversed(self.scenario.terrain)}
-        return {
-            r.id: "unplayable" if r.unplayable else domains.get(r.terrain)
-            for r in reversed(self.scenario.regions)
-        }
+        return self.places.domain_of()
 
     @cached_property
     def rings(self) -> Rings:
-        """Every ring of every region, flattened."""
+        """Every ring of every drawn region, flattened."""
         return Rings.of([r.polygon for r in self.scenario.regions])
 
     @cached_property
     def polygons(self) -> np.ndarray:
-        """Shapely polygon per region, ``None`` where its rings are unusable."""
+        """Shapely polygon per place, ``None`` where its rings are unusable."""
+        if isinstance(self.places, HexPlaces):
+            return self.places.polygons()
         return build_polygons([r.polygon for r in self.scenario.regions], self.rings)
 
     @cached_property
@@ -168,22 +181,29 @@ class ScenarioIndex:
         import shapely
 
         geoms = self.polygons
-        present = ~shapely.is_missing(geoms)
         invalid = np.zeros(len(geoms), dtype=bool)
+        if self.hex_map:
+            return invalid  # computed hexagons
+        present = ~shapely.is_missing(geoms)
         invalid[present] = ~shapely.is_valid(geoms[present])
         return invalid
 
 
 class _Positions(dict[str, dict[str, int]]):
-    """Id tables built on first use: most checks only need a few collections."""
+    """Id tables built on first use: most checks only need a few collections. Regions and
+    connections are the map's places and links (a hex map's hexes and hexsides)."""
 
-    def __init__(self, scenario: Scenario) -> None:
+    def __init__(self, index: ScenarioIndex) -> None:
         super().__init__()
-        self._scenario = scenario
+        self._index = index
 
     def __missing__(self, name: str) -> dict[str, int]:
-        items = getattr(self._scenario, name)
-        ids = list(map(attrgetter("id"), items))
+        if name == "regions":
+            ids = self._index.places.region_ids
+        elif name == "connections":
+            ids = self._index.places.connection_ids
+        else:
+            ids = list(map(attrgetter("id"), getattr(self._index.scenario, name)))
         table = dict(zip(reversed(ids), range(len(ids) - 1, -1, -1), strict=True))
         self[name] = table
         return table

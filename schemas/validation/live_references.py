@@ -7,11 +7,12 @@ are checked again, and so are those whose "did you mean" hint may change.
 from __future__ import annotations
 
 from collections import defaultdict
+from collections.abc import Mapping
 from typing import Any, Protocol
 
 from ..refs import iter_references
 from ..scenario import SECTIONS, Scenario
-from ..suggest import Suggester, closest_by_scan
+from ..suggest import Suggester, best_of, closest_by_scan, is_candidate
 from .diffs import SectionDiff
 from .identity import SINGLE_OWNERS, entity_reference_issues, section_reference_issues
 from .index import ScenarioIndex
@@ -30,6 +31,47 @@ class Validator(Protocol):
     def position_map(self, section: str) -> dict[int, int]: ...
 
 
+class _Table:
+    """A collection's ids as an index, with the ids that came and went since it was built,
+    so an edit that renames or removes one id of 30,000 does not rebuild the index (a third
+    of a second)."""
+
+    REBUILD = 256
+    """Past this many ids come or gone, the index is built again."""
+
+    def __init__(self, known: Mapping[str, int]) -> None:
+        self.known = known
+        """The id table the index answers for (the index's ``position[collection]``)."""
+        self.index = Suggester(known)
+        self.added: set[str] = set()
+        self.lost: set[str] = set()
+
+    def note(self, gained: set[str], lost: set[str], known: Mapping[str, int]) -> None:
+        for name in gained:
+            if name in self.lost:
+                self.lost.discard(name)
+            else:
+                self.added.add(name)
+        for name in lost:
+            if name in self.added:
+                self.added.discard(name)
+            else:
+                self.lost.add(name)
+        self.known = known
+        if len(self.added) + len(self.lost) > self.REBUILD:
+            self.__init__(known)  # type: ignore[misc]
+
+    def closest(self, name: str) -> tuple[float, str] | None:
+        if not self.added and not self.lost:
+            return self.index.closest(name)
+        found = self.index.candidates(name, self.lost)
+        if found is None:  # a gone id was the best extension of the name: look afresh
+            self.__init__(self.known)  # type: ignore[misc]
+            return self.index.closest(name)
+        found.update(known for known in self.added if is_candidate(name, known))
+        return best_of(name, found)
+
+
 class Hints:
     """The "did you mean" id of each unknown reference (see :mod:`schemas.suggest`), kept as
     ids come and go: a name's hint is looked up once in an index of its collection, and
@@ -37,21 +79,32 @@ class Hints:
 
     def __init__(self) -> None:
         self.best: dict[tuple[str, str], tuple[float, str] | None] = {}
-        self._tables: dict[str, tuple[dict[str, int], Suggester]] = {}
+        self._tables: dict[str, _Table] = {}
 
     def closest(self, ix: ScenarioIndex, collection: str, name: str) -> str | None:
         key = (collection, name)
         if key not in self.best:
             known = ix.position[collection]
             table = self._tables.get(collection)
-            if table is None or table[0] is not known:
-                table = self._tables[collection] = (known, Suggester(known))
-            self.best[key] = table[1].closest(name)
+            if table is None or table.known is not known:
+                table = self._tables[collection] = _Table(known)
+            self.best[key] = table.closest(name)
         best = self.best[key]
         return best[1] if best else None
 
-    def ids_changed(self, collection: str, gained: set[str], lost: set[str]) -> set[str]:
-        """Note ids that appeared in or left ``collection``; the names whose hint changed."""
+    def ids_changed(
+        self,
+        collection: str,
+        gained: set[str],
+        lost: set[str],
+        known: Mapping[str, int] | None = None,
+    ) -> set[str]:
+        """Note ids that appeared in or left ``collection`` (whose ids are now ``known``,
+        when given: its index follows without being built again); the names whose hint
+        changed."""
+        table = self._tables.get(collection)
+        if table is not None and known is not None:
+            table.note(gained, lost, known)
         changed = set()
         for (where, name), best in list(self.best.items()):
             if where != collection:
@@ -153,7 +206,8 @@ class References:
                 continue
             for name in gained | lost:
                 dirty.update(self.users.get((collection, name), {}))
-            for name in self.hints.ids_changed(collection, gained, lost):
+            known = self.v.index.position[collection]
+            for name in self.hints.ids_changed(collection, gained, lost, known):
                 dirty.update(self.dangling.get((collection, name), {}))
         for key, owner in dirty.items():
             self._check(owner, walked.get(key))

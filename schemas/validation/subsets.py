@@ -71,17 +71,22 @@ def run_on(
     parts: Mapping[str, Part],
     keep: tuple[str, ...] = (),
     geometry: Geometry | None = None,
+    lookups: Mapping[str, Any] | None = None,
 ) -> list[tuple[str, int, Any, Issue]]:
     """Run ``check`` on a copy of ``base`` that holds only ``parts`` (and the sections in
     ``keep`` whole); each issue comes back with its owner's section, real position and
     entity, its path pointing at that position.
 
-    ``geometry`` hands the regions' shapely outlines to the copy, so they are not built again.
+    ``geometry`` hands the regions' shapely outlines to the copy, so they are not built again;
+    ``lookups`` hands it the lookups of an index of ``base`` (``regions``, ``domain_of``...)
+    for the sections kept whole, which would cost milliseconds each to build again.
     """
     update: dict[str, list[Any]] = {name: [] for name in SECTIONS if name not in keep}
     for name, part in parts.items():
         update[name] = [entity for _, entity in part]
     index = ScenarioIndex(base.model_copy(update=update))
+    if lookups:
+        index.__dict__.update(lookups)
     if geometry is not None and "regions" in parts:
         rows = np.fromiter((p for p, _ in parts["regions"]), dtype=np.int64)
         for name, values in geometry.items():

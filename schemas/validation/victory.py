@@ -31,6 +31,7 @@ from typing import Any
 
 from .. import effects as e
 from ..issues import Issue, make_issue, pointer
+from ..map import Region, Structure
 from .index import ScenarioIndex
 
 
@@ -59,9 +60,10 @@ def vp_reach(ix: ScenarioIndex, side: str) -> dict[str, float]:
     """The most VP ``side`` can have at the end of a turn, by source (``inf`` when a card or
     event can give VP again and again)."""
     scenario = ix.scenario
+    holders: list[Region | Structure] = [*scenario.regions, *scenario.structures]
     places = sum(
         value.capture
-        for place in (*scenario.regions, *scenario.structures)
+        for place in holders
         if (value := place.values.get(side)) is not None and value.capture > 0
     )
     losses = 0

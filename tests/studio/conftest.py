@@ -8,7 +8,10 @@ from pathlib import Path
 
 import pytest
 
+from editor.shared.app import settle
+from editor.studio.window import StudioWindow
 from tests import qt_fixtures
+from tests.studio.mod_helpers import Files, mod_files
 
 SAMPLE = Path(__file__).resolve().parents[2] / "sample_scenarios" / "vessa-crossing.json"
 
@@ -41,3 +44,24 @@ def window(qtbot, state_dir: Path, sample_path: Path) -> Iterator[object]:
     studio.files.discard_session()
     studio.close()
     studio.deleteLater()
+
+
+# -- the mod tests' scenario files and studio (test_mod_*.py, test_revert_one_change.py) -------
+
+
+@pytest.fixture
+def files(tmp_path: Path) -> Files:
+    """A base scenario and mods of it, written in the test's folder."""
+    return mod_files(tmp_path)
+
+
+@pytest.fixture
+def studio(qtbot, state_dir: Path) -> Iterator[StudioWindow]:
+    """A studio window with nothing open, whose autosave never fires during a test."""
+    window = StudioWindow(autosave_ms=3_600_000)
+    window.show()
+    settle(window)
+    yield window
+    window.files.discard_session()
+    window.close()
+    window.deleteLater()

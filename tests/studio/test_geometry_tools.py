@@ -291,12 +291,12 @@ def test_moving_a_shared_vertex_moves_it_everywhere(
     QTest.mousePress(viewport, LEFT, pos=at(view, 101, 99))  # snaps to the centre point
     QTest.mouseMove(viewport, at(view, 110, 105))
     QTest.mouseMove(viewport, at(view, 120, 110))
-    assert tool._previews  # a live preview, and still no edit
+    assert tool.previews  # a live preview, and still no edit
     assert doc.undo_stack.count() == 0
     view.grab().save("/tmp/salient-vertex-tool.png")
     QTest.mouseRelease(viewport, LEFT, pos=at(view, 120, 110))
 
-    assert not tool._previews
+    assert not tool.previews
     for region_id in ("w1", "e1", "w2", "e2"):
         assert (120.0, 110.0) in outline(doc, region_id)
         assert (100.0, 100.0) not in outline(doc, region_id)

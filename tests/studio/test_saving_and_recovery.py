@@ -173,12 +173,11 @@ def _failing(kind: str, studio: StudioWindow, sample_path: Path, monkeypatch) ->
         info = studio.document.scenario.info.model_copy(update={"title": "Crossing \ud800"})
         studio.document.set_section("info", info)
         return sample_path
-    import editor.studio.window_files as window_files
 
     def broken(*_args: object) -> None:
         raise RuntimeError("something nobody foresaw")
 
-    monkeypatch.setattr(window_files, "save", broken)
+    monkeypatch.setattr(studio.document, "write", broken)
     return sample_path
 
 

@@ -324,7 +324,8 @@ class Clutter:
             region_groups = self.groups.get(region, [])
             for group in region_groups:
                 group.name = None
-            if not names_shown:
+            if not names_shown or region not in self.names:
+                # Names hidden, or a place without a name (a hex of a hex map).
                 groups += region_groups
                 continue
             above = next((g for g in region_groups if g.above), None)

@@ -66,9 +66,9 @@ def clear_spot(
     """A scene point of a region where a click means the region (``free`` tells, from
     what the view draws there): on its name when shown (names keep clear of counters),
     else the first free point of a grid over the region, else its name point."""
-    label = scene.labels[region_id]
+    label = scene.labels.get(region_id)
     candidates = []
-    if label.isVisible():
+    if label is not None and label.isVisible():
         candidates.append(label.pos() + label.boundingRect().center() / scale)
     path = scene.paths[region_id]
     box = path.boundingRect()

@@ -14,6 +14,7 @@ from PySide6.QtCore import QPointF, Qt
 from PySide6.QtGui import QBrush, QColor, QPainter, QPainterPath, QPen, QPolygonF
 from PySide6.QtWidgets import QGraphicsPathItem, QStyleOptionGraphicsItem, QWidget
 
+from editor.game.map.hexes import hex_paths, hex_points, hexside_borders
 from editor.game.map.style import (
     BAND_MIN_REGION_PX,
     BAND_PX,
@@ -28,6 +29,8 @@ from editor.shared.map.borders import follows_border, shared_borders
 from editor.shared.map.drawing import outline_path
 from editor.shared.map.poles import label_poles
 from engine.game import Game
+from schemas.hexgrid.grid import HexGrid
+from schemas.map import Connection
 
 _HATCH = QBrush(QColor(0, 0, 0, 50), Qt.BrushStyle.BDiagPattern)
 
@@ -41,7 +44,10 @@ class RegionItem(QGraphicsPathItem):
         self.terrain = QColor("#cccccc")
         self.band: QColor | None = None
         """The controller's colour; ``None`` for seas, lakes and unplayable regions."""
+        self._tint = self.terrain
         self.hatched = False
+        self.band_px = BAND_PX
+        """The band's width on screen (a hex map's are thinner: every hex has one)."""
         self.size = max(path.boundingRect().width(), path.boundingRect().height())
         self.setZValue(Z_REGIONS)
         self.setAcceptHoverEvents(True)
@@ -52,6 +58,8 @@ class RegionItem(QGraphicsPathItem):
     def set_look(self, terrain: QColor, band: QColor | None, hatched: bool) -> None:
         if (terrain, band, hatched) != (self.terrain, self.band, self.hatched):
             self.terrain, self.band, self.hatched = terrain, band, hatched
+            # Mixed once here, not at every paint (a hex map paints a thousand of them).
+            self._tint = mix(terrain, band, 0.5) if band is not None else terrain
             self.update()
 
     def paint(
@@ -60,9 +68,7 @@ class RegionItem(QGraphicsPathItem):
         path = self.path()
         scale = option.levelOfDetailFromTransform(painter.worldTransform())  # type: ignore[attr-defined]
         banded = self.band is not None and self.size * scale >= BAND_MIN_REGION_PX
-        fill = self.terrain
-        if self.band is not None and not banded:
-            fill = mix(self.terrain, self.band, 0.5)
+        fill = self._tint if self.band is not None and not banded else self.terrain
         painter.setPen(Qt.PenStyle.NoPen)
         painter.setBrush(fill)
         painter.drawPath(path)
@@ -73,7 +79,7 @@ class RegionItem(QGraphicsPathItem):
             assert self.band is not None
             painter.save()
             painter.setClipPath(path, Qt.ClipOperation.IntersectClip)
-            band = QPen(self.band, 2 * BAND_PX / scale)
+            band = QPen(self.band, 2 * self.band_px / scale)
             band.setJoinStyle(Qt.PenJoinStyle.RoundJoin)
             painter.strokePath(path, band)
             painter.restore()
@@ -94,8 +100,13 @@ def band_colour(game: Game, region_id: str, nation_colours: dict[str, QColor]) -
     return nation_colours.get(owner, UNCONTROLLED) if owner else UNCONTROLLED
 
 
-def name_points(game: Game, paths: dict[str, QPainterPath]) -> dict[str, QPointF]:
-    """Where each region's name hangs: its label anchor, else its pole of inaccessibility."""
+def name_points(
+    game: Game, paths: dict[str, QPainterPath], grid: HexGrid | None = None
+) -> dict[str, QPointF]:
+    """Where each region's name hangs: its label anchor, else its pole of inaccessibility
+    (a little below a hex's centre)."""
+    if grid is not None:
+        return hex_points(grid)
     regions = game.scenario.regions
     found = label_poles(regions)
     out: dict[str, QPointF] = {}
@@ -110,7 +121,10 @@ def name_points(game: Game, paths: dict[str, QPainterPath]) -> dict[str, QPointF
     return out
 
 
-def region_paths(game: Game) -> dict[str, QPainterPath]:
+def region_paths(game: Game, grid: HexGrid | None = None) -> dict[str, QPainterPath]:
+    """Every region's outline (every hex's, from the grid, on a hex map)."""
+    if grid is not None:
+        return hex_paths(grid)
     return {region.id: outline_path(region) for region in game.scenario.regions}
 
 
@@ -126,27 +140,35 @@ class ConnectionItem(QGraphicsPathItem):
 
 
 def connection_items(
-    game: Game, points: dict[str, QPointF]
+    game: Game, points: dict[str, QPointF], grid: HexGrid | None = None
 ) -> tuple[list[ConnectionItem], dict[str, QPointF]]:
     """Items for the connections worth drawing, and the middle of each crossing (where a
     bridge is marked). Plain land and sea links between neighbours are not drawn: the
-    shared border already says it."""
+    shared border already says it. On a hex map (``grid``), features lie on their hexside."""
     world = game.world
-    along, lines = [], []
-    for connection in game.scenario.connections:
-        kind = world.connection_types[connection.type]
-        a, b = world.regions[connection.a], world.regions[connection.b]
-        if follows_border(kind, a, b):
-            along.append((connection.id, a, b))
-        elif not kind.adjacent or a.off_map or b.off_map:
-            lines.append(connection)
+    borders: list[tuple[str, QPainterPath]] = []
+    lines: list[Connection] = []
+    if grid is not None:
+        borders, others = hexside_borders(game, grid)
+        lines = [world.connections[c] for c in others]
+    else:
+        along = []
+        for connection in game.scenario.connections:
+            kind = world.connection_types[connection.type]
+            a, b = world.regions[connection.a], world.regions[connection.b]
+            if follows_border(kind, a, b):
+                along.append((connection.id, a, b))
+            elif not kind.adjacent or a.off_map or b.off_map:
+                lines.append(connection)
+        for (connection_id, _, _), border in zip(along, shared_borders(along), strict=True):
+            if border.isEmpty():
+                lines.append(world.connections[connection_id])
+            else:
+                borders.append((connection_id, border))
     items: list[ConnectionItem] = []
     middles: dict[str, QPointF] = {}
-    for (connection_id, _, _), border in zip(along, shared_borders(along), strict=True):
+    for connection_id, border in borders:
         connection = world.connections[connection_id]
-        if border.isEmpty():
-            lines.append(connection)
-            continue
         kind = world.connection_types[connection.type]
         item = ConnectionItem(connection_id, border, True)
         pen = QPen(QColor(kind.color))

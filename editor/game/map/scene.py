@@ -31,6 +31,7 @@ from editor.game.map.counter_art import CHIP
 from editor.game.map.counters import CounterItem, content_key, describe, look_of
 from editor.game.map.declutter import Clutter, Group
 from editor.game.map.fog import FULL, NONE, stack_views
+from editor.game.map.hexes import HEX_BAND_PX, grid_of, hex_area, labelled, road_items
 from editor.game.map.highlights import Highlights
 from editor.game.map.layout import entry_box
 from editor.game.map.marks import MarkItem
@@ -95,18 +96,30 @@ class GameMapScene(QGraphicsScene):
         game = self.game
         self.nation_colours = nation_colours(game)
         self.side_colours = side_colours(game)
-        self.paths = region_paths(game)
-        self.points = name_points(game, self.paths)
-        self.areas = {region_id: path_area(path) for region_id, path in self.paths.items()}
+        # A hex map's geometry comes from its grid (see map_hexes); its places are regions.
+        self.grid = grid = grid_of(game)
+        self.paths = region_paths(game, grid)
+        self.points = name_points(game, self.paths, grid)
+        if grid is not None:
+            area = hex_area(grid)
+            self.areas = dict.fromkeys(self.paths, area)
+            named = labelled(game, grid)
+        else:
+            self.areas = {region_id: path_area(path) for region_id, path in self.paths.items()}
+            named = set(self.paths)
         self.region_items: dict[str, RegionItem] = {}
         self.labels: dict[str, LabelItem] = {}
         self.stars: dict[str, MarkItem] = {}
         names: dict[str, QRectF] = {}
-        for region in game.scenario.regions:
+        for region in game.world.regions.values():
             item = RegionItem(region.id, self.paths[region.id])
             item.set_look(terrain_colour(game, region.id), None, region.off_map)
+            if grid is not None:
+                item.band_px = HEX_BAND_PX
             self.addItem(item)
             self.region_items[region.id] = item
+            if region.id not in named and not worth_vp(region.values):
+                continue
             label = LabelItem(region.id, region.name)
             label.setZValue(Z_LABELS)
             label.setPos(self.points[region.id])
@@ -132,7 +145,11 @@ class GameMapScene(QGraphicsScene):
         self.leaders.setBrush(LEADER_PEN.color())
         self.leaders.setZValue(Z_PLACES - 1)
         self.addItem(self.leaders)
-        links, middles = connection_items(game, self.points)
+        if grid is not None:
+            self.roads = road_items(game, grid)
+            for road in self.roads:
+                self.addItem(road)
+        links, middles = connection_items(game, self.points, grid)
         self.connection_items = {item.connection_id: item for item in links}
         for item in links:
             self.addItem(item)
@@ -153,8 +170,8 @@ class GameMapScene(QGraphicsScene):
             item = MarkItem("source", source.id, Z_PLACES)
             self.addItem(item)
             self.source_items[source.id] = item
-        for region in game.scenario.regions:
-            self._draw_region(region.id, ())
+        for region_id in self.paths:
+            self._draw_region(region_id, ())
         # The regions' extent: symbols drawn at a fixed screen size have no extent in map units.
         self.bounds = QRectF()
         for path in self.paths.values():
@@ -291,9 +308,12 @@ class GameMapScene(QGraphicsScene):
         return QPointF(box.right() + 14, box.center().y())
 
     def _name_box(self, region_id: str) -> QRectF:
-        """A region's name in pixels from its point, where the declutter moved it."""
+        """A region's name in pixels from its point, where the declutter moved it (a
+        small box at the point for an unnamed hex)."""
         shift = self.clutter.name_shifts.get(region_id, QPointF())
-        return self.labels[region_id].boundingRect().translated(shift)
+        label = self.labels.get(region_id)
+        box = label.boundingRect() if label is not None else QRectF(-4.0, 0.0, 8.0, 12.0)
+        return box.translated(shift)
 
     def region_of_point(self, point: QPointF) -> str | None:
         for item in self.items(point):

@@ -233,7 +233,7 @@ def readable_reason(game: Game, text: str) -> str:
     places), so ordinary words of the sentence never get taken for ids.
     """
     scenario = game.scenario
-    names = {r.id: r.name for r in scenario.regions}
+    names = {r.id: r.name for r in game.world.regions.values()}
     names.update({s.id: s.name for s in scenario.structures})
     # "choose where reinforcement 'dravan-second-wave' arrives": the decision panel names the
     # units; the reason only needs to say what is waiting.

@@ -106,7 +106,7 @@ def studio_context(document: ScenarioDocument) -> FormContext:
     install_wheel_guard()  # every studio form: the wheel never edits an unfocused field
 
     def folder() -> Path | None:
-        return document.path.parent if document.path is not None else None
+        return document.folder
 
     return FormContext(
         choices=document_choices(document),

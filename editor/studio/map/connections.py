@@ -160,7 +160,8 @@ class ConnectionLayer:
             if kind.id in PLAIN_CONNECTIONS:
                 color.setAlpha(90)
         selected = scene.is_selected("connections", connection_id)
-        item.set_look(color, along, connection.bridge, connection.road, selected)
+        tip = f"{kind.name}: {a.name or a.id} \u2013 {b.name or b.id}"
+        item.set_look(color, along, connection.bridge, connection.road, selected, tip)
         scene.place(item, "crossings" if along else "lines")
         scene.set_paints(item, not (along and scene.detail.picture and not selected))
         if (along or was_along) and scene.picture is not None:

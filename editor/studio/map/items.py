@@ -19,6 +19,7 @@ from PySide6.QtGui import (
 from PySide6.QtWidgets import (
     QGraphicsItem,
     QGraphicsPathItem,
+    QGraphicsRectItem,
     QGraphicsView,
     QStyleOptionGraphicsItem,
     QWidget,
@@ -154,8 +155,15 @@ class ConnectionItem(QGraphicsPathItem):
         self.setZValue(Z["connections"])
 
     def set_look(
-        self, color: QColor, along_border: bool, bridge: bool, road: bool, selected: bool
+        self,
+        color: QColor,
+        along_border: bool,
+        bridge: bool,
+        road: bool,
+        selected: bool,
+        tip: str = "",
     ) -> None:
+        """How the connection is drawn; ``tip`` names it for a person (its regions' names)."""
         self.along = along_border
         shade = SELECTED if selected else color
         key = (shade.rgba(), along_border, road, selected)
@@ -175,16 +183,19 @@ class ConnectionItem(QGraphicsPathItem):
             self._pens[key] = pen
         if self.pen() != pen:
             self.setPen(pen)
-        tip = ("bridged " if bridge else "") + self.connection_id
+        tip = (tip or self.connection_id) + (", bridged" if bridge else "")
         if self.toolTip() != tip:
             self.setToolTip(tip)
 
 
-class MarkerItem(QGraphicsItem):
+class MarkerItem(QGraphicsRectItem):
     """A small symbol of fixed screen size: structures, supply sources, stacks, issues.
 
     ``offset`` moves the symbol by screen pixels from its map position, so symbols placed by
-    the map (not by an anchor) keep clear of the region's name at any zoom.
+    the map (not by an anchor) keep clear of the region's name at any zoom. Its box is the
+    rectangle of a ``QGraphicsRectItem`` (no pen), which Qt reads without calling Python:
+    symbols of a fixed screen size are asked for their box at every repaint (see
+    :class:`editor.shared.map.drawing.LabelItem`).
     """
 
     SIZE = 14.0
@@ -192,11 +203,12 @@ class MarkerItem(QGraphicsItem):
     def __init__(self, kind: str, entity_id: str, z: str) -> None:
         super().__init__()
         self.kind, self.entity_id = kind, entity_id
+        self.setPen(Qt.PenStyle.NoPen)
         self.setFlag(QGraphicsItem.GraphicsItemFlag.ItemIgnoresTransformations)
         self.setZValue(Z[z])
         self.fill = QColor("#ffffff")
         self.text = ""
-        self.shape_kind = "circle"
+        self._shape_kind = "circle"
         self.selected = False
         self.units: list[str] = []
         """The units and leaders of a stack."""
@@ -204,22 +216,33 @@ class MarkerItem(QGraphicsItem):
         self.in_row = False
         """Placed by the map over the region's name (see :mod:`.placement`)."""
         self.setAcceptHoverEvents(True)
+        self._fit()
+
+    @property
+    def shape_kind(self) -> str:
+        return self._shape_kind
+
+    @shape_kind.setter
+    def shape_kind(self, shape: str) -> None:
+        if shape != self._shape_kind:
+            self._shape_kind = shape
+            self._fit()
 
     def set_offset(self, offset: QPointF) -> None:
         if offset != self.offset:
-            self.prepareGeometryChange()
             self.offset = QPointF(offset)
+            self._fit()
+
+    def _fit(self) -> None:
+        self.setRect(self._box().translated(self.offset))
 
     def width(self) -> float:
-        return self.SIZE * (2.2 if self.shape_kind == "counter" else 1)
+        return self.SIZE * (2.2 if self._shape_kind == "counter" else 1)
 
     def _box(self) -> QRectF:
         """The symbol's box around its own centre, before the offset."""
         s, width = self.SIZE, self.width()
         return QRectF(-width / 2 - 2, -s / 2 - 2, width + 4, s + 4)
-
-    def boundingRect(self) -> QRectF:
-        return self._box().translated(self.offset)
 
     def paint(
         self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None
@@ -231,7 +254,7 @@ class MarkerItem(QGraphicsItem):
         picture = _MARKERS.get(key)
         if picture is None:
             picture = _MARKERS[key] = pixmap_of(self._box(), ratio, self._draw)
-        painter.drawPixmap(self.boundingRect().topLeft(), picture)
+        painter.drawPixmap(self.rect().topLeft(), picture)
 
     def _draw(self, painter: QPainter) -> None:
         s = self.SIZE

@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any
 from PySide6.QtCore import QPointF
 from PySide6.QtGui import QColor
 
+from editor.shared.vocabulary import word
 from editor.studio.document import Selection
 from editor.studio.map.items import MarkerItem
 from editor.studio.map.placement import ROW_ABOVE_NAME, Contents, Spot, lay_out
@@ -142,6 +143,7 @@ class MarkerLayer:
 
     def refresh(self, region_ids: Iterable[str]) -> None:
         """Draw again the symbols of these regions."""
+        region_ids = list(region_ids)
         selection = self.scene.document.selection
         chosen = set(selection.ids) if selection.section in ("units", "leaders") else set()
         for region_id in region_ids:
@@ -156,7 +158,7 @@ class MarkerLayer:
             self._draw_region(region_id, chosen, spare)
             for item in spare.values():
                 self._forget(item)
-        self.scene.regions.names.symbols_moved()
+        self.scene.regions.names.symbols_moved(region_ids)
 
     def _forget(self, item: MarkerItem) -> None:
         table = {"structures": self.structures, "supply": self.sources}.get(item.kind, self.stacks)
@@ -185,7 +187,7 @@ class MarkerLayer:
         drawn = self._in_region[region_id] = []
         for structure in structures:
             shape = "square" if structure.fortification else "circle"
-            tip = f"{structure.name} ({structure.kind}"
+            tip = f"{structure.name} ({word(structure.kind).lower()}"
             tip += f", fortification {structure.fortification})" if structure.fortification else ")"
             colour = self.side_colour(structure.owner or region.owner)
             item = self._marker(spare, "structures", structure.id, shape, colour, tip)
@@ -203,7 +205,7 @@ class MarkerLayer:
         for key, unit_ids in stacks.values():
             first = doc.get("units", unit_ids[0]) or doc.get("leaders", unit_ids[0])
             colour = self.side_colour(first.nation)
-            tip = f"{key.split('@')[0]}: {', '.join(unit_ids)}"
+            tip = self._stack_tip(key.split("@")[0], unit_ids)
             item = self._marker(spare, "stacks", key, "counter", colour, tip)
             item.text, item.units = str(len(unit_ids)), unit_ids
             item.selected = bool(chosen.intersection(unit_ids))
@@ -211,6 +213,21 @@ class MarkerLayer:
             self.stacks[key] = item
             for unit_id in unit_ids:
                 self.stack_of[unit_id] = key
+
+    def _stack_tip(self, side_id: str, unit_ids: list[str]) -> str:
+        """A stack as a person reads it: "Red Army: 3rd Rifle Division, General Orlov"."""
+        doc = self.scene.document
+        side = doc.get("sides", side_id)
+        names = []
+        for unit_id in unit_ids:
+            unit = doc.get("units", unit_id)
+            if unit is None:
+                leader = doc.get("leaders", unit_id)
+                names.append(leader.name if leader is not None and leader.name else unit_id)
+                continue
+            kind = doc.get("unit_types", unit.type)
+            names.append(unit.name or (kind.name if kind is not None else unit_id))
+        return f"{side.name if side is not None else side_id}: {', '.join(names)}"
 
     def _held(self, place: Place, section: str) -> list[str]:
         """What a place holds of one section, in the scenario's order."""

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
@@ -57,24 +57,34 @@ class _Table:
     """Rows sorted by the zoom the small font needs..."""
     threshold: np.ndarray
     """... and that zoom, in that order."""
+    area: np.ndarray
+    """Each region's area (bigger regions' names are placed first)."""
 
     @classmethod
-    def of(cls, rooms: dict[str, Room], labels: dict[str, LabelItem]) -> _Table:
-        ids = [i for i in rooms if i in labels]
+    def of(cls, rooms: dict[str, Room], widths: dict[str, tuple[float, float]]) -> _Table:
+        ids = [i for i in rooms if i in widths]
         x, y, wide, tall, area = np.array([rooms[i] for i in ids], dtype=float).reshape(-1, 5).T
-        width = np.array([labels[i].widths for i in ids], dtype=float).reshape(-1, 2)
-        heights = np.array(LabelItem.heights())
-        with np.errstate(divide="ignore"):
-            # A name hangs under its point (by LabelItem.DROP pixels).
-            need = np.maximum(
-                width / wide[:, None], (LabelItem.DROP + heights[None, :]) / tall[:, None]
-            )
-        need = np.where(np.isfinite(need), need, np.inf)
-        rank = np.empty(len(ids), dtype=np.int64)
-        rank[np.lexsort((np.arange(len(ids)), -area))] = np.arange(len(ids))
-        order = np.argsort(need[:, 1], kind="stable")
+        width = np.array([widths[i] for i in ids], dtype=float).reshape(-1, 2)
+        need = _needs(width, wide, tall)
         row_of = dict(zip(ids, range(len(ids)), strict=True))
-        return cls(ids, row_of, x, y, need, width, rank, order, need[order, 1])
+        return cls(ids, row_of, x, y, need, width, *_orders(need, area), area)
+
+    def changed(
+        self, ids: Sequence[str], rooms: dict[str, Room], widths: dict[str, tuple[float, float]]
+    ) -> _Table | None:
+        """The table after the rooms or names of regions it holds changed, its rows kept
+        (a new table: the old one may be in use); ``None`` when one is not in it."""
+        rows = [self.row_of.get(i, -1) for i in ids if i in widths]
+        if not rows or min(rows) < 0 or len(rows) != len(ids):
+            return None
+        at = np.array(rows, dtype=np.int64)
+        x, y, area = self.x.copy(), self.y.copy(), self.area.copy()
+        fresh = np.array([rooms[i] for i in ids], dtype=float).reshape(-1, 5)
+        x[at], y[at], area[at] = fresh[:, 0], fresh[:, 1], fresh[:, 4]
+        width, need = self.width.copy(), self.need.copy()
+        width[at] = np.array([widths[i] for i in ids], dtype=float).reshape(-1, 2)
+        need[at] = _needs(width[at], fresh[:, 2], fresh[:, 3])
+        return _Table(self.ids, self.row_of, x, y, need, width, *_orders(need, area), area)
 
     def choose(
         self,
@@ -115,6 +125,25 @@ class _Table:
                     hidden[beaten[winner]] = True
         state[rows[~hidden]] = np.where(small[~hidden], SMALL, USUAL)
         return state
+
+
+def _needs(width: np.ndarray, wide: np.ndarray, tall: np.ndarray) -> np.ndarray:
+    """The zoom each name needs in each font, from its widths and its region's room."""
+    heights = np.array(LabelItem.heights())
+    with np.errstate(divide="ignore"):
+        # A name hangs under its point (by LabelItem.DROP pixels).
+        need = np.maximum(
+            width / wide[:, None], (LabelItem.DROP + heights[None, :]) / tall[:, None]
+        )
+    return np.where(np.isfinite(need), need, np.inf)
+
+
+def _orders(need: np.ndarray, area: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """``rank``, ``order`` and ``threshold`` of a :class:`_Table`."""
+    rank = np.empty(len(area), dtype=np.int64)
+    rank[np.lexsort((np.arange(len(area)), -area))] = np.arange(len(area))
+    order = np.argsort(need[:, 1], kind="stable")
+    return rank, order, need[order, 1]
 
 
 def overlapping(one: np.ndarray, other: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
@@ -168,6 +197,10 @@ def overlapping(one: np.ndarray, other: np.ndarray) -> tuple[np.ndarray, np.ndar
     return first[meet], second[meet]
 
 
+_Row = tuple[float, float, float, float, float, float, int, bool]
+"""A symbol: its point, its box around it, its group and whether it is in a name's row."""
+
+
 @dataclass
 class _Symbols:
     """The symbols on the map, which names keep clear of. They are drawn at a fixed screen
@@ -183,39 +216,53 @@ class _Symbols:
     """Index of each symbol's group in :data:`GROUPS`."""
     in_row: np.ndarray
     """Placed by the map clear of its own region's name (see :mod:`.placement`)."""
-    _rows: tuple[_Table, np.ndarray] | None = field(default=None, repr=False)
+    _rows: tuple[dict[str, int], np.ndarray] | None = field(default=None, repr=False)
 
     @classmethod
-    def of(cls, scene: MapScene) -> _Symbols:
-        names = scene.regions.names
-        table: list[tuple[float, float, float, float, float, float, int, bool]] = []
+    def of(cls, scene: MapScene, cache: dict[str, list[_Row]]) -> _Symbols:
+        """The symbols of ``scene``; ``cache`` keeps each region's rows until its symbols
+        change (reading a symbol's place from Qt costs microseconds, and a zoomed-in big map
+        has thousands)."""
+        table: list[_Row] = []
         regions: list[str] = []
         for region_id, items in scene.markers.in_region.items():
-            named = names.holds(region_id)
-            for item in items:
-                point, rect = item.pos(), item.boundingRect()
-                top, bottom = rect.top(), rect.bottom()
-                if item.in_row:
-                    # Where it is without the name, stretched up to where the name puts it.
-                    lift = ROW_ABOVE_NAME if named else 0.0
-                    top, bottom = top - lift + ROW_ABOVE_NAME, bottom - lift
-                group = GROUPS.index(item.kind)
-                table.append(
-                    (
-                        point.x(),
-                        point.y(),
-                        rect.left(),
-                        top,
-                        rect.right(),
-                        bottom,
-                        group,
-                        item.in_row,
-                    )
-                )
-                regions.append(region_id)
+            rows = cache.get(region_id)
+            if rows is None:
+                rows = cache[region_id] = cls._rows_of(scene, region_id, items)
+            table += rows
+            regions += [region_id] * len(rows)
         array = np.array(table, dtype=float).reshape(-1, 8)
         group, in_row = array[:, 6].astype(int), array[:, 7].astype(bool)
         return cls(array[:, 0], array[:, 1], array[:, 2:6], regions, group, in_row)
+
+    @staticmethod
+    def _rows_of(scene: MapScene, region_id: str, items: list[Any]) -> list[_Row]:
+        # The box of a symbol in the row over the name comes out the same whether the name
+        # is shown or not (see ``box``), so the rows stay true as names come and go; they
+        # change only when the region's symbols are drawn again (``symbols_moved``).
+        named = scene.regions.names.holds(region_id)
+        table: list[_Row] = []
+        for item in items:
+            point, rect = item.pos(), item.boundingRect()
+            top, bottom = rect.top(), rect.bottom()
+            if item.in_row:
+                # Where it is without the name, stretched up to where the name puts it.
+                lift = ROW_ABOVE_NAME if named else 0.0
+                top, bottom = top - lift + ROW_ABOVE_NAME, bottom - lift
+            group = GROUPS.index(item.kind)
+            table.append(
+                (
+                    point.x(),
+                    point.y(),
+                    rect.left(),
+                    top,
+                    rect.right(),
+                    bottom,
+                    group,
+                    item.in_row,
+                )
+            )
+        return table
 
     @classmethod
     def none(cls) -> _Symbols:
@@ -245,9 +292,10 @@ class _Symbols:
 
     def rows_in(self, table: _Table) -> np.ndarray:
         """The row of each symbol's region in ``table`` (-1 for none)."""
-        if self._rows is None or self._rows[0] is not table:
+        # Tables that follow edits in place share their rows (``_Table.changed``).
+        if self._rows is None or self._rows[0] is not table.row_of:
             rows = np.array([table.row_of.get(r, -1) for r in self.regions], dtype=np.int64)
-            self._rows = (table, rows)
+            self._rows = (table.row_of, rows)
         return self._rows[1]
 
 
@@ -267,6 +315,7 @@ class NameLayer:
         self._state: np.ndarray | None = None
         """How each name of the table is shown (see :data:`SMALL`)."""
         self._symbols: _Symbols | None = None
+        self._symbol_rows: dict[str, list[_Row]] = {}
         self.preferred: frozenset[str] = frozenset()
         """Regions whose names come first (the selected ones: a designer reads what they
         picked)."""
@@ -281,6 +330,7 @@ class NameLayer:
         self.rooms.clear()
         self.shown.clear()
         self.scale, self._table, self._state, self._symbols = None, None, None, None
+        self._symbol_rows.clear()
 
     def measure(
         self, ids: list[str], outlines: Sequence[Polygon], rings: Rings | None = None
@@ -290,25 +340,38 @@ class NameLayer:
         points = self.scene.regions.name_points
         xy = np.array([points[i].toTuple() for i in ids], dtype=float).reshape(-1, 2)
         rings = rings if rings is not None else Rings.of(outlines)
-        changed = False
+        changed = []
         for region_id, room in zip(ids, measure_rooms(rings, xy), strict=True):
             if self.rooms.get(region_id) != room:
                 self.rooms[region_id] = room
-                changed = True
+                changed.append(region_id)
         if changed:
-            self.stale()
+            self.stale(changed)
 
     def forget(self, region_id: str) -> None:
         if self.rooms.pop(region_id, None) is not None:
             self.shown.pop(region_id, None)
             self.stale()
 
-    def stale(self) -> None:
-        """A name, a region or a name point changed: choose again at the next repaint."""
-        self._table, self._state, self.scale = None, None, None
+    def stale(self, region_ids: Sequence[str] | None = None) -> None:
+        """Names, regions or name points changed (of ``region_ids``, or any): choose again at
+        the next repaint. The table of names follows a few regions' changes in place (built
+        again, it costs 15 ms on a 10,000-region map)."""
+        table = None
+        if self._table is not None and region_ids is not None:
+            table = self._table.changed(region_ids, self.rooms, self.scene.regions.widths)
+        if table is None:
+            self._state = None
+        self._table, self.scale = table, None
 
-    def symbols_moved(self) -> None:
-        """Symbols came, went or moved: choose again at the next repaint."""
+    def symbols_moved(self, region_ids: Sequence[str] | None = None) -> None:
+        """Symbols came, went or moved (in ``region_ids``, or anywhere): choose again at the
+        next repaint."""
+        if region_ids is None:
+            self._symbol_rows.clear()
+        else:
+            for region_id in region_ids:
+                self._symbol_rows.pop(region_id, None)
         self._symbols, self.scale = None, None
 
     def holds(self, region_id: str) -> bool:
@@ -330,7 +393,7 @@ class NameLayer:
     def _choose(self, scale: float, groups: tuple[bool, ...]) -> None:
         table = self._table
         if table is None:
-            table = self._table = _Table.of(self.rooms, self.scene.regions.labels)
+            table = self._table = _Table.of(self.rooms, self.scene.regions.widths)
         before = self._state
         if before is None:
             before = np.zeros(len(table.ids), dtype=np.int8)
@@ -342,7 +405,7 @@ class NameLayer:
                     del self.shown[region_id]
         if any(groups):
             if self._symbols is None:
-                self._symbols = _Symbols.of(self.scene)
+                self._symbols = _Symbols.of(self.scene, self._symbol_rows)
             symbols = self._symbols
         else:
             symbols = _Symbols.none()  # not even gathered: a big map zoomed out
@@ -351,20 +414,28 @@ class NameLayer:
 
     def _apply(self, table: _Table, before: np.ndarray, after: np.ndarray) -> None:
         """Show, hide or change the names whose state changed (only they are visited)."""
-        scene, labels = self.scene, self.scene.regions.labels
+        scene, regions = self.scene, self.scene.regions
         gained: list[str] = []
         lost: list[str] = []
         for row in np.flatnonzero(before != after).tolist():
             region_id, state = table.ids[row], int(after[row])
-            label = labels[region_id]
+            label = regions.labels.get(region_id)
+            if (
+                label is None
+                and state != HIDDEN
+                and scene.near_view(regions.name_points[region_id])
+            ):
+                label = regions.label(region_id)
             if state == HIDDEN:
                 del self.shown[region_id]
                 lost.append(region_id)
             else:
                 self.shown[region_id] = state == SMALL
-                label.set_small(state == SMALL)
+                if label is not None:
+                    label.set_small(state == SMALL)
                 if before[row] != HIDDEN:
                     continue
                 gained.append(region_id)
-            scene.place(label, "labels")
+            if label is not None:  # the others are made when the view comes near
+                scene.place(label, "labels")
         scene.markers.names_moved(gained=gained, lost=lost)

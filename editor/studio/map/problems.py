@@ -52,15 +52,16 @@ class ProblemLayer:
             item = MarkerItem("issues", entity, "issues")
             item.shape_kind = "cross" if any(i.is_error for i in found) else "warning"
             item.setPos(QPointF(x, y))
-            label = self.scene.label_items.get(entity) if by_name else None
-            if label is not None:
-                width = label.widths[1 if label.small else 0]
-                height = LabelItem.heights()[1 if label.small else 0]
+            widths = self.scene.regions.widths.get(entity) if by_name else None
+            if widths is not None:
+                label = self.scene.regions.labels.get(entity)  # made once it was shown
+                small = label is not None and label.small
+                width = widths[1 if small else 0]
+                height = LabelItem.heights()[1 if small else 0]
                 right = width / 2 + MarkerItem.SIZE / 2 + 3
-                item.set_offset(QPointF(right, label.DROP + height / 2))
+                item.set_offset(QPointF(right, LabelItem.DROP + height / 2))
             item.setToolTip(_tooltip(found))
-            item.setVisible(scene.group_shown("issues"))
-            scene.addItem(item)
+            scene.place(item, "issues")
             self.issue_items.append(item)
 
     def _point(self, issue: Issue) -> QPointF | None:
@@ -100,7 +101,7 @@ TOOLTIP_LINES = 6
 
 
 def _tooltip(issues: list[Issue]) -> str:
-    lines = [f"{i.severity} [{i.code}] {i.message}" for i in issues[:TOOLTIP_LINES]]
+    lines = [f"{i.severity.capitalize()}: {i.message} ({i.code})" for i in issues[:TOOLTIP_LINES]]
     if len(issues) > TOOLTIP_LINES:
         lines.append(f"... and {len(issues) - TOOLTIP_LINES:,} more here (see Issues)")
     return "\n".join(lines)

@@ -23,7 +23,7 @@ import gc
 from collections.abc import Iterable
 
 import shapely
-from PySide6.QtCore import QRectF, Signal
+from PySide6.QtCore import QPointF, QRectF, Signal
 from PySide6.QtGui import QColor, QPainter, QPainterPath
 from PySide6.QtWidgets import (
     QGraphicsItem,
@@ -36,16 +36,21 @@ from editor.shared.map.drawing import LabelItem
 from editor.studio.document import Change, ScenarioDocument, Selection
 from editor.studio.map.connections import ConnectionLayer
 from editor.studio.map.fan import StackFan
+from editor.studio.map.hexes import HexMapItem, hex_labels
 from editor.studio.map.items import ConnectionItem, MarkerItem, RegionItem
 from editor.studio.map.layers import LAYER_NAMES, LAYER_OF, LAYERS
 from editor.studio.map.markers import PLACED, MarkerLayer
 from editor.studio.map.overview import Detail, MapPicture, detail_for, paints_itself, view_scale
 from editor.studio.map.problems import ProblemLayer
-from editor.studio.map.regions import NO_CONTENTS, RegionLayer, background_item
+from editor.studio.map.regions import NO_CONTENTS, Labels, RegionLayer, background_item
 from editor.studio.map.sheet import SheetItem
+from schemas.collector import gc_paused
 from schemas.issues import Issue
 
 BACKGROUND = QColor("#e8eef2")
+FIXED_SIZE = (LabelItem, MarkerItem)
+"""Items drawn at a fixed screen size (``ItemIgnoresTransformations``)."""
+HUGE = 1e15
 
 
 class MapScene(QGraphicsScene):
@@ -68,9 +73,14 @@ class MapScene(QGraphicsScene):
         self.background: QGraphicsPixmapItem | None = None
         self.sheet: SheetItem | None = None
         self.picture: MapPicture | None = None
+        self.hexes: HexMapItem | None = None
+        """A hex map's hexes, drawn read-only (see :mod:`.hexes`)."""
         self.detail = Detail()
         """What is shown at the current zoom; until a view paints, as little as possible."""
         self._shown: dict[str, bool] = {}
+        self._window = QRectF(-HUGE / 2, -HUGE / 2, HUGE, HUGE)
+        """Where names and symbols of a fixed screen size are put in the scene (see
+        :meth:`follow_views`); until a view paints, everywhere."""
         self._selection = Selection()
         self._colours: dict[str, str] = {}
         self.setBackgroundBrush(BACKGROUND)
@@ -91,8 +101,9 @@ class MapScene(QGraphicsScene):
         return self.regions.paths
 
     @property
-    def label_items(self) -> dict[str, LabelItem]:
-        return self.regions.labels
+    def label_items(self) -> Labels:
+        """Every region's name item, made when first read (see :class:`Labels`)."""
+        return Labels(self.regions)
 
     @property
     def connection_items(self) -> dict[str, ConnectionItem]:
@@ -144,6 +155,13 @@ class MapScene(QGraphicsScene):
         self.sheet = None
         self._frame_changed()
         self.regions.build()
+        self.hexes = None
+        scenario = self.document.scenario
+        if scenario.hex_map is not None:
+            self.hexes = HexMapItem(scenario)
+            self.addItem(self.hexes)
+            for label in hex_labels(self.hexes):
+                self.addItem(label)
         self.connections.update_many([c.id for c in self.document.scenario.connections])
         self.markers.build()
         self._apply_visibility()
@@ -156,7 +174,7 @@ class MapScene(QGraphicsScene):
         size, yet count there as map units, so the more of them the zoom had shown, the
         wider it was; and a tool's sketch is not the map.)"""
         rect = QRectF(self.regions.bounds)
-        for item in (self.background, self.sheet):
+        for item in (self.background, self.sheet, self.hexes):
             if item is not None:
                 box = item.sceneBoundingRect()
                 rect = rect.united(box) if not rect.isEmpty() else box
@@ -188,10 +206,12 @@ class MapScene(QGraphicsScene):
         if section == "map" or (section == "regions" and kind == "reset"):
             self.rebuild()
             return
+        if self.hexes is not None and section in ("hex_map", "terrain", "connection_types"):
+            self.hexes.set_scenario(self.document.scenario)
         if section == "regions":
             self._regions_changed(ids, kind)
         elif section == "terrain":
-            self.regions.restyle()
+            self.regions.terrain_changed()
         elif section in ("nations", "sides"):
             # Only colours are drawn from these: most of their edits (a nation's capital,
             # a side's name) change nothing on the map.
@@ -311,16 +331,55 @@ class MapScene(QGraphicsScene):
         does not allow stay out of the scene until it does: tens of thousands of hidden
         names and lines would still cost every repaint a visit each. Names are allowed one
         by one (see :mod:`.names`)."""
+        fixed = isinstance(item, FIXED_SIZE)
         if isinstance(item, LabelItem):
             allowed = self.regions.names.holds(item.region_id)
         else:
             allowed = self._allowed(group)
+        if allowed and fixed:
+            allowed = self._window.contains(item.pos())
         if allowed:
             if item.scene() is not self:
                 self.addItem(item)
             item.setVisible(self.visible[LAYER_OF[group]])
         elif item.scene() is self:
             item.setVisible(False)
+            if fixed:
+                # Even hidden, Qt visits and sorts every item of a fixed screen size at each
+                # repaint (they are not in its spatial index): 12,000 names and symbols cost
+                # a repaint of a few pixels 8 ms.
+                self.removeItem(item)
+
+    def follow_views(self, exposed: QRectF) -> None:
+        """Keep in the scene only the names and symbols near what is shown (see
+        :meth:`place`): the part of the map the views show, or ``exposed`` by a rendering,
+        widened by its own size on every side so that scrolling a little changes nothing."""
+        seen = QRectF(exposed)
+        for view in self.views():
+            seen = seen.united(view.mapToScene(view.viewport().rect()).boundingRect())
+        window = self._window
+        area = seen.width() * seen.height()
+        if window.contains(seen) and window.width() * window.height() <= 16 * area:
+            return
+        width, height = seen.width(), seen.height()
+        self._window = seen.adjusted(-width, -height, width, height)
+        with gc_paused():
+            regions = self.regions
+            for region_id in regions.names.shown:
+                label = regions.labels.get(region_id)
+                if label is None and self._window.contains(regions.name_points[region_id]):
+                    label = regions.label(region_id)  # first shown here
+                if label is not None:
+                    self.place(label, "labels")
+            groups = {**self.markers.all_items(), "issues": self.problems.issue_items}
+            for group, items in groups.items():
+                for item in items:
+                    self.place(item, group)
+
+    def near_view(self, point: QPointF) -> bool:
+        """Whether ``point`` lies in the part of the map whose names and symbols are kept in
+        the scene (see :meth:`follow_views`)."""
+        return self._window.contains(point)
 
     def discard(self, item: QGraphicsItem) -> None:
         if item.scene() is self:
@@ -331,7 +390,7 @@ class MapScene(QGraphicsScene):
         return {
             "background": [self.background] if self.background is not None else [],
             "regions": list(self.region_items.values()),
-            "labels": list(self.label_items.values()),
+            "labels": list(self.regions.labels.values()),  # those made so far
             "crossings": [item for item in links if item.along],
             "lines": [item for item in links if not item.along],
             **self.markers.all_items(),
@@ -353,6 +412,7 @@ class MapScene(QGraphicsScene):
         super().drawBackground(painter, rect)
         # Qt calls this before choosing which items to draw, so a new detail applies to
         # this very repaint.
+        self.follow_views(rect)
         self.zoomed(view_scale(painter.worldTransform()))
 
     def zoomed(self, scale: float) -> None:

@@ -185,12 +185,31 @@ class ExplorerModel(QAbstractItemModel):
 
     # -- following the document ------------------------------------------------------------------
 
+    def _in_place(self, section: str, ids: frozenset[str]) -> bool:
+        """Whether the listed ids of ``section`` still stand where the document has them."""
+        old = self.ids[section]
+        if len(old) != len(self.document.items(section)):
+            return False
+        for entity_id in ids:
+            row = self.document.index_of(section, entity_id)
+            if not 0 <= row < len(old) or old[row] != entity_id:
+                return False
+        return True
+
     def on_change(self, change: Change) -> None:
         section = change.section
         if section not in self.ids:
             return
         parent = self._section_index(section)
         old = self.ids[section]
+        if change.kind == "update" and self._in_place(section, change.ids):
+            # Entities edited where they stand, ids kept: no need to list 10,000 ids again
+            # (three regions share each point a designer drags).
+            for entity_id in change.ids:
+                index = self.entity_index(section, entity_id)
+                if index.isValid():
+                    self.dataChanged.emit(index, index)
+            return
         new = [e.id for e in self.document.items(section)]
         if change.kind == "remove" and len(new) == len(old) - len(change.ids):
             for entity_id in change.ids:

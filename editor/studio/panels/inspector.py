@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 from pydantic import BaseModel, ValidationError
-from PySide6.QtCore import Qt
+from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import (
     QHBoxLayout,
     QInputDialog,
@@ -70,6 +70,9 @@ def entity_type(section: str) -> type[BaseModel]:
 
 class Inspector(QWidget):
     """Shows and edits the selected entities (or a whole single section such as ``rules``)."""
+
+    shown = Signal()
+    """A value was just shown (hook for marks drawn over the form, see studio/mods)."""
 
     def __init__(self, document: ScenarioDocument) -> None:
         super().__init__()
@@ -176,6 +179,7 @@ class Inspector(QWidget):
             self.title.setText("")
             self.rename_button.hide()
             self._show(self.empty)
+            self.shown.emit()
             return
         form = self._form(self.section)
         shown = self.selected()
@@ -200,6 +204,7 @@ class Inspector(QWidget):
             )
         self.rename_button.setVisible(not single_section and len(self.ids) == 1)
         self._show_stale()
+        self.shown.emit()
 
     def _show_stale(self) -> None:
         stale = [

@@ -116,7 +116,7 @@ class BackgroundEditor(QWidget):
         self.reload()
 
     def _folder(self) -> Any:
-        return self.document.path.parent if self.document.path is not None else None
+        return self.document.folder
 
     def _image_size(self) -> tuple[int, int] | None:
         """The chosen image's size in pixels, read the guarded way (never a pipe or a file

@@ -147,19 +147,38 @@ class VertexTool(Tool):
                 item.scene().removeItem(item)
         self._previews = []
 
+    @property
+    def previews(self) -> list[QGraphicsPathItem]:
+        """The outlines shown while a point is dragged."""
+        return [item for item in self._previews if shiboken6.isValid(item) and item.isVisible()]
+
+    def _hide_previews(self) -> None:
+        """Hide the outlines of a drag, keeping their items for the next one."""
+        for item in self._previews:
+            if shiboken6.isValid(item):
+                item.setVisible(False)
+
     def _show_previews(self, outlines: list[Polygon]) -> None:
-        self._clear_previews()
-        pen = QPen(PREVIEW, 2.0, Qt.PenStyle.DashLine)
-        pen.setCosmetic(True)
-        fill = QColor(PREVIEW)
-        fill.setAlpha(40)
-        for outline in outlines:
-            item = QGraphicsPathItem(polygon_path(outline))
+        # The items of the last move are given the new outlines rather than replaced:
+        # adding an item to a large scene after removing one costs Qt milliseconds.
+        self._previews = [item for item in self._previews if shiboken6.isValid(item)]
+        while len(self._previews) < len(outlines):
+            pen = QPen(PREVIEW, 2.0, Qt.PenStyle.DashLine)
+            pen.setCosmetic(True)
+            fill = QColor(PREVIEW)
+            fill.setAlpha(40)
+            item = QGraphicsPathItem()
             item.setPen(pen)
             item.setBrush(fill)
             item.setZValue(Z["tool"])
+            item.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
             self.scene.addItem(item)
             self._previews.append(item)
+        for item, outline in zip(self._previews, outlines, strict=False):
+            item.setPath(polygon_path(outline))
+            item.setVisible(True)
+        for item in self._previews[len(outlines) :]:
+            item.setVisible(False)
 
     # -- events --------------------------------------------------------------------------------
 
@@ -202,7 +221,7 @@ class VertexTool(Tool):
     def release(self, event: QMouseEvent, point: QPointF) -> None:
         origin, target = self._origin, self._target
         self._origin = self._target = None
-        self._clear_previews()
+        self._hide_previews()
         if origin is None or target is None or event.button() != Qt.MouseButton.LeftButton:
             return
         try:
@@ -226,7 +245,7 @@ class VertexTool(Tool):
         key = event.key()
         if key == Qt.Key.Key_Escape and self._origin is not None:
             self._origin = self._target = None  # the release that follows changes nothing
-            self._clear_previews()
+            self._hide_previews()
             return True
         if self.selected is None or self._locked():
             return False

@@ -1,0 +1,82 @@
+"""How far each region is from the enemy: the AI's sense of where the front line runs.
+
+The distance of a region is the fewest steps from it to a region an enemy controls, stepping
+only into land regions, and ``limit`` when there is none that close. The AI asks it for
+every region it weighs, so one search backwards from every enemy-held region at once answers
+all regions together, and the answer is kept until the AI's next decision (control of
+regions, all it depends on, only changes when an action is applied).
+"""
+
+from __future__ import annotations
+
+import weakref
+from typing import TYPE_CHECKING
+
+from .. import board
+
+if TYPE_CHECKING:
+    from ..game import Game
+    from ..world import World
+
+_INTO: weakref.WeakKeyDictionary[World, dict[str, list[str]]] = weakref.WeakKeyDictionary()
+"""Per scenario, for each land region, the regions with a connection into it."""
+
+_FOUND: weakref.WeakKeyDictionary[Game, dict[tuple[str, int], dict[str, int]]] = (
+    weakref.WeakKeyDictionary()
+)
+"""Per game, the distances worked out since :func:`forget` was last called."""
+
+
+def forget(game: Game) -> None:
+    """Drop the distances kept for ``game``: call it whenever the game may have changed."""
+    _FOUND.pop(game, None)
+
+
+def distance_to_enemy(game: Game, region: str, side: str, limit: int = 12) -> int:
+    """Steps from ``region`` to the nearest region held by an enemy of ``side`` (``limit``
+    when none is nearer than that)."""
+    known = _FOUND.setdefault(game, {})
+    table = known.get((side, limit))
+    if table is None:
+        table = known[(side, limit)] = _distances(game, side, limit)
+    return table.get(region, limit)
+
+
+def _distances(game: Game, side: str, limit: int) -> dict[str, int]:
+    world = game.world
+    into = _links_into(world)
+    found: dict[str, int] = {}
+    frontier: list[str] = []
+    for region in world.regions:
+        owner = board.side_of_region(game, region)
+        if owner is not None and world.at_war(side, owner):
+            found[region] = 0
+            if world.domain(region) == "land":
+                frontier.append(region)
+    distance = 0
+    while frontier:
+        distance += 1
+        if distance >= limit:
+            break
+        following = []
+        for here in frontier:
+            for before in into.get(here, ()):
+                if before not in found:
+                    found[before] = distance
+                    # Only the region a search starts from may be sea: every step enters land.
+                    if world.domain(before) == "land":
+                        following.append(before)
+        frontier = following
+    return found
+
+
+def _links_into(world: World) -> dict[str, list[str]]:
+    known = _INTO.get(world)
+    if known is None:
+        known = {}
+        for region in world.regions:
+            for link in world.neighbours(region):
+                if world.domain(link.to) == "land":
+                    known.setdefault(link.to, []).append(region)
+        _INTO[world] = known
+    return known

@@ -98,6 +98,8 @@ def why_immobile(game: Game, stack: StackState) -> str | None:
                 return f"'{unit_id}' can never move; split it off first"
         if modifiers.immobile(game, unit_id):
             return f"'{unit_id}' is held in place this turn"
+        if unit.carried_turn == game.turn:
+            return f"'{unit_id}' was carried by sea or air this turn and has no MP left"
     return None
 
 

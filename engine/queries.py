@@ -7,7 +7,9 @@
 - :func:`visibility`: how much a side sees of every stack, under the fog of war (V7);
 - :func:`combat_factors`: every unit's combat factor in a battle, open or not yet fought, with
   every term behind it, and each side's battle morale with its terms (B3, B4);
-- :func:`command_limit` and :func:`command`: what a leader commands without penalty (U3).
+- :func:`command_limit` and :func:`command`: what a leader commands without penalty (U3);
+- :func:`cargo`: what a fleet carries, ship by ship, and where it may go ashore
+  (:mod:`engine.naval.transport`).
 
 Nothing here changes the game or rolls its die.
 """
@@ -27,6 +29,7 @@ from .air.basing import grounded, stacking_of
 from .air.interception import at_risk
 from .air.movement import DEFENSIVE, Airspace, routes, why_grounded, why_not_there
 from .combat.values import command_limit, command_steps, commanding_leader, stacking_points
+from .naval.transport import Berth, Cargo, Shore, cargo
 from .state import StackState
 
 if TYPE_CHECKING:
@@ -34,13 +37,17 @@ if TYPE_CHECKING:
 
 __all__ = [
     "BattleFactors",
+    "Berth",
+    "Cargo",
     "Command",
     "Destination",
     "DestinationKind",
     "Factor",
+    "Shore",
     "StackSupply",
     "View",
     "Visibility",
+    "cargo",
     "combat_factors",
     "command",
     "command_limit",

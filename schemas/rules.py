@@ -204,6 +204,29 @@ class NavalRules(StrictModel):
     structures free to enter)."""
 
 
+class TransportRules(StrictModel):
+    """Land units carried by ships and aircraft (000 sections 3.2 and 8): each switch turns
+    one way of carrying on. Carriers are units with a ``transport_capacity``; what they carry
+    is counted in stacking points.
+
+    Sea transport and landings happen in the naval movement phase, so they also need
+    ``naval.enabled``; air transport and drops happen in the offensive air movement phase.
+    """
+
+    sea: bool = True
+    """Land units board ships in a friendly port, sail with them and go ashore in a friendly
+    port (needs ``naval.enabled``)."""
+    landings: bool = True
+    """Units aboard ships land from the sea over a beach (a connection type with
+    ``only_from_sea``), into a friendly or an enemy region (needs ``sea``)."""
+    air: bool = True
+    """Land units inside a friendly airfield fly with air transports to another friendly
+    airfield."""
+    paratroops: bool = True
+    """Units with the ``paratroop`` role jump from air transports into any region in range
+    (needs ``air``)."""
+
+
 class SiegeRules(StrictModel):
     """G1: sieges of fortified structures.
 
@@ -335,6 +358,8 @@ class Rules(StrictModel):
     """Air interception and AA fire."""
     naval: NavalRules = Field(default_factory=NavalRules)
     """Naval movement."""
+    transport: TransportRules = Field(default_factory=TransportRules)
+    """Sea and air transport, landings and drops."""
     siege: SiegeRules = Field(default_factory=SiegeRules)
     """Sieges."""
     supply: SupplyRules = Field(default_factory=SupplyRules)

@@ -125,6 +125,10 @@ CODES: dict[str, CodeInfo] = {
     "supply-source-unreachable": CodeInfo("error", "No region can draw on a supply source."),
     "reinforcement-unplayable": CodeInfo("error", "Reinforcements arrive where they cannot be."),
     "port-without-sea": CodeInfo("warning", "A port opens onto no sea region."),
+    "transport-capacity-ignored": CodeInfo(
+        "warning", "A land unit type has a transport capacity no rule uses."
+    ),
+    "paratroops-grounded": CodeInfo("warning", "Paratroops that no aircraft can drop."),
     "structure-unplayable": CodeInfo("error", "A structure stands where no land unit can go."),
     "capital-unsuitable": CodeInfo("warning", "A capital cannot take the units it is for."),
     "reinforcement-never-arrives": CodeInfo(

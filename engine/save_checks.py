@@ -225,6 +225,8 @@ def _turn_and_phase(scenario: Scenario, save: GameSave) -> Iterator[Problem]:
         for spec in calendar.phases
         if spec.turns.contains(state.turn)
         and not (spec.phase == "turn_summary" and state.turn == 1)
+        # As Game.phases_of: the naval phase is only played with the naval rules on.
+        and (spec.phase != "naval_movement" or scenario.rules.naval.enabled)
     ]
     if state.phase_index >= len(phases):
         yield (

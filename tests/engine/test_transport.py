@@ -273,3 +273,23 @@ def test_the_baseline_ai_plays_games_with_transports_to_the_end() -> None:
     b.unit("bi", "inf", "c1", nation="blueland")
     for seed in range(2):
         assert play(b.build(), seed).game.outcome() is not None
+
+
+def test_a_save_whose_phase_is_past_the_turn_without_the_naval_phase_is_refused() -> None:
+    b = coast(naval=False)
+    game = b.game()
+    assert "naval_movement" not in game.phases_of(1)
+    data = json.loads(json.dumps(game.save()))
+    data["state"]["phase_index"] = len(game.phases_of(1))  # one past the last phase played
+    with pytest.raises(SaveError) as caught:
+        Game.load(game.scenario, data)
+    assert caught.value.pointer == "/state/phase_index"
+
+
+def test_a_unit_aboard_standing_in_a_stack_too_is_refused() -> None:
+    game = coast().game()
+    board(game, "ri")
+    data = json.loads(json.dumps(game.save()))
+    data["state"]["units"]["ri"]["stack"] = data["state"]["units"]["rk"]["stack"]
+    with pytest.raises(SaveError, match="stands in no stack"):
+        Game.load(game.scenario, data)

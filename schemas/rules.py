@@ -105,6 +105,10 @@ class FogRules(StrictModel):
     """Play with fog of war unless the players switch it off."""
     search_success_max: Modifier = 3
     """A search succeeds when the roll is at most this plus the search modifiers."""
+    air_recon: bool = True
+    """Aircraft with the ``recon`` role that end an offensive flight over hidden enemy stacks
+    search there when the side's offensive air phase ends; what they find stays revealed to
+    the side until the end of the game turn."""
 
 
 class BattleRules(StrictModel):

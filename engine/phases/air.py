@@ -10,7 +10,8 @@ the end of the side's air movement (A4): the side picks each such battle (``Reso
 once it has flown everything it wanted, and it is fought like any battle, round by round with
 card windows. Opening the first one ends the side's flying for the phase.
 
-The offensive phase also carries land units by air (:mod:`engine.air.airlift`).
+The offensive phase also carries land units by air (:mod:`engine.air.airlift`), and ends with
+the searches of recon aircraft (:mod:`engine.air.recon`).
 """
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ from typing import TYPE_CHECKING
 
 from ..actions import Action, Airlift, Drop, ResolveBattle
 from ..air import airlift, movement, open_phase
+from ..air.recon import reconnoitre
 from ..combat import battle
 from ..combat.field import air_sea_regions
 from ..errors import IllegalAction
@@ -86,6 +88,7 @@ class AirOffensive(Phase):
 
     def end(self, game: Game) -> None:
         game.state.stats.pop(FOUGHT, None)
+        reconnoitre(game)
 
 
 class AirDefensive(Phase):

@@ -289,6 +289,8 @@ def reachable(game: Game, stack: StackState) -> dict[str, Reach]:
     budget = mp_left(game, stack)
     side, domain = stack.side, stack_domain(game, stack)
     enemies = field_enemies(game, side)
+    if sailing.sails(game, domain):
+        enemies = sailing.at_sea(game, enemies)
     best: dict[str, Reach] = {}
 
     def offer(region: str, reach: Reach) -> None:

@@ -29,6 +29,7 @@ from .. import board, movement
 from ..actions import Action, Airlift, Drop
 from ..errors import IllegalAction
 from ..fog import search
+from ..naval.transport import load_of, structure_room
 from ..setup import new_stack
 from ..state import StackState
 from .basing import air_range, has_role, is_airport
@@ -57,8 +58,6 @@ def capacity(game: Game, stack: StackState) -> int:
 
 
 def _load(game: Game, units: list[str]) -> int:
-    from ..naval.transport import load_of
-
     return sum(load_of(game, u) for u in units)
 
 
@@ -111,7 +110,7 @@ def airlift_refusal(game: Game, action: Airlift) -> str | None:
         return "air transport lands only at friendly airports"
     if structure.region not in routes(game, planes):
         return f"'{action.structure}' is out of the transports' range"
-    if not _land_room(game, action.structure, planes.side, _load(game, units)):
+    if not structure_room(game, action.structure, planes.side, _load(game, units)):
         return f"'{action.structure}' has no room for these units"
     return None
 
@@ -145,18 +144,6 @@ def drop_refusal(game: Game, action: Drop) -> str | None:
 
 def _units(troops: StackState, named: tuple[str, ...]) -> list[str]:
     return list(dict.fromkeys(named)) if named else list(troops.units)
-
-
-def _land_room(game: Game, structure: str, side: str, need: int) -> bool:
-    capacity = game.world.structures[structure].capacity.land
-    if capacity is None:
-        return True
-    inside = sum(
-        movement.stacking_points(game, s)
-        for s in board.stacks_in(game, game.world.structures[structure].region, side)
-        if s.structure == structure and movement.stack_domain(game, s) == "land"
-    )
-    return inside + need <= capacity
 
 
 # -- the phase's part ----------------------------------------------------------------------------

@@ -37,6 +37,13 @@ def entry_cost(game: Game, link: Link) -> float:
     return float(game.scenario.rules.naval.port_entry_cost)
 
 
+def at_sea(game: Game, field: dict[str, list[StackState]]) -> dict[str, list[StackState]]:
+    """Of the enemies in the field per region, those a fleet meets: the ones at sea. Enemy
+    land units around a friendly port (a fortress they besiege: an unfortified port falls
+    with its region) do not stop ships sailing into it."""
+    return {r: stacks for r, stacks in field.items() if game.world.domain(r) == "sea"}
+
+
 def naval_points(game: Game, stack: StackState) -> int:
     from ..movement import stacking_points
 

@@ -239,21 +239,41 @@ def disembark_refusal(game: Game, fleet: StackState, region: str, units: list[st
         board.is_combat(game, game.state.units[u]) for u in units
     ):
         return "only a landing with a combat unit may go ashore where enemy units stand"
-    if shore.kind != "assault":
-        points = sum(load_of(game, u) for u in units)
+    points = sum(load_of(game, u) for u in units)
+    if shore.kind == "port":
+        assert fleet.structure is not None
+        if not structure_room(game, fleet.structure, fleet.side, points):
+            return f"'{fleet.structure}' has no room for these units"
+    elif shore.kind == "landing":
         limit = game.world.land_stacking(region, game.world.regions[region].network)
         if movement.region_load(game, region, fleet.side) + points > limit:
             return f"the units would break the stacking limit of '{region}'"
     return None
 
 
+def structure_room(game: Game, structure: str, side: str, need: int) -> bool:
+    """Whether ``need`` more stacking points of ``side``'s land units fit inside
+    ``structure`` (its ``capacity.land``; ``null`` has no limit)."""
+    capacity = game.world.structures[structure].capacity.land
+    if capacity is None:
+        return True
+    inside = sum(
+        movement.stacking_points(game, s)
+        for s in board.stacks_in(game, game.world.structures[structure].region, side)
+        if s.structure == structure and movement.stack_domain(game, s) == "land"
+    )
+    return inside + need <= capacity
+
+
 def disembark(game: Game, fleet: StackState, region: str, units: list[str]) -> StackState:
     """Put ``units`` ashore (checked by :func:`disembark_refusal`); they form a new stack that
-    has spent all its MP. A landing over a beach counts as entering from the fleet's sea
-    region across it: the battle that follows gives the beach's first-round defence bonus
-    (M3), and a search is tried against hidden enemies there (V7)."""
-    beach = None if fleet.structure is not None else _beach(game, fleet, region)
-    stack = new_stack(game.state, fleet.side, region)
+    has spent all its MP: inside the port the fleet lies in (a besieged port fortress is
+    reinforced so), or in the field over a beach. A landing over a beach counts as entering
+    from the fleet's sea region across it: the battle that follows gives the beach's
+    first-round defence bonus (M3), and a search is tried against hidden enemies there (V7)."""
+    port = fleet.structure
+    beach = None if port is not None else _beach(game, fleet, region)
+    stack = new_stack(game.state, fleet.side, region, port)
     for unit_id in units:
         unit = game.state.units[unit_id]
         unit.status, unit.carrier, unit.stack = "active", None, stack.id
@@ -263,7 +283,7 @@ def disembark(game: Game, fleet: StackState, region: str, units: list[str]) -> S
     stack.moved = True
     if beach is not None:
         stack.came_from, stack.crossed = fleet.region, beach.connection.id
-    enemies = movement.enemy_here(game, region, fleet.side)
+    enemies = movement.enemy_here(game, region, fleet.side) if port is None else []
     game.record(
         "disembarked",
         fleet=fleet.id,
@@ -276,7 +296,7 @@ def disembark(game: Game, fleet: StackState, region: str, units: list[str]) -> S
     )
     if enemies:
         search(game, stack, region)
-    elif board.side_of_region(game, region) != fleet.side:
+    elif port is None and board.side_of_region(game, region) != fleet.side:
         board.capture_region(game, region, fleet.side)
     return stack
 

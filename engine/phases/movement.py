@@ -294,6 +294,8 @@ def _plan(game: Game, stack: StackState, path: tuple[str, ...]) -> _Plan:
         if refusal is not None:
             raise IllegalAction(refusal)
         enemies = movement.enemy_here(game, region, side)
+        if sailing.sails(game, domain) and game.world.domain(region) != "sea":
+            enemies = []  # ships sail into a friendly port, past the enemy in the field
         last = index == len(path) - 1
         all_rail = all_rail and movement.on_network(game, side, link, "rail", here)
         all_road = all_road and movement.on_network(game, side, link, "road", here)

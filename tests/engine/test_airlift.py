@@ -8,7 +8,7 @@ from __future__ import annotations
 import pytest
 
 from engine import Game
-from engine.actions import Airlift, Drop, EndPhase, Move, ResolveBattle
+from engine.actions import Airlift, Drop, EndPhase, Move, ResolveBattle, Split
 from engine.errors import IllegalAction
 from tests.engine.builder import Builder, advance_to
 
@@ -184,3 +184,20 @@ def test_random_games_with_air_transport_keep_legal_actions_and_is_legal_in_step
             game.apply(pick.choice(chosen))
         kinds |= {r["type"] for r in game.log.records}
     assert "airlift" in kinds
+
+
+def test_p1_a_game_with_an_airlift_and_a_drop_replays_record_for_record() -> None:
+    import json
+
+    from engine.replay import replay
+
+    b = airfields()
+    b.unit("rj2", "airlifter", structure="fa")
+    game, planes, troops = ready(b, seed=2)
+    game.apply(Split(planes, ("rj2",)))
+    game.apply(Airlift(planes, troops, "fb", ("ri",)))
+    game.apply(Drop(stack_of(game, "rj2"), troops, "c1"))
+    advance_to(game, "land_movement")
+    records = json.loads(json.dumps(game.log.records))
+    found = replay(game.scenario, records)
+    assert found.divergence is None and found.compared == len(records)

@@ -121,7 +121,7 @@ def test_m5_the_fleet_sails_with_its_cargo_and_puts_it_ashore_in_a_friendly_port
     assert Disembark(fleet, "c2") in of_kind(game, Disembark)
     game.apply(Disembark(fleet, "c2"))
     landed = game.state.stacks[stack_of(game, "ri")]
-    assert (landed.region, landed.structure) == ("c2", None)
+    assert (landed.region, landed.structure) == ("c2", "pc")  # ashore inside the port
     assert stack_of(game, "rk") == landed.id
     # Going ashore uses all MP: no land move that turn, and no boarding again.
     game.apply(EndPhase())
@@ -129,6 +129,23 @@ def test_m5_the_fleet_sails_with_its_cargo_and_puts_it_ashore_in_a_friendly_port
     assert not [a for a in of_kind(game, Move) if a.stack == landed.id]
     with pytest.raises(IllegalAction, match="carried by sea or air this turn"):
         game.apply(Move(landed.id, ("c1",)))
+
+
+def test_m5_troops_shipped_into_a_besieged_port_fortress_go_ashore_inside_it() -> None:
+    b = coast()
+    b.raw["structures"][1]["fortification"] = 2
+    b.raw["structures"][1]["capacity"] = {"land": 2}
+    b.unit("bi", "inf", "c2", nation="blueland")
+    game = b.game()
+    board(game)
+    fleet = stack_of(game, "rt")
+    game.apply(Move(fleet, ("b1", "b2", "c2")))
+    with pytest.raises(IllegalAction, match="'pc' has no room"):
+        game.apply(Disembark(fleet, "c2"))  # 4 stacking points for a capacity of 2
+    game.apply(Disembark(fleet, "c2", ("ri",)))
+    inside = game.state.stacks[stack_of(game, "ri")]
+    assert (inside.region, inside.structure) == ("c2", "pc")
+    assert game.log.of_type("disembarked")[-1]["opposed"] is False
 
 
 def test_m3_an_unopposed_landing_over_a_beach_takes_the_region_and_ends_the_move() -> None:
@@ -293,3 +310,20 @@ def test_a_unit_aboard_standing_in_a_stack_too_is_refused() -> None:
     data["state"]["units"]["ri"]["stack"] = data["state"]["units"]["rk"]["stack"]
     with pytest.raises(SaveError, match="stands in no stack"):
         Game.load(game.scenario, data)
+
+
+def test_p1_a_game_with_boarding_and_a_landing_replays_record_for_record() -> None:
+    from engine.replay import replay
+
+    b = coast()
+    b.unit("bi", "inf", "c1", nation="blueland")
+    game = b.game(seed=5)
+    board(game)
+    fleet = stack_of(game, "rt")
+    game.apply(Move(fleet, ("b1",)))
+    game.apply(Disembark(fleet, "c1", ("ri",)))
+    advance_to(game, "battles")
+    records = json.loads(json.dumps(game.log.records))
+    found = replay(game.scenario, records)
+    assert found.divergence is None and found.compared == len(records)
+    assert found.game.state.units["rk"].status == "aboard"

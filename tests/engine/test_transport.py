@@ -327,3 +327,42 @@ def test_p1_a_game_with_boarding_and_a_landing_replays_record_for_record() -> No
     found = replay(game.scenario, records)
     assert found.divergence is None and found.compared == len(records)
     assert found.game.state.units["rk"].status == "aboard"
+
+
+def test_u2_a_transport_sunk_in_a_naval_battle_takes_its_troops_down_with_it() -> None:
+    """Whatever the dice, troops share their ship's fate: lost with it, else still aboard
+    (or sailed away with it)."""
+    b = coast()
+    b.unit_type(
+        "battleship",
+        domain="naval",
+        attack=9,
+        defence=9,
+        morale=9,
+        movement=4,
+        hit_points=8,
+        rate_of_fire=4,
+        roles=["naval"],
+    )
+    b.unit("bb", "battleship", "b1", nation="blueland")
+    b.unit("rw", "ship", structure="pa")
+    sunk = 0
+    for seed in range(4):
+        game = b.game(seed=seed)
+        board(game)
+        fleet = stack_of(game, "rw")
+        game.apply(Move(fleet, ("b1",)))
+        advance_to(game, "battles")
+        game.apply(ResolveBattle("b1"))
+        for _ in range(100):
+            if game.state.battle is None:
+                break
+            game.apply(ContinueBattle())
+        transport = game.state.units["rt"].status
+        for unit in ("ri", "rk"):
+            if transport == "eliminated":
+                assert game.state.units[unit].status == "eliminated"
+            else:
+                assert game.state.units[unit].carrier == "rt"
+        sunk += transport == "eliminated"
+    assert sunk

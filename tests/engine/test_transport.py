@@ -366,3 +366,15 @@ def test_u2_a_transport_sunk_in_a_naval_battle_takes_its_troops_down_with_it() -
                 assert game.state.units[unit].carrier == "rt"
         sunk += transport == "eliminated"
     assert sunk
+
+
+def test_a_save_made_before_transport_existed_still_loads() -> None:
+    game = coast().game()
+    advance_to(game, "naval_movement")
+    data = json.loads(json.dumps(game.save()))
+    for unit in data["state"]["units"].values():
+        del unit["carrier"], unit["carried_turn"]
+    again = Game.load(game.scenario, data)
+    assert again.state.units["ri"].carrier is None
+    assert again.state.units["ri"].carried_turn == 0
+    assert Embark(stack_of(again, "ri"), stack_of(again, "rt")) in again.legal_actions()

@@ -4,7 +4,7 @@
 Ships with a ``transport_capacity`` carry land units, counted in stacking points. In the naval
 movement phase a land stack standing in a region whose friendly port holds a fleet boards it
 (:func:`embark`); the fleet sails with it like with no cargo, and the units go ashore
-(:func:`disembark`) in the port the fleet lies in, or, with ``rules.transport.landings``, from
+(:func:`disembark`) inside the port the fleet lies in, or, with ``rules.transport.landings``, from
 the fleet's sea region over a beach (a connection type with ``only_from_sea``) into a land
 region, friendly or held by the enemy. Units ashore have spent all their MP: they stay where
 they are for the rest of the turn and may not be carried again that turn.
@@ -170,8 +170,8 @@ def embark(
 # -- going ashore ---------------------------------------------------------------------------------
 
 ShoreKind = Literal["port", "landing", "assault"]
-"""Units go ashore in the port the fleet lies in, land unopposed over a beach, or land over a
-beach into a region held by enemy units (a battle follows)."""
+"""Units go ashore inside the port the fleet lies in, land unopposed over a beach, or land over
+a beach into a region held by enemy units (a battle follows)."""
 
 
 @dataclass(frozen=True, slots=True)

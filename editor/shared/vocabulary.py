@@ -67,6 +67,7 @@ WORDS: dict[str, str] = {
     "dive_bomber": "Dive bomber",
     "bomber": "Bomber",
     "transport": "Transport",
+    "paratroop": "Paratroops",
     "guerrilla": "Guerrilla",
     "antitank": "Anti-tank",
     "stealth": "Stealth",

@@ -182,6 +182,52 @@ class Rebase(Action):
     structure: str
 
 
+@dataclass(frozen=True, slots=True)
+class Embark(Action):
+    """Put units of a land stack aboard the ships of a fleet lying in a friendly port of its
+    region (naval movement phase, sea transport). No units means the whole stack."""
+
+    kind: ClassVar[str] = "embark"
+    stack: str
+    fleet: str
+    units: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class Disembark(Action):
+    """Put units a fleet carries ashore: in the port it lies in, or over a beach from its sea
+    region (a landing). No units means every unit aboard."""
+
+    kind: ClassVar[str] = "disembark"
+    fleet: str
+    region: str
+    units: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class Airlift(Action):
+    """Fly land units standing inside an airport, with the air transports based there, to
+    another friendly airport in range (offensive air phase). No units means the whole stack."""
+
+    kind: ClassVar[str] = "airlift"
+    transports: str
+    stack: str
+    structure: str
+    units: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class Drop(Action):
+    """Drop paratroops standing inside an airport, with the air transports based there, into
+    a land region in range (offensive air phase). No units means the whole stack."""
+
+    kind: ClassVar[str] = "drop"
+    transports: str
+    stack: str
+    region: str
+    units: tuple[str, ...] = ()
+
+
 ACTIONS: dict[str, type[Action]] = {
     cls.kind: cls
     for cls in (
@@ -203,6 +249,10 @@ ACTIONS: dict[str, type[Action]] = {
         AssignReplacement,
         Choose,
         Rebase,
+        Embark,
+        Disembark,
+        Airlift,
+        Drop,
     )
 }
 """Every action class by its ``kind``."""

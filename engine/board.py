@@ -156,14 +156,16 @@ def remove_from_stack(game: Game, unit: UnitState) -> None:
 def eliminate(game: Game, unit_id: str, cause: str, *, vp: bool = True) -> None:
     """Destroy a unit (or kill a leader): it leaves play and its VP values apply."""
     unit = game.state.units[unit_id]
-    if unit.status != "active":
+    if unit.status not in ("active", "aboard"):
         return
     remove_from_stack(game, unit)
-    unit.status = "eliminated"
+    unit.status, unit.carrier = "eliminated", None
     unit.strength = 0
     losses = game.state.stats.setdefault("losses", {})
     losses[unit.side] = losses.get(unit.side, 0) + 1
     game.record("eliminated", unit=unit_id, owner=unit.side, cause=cause)
+    if unit.domain == "naval":
+        _lose_cargo(game, unit_id, withdrawn=False)
     if unit.leader:
         game.state.leaders_lost.append(unit_id)
         values = game.world.leaders[unit_id].killed_vp
@@ -182,10 +184,20 @@ def withdraw(game: Game, unit_id: str, cause: str) -> None:
     if unit.status in ("eliminated", "removed"):
         return
     remove_from_stack(game, unit)
-    unit.status = "removed"
+    unit.status, unit.carrier = "removed", None
     if unit.leader:
         game.state.leaders_lost.append(unit_id)
     game.record("withdrawn", unit=unit_id, owner=unit.side, cause=cause)
+    if unit.domain == "naval":
+        _lose_cargo(game, unit_id, withdrawn=True)
+
+
+def _lose_cargo(game: Game, ship: str, *, withdrawn: bool) -> None:
+    # Units aboard a ship that leaves play leave with it (sea transport, issue 11).
+    if any(u.status == "aboard" for u in game.state.units.values()):
+        from .naval.transport import lose_cargo
+
+        lose_cargo(game, ship, f"aboard {ship}", withdrawn=withdrawn)
 
 
 def relative_sides(game: Game, key: str, owner: str) -> list[str]:

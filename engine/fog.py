@@ -41,8 +41,9 @@ def view_of(game: Game, stack: StackState, side: str) -> str:
     return "outline"
 
 
-def search(game: Game, mover: StackState, region: str) -> bool:
-    """A moving stack tries to reveal the hidden enemy stacks it ran into (V7)."""
+def search(game: Game, mover: StackState, region: str, *, until: str = "end_of_phase") -> bool:
+    """A moving stack tries to reveal the hidden enemy stacks it ran into (V7); what it finds
+    stays revealed ``until`` that boundary (the phase, by default)."""
     hidden = [
         s
         for s in board.enemy_stacks_in(game, region, mover.side)
@@ -73,6 +74,6 @@ def search(game: Game, mover: StackState, region: str) -> bool:
     if found:
         units = [u for s in hidden for u in s.units]
         game.state.modifiers.append(
-            Modifier("search", mover.side, {"kind": "examine"}, units, until="end_of_phase")
+            Modifier("search", mover.side, {"kind": "examine"}, units, until=until)
         )
     return found

@@ -74,7 +74,10 @@ class Game:
             known = self._phases[turn] = tuple(
                 spec.phase
                 for spec in self.scenario.calendar.phases
-                if spec.turns.contains(turn) and not (spec.phase == "turn_summary" and turn == 1)
+                if spec.turns.contains(turn)
+                and not (spec.phase == "turn_summary" and turn == 1)
+                # The naval phase is played only by scenarios that switch the naval rules on.
+                and (spec.phase != "naval_movement" or self.scenario.rules.naval.enabled)
             )
         return list(known)
 

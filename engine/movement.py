@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Literal
 
 from . import board, modifiers
+from .naval import sailing
 from .state import StackState
 from .world import Link
 
@@ -97,6 +98,8 @@ def why_immobile(game: Game, stack: StackState) -> str | None:
                 return f"'{unit_id}' can never move; split it off first"
         if modifiers.immobile(game, unit_id):
             return f"'{unit_id}' is held in place this turn"
+        if unit.carried_turn == game.turn:
+            return f"'{unit_id}' was carried by sea or air this turn and has no MP left"
     return None
 
 
@@ -176,8 +179,11 @@ def step_refusal(game: Game, side: str, domain: str, link: Link) -> str | None:
     return None
 
 
-def plain_cost(game: Game, link: Link) -> float:
-    """Terrain entry cost (less a trail's reduction) plus the connection's cost (V1, M2, M3)."""
+def plain_cost(game: Game, link: Link, domain: str = "land") -> float:
+    """Terrain entry cost (less a trail's reduction) plus the connection's cost (V1, M2, M3);
+    ships under the naval rules pay :func:`sailing.entry_cost` instead."""
+    if sailing.sails(game, domain):
+        return sailing.entry_cost(game, link)
     world = game.world
     rules = game.scenario.rules.movement
     terrain = world.terrain_of[link.to]
@@ -261,7 +267,10 @@ def can_overrun(game: Game, stack: StackState, defenders: list[StackState]) -> b
 def overruns(game: Game, stack: StackState, defenders: list[StackState], left: float) -> bool:
     """V2: the stack overruns ``defenders`` when it entered their region with ``left`` MP
     still to spend: it must be strong enough (:func:`can_overrun`) and still have the MP the
-    overrun costs. Without them the move stops there and a battle follows."""
+    overrun costs. Without them the move stops there and a battle follows. Fleets under the
+    naval rules never overrun: enemy ships always stop them."""
+    if sailing.sails(game, stack_domain(game, stack)):
+        return False
     cost = game.scenario.rules.movement.overrun_mp_cost
     return left >= cost and can_overrun(game, stack, defenders)
 
@@ -280,6 +289,8 @@ def reachable(game: Game, stack: StackState) -> dict[str, Reach]:
     budget = mp_left(game, stack)
     side, domain = stack.side, stack_domain(game, stack)
     enemies = field_enemies(game, side)
+    if sailing.sails(game, domain):
+        enemies = sailing.at_sea(game, enemies)
     best: dict[str, Reach] = {}
 
     def offer(region: str, reach: Reach) -> None:
@@ -329,6 +340,8 @@ def _classify(
         # U4/V3: an overrun does not stop the move, so the stack must fit where it ends,
         # exactly as the move itself checks it.
         kind = "overstack"
+    elif sailing.sails(game, stack_domain(game, stack)) and sailing.may_end(game, stack, region):
+        kind = "overstack"
     elif enemies:
         kind = "overrun"
     else:
@@ -366,7 +379,7 @@ def _plain_search(
             enemies = field.get(link.to, [])
             if enemies and not combat:
                 continue  # only stacks with a combat unit may enter enemy-held regions
-            step = plain_cost(game, link)
+            step = plain_cost(game, link, domain)
             if link.kind.uses_all_movement:
                 step = max(step, budget - cost)
             total = cost + step

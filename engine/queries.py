@@ -7,7 +7,9 @@
 - :func:`visibility`: how much a side sees of every stack, under the fog of war (V7);
 - :func:`combat_factors`: every unit's combat factor in a battle, open or not yet fought, with
   every term behind it, and each side's battle morale with its terms (B3, B4);
-- :func:`command_limit` and :func:`command`: what a leader commands without penalty (U3).
+- :func:`command_limit` and :func:`command`: what a leader commands without penalty (U3);
+- :func:`cargo`: what a fleet carries, ship by ship, and where it may go ashore
+  (:mod:`engine.naval.transport`).
 
 Nothing here changes the game or rolls its die.
 """
@@ -27,6 +29,7 @@ from .air.basing import grounded, stacking_of
 from .air.interception import at_risk
 from .air.movement import DEFENSIVE, Airspace, routes, why_grounded, why_not_there
 from .combat.values import command_limit, command_steps, commanding_leader, stacking_points
+from .naval.transport import Berth, Cargo, Shore, cargo
 from .state import StackState
 
 if TYPE_CHECKING:
@@ -34,13 +37,17 @@ if TYPE_CHECKING:
 
 __all__ = [
     "BattleFactors",
+    "Berth",
+    "Cargo",
     "Command",
     "Destination",
     "DestinationKind",
     "Factor",
+    "Shore",
     "StackSupply",
     "View",
     "Visibility",
+    "cargo",
     "combat_factors",
     "command",
     "command_limit",
@@ -94,7 +101,7 @@ def where_can_go(
         return {}
     if game.phase in ("air_offensive", "air_defensive"):
         out = _flights(game, found)
-    elif game.phase == "land_movement" and movement.stack_domain(game, found) != "air":
+    elif game.phase in ("land_movement", "naval_movement") and _moves_in_phase(game, found):
         out = {
             region: Destination(region, reach.kind, reach.cost, reach.path, _open(reach))
             for region, reach in movement.reachable(game, found).items()
@@ -104,6 +111,16 @@ def where_can_go(
     if viewer is not None:
         out = {region: _as_seen(game, found, d, viewer) for region, d in out.items()}
     return out
+
+
+def _moves_in_phase(game: Game, stack: StackState) -> bool:
+    """Land stacks move in the land phase; ships too, unless the naval rules give them a phase
+    of their own."""
+    from .phases import PHASES
+    from .phases.movement import LandMovement
+
+    handler = PHASES[game.phase]
+    return isinstance(handler, LandMovement) and handler.moves_here(game, stack)
 
 
 def _may_move_now(game: Game, stack: StackState) -> bool:

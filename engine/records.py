@@ -214,6 +214,63 @@ class MoveRecord(Stamp):
     units: list[str]
 
 
+class EmbarkedRecord(Stamp):
+    """Land units boarded a fleet in port (sea transport)."""
+
+    type: Literal["embarked"]
+    stack: str
+    """The land stack they came from (gone when all of it boarded)."""
+    fleet: str
+    region: str
+    units: list[str]
+    carriers: dict[str, str]
+    """Unit -> the ship carrying it."""
+
+
+class DisembarkedRecord(Stamp):
+    """Units a fleet carried went ashore, in its port or over a beach (a landing)."""
+
+    type: Literal["disembarked"]
+    fleet: str
+    stack: str
+    """The new land stack they form."""
+    region: str
+    origin: str
+    """Where the fleet lay: the port's region or the sea region landed from."""
+    connection: str | None
+    """The beach crossed; ``None`` in a port."""
+    units: list[str]
+    opposed: bool
+    """Enemy units held the region: a battle follows."""
+
+
+class AirliftRecord(Stamp):
+    """Land units flown by air transports to a friendly airport."""
+
+    type: Literal["airlift"]
+    transports: str
+    stack: str
+    """The new land stack the units form where they land."""
+    origin: str
+    region: str
+    structure: str | None
+    units: list[str]
+    opposed: bool
+
+
+class DropRecord(Stamp):
+    """Paratroops dropped into a region (``opposed``: enemy units hold it, a battle follows)."""
+
+    type: Literal["drop"]
+    transports: str
+    stack: str
+    origin: str
+    region: str
+    structure: str | None
+    units: list[str]
+    opposed: bool
+
+
 class OverrunRecord(Stamp):
     type: Literal["overrun"]
     stack: str
@@ -503,6 +560,10 @@ TYPED: tuple[type, ...] = (
     BattleStartRecord,
     BattleMoraleStartRecord,
     BattleModifiersRecord,
+    EmbarkedRecord,
+    DisembarkedRecord,
+    AirliftRecord,
+    DropRecord,
     BattleRoundRecord,
     BattleFireRecord,
     BattleHitsRecord,

@@ -24,7 +24,7 @@ from schemas.scenario import SECTIONS, Scenario
 from schemas.validation.identity import singular
 
 from .errors import SaveError
-from .saves import MT_WORDS, GameSave
+from .saves import MT_WORDS, GameSave, StateSave, UnitSave
 
 MAX_DEPTH = 64
 """Deepest nesting of objects and arrays in a save (real saves stay under 20)."""
@@ -225,6 +225,8 @@ def _turn_and_phase(scenario: Scenario, save: GameSave) -> Iterator[Problem]:
         for spec in calendar.phases
         if spec.turns.contains(state.turn)
         and not (spec.phase == "turn_summary" and state.turn == 1)
+        # As Game.phases_of: the naval phase is only played with the naval rules on.
+        and (spec.phase != "naval_movement" or scenario.rules.naval.enabled)
     ]
     if state.phase_index >= len(phases):
         yield (
@@ -247,6 +249,7 @@ def _units_and_stacks(scenario: Scenario, save: GameSave) -> Iterator[Problem]:
             yield (*where, "strength"), f"strength {unit.strength} over {kind.hit_points}"
         if unit.status == "active" and unit.stack is None:
             yield (*where, "stack"), "a unit in play stands in no stack"
+        yield from _cargo(state, key, unit)
         if unit.stack is not None and unit.stack in state.stacks:
             stack = state.stacks[unit.stack]
             if key not in stack.units:
@@ -269,6 +272,23 @@ def _units_and_stacks(scenario: Scenario, save: GameSave) -> Iterator[Problem]:
             region = next((s.region for s in scenario.structures if s.id == stack.structure), None)
             if region is not None and region != stack.region:
                 yield ("state", "stacks", key, "structure"), "the structure is in another region"
+
+
+def _cargo(state: StateSave, key: str, unit: UnitSave) -> Iterator[Problem]:
+    """A unit aboard is off the map, carried by an active ship of its side; nothing else has
+    a carrier."""
+    where = ("state", "units", key)
+    if unit.status != "aboard":
+        if unit.carrier is not None:
+            yield (*where, "carrier"), f"a unit {unit.status}, not aboard, has a carrier"
+        return
+    if unit.stack is not None:
+        yield (*where, "stack"), "a unit aboard a ship stands in no stack"
+    carrier = state.units.get(unit.carrier) if unit.carrier is not None else None
+    if carrier is None:
+        yield (*where, "carrier"), "a unit aboard names no carrier of the game"
+    elif carrier.status != "active" or carrier.side != unit.side or carrier.domain != "naval":
+        yield (*where, "carrier"), f"'{unit.carrier}' is not an active ship of the unit's side"
 
 
 def _effects(save: GameSave) -> Iterator[Problem]:

@@ -66,7 +66,7 @@ class UnitSave(SaveModel):
     domain: Literal["land", "air", "naval"]
     leader: bool
     strength: Annotated[int, Field(ge=0, le=MAX_HIT_POINTS)]
-    status: Literal["waiting", "active", "eliminated", "removed"]
+    status: Literal["waiting", "active", "aboard", "eliminated", "removed"]
     stack: StackId | None
     mp_spent: Annotated[float, Field(ge=0, le=1e6)]
     unsupplied: Annotated[int, Field(ge=0, le=MAX_TURNS)]
@@ -74,6 +74,9 @@ class UnitSave(SaveModel):
     immobile_until: LateTurn
     base: StructureId | None
     breakthroughs: Annotated[int, Field(ge=0, le=MAX_ROUNDS)]
+    # Sea and air transport (engine.naval.transport); saves made before it have neither key.
+    carrier: UnitId | None = None
+    carried_turn: LateTurn = 0
 
 
 class StackSave(SaveModel):

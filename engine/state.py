@@ -24,7 +24,8 @@ class UnitState:
     leader: bool = False
     strength: int = 1
     status: str = "waiting"
-    """``waiting`` (a reinforcement not yet in play), ``active``, ``eliminated`` or ``removed``."""
+    """``waiting`` (a reinforcement not yet in play), ``active``, ``aboard`` (carried by a ship,
+    off the map, see :mod:`engine.naval.transport`), ``eliminated`` or ``removed``."""
     stack: str | None = None
     mp_spent: float = 0.0
     unsupplied: int = 0
@@ -36,6 +37,11 @@ class UnitState:
     """For aircraft: the airfield structure they fly from and return to."""
     breakthroughs: int = 0
     """Breakthroughs made this turn."""
+    carrier: str | None = None
+    """For a unit ``aboard``: the ship that carries it."""
+    carried_turn: int = 0
+    """Last turn the unit came ashore from ships or aircraft (0: never): that turn it has no
+    MP left and may not be carried again."""
 
 
 @dataclass(slots=True)

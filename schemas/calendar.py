@@ -18,6 +18,7 @@ PhaseName = Literal[
     "reinforcements",
     "supply",
     "air_offensive",
+    "naval_movement",
     "land_movement",
     "battles",
     "air_defensive",

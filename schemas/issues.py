@@ -114,6 +114,7 @@ CODES: dict[str, CodeInfo] = {
     "turn-order": CodeInfo("error", "The turn order does not list each playing side once."),
     "phase-order": CodeInfo("error", "Phases are repeated or out of the rules' order."),
     "turn-without-phases": CodeInfo("error", "Some turn of the game plays no phase at all."),
+    "naval-phase-missing": CodeInfo("warning", "Naval rules are on but no naval phase is played."),
     "turn-out-of-range": CodeInfo("error", "A turn number lies outside the scenario's length."),
     # Forces
     "unit-impassable-location": CodeInfo("error", "A unit starts where it cannot be."),
@@ -124,6 +125,10 @@ CODES: dict[str, CodeInfo] = {
     "supply-source-unreachable": CodeInfo("error", "No region can draw on a supply source."),
     "reinforcement-unplayable": CodeInfo("error", "Reinforcements arrive where they cannot be."),
     "port-without-sea": CodeInfo("warning", "A port opens onto no sea region."),
+    "transport-capacity-ignored": CodeInfo(
+        "warning", "A land unit type has a transport capacity no rule uses."
+    ),
+    "paratroops-grounded": CodeInfo("warning", "Paratroops that no aircraft can drop."),
     "structure-unplayable": CodeInfo("error", "A structure stands where no land unit can go."),
     "capital-unsuitable": CodeInfo("warning", "A capital cannot take the units it is for."),
     "reinforcement-never-arrives": CodeInfo(

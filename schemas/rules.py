@@ -105,6 +105,10 @@ class FogRules(StrictModel):
     """Play with fog of war unless the players switch it off."""
     search_success_max: Modifier = 3
     """A search succeeds when the roll is at most this plus the search modifiers."""
+    air_recon: bool = True
+    """Aircraft with the ``recon`` role that end an offensive flight over hidden enemy stacks
+    search there when the side's offensive air phase ends; what they find stays revealed to
+    the side until the end of the game turn."""
 
 
 class BattleRules(StrictModel):
@@ -183,6 +187,48 @@ class AirRules(StrictModel):
     """Roll modifier when every interceptor started on the ground."""
     air_combat_radar_modifier: Modifier = 1
     """Fighters' combat modifier when only their side has radar."""
+
+
+class NavalRules(StrictModel):
+    """Naval movement (000 sections 4.2, 5 and 8): off by default, when ships move with the land
+    units in the land movement phase as before this section existed.
+
+    With ``enabled``, ships move in a naval movement phase of their own (after the offensive
+    air movement, before land movement). A sea region costs its terrain's MP, so the sea
+    classes of the rulebook (coastal waters, high seas, ocean) are terrain types with their own
+    costs; ships end every move on the coast inside a friendly port, which is their base.
+    """
+
+    enabled: bool = False
+    """Play the naval movement phase; ``false`` keeps ships in the land movement phase."""
+    sea_stacking: Stacking = 12
+    """Stacking points of ships one side may have in one sea region."""
+    port_entry_cost: Cost = 0
+    """MP a ship pays to sail from a sea region into a friendly port (M5 makes friendly
+    structures free to enter)."""
+
+
+class TransportRules(StrictModel):
+    """Land units carried by ships and aircraft (000 sections 3.2 and 8): each switch turns
+    one way of carrying on. Carriers are units with a ``transport_capacity``; what they carry
+    is counted in stacking points.
+
+    Sea transport and landings happen in the naval movement phase, so they also need
+    ``naval.enabled``; air transport and drops happen in the offensive air movement phase.
+    """
+
+    sea: bool = True
+    """Land units board ships in a friendly port, sail with them and go ashore in a friendly
+    port (needs ``naval.enabled``)."""
+    landings: bool = True
+    """Units aboard ships land from the sea over a beach (a connection type with
+    ``only_from_sea``), into a friendly or an enemy region (needs ``sea``)."""
+    air: bool = True
+    """Land units inside a friendly airfield fly with air transports to another friendly
+    airfield."""
+    paratroops: bool = True
+    """Units with the ``paratroop`` role jump from air transports into any region in range
+    (needs ``air``)."""
 
 
 class SiegeRules(StrictModel):
@@ -314,6 +360,10 @@ class Rules(StrictModel):
     """Battles."""
     air: AirRules = Field(default_factory=AirRules)
     """Air interception and AA fire."""
+    naval: NavalRules = Field(default_factory=NavalRules)
+    """Naval movement."""
+    transport: TransportRules = Field(default_factory=TransportRules)
+    """Sea and air transport, landings and drops."""
     siege: SiegeRules = Field(default_factory=SiegeRules)
     """Sieges."""
     supply: SupplyRules = Field(default_factory=SupplyRules)

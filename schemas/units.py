@@ -54,6 +54,7 @@ Role = Literal[
     "bomber",
     "naval",
     "transport",
+    "paratroop",
     "guerrilla",
     "antitank",
     "stealth",

@@ -145,6 +145,19 @@ def _no_cards_phase(raw: Raw) -> None:
     raw["calendar"]["phases"] = [{"phase": p} for p in PHASE_ORDER if p != "cards"]
 
 
+def _naval_rules_without_their_phase(raw: Raw) -> None:
+    raw.setdefault("rules", {})["naval"] = {"enabled": True}
+    raw["calendar"]["phases"] = [{"phase": "land_movement"}]
+
+
+def _land_transport(raw: Raw) -> None:
+    raw["unit_types"][0]["transport_capacity"] = 2
+
+
+def _grounded_paratroops(raw: Raw) -> None:
+    raw["unit_types"][0]["roles"] = ["paratroop"]
+
+
 def _empty_turn_window(raw: Raw) -> None:
     find(raw["cards"], "push")["condition"] = {"kind": "turn", "from_turn": 5, "to_turn": 2}
 
@@ -208,6 +221,9 @@ SEMANTIC_CASES: list[tuple[str, Callable[[Raw], None], str]] = [
     ("turn-order", _turn_order, "/calendar/turn_order/2"),
     ("phase-order", _phase_order, "/calendar/phases/1"),
     ("turn-without-phases", _turn_without_phases, "/calendar/phases"),
+    ("naval-phase-missing", _naval_rules_without_their_phase, "/calendar/phases"),
+    ("transport-capacity-ignored", _land_transport, "/unit_types/0/transport_capacity"),
+    ("paratroops-grounded", _grounded_paratroops, "/unit_types/0/roles"),
     ("turn-out-of-range", _late_reinforcement, "/reinforcements/0/turn"),
     ("unit-impassable-location", _infantry_at_sea, "/units/0/location"),
     ("start-overstacked", _overstacked, "/units/0/location"),

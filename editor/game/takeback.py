@@ -191,6 +191,10 @@ WORDS = {
     "assign_replacement": "the replacement",
     "choose": "the choice",
     "rebase": "rebasing aircraft",
+    "embark": "boarding ships",
+    "disembark": "going ashore",
+    "airlift": "the airlift",
+    "drop": "the drop",
 }
 
 

@@ -44,6 +44,7 @@ PHASE_NAMES: dict[str, str] = {
     "reinforcements": "Reinforcements",
     "supply": "Supply",
     "air_offensive": "Air (offensive)",
+    "naval_movement": "Naval movement",
     "land_movement": "Land movement",
     "battles": "Battles",
     "air_defensive": "Air (defensive)",

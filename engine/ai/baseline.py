@@ -29,6 +29,7 @@ from ..actions import (
     ResolveSiege,
     Retreat,
 )
+from ..naval import sailing
 from ..queries import where_can_go
 from ..state import StackState
 from .estimates import (
@@ -246,7 +247,7 @@ class BaselineAI:
 
     def _move(self, game: Game, actions: list[Action]) -> Action | None:
         moves = [a for a in actions if isinstance(a, Move)]
-        if not moves or game.phase != "land_movement":
+        if not moves or game.phase not in ("land_movement", "naval_movement"):
             return None
         key = (game.turn, game.active_side)
         side = game.active_side
@@ -277,6 +278,7 @@ def _scorer(
 ) -> Callable[[Move], tuple[float, str]]:
     ours = stack_strength(game, stack)
     supplied = _supplied(game, side)
+    naval = sailing.sails(game, movement.stack_domain(game, stack))
     guards = style.guards_objectives and ours > 0
     vital = sudden_death_targets(game, side) if guards else frozenset()
 
@@ -298,8 +300,8 @@ def _scorer(
             gain = 8.0 + min(defence_value(game, region, side), 20.0)
         else:
             gain = _front_weight(game, region, side)
-        if supplied is not None and region not in supplied:
-            gain -= style.out_of_supply
+        if supplied is not None and region not in supplied and not naval:
+            gain -= style.out_of_supply  # ships never need supply
         return (gain - 0.1 * len(move.path), move.path[-1])
 
     return score

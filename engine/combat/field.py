@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 from .. import board
 from ..errors import IllegalAction
+from ..naval import battles as fleets
 from ..records import BattleSetup
 from .values import tables
 
@@ -57,7 +58,8 @@ def battle_regions(game: Game, side: str) -> list[str]:
             mine.add(stack.region)
         elif world.at_war(side, stack.side) and any(units[u].domain == "land" for u in fighting):
             theirs.add(stack.region)
-    found = mine & theirs
+    # With the naval rules, fleets that met at sea fight too.
+    found = (mine & theirs) | fleets.fleet_regions(game, side)
     return [r for r in world.regions if r in found]
 
 
@@ -134,6 +136,11 @@ def describe(
             if structure is not None and stack.structure is not None:
                 continue
             fighting = _fighting(game, stack)
+            if at_sea and structure is None:
+                # Naval rules: the side's ships at sea fight the enemy's ships there too.
+                fighting += [
+                    u for u in fleets.attacking_ships(game, region, attacker) if u in stack.units
+                ]
             attackers += fighting
             for u in fighting:
                 entry[u] = stack.came_from

@@ -56,13 +56,18 @@ def retreat_side(
     if stuck:
         trapped(game, side, stuck, vp=vp)
     ground = [u for u in leaving if units[u].domain != "air" and u not in stuck]
-    if game.world.domain(region) == "sea":
-        # A4: ships beaten by aircraft keep the sea; aircraft cannot take it from them.
-        ground = [u for u in ground if units[u].domain != "naval"]
     attacking = side == battle["attacker"]
     barred = unresolved(game, game.active_side, but=region)
     if not attacking:
         barred |= {r for r in battle["entry"].values() if r}
+    if game.world.domain(region) == "sea":
+        # A4: ships beaten by aircraft keep the sea; aircraft cannot take it from them. Ships
+        # beaten by ships (naval rules) sail away, or are lost with nowhere to go.
+        ships = [u for u in ground if units[u].domain == "naval"]
+        ground = [u for u in ground if units[u].domain != "naval"]
+        enemy = battle["defenders"] if attacking else battle["attackers"]
+        if ships and any(units[u].domain == "naval" for u in enemy):
+            _sail_away(game, battle, side, ships, attacking, barred, vp)
     groups: dict[str | None, list[str]] = {}
     for unit_id in ground:
         entry = battle["entry"].get(unit_id) if attacking else None
@@ -78,6 +83,32 @@ def retreat_side(
         "choice": choice,
     }
     return _go_on(game, battle, work)
+
+
+def _sail_away(
+    game: Game,
+    battle: BattleSetup,
+    side: str,
+    ships: list[str],
+    attacking: bool,
+    barred: set[str],
+    vp: bool,
+) -> None:
+    """Beaten ships leave the sea region of a naval battle, each group of attackers back where
+    it came from if it can (see :func:`engine.naval.battles.retreat_target`)."""
+    from ..naval.battles import retreat_target
+
+    region = battle["region"]
+    groups: dict[str | None, list[str]] = {}
+    for unit_id in ships:
+        groups.setdefault(battle["entry"].get(unit_id) if attacking else None, []).append(unit_id)
+    for entry, group in groups.items():
+        target = retreat_target(game, region, side, entry, barred)
+        if target is None:
+            trapped(game, side, group, vp=vp)
+            continue
+        move(game, group, target[0], target[1])
+        game.record("battle_retreat", side_id=side, units=group, to=target[0], origin=region)
 
 
 def _go_on(game: Game, battle: BattleSetup, work: RetreatWork) -> bool:

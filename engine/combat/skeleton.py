@@ -104,10 +104,14 @@ def skeleton(t: Tables, terrain: TerrainType, ids: list[str], side: list[int]) -
 def _make(t: Tables, terrain: TerrainType, ids: list[str], side: list[int]) -> Skeleton:
     rows = [t.row(uid, s == 0) for uid, s in zip(ids, side, strict=True)]
     if terrain.domain == "sea":
-        # A4: in an air-sea battle ships only fire back at the aircraft, as AA units do.
+        # A4: in an air-sea battle ships only fire back at the aircraft, as AA units do; with
+        # ships on both sides (a naval battle) they fire at each other like land units.
+        navies = {s for uid, s in zip(ids, side, strict=True) if t.units[uid].domain == "naval"}
         rows = [
-            replace(r, aa=True, kinds=()) if t.units[uid].domain == "naval" else r
-            for r, uid in zip(rows, ids, strict=True)
+            replace(r, aa=True, kinds=())
+            if t.units[uid].domain == "naval" and 1 - s not in navies
+            else r
+            for r, uid, s in zip(rows, ids, side, strict=True)
         ]
     n = len(ids)
     sk = Skeleton()

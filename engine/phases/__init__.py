@@ -9,6 +9,7 @@ from .cards_phase import Cards
 from .end_turn import EndOfTurn
 from .events import Events
 from .movement import LandMovement
+from .naval import NavalMovement
 from .reinforcements import Reinforcements
 from .replacements import Replacements
 from .sieges import Sieges
@@ -22,6 +23,7 @@ PHASES: dict[str, Phase] = {
     "reinforcements": Reinforcements(),
     "supply": Supply(),
     "air_offensive": AirOffensive(),
+    "naval_movement": NavalMovement(),
     "land_movement": LandMovement(),
     "battles": Battles(),
     "air_defensive": AirDefensive(),

@@ -9,14 +9,18 @@ Aircraft that end their offensive flight over enemy ships at sea fight an air-se
 the end of the side's air movement (A4): the side picks each such battle (``ResolveBattle``)
 once it has flown everything it wanted, and it is fought like any battle, round by round with
 card windows. Opening the first one ends the side's flying for the phase.
+
+The offensive phase also carries land units by air (:mod:`engine.air.airlift`), and ends with
+the searches of recon aircraft (:mod:`engine.air.recon`).
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ..actions import Action, ResolveBattle
-from ..air import movement, open_phase
+from ..actions import Action, Airlift, Drop, ResolveBattle
+from ..air import airlift, movement, open_phase
+from ..air.recon import reconnoitre
 from ..combat import battle
 from ..combat.field import air_sea_regions
 from ..errors import IllegalAction
@@ -50,7 +54,7 @@ class AirOffensive(Phase):
         open_phase(game, defensive=False)
 
     def actions(self, game: Game) -> list[Action]:
-        flights = [] if striking(game) else movement.actions(game)
+        flights = [] if striking(game) else movement.actions(game) + airlift.actions(game)
         return flights + [ResolveBattle(r) for r in pending(game)]
 
     def check(self, game: Game, action: Action) -> None:
@@ -60,6 +64,9 @@ class AirOffensive(Phase):
             return
         if striking(game):
             raise IllegalAction("the air movement is over: the air-sea battles are being fought")
+        if isinstance(action, Airlift | Drop):
+            airlift.check(game, action)
+            return
         movement.check(game, action)
 
     def apply(self, game: Game, action: Action) -> None:
@@ -67,6 +74,9 @@ class AirOffensive(Phase):
             fought = game.state.stats.setdefault(FOUGHT, [])
             fought.append(action.region)
             battle.open_battle(game, action.region)
+            return
+        if isinstance(action, Airlift | Drop):
+            airlift.apply(game, action)
             return
         movement.apply(game, action)
 
@@ -78,6 +88,7 @@ class AirOffensive(Phase):
 
     def end(self, game: Game) -> None:
         game.state.stats.pop(FOUGHT, None)
+        reconnoitre(game)
 
 
 class AirDefensive(Phase):

@@ -18,6 +18,7 @@ from ..actions import (
 )
 from ..errors import IllegalAction
 from ..fog import search
+from ..naval import sailing
 from ..state import StackState
 from ..world import Link
 from .base import Phase
@@ -33,27 +34,35 @@ def _own_stack(game: Game, stack_id: str) -> StackState:
     return stack
 
 
-def _movable(game: Game, stack: StackState) -> bool:
-    return movement.stack_domain(game, stack) in ("land", "naval")
-
-
-def _movable_stack(game: Game, stack_id: str) -> StackState:
-    """A stack of the side to move that moves in this phase (aircraft fly in the air
-    phases)."""
-    stack = _own_stack(game, stack_id)
-    if not _movable(game, stack):
-        raise IllegalAction("aircraft move in the air phases")
-    return stack
-
-
 class LandMovement(Phase):
     name = "land_movement"
-    card_timing = "land_movement"
+    card_timing: str | None = "land_movement"
+
+    def domains(self, game: Game) -> tuple[str, ...]:
+        """Stack domains that move in this phase: ships too unless the scenario plays the
+        naval movement phase (aircraft fly in the air phases)."""
+        return ("land",) if sailing.enabled(game) else ("land", "naval")
+
+    def moves_here(self, game: Game, stack: StackState) -> bool:
+        """The stack moves in this phase (by its domain)."""
+        return movement.stack_domain(game, stack) in self.domains(game)
+
+    def _movable_stack(self, game: Game, stack_id: str) -> StackState:
+        """A stack of the side to move that moves in this phase."""
+        stack = _own_stack(game, stack_id)
+        if not self.moves_here(game, stack):
+            domain = movement.stack_domain(game, stack)
+            where = {"air": "the air phases", "naval": "the naval movement phase"}.get(
+                domain, "the land movement phase"
+            )
+            raise IllegalAction(f"{domain} stacks move in {where}")
+        return stack
 
     def begin(self, game: Game) -> None:
-        # A new player-turn: the side's land and naval units have their full MP again.
+        # A new player-turn: the side's units that move in this phase have their full MP again.
+        domains = set(self.domains(game))
         for unit in game.state.units.values():
-            if unit.side == game.active_side and unit.domain != "air":
+            if unit.side == game.active_side and unit.domain in domains:
                 unit.mp_spent = 0.0
 
     def actions(self, game: Game) -> list[Action]:
@@ -61,7 +70,7 @@ class LandMovement(Phase):
         side = game.active_side
         places: dict[tuple[str, str | None], list[StackState]] = {}
         for stack in sorted(game.state.stacks.values(), key=lambda s: s.id):
-            if stack.side != side or not _movable(game, stack):
+            if stack.side != side or not self.moves_here(game, stack):
                 continue
             places.setdefault((stack.region, stack.structure), []).append(stack)
             for _, reach in sorted(movement.reachable(game, stack).items()):
@@ -88,7 +97,7 @@ class LandMovement(Phase):
         """What ``actions`` lists, and its equivalents: a move along any legal path, a split
         of any proper subset of a stack's units, a merge of any of the stacks in one place."""
         if isinstance(action, Move):
-            stack = _movable_stack(game, action.stack)
+            stack = self._movable_stack(game, action.stack)
             if not action.path:
                 raise IllegalAction("a move needs at least one region to go to")
             reason = movement.why_immobile(game, stack)
@@ -96,27 +105,27 @@ class LandMovement(Phase):
                 raise IllegalAction(reason)
             _plan(game, stack, action.path)
         elif isinstance(action, Split):
-            stack = _movable_stack(game, action.stack)
+            stack = self._movable_stack(game, action.stack)
             units = list(dict.fromkeys(action.units))
             if not units or set(units) - set(stack.units) or len(units) == len(stack.units):
                 raise IllegalAction("split off some of the stack's units, not none or all")
         elif isinstance(action, Merge):
-            stacks = [_movable_stack(game, s) for s in dict.fromkeys(action.stacks)]
+            stacks = [self._movable_stack(game, s) for s in dict.fromkeys(action.stacks)]
             if len(stacks) < 2 or len({(s.region, s.structure) for s in stacks}) != 1:
                 raise IllegalAction("only stacks standing in the same place can merge")
         elif isinstance(action, Entrench):
-            reason = self._may_entrench(game, _movable_stack(game, action.stack))
+            reason = self._may_entrench(game, self._movable_stack(game, action.stack))
             if reason is not None:
                 raise IllegalAction(reason)
         elif isinstance(action, EnterStructure):
-            stack = _movable_stack(game, action.stack)
+            stack = self._movable_stack(game, action.stack)
             if stack.structure is not None:
                 raise IllegalAction("this stack is already inside a structure")
             reason = self._may_enter(game, stack, action.structure)
             if reason is not None:
                 raise IllegalAction(reason)
         elif isinstance(action, LeaveStructure):
-            if _movable_stack(game, action.stack).structure is None:
+            if self._movable_stack(game, action.stack).structure is None:
                 raise IllegalAction("this stack is not inside a structure")
         else:
             raise IllegalAction(f"'{action.kind}' is not possible in the {self.name} phase")
@@ -219,6 +228,12 @@ class LandMovement(Phase):
         game.record(
             "move", stack=stack.id, path=[origin, *path], cost=plan.cost, units=list(stack.units)
         )
+        if sailing.sails(game, movement.stack_domain(game, stack)):
+            port = sailing.port_for(game, stack, stack.region)
+            if game.world.domain(stack.region) != "sea" and port is not None:
+                # Ships on the coast lie in a friendly port: it is their base.
+                stack.structure = port
+                game.record("entered", stack=stack.id, structure=port)
         self._join_entrenched(game, stack)
 
     def _overrun(
@@ -279,10 +294,12 @@ def _plan(game: Game, stack: StackState, path: tuple[str, ...]) -> _Plan:
         if refusal is not None:
             raise IllegalAction(refusal)
         enemies = movement.enemy_here(game, region, side)
+        if sailing.sails(game, domain) and game.world.domain(region) != "sea":
+            enemies = []  # ships sail into a friendly port, past the enemy in the field
         last = index == len(path) - 1
         all_rail = all_rail and movement.on_network(game, side, link, "rail", here)
         all_road = all_road and movement.on_network(game, side, link, "road", here)
-        plain += movement.plain_cost(game, link)
+        plain += movement.plain_cost(game, link, domain)
         overrun = False
         if enemies:
             if not combat:
@@ -325,4 +342,8 @@ def _plan(game: Game, stack: StackState, path: tuple[str, ...]) -> _Plan:
         plan.cost = left
     if domain == "land" and not plan.stops_in_battle and not movement.fits(game, stack, path[-1]):
         raise IllegalAction(f"the stack would break the stacking limit of '{path[-1]}'")
+    if sailing.sails(game, domain):
+        refusal = sailing.may_end(game, stack, path[-1])
+        if refusal is not None:
+            raise IllegalAction(refusal)
     return plan

@@ -39,6 +39,7 @@ from .organisation import (
     check_turn_numbers,
     check_turn_order,
 )
+from .transport import check_transport
 from .victory import check_victory_level
 
 CHECKS: tuple[Check, ...] = (
@@ -65,6 +66,7 @@ CHECKS: tuple[Check, ...] = (
     check_reinforcement_places,
     check_reinforcement_triggers,
     check_ports,
+    check_transport,
     check_card_phases,
     check_conditions_and_effects,
     check_reachability,

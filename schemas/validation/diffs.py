@@ -15,7 +15,7 @@ from itertools import pairwise
 from operator import is_
 from typing import Any
 
-from . import cards, forces, organisation, victory
+from . import cards, forces, organisation, transport, victory
 
 
 @dataclass
@@ -177,7 +177,7 @@ READS: dict[Callable[..., Any], frozenset[str]] = {
         {"nations", "structures.region", "structures.airport", "structures.port", *DOMAIN}
     ),
     organisation.check_turn_order: frozenset({"calendar", "sides"}),
-    organisation.check_phases: frozenset({"calendar"}),
+    organisation.check_phases: frozenset({"calendar", "rules"}),
     organisation.check_turn_numbers: frozenset(
         {"calendar", "victory", "tension", "cards", "events", "reinforcements", "replacements"}
     ),
@@ -216,6 +216,7 @@ READS: dict[Callable[..., Any], frozenset[str]] = {
         {"structures.id", "structures.region", "structures.port", "structures.sea_region"}
         | {"connections", *DOMAIN}
     ),
+    transport.check_transport: frozenset({"unit_types", "rules"}),
     cards.check_card_phases: frozenset({"calendar", "cards", "sides", "structures.fortification"}),
     cards.check_conditions_and_effects: frozenset(
         {"cards", "events", "reinforcements", "victory", "tension", "calendar", "sides"}

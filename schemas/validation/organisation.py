@@ -124,6 +124,13 @@ def check_phases(ix: ScenarioIndex) -> Iterator[Issue]:
             )
         seen.add(spec.phase)
         last = max(last, rank)
+    if ix.scenario.rules.naval.enabled and "naval_movement" not in seen:
+        yield make_issue(
+            "naval-phase-missing",
+            pointer("calendar", "phases"),
+            "the naval rules are on (rules.naval.enabled) but the calendar plays no "
+            "naval_movement phase, so ships never move; add the phase or switch the rules off",
+        )
     empty = _turn_without_phases(ix)
     if empty is not None:
         yield make_issue(
@@ -137,9 +144,12 @@ def check_phases(ix: ScenarioIndex) -> Iterator[Issue]:
 def _turn_without_phases(ix: ScenarioIndex) -> int | None:
     """The first turn on which no phase is played, if any (the engine could not run it)."""
     calendar = ix.scenario.calendar
+    naval = ix.scenario.rules.naval.enabled
     for turn in range(1, calendar.turns + 1):
         if not any(
-            spec.turns.contains(turn) and not (spec.phase == "turn_summary" and turn == 1)
+            spec.turns.contains(turn)
+            and not (spec.phase == "turn_summary" and turn == 1)
+            and (spec.phase != "naval_movement" or naval)
             for spec in calendar.phases
         ):
             return turn

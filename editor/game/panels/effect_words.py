@@ -142,6 +142,38 @@ def _overrun(sight: Sight, r: Record) -> str:
     return f"Overrun at {sight.region(r.get('region'))}: {sight.units(victims)} swept aside."
 
 
+def _embarked(sight: Sight, r: Record) -> str | None:
+    if sight.hostile(r.get("side")):
+        return None  # troops aboard are never shown to the enemy
+    return f"{sight.units(r.get('units') or [])} boarded ships at {sight.region(r.get('region'))}."
+
+
+def _disembarked(sight: Sight, r: Record) -> str:
+    side, where = r.get("side"), sight.region(r.get("region"))
+    how = "over the beach" if r.get("connection") else "in the port"
+    against = ", where the enemy stands" if r.get("opposed") else ""
+    if sight.hostile(side):
+        return f"{sight.side(side)} put troops ashore at {where} {how}{against}."
+    return f"{sight.units(r.get('units') or [])} went ashore at {where} {how}{against}."
+
+
+def _airlift(sight: Sight, r: Record) -> str | None:
+    if sight.hostile(r.get("side")):
+        return None  # a flight between its own airfields: nothing the enemy sees
+    who = sight.units(r.get("units") or [])
+    return (
+        f"{who} flew from {sight.region(r.get('origin'))} to {sight.structure(r.get('structure'))}."
+    )
+
+
+def _drop(sight: Sight, r: Record) -> str:
+    side, where = r.get("side"), sight.region(r.get("region"))
+    against = ", onto the enemy" if r.get("opposed") else ""
+    if sight.hostile(side):
+        return f"{sight.side(side)} dropped paratroops on {where}{against}."
+    return f"{sight.units(r.get('units') or [])} jumped over {where}{against}."
+
+
 def _siege_hits(sight: Sight, r: Record) -> str:
     return (
         f"{sight.does(r['side_id'], 'takes')} {plural(r['hits'], 'hit')} in the siege "
@@ -162,4 +194,8 @@ EFFECT_SENTENCES: dict[str, Callable[[Sight, Record], str | None]] = {
     "move": _move,
     "overrun": _overrun,
     "siege_auto_hits": _siege_hits,
+    "embarked": _embarked,
+    "disembarked": _disembarked,
+    "airlift": _airlift,
+    "drop": _drop,
 }

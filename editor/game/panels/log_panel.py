@@ -59,7 +59,10 @@ KINDS: dict[str, str] = {
 
 _BY_TYPE: dict[str, str] = {
     **dict.fromkeys(("breakthrough", "breakthrough_declined"), "battles"),
-    **dict.fromkeys(("move", "overrun", "entrenched"), "movement"),
+    **dict.fromkeys(
+        ("move", "overrun", "entrenched", "embarked", "disembarked", "airlift", "drop"),
+        "movement",
+    ),
     **dict.fromkeys(
         (
             "card",

@@ -1,5 +1,6 @@
 """The selected stack: its units and their values, why each value is what it is, and what the
-player may do with the stack now (split, merge, entrench, enter or leave a structure, rebase).
+player may do with the stack now (split, merge, entrench, enter or leave a structure, rebase,
+and, where the scenario has transports, board ships, go ashore and fly troops or paratroops).
 
 Every button stands for actions the engine lists as legal for this stack, so a button is
 enabled exactly when the action would be accepted; the engine still has the last word and
@@ -25,11 +26,26 @@ from editor.game.panels.knowledge import plural, stack_words
 from editor.game.panels.unit_table import UnitTable
 from editor.game.panels.unit_values import UnitRow, summarise
 from editor.shared.widgets import scrolling
-from engine.actions import Action, EnterStructure, Entrench, LeaveStructure, Merge, Rebase, Split
+from engine.actions import (
+    Action,
+    Airlift,
+    Disembark,
+    Drop,
+    Embark,
+    EnterStructure,
+    Entrench,
+    LeaveStructure,
+    Merge,
+    Rebase,
+    Split,
+)
+from engine.naval.transport import shores
+from engine.queries import cargo
 from engine.state import StackState
 
 if TYPE_CHECKING:
     from editor.game.session import GameSession
+    from engine.game import Game
 
 A = TypeVar("A", bound=Action)
 
@@ -54,6 +70,14 @@ class StackPanel(SessionPanel):
         self.enter_button = button("Enter\u2026", "Go inside a friendly structure here")
         self.leave_button = button("Leave", "Come out of the structure into the region")
         self.rebase_button = button("Rebase\u2026", "Fly to another friendly airfield")
+        self.board_button = button("Board\u2026", "Go aboard ships lying in a port here")
+        self.ashore_button = button(
+            "Go ashore\u2026", "Put the troops aboard ashore: in this port or over a beach"
+        )
+        self.fly_button = button(
+            "Fly troops\u2026", "Fly with the air transports here: to an airfield, or drop"
+        )
+        self.cargo = muted()
         self.confirm_split = button("Split off", "Make a new stack of the ticked units")
         self.cancel_split = button("Cancel")
         self.split_button.clicked.connect(self._start_split)
@@ -62,6 +86,9 @@ class StackPanel(SessionPanel):
         self.enter_button.clicked.connect(self._enter)
         self.leave_button.clicked.connect(lambda: self._act_all(LeaveStructure))
         self.rebase_button.clicked.connect(self._rebase)
+        self.board_button.clicked.connect(self._board)
+        self.ashore_button.clicked.connect(self._ashore)
+        self.fly_button.clicked.connect(self._fly)
         self.confirm_split.clicked.connect(self._finish_split)
         self.cancel_split.clicked.connect(self._end_split)
         self.menu: QMenu | None = None
@@ -78,9 +105,14 @@ class StackPanel(SessionPanel):
                 self.enter_button,
                 self.leave_button,
                 self.rebase_button,
+                self.board_button,
+                self.ashore_button,
+                self.fly_button,
             )
         ):
             buttons.addWidget(widget, index // 3, index % 3)
+        # The transport buttons only appear in scenarios that have carriers.
+        self.transport_buttons = (self.board_button, self.ashore_button, self.fly_button)
         split_row = button_row(self.confirm_split, self.cancel_split)
         self.split_hint = muted("Tick the units to take out, then Split off.")
         self.idle_hint = muted()
@@ -96,6 +128,7 @@ class StackPanel(SessionPanel):
         column.addWidget(self.states)
         column.addWidget(self.leader)
         column.addWidget(self.stacking)
+        column.addWidget(self.cargo)
         column.addWidget(self.hint)
         column.addWidget(self.table)
         column.addWidget(self.actions_box)
@@ -145,6 +178,8 @@ class StackPanel(SessionPanel):
         self.leader.show()
         self.stacking.setText(summary.stacking)
         self.stacking.show()
+        self.cargo.setText(self._cargo_words(stack) if sight.mine(stack.side) else "")
+        self.cargo.setVisible(bool(self.cargo.text()))
         self.hint.hide()
         self.table.show()
         self._fill(summary.rows)
@@ -155,7 +190,7 @@ class StackPanel(SessionPanel):
         self.hint.setText(hint)
         self.hint.show()
         # Emptied, not only hidden: what a hidden label holds is still there to be read.
-        for label in (self.states, self.leader, self.stacking):
+        for label in (self.states, self.leader, self.stacking, self.cargo):
             label.clear()
             label.hide()
         self.table.setRowCount(0)
@@ -184,6 +219,12 @@ class StackPanel(SessionPanel):
         self.enter_button.setEnabled(EnterStructure in kinds)
         self.leave_button.setEnabled(LeaveStructure in kinds)
         self.rebase_button.setEnabled(Rebase in kinds)
+        self.board_button.setEnabled(Embark in kinds)
+        self.ashore_button.setEnabled(Disembark in kinds)
+        self.fly_button.setEnabled(bool(kinds & {Airlift, Drop}))
+        carriers = _has_carriers(self.game)
+        for widget in self.transport_buttons:
+            widget.setVisible(carriers)
         enter = [a for a in actions if isinstance(a, EnterStructure)]
         if len(enter) == 1:
             self.enter_button.setText(f"Enter {sight.structure(enter[0].structure)}")
@@ -287,6 +328,52 @@ class StackPanel(SessionPanel):
         ]
         self._act_or_choose(self.rebase_button, options)
 
+    def _board(self) -> None:
+        stacks = self.game.state.stacks
+        options: list[tuple[str, Action]] = [
+            (f"Ships: {stack_words(self.game, stacks[a.fleet])}", a) for a in self._of(Embark)
+        ]
+        self._act_or_choose(self.board_button, options)
+
+    def _ashore(self) -> None:
+        sight = self.sight()
+        stack = self.stack()
+        kinds = {s.region: s.kind for s in shores(self.game, stack)} if stack else {}
+        words = {
+            "port": "in the port",
+            "landing": "over the beach",
+            "assault": "over the beach, against the enemy (a battle)",
+        }
+        options: list[tuple[str, Action]] = [
+            (f"{sight.region(a.region)}: {words.get(kinds.get(a.region, 'port'), '')}", a)
+            for a in self._of(Disembark)
+        ]
+        self._act_or_choose(self.ashore_button, options)
+
+    def _fly(self) -> None:
+        sight = self.sight()
+        structures = self.game.world.structures
+        options: list[tuple[str, Action]] = [
+            (
+                f"Fly to {sight.structure(a.structure)} "
+                f"({sight.region(structures[a.structure].region)})",
+                a,
+            )
+            for a in self._of(Airlift)
+        ]
+        options += [(f"Drop on {sight.region(a.region)}", a) for a in self._of(Drop)]
+        self._act_or_choose(self.fly_button, options)
+
+    def _cargo_words(self, stack: StackState) -> str:
+        """What a fleet of the viewer's side carries, and the room left."""
+        carried = cargo(self.game, stack)
+        if carried is None or not carried.berths:
+            return ""
+        room = sum(b.room for b in carried.berths)
+        full = sum(b.capacity for b in carried.berths)
+        aboard = self.sight().units(carried.units) if carried.units else "no troops"
+        return f"Aboard: {aboard} \u00b7 room for {room} of {full} stacking points."
+
     def _act_or_choose(self, anchor: QPushButton, options: list[tuple[str, Action]]) -> None:
         """The one action there is, at once; else a menu of them under the button."""
         if len(options) == 1:
@@ -304,7 +391,14 @@ class StackPanel(SessionPanel):
         self.menu.popup(anchor.mapToGlobal(QPoint(0, anchor.height())))
 
 
+def _has_carriers(game: Game) -> bool:
+    """The scenario has ships or aircraft that carry troops."""
+    return any(t.transport_capacity > 0 and t.domain != "land" for t in game.scenario.unit_types)
+
+
 def _concerns(action: Action, stack_id: str) -> bool:
     if isinstance(action, Merge):
         return stack_id in action.stacks
+    if isinstance(action, Disembark):
+        return action.fleet == stack_id
     return getattr(action, "stack", None) == stack_id and action.kind != "move"

@@ -1,0 +1,1 @@
+"""The naval family: ships sailing in their own phase, and what the sea means for them."""

@@ -17,3 +17,25 @@ if not REAL_WINDOW:
 # The studio keeps settings, recent files and recovery copies in its state folder; tests get
 # a fresh one so they never read or litter a developer's real one.
 os.environ["SALIENT_STATE_DIR"] = tempfile.mkdtemp(prefix="salient-test-state-")
+
+
+def pytest_configure(config) -> None:
+    import uuid
+
+    # One id for the whole run: xdist's workers share their controller's, a lone process
+    # makes its own (tests/realwindow/background.py keys the real-window run with it).
+    workerinput = getattr(config, "workerinput", None)
+    config.salient_run_id = workerinput["testrunuid"] if workerinput else uuid.uuid4().hex
+
+
+def pytest_collection_finish(session) -> None:
+    """Start the real-window tests in the background as soon as the test that reports on them
+    is selected, so they run beside the offscreen tests instead of after them."""
+    from tests.realwindow import background
+
+    if REAL_WINDOW or not any(item.nodeid == background.NODE_ID for item in session.items):
+        return
+    config = session.config
+    # The process whose end means the run is over: xdist's controller, or this one.
+    watch = os.getppid() if hasattr(config, "workerinput") else os.getpid()
+    background.ensure_started(background.folder_for(config.salient_run_id), watch)

@@ -17,3 +17,51 @@ if not REAL_WINDOW:
 # The studio keeps settings, recent files and recovery copies in its state folder; tests get
 # a fresh one so they never read or litter a developer's real one.
 os.environ["SALIENT_STATE_DIR"] = tempfile.mkdtemp(prefix="salient-test-state-")
+
+
+def pytest_configure(config) -> None:
+    import uuid
+
+    # One id for the whole run: xdist's workers share their controller's, a lone process
+    # makes its own (tests/realwindow/background.py keys the real-window run with it).
+    workerinput = getattr(config, "workerinput", None)
+    config.salient_run_id = workerinput["testrunuid"] if workerinput else uuid.uuid4().hex
+
+
+def pytest_collection_modifyitems(config, items) -> None:
+    """Files holding slow tests first, then the others with the most tests first (what xdist's
+    own ordering does, turned off in pyproject.toml), and the test that waits for the
+    real-window run last: a file stays on one worker, so a long file handed out at the end
+    would keep one worker busy while the other has nothing left to do, and the waiting test
+    handed out early would hold a worker idle for minutes."""
+    from tests.realwindow import background
+
+    if REAL_WINDOW:
+        return
+    files: dict[str, list] = {}
+    for item in items:
+        files.setdefault(item.nodeid.split("::")[0], []).append(item)
+
+    def order(name: str) -> tuple[int, int]:
+        tests = files[name]
+        if background.NODE_ID.startswith(name + "::"):
+            return (2, 0)
+        slow = any(item.get_closest_marker("slow") for item in tests)
+        return (0 if slow else 1, -len(tests))
+
+    items[:] = [item for name in sorted(files, key=order) for item in files[name]]
+
+
+def pytest_collection_finish(session) -> None:
+    """Start the real-window tests in the background as soon as the test that reports on them
+    is selected, so they run beside the offscreen tests instead of after them."""
+    from tests.realwindow import background
+
+    config = session.config
+    if REAL_WINDOW or config.option.collectonly:
+        return
+    if not any(item.nodeid == background.NODE_ID for item in session.items):
+        return
+    # The process whose end means the run is over: xdist's controller, or this one.
+    watch = os.getppid() if hasattr(config, "workerinput") else os.getpid()
+    background.ensure_started(background.folder_for(config.salient_run_id), watch)

@@ -75,6 +75,7 @@ def test_ruff_is_clean() -> None:
     assert fmt.returncode == 0, fmt.stdout
 
 
+@pytest.mark.slow
 def test_mypy_is_clean_on_schemas_and_engine() -> None:
     """The two Qt-free packages type-check strictly (configured in pyproject.toml)."""
     config = tomllib.loads((ROOT / "pyproject.toml").read_text())["tool"]["mypy"]

@@ -111,6 +111,7 @@ def test_a_stack_is_selected_moved_and_the_phase_ended_with_the_mouse(
     assert session.game.state.stacks[stack.id].region == destination
 
 
+@pytest.mark.slow
 def test_a_whole_hex_game_played_through_the_window_against_the_ai(qtbot, state_dir, hex_scenario):
     session = GameSession.new(
         hex_scenario, {"west": "human", "east": "ai"}, seed=3, autosave_dir=autosave_folder("h")

@@ -12,6 +12,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import pytest
 from PySide6.QtCore import Qt
 
 from editor.cli import main
@@ -72,6 +73,7 @@ def _replayed(scenario, seed: int, actions: list[dict], people: list[str]) -> Ga
     return game
 
 
+@pytest.mark.slow
 def test_a_whole_game_played_through_the_window_against_the_ai(qtbot, state_dir, sample):
     session = GameSession.new(
         sample, {HUMAN: "human", "arvel": "ai"}, seed=SEED, autosave_dir=autosave_folder("t")
@@ -112,6 +114,7 @@ def test_a_whole_game_played_through_the_window_against_the_ai(qtbot, state_dir,
     assert replay.log.jsonl() == session.game.log.jsonl()
 
 
+@pytest.mark.slow
 def test_no_text_of_the_window_names_a_unit_hidden_from_the_person(qtbot, state_dir, sample):
     """The other side this time, checked at each step of its decisions, and while the AI
     plays (the map follows the AI's moves as they come)."""

@@ -18,7 +18,7 @@ from pathlib import Path
 import pytest
 
 from tests import qt_fixtures
-from tests.realwindow.x11 import XInput
+from tests.realwindow.x11 import XInput, start_xvfb
 
 ROOT = Path(__file__).resolve().parents[2]
 SAMPLES = ROOT / "sample_scenarios"
@@ -26,6 +26,22 @@ SAMPLES = ROOT / "sample_scenarios"
 collect_widgets = qt_fixtures.collect_widgets
 no_modal_dialogs = qt_fixtures.no_modal_dialogs
 state_dir = qt_fixtures.state_dir
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    """Under xdist, each worker shows its windows on an X server of its own (the same size as
+    the runner's), so that workers never share a screen, a mouse, a keyboard or a clipboard."""
+    if getattr(config, "workerinput", None) is None or os.environ.get("QT_QPA_PLATFORM") != "xcb":
+        return
+    server = start_xvfb(1600, 1000)
+    os.environ["DISPLAY"] = server.display
+    config.salient_xvfb = server  # type: ignore[attr-defined]
+
+
+def pytest_unconfigure(config: pytest.Config) -> None:
+    server = getattr(config, "salient_xvfb", None)
+    if server is not None:
+        server.stop()
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:

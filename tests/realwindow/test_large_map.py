@@ -5,6 +5,7 @@ every region sharing it, the names around it still drawn."""
 
 from __future__ import annotations
 
+import shutil
 from pathlib import Path
 from typing import Any
 
@@ -17,13 +18,21 @@ REGIONS = 3000
 """Big enough that names and symbols far from the view are kept out of the scene."""
 
 
-@pytest.fixture
-def big_map(studio: Any, tmp_path: Path) -> Any:
+@pytest.fixture(scope="module")
+def big_file(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The generated map, written once for the module's tests (each opens a copy)."""
     from schemas.generator import generate_scenario
     from schemas.io import save
 
-    path = tmp_path / "big.json"
+    path = tmp_path_factory.mktemp("big-map") / "big.json"
     save(generate_scenario(REGIONS, 4), path)
+    return path
+
+
+@pytest.fixture
+def big_map(studio: Any, big_file: Path, tmp_path: Path) -> Any:
+    path = tmp_path / "big.json"
+    shutil.copy(big_file, path)
     assert studio.files.open_path(path, ask=False)
     wait_until(lambda: len(studio.document.scenario.regions) == REGIONS, what="the big map")
     studio.validation.wait()

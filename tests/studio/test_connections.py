@@ -21,6 +21,9 @@ from schemas.io import load_text
 from tests.factory import base, find
 
 LEFT = Qt.MouseButton.LeftButton
+HANG = 60_000
+"""Milliseconds to wait for the review to follow an edit before calling it stuck (no speed
+budget: speed is measured in ``benchmarks/``)."""
 
 
 def make_document(raw: dict[str, Any] | None = None) -> ScenarioDocument:
@@ -96,7 +99,10 @@ def test_accept_one_then_undo(qtbot: Any, review: ConnectionReview) -> None:
     assert [r[1] for r in rows(review)] == ["w1 \u2013 e1", "w1 \u2013 c2", "c3 \u2013 sea"]
     doc.undo_stack.undo()
     assert doc.scenario.connections == before
-    qtbot.waitUntil(lambda: len(rows(review)) == 4, timeout=2000)  # follows the undo
+    # The list follows the undo once its refresh timer fires. The bound only catches a list
+    # that never follows: on a busy machine (xdist workers beside other work) two seconds
+    # were sometimes not enough for the timer and the derive.
+    qtbot.waitUntil(lambda: len(rows(review)) == 4, timeout=HANG)
 
 
 @pytest.mark.parametrize("bulk", [100, 1], ids=["edits", "whole-list"])
@@ -139,7 +145,7 @@ def test_the_list_follows_edits_made_elsewhere(qtbot: Any, review: ConnectionRev
     doc = review.document
     doc.remove("connections", ["w1-e1"])
     assert "changed" in review.status.text()
-    qtbot.waitUntil(lambda: len(rows(review)) == 3, timeout=2000)
+    qtbot.waitUntil(lambda: len(rows(review)) == 3, timeout=HANG)
     assert "2 to add, 1 to remove" in review.status.text()
 
 

@@ -228,7 +228,8 @@ def add_path(hex_map: HexMap, kind: str, hexes: Sequence[int], grid: HexGrid) ->
             break
     else:
         paths.append(" ".join(ids))
-    roads: dict[str, list[str]] = {**hex_map.roads, kind: paths}
+    roads: dict[str, list[str]] = dict(hex_map.roads.items())
+    roads[kind] = paths
     return hex_map.model_copy(update={"roads": _ordered_roads(roads)})
 
 

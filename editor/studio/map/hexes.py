@@ -363,6 +363,10 @@ class HexMapItem(QGraphicsItem):
         (x0, y0), (x1, y1) = pts.min(axis=0), pts.max(axis=0)
         return QRectF(float(x0), float(y0), float(x1 - x0), float(y1 - y0))
 
+    def typical_size(self) -> float:
+        """How wide a hex is, in map units (what the zoom's detail is chosen from)."""
+        return self.grid.size * 2 if self.grid is not None else 1.0
+
     def hex_colour(self, key: str | None) -> QColor:
         return self._colours.get(key, UNKNOWN)
 

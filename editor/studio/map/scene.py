@@ -160,6 +160,8 @@ class MapScene(QGraphicsScene):
         if scenario.hex_map is not None:
             self.hexes = HexMapItem(scenario, self.fill_mode)
             self.addItem(self.hexes)
+            # What the zoom shows follows the size of a typical place: here, a hex.
+            self.regions.typical = self.hexes.typical_size()
             for label in hex_labels(self.hexes):
                 self.addItem(label)
         self.connections.update_many([c.id for c in self.document.scenario.connections])

@@ -142,3 +142,28 @@ def test_a_point_near_a_side_names_that_hexside(orientation: str) -> None:
         assert 0.85 < closeness < 0.95
     assert hexside_near(grid, *centre.tolist())[2] == 0.0
     assert hexside_near(grid, -500.0, -500.0) == (-1, -1, 0.0)
+
+
+def test_decoding_an_edited_map_from_the_one_before_reads_the_same_arrays() -> None:
+    scenario = generate_hex_scenario(20, 12, seed=5)
+    hex_map = scenario.hex_map
+    assert hex_map is not None
+    grid = HexGrid.of(hex_map)
+    before = decode(hex_map, grid)
+    painted = paint(hex_map, "owners", range(30, 60), "redland", grid, before)
+    river = set_hexsides(painted, [3, 4, 5], "river", grid)
+    for edited in (painted, river):
+        again = decode(edited, grid, (hex_map, before))
+        fresh = decode(edited, grid)
+        for name in ("record_of", "network", "side_type", "bridge_source", "road", "rail"):
+            assert np.array_equal(getattr(again, name), getattr(fresh, name)), name
+        for name in ("terrain", "owners", "areas"):
+            assert np.array_equal(getattr(again, name).code, getattr(fresh, name).code), name
+        assert again.side_keys == fresh.side_keys
+    # The untouched parts are the very arrays of the map before.
+    assert decode(painted, grid, (hex_map, before)).terrain is before.terrain
+    # A map before with problems is read whole: its problems must be found again.
+    broken = hex_map.model_copy(update={"bridges": ["c1r1-c5r5"]})
+    damaged = decode(broken, grid)
+    assert damaged.issues
+    assert decode(broken, grid, (broken, damaged)).issues == damaged.issues

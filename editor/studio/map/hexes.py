@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import struct
 from dataclasses import dataclass, field
+from itertools import pairwise
 from typing import TYPE_CHECKING
 
 import numpy as np
@@ -29,7 +30,7 @@ from editor.shared.map.drawing import LabelItem
 from schemas.hexgrid.edit import hexside_near
 from schemas.hexgrid.grid import HexGrid
 from schemas.map import Anchors
-from schemas.places import HexPlaces, places_of
+from schemas.places import HexPlaces
 from schemas.scenario import Scenario
 
 if TYPE_CHECKING:
@@ -47,7 +48,7 @@ TRACING_ALPHA = 90
 COORDINATES = QColor(30, 30, 30, 170)
 ROADS = {"trail": ("#8c6d46", Qt.PenStyle.DotLine), "road": ("#7a4b1e", Qt.PenStyle.SolidLine)}
 ROADS["rail"] = ("#2b2b2b", Qt.PenStyle.DashLine)
-OUTLINES_FROM_PX = 5.0
+OUTLINES_FROM_PX = 9.0
 """Hex outlines are drawn once a hex is this many pixels across (below, they are a grey
 wash that hides the colours and costs most of a repaint)."""
 COORDINATES_FROM_PX = 46.0
@@ -147,6 +148,8 @@ class HexMapItem(QGraphicsItem):
         self.features: list[tuple[QColor, QPainterPath]] = []
         self.bridges = QPainterPath()
         self.roads: list[tuple[str, QPainterPath]] = []
+        self.lines: list[tuple[QPen, list[tuple[QRectF, QPainterPath]]]] = []
+        """What is drawn of roads, features and bridges: a pen, and pieces by tile."""
         self.names: dict[str, tuple[QPointF, str]] = {}
         self.labels: dict[str, LabelItem] = {}
         self.selected_hexes: list[str] = []
@@ -158,8 +161,7 @@ class HexMapItem(QGraphicsItem):
 
     def set_scenario(self, scenario: Scenario) -> None:
         """Draw ``scenario``'s hex map again, rebuilding only the tiles whose colours changed."""
-        places = places_of(scenario)
-        assert isinstance(places, HexPlaces) and places.grid is not None
+        places = HexPlaces(scenario, self.places)
         grid = places.grid
         new_grid = grid != self.grid
         if new_grid:
@@ -172,9 +174,6 @@ class HexMapItem(QGraphicsItem):
             self.tiles = self._make_tiles(grid)
             x0, y0, x1, y1 = grid.bounds()
             self._box = QRectF(x0, y0, x1 - x0, y1 - y0)
-        else:
-            assert self.grid is not None
-            places.grid = self.grid  # keep the grid's cached arrays (neighbours, hexsides)
         self.places = places
         keys, colours = self._fill_keys(scenario, places)
         if colours != self._colours or len(keys) != len(self._keys):
@@ -246,36 +245,63 @@ class HexMapItem(QGraphicsItem):
         assert grid is not None
         decoded = places.decoded
         kinds = {c.id: QColor(c.color) for c in scenario.connection_types}
-        self.features = []
-        for code, kind in enumerate(decoded.side_keys):
-            numbers = np.flatnonzero(decoded.side_type == code)
-            path = segments_path(grid.hexside_segments(numbers))
-            self.features.append((kinds.get(kind, UNKNOWN), path))
-        sides = grid.hexsides
-        centres = self._centres
-        bridged = np.flatnonzero(decoded.bridge_source >= 0)
-        a, b = centres[sides.left[bridged]], centres[sides.right[bridged]]
-        self.bridges = segments_path(np.stack([a + (b - a) * 0.3, a + (b - a) * 0.7], axis=1))
-        points = centres.tolist()
-        positions = grid.positions
+        self.lines = []
         self.roads = []
-        for kind in ROADS:
-            hexes: list[int] = []
-            starts: list[int] = []
+        centres = self._centres
+        positions = grid.positions
+        for kind, (colour, style) in ROADS.items():
+            pairs: list[tuple[int, int]] = []
             for text in places.hex_map.roads.get(kind, []):  # type: ignore[call-overload]
                 indices = [i for h in text.split() if (i := positions.get(h)) is not None]
-                if len(indices) > 1:
-                    starts.append(len(hexes))
-                    hexes.extend(indices)
-            moves = np.zeros(len(hexes), dtype=bool)
-            moves[starts] = True
-            self.roads.append((kind, bulk_path(centres[hexes], moves)))
+                pairs.extend(pairwise(indices))
+            ends = np.array(pairs, dtype=np.int64).reshape(-1, 2)
+            segments = centres[ends]
+            pen = QPen(QColor(colour), 2.0 if kind != "rail" else 2.5, style)
+            self.roads.append((kind, segments_path(segments)))
+            self._add_lines(pen, segments)
+        self.features = []
+        segments_all = grid.hexside_segments() if len(decoded.side_type) else np.empty((0, 2, 2))
+        for code, kind in enumerate(decoded.side_keys):
+            segments = segments_all[decoded.side_type == code]
+            colour = kinds.get(kind, UNKNOWN)
+            self.features.append((colour, segments_path(segments)))
+            pen = QPen(colour, 4.0)
+            pen.setCapStyle(Qt.PenCapStyle.RoundCap)
+            self._add_lines(pen, segments)
+        sides = grid.hexsides
+        bridged = np.flatnonzero(decoded.bridge_source >= 0)
+        a, b = centres[sides.left[bridged]], centres[sides.right[bridged]]
+        segments = np.stack([a + (b - a) * 0.3, a + (b - a) * 0.7], axis=1)
+        self.bridges = segments_path(segments)
+        pen = QPen(QColor("#3b3b3b"), 5.0)
+        pen.setCapStyle(Qt.PenCapStyle.FlatCap)
+        self._add_lines(pen, segments)
+        points = centres.tolist()
         self.names = {
             r.hex: (QPointF(*points[i]), r.name)
             for r in places.hex_map.hexes
             if r.name and (i := grid.find(r.hex)) is not None
         }
         self._update_labels()
+
+    def _add_lines(self, pen: QPen, segments: np.ndarray) -> None:
+        """Segments drawn with ``pen``, cut by tile (the tile of each one's middle): Qt's
+        rasteriser pays for the area a path spans, so a river network across the whole map
+        drawn as one path cost hundreds of milliseconds even when a corner was repainted."""
+        if not len(segments):
+            return
+        pen.setCosmetic(True)
+        middle = segments.mean(axis=1)
+        hexes = self.grid.hex_at(middle[:, 0], middle[:, 1]) if self.grid else middle[:, 0]
+        tiles = self._tile_of(np.maximum(hexes, 0))
+        order = np.argsort(tiles, kind="stable")
+        starts = np.flatnonzero(np.diff(tiles[order], prepend=-1))
+        margin = self.grid.size * 2 if self.grid else 0.0
+        pieces = []
+        for chunk in np.split(order, starts[1:]):
+            rect = self.tiles[int(tiles[chunk[0]])].rect.adjusted(-margin, -margin, margin, margin)
+            pieces.append((rect, segments_path(segments[chunk])))
+        self.lines.append((pen, pieces))
 
     def _update_labels(self) -> None:
         scene = self.scene()
@@ -383,6 +409,11 @@ class HexMapItem(QGraphicsItem):
         across = (self.grid.size * 2 if self.grid else 0.0) * abs(scale)
         shown = [t for t in self.tiles if t.rect.intersects(exposed)]
         painter.setPen(Qt.PenStyle.NoPen)
+        # Hexes tile the map exactly, so their fills need no antialiasing (which would leave
+        # hairline seams between neighbours, and cost Qt's rasteriser twenty times as much
+        # on ten thousand hexes); nor do their thin outlines. Lines and names keep it.
+        smooth = painter.testRenderHint(QPainter.RenderHint.Antialiasing)
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing, False)
         for tile in shown:
             for colour, path in tile.fills:
                 painter.setBrush(colour)
@@ -390,23 +421,21 @@ class HexMapItem(QGraphicsItem):
         if across >= OUTLINES_FROM_PX:
             pen = QPen(OUTLINE)
             pen.setCosmetic(True)
+            painter.setPen(pen)
+            painter.setBrush(Qt.BrushStyle.NoBrush)
             for tile in shown:
-                painter.strokePath(tile.outlines, pen)
-        for kind, path in self.roads:
-            colour, style = ROADS[kind]
-            road = QPen(QColor(colour), 2.0 if kind != "rail" else 2.5, style)
-            road.setCosmetic(True)
-            painter.strokePath(path, road)
-        for colour, path in self.features:
-            river = QPen(colour, 4.0)
-            river.setCosmetic(True)
-            river.setCapStyle(Qt.PenCapStyle.RoundCap)
-            painter.strokePath(path, river)
-        if not self.bridges.isEmpty():
-            bridge = QPen(QColor("#3b3b3b"), 5.0)
-            bridge.setCosmetic(True)
-            bridge.setCapStyle(Qt.PenCapStyle.FlatCap)
-            painter.strokePath(self.bridges, bridge)
+                painter.drawPath(tile.outlines)
+            painter.setPen(Qt.PenStyle.NoPen)
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing, smooth)
+        # Lines are drawn with drawPath and a pen, never strokePath: Qt's raster engine
+        # strokes a cosmetic pen itself, where strokePath builds the outline of every
+        # segment first; and only the pieces of them near what is exposed.
+        painter.setBrush(Qt.BrushStyle.NoBrush)
+        for pen, pieces in self.lines:
+            painter.setPen(pen)
+            for rect, path in pieces:
+                if rect.intersects(exposed):
+                    painter.drawPath(path)
         self._paint_selection(painter)
         if across >= COORDINATES_FROM_PX:
             self._paint_coordinates(painter, exposed, across)
@@ -424,7 +453,9 @@ class HexMapItem(QGraphicsItem):
             if index is not None:
                 path.addPolygon(polygon(self._corners[index]))
                 path.closeSubpath()
-        painter.strokePath(path, pen)
+        painter.setPen(pen)
+        painter.setBrush(Qt.BrushStyle.NoBrush)
+        painter.drawPath(path)
         sides = QPainterPath()
         for side_id in self.selected_sides[:5000]:
             first, _, second = side_id.partition("-")
@@ -437,7 +468,8 @@ class HexMapItem(QGraphicsItem):
         wide = QPen(SELECTED, 7.0)
         wide.setCosmetic(True)
         wide.setCapStyle(Qt.PenCapStyle.RoundCap)
-        painter.strokePath(sides, wide)
+        painter.setPen(wide)
+        painter.drawPath(sides)
 
     def _paint_coordinates(self, painter: QPainter, exposed: QRectF, across: float) -> None:
         """Each exposed hex's id near its top edge, in a small font, at screen size."""

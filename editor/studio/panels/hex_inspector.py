@@ -31,7 +31,7 @@ from schemas.hexgrid.edit import (
 )
 from schemas.hexgrid.grid import HexGrid
 from schemas.hexmap import HexRecord
-from schemas.places import HexPlaces, places_of
+from schemas.places import HexPlaces
 
 
 class HexFacts(StrictModel):
@@ -67,6 +67,7 @@ class HexPage(QWidget):
         self.document = document
         self.section: str | None = None
         self.ids: tuple[str, ...] = ()
+        self._cache: HexPlaces | None = None
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         self.hex_box = QGroupBox("Hex")
@@ -95,8 +96,12 @@ class HexPage(QWidget):
     # -- showing -----------------------------------------------------------------------------
 
     def _places(self) -> tuple[HexPlaces, HexGrid]:
-        places = places_of(self.document.scenario)
-        assert isinstance(places, HexPlaces) and places.grid is not None
+        """The map's places, read again only after the map changed (and then only the parts
+        that did)."""
+        scenario = self.document.scenario
+        places = self._cache
+        if places is None or places.hex_map is not scenario.hex_map:
+            places = self._cache = HexPlaces(scenario, places)
         return places, places.grid
 
     def title(self) -> str:
@@ -181,8 +186,10 @@ class HexPage(QWidget):
             if any(olds[i] != value for i in indices) and name in self._edited_fields(new):
                 changed.append(name)
                 hex_map = paint(hex_map, layer, indices, value, grid)
-                places = HexPlaces(self.document.scenario.model_copy(update={"hex_map": hex_map}))
-        if hex_map is not places_of(self.document.scenario).hex_map and changed:
+                places = HexPlaces(
+                    self.document.scenario.model_copy(update={"hex_map": hex_map}), places
+                )
+        if changed and hex_map is not self.document.scenario.hex_map:
             where = self.ids[0] if len(self.ids) == 1 else f"{len(indices)} hexes"
             self.document.set_section("hex_map", hex_map, f"Set {', '.join(changed)} of {where}")
 

@@ -84,7 +84,7 @@ def test_a_brush_stroke_is_one_undo_step_and_undo_is_byte_exact(hex_studio: Any)
     row = [centre(studio, f"c{c}r5") for c in range(2, 12)]
     drag(studio, row)
     assert document.undo_stack.count() == 1
-    assert document.undo_stack.text(0).startswith("Paint 10 hexes terrain forest")
+    assert document.undo_stack.text(0).startswith("Paint 10 hexes terrain: Woodland")
     values = terrain_of(studio)
     grid = HexGrid.of(document.scenario.hex_map)
     assert all(values[grid.find(f"c{c}r5")] == "forest" for c in range(2, 12))

@@ -51,7 +51,7 @@ ROADS["rail"] = ("#2b2b2b", Qt.PenStyle.DashLine)
 OUTLINES_FROM_PX = 9.0
 """Hex outlines are drawn once a hex is this many pixels across (below, they are a grey
 wash that hides the colours and costs most of a repaint)."""
-COORDINATES_FROM_PX = 46.0
+COORDINATES_FROM_PX = 60.0
 """Hex coordinates are written once a hex is this many pixels across (legible, and not
 crowding the names)."""
 

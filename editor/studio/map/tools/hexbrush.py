@@ -276,7 +276,9 @@ class HexBrushTool(Tool):
         if new is places.hex_map:
             return
         what = LAYER_WORDS[self.layer]
-        named = value if value is not None else f"no {what}"
+        table = {"terrain": "terrain", "owners": "nations", "areas": "areas"}[self.layer]
+        entity = self.document.get(table, value) if value is not None else None
+        named = (entity.name or entity.id) if entity is not None else value or f"no {what}"
         count = len(stroke)
-        text = f"Paint {count} hex{'es' if count > 1 else ''} {what} {named}"
+        text = f"Paint {count} hex{'es' if count > 1 else ''} {what}: {named}"
         self.document.set_section("hex_map", new, text)

@@ -1,4 +1,4 @@
-"""A hex map made and edited in the studio's real window (issue 14): File › New with a hex
+"""A hex map made and edited in the studio's real window (issue 14): File > New with a hex
 grid, terrain painted with the brush by real mouse drags, a river drawn along hexsides, undo,
 the hex under the pointer in the status bar, hex coordinates on the map at zoom.
 
@@ -58,7 +58,7 @@ def test_a_hex_scenario_made_painted_and_given_a_river_with_real_input(
 
     studio.showMaximized()
     settle_input(0.5)
-    # File › New: a hex grid of 24 x 16 flat hexes.
+    # File > New: a hex grid of 24 x 16 flat hexes.
     studio.view.setFocus()
     x.key("ctrl+n")
     wait_until(
@@ -107,7 +107,7 @@ def test_a_hex_scenario_made_painted_and_given_a_river_with_real_input(
     pick(x, studio.hex_options.value, "Hills")
     centre = grid.centres(np.array([grid.find("c18r10")]))[0]
     studio.view.setFocus()
-    x.drag([on_map(studio, centre), on_map(studio, centre + (1, 1))])
+    x.drag([on_map(studio, centre), on_map(studio, centre + np.array([1.0, 1.0]))])
     wait_until(lambda: studio.document.undo_stack.count() == 2, what="the second stroke")
     shots(studio, f"hex-painted-{size_name(studio)}")
 

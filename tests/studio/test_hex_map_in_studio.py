@@ -265,3 +265,36 @@ def test_units_are_drawn_on_their_hexes_and_dragged_to_another(hex_studio: Any) 
     assert moved.location.region == target
     document.undo_stack.undo()
     assert document.get("units", unit.id).location.region == unit.location.region
+
+
+def test_find_goes_to_a_named_hex_and_problems_are_marked_on_hexes(hex_studio: Any) -> None:
+    from schemas.search import find_entities
+
+    studio = hex_studio
+    document = studio.document
+    record = next(r for r in document.scenario.hex_map.hexes if r.name)
+    found = find_entities(document.scenario, record.name)
+    assert found[0].entity == record.hex and found[0].collection == "regions"
+    assert find_entities(document.scenario, "c3r4")[0].entity == "c3r4"
+    studio.edit_commands.find()
+    panel = studio.edit_commands.panel
+    panel.field.setText(record.hex)
+    QTest.qWait(50)
+    QTest.keyClick(panel.field, Qt.Key.Key_Return)
+    assert document.selection.section == "regions"
+    assert document.selection.ids == (record.hex,)
+    assert studio.inspector.title.text() == f"Hex {record.hex}"
+    # A unit put in the sea is an issue marked on its hex.
+    unit = next(u for u in document.scenario.units if u.location.region)
+    grid = HexGrid.of(document.scenario.hex_map)
+    sea = terrain_of(studio).index("sea")
+    moved = unit.model_copy(
+        update={"location": unit.location.model_copy(update={"region": grid.ids[sea]})}
+    )
+    document.replace("units", moved)
+    studio.validation.run_now()
+    studio.validation.wait()
+    QTest.qWait(50)
+    marks = [item.pos() for item in studio.scene.issue_items]
+    target = centre(studio, grid.ids[sea])
+    assert any(abs(p.x() - target.x()) < 1e-6 and abs(p.y() - target.y()) < 1e-6 for p in marks)

@@ -190,7 +190,13 @@ class HexOptions(QToolBar):
         if scene is None or self.brush is None:
             return
         mode = "owner" if self.brush.layer == "owners" else "terrain"
-        if scene.fill_mode != mode:
+        if scene.fill_mode == mode:
+            return
+        panel = getattr(self.window_, "layers_panel", None)
+        buttons = panel.fill.buttons() if panel is not None else []
+        if len(buttons) == 2:  # the Layers panel's choice, which fills the map its way
+            buttons[mode == "owner"].setChecked(True)
+        else:
             scene.fill_mode = mode
             scene.restyle_regions()
 

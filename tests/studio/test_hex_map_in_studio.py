@@ -298,3 +298,55 @@ def test_find_goes_to_a_named_hex_and_problems_are_marked_on_hexes(hex_studio: A
     marks = [item.pos() for item in studio.scene.issue_items]
     target = centre(studio, grid.ids[sea])
     assert any(abs(p.x() - target.x()) < 1e-6 and abs(p.y() - target.y()) < 1e-6 for p in marks)
+
+
+def test_the_context_menu_delete_and_copy_on_hexes(hex_studio: Any) -> None:
+    from PySide6.QtWidgets import QMenu
+
+    from editor.studio.window_map_menu import MapMenu
+
+    studio = hex_studio
+    document = studio.document
+    grid = HexGrid.of(document.scenario.hex_map)
+    document.select("regions", ["c2r2", "c3r2"])
+    menu = QMenu()
+    MapMenu(studio).fill(menu, "c2r2", (0.0, 0.0))
+    texts = [a.text() for a in menu.actions()]
+    assert "&Terrain (2 hexes)" in texts and "&Zoom to the hex" in texts
+    assert not any("Delete" in t or "Copy" in t for t in texts)
+    terrain = next(a.menu() for a in menu.actions() if a.text().startswith("&Terrain"))
+    next(a for a in terrain.actions() if a.text() == "Hills").trigger()
+    values = terrain_of(studio)
+    assert values[grid.find("c2r2")] == values[grid.find("c3r2")] == "hills"
+    assert document.undo_stack.count() == 1
+    # Delete keeps hexes, and clears a hexside's feature; copying hexes is refused.
+    studio.edits.delete_selection()
+    assert document.undo_stack.count() == 1
+    assert "cannot be deleted" in studio.statusBar().currentMessage()
+    studio.edit_commands.clipboard.copy()
+    assert "Hexes are not copied" in studio.statusBar().currentMessage()
+    side = document.scenario.hex_map.hexsides["river"][0]
+    document.select("connections", [side])
+    studio.edits.delete_selection()
+    assert side not in document.scenario.hex_map.hexsides.get("river", [])
+    assert document.undo_stack.count() == 2
+
+
+def test_painting_owners_shows_owners_and_says_so_in_the_layers_panel(hex_studio: Any) -> None:
+    studio = hex_studio
+    bar = studio.hex_options
+    bar.layer.setCurrentIndex(bar.layer.findData("owners"))
+    assert studio.view.tool.name == "hexbrush" and studio.view.tool.layer == "owners"
+    assert studio.scene.fill_mode == "owner" and studio.scene.hexes.fill_mode == "owner"
+    assert studio.layers_panel.fill.buttons()[1].isChecked()
+    assert [bar.value.itemData(i) for i in range(bar.value.count())][0] is None  # nobody
+    bar.value.setCurrentIndex(2)  # the second nation
+    nation = bar.value.itemData(2)
+    assert studio.view.tool.value == nation is not None
+    drag(studio, [centre(studio, "c2r2"), centre(studio, "c4r2")])
+    hex_map = studio.document.scenario.hex_map
+    owners = layer_values(hex_map, "owners", decode(hex_map))
+    grid = HexGrid.of(hex_map)
+    assert [owners[grid.find(f"c{c}r2")] for c in (2, 3, 4)] == [nation] * 3
+    bar.layer.setCurrentIndex(bar.layer.findData("terrain"))
+    assert studio.scene.fill_mode == "terrain"

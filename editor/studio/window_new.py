@@ -41,7 +41,7 @@ from PySide6.QtWidgets import (
 )
 
 from editor.shared.settings import settings
-from schemas.hexgrid.grid import SQRT3
+from schemas.hexgrid.grid import SQRT3, HexGrid
 from schemas.hexmap import (
     MAX_HEXES,
     MAX_SIDE,
@@ -70,7 +70,7 @@ class NewScenario:
     kind: Literal["areas", "hexes"] = "areas"
     orientation: Orientation = "flat"
     hex_size: float = 30.0
-    origin: tuple[float, float] = (30.0, 26.0)
+    origin: tuple[float, float] = (30.0, 51.962)
     columns: int = 30
     rows: int = 20
     offset: Offset = "odd"
@@ -120,11 +120,12 @@ class NewScenario:
         return scenario
 
 
-def first_hex_centre(orientation: str, size: float) -> tuple[float, float]:
-    """The centre of hex c1r1 that puts the grid's top-left corner at (0, 0)."""
-    if orientation == "flat":
-        return (size, round(size * SQRT3 / 2, 3))
-    return (round(size * SQRT3 / 2, 3), size)
+def first_hex_centre(orientation: str, size: float, offset: str = "odd") -> tuple[float, float]:
+    """The centre of hex c1r1 that puts the grid's top-left corner at (0, 0) (with ``odd``
+    flat columns, c1r1 sits half a hex lower than c2r1, whose top is the grid's)."""
+    probe = HexGrid(orientation, size, (0.0, 0.0), 2, 2, offset)  # type: ignore[arg-type]
+    x0, y0, _, _ = probe.bounds()
+    return (round(-x0, 3), round(-y0, 3))
 
 
 def grid_over(orientation: str, size: float, width: float, height: float) -> tuple[int, int]:
@@ -177,7 +178,7 @@ def last_choice() -> NewScenario:
         orientation=orientation,  # type: ignore[arg-type]
         offset=offset,  # type: ignore[arg-type]
         hex_size=size,
-        origin=first_hex_centre(orientation, size),
+        origin=first_hex_centre(orientation, size, offset),
         columns=columns,
         rows=rows,
         base_terrain=str(hexes.get("base_terrain", "clear")),
@@ -297,7 +298,7 @@ class NewScenarioDialog(QDialog):
         self.origin_x, self.origin_y = QDoubleSpinBox(), QDoubleSpinBox()
         for box, value in zip((self.origin_x, self.origin_y), start.origin, strict=True):
             box.setRange(-1e9, 1e9)
-            box.setDecimals(2)
+            box.setDecimals(3)
             box.setValue(value)
             origin.addWidget(box)
         self.corner_button = QPushButton("Top-left corner at 0, 0")
@@ -341,6 +342,7 @@ class NewScenarioDialog(QDialog):
         for box in (self.columns, self.rows):
             box.valueChanged.connect(self._check)
         self.orientation.currentIndexChanged.connect(self._corner_origin)
+        self.offset.currentIndexChanged.connect(self._corner_origin)
         return self.hexes
 
     def _kind_chosen(self) -> None:
@@ -351,7 +353,9 @@ class NewScenarioDialog(QDialog):
         self.adjustSize()
 
     def _corner_origin(self) -> None:
-        x, y = first_hex_centre(self.orientation.currentData(), self.hex_size.value())
+        x, y = first_hex_centre(
+            self.orientation.currentData(), self.hex_size.value(), self.offset.currentData()
+        )
         self.origin_x.setValue(x)
         self.origin_y.setValue(y)
 

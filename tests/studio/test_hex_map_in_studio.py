@@ -350,3 +350,38 @@ def test_painting_owners_shows_owners_and_says_so_in_the_layers_panel(hex_studio
     assert [owners[grid.find(f"c{c}r2")] for c in (2, 3, 4)] == [nation] * 3
     bar.layer.setCurrentIndex(bar.layer.findData("terrain"))
     assert studio.scene.fill_mode == "terrain"
+
+
+def test_a_new_hex_map_over_an_image_to_trace(studio: Any, tmp_path: Path) -> None:
+    from PySide6.QtGui import QColor, QImage
+
+    from editor.studio.window_new import NewScenarioDialog, grid_over
+
+    picture = tmp_path / "scan.png"
+    image = QImage(600, 400, QImage.Format.Format_RGB32)
+    image.fill(QColor("#806040"))
+    assert image.save(str(picture))
+    dialog = NewScenarioDialog(studio)
+    dialog.kind.setCurrentIndex(dialog.kind.findData("hexes"))
+    dialog.hex_size.setValue(25.0)
+    dialog.set_image(str(picture))
+    assert (dialog.columns.value(), dialog.rows.value()) == grid_over("flat", 25.0, 600, 400)
+    choice = dialog.choice()
+    dialog.deleteLater()
+    assert choice.kind == "hexes" and choice.image == str(picture) and choice.frame is None
+    assert studio.files.create(choice)
+    scenario = studio.document.scenario
+    hex_map, background = scenario.hex_map, scenario.map.background
+    assert hex_map is not None and background is not None
+    assert (background.width, background.height) == (600, 400)
+    # The grid covers the image from its top-left corner.
+    x0, y0, x1, y1 = HexGrid.of(hex_map).bounds()
+    assert abs(x0) < 0.01 and abs(y0) < 0.01 and x1 >= 600 and y1 >= 400
+    # The image is drawn under the hexes, which let it show through.
+    assert studio.scene.background is not None
+    colours = [c for tile in studio.scene.hexes.tiles for c, _ in tile.fills]
+    assert colours and all(c.alpha() < 255 for c in colours)
+    # Stream, ridge and the other hexside features are in the new scenario's table.
+    kinds = {c.id for c in scenario.connection_types}
+    assert {"river", "major-river", "stream", "gully", "ridge", "minefield", "impassable"} <= kinds
+    assert not studio.document.modified or studio.document.path is None

@@ -17,6 +17,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Literal
 
 import numpy as np
+import shiboken6
 from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QColor, QKeyEvent, QMouseEvent, QPainter, QPainterPath, QPen
 from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem, QWidget
@@ -164,12 +165,12 @@ class HexBrushTool(Tool):
 
     def deactivate(self) -> None:
         self._stroke = None
-        if self._item is not None and self.view is not None:
+        if _alive(self._item) and self.view is not None:
             self.scene.discard(self._item)
         self._item = None
 
     def _ensure_item(self) -> StrokeItem:
-        if self._item is None or self._item.scene() is not self.scene:
+        if not _alive(self._item) or self._item.scene() is not self.scene:
             self._item = StrokeItem(self.colour())
             self.scene.addItem(self._item)
         return self._item
@@ -221,7 +222,7 @@ class HexBrushTool(Tool):
         if event.button() != Qt.MouseButton.LeftButton or self._stroke is None:
             return
         stroke, self._stroke = self._stroke, None
-        if self._item is not None:
+        if _alive(self._item):
             self._item.path = QPainterPath()
             self._item.update()
         self._commit(stroke)
@@ -230,7 +231,7 @@ class HexBrushTool(Tool):
         key = event.key()
         if key == Qt.Key.Key_Escape and self._stroke is not None:
             self._stroke = None
-            if self._item is not None:
+            if _alive(self._item):
                 self._item.path = QPainterPath()
                 self._item.update()
             return True
@@ -282,3 +283,9 @@ class HexBrushTool(Tool):
         count = len(stroke)
         text = f"Paint {count} hex{'es' if count > 1 else ''} {what}: {named}"
         self.document.set_section("hex_map", new, text)
+
+
+def _alive(item: StrokeItem | None) -> bool:
+    """Whether the tool's item still exists (a scene rebuilt after File > New or a change of
+    the map's settings deletes every item in it)."""
+    return item is not None and shiboken6.isValid(item)

@@ -17,6 +17,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 import numpy as np
+import shiboken6
 from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QColor, QKeyEvent, QMouseEvent, QPainter, QPainterPath, QPen
 from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem, QWidget
@@ -93,7 +94,7 @@ class HexLineTool(Tool):
 
     def deactivate(self) -> None:
         self._start = None
-        if self._item is not None and self.view is not None:
+        if _alive(self._item) and self.view is not None:
             self.scene.discard(self._item)
         self._item = None
 
@@ -110,7 +111,7 @@ class HexLineTool(Tool):
             return
         self._start, self._start_hex = point, index
         self._erasing = bool(event.modifiers() & Qt.KeyboardModifier.ShiftModifier)
-        if self._item is None or self._item.scene() is not self.scene:
+        if not _alive(self._item) or self._item.scene() is not self.scene:
             self._item = LineItem()
             self.scene.addItem(self._item)
         self._item.erasing = self._erasing
@@ -126,13 +127,13 @@ class HexLineTool(Tool):
             return
         self._commit(point)
         self._start = None
-        if self._item is not None:
+        if _alive(self._item):
             self._item.set_path(QPainterPath())
 
     def key_press(self, event: QKeyEvent) -> bool:
         if event.key() == Qt.Key.Key_Escape and self._start is not None:
             self._start = None
-            if self._item is not None:
+            if _alive(self._item):
                 self._item.set_path(QPainterPath())
             return True
         return False
@@ -200,3 +201,9 @@ class HexLineTool(Tool):
             text = f"{word} {self.feature} ({len(sides)} hexsides)"
         if new is not hex_map:
             self.document.set_section("hex_map", new, text)
+
+
+def _alive(item: LineItem | None) -> bool:
+    """Whether the tool's item still exists (a scene rebuilt after File > New or a change of
+    the map's settings deletes every item in it)."""
+    return item is not None and shiboken6.isValid(item)

@@ -150,3 +150,19 @@ def test_a_hex_scenario_made_painted_and_given_a_river_with_real_input(
         settle_input(0.3)
     assert across() >= COORDINATES_FROM_PX, across()
     shots(studio, f"hex-zoomed-{size_name(studio)}")
+
+    # Select (S): a click near a hexside selects it, in the middle of a hex the hex; the
+    # inspector shows their fields.
+    x.key("s")
+    wait_until(lambda: studio.view.tool.name == "select", what="the select tool")
+    a, b = grid.centres(np.array([grid.find("c12r8"), grid.find("c12r9")]))
+    x.click(*on_map(studio, a + (b - a) * 0.45))
+    wait_until(
+        lambda: studio.document.selection.ids == ("c12r8-c12r9",), what="the hexside selected"
+    )
+    assert studio.inspector.title.text() == "Hexside c12r8-c12r9"
+    shots(studio, f"hex-hexside-{size_name(studio)}")
+    x.click(*on_map(studio, a))
+    wait_until(lambda: studio.document.selection.ids == ("c12r8",), what="the hex selected")
+    assert studio.inspector.title.text() == "Hex c12r8"
+    shots(studio, f"hex-inspector-{size_name(studio)}")

@@ -204,6 +204,7 @@ class Inspector(QWidget):
         self.rename_button.hide()
         self.warning.hide()
         self._show(page)
+        refresh_geometry(page)  # its boxes were shown and hidden while it was hidden
         self.shown.emit()
         return True
 

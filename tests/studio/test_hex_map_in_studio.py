@@ -385,3 +385,17 @@ def test_a_new_hex_map_over_an_image_to_trace(studio: Any, tmp_path: Path) -> No
     kinds = {c.id for c in scenario.connection_types}
     assert {"river", "major-river", "stream", "gully", "ridge", "minefield", "impassable"} <= kinds
     assert not studio.document.modified or studio.document.path is None
+
+
+def test_reference_pickers_offer_hexes_by_name(hex_studio: Any) -> None:
+    from editor.studio.forms.context import document_choices, document_names
+    from schemas.base import Ref
+
+    document = hex_studio.document
+    grid = HexGrid.of(document.scenario.hex_map)
+    assert document_choices(document)(Ref("regions")) == grid.ids
+    record = next(r for r in document.scenario.hex_map.hexes if r.name)
+    names = document_names(document)
+    assert names("regions", record.hex) == record.name
+    unnamed = next(h for h in grid.ids if h not in {r.hex for r in document.scenario.hex_map.hexes})
+    assert names("regions", unnamed) == unnamed

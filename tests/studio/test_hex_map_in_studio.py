@@ -399,3 +399,22 @@ def test_reference_pickers_offer_hexes_by_name(hex_studio: Any) -> None:
     assert names("regions", record.hex) == record.name
     unnamed = next(h for h in grid.ids if h not in {r.hex for r in document.scenario.hex_map.hexes})
     assert names("regions", unnamed) == unnamed
+
+
+def test_the_grid_is_listed_and_its_numbers_edited_in_the_inspector(hex_studio: Any) -> None:
+    studio = hex_studio
+    document = studio.document
+    sections = studio.explorer.model.sections
+    assert sections[sections.index("map") + 1] == "hex_map"
+    document.select("hex_map")
+    form = studio.inspector.forms["hex_map"]
+    assert "size" in form.rows and "terrain" not in form.rows and "hexsides" not in form.rows
+    before = document.scenario.hex_map
+    form.rows["size"].edited.emit(before.size * 2)
+    after = document.scenario.hex_map
+    assert after.size == before.size * 2 and after.terrain == before.terrain
+    x0, y0, x1, y1 = HexGrid.of(after).bounds()
+    box = studio.scene.hexes.boundingRect()
+    assert box.width() >= x1 - x0 and box.height() >= y1 - y0
+    document.undo_stack.undo()
+    assert document.scenario.hex_map is before

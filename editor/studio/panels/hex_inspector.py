@@ -55,6 +55,9 @@ class HexsideFacts(StrictModel):
     """A bridge crosses it."""
 
 
+HEX_MAP_LISTS = ("terrain", "owners", "areas", "hexes", "hexsides", "bridges", "roads")
+"""The hex map's lists, which the inspector's form of the grid leaves to the hex tools."""
+
 FACT_LAYERS: dict[str, LayerName] = {"terrain": "terrain", "owner": "owners", "area": "areas"}
 
 

@@ -30,7 +30,7 @@ from editor.studio.forms.card_texts import following, text_watch
 from editor.studio.forms.context import document_choices, studio_context
 from editor.studio.forms.fields import refresh_geometry
 from editor.studio.forms.model_form import ModelEditor, humanise
-from editor.studio.panels.hex_inspector import HexPage
+from editor.studio.panels.hex_inspector import HEX_MAP_LISTS, HexPage
 from schemas.scenario import Scenario
 
 STALE_COLOUR = "#b35c00"
@@ -135,7 +135,10 @@ class Inspector(QWidget):
         form = self.forms.get(section)
         if form is None:
             model = entity_type(section)
-            form = ModelEditor(model, self.context, read_only=("id",))
+            # A hex map's lists (runs, records, hexsides, roads) are edited on the map with
+            # the hex tools and the hex page; here, the grid's numbers.
+            skip = HEX_MAP_LISTS if section == "hex_map" else ()
+            form = ModelEditor(model, self.context, read_only=("id",), skip=skip)
             form.edited.connect(self._edited)
             self.forms[section] = form
             form.hide()

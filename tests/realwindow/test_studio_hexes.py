@@ -161,6 +161,9 @@ def test_a_hex_scenario_made_painted_and_given_a_river_with_real_input(
         lambda: studio.document.selection.ids == ("c12r8-c12r9",), what="the hexside selected"
     )
     assert studio.inspector.title.text() == "Hexside c12r8-c12r9"
+    # Its fields are laid out whole at once (they were once cut to a sliver).
+    feature = studio.inspector.hex_page.side.rows["feature"]
+    assert feature.isVisible() and feature.visibleRegion().boundingRect().height() >= 18
     shots(studio, f"hex-hexside-{size_name(studio)}")
     x.click(*on_map(studio, a))
     wait_until(lambda: studio.document.selection.ids == ("c12r8",), what="the hex selected")

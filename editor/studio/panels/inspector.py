@@ -208,6 +208,8 @@ class Inspector(QWidget):
         self.warning.hide()
         self._show(page)
         refresh_geometry(page)  # its boxes were shown and hidden while it was hidden
+        for layout in (page.layout(), self.pages.layout()):
+            layout.activate()  # now, not at the next turn of the event loop
         self.shown.emit()
         return True
 

@@ -172,7 +172,17 @@ def test_a_river_along_hexsides_then_undone(hex_studio: Any) -> None:
     assert not decoded.issues
     streams = [p for c, p in studio.scene.hexes.features if c.name() == "#6fb0e0"]
     assert streams and streams[0].elementCount() == 2 * len(listed)
-    # Shift+drag erases the same stretch.
+    # Shift+drag with another feature chosen leaves the stream alone (nothing to undo)...
+    line.feature = "ridge"
+    drag(
+        studio,
+        [QPointF(*start.tolist()), QPointF(*end.tolist())],
+        Qt.KeyboardModifier.ShiftModifier,
+    )
+    assert document.scenario.hex_map.hexsides["stream"] == listed
+    assert document.undo_stack.count() == 1
+    line.feature = "stream"
+    # ...and with the stream chosen erases the same stretch.
     drag(
         studio,
         [QPointF(*start.tolist()), QPointF(*end.tolist())],

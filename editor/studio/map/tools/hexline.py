@@ -8,8 +8,8 @@ from the end of one of its kind continues it. Hexside features (river, major riv
 ridge, minefield... any connection type of the scenario, and bridges) go along hexsides, from
 the corner nearest the press to the corner nearest the release, keeping close to the straight
 line between them (:func:`schemas.hexgrid.lines.hexside_path`). Shift at the press erases
-instead: the feature from the hexsides crossed, or every trail, road and railway step along
-the line.
+instead: the chosen feature (or bridge) from the hexsides along the line, or every trail, road
+and railway step along it.
 """
 
 from __future__ import annotations
@@ -195,9 +195,17 @@ class HexLineTool(Tool):
             sides = self.side_line(point).tolist()
             if self.feature == BRIDGE:
                 new = set_bridges(hex_map, sides, not self._erasing, grid)
+            elif self._erasing:  # only the chosen feature goes: a ridge crossed stays
+                decoded = hexes.places.decoded
+                code = (
+                    decoded.side_keys.index(self.feature)
+                    if self.feature in decoded.side_keys
+                    else -2
+                )
+                mine = [n for n in sides if decoded.side_type[n] == code]
+                new = set_hexsides(hex_map, mine, None, grid)
             else:
-                kind = None if self._erasing else self.feature
-                new = set_hexsides(hex_map, sides, kind, grid)
+                new = set_hexsides(hex_map, sides, self.feature, grid)
             text = f"{word} {self.feature} ({len(sides)} hexsides)"
         if new is not hex_map:
             self.document.set_section("hex_map", new, text)

@@ -22,7 +22,8 @@ from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QColor, QKeyEvent, QMouseEvent, QPainter, QPainterPath, QPen
 from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem, QWidget
 
-from editor.studio.map.hexes import HexMapItem, polygon
+from editor.studio.map.hexes import HexMapItem
+from editor.studio.map.hexpaths import polygon
 from editor.studio.map.tools.base import Tool
 from schemas.hexgrid.edit import LayerName, flood_region, layer_values, paint
 from schemas.hexgrid.lines import line, within

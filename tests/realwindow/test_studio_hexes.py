@@ -162,6 +162,8 @@ def test_a_hex_scenario_made_painted_and_given_a_river_with_real_input(
     )
     assert studio.inspector.title.text() == "Hexside c12r8-c12r9"
     # Its fields are laid out whole at once (they were once cut to a sliver).
+    box = studio.inspector.hex_page.side_box
+    assert box.height() >= box.sizeHint().height() - 1, (box.height(), box.sizeHint())
     feature = studio.inspector.hex_page.side.rows["feature"]
     assert feature.isVisible() and feature.visibleRegion().boundingRect().height() >= 18
     shots(studio, f"hex-hexside-{size_name(studio)}")

@@ -201,13 +201,17 @@ class Inspector(QWidget):
         if self.section not in ("regions", "connections") or not self.ids:
             return False
         page = self._hex_page()
-        if page is None or not page.show_selection(self.section, self.ids):
+        if page is None:
+            return False
+        # Shown first, then filled: Qt drops the size changes of hidden widgets, which left a
+        # hexside's fields cut to a sliver the first time the page showed.
+        self._show(page)
+        if not page.show_selection(self.section, self.ids):
             return False
         self.title.setText(page.title())
         self.rename_button.hide()
         self.warning.hide()
-        self._show(page)
-        refresh_geometry(page)  # its boxes were shown and hidden while it was hidden
+        refresh_geometry(page)
         for layout in (page.layout(), self.pages.layout()):
             layout.activate()  # now, not at the next turn of the event loop
         self.shown.emit()

@@ -399,6 +399,59 @@ def bench_hex_game(repeats: int) -> list[Result]:
     ]
 
 
+def bench_hex_studio(repeats: int) -> list[Result]:
+    """Hex maps in the studio (issue 14): absolute budgets, read in CPU time of the UI thread
+    (the wall time, which other work on the machine stretches, beside it)."""
+    import hex_studio
+
+    found = hex_studio.bench(hexes_path(), repeats)
+    opened, paint = found["open"], found["repaint"]
+    strokes = {"fit": found["stroke_fit"], "zoomed": found["stroke_zoomed"]}
+    worst = max(strokes.values(), key=lambda row: row["move_cpu_worst_ms"])
+
+    def stroke(row: dict[str, float]) -> str:
+        return (
+            f"hexes {row['hex_pixels']:.0f} px: median {row['move_cpu_median_ms']:.1f} ms, "
+            f"worst {row['move_cpu_worst_ms']:.1f} ms CPU (wall {row['move_median_ms']:.0f}/"
+            f"{row['move_worst_ms']:.0f} ms), release {row['release_cpu_ms']:.0f} ms CPU"
+        )
+
+    return [
+        Result(
+            f"studio: open a {found['hexes']}-hex scenario and show it",
+            opened["open_cpu_s"],
+            hex_studio.OPEN_BUDGET_S,
+            "s",
+            f"a fresh process, after Python and Qt imports ({opened['import_cpu_s']:.2f} s CPU): "
+            f"the file loaded, validated and the window shown with the map painted, "
+            f"{opened['open_cpu_s']:.2f} s CPU (wall {opened['open_s']:.2f} s); "
+            f"{found['units']} units on the map",
+        ),
+        Result(
+            f"studio: a brush stroke over {hex_studio.STROKE_HEXES} hexes, per mouse move",
+            worst["move_cpu_worst_ms"],
+            hex_studio.MOVE_BUDGET_MS,
+            "ms",
+            "the worst move of the stroke, the repaint included; "
+            + "; ".join(f"{name} {stroke(row)}" for name, row in strokes.items()),
+        ),
+        Result(
+            f"studio: repaint a {found['hexes']}-hex map at fit zoom",
+            max(paint["repaint_cpu_ms"], found["repaint_after_stroke"]["repaint_cpu_ms"]),
+            hex_studio.REPAINT_BUDGET_MS,
+            "ms",
+            f"1600 x 1000: {paint['repaint_cpu_ms']:.0f} ms CPU (wall {paint['repaint_ms']:.0f} "
+            f"ms), after a stroke {found['repaint_after_stroke']['repaint_cpu_ms']:.0f} ms CPU",
+        ),
+    ]
+
+
+def hexes_path() -> Path:
+    import hexes
+
+    return hexes.generated()
+
+
 def bench_game(repeats: int) -> list[Result]:
     """The game view's budgets (issue 5), absolute like the studio's: a person waits for them."""
     import game
@@ -555,6 +608,7 @@ GROUPS = {
     "large-map": lambda a: bench_large_map(a.regions, a.repeats),
     "game": lambda a: bench_game(a.repeats),
     "hex-game": lambda a: bench_hex_game(a.repeats),
+    "hex-studio": lambda a: bench_hex_studio(a.repeats),
     "diff": lambda a: bench_diff(a.regions, a.repeats),
     "gis": lambda a: bench_gis(a.repeats),
 }

@@ -228,13 +228,20 @@ _NO_ANCHORS = Anchors()
 class HexPlaces(Places):
     """A hex map: places and links computed from the grid and its compact lists."""
 
-    def __init__(self, scenario: Scenario) -> None:
+    def __init__(self, scenario: Scenario, previous: HexPlaces | None = None) -> None:
+        """``previous``: the places of an earlier version of the map (before an edit), whose
+        grid and unchanged parts are taken over rather than computed again."""
         hex_map = scenario.hex_map
         assert hex_map is not None
         self.scenario = scenario
         self.hex_map: HexMap = hex_map
-        self.grid = HexGrid.of(hex_map)
-        self.decoded: Decoded = decode(hex_map, self.grid)
+        grid = HexGrid.of(hex_map)
+        earlier = None
+        if previous is not None and previous.grid == grid:
+            grid = previous.grid  # with its cached arrays (ids, neighbours, hexsides)
+            earlier = (previous.hex_map, previous.decoded)
+        self.grid = grid
+        self.decoded: Decoded = decode(hex_map, self.grid, earlier)
         self._regions: dict[int, Region] = {}
 
     # -- hexes -----------------------------------------------------------------------------------

@@ -15,6 +15,7 @@ from pydantic import BaseModel
 
 from .diff.sections import collections, nested_in, noun
 from .diff.wording import NameBook, display_name
+from .hexgrid.grid import parse_hex_id
 from .refs import iter_references, referenced_ids
 from .scenario import SINGLE_SECTIONS, Scenario
 
@@ -154,9 +155,44 @@ def find_entities(scenario: Scenario, text: str, limit: int | None = None) -> li
         else:
             continue
         ranked.append((rank, order, place_of(collection, position, entity, names=names)))
+    ranked.extend(_hexes_found(scenario, wanted, len(ranked)))
     ranked.sort(key=lambda item: item[:2])
     places = [place for _, _, place in ranked]
     return places if limit is None else places[:limit]
+
+
+def _hexes_found(scenario: Scenario, wanted: str, after: int) -> list[tuple[int, int, Place]]:
+    """Hexes of a hex map found by their name (a hex record's) or their whole id: hexes are
+    the map's regions, though not entities of the file. Any part of an id would match
+    thousands of hexes, so only the whole id is looked for."""
+    hex_map = scenario.hex_map
+    if hex_map is None:
+        return []
+    found: list[tuple[int, int, Place]] = []
+    seen: set[str] = set()
+    for order, record in enumerate(hex_map.hexes):
+        name = record.name.casefold()
+        if not name:
+            continue
+        if wanted in (record.hex, name):
+            rank = 0
+        elif name.startswith(wanted):
+            rank = 1
+        elif wanted in name:
+            rank = 2
+        else:
+            continue
+        seen.add(record.hex)
+        place = Place("regions", "regions", record.hex, record.name)
+        found.append((rank, after + order, place))
+    parsed = parse_hex_id(wanted)
+    if wanted not in seen and parsed is not None:
+        column, row = parsed
+        if column < hex_map.columns and row < hex_map.rows:
+            found.append(
+                (0, after + len(hex_map.hexes), Place("regions", "regions", wanted, wanted))
+            )
+    return found
 
 
 def find_usages(scenario: Scenario, collection: str, entity_id: str) -> list[Place]:

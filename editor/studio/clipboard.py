@@ -109,6 +109,13 @@ class StudioClipboard(QObject):
     def copy(self) -> Clip | None:
         document = self.document
         chosen = self.selected()
+        if document is not None and chosen is not None and _hexes(document, chosen[0]):
+            # A hex is a place of the grid, not an entity: nothing of it can be pasted.
+            self.window.show_message(
+                "Hexes are not copied: paint their terrain and owners with the brush (B); "
+                "copy the units and structures on them from the explorer."
+            )
+            return None
         if document is None or chosen is None:
             self.window.show_message("Select what to copy: regions on the map, or entries.")
             return None
@@ -286,3 +293,8 @@ def apply_plan(document: ScenarioDocument, plan: PastePlan) -> None:
             value = getattr(document.scenario, parent)
             items = [*getattr(value, field), *entities]
             document.set_section(parent, value.model_copy(update={field: items}))
+
+
+def _hexes(document: ScenarioDocument, collection: str) -> bool:
+    """Whether a collection is a hex map's hexes or hexsides (places of its grid)."""
+    return document.scenario.hex_map is not None and collection in ("regions", "connections")

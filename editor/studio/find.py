@@ -22,6 +22,7 @@ from editor.studio.find_list import ResultList
 from editor.studio.forms.model_form import humanise
 from schemas.clipboard import PastePlan
 from schemas.diff.sections import collections, noun
+from schemas.hexgrid.grid import parse_hex_id
 from schemas.search import Place, field_words, find_entities, find_usages
 
 SHOWN = 1000
@@ -274,6 +275,11 @@ def _entity_count(document: ScenarioDocument) -> int:
 
 
 def _find(document: ScenarioDocument, collection: str, entity_id: str) -> object | None:
+    hex_map = document.scenario.hex_map
+    if collection == "regions" and hex_map is not None:  # a hex: a region of the grid
+        parsed = parse_hex_id(entity_id)
+        inside = parsed is not None and parsed[0] < hex_map.columns and parsed[1] < hex_map.rows
+        return entity_id if inside else None
     if collection in LIST_SECTIONS:
         return document.get(collection, entity_id)
     info = collections().get(collection)

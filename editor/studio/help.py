@@ -76,6 +76,17 @@ TOOL_KEYS: dict[str, tuple[tuple[str, str], ...]] = {
         ("Press in a region, release in another", "Connect the two regions"),
         ("Escape", "Drop the connection being drawn"),
     ),
+    "hexbrush": (
+        ("Drag", "Paint the hexes under the brush (one undo step a stroke)"),
+        ("Alt+click", "Pick the value of the hex clicked"),
+        ("[ and ]", "Make the brush smaller or larger"),
+        ("Escape", "Drop the stroke under way"),
+    ),
+    "hexline": (
+        ("Drag", "Draw a road through hex centres, or a river along hexsides"),
+        ("Shift+drag", "Erase the chosen feature along the line"),
+        ("Escape", "Drop the line being drawn"),
+    ),
 }
 """Keys each map tool answers while it is active, by tool name. A tool class may declare its
 own as ``keys`` (the same pairs), which then win; ``tests/studio/test_help.py`` checks that

@@ -17,12 +17,11 @@ from PySide6.QtWidgets import QDockWidget, QLabel, QMainWindow, QMenu, QUndoView
 
 from editor.shared.docking import add_dock
 from editor.shared.window_state import available_area, fitted_geometry, starts_maximised
-from editor.studio import sections
+from editor.studio import hex_tools, sections
 from editor.studio.connections_review import ConnectionReview
 from editor.studio.document import ScenarioDocument
 from editor.studio.edit_commands import EditCommands
 from editor.studio.files import Autosaver
-from editor.studio.map.hexes import hex_note
 from editor.studio.map.scene import MapScene
 from editor.studio.map.tools.base import Tool
 from editor.studio.map.view import MapView
@@ -87,7 +86,9 @@ class StudioWindow(QMainWindow):
         self.coordinates = QLabel()
         # A fixed width: a label whose size follows its text lays the status bar out again and
         # repaints all of it at each mouse move.
-        widest = self.coordinates.fontMetrics().horizontalAdvance("x -0000000.0   y -0000000.0")
+        widest = self.coordinates.fontMetrics().horizontalAdvance(
+            "off the grid   x -0000000.0   y -0000000.0"
+        )
         self.coordinates.setFixedWidth(max(170, widest + 8))
         self.hint = QLabel()
         self.issue_count = QLabel()
@@ -156,6 +157,7 @@ class StudioWindow(QMainWindow):
             issues.set_issues(self.load_issues)
             self.update_title()
             self.actions_enabled(False)
+            hex_tools.attach(self)
             attach_mods(self)
             return
         hexes = document.scenario.hex_map is not None
@@ -199,11 +201,7 @@ class StudioWindow(QMainWindow):
         document.pathChanged.connect(self.update_title)
         self.update_title()
         self.actions_enabled(True)
-        if hexes:
-            # The tools edit drawn regions: on a hex map they would break it (see map.hexes).
-            for name, action in self.tool_actions.items():
-                action.setEnabled(name == "select")
-            hex_note(self.view)
+        hex_tools.attach(self)  # the tools of the map's kind, and the hex options bar
         self.view.zoom_to_fit()
         self._open_remembered_editors()
         attach_mods(self)
@@ -280,9 +278,8 @@ class StudioWindow(QMainWindow):
     # -- tools and status ------------------------------------------------------------------------
 
     def set_tool(self, name: str) -> None:
-        hexes = self.document is not None and self.document.scenario.hex_map is not None
-        if hexes and name != "select":
-            self.show_message("The studio cannot edit the hexes of a hex map yet")
+        if not hex_tools.offered(self, name):
+            self.show_message(hex_tools.refusal(self, name))
             return
         if self.view is not None and name in self.tools:
             self.view.set_tool(self.tools[name])
@@ -299,7 +296,9 @@ class StudioWindow(QMainWindow):
         self.statusBar().showMessage(text, 0 if lasting else 6000)
 
     def _show_coordinates(self, point: QPointF) -> None:
-        self.coordinates.setText(f"x {point.x():.1f}   y {point.y():.1f}")
+        text = f"x {point.x():.1f}   y {point.y():.1f}"
+        hex_id = hex_tools.hex_status(self, point)
+        self.coordinates.setText(f"{hex_id}   {text}" if hex_id else text)
 
     def _show_counts(self, errors: int, warnings: int) -> None:
         if not errors and not warnings:
@@ -365,6 +364,8 @@ class StudioWindow(QMainWindow):
         scene = self.scene
         if scene is None:
             return None
+        if scene.hexes is not None and section in ("regions", "connections"):
+            return scene.hexes.rect_of(section, entity_id)
         if section == "regions" and entity_id in scene.region_paths:
             return scene.region_paths[entity_id].boundingRect()
         if section == "connections":

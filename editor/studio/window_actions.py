@@ -19,6 +19,8 @@ from editor.studio.help import add_help_entries
 from editor.studio.map.tools.base import Tool
 from editor.studio.map.tools.connect import ConnectTool
 from editor.studio.map.tools.draw import DrawRegionTool
+from editor.studio.map.tools.hexbrush import HexBrushTool
+from editor.studio.map.tools.hexline import HexLineTool
 from editor.studio.map.tools.select import SelectTool
 from editor.studio.map.tools.split import SplitTool
 from editor.studio.map.tools.vertex import VertexTool
@@ -31,7 +33,8 @@ if TYPE_CHECKING:
 
 def tool_classes() -> list[type[Tool]]:
     """The map tools, in toolbar order."""
-    return [SelectTool, DrawRegionTool, VertexTool, SplitTool, ConnectTool]
+    regions = [DrawRegionTool, VertexTool, SplitTool, ConnectTool]
+    return [SelectTool, *regions, HexBrushTool, HexLineTool]
 
 
 def _action(

@@ -42,7 +42,9 @@ class EditController(QObject):
             return
         section, ids = document.selection.section, list(document.selection.ids)
         assert section is not None
-        if section == "regions":
+        if document.scenario.hex_map is not None and section in ("regions", "connections"):
+            self.window.show_message(clear_hexes(document, section, ids))
+        elif section == "regions":
             self.window.show_message(delete_regions(document, ids))
         elif section in LIST_SECTIONS:
             document.delete(section, ids)
@@ -151,3 +153,29 @@ class EditController(QObject):
         dock.show()
         dock.raise_()
         self.window.connection_review.derive()
+
+
+def clear_hexes(document: ScenarioDocument, section: str, ids: list[str]) -> str:
+    """Delete on a hex map: a hex is a place of the grid and stays; a hexside loses its
+    feature and bridge (one undo step). Returns what the status bar says."""
+    if section == "regions":
+        return "Hexes are the grid's and cannot be deleted: paint them with the brush (B)"
+    from schemas.hexgrid.edit import set_bridges, set_hexsides
+    from schemas.hexgrid.grid import HexGrid
+
+    hex_map = document.scenario.hex_map
+    assert hex_map is not None
+    grid = HexGrid.of(hex_map)
+    numbers = []
+    for side in ids:
+        first, _, second = side.partition("-")
+        a, b = grid.find(first), grid.find(second)
+        number = grid.hexside(a, b) if a is not None and b is not None else None
+        if number is not None:
+            numbers.append(number)
+    edited = set_bridges(set_hexsides(hex_map, numbers, None, grid), numbers, False, grid)
+    if edited is hex_map:
+        return "The selected hexside has no feature to clear"
+    what = ids[0] if len(ids) == 1 else f"{len(ids)} hexsides"
+    document.set_section("hex_map", edited, f"Clear hexside {what}")
+    return f"Cleared the features of {what}"

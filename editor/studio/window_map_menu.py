@@ -74,6 +74,9 @@ class MapMenu:
 
     def fill(self, menu: QMenu, region_id: str, point: tuple[float, float]) -> None:
         document = self.document
+        if document.scenario.hex_map is not None:
+            self._fill_hex(menu, region_id, point)
+            return
         region = document.get("regions", region_id)
         if region is None:
             return
@@ -100,6 +103,87 @@ class MapMenu:
         )
         menu.addAction("&Rename…", lambda: self.rename(region_id))
         menu.addSeparator()
+        self._add_entries(menu, region_id, point, owner_nation(document, region_id))
+        self.window.edit_commands.fill_region_menu(menu, region_id, point)
+        menu.addSeparator()
+        menu.addAction(
+            "&Zoom to the region", lambda: self.window.zoom_to_entity("regions", region_id)
+        )
+        menu.addAction("&Delete the region", lambda: self.delete(region_id))
+
+    def _fill_hex(self, menu: QMenu, hex_id: str, point: tuple[float, float]) -> None:
+        """The menu of a hex: its terrain and owner (of every selected hex), its name, and
+        what can be added there (see :mod:`.panels.hex_inspector` for the rest)."""
+        from schemas.hexgrid.decode import decode
+        from schemas.hexgrid.edit import layer_values, paint, record_of, with_record_field
+        from schemas.hexgrid.grid import HexGrid
+
+        document = self.document
+        hex_map = document.scenario.hex_map
+        assert hex_map is not None
+        grid = HexGrid.of(hex_map)
+        index = grid.find(hex_id)
+        if index is None:
+            return
+        decoded = decode(hex_map, grid)
+        targets = [i for h in self.targets(hex_id) if (i := grid.find(h)) is not None]
+        several = f" ({len(targets)} hexes)" if len(targets) > 1 else ""
+        name = record_of(hex_map, hex_id).name
+        menu.addSection(f"{name} ({hex_id})" if name else f"Hex {hex_id}")
+
+        def painter(layer: str, what: str):  # noqa: ANN202 - a slot maker
+            def chosen(value: str | None) -> None:
+                edited = paint(hex_map, layer, targets, value, grid, decoded)  # type: ignore[arg-type]
+                if edited is not hex_map:
+                    where = hex_id if len(targets) == 1 else f"{len(targets)} hexes"
+                    document.set_section("hex_map", edited, f"Set the {what} of {where}")
+
+            return chosen
+
+        terrain = menu.addMenu(f"&Terrain{several}")
+        self._choices(
+            terrain,
+            [(t.id, t.name or t.id) for t in document.items("terrain")],
+            layer_values(hex_map, "terrain", decoded)[index],
+            painter("terrain", "terrain"),
+        )
+        owner = menu.addMenu(f"&Owner{several}")
+        sides = {s.id: s.name for s in document.items("sides")}
+        current_owner = layer_values(hex_map, "owners", decoded)[index]
+        self._choices(
+            owner,
+            [(None, "(nobody)")]
+            + [
+                (n.id, f"{n.name} ({sides.get(n.side, n.side)})") for n in document.items("nations")
+            ],
+            current_owner,
+            painter("owners", "owner"),
+        )
+
+        def rename() -> None:
+            text, ok = QInputDialog.getText(
+                self.window, "Name the hex", "Name:", QLineEdit.EchoMode.Normal, name
+            )
+            if ok and text.strip() != name:
+                edited = with_record_field(hex_map, hex_id, "name", text.strip())
+                document.set_section("hex_map", edited, f"Name hex {hex_id}")
+
+        menu.addAction("&Name…", rename)
+        menu.addSeparator()
+        nations = document.items("nations")
+        owner_id = current_owner or (nations[0].id if nations else None)
+        self._add_entries(menu, hex_id, point, owner_id)
+        menu.addAction(
+            "Find &usages", lambda: self.window.edit_commands.find_usages("regions", hex_id)
+        )
+        menu.addSeparator()
+        menu.addAction("&Zoom to the hex", lambda: self.window.zoom_to_entity("regions", hex_id))
+
+    def _add_entries(
+        self, menu: QMenu, region_id: str, point: tuple[float, float], nation: str | None
+    ) -> None:
+        """Add a structure, a supply source, a unit or a leader in a region (or hex)."""
+        document = self.document
         menu.addAction(
             "Add a structure here",
             lambda: self.window.edits.add_entity(
@@ -110,7 +194,6 @@ class MapMenu:
             "Add a supply source here",
             lambda: self.window.edits.add_entity("supply_sources", {"region": region_id}),
         )
-        nation = owner_nation(document, region_id)
         nations = {n.id: n.name or n.id for n in document.items("nations")}
         for section, noun in (("units", "unit"), ("leaders", "leader")):
             if nation is None:
@@ -127,12 +210,6 @@ class MapMenu:
                     submenu.addAction(
                         nations[other], lambda s=section, o=other: self.add_force(s, region_id, o)
                     )
-        self.window.edit_commands.fill_region_menu(menu, region_id, point)
-        menu.addSeparator()
-        menu.addAction(
-            "&Zoom to the region", lambda: self.window.zoom_to_entity("regions", region_id)
-        )
-        menu.addAction("&Delete the region", lambda: self.delete(region_id))
 
     @staticmethod
     def _choices(menu: QMenu, options: list[tuple[str | None, str]], current, chosen) -> None:  # noqa: ANN001

@@ -69,13 +69,67 @@ class Decoded:
     issues: list[Issue]
 
 
-def decode(hex_map: HexMap, grid: HexGrid | None = None) -> Decoded:
-    """Arrays of a hex map, and the problems of its encoding."""
+def decode(
+    hex_map: HexMap,
+    grid: HexGrid | None = None,
+    previous: tuple[HexMap, Decoded] | None = None,
+) -> Decoded:
+    """Arrays of a hex map, and the problems of its encoding.
+
+    ``previous``: an earlier map of the same grid and its arrays. The parts of the map that
+    are the very same objects there (an edit copies the map with one part replaced, so a
+    brush stroke leaves the hexsides, roads and other layers untouched) are taken from it
+    instead of being read again; only when that map had no problem, so that the problems
+    found are always every problem of the map."""
     grid = grid or HexGrid.of(hex_map)
     issues: list[Issue] = []
-    terrain = _layer(grid, "terrain", hex_map.terrain, issues, "terrain")
-    owners = _layer(grid, "owners", hex_map.owners, issues, "owner")
-    areas = _layer(grid, "areas", hex_map.areas, issues, "area")
+    usable = previous is not None and not previous[1].issues and previous[1].grid == grid
+    old_map, old = previous if usable and previous is not None else (None, None)
+
+    def same(part: str) -> bool:
+        return old_map is not None and getattr(old_map, part) is getattr(hex_map, part)
+
+    terrain = old.terrain if old and same("terrain") else None
+    terrain = terrain or _layer(grid, "terrain", hex_map.terrain, issues, "terrain")
+    owners = old.owners if old and same("owners") else None
+    owners = owners or _layer(grid, "owners", hex_map.owners, issues, "owner")
+    areas = old.areas if old and same("areas") else None
+    areas = areas or _layer(grid, "areas", hex_map.areas, issues, "area")
+    record_of = old.record_of if old and same("hexes") else _records(grid, hex_map, issues)
+    if old and same("hexsides"):
+        side_type, side_source, side_keys = old.side_type, old.side_source, old.side_keys
+    else:
+        side_type, side_source, side_keys = _hexsides(grid, hex_map, issues)
+    if old and same("bridges"):
+        bridge_source = old.bridge_source
+    else:
+        bridge_source = _bridges(grid, hex_map, issues)
+    if old and same("roads"):
+        network, network_source = old.network, old.network_source
+        road, rail, road_source, items = old.road, old.rail, old.road_source, old.path_items
+    else:
+        network, network_source, road, rail, road_source, items = _roads(grid, hex_map, issues)
+    return Decoded(
+        grid,
+        terrain,
+        owners,
+        areas,
+        record_of,
+        network,
+        network_source,
+        side_type,
+        side_source,
+        side_keys,
+        bridge_source,
+        road,
+        rail,
+        road_source,
+        items,
+        issues,
+    )
+
+
+def _records(grid: HexGrid, hex_map: HexMap, issues: list[Issue]) -> np.ndarray:
     record_of = np.full(grid.count, -1, dtype=np.int64)
     for k, record in enumerate(hex_map.hexes):
         index = _hex(grid, record.hex, ("hex_map", "hexes", k, "hex"), issues)
@@ -93,6 +147,12 @@ def decode(hex_map: HexMap, grid: HexGrid | None = None) -> Decoded:
             )
             continue
         record_of[index] = k
+    return record_of
+
+
+def _hexsides(
+    grid: HexGrid, hex_map: HexMap, issues: list[Issue]
+) -> tuple[np.ndarray, np.ndarray, list[str]]:
     side_count = len(grid.hexsides)
     side_type = np.full(side_count, -1, dtype=np.int64)
     side_source = np.full(side_count, -1, dtype=np.int64)
@@ -117,6 +177,11 @@ def decode(hex_map: HexMap, grid: HexGrid | None = None) -> Decoded:
                 continue
             side_type[number] = code
             side_source[number] = k
+    return side_type, side_source, side_keys
+
+
+def _bridges(grid: HexGrid, hex_map: HexMap, issues: list[Issue]) -> np.ndarray:
+    side_count = len(grid.hexsides)
     bridge_source = np.full(side_count, -1, dtype=np.int64)
     for k, text in enumerate(hex_map.bridges):
         where = ("hex_map", "bridges", k)
@@ -134,6 +199,13 @@ def decode(hex_map: HexMap, grid: HexGrid | None = None) -> Decoded:
             )
             continue
         bridge_source[number] = k
+    return bridge_source
+
+
+def _roads(
+    grid: HexGrid, hex_map: HexMap, issues: list[Issue]
+) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray, list[tuple[str, int]]]:
+    side_count = len(grid.hexsides)
     network = np.zeros(grid.count, dtype=np.int8)
     network_source = np.full(grid.count, -1, dtype=np.int64)
     road = np.zeros(side_count, dtype=bool)
@@ -175,24 +247,7 @@ def decode(hex_map: HexMap, grid: HexGrid | None = None) -> Decoded:
                         if road_source[number] < 0:
                             road_source[number] = item
                 previous = index
-    return Decoded(
-        grid,
-        terrain,
-        owners,
-        areas,
-        record_of,
-        network,
-        network_source,
-        side_type,
-        side_source,
-        side_keys,
-        bridge_source,
-        road,
-        rail,
-        road_source,
-        items,
-        issues,
-    )
+    return network, network_source, road, rail, road_source, items
 
 
 def _layer(

@@ -16,6 +16,7 @@ from editor.studio.help import AboutDialog, ShortcutsDialog, shortcut_groups, st
 from editor.studio.window_actions import tool_classes
 
 KEY_WORDS = {"Return": "Enter", "Enter": "Enter", "Escape": "Escape", "Backspace": "Backspace"}
+KEY_WORDS.update(BracketLeft="[", BracketRight="]")
 
 
 def _rows(window) -> dict[str, list[tuple[str, str]]]:

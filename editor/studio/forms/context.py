@@ -9,6 +9,7 @@ Everything is read from the document when needed, so it follows renames and new 
 
 from __future__ import annotations
 
+import weakref
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -34,6 +35,8 @@ def document_choices(document: ScenarioDocument) -> Callable[[Ref], list[str]]:
     from editor.studio.document import LIST_SECTIONS
 
     def choices(ref: Ref) -> list[str]:
+        if ref.collection == "regions" and document.scenario.hex_map is not None:
+            return list(_hexes(document).ids)  # a hex map's regions are its hexes
         if ref.collection not in LIST_SECTIONS:
             return []
         return [entity.id for entity in document.items(ref.collection)]
@@ -41,11 +44,37 @@ def document_choices(document: ScenarioDocument) -> Callable[[Ref], list[str]]:
     return choices
 
 
+class _HexNames:
+    """The ids and names of a hex map's hexes, read again when the map changes."""
+
+    def __init__(self) -> None:
+        self.hex_map: object = None
+        self.ids: list[str] = []
+        self.names: dict[str, str] = {}
+
+
+_HEX_CACHE: weakref.WeakKeyDictionary[ScenarioDocument, _HexNames] = weakref.WeakKeyDictionary()
+
+
+def _hexes(document: ScenarioDocument) -> _HexNames:
+    from schemas.hexgrid.grid import HexGrid
+
+    hex_map = document.scenario.hex_map
+    cached = _HEX_CACHE.setdefault(document, _HexNames())
+    if cached.hex_map is not hex_map and hex_map is not None:
+        cached.hex_map = hex_map
+        cached.ids = HexGrid.of(hex_map).ids
+        cached.names = {r.hex: r.name for r in hex_map.hexes if r.name}
+    return cached
+
+
 def document_names(document: ScenarioDocument) -> Names:
     """Display names of the document's entities: a name or title, else the id."""
     from editor.studio.document import LIST_SECTIONS
 
     def names(collection: str, entity_id: str) -> str:
+        if collection == "regions" and document.scenario.hex_map is not None:
+            return _hexes(document).names.get(entity_id, entity_id)
         if collection not in LIST_SECTIONS:
             return entity_id
         entity = document.get(collection, entity_id)

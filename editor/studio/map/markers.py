@@ -168,9 +168,15 @@ class MarkerLayer:
 
     def _draw_region(self, region_id: str, chosen: set[str], spare: dict[Key, MarkerItem]) -> None:
         scene, doc = self.scene, self.scene.document
-        region = doc.get("regions", region_id)
-        if region is None or region_id not in scene.regions.paths:
-            return
+        if scene.hexes is not None:  # a hex: its place and centre come from the grid
+            region, point = scene.hexes.place(region_id), scene.hexes.centre(region_id)
+            if region is None or point is None:
+                return
+        else:
+            region = doc.get("regions", region_id)
+            if region is None or region_id not in scene.regions.paths:
+                return
+            point = scene.regions.name_points[region_id]
         here = ("region", region_id)
         structures = [doc.get("structures", i) for i in self._held(here, "structures")]
         stacks = self._stacks(region_id, structures)
@@ -183,7 +189,7 @@ class MarkerLayer:
             stacks=[k for (home, _), (k, _) in stacks.items() if not home],
         )
         roomy = scene.regions.names.holds(region_id)
-        spots = lay_out(region, scene.regions.name_points[region_id], contents, roomy)
+        spots = lay_out(region, point, contents, roomy)
         drawn = self._in_region[region_id] = []
         for structure in structures:
             shape = "square" if structure.fortification else "circle"

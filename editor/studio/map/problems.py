@@ -67,6 +67,14 @@ class ProblemLayer:
     def _point(self, issue: Issue) -> QPointF | None:
         if issue.at is not None:
             return QPointF(*issue.at)
+        hexes = self.scene.hexes
+        if hexes is not None and issue.entity is not None:
+            # On a hex map a problem of a hex or a hexside (its runs, its record, a unit
+            # standing there) is marked on it.
+            section = "connections" if "-" in issue.entity else "regions"
+            box = hexes.rect_of(section, issue.entity)
+            if box is not None:
+                return box.center()
         parts = issue.path.split("/")
         if len(parts) > 2 and parts[1] == "regions" and issue.entity is not None:
             return self.scene.regions.name_points.get(issue.entity)

@@ -74,7 +74,7 @@ class MapScene(QGraphicsScene):
         self.sheet: SheetItem | None = None
         self.picture: MapPicture | None = None
         self.hexes: HexMapItem | None = None
-        """A hex map's hexes, drawn read-only (see :mod:`.hexes`)."""
+        """A hex map's hexes, hexsides and roads (see :mod:`.hexes`)."""
         self.detail = Detail()
         """What is shown at the current zoom; until a view paints, as little as possible."""
         self._shown: dict[str, bool] = {}
@@ -158,8 +158,10 @@ class MapScene(QGraphicsScene):
         self.hexes = None
         scenario = self.document.scenario
         if scenario.hex_map is not None:
-            self.hexes = HexMapItem(scenario)
+            self.hexes = HexMapItem(scenario, self.fill_mode)
             self.addItem(self.hexes)
+            # What the zoom shows follows the size of a typical place: here, a hex.
+            self.regions.typical = self.hexes.typical_size()
             for label in hex_labels(self.hexes):
                 self.addItem(label)
         self.connections.update_many([c.id for c in self.document.scenario.connections])
@@ -198,6 +200,8 @@ class MapScene(QGraphicsScene):
     def restyle_regions(self, ids: set[str] | None = None) -> None:
         """Fill regions by terrain or by owner (``fill_mode``)."""
         self.regions.restyle(ids)
+        if self.hexes is not None:
+            self.hexes.set_fill_mode(self.fill_mode, self.document.scenario)
 
     # -- following the document ------------------------------------------------------------------
 
@@ -206,8 +210,8 @@ class MapScene(QGraphicsScene):
         if section == "map" or (section == "regions" and kind == "reset"):
             self.rebuild()
             return
-        if self.hexes is not None and section in ("hex_map", "terrain", "connection_types"):
-            self.hexes.set_scenario(self.document.scenario)
+        if self.hexes is not None:
+            self.hexes.on_change(change, self.document.scenario)
         if section == "regions":
             self._regions_changed(ids, kind)
         elif section == "terrain":
@@ -265,6 +269,8 @@ class MapScene(QGraphicsScene):
         # Only what was or is selected changes look: restyling every item of a big map on
         # each click took longer than the click.
         before, self._selection = self._selection, selection
+        if self.hexes is not None:
+            self.hexes.on_selection(selection)
         for section in {before.section, selection.section}:
             touched = set(before.ids if before.section == section else ())
             touched |= set(selection.ids if selection.section == section else ())

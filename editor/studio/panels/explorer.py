@@ -50,6 +50,19 @@ GROUPS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("Forces", ("sides", "nations", "unit_types", "units", "leaders")),
     ("Decks and schedule", ("cards", "events", "reinforcements", "replacements")),
 )
+
+
+def groups_of(document: ScenarioDocument) -> tuple[tuple[str, tuple[str, ...]], ...]:
+    """The explorer's groups for a document: a hex map's grid is listed after the map
+    settings (its parameters edited in the inspector)."""
+    if document.scenario.hex_map is None:
+        return GROUPS
+    first, *rest = GROUPS
+    name, members = first
+    at = members.index("map") + 1
+    return ((name, (*members[:at], "hex_map", *members[at:])), *rest)
+
+
 SECTION_NAMES = {section: names[0] for section, names in SECTIONS.items()}
 """What each part of the scenario is called (the vocabulary's names)."""
 
@@ -69,7 +82,8 @@ class ExplorerModel(QAbstractItemModel):
     def __init__(self, document: ScenarioDocument) -> None:
         super().__init__()
         self.document = document
-        self.sections = [s for _, members in GROUPS for s in members]
+        self.groups = groups_of(document)
+        self.sections = [s for _, members in self.groups for s in members]
         self.ids = {s: [e.id for e in document.items(s)] for s in LIST_SECTIONS}
         self.names = document_names(document)
         document.changed.connect(self.on_change)
@@ -77,7 +91,7 @@ class ExplorerModel(QAbstractItemModel):
     # -- structure -------------------------------------------------------------------------------
 
     def _section_index(self, section: str) -> QModelIndex:
-        for _, members in GROUPS:
+        for _, members in self.groups:
             if section in members:
                 return self.createIndex(
                     members.index(section), 0, _SECTION + self.sections.index(section)
@@ -91,7 +105,7 @@ class ExplorerModel(QAbstractItemModel):
             return self.createIndex(row, column, _GROUP + row)
         node = parent.internalId()
         if node < _SECTION:
-            section = GROUPS[node - _GROUP][1][row]
+            section = self.groups[node - _GROUP][1][row]
             return self.createIndex(row, column, _SECTION + self.sections.index(section))
         if node < _ENTITY:
             return self.createIndex(row, column, _ENTITY + node - _SECTION)
@@ -105,18 +119,18 @@ class ExplorerModel(QAbstractItemModel):
             return QModelIndex()
         if node < _ENTITY:
             section = self.sections[node - _SECTION]
-            group = next(i for i, (_, members) in enumerate(GROUPS) if section in members)
+            group = next(i for i, (_, members) in enumerate(self.groups) if section in members)
             return self.createIndex(group, 0, _GROUP + group)
         return self._section_index(self.sections[node - _ENTITY])
 
     def rowCount(self, parent: _Index = _ROOT) -> int:
         if not parent.isValid():
-            return len(GROUPS)
+            return len(self.groups)
         if parent.column() > 0:
             return 0
         node = parent.internalId()
         if node < _SECTION:
-            return len(GROUPS[node - _GROUP][1])
+            return len(self.groups[node - _GROUP][1])
         if node < _ENTITY:
             return len(self.ids.get(self.sections[node - _SECTION], ()))
         return 0
@@ -150,7 +164,7 @@ class ExplorerModel(QAbstractItemModel):
         if role not in (Qt.ItemDataRole.DisplayRole, Qt.ItemDataRole.ToolTipRole):
             return None
         if node < _SECTION:
-            return GROUPS[node - _GROUP][0]
+            return self.groups[node - _GROUP][0]
         if node < _ENTITY:
             section = self.sections[node - _SECTION]
             name = section_name(section)

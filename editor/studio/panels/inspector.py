@@ -30,6 +30,7 @@ from editor.studio.forms.card_texts import following, text_watch
 from editor.studio.forms.context import document_choices, studio_context
 from editor.studio.forms.fields import refresh_geometry
 from editor.studio.forms.model_form import ModelEditor, humanise
+from editor.studio.panels.hex_inspector import HEX_MAP_LISTS, HexPage
 from schemas.scenario import Scenario
 
 STALE_COLOUR = "#b35c00"
@@ -116,6 +117,9 @@ class Inspector(QWidget):
         self.empty.setStyleSheet("color: #666;")
         pages.addWidget(self.empty)
         pages.addStretch(1)
+        self.hex_page: HexPage | None = None
+        """Hexes and hexsides of a hex map (not entities of the file: see the page), made
+        when first shown."""
         self.scroll = scrolling(self.pages)
         layout.addWidget(self.scroll, 1)
         # Made now, so the cards of the file as opened count as consistent with their texts.
@@ -131,7 +135,10 @@ class Inspector(QWidget):
         form = self.forms.get(section)
         if form is None:
             model = entity_type(section)
-            form = ModelEditor(model, self.context, read_only=("id",))
+            # A hex map's lists (runs, records, hexsides, roads) are edited on the map with
+            # the hex tools and the hex page; here, the grid's numbers.
+            skip = HEX_MAP_LISTS if section == "hex_map" else ()
+            form = ModelEditor(model, self.context, read_only=("id",), skip=skip)
             form.edited.connect(self._edited)
             self.forms[section] = form
             form.hide()
@@ -141,7 +148,7 @@ class Inspector(QWidget):
 
     def _show(self, page: QWidget) -> None:
         """Show one page; hidden forms take no room, so the scroll range fits the shown one."""
-        for other in [self.empty, *self.forms.values()]:
+        for other in [self.empty, *self.forms.values(), *filter(None, [self.hex_page])]:
             other.setVisible(other is page)
 
     def current(self) -> BaseModel | None:
@@ -167,12 +174,52 @@ class Inspector(QWidget):
 
     def on_change(self, change: Change) -> None:
         self.context.refresh_choices()
-        if change.section == self.section and (
-            not change.ids or set(change.ids) & set(self.ids) or self.section not in LIST_SECTIONS
+        hexes = self.hex_page is not None and change.section in ("hex_map", "reset")
+        if hexes or (
+            change.section == self.section
+            and (
+                not change.ids
+                or set(change.ids) & set(self.ids)
+                or self.section not in LIST_SECTIONS
+            )
         ):
             self.refresh()
 
+    def _hex_page(self) -> HexPage | None:
+        """The page of hexes and hexsides, on a hex map."""
+        if self.document.scenario.hex_map is None:
+            return None
+        if self.hex_page is None:
+            self.hex_page = HexPage(self.document, self.context)
+            self.hex_page.hide()
+            layout = self.pages.layout()
+            layout.insertWidget(layout.count() - 1, self.hex_page)
+        return self.hex_page
+
+    def _show_hexes(self) -> bool:
+        """Show the selected hexes or hexside of a hex map; ``False`` for anything else."""
+        if self.section not in ("regions", "connections") or not self.ids:
+            return False
+        page = self._hex_page()
+        if page is None:
+            return False
+        # Shown first, then filled: Qt drops the size changes of hidden widgets, which left a
+        # hexside's fields cut to a sliver the first time the page showed.
+        self._show(page)
+        if not page.show_selection(self.section, self.ids):
+            return False
+        self.title.setText(page.title())
+        self.rename_button.hide()
+        self.warning.hide()
+        refresh_geometry(page)
+        for layout in (page.layout(), self.pages.layout()):
+            layout.activate()  # now, not at the next turn of the event loop
+        self.shown.emit()
+        return True
+
     def refresh(self) -> None:
+        if self._show_hexes():
+            return
         value = self.current()
         single_section = self.section is not None and self.section not in LIST_SECTIONS
         if self.section is None or (value is None and not single_section):

@@ -58,6 +58,8 @@ class Tool:
         scene = self.scene
         if scene.locked("regions"):
             return None
+        if scene.hexes is not None:  # a hex map's hexes are its regions
+            return scene.hexes.hex_id_at(point)
         for item in scene.items(point):
             region_id = getattr(item, "region_id", None)
             if region_id is not None and scene.region_items.get(region_id) is item:

@@ -76,10 +76,13 @@ class SelectTool(Tool):
         return None
 
     def _connection_at(self, point: QPointF) -> str | None:
-        """A connection line within a few pixels of the point."""
+        """A connection line within a few pixels of the point (on a hex map, the hexside
+        the point is near)."""
         scene = self.scene
         if scene.locked("connections"):
             return None
+        if scene.hexes is not None:
+            return scene.hexes.hexside_id_at(point)
         near = self.pixels(4)
         box = QRectF(point.x() - near, point.y() - near, 2 * near, 2 * near)
         stroker = QPainterPathStroker()

@@ -148,6 +148,27 @@ def show_game(
     return window
 
 
+def watch_game(
+    scenario: Scenario,
+    seed: int,
+    level: str,
+    stem: str,
+    *,
+    leave_text: str,
+    on_leave: Callable[[], object] | None = None,
+) -> GameWindow:
+    """The game the balance lab played with ``seed``: the AI of ``level`` on every side,
+    the same seed and fog, shown as it plays (pause it to look, or let it run to the end)."""
+    from engine.ai import levels
+
+    playing = [s.id for s in scenario.sides if not s.neutral]
+    players: dict[str, Player] = dict.fromkeys(playing, "ai")
+    session = GameSession.new(scenario, players, seed=seed)
+    session.ai = levels.player(level)  # type: ignore[assignment]
+    session.ai_name = f"AI ({level})"
+    return show_game(session, stem, leave_text=leave_text, on_leave=on_leave)
+
+
 # -- from the command line -------------------------------------------------------------------------
 
 

@@ -10,12 +10,13 @@ from typing import TYPE_CHECKING
 from PySide6.QtCore import QObject
 from PySide6.QtWidgets import QMessageBox
 
-from editor.game.launch import show_game, start_dialog
+from editor.game.launch import show_game, start_dialog, watch_game
 from editor.studio.validation_runner import snapshot
 
 if TYPE_CHECKING:
     from editor.game.launch import GameWindow, StartDialog
     from editor.studio.window import StudioWindow
+    from schemas.scenario import Scenario
 
 
 class StudioPlay(QObject):
@@ -80,6 +81,22 @@ class StudioPlay(QObject):
             session, stem, leave_text="Back to the studio", on_leave=self.back_to_studio
         )
 
+    def watch(self, scenario: Scenario, seed: int, level: str) -> GameWindow:
+        """Open a game of the balance lab in the game view: ``scenario`` (the version the lab
+        played) with ``seed``, the AI of ``level`` on every side."""
+        if self.game_window is not None:
+            self.game_window.close()
+        stem = self.studio.document.play_name if self.studio.document else "untitled"
+        self.game_window = watch_game(
+            scenario,
+            seed,
+            level,
+            stem,
+            leave_text="Back to the studio",
+            on_leave=self.back_to_studio,
+        )
+        return self.game_window
+
     def close_game(self) -> None:
         """The studio is closing: a game started from it goes too (it saves itself on the
         way, as when its own window is closed)."""
@@ -96,10 +113,14 @@ class StudioPlay(QObject):
         studio.activateWindow()
 
 
+def studio_player(studio: StudioWindow) -> StudioPlay:
+    """The studio's one player (made on first use): it closes its game with the studio."""
+    player = studio.findChild(StudioPlay, "studio-play")
+    return player if isinstance(player, StudioPlay) else StudioPlay(studio)
+
+
 def play_from_studio(studio: StudioWindow) -> StudioPlay:
     """What the studio's Play action does (F5)."""
-    player = studio.findChild(StudioPlay, "studio-play")
-    if not isinstance(player, StudioPlay):
-        player = StudioPlay(studio)
+    player = studio_player(studio)
     player.play()
     return player

@@ -165,7 +165,7 @@ def watch_game(
     players: dict[str, Player] = dict.fromkeys(playing, "ai")
     session = GameSession.new(scenario, players, seed=seed)
     session.ai = levels.player(level)  # type: ignore[assignment]
-    session.ai_name = f"AI ({level})"
+    session.ai_name = f"{level} AI"
     return show_game(session, stem, leave_text=leave_text, on_leave=on_leave)
 
 

@@ -1,6 +1,7 @@
 """The capture heatmap as a layer of the studio's map: every region the lab's games captured,
-shaded over its own fill by how often it changed hands per game, with the colour scale of the
-report's pictures.
+shaded by how often it changed hands per game with the colour scale of the report's pictures,
+and the others washed pale (terrain colours are warm too: without the wash a brown hill
+would read as heat).
 
 One item paints every shaded region (a large map's thousands of items would each cost a
 visit at every repaint), culled to what is exposed. It sits just above the regions (and above
@@ -12,7 +13,7 @@ it, and the lab removes it when it closes or the scenario changes.
 from __future__ import annotations
 
 from PySide6.QtCore import QRectF, Qt
-from PySide6.QtGui import QColor, QPainter, QPainterPath
+from PySide6.QtGui import QColor, QLinearGradient, QPainter, QPainterPath, QPixmap
 from PySide6.QtWidgets import QGraphicsItem, QGraphicsScene, QStyleOptionGraphicsItem, QWidget
 
 from editor.shared.map.drawing import outline_path
@@ -24,8 +25,10 @@ from .charts import HEAT
 Z_VALUE = 3.0
 """Above region items (0) and the map's picture (-5), below validation shapes (5) and
 connections (10): see ``editor/studio/map/items.py``."""
-ALPHA = 190
+ALPHA = 215
 """Opacity of the shading: the terrain shows through faintly, the heat reads clearly."""
+WASH = QColor(241, 239, 233, 200)
+"""Over regions never captured: the report's map picture's colour for them, see-through."""
 
 
 class HeatLayer(QGraphicsItem):
@@ -42,12 +45,8 @@ class HeatLayer(QGraphicsItem):
         self.shapes: list[tuple[QPainterPath, QRectF, QColor]] = []
         bounds = QRectF()
         for region in places_of(scenario).regions:
-            value = self.per_game.get(region.id, 0.0)
-            if value <= 0:
-                continue
             path = outline_path(region)
-            colour = QColor(HEAT.map(value / self.most, mode="qcolor"))
-            colour.setAlpha(ALPHA)
+            colour = self.colour_of(region.id) or WASH
             box = path.boundingRect()
             self.shapes.append((path, box, colour))
             bounds = bounds.united(box)
@@ -77,6 +76,22 @@ class HeatLayer(QGraphicsItem):
             if exposed.isValid() and not exposed.intersects(box):
                 continue
             painter.fillPath(path, colour)
+
+
+def legend_pixmap(width: int = 120, height: int = 12) -> QPixmap:
+    """The heatmap's colour scale, from no capture (left) to the most (right)."""
+    pixmap = QPixmap(width, height)
+    painter = QPainter(pixmap)
+    try:
+        gradient = QLinearGradient(0, 0, width, 0)
+        for stop in (0.0, 0.35, 0.7, 1.0):
+            gradient.setColorAt(stop, HEAT.map(stop, mode="qcolor"))
+        painter.fillRect(0, 0, width, height, gradient)
+        painter.setPen(QColor("#555555"))
+        painter.drawRect(0, 0, width - 1, height - 1)
+    finally:
+        painter.end()
+    return pixmap
 
 
 ATTRIBUTE = "capture_heat"

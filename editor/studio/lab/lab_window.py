@@ -35,7 +35,7 @@ from PySide6.QtWidgets import (
 
 from editor.studio.validation_runner import snapshot
 
-from .heat_layer import clear_heat, heat_of, show_heat
+from .heat_layer import clear_heat, heat_of, legend_pixmap, show_heat
 from .results import ChartsPane, GamesTable, SummaryPane, summary_html
 from .runner import Finished, LabRun, RunRequest
 
@@ -149,6 +149,13 @@ class BalanceLab(QWidget):
         buttons.addWidget(self.cancel_button)
         buttons.addStretch(1)
         buttons.addWidget(self.heat_box)
+        self.heat_scale = QLabel()
+        self.heat_scale.setPixmap(legend_pixmap())
+        self.heat_scale.setToolTip("From no capture to the region captured most")
+        self.heat_most = QLabel()
+        for label in (self.heat_scale, self.heat_most):
+            label.setVisible(False)
+            buttons.addWidget(label)
         layout.addLayout(buttons)
         self.progress = QProgressBar()
         self.progress.setRange(0, 1)
@@ -297,8 +304,13 @@ class BalanceLab(QWidget):
         self.summary.text.setText(summary_html(report, self.comparison))
         self.charts.show_report(report)
         self.table.show_report(report)
-        available = bool(report["captures"]["per_game"])
+        per_game = report["captures"]["per_game"]
+        available = bool(per_game)
         self.heat_box.setEnabled(available)
+        self.heat_scale.setVisible(available)
+        self.heat_most.setVisible(available)
+        if available:
+            self.heat_most.setText(f"0 to {max(per_game.values()):.1f} captures a game")
         self.heatAvailable.emit(available)
         if available:
             if self.heat_box.isChecked():

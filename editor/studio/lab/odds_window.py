@@ -184,7 +184,7 @@ class BattleOdds(QWidget):
         results.addWidget(self.text, 1)
         self.chart = pg.PlotWidget(background="w")
         self.chart.setObjectName("odds-chart")
-        self.chart.setMinimumSize(360, 220)
+        self.chart.setMinimumSize(360, 240)
         item = self.chart.getPlotItem()
         item.hideButtons()
         item.setMenuEnabled(False)
@@ -193,6 +193,8 @@ class BattleOdds(QWidget):
         item.getAxis("left").setTextPen(INK)
         item.getAxis("bottom").setTextPen(INK)
         item.getAxis("left").setTicks([[(i, label) for i, (_w, _k, label) in enumerate(ENDINGS)]])
+        item.getAxis("bottom").setTicks([[(v / 4, f"{v * 25}%") for v in range(5)]])
+        item.setLabel("bottom", "share of battles", color=INK)
         item.getViewBox().invertY(True)
         self.bars = pg.BarGraphItem(
             x0=[0] * len(ENDINGS),

@@ -24,8 +24,8 @@ from PySide6.QtWidgets import (
 
 from .charts import ENDINGS, PLOTS
 
-CHART_WIDTH = 460
-"""The narrowest a chart is drawn in the lab (two columns on a wide window)."""
+CHART_WIDTH = 420
+"""The narrowest a chart is drawn in the lab; charts take the window's width, one a row."""
 
 
 def _pct(rate: dict[str, Any]) -> str:
@@ -106,7 +106,8 @@ def comparison_html(comparison: dict[str, Any]) -> str:
 
 
 class ChartsPane(QScrollArea):
-    """The report's charts as live pyqtgraph widgets, two to a row."""
+    """The report's charts as live pyqtgraph widgets, one a row at the pane's width (two side
+    by side cut titles and legends short in a window of ordinary size)."""
 
     def __init__(self) -> None:
         super().__init__()
@@ -131,8 +132,7 @@ class ChartsPane(QScrollArea):
                 continue
             plot.setMinimumSize(CHART_WIDTH, min(plot.height(), 520))
             plot.setObjectName(f"chart-{name}")
-            index = len(self.plots)
-            grid.addWidget(plot, index // 2, index % 2)
+            grid.addWidget(plot, len(self.plots), 0)
             self.plots[name] = plot
         if not self.plots:
             grid.addWidget(QLabel("Nothing to chart: no game was played."), 0, 0)

@@ -78,7 +78,11 @@ class StudioPlay(QObject):
         if self.game_window is not None:
             self.game_window.close()
         self.game_window = show_game(
-            session, stem, leave_text="Back to the studio", on_leave=self.back_to_studio
+            session,
+            stem,
+            leave_text="Back to the studio",
+            on_leave=self.back_to_studio,
+            edited=self.edited,
         )
 
     def watch(self, scenario: Scenario, seed: int, level: str) -> GameWindow:
@@ -94,8 +98,23 @@ class StudioPlay(QObject):
             stem,
             leave_text="Back to the studio",
             on_leave=self.back_to_studio,
+            edited=self.edited,
         )
         return self.game_window
+
+    def edited(self) -> Scenario | str:
+        """The scenario as the studio has it now, for Game > Replay with my edits, or why it
+        cannot be played (no document, errors)."""
+        document = self.studio.document
+        if document is None:
+            return "The studio has no scenario open: there are no edits to replay on"
+        errors = self.errors()
+        if errors:
+            return (
+                f"The edited scenario has {errors} error{'s' if errors != 1 else ''}: fix "
+                "them in the studio, then replay"
+            )
+        return snapshot(document.scenario)
 
     def close_game(self) -> None:
         """The studio is closing: a game started from it goes too (it saves itself on the

@@ -181,3 +181,26 @@ def test_the_odds_start_from_the_stacks_and_follow_an_added_unit(qtbot, window) 
     with qtbot.waitSignal(odds.updated, timeout=30_000):
         odds.forces[1].remove_selected()
     assert odds.result == "Add units to the defending force."
+
+
+def test_another_file_opened_in_the_studio_takes_the_heatmap_off(
+    qtbot, window, tmp_path: Path, sample_path: Path
+) -> None:
+    import shutil
+
+    lab = local_lab(window, tmp_path / "games", games=2)
+    lab.run_button.click()
+    _finished(qtbot, lab)
+    assert lab.heat_box.isChecked() and window.heat_action.isEnabled()
+    other = tmp_path / "other.json"
+    shutil.copy(sample_path, other)
+    odds = _odds(qtbot, window)
+    assert window.files.open_path(other, ask=False)
+    assert not lab.heat_box.isEnabled() and not window.heat_action.isEnabled()
+    assert heat_of(window.scene) is None
+    assert "Another scenario is open" in lab.status.text()
+    # The calculator follows the new document's selection.
+    assert odds.document is window.document
+    with qtbot.waitSignal(odds.updated, timeout=30_000):
+        window.document.select("regions", ["gellan-heights"])
+    assert odds.region.currentData() == "gellan-heights"

@@ -88,6 +88,8 @@ class BalanceLab(QWidget):
         self.stale = False
         self._build()
         self.resize(1000, 760)
+        # Another document opened in the studio makes the active undo stack change.
+        studio.undo_group.activeStackChanged.connect(lambda _stack: self._document_swapped())
 
     # -- building --------------------------------------------------------------------------------
 
@@ -346,6 +348,17 @@ class BalanceLab(QWidget):
             "The scenario changed since this run: the heatmap is off the map. Run again to "
             "see what the edit did (the comparison with this run is shown then)."
         )
+
+    def _document_swapped(self) -> None:
+        if self.document is None or self.studio.document is self.document:
+            return
+        self._watch(None)
+        if self.report is not None and not self.stale:
+            self._scenario_changed(None)
+            self.status.setText(
+                "Another scenario is open in the studio: these results are of the one before. "
+                "Run to play the open one."
+            )
 
     def heat_possible(self) -> bool:
         """Whether the heatmap may go on the map: a run with captures, of the document the

@@ -117,6 +117,8 @@ class BattleOdds(QWidget):
         self._timer.setInterval(DEBOUNCE_MS)
         self._timer.timeout.connect(self._compute)
         self.arrived.connect(self._arrived)
+        # Another document opened in the studio makes the active undo stack change.
+        studio.undo_group.activeStackChanged.connect(lambda _stack: self._document_swapped())
         self._build()
         self.resize(900, 720)
 
@@ -234,6 +236,10 @@ class BattleOdds(QWidget):
         selection = document.selection
         if selection.section == "regions" and len(selection.ids) == 1:
             self.set_region(selection.ids[0])
+
+    def _document_swapped(self) -> None:
+        if self.isVisible():
+            self.bind()
 
     def _load(self, scenario: Scenario, *, keep: bool) -> None:
         """Take a snapshot of the scenario; ``keep`` the chosen forces (an edit) or start

@@ -16,7 +16,8 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from editor.game.session import GameSession
-from engine.replay import LogError, read_log, replay
+from editor.game.topbar import phase_name
+from engine.replay import Divergence, LogError, read_log, replay
 from schemas.scenario import Scenario
 
 if TYPE_CHECKING:
@@ -59,22 +60,22 @@ def replay_with_edits(window: GameWindow) -> GameSession | None:
     window.scenario = scenario
     window.set_session(fresh)
     fresh.start()
-    window.statusBar().showMessage(note(result.actions, result.divergence), NOTE_MS)
+    names = {s.id: s.name for s in scenario.sides}
+    window.statusBar().showMessage(note(result.actions, result.divergence, names), NOTE_MS)
     return fresh
 
 
-def note(actions: int, divergence: object) -> str:
-    """What the replay found, in a sentence."""
-    from engine.replay import Divergence
-
+def note(actions: int, divergence: Divergence | None, names: dict[str, str]) -> str:
+    """What the replay found, in a sentence (``names``: side names by id)."""
     done = f"{actions} recorded decision{'s' if actions != 1 else ''} replayed"
     if divergence is None:
         return f"Replayed with your edits: {done}, no difference; the game goes on from here."
-    assert isinstance(divergence, Divergence)
     where = divergence.where
     place = f"turn {where['turn']}" if where["turn"] is not None else "the start"
     if where["side"] is not None:
-        place += f", {where['side']}'s {where['phase']} phase"
+        side = names.get(where["side"], where["side"])
+        phase = phase_name(str(where["phase"])).lower()
+        place += f", {side}'s {phase} phase"
     return (
         f"Replayed with your edits: {done}; the edits first change the game at {place} "
         f"({divergence.reason}). The game goes on from there."

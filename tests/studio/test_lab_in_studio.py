@@ -93,6 +93,15 @@ def test_an_edit_takes_the_heatmap_off_and_the_next_run_is_compared(
     assert lab.comparison is not None and lab.comparison["seeds"] == 4
     assert "Compared with the last run" in lab.summary.text.text()
     assert heat_of(window.scene) is not None
+    # More games of the edited version: still compared with the version before the edit,
+    # and the heatmap shows the new run's shades.
+    shades = heat_of(window.scene).per_game
+    lab.games.setValue(6)
+    lab.run_button.click()
+    _finished(qtbot, lab)
+    assert lab.comparison is not None and lab.comparison["seeds"] == 4
+    assert heat_of(window.scene).per_game == lab.report["captures"]["per_game"]
+    assert lab.report["played"] == 6 and shades is not None
 
 
 def test_double_clicking_a_game_opens_it_in_the_game_view_at_its_seed(

@@ -35,7 +35,7 @@ from PySide6.QtWidgets import (
 
 from editor.studio.validation_runner import snapshot
 
-from .heat_layer import clear_heat, heat_of, legend_pixmap, show_heat
+from .heat_layer import clear_heat, legend_pixmap, show_heat
 from .results import ChartsPane, GamesTable, SummaryPane, summary_html
 from .runner import Finished, LabRun, RunRequest
 
@@ -290,8 +290,15 @@ class BalanceLab(QWidget):
         of another version of the scenario."""
         from engine.lab.report import compare
 
-        if self.report is not None and self.report["played"]:
-            self.previous = self.report
+        # The run to compare with is the last one of another version: a rerun of the same
+        # version (more games) is still compared with the version before the edit.
+        last = self.report
+        if (
+            last is not None
+            and last["played"]
+            and last["scenario"]["fingerprint"] != report["scenario"]["fingerprint"]
+        ):
+            self.previous = last
         self.report, self.scenario, self.stale = report, scenario, False
         self.comparison = None
         previous = self.previous
@@ -378,8 +385,8 @@ class BalanceLab(QWidget):
         scene = self.studio.scene
         if shown and self.heat_possible() and self.isVisible():
             assert self.report is not None and self.scenario is not None and scene is not None
-            if heat_of(scene) is None:
-                show_heat(scene, self.scenario, self.report["captures"]["per_game"])
+            # Made anew each time: a rerun with more games changes the shades.
+            show_heat(scene, self.scenario, self.report["captures"]["per_game"])
         else:
             clear_heat(scene)
             shown = False

@@ -14,7 +14,6 @@ import contextlib
 import threading
 from typing import TYPE_CHECKING, Any
 
-import pyqtgraph as pg
 from PySide6.QtCore import Qt, QTimer, Signal
 from PySide6.QtGui import QCloseEvent, QShowEvent
 from PySide6.QtWidgets import (
@@ -31,8 +30,8 @@ from PySide6.QtWidgets import (
 
 from editor.studio.validation_runner import snapshot
 
-from .charts import INK
 from .forces_list import TYPE, UNIT, Entry, ForceList
+from .odds_answer import EndingsChart, answer_html, fight
 
 if TYPE_CHECKING:
     from editor.studio.document import ScenarioDocument, Selection
@@ -43,53 +42,6 @@ if TYPE_CHECKING:
 DEBOUNCE_MS = 120
 """Changes made within this time are fought once (typing a count, several clicks)."""
 DEFAULT_RUNS = 1000
-ENDINGS = (
-    ("attacker", "routed", "defender routed"),
-    ("attacker", "wiped_out", "defender wiped out"),
-    ("attacker", "retreats", "defender retreats"),
-    ("defender", "routed", "attacker routed"),
-    ("defender", "wiped_out", "attacker wiped out"),
-    ("defender", "retreats", "attacker retreats"),
-)
-"""The bars of the chart: who wins, and how the loser leaves the field."""
-
-
-def fight(
-    scenario: Scenario,
-    region: str,
-    attackers: str,
-    defenders: str,
-    sides: tuple[str | None, str | None],
-    entrenched: bool | None,
-    came_from: str | None,
-    runs: int,
-    seed: int,
-) -> dict[str, Any] | str:
-    """The odds of one set-up, or what is wrong with it (in words)."""
-    from engine.combat.batch_odds import odds
-    from engine.lab.forces import ForceError, what_if
-
-    if not attackers:
-        return "Add units to the attacking force."
-    if not defenders:
-        return "Add units to the defending force."
-    try:
-        battle = what_if(
-            scenario,
-            region,
-            attackers=attackers,
-            defenders=defenders,
-            attacker_side=sides[0],
-            defender_side=sides[1],
-            entrenched=entrenched,
-            came_from=came_from,
-        )
-        found = odds(battle.setup(), scenario.rules.dice.sides, runs, seed)
-    except ForceError as error:
-        return f"{error}."
-    except Exception as error:  # a scenario mid-edit must not take the studio down
-        return f"These forces cannot fight here: {type(error).__name__}: {error}"
-    return {**found, "entrenched": battle.description["entrenched"], "sides": battle.sides}
 
 
 class BattleOdds(QWidget):
@@ -112,6 +64,8 @@ class BattleOdds(QWidget):
         self._asked = 0
         self._shown = 0
         self._loading = False
+        self._outdated = False
+        """The scenario was edited while the window was hidden."""
         self._timer = QTimer(self)
         self._timer.setSingleShot(True)
         self._timer.setInterval(DEBOUNCE_MS)
@@ -184,30 +138,7 @@ class BattleOdds(QWidget):
         self.text.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         results = QHBoxLayout()
         results.addWidget(self.text, 1)
-        self.chart = pg.PlotWidget(background="w")
-        self.chart.setObjectName("odds-chart")
-        self.chart.setMinimumSize(360, 240)
-        item = self.chart.getPlotItem()
-        item.hideButtons()
-        item.setMenuEnabled(False)
-        item.setMouseEnabled(False, False)
-        item.setTitle("How the battles end", color=INK)
-        item.getAxis("left").setTextPen(INK)
-        item.getAxis("bottom").setTextPen(INK)
-        item.getAxis("left").setTicks([[(i, label) for i, (_w, _k, label) in enumerate(ENDINGS)]])
-        item.getAxis("bottom").setTicks([[(v / 4, f"{v * 25}%") for v in range(5)]])
-        item.setLabel("bottom", "share of battles", color=INK)
-        item.getViewBox().invertY(True)
-        self.bars = pg.BarGraphItem(
-            x0=[0] * len(ENDINGS),
-            y=list(range(len(ENDINGS))),
-            width=[0.0] * len(ENDINGS),
-            height=0.7,
-            brush="#999999",
-        )
-        item.addItem(self.bars)
-        self.chart.setXRange(0, 1, padding=0.02)
-        self.chart.setYRange(-0.6, len(ENDINGS) - 0.4, padding=0)
+        self.chart = EndingsChart()
         results.addWidget(self.chart, 1)
         layout.addLayout(results, 1)
 
@@ -282,8 +213,12 @@ class BattleOdds(QWidget):
             self._region_changed()
 
     def _scenario_changed(self, _change: object) -> None:
-        if self.document is not None and self.isVisible():
+        if self.document is None:
+            return
+        if self.isVisible():
             self._load(self.document.scenario, keep=True)
+        else:
+            self._outdated = True  # taken again when the window shows
 
     def _selection_changed(self, selection: Selection) -> None:
         if self.follow.isChecked() and selection.section == "regions" and len(selection.ids) == 1:
@@ -438,43 +373,20 @@ class BattleOdds(QWidget):
     def _show(self, result: dict[str, Any] | str) -> None:
         if isinstance(result, str):
             self.text.setText(f"<p style='color:#9a3412'>{result}</p>")
-            self.bars.setOpts(width=[0.0] * len(ENDINGS))
+            self.chart.clear_bars()
             return
         assert self.scenario is not None
-        names = {s.id: s.name for s in self.scenario.sides}
-        colours = {s.id: str(s.color) for s in self.scenario.sides}
-        attacker, defender = result["sides"]
-        ends = result["endings"]
-        widths = [ends[kind][f"{who}_wins"] for who, kind, _label in ENDINGS]
-        brushes = [colours[attacker if who == "attacker" else defender] for who, _k, _l in ENDINGS]
-        self.bars.setOpts(width=widths, brushes=brushes)
-        dist = result["distributions"]
-
-        def spread(key: str) -> str:
-            d = dist[key]
-            return f"{d['mean']:.2f} <span style='color:#666'>({d['p10']:g}-{d['p90']:g})</span>"
-
-        rows = [
-            (f"{names[attacker]} wins", f"<b>{result['attacker_win']:.1%}</b>"),
-            (f"{names[defender]} wins", f"<b>{result['defender_win']:.1%}</b>"),
-            ("Rounds", spread("rounds")),
-            (f"{names[attacker]} units lost", spread("attacker_units_lost")),
-            (f"{names[defender]} units lost", spread("defender_units_lost")),
-            (f"{names[attacker]} hit points lost", spread("attacker_hits_lost")),
-            (f"{names[defender]} hit points lost", spread("defender_hits_lost")),
-            ("Pursuit after the battle", f"{result['pursuits']:.1%}"),
-        ]
-        table = "".join(f"<tr><td>{a}</td><td align=right>{b}</td></tr>" for a, b in rows)
-        note = "defenders entrenched; " if result["entrenched"] else ""
-        self.text.setText(
-            f"<table cellpadding=2>{table}</table><p style='color:#666'>{note}"
-            f"{result['runs']:,} battles; in brackets the 10-90% range. No cards are played "
-            "and nobody retreats by choice.</p>"
-        )
+        names = {side.id: side.name for side in self.scenario.sides}
+        colours = {side.id: str(side.color) for side in self.scenario.sides}
+        self.chart.show_result(result, colours)
+        self.text.setText(answer_html(result, names))
 
     # -- showing ---------------------------------------------------------------------------------
 
     def showEvent(self, event: QShowEvent) -> None:
+        if self._outdated and self.document is self.studio.document and self.document:
+            self._load(self.document.scenario, keep=True)
+        self._outdated = False
         self.bind()
         super().showEvent(event)
 

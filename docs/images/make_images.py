@@ -146,6 +146,42 @@ def lab_pictures() -> None:
         (OUT / f"lab-{picture}.png").write_bytes(charts[name])
 
 
+def studio_lab_pictures() -> None:
+    """Tools > Balance lab and Tools > Battle odds in the studio, for docs/balance-lab.md: 40
+    games of the reference sample on two local worker processes (the lab's own run, in the
+    background), its charts, the capture heatmap on the map, then the odds of a battle."""
+    os.environ["SALIENT_STATE_DIR"] = str(ROOT / "benchmarks" / ".cache" / "image-state")
+    from editor.studio.lab.lab_window import show_balance_lab
+    from editor.studio.lab.odds_window import show_battle_odds
+
+    window = _studio(ROOT / "sample_scenarios" / "vessa-crossing.json")
+    lab = show_balance_lab(window)
+    lab.resize(900, 860)
+    lab.folder = ROOT / "benchmarks" / ".cache" / "image-lab"
+    lab.games.setValue(40)
+    lab.workers.setValue(2)
+    lab.start()
+    while lab.running:
+        QApplication.processEvents()
+        time.sleep(0.05)
+    lab.tabs.setCurrentWidget(lab.charts)
+    _picture(lab, "studio-lab")
+    _picture(window, "studio-lab-heatmap")
+    lab.close()
+    odds = show_battle_odds(window)
+    odds.resize(900, 760)
+    assert window.document is not None
+    window.document.select("regions", ["gellan-heights"])
+    odds.add_unit(0, "armoured-brigade", 2)
+    while odds.busy or odds.result is None:
+        QApplication.processEvents()
+        time.sleep(0.05)
+    _picture(odds, "studio-odds")
+    odds.close()
+    window.files.discard_session()
+    window.close()
+
+
 def _on_a_display() -> object | None:
     """Make sure the windows open on an X server; returns the Xvfb started, if any."""
     os.environ["QT_QPA_PLATFORM"] = "xcb"
@@ -165,6 +201,7 @@ def main() -> None:
     game_pictures()
     sample_pictures()
     lab_pictures()
+    studio_lab_pictures()
     # The README's first picture: the reference sample's map alone (the theatre samples have
     # their studio and game view pictures above).
     reference = load_file(ROOT / "sample_scenarios" / "vessa-crossing.json").scenario

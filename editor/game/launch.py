@@ -30,6 +30,7 @@ from editor.shared.settings import settings
 from schemas.scenario import Scenario
 
 if TYPE_CHECKING:
+    from editor.game.replay_edits import Edited
     from editor.game.window import GameWindow
 
 
@@ -136,16 +137,41 @@ def show_game(
     *,
     leave_text: str,
     on_leave: Callable[[], object] | None = None,
+    edited: Edited | None = None,
 ) -> GameWindow:
-    """Open the game window on a session and hand the first decision to its player."""
+    """Open the game window on a session and hand the first decision to its player.
+    ``edited`` reads the studio's scenario as edited now (Game > Replay with my edits)."""
     from editor.game.window import GameWindow
 
     window = GameWindow(session, stem=stem, leave_text=leave_text)
+    window.set_edited(edited)
     if on_leave is not None:
         window.left.connect(on_leave)
     window.show()
     session.start()
     return window
+
+
+def watch_game(
+    scenario: Scenario,
+    seed: int,
+    level: str,
+    stem: str,
+    *,
+    leave_text: str,
+    on_leave: Callable[[], object] | None = None,
+    edited: Edited | None = None,
+) -> GameWindow:
+    """The game the balance lab played with ``seed``: the AI of ``level`` on every side,
+    the same seed and fog, shown as it plays (pause it to look, or let it run to the end)."""
+    from engine.ai import levels
+
+    playing = [s.id for s in scenario.sides if not s.neutral]
+    players: dict[str, Player] = dict.fromkeys(playing, "ai")
+    session = GameSession.new(scenario, players, seed=seed)
+    session.ai = levels.player(level)  # type: ignore[assignment]
+    session.ai_name = f"{level} AI"
+    return show_game(session, stem, leave_text=leave_text, on_leave=on_leave, edited=edited)
 
 
 # -- from the command line -------------------------------------------------------------------------

@@ -53,6 +53,7 @@ from engine.outcome import Outcome
 
 if TYPE_CHECKING:
     from editor.game.endgame import EndGameScreen
+    from editor.game.replay_edits import Edited
 
 MESSAGE_MS = 8000
 
@@ -76,6 +77,9 @@ class GameWindow(GameMenus, QMainWindow):
         self.pbem: object | None = None
         """The game by e-mail shown (:class:`editor.game.pbem.PbemController`), if any."""
         self.save_dir: Path | None = None
+        self.edited_scenario: Edited | None = None
+        """The studio's scenario as edited now (Game > Replay with my edits), when the game
+        was started from the studio."""
         # The preferred size, or the screen's when it is smaller: every control on screen.
         self._first_size = place(self)
         self._placed = False
@@ -401,6 +405,17 @@ class GameWindow(GameMenus, QMainWindow):
     def load_game(self) -> bool:
         """The Game menu's Load: ask which save, and continue it in this window."""
         return load_game(self)
+
+    def replay_with_edits(self) -> None:
+        """Game > Replay with my edits (see :mod:`editor.game.replay_edits`)."""
+        from editor.game.replay_edits import replay_with_edits
+
+        replay_with_edits(self)
+
+    def set_edited(self, edited: Edited | None) -> None:
+        """Where the studio's edited scenario is read; the menu entry shows only with one."""
+        self.edited_scenario = edited
+        self.replay_action.setVisible(edited is not None)
 
     # -- leaving ---------------------------------------------------------------------------------
 

@@ -47,6 +47,13 @@ class GameMenus:
         self.take_back_action.setObjectName("take-back")
         self.save_action = self._action("&Save the game…", self.save_game, "Ctrl+S")
         self.load_action = self._action("&Load a game…", self.load_game, "Ctrl+O")
+        self.replay_action = self._action("&Replay with my edits", self.replay_with_edits)
+        self.replay_action.setObjectName("replay-with-edits")
+        self.replay_action.setToolTip(
+            "Play this game again on the scenario as edited in the studio, up to where the "
+            "edits make a difference, and go on from there"
+        )
+        self.replay_action.setVisible(False)  # only for a game started from the studio
         self.result_action = self._action("Show the &result", self.show_result)
         self.result_action.setToolTip("The end-of-game screen again (once the game is over)")
         self.leave_action = self._action(f"&{self.leave_text}", self.close, "Ctrl+W")
@@ -54,6 +61,7 @@ class GameMenus:
         for action in (
             self.next_action,
             self.take_back_action,
+            self.replay_action,
             None,
             self.save_action,
             self.load_action,

@@ -10,12 +10,13 @@ from typing import TYPE_CHECKING
 from PySide6.QtCore import QObject
 from PySide6.QtWidgets import QMessageBox
 
-from editor.game.launch import show_game, start_dialog
+from editor.game.launch import show_game, start_dialog, watch_game
 from editor.studio.validation_runner import snapshot
 
 if TYPE_CHECKING:
     from editor.game.launch import GameWindow, StartDialog
     from editor.studio.window import StudioWindow
+    from schemas.scenario import Scenario
 
 
 class StudioPlay(QObject):
@@ -77,8 +78,43 @@ class StudioPlay(QObject):
         if self.game_window is not None:
             self.game_window.close()
         self.game_window = show_game(
-            session, stem, leave_text="Back to the studio", on_leave=self.back_to_studio
+            session,
+            stem,
+            leave_text="Back to the studio",
+            on_leave=self.back_to_studio,
+            edited=self.edited,
         )
+
+    def watch(self, scenario: Scenario, seed: int, level: str) -> GameWindow:
+        """Open a game of the balance lab in the game view: ``scenario`` (the version the lab
+        played) with ``seed``, the AI of ``level`` on every side."""
+        if self.game_window is not None:
+            self.game_window.close()
+        stem = self.studio.document.play_name if self.studio.document else "untitled"
+        self.game_window = watch_game(
+            scenario,
+            seed,
+            level,
+            stem,
+            leave_text="Back to the studio",
+            on_leave=self.back_to_studio,
+            edited=self.edited,
+        )
+        return self.game_window
+
+    def edited(self) -> Scenario | str:
+        """The scenario as the studio has it now, for Game > Replay with my edits, or why it
+        cannot be played (no document, errors)."""
+        document = self.studio.document
+        if document is None:
+            return "The studio has no scenario open: there are no edits to replay on"
+        errors = self.errors()
+        if errors:
+            return (
+                f"The edited scenario has {errors} error{'s' if errors != 1 else ''}: fix "
+                "them in the studio, then replay"
+            )
+        return snapshot(document.scenario)
 
     def close_game(self) -> None:
         """The studio is closing: a game started from it goes too (it saves itself on the
@@ -96,10 +132,14 @@ class StudioPlay(QObject):
         studio.activateWindow()
 
 
+def studio_player(studio: StudioWindow) -> StudioPlay:
+    """The studio's one player (made on first use): it closes its game with the studio."""
+    player = studio.findChild(StudioPlay, "studio-play")
+    return player if isinstance(player, StudioPlay) else StudioPlay(studio)
+
+
 def play_from_studio(studio: StudioWindow) -> StudioPlay:
     """What the studio's Play action does (F5)."""
-    player = studio.findChild(StudioPlay, "studio-play")
-    if not isinstance(player, StudioPlay):
-        player = StudioPlay(studio)
+    player = studio_player(studio)
     player.play()
     return player

@@ -22,6 +22,7 @@ from editor.studio.connections_review import ConnectionReview
 from editor.studio.document import ScenarioDocument
 from editor.studio.edit_commands import EditCommands
 from editor.studio.files import Autosaver
+from editor.studio.lab.actions import close_lab_windows
 from editor.studio.map.scene import MapScene
 from editor.studio.map.tools.base import Tool
 from editor.studio.map.view import MapView
@@ -444,6 +445,7 @@ class StudioWindow(QMainWindow):
         player = self.findChild(QObject, "studio-play")
         if player is not None:  # a game started with Play closes with the studio
             player.close_game()  # type: ignore[attr-defined]
+        close_lab_windows(self)
         self.remember_layout()
         self.tabs.remember()
         self._release_document()

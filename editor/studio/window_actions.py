@@ -16,6 +16,7 @@ from PySide6.QtWidgets import QToolBar
 from editor.studio import sections
 from editor.studio.changes import add_compare_actions
 from editor.studio.help import add_help_entries
+from editor.studio.lab.actions import add_lab_actions
 from editor.studio.map.tools.base import Tool
 from editor.studio.map.tools.connect import ConnectTool
 from editor.studio.map.tools.draw import DrawRegionTool
@@ -219,6 +220,7 @@ def build_actions(window: StudioWindow) -> None:
     )
     window.play_action.setObjectName("play")
     tool_bar.addAction(window.play_action)
+    add_lab_actions(window, tools_menu, view_menu)
 
     scenario_menu = menu.addMenu("&Scenario")
     for entry in sections.EDITORS:

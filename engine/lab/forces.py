@@ -207,6 +207,12 @@ def _sides_present(scenario: Scenario, region: str) -> list[str]:
     return found
 
 
+def standing(game: Game, region: str, side: str) -> list[str]:
+    """The units of ``side`` that would fight a field battle in ``region`` now (the studio's
+    calculator starts its forces from them)."""
+    return _standing(game, region, side)
+
+
 def _standing(game: Game, region: str, side: str) -> list[str]:
     """The units of ``side`` that would fight a field battle in ``region`` now."""
     from ..combat.field import _fighting

@@ -1,9 +1,12 @@
-"""The balance report's charts, drawn with pyqtgraph and saved as PNG images.
+"""The balance report's charts, drawn with pyqtgraph: live widgets in the studio's balance
+lab, and the same widgets saved as PNG images for the report's page.
 
-Each function takes the report (``engine.lab.report``) and returns the PNG bytes of one
-chart, or ``None`` when the report has nothing to show in it (no card was ever played...).
-They need a ``QApplication``; :func:`render_all` makes one if there is none, and commands run
-Qt offscreen, so charts are made on machines without a display.
+Each ``*_plot`` function takes the report (``engine.lab.report``) and builds one chart as a
+``pg.PlotWidget``, or returns ``None`` when the report has nothing to show in it (no card was
+ever played...). :data:`PLOTS` lists them; the studio shows the widgets as they are, and
+:func:`chart_png` / :func:`render_all` render them to PNG. They need a ``QApplication``;
+:func:`render_all` makes one if there is none, and commands run Qt offscreen, so charts are
+made on machines without a display.
 """
 
 from __future__ import annotations
@@ -108,7 +111,7 @@ def _bars_with_intervals(
     return bars
 
 
-def results_chart(report: dict[str, Any]) -> bytes | None:
+def results_plot(report: dict[str, Any]) -> pg.PlotWidget | None:
     """Wins, losses and draws of each side, with 95% intervals."""
     per_side = report["results"]["sides"]
     if not report["results"]["games"]:
@@ -133,10 +136,10 @@ def results_chart(report: dict[str, Any]) -> bytes | None:
     _ticks(plot, [names[s] for s in sides])
     plot.setYRange(0, 1.05, padding=0)
     plot.setXRange(-0.6, len(sides) - 0.4, padding=0)
-    return _png(plot)
+    return plot
 
 
-def vp_chart(report: dict[str, Any]) -> bytes | None:
+def vp_plot(report: dict[str, Any]) -> pg.PlotWidget | None:
     """VP at the end of each turn: the median line and the 10-90% band per side."""
     data = report["vp_by_turn"]
     turns = np.array(data["turns"], dtype=float)
@@ -160,10 +163,10 @@ def vp_chart(report: dict[str, Any]) -> bytes | None:
         plot.plot(
             turns[:count], series["median"], pen=pg.mkPen(colour, width=2.5), name=names[side]
         )
-    return _png(plot)
+    return plot
 
 
-def length_chart(report: dict[str, Any]) -> bytes | None:
+def length_plot(report: dict[str, Any]) -> pg.PlotWidget | None:
     """How many games lasted how many turns."""
     histogram = report["length"]["histogram"]
     if not histogram:
@@ -172,10 +175,10 @@ def length_chart(report: dict[str, Any]) -> bytes | None:
     xs = [int(t) for t in histogram]
     plot.addItem(pg.BarGraphItem(x=xs, height=list(histogram.values()), width=0.8, brush="#6f8fb3"))
     plot.setXRange(0.4, max(report["scenario"]["turns"], *xs) + 0.6, padding=0)
-    return _png(plot)
+    return plot
 
 
-def losses_chart(report: dict[str, Any]) -> bytes | None:
+def losses_plot(report: dict[str, Any]) -> pg.PlotWidget | None:
     """Units lost per game, by side and unit type."""
     losses = report["losses"]
     types = sorted({t for side in losses.values() for t in side["per_game"]})
@@ -194,10 +197,10 @@ def losses_chart(report: dict[str, Any]) -> bytes | None:
         plot.addItem(bars)
         legend.addItem(bars, names[side])
     _ticks(plot, types)
-    return _png(plot)
+    return plot
 
 
-def endings_chart(report: dict[str, Any]) -> bytes | None:
+def endings_plot(report: dict[str, Any]) -> pg.PlotWidget | None:
     """How games ended: each sudden-death rule on its own, then the other ways."""
     endings = report["endings"]
     labels, values = [], []
@@ -216,10 +219,10 @@ def endings_chart(report: dict[str, Any]) -> bytes | None:
     _ticks(plot, labels, axis="left")
     plot.getPlotItem().getViewBox().invertY(True)
     plot.setXRange(0, 1.0, padding=0.02)
-    return _png(plot)
+    return plot
 
 
-def cards_chart(report: dict[str, Any]) -> bytes | None:
+def cards_plot(report: dict[str, Any]) -> pg.PlotWidget | None:
     """Each card played at least once: its side's win rate when played minus when not."""
     cards = [(cid, c) for cid, c in report["cards"].items() if c["games"]]
     if not cards:
@@ -245,10 +248,10 @@ def cards_chart(report: dict[str, Any]) -> bytes | None:
         )
     _ticks(plot, labels, axis="left")
     plot.setXRange(-1, 1, padding=0.02)
-    return _png(plot)
+    return plot
 
 
-def capture_heatmap(report: dict[str, Any]) -> bytes | None:
+def captures_plot(report: dict[str, Any]) -> pg.PlotWidget | None:
     """Captures per game of the regions taken most, turn by turn."""
     data = report["captures"]
     if not data["regions"]:
@@ -276,19 +279,35 @@ def capture_heatmap(report: dict[str, Any]) -> bytes | None:
     plot.setXRange(0, len(turns), padding=0)
     plot.setYRange(0, len(keep), padding=0)
     plot.getPlotItem().showGrid(x=False, y=False)
-    return _png(plot)
+    return plot
+
+
+PLOTS: dict[str, tuple[str, Callable[[dict[str, Any]], pg.PlotWidget | None]]] = {
+    "results": ("Results", results_plot),
+    "vp": ("VP by turn", vp_plot),
+    "length": ("Game length", length_plot),
+    "endings": ("Endings", endings_plot),
+    "losses": ("Losses", losses_plot),
+    "captures": ("Captures", captures_plot),
+    "cards": ("Cards", cards_plot),
+}
+"""Every chart of the report by name, with its caption and the function building it."""
+
+
+def chart_png(name: str, report: dict[str, Any]) -> bytes | None:
+    """The chart ``name`` of ``report`` as PNG bytes (``None``: nothing to show)."""
+    plot = PLOTS[name][1](report)
+    return None if plot is None else _png(plot)
+
+
+def _png_of(name: str) -> Callable[[dict[str, Any]], bytes | None]:
+    return lambda report: chart_png(name, report)
 
 
 CHARTS: dict[str, tuple[str, Callable[[dict[str, Any]], bytes | None]]] = {
-    "results": ("Results", results_chart),
-    "vp": ("VP by turn", vp_chart),
-    "length": ("Game length", length_chart),
-    "endings": ("Endings", endings_chart),
-    "losses": ("Losses", losses_chart),
-    "captures": ("Captures", capture_heatmap),
-    "cards": ("Cards", cards_chart),
+    name: (caption, _png_of(name)) for name, (caption, _build) in PLOTS.items()
 }
-"""Every chart of the report by file name, with its caption."""
+"""Every chart of the report by file name, with its caption and its PNG maker."""
 
 
 def render_all(report: dict[str, Any], scenario: Any = None) -> dict[str, bytes]:
@@ -297,8 +316,8 @@ def render_all(report: dict[str, Any], scenario: Any = None) -> dict[str, bytes]
     pg.mkQApp()
     pg.setConfigOptions(antialias=True)
     out = {}
-    for name, (_caption, draw) in CHARTS.items():
-        png = draw(report)
+    for name in PLOTS:
+        png = chart_png(name, report)
         if png is not None:
             out[name] = png
     if scenario is not None:

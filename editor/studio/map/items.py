@@ -8,10 +8,8 @@ from __future__ import annotations
 
 from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import (
-    QBrush,
     QColor,
     QPainter,
-    QPainterPath,
     QPen,
     QPixmap,
     QPolygonF,
@@ -49,79 +47,6 @@ BORDER = QColor(40, 40, 40, 170)
 """The colour of region borders (drawn opaque, blended with the region's fill: Qt strokes
 semi-transparent lines three times slower)."""
 _BORDERS: dict[int, QPen] = {}
-_BORDER_SELECTED = QPen(SELECTED)
-_BORDER_SELECTED.setCosmetic(True)
-_BORDER_SELECTED.setWidthF(2.5)
-_NO_BORDER = QPen(Qt.PenStyle.NoPen)
-_HATCH = QBrush(QColor(0, 0, 0, 45), Qt.BrushStyle.BDiagPattern)
-
-
-class RegionItem(QGraphicsPathItem):
-    """A region's outline, filled with its terrain or owner colour.
-
-    Painted by Qt itself (no Python ``paint``): on a 10,000-region map a Python call per
-    region and repaint costs more than all the drawing. Off-map regions get their hatching
-    from a child item, drawn the same way.
-    """
-
-    def __init__(self, region_id: str) -> None:
-        super().__init__()
-        self.region_id = region_id
-        self.setZValue(Z["regions"])
-        self.setAcceptHoverEvents(True)
-        self._selected = False
-        self._outlined = True
-        self._fill = QColor("#cccccc")
-        self._hatched = False
-        self._hatch: QGraphicsPathItem | None = None
-
-    def set_look(self, fill: QColor, hatched: bool) -> None:
-        self._fill, self._hatched = fill, hatched
-        self._restyle()
-
-    def set_outlined(self, outlined: bool) -> None:
-        """Draw the border or not (the borders layer); a selected region stays outlined."""
-        if outlined != self._outlined:
-            self._outlined = outlined
-            self._restyle()
-
-    def set_selected_look(self, selected: bool) -> None:
-        if selected == self._selected:
-            return
-        self._selected = selected
-        self.setZValue(Z["regions"] + (1 if selected else 0))
-        self._restyle()
-
-    @property
-    def selected(self) -> bool:
-        return self._selected
-
-    @property
-    def fill(self) -> QColor:
-        return self._fill
-
-    def setPath(self, path: QPainterPath) -> None:
-        super().setPath(path)
-        if self._hatch is not None:
-            self._hatch.setPath(path)
-
-    def _restyle(self) -> None:
-        if self._selected:
-            self.setPen(_BORDER_SELECTED)
-        else:
-            self.setPen(border_pen(self._fill) if self._outlined else _NO_BORDER)
-        if self.brush().color() != self._fill:
-            self.setBrush(QBrush(self._fill))
-        if self._hatched and self._hatch is None:
-            self._hatch = QGraphicsPathItem(self.path(), self)
-            self._hatch.setPen(Qt.PenStyle.NoPen)
-            self._hatch.setBrush(_HATCH)
-            self._hatch.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
-        elif not self._hatched and self._hatch is not None:
-            self._hatch.setParentItem(None)
-            if self._hatch.scene() is not None:
-                self._hatch.scene().removeItem(self._hatch)
-            self._hatch = None
 
 
 def border_pen(fill: QColor) -> QPen:

@@ -1,9 +1,10 @@
-"""The map scene: one item per thing drawn, kept in step with the document.
+"""The map scene: the things drawn, kept in step with the document.
 
 The scene listens to the document's changes and redraws only what a change touches (an
 edited region, the connections and symbols around it), so editing one region of a
 10,000-region map stays instant. What it draws is kept by layer objects, one per kind of
-thing: :class:`.regions.RegionLayer` (outlines, borders, names),
+thing: :class:`.regions.RegionLayer` (outlines, borders, names; every region painted by one
+item, :class:`.canvas.RegionCanvas`, rather than an item each),
 :class:`.connections.ConnectionLayer`, :class:`.markers.MarkerLayer` (structures, supply
 sources, stacks), :class:`.problems.ProblemLayer` (validation) and :class:`.fan.StackFan` (a
 stack's counters, fanned out). The scene routes changes to them and decides what is shown:
@@ -30,17 +31,20 @@ from PySide6.QtWidgets import (
     QGraphicsPathItem,
     QGraphicsPixmapItem,
     QGraphicsScene,
+    QGraphicsSceneHelpEvent,
+    QToolTip,
 )
 
 from editor.shared.map.drawing import LabelItem
 from editor.studio.document import Change, ScenarioDocument, Selection
+from editor.studio.map.canvas import RegionCanvas, RegionLook
 from editor.studio.map.connections import ConnectionLayer
 from editor.studio.map.fan import StackFan
 from editor.studio.map.hexes import HexMapItem, hex_labels
-from editor.studio.map.items import ConnectionItem, MarkerItem, RegionItem
+from editor.studio.map.items import ConnectionItem, MarkerItem
 from editor.studio.map.layers import LAYER_NAMES, LAYER_OF, LAYERS
 from editor.studio.map.markers import PLACED, MarkerLayer
-from editor.studio.map.overview import Detail, MapPicture, detail_for, paints_itself, view_scale
+from editor.studio.map.overview import Detail, MapPicture, detail_for, view_scale
 from editor.studio.map.problems import ProblemLayer
 from editor.studio.map.regions import NO_CONTENTS, Labels, RegionLayer, background_item
 from editor.studio.map.sheet import SheetItem
@@ -51,6 +55,8 @@ BACKGROUND = QColor("#e8eef2")
 FIXED_SIZE = (LabelItem, MarkerItem)
 """Items drawn at a fixed screen size (``ItemIgnoresTransformations``)."""
 HUGE = 1e15
+Z_REGIONS_TOP = 1
+"""Items below this height are under the regions (the picture, a tracing image)."""
 
 
 class MapScene(QGraphicsScene):
@@ -93,8 +99,19 @@ class MapScene(QGraphicsScene):
     # -- what is drawn, by kind ------------------------------------------------------------------
 
     @property
-    def region_items(self) -> dict[str, RegionItem]:
-        return self.regions.items
+    def region_looks(self) -> dict[str, RegionLook]:
+        """How each region is drawn (its fill, whether it is selected)."""
+        return self.regions.looks
+
+    @property
+    def canvas(self) -> RegionCanvas | None:
+        """The item that paints every region."""
+        return self.regions.canvas
+
+    def region_at(self, point: QPointF) -> str | None:
+        """The region under a map point (the topmost where regions overlap), shown or not."""
+        canvas = self.regions.canvas
+        return canvas.region_at(point) if canvas is not None else None
 
     @property
     def region_paths(self) -> dict[str, QPainterPath]:
@@ -269,11 +286,14 @@ class MapScene(QGraphicsScene):
             touched = set(before.ids if before.section == section else ())
             touched |= set(selection.ids if selection.section == section else ())
             if section == "regions" or section is None:
+                looks = self.region_looks
                 for region_id in touched if section else self._all_selected_regions():
-                    item = self.region_items.get(region_id)
-                    if item is not None:
-                        item.set_selected_look(self.is_selected("regions", region_id))
-                        self.set_paints(item, paints_itself(item, self.detail.picture))
+                    look = looks.get(region_id)
+                    if look is not None:
+                        look.selected = self.is_selected("regions", region_id)
+                if self.canvas is not None:
+                    ids = touched if section else self._all_selected_regions()
+                    self.canvas.repaint_regions(ids, self.region_paths)
             elif section == "connections":
                 self.connections.update_many(touched & self.connection_items.keys())
         self.markers.on_selection(before, selection)
@@ -298,7 +318,7 @@ class MapScene(QGraphicsScene):
         return item.sceneBoundingRect().adjusted(-margin, -margin, margin, margin)
 
     def _all_selected_regions(self) -> list[str]:
-        return [i for i, item in self.region_items.items() if item.selected]
+        return [i for i, look in self.region_looks.items() if look.selected]
 
     # -- layers ----------------------------------------------------------------------------------
 
@@ -389,7 +409,7 @@ class MapScene(QGraphicsScene):
         links = list(self.connection_items.values())
         return {
             "background": [self.background] if self.background is not None else [],
-            "regions": list(self.region_items.values()),
+            "regions": [self.canvas] if self.canvas is not None else [],
             "labels": list(self.regions.labels.values()),  # those made so far
             "crossings": [item for item in links if item.along],
             "lines": [item for item in links if not item.along],
@@ -430,12 +450,40 @@ class MapScene(QGraphicsScene):
             self.connections.flush()
         self._apply_visibility()
         if picture_changed:
-            for item in self.region_items.values():
-                item.setFlag(NO_CONTENTS, not paints_itself(item, detail.picture))
+            if self.canvas is not None:
+                self.canvas.picture_below = detail.picture
+                self.canvas.update()
             self.connections.show_picture(detail.picture)
         if self.picture is not None:
             self.picture.setVisible(detail.picture)
         self.fan.refresh()
+
+    # -- tooltips ------------------------------------------------------------------------------
+
+    def helpEvent(self, event: QGraphicsSceneHelpEvent) -> None:
+        """The tooltip of what is under the mouse: the topmost item that has one, or else
+        the region there (regions are not items; see :mod:`.canvas`)."""
+        widget = event.widget()
+        view = widget.parentWidget() if widget is not None else None
+        transform = view.viewportTransform() if hasattr(view, "viewportTransform") else None
+        point = event.scenePos()
+        text = ""
+        found = self.items(point, deviceTransform=transform) if transform else self.items(point)
+        for item in found:
+            if item.zValue() < Z_REGIONS_TOP:
+                break
+            if item.toolTip():
+                text = item.toolTip()
+                break
+        if not text and not self.locked("regions"):
+            region_id = self.region_at(point)
+            if region_id is not None:
+                text = self.regions.tooltip(region_id)
+        if text:
+            QToolTip.showText(event.screenPos(), text, widget)
+        else:
+            QToolTip.hideText()
+        event.setAccepted(bool(text))
 
     # -- validation ------------------------------------------------------------------------------
 

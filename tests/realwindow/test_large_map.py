@@ -80,7 +80,8 @@ def test_symbols_on_a_big_map_are_named_for_people(big_map: Any, x: Any, shots: 
     shots(studio, "large-map-stack-tooltip")
     # Every connection drawn names its type and its two regions, never its id.
     regions = {r.id: r for r in document.scenario.regions}
-    links = [i for i in scene.connection_items.values() if i.scene() is scene]
+    drawn = scene.connections.drawn
+    links = [look for look in scene.connection_looks.values() if drawn(look.connection_id)]
     assert links
     for item in links:
         connection = document.get("connections", item.connection_id)

@@ -417,12 +417,12 @@ def test_lines_hidden_by_the_zoom_are_drawn_only_when_shown() -> None:
     scene = MapScene(document)
     connections = document.scenario.connections
     assert scene.detail.lines is False
-    assert len(scene.connection_items) < len(connections)
+    assert len(scene.connection_looks) < len(connections)
     assert scene.connections.pending
     hidden = next(iter(scene.connections.pending))
     assert scene.connections.item(hidden) is not None  # drawn on demand (zoom to it)
     scene.set_detail(ZOOMED_IN)
-    assert set(scene.connection_items) == {c.id for c in connections}
+    assert set(scene.connection_looks) == {c.id for c in connections}
     assert not scene.connections.pending
     # Removing a connection whose line was never drawn forgets it.
     document2 = ScenarioDocument(generate_scenario(600, 3))
@@ -431,4 +431,4 @@ def test_lines_hidden_by_the_zoom_are_drawn_only_when_shown() -> None:
     document2.delete("connections", [waiting])
     assert waiting not in scene2.connections.pending
     scene2.set_detail(ZOOMED_IN)
-    assert waiting not in scene2.connection_items
+    assert waiting not in scene2.connection_looks

@@ -136,6 +136,7 @@ class RegionCanvas(QGraphicsItem):
         self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
         # The rectangle Qt repaints reaches paint() as the option's exposed rectangle.
         self.setFlag(QGraphicsItem.GraphicsItemFlag.ItemUsesExtendedStyleOption)
+        self.setCacheMode(QGraphicsItem.CacheMode.DeviceCoordinateCache)
 
     # -- what is drawn -------------------------------------------------------------------------
 
@@ -163,7 +164,7 @@ class RegionCanvas(QGraphicsItem):
             path = paths.get(region_id)
             if path is not None:
                 box = path.boundingRect().adjusted(-margin, -margin, margin, margin)
-                self.map_scene.update(box)
+                self.update(box)
 
     # -- finding regions -----------------------------------------------------------------------
 

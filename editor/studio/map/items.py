@@ -16,7 +16,6 @@ from PySide6.QtGui import (
 )
 from PySide6.QtWidgets import (
     QGraphicsItem,
-    QGraphicsPathItem,
     QGraphicsRectItem,
     QGraphicsView,
     QStyleOptionGraphicsItem,
@@ -64,53 +63,6 @@ def border_pen(fill: QColor) -> QPen:
         pen.setCosmetic(True)
         pen.setWidthF(0.8)
     return pen
-
-
-class ConnectionItem(QGraphicsPathItem):
-    """A connection: along the shared border for crossings (rivers, crests), else a line
-    between the regions' label anchors (straits, sea lanes, off-map links)."""
-
-    _pens: dict[tuple[int, bool, bool, bool], QPen] = {}
-
-    def __init__(self, connection_id: str) -> None:
-        super().__init__()
-        self.connection_id = connection_id
-        self.along = False
-        """Drawn along a shared border (rather than as a line between anchors)."""
-        self.setZValue(Z["connections"])
-
-    def set_look(
-        self,
-        color: QColor,
-        along_border: bool,
-        bridge: bool,
-        road: bool,
-        selected: bool,
-        tip: str = "",
-    ) -> None:
-        """How the connection is drawn; ``tip`` names it for a person (its regions' names)."""
-        self.along = along_border
-        shade = SELECTED if selected else color
-        key = (shade.rgba(), along_border, road, selected)
-        pen = self._pens.get(key)
-        if pen is None:
-            pen = QPen(shade)
-            pen.setCosmetic(True)
-            pen.setWidthF(4.0 if along_border else 2.0)
-            # No round ends: Qt draws lines with them five to ten times slower. Square ends
-            # close the joints where the pieces of a river meet.
-            pen.setCapStyle(Qt.PenCapStyle.SquareCap if along_border else Qt.PenCapStyle.FlatCap)
-            pen.setJoinStyle(Qt.PenJoinStyle.RoundJoin)
-            if not along_border:
-                pen.setStyle(Qt.PenStyle.DashLine)
-            if road and not along_border:
-                pen.setStyle(Qt.PenStyle.SolidLine)
-            self._pens[key] = pen
-        if self.pen() != pen:
-            self.setPen(pen)
-        tip = (tip or self.connection_id) + (", bridged" if bridge else "")
-        if self.toolTip() != tip:
-            self.setToolTip(tip)
 
 
 class MarkerItem(QGraphicsRectItem):

@@ -217,13 +217,13 @@ class MapPicture(QGraphicsItem):
     def _grouped_links(self) -> list[tuple[QPen, QPainterPath]]:
         if self._links is None:
             groups: dict[tuple[int, float], tuple[QPen, QPainterPath]] = {}
-            for item in self.map_scene.connection_items.values():
-                if item.along:
-                    pen = item.pen()
+            for look in self.map_scene.connection_looks.values():
+                if look.along:
+                    pen = look.pen
                     key = (pen.color().rgba(), pen.widthF())
                     if key not in groups:
                         groups[key] = (pen, QPainterPath())
-                    groups[key][1].addPath(item.path())
+                    groups[key][1].addPath(look.path())
             self._links = list(groups.values())
         return self._links
 

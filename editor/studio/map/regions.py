@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 import numpy as np
 from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QColor, QPainterPath, QPixmap
-from PySide6.QtWidgets import QGraphicsItem, QGraphicsPixmapItem
+from PySide6.QtWidgets import QGraphicsPixmapItem
 
 from editor.shared.images import load_image
 from editor.shared.map.drawing import LabelItem, anchor_of, outline_path
@@ -23,8 +23,6 @@ from schemas.terrain import TerrainType
 if TYPE_CHECKING:
     from editor.studio.map.scene import MapScene
 
-NO_CONTENTS = QGraphicsItem.GraphicsItemFlag.ItemHasNoContents
-"""The flag of an item that paints nothing (connections drawn by the picture)."""
 REMEASURE_ALWAYS = 2000
 """Up to this many regions, the typical size is measured again after every edit."""
 

@@ -38,15 +38,15 @@ from PySide6.QtWidgets import (
 from editor.shared.map.drawing import LabelItem
 from editor.studio.document import Change, ScenarioDocument, Selection
 from editor.studio.map.canvas import RegionCanvas, RegionLook
-from editor.studio.map.connections import ConnectionLayer
+from editor.studio.map.connections import ConnectionLayer, LinkLook
 from editor.studio.map.fan import StackFan
 from editor.studio.map.hexes import HexMapItem, hex_labels
-from editor.studio.map.items import ConnectionItem, MarkerItem
+from editor.studio.map.items import MarkerItem
 from editor.studio.map.layers import LAYER_NAMES, LAYER_OF, LAYERS
 from editor.studio.map.markers import PLACED, MarkerLayer
 from editor.studio.map.overview import Detail, MapPicture, detail_for, view_scale
 from editor.studio.map.problems import ProblemLayer
-from editor.studio.map.regions import NO_CONTENTS, Labels, RegionLayer, background_item
+from editor.studio.map.regions import Labels, RegionLayer, background_item
 from editor.studio.map.sheet import SheetItem
 from schemas.collector import gc_paused
 from schemas.issues import Issue
@@ -84,6 +84,7 @@ class MapScene(QGraphicsScene):
         self.detail = Detail()
         """What is shown at the current zoom; until a view paints, as little as possible."""
         self._shown: dict[str, bool] = {}
+        self._links_shown: tuple[bool, bool] | None = None
         self._window = QRectF(-HUGE / 2, -HUGE / 2, HUGE, HUGE)
         """Where names and symbols of a fixed screen size are put in the scene (see
         :meth:`follow_views`); until a view paints, everywhere."""
@@ -123,8 +124,16 @@ class MapScene(QGraphicsScene):
         return Labels(self.regions)
 
     @property
-    def connection_items(self) -> dict[str, ConnectionItem]:
-        return self.connections.items
+    def connection_looks(self) -> dict[str, LinkLook]:
+        """How each connection worked out so far is drawn (lines the zoom hides wait)."""
+        return self.connections.looks
+
+    def connection_at(self, point: QPointF, near: float) -> str | None:
+        """The connection drawn within ``near`` map units of a map point, if any."""
+        canvas = self.connections.canvas
+        if canvas is None or self.locked("connections"):
+            return None
+        return canvas.connection_at(point, near)
 
     @property
     def structure_items(self) -> dict[str, MarkerItem]:
@@ -164,6 +173,7 @@ class MapScene(QGraphicsScene):
         for layer in (self.regions, self.connections, self.markers, self.problems, self.fan):
             layer.clear()
         self._shown = {}
+        self._links_shown = None
         self._selection = Selection()
         self._colours = self._side_colours()
         self.picture = MapPicture(self)
@@ -179,7 +189,7 @@ class MapScene(QGraphicsScene):
             self.addItem(self.hexes)
             for label in hex_labels(self.hexes):
                 self.addItem(label)
-        self.connections.update_many([c.id for c in self.document.scenario.connections])
+        self.connections.build()
         self.markers.build()
         self._apply_visibility()
         self.on_selection(self.document.selection)
@@ -239,7 +249,7 @@ class MapScene(QGraphicsScene):
                 self.markers.rebuild()
         elif section == "connection_types" or (section == "connections" and kind == "reset"):
             self.connections.update_many(
-                {c.id for c in self.document.scenario.connections} | set(self.connection_items)
+                {c.id for c in self.document.scenario.connections} | set(self.connection_looks)
             )
         elif section == "connections":
             self.connections.update_many(ids)
@@ -295,27 +305,11 @@ class MapScene(QGraphicsScene):
                     ids = touched if section else self._all_selected_regions()
                     self.canvas.repaint_regions(ids, self.region_paths)
             elif section == "connections":
-                self.connections.update_many(touched & self.connection_items.keys())
+                self.connections.update_many(touched & self.connection_looks.keys())
         self.markers.on_selection(before, selection)
         chosen = frozenset(selection.ids) if selection.section == "regions" else frozenset()
         self.regions.names.prefer(chosen)
         self.fan.refresh()
-
-    def set_paints(self, item: QGraphicsItem, paints: bool) -> None:
-        """Let an item paint itself or leave its place to the map's picture. An item that
-        stops painting is not repainted by Qt (items without contents are skipped), so what
-        it drew last (a selected region's yellow outline) would stay on screen: the place
-        it covered, with its cosmetic outline, is repainted from the picture instead."""
-        was_painting = not item.flags() & NO_CONTENTS
-        item.setFlag(NO_CONTENTS, not paints)
-        if was_painting and not paints:
-            self.update(self.on_screen_rect(item))
-
-    def on_screen_rect(self, item: QGraphicsItem, pixels: float = 4.0) -> QRectF:
-        """An item's scene rectangle widened by a few screen pixels (outlines drawn with
-        cosmetic pens reach past it)."""
-        margin = pixels / max((view_scale(v.transform()) for v in self.views()), default=1.0)
-        return item.sceneBoundingRect().adjusted(-margin, -margin, margin, margin)
 
     def _all_selected_regions(self) -> list[str]:
         return [i for i, look in self.region_looks.items() if look.selected]
@@ -406,13 +400,10 @@ class MapScene(QGraphicsScene):
             self.removeItem(item)
 
     def _groups(self) -> dict[str, list[QGraphicsItem]]:
-        links = list(self.connection_items.values())
         return {
             "background": [self.background] if self.background is not None else [],
             "regions": [self.canvas] if self.canvas is not None else [],
             "labels": list(self.regions.labels.values()),  # those made so far
-            "crossings": [item for item in links if item.along],
-            "lines": [item for item in links if not item.along],
             **self.markers.all_items(),
             "issues": self.problems.items(),
         }
@@ -425,6 +416,12 @@ class MapScene(QGraphicsScene):
                 self._shown[group] = shown
                 for item in items:
                     self.place(item, group)
+        canvas = self.connections.canvas
+        links = (self.visible["connections"], self._allowed("lines"))
+        if canvas is not None and self._links_shown != links:
+            self._links_shown = links
+            canvas.setVisible(links[0])
+            canvas.update()
 
     # -- detail --------------------------------------------------------------------------------
 
@@ -475,6 +472,9 @@ class MapScene(QGraphicsScene):
             if item.toolTip():
                 text = item.toolTip()
                 break
+        if not text:
+            look = self.connections.looks.get(self.connection_at(point, self._pixels(3)) or "")
+            text = look.tip if look is not None else ""
         if not text and not self.locked("regions"):
             region_id = self.region_at(point)
             if region_id is not None:
@@ -484,6 +484,10 @@ class MapScene(QGraphicsScene):
         else:
             QToolTip.hideText()
         event.setAccepted(bool(text))
+
+    def _pixels(self, count: float) -> float:
+        """``count`` screen pixels in map units, at the zoom of the scene's views."""
+        return count / max((view_scale(v.transform()) for v in self.views()), default=1.0)
 
     # -- validation ------------------------------------------------------------------------------
 

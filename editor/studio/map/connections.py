@@ -188,7 +188,10 @@ class ConnectionLayer:
         self.scene = scene
         self.canvas: LinkCanvas | None = None
         self.looks: dict[str, LinkLook] = {}
-        self._ends: dict[str, tuple[str, str]] = {}
+        self._ends: dict[str, tuple[str, str]] | None = None
+        """Each connection's regions, and the connections at each region (:attr:`_at`):
+        worked out from the document at the first edit that asks (:meth:`around`), not
+        on opening (30,000 connections, a tenth of a second)."""
         self._at: dict[str, set[str]] = defaultdict(set)
         self.pending: set[str] = set()
         """Plain lines not drawn yet: the zoom hides them, and on a big map building tens of
@@ -197,7 +200,7 @@ class ConnectionLayer:
     def clear(self) -> None:
         self.pending.clear()
         self.looks.clear()
-        self._ends.clear()
+        self._ends = None
         self._at.clear()
         self.canvas = None
 
@@ -207,7 +210,14 @@ class ConnectionLayer:
         canvas.looks = self.looks
         canvas.picture_below = self.scene.detail.picture
         self.scene.addItem(canvas)
-        self.update_many([c.id for c in self.scene.document.scenario.connections])
+        scenario = self.scene.document.scenario
+        if self.scene.detail.lines:
+            self.update_many([c.id for c in scenario.connections])
+            return
+        # Lines the zoom hides wait (see :attr:`pending`): on a big map, most connections.
+        lines = _lines_only(scenario)
+        self.pending.update(c.id for c in scenario.connections if c.type in lines)
+        self.update_many([c.id for c in scenario.connections if c.type not in lines])
 
     def drawn(self, connection_id: str) -> bool:
         """Whether a connection is on the map now (drawn by the canvas or the picture)."""
@@ -219,6 +229,10 @@ class ConnectionLayer:
 
     def around(self, region_ids: Iterable[str]) -> list[str]:
         """The connections with an end in one of these regions."""
+        if self._ends is None:
+            self._ends = {}
+            for connection in self.scene.document.scenario.connections:
+                self._remember(connection.id, (connection.a, connection.b))
         found: set[str] = set()
         for region_id in region_ids:
             found |= self._at.get(region_id, set())
@@ -253,10 +267,19 @@ class ConnectionLayer:
                 for section in ("regions", "connection_types", "connections")
             )
         put_off = not force and not self.scene.detail.lines
+        # Connections of types never drawn along a border are lines, whatever their
+        # regions: put off without looking the regions up (most of a big map's).
+        lines = _lines_only(doc.scenario)
+        looks, pending = self.looks, self.pending
         found = []
         wanted = []  # the crossings, whose borders are found in one pass
         for connection_id in ids:
             connection = links(connection_id)
+            waits = put_off and connection is not None and connection_id not in looks
+            if waits and connection.type in lines:  # type: ignore[union-attr]
+                pending.add(connection_id)
+                self._remember(connection_id, (connection.a, connection.b))  # type: ignore[union-attr]
+                continue
             if connection is None:
                 self.pending.discard(connection_id)
                 found.append((connection_id, None, None, None, None))
@@ -285,6 +308,8 @@ class ConnectionLayer:
             self.scene.picture.links_changed()
 
     def _remember(self, connection_id: str, ends: tuple[str, str] | None) -> None:
+        if self._ends is None:
+            return  # worked out from the document when first needed
         old = self._ends.pop(connection_id, None)
         for region_id in old or ():
             self._at[region_id].discard(connection_id)
@@ -356,3 +381,9 @@ class ConnectionLayer:
         if self.canvas is not None:
             self.canvas.picture_below = picture
             self.canvas.update()
+
+
+def _lines_only(scenario: Any) -> set[str]:
+    """The connection types never drawn along a border: their connections are lines between
+    regions, whatever the regions (see :func:`follows_border`)."""
+    return {k.id for k in scenario.connection_types if k.id in PLAIN_CONNECTIONS or not k.adjacent}

@@ -137,14 +137,17 @@ class MapScene(QGraphicsScene):
 
     @property
     def structure_items(self) -> dict[str, MarkerItem]:
+        self.markers.ensure()
         return self.markers.structures
 
     @property
     def source_items(self) -> dict[str, MarkerItem]:
+        self.markers.ensure()
         return self.markers.sources
 
     @property
     def stack_items(self) -> list[MarkerItem]:
+        self.markers.ensure()
         return list(self.markers.stacks.values())
 
     @property
@@ -445,6 +448,8 @@ class MapScene(QGraphicsScene):
         self.detail = detail
         if detail.lines:
             self.connections.flush()
+        if detail.markers:
+            self.markers.ensure()
         self._apply_visibility()
         if picture_changed:
             if self.canvas is not None:

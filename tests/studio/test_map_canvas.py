@@ -175,3 +175,21 @@ def test_the_select_tool_picks_a_crossing_drawn_by_the_canvas(zoomed) -> None:
     assert scene.connection_at(point, tool.pixels(4)) == look.connection_id
     scene.set_visible("connections", False)
     assert scene.connection_at(point, tool.pixels(4)) is None
+
+
+def test_a_paint_covers_only_what_lands_on_its_device(qtbot) -> None:
+    """Rendering a canvas's cache, Qt exposes the whole item (the whole map) though the
+    cache holds only the part in view: the regions painted are those on the device."""
+    from PySide6.QtGui import QPainter, QTransform
+    from PySide6.QtWidgets import QStyleOptionGraphicsItem
+
+    from editor.studio.map.canvas import painted_area
+
+    image = QImage(200, 100, QImage.Format.Format_ARGB32)
+    painter = QPainter(image)
+    painter.setWorldTransform(QTransform.fromScale(2, 2).translate(-1000, -500))
+    option = QStyleOptionGraphicsItem()
+    option.exposedRect = QRectF(0, 0, 5000, 3000)  # type: ignore[attr-defined]
+    area = painted_area(painter, option, 1.0)
+    painter.end()
+    assert area == QRectF(999, 499, 102, 52)

@@ -39,6 +39,21 @@ MARGIN_PX = 4.0
 """How far past a region's box its outline reaches on screen (cosmetic pens), in pixels."""
 
 
+def painted_area(painter: QPainter, option: QStyleOptionGraphicsItem, margin: float) -> QRectF:
+    """The part of an item's coordinates a paint call must cover: the exposed rectangle Qt
+    gives, cut to what lands on the painter's device. (Rendering an item's device cache, Qt
+    exposes the whole item, the whole map, while the cache holds only the part in view: on a
+    10,000-region map that drew every region at each zoom step.)"""
+    exposed = option.exposedRect  # type: ignore[attr-defined]
+    device = painter.device()
+    inverse, invertible = painter.worldTransform().inverted()
+    if device is not None and invertible:
+        ratio = device.devicePixelRatioF() or 1.0
+        page = QRectF(0, 0, device.width() / ratio, device.height() / ratio)
+        exposed = exposed.intersected(inverse.mapRect(page))
+    return exposed.adjusted(-margin, -margin, margin, margin)
+
+
 class RegionLook:
     """How one region is drawn: its fill, hatched when off the map, outlined in yellow
     when selected."""
@@ -189,9 +204,7 @@ class RegionCanvas(QGraphicsItem):
     def paint(
         self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None
     ) -> None:
-        exposed = option.exposedRect  # type: ignore[attr-defined]
-        margin = self.margin()
-        ids = self.index.meeting(exposed.adjusted(-margin, -margin, margin, margin))
+        ids = self.index.meeting(painted_area(painter, option, self.margin()))
         looks, paths = self.looks, self.paths
         selected = [i for i in ids if looks[i].selected]
         if not self.picture_below:

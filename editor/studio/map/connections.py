@@ -20,7 +20,7 @@ from PySide6.QtGui import QColor, QPainter, QPainterPath, QPainterPathStroker, Q
 from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem, QWidget
 
 from editor.shared.map.borders import PLAIN_CONNECTIONS, add_border, follows_border, shared_borders
-from editor.studio.map.canvas import MARGIN_PX, BoxIndex
+from editor.studio.map.canvas import MARGIN_PX, BoxIndex, painted_area
 from editor.studio.map.items import SELECTED, Z
 
 if TYPE_CHECKING:
@@ -157,10 +157,9 @@ class LinkCanvas(QGraphicsItem):
     def paint(
         self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None
     ) -> None:
-        exposed = option.exposedRect  # type: ignore[attr-defined]
         scales = [abs(v.transform().m11()) for v in self.map_scene.views()]
         margin = MARGIN_PX / max([s for s in scales if s > 0], default=1.0)
-        ids = self.index.meeting(exposed.adjusted(-margin, -margin, margin, margin))
+        ids = self.index.meeting(painted_area(painter, option, margin))
         looks = self.looks
         crossings = self.map_scene.group_shown("crossings")
         lines = self.map_scene.group_shown("lines")

@@ -193,3 +193,35 @@ def test_a_paint_covers_only_what_lands_on_its_device(qtbot) -> None:
     area = painted_area(painter, option, 1.0)
     painter.end()
     assert area == QRectF(999, 499, 102, 52)
+
+
+def test_an_off_map_region_is_hatched_zoomed_in_and_over_the_picture(zoomed) -> None:
+    document, scene, view = zoomed
+    region = document.scenario.regions[40]
+    name, corner = scene.regions.name_points[region.id], region.polygon.exterior[0]
+    # Between the name and a corner: inside the region, clear of its name and its lines.
+    spot = QPointF(name.x() + (corner[0] - name.x()) * 0.4, name.y() + (corner[1] - name.y()) * 0.4)
+    assert scene.region_at(spot) == region.id
+
+    def hatched() -> bool:
+        image, point = draw(view), view.mapFromScene(spot)
+        fill = scene.region_looks[region.id].fill
+        shades = {
+            image.pixelColor(point.x() + dx, point.y() + dy).name()
+            for dx in range(-4, 5)
+            for dy in range(-4, 5)
+        }
+        assert fill.name() in shades
+        return len(shades) > 1
+
+    assert not hatched()
+    document.set_field("regions", region.id, ["off_map"], True)
+    assert not scene.detail.picture
+    assert hatched()
+    while not scene.detail.picture:
+        view.zoom_by(1 / 1.5)
+        view.centerOn(spot)
+        draw(view)
+    assert hatched(), "over the map's picture too"
+    document.set_field("regions", region.id, ["off_map"], False)
+    assert not hatched()

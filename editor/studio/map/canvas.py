@@ -219,6 +219,10 @@ class RegionCanvas(QGraphicsItem):
                 painter.drawPath(paths[region_id])
                 if look.hatched:
                     painter.fillPath(paths[region_id], _HATCH)
+        else:  # the picture has the fills; off-map regions are hatched over it
+            for region_id in ids:
+                if looks[region_id].hatched and not looks[region_id].selected:
+                    painter.fillPath(paths[region_id], _HATCH)
         for region_id in selected:
             look = looks[region_id]
             painter.setPen(_SELECTED_PEN)

@@ -62,7 +62,7 @@ def bench_paint(scenario: Any, repeats: int) -> dict[str, Any]:
     picture = scene.picture
     assert picture is not None
     zoomed = best_ms(repeats, paint, picture.redraw)
-    some = list(scene.region_items)[: max(3, len(scene.region_items) // 500)]
+    some = list(scene.region_looks)[: max(3, len(scene.region_looks) // 500)]
     edited = best_ms(repeats, paint, lambda: picture.regions_changed(some))
     out = {
         "regions": len(scenario.regions),

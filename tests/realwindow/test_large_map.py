@@ -89,7 +89,8 @@ def test_symbols_on_a_big_map_are_named_for_people(big_map: Any, x: Any, shots: 
     shots(studio, "large-map-stack-tooltip")
     # Every connection drawn names its type and its two regions, never its id.
     regions = {r.id: r for r in document.scenario.regions}
-    links = [i for i in scene.connection_items.values() if i.scene() is scene]
+    drawn = scene.connections.drawn
+    links = [look for look in scene.connection_looks.values() if drawn(look.connection_id)]
     assert links
     for item in links:
         connection = document.get("connections", item.connection_id)
@@ -143,3 +144,49 @@ def test_a_point_dragged_on_a_big_map_moves_with_its_neighbours(
     assert min(abs(ex - path[-1][0]) + abs(ey - path[-1][1]) for ex, ey in ends) <= 3.0
     names_after = {r for r, label in scene.label_items.items() if label.scene() is scene}
     assert names_after == names_before, "the names around stay drawn"
+
+
+def test_a_region_of_a_big_map_is_named_under_the_pointer_and_selected_by_a_click(
+    big_map: Any, x: Any, shots: Any
+) -> None:
+    """Regions are painted by one item for all (editor/studio/map/canvas.py): hovering one
+    still names it in a tooltip, a click selects it and outlines it in yellow, and a click
+    elsewhere takes the outline away."""
+    from PySide6.QtCore import QPointF
+
+    from tests.realwindow.studio_helpers import map_click
+
+    studio = big_map
+    document, scene = studio.document, studio.scene
+    scene.markers.ensure()  # drawn when the zoom shows them: here, asked for at once
+    region = next(
+        r
+        for r in document.scenario.regions[REGIONS // 3 :]
+        if not scene.markers.in_region.get(r.id)
+    )
+    name_point = scene.regions.name_points[region.id]
+    _zoom_on(studio, name_point, 200.0)
+    # A third of the way from the name to a corner: inside, off the name and the lines.
+    corner = region.polygon.exterior[0]
+    spot = (
+        name_point.x() + (corner[0] - name_point.x()) / 3,
+        name_point.y() + (corner[1] - name_point.y()) / 3,
+    )
+    assert scene.region_at(QPointF(*spot)) == region.id
+    px, py = scene_to_viewport(studio, spot)
+    assert _tooltip_at(x, studio, px, py) == f"{region.name} ({region.id})"
+    map_click(x, studio, px, py)
+    wait_until(
+        lambda: document.selection.ids == (region.id,), what="the region selected by a click"
+    )
+    settle_input(0.3)
+    shots(studio, "large-map-region-selected")
+    cx, cy = scene_to_viewport(studio, corner)
+    image = studio.view.viewport().grab().toImage()
+    ratio = image.devicePixelRatio()
+    assert image.pixelColor(round(cx * ratio), round(cy * ratio)).name() == "#ffcc00"
+    far = next(r for r in document.scenario.regions if r.id != region.id)
+    document.select("regions", [far.id])
+    settle_input(0.3)
+    image = studio.view.viewport().grab().toImage()
+    assert image.pixelColor(round(cx * ratio), round(cy * ratio)).name() != "#ffcc00"

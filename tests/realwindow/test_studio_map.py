@@ -100,8 +100,7 @@ def test_connecting_with_two_clicks_draws_the_connection_at_once(studio, x, shot
     wait_until(lambda: len(studio.document.scenario.connections) == 1, what="the connection")
     (connection,) = studio.document.scenario.connections
     assert {connection.a, connection.b} == {"region-1", "region-2"}
-    item = studio.scene.connections.items.get(connection.id)
-    assert item is not None and item.scene() is studio.scene and item.isVisible()
+    assert studio.scene.connections.drawn(connection.id)
     shots(studio, "studio-connected-with-two-clicks")
 
 
@@ -116,8 +115,7 @@ def test_accepted_derived_connections_are_drawn_at_once(studio, x) -> None:
     wait_until(lambda: studio.document.scenario.connections, what="the accepted connection")
     settle_input(0.3)
     for connection in studio.document.scenario.connections:
-        item = studio.scene.connections.items.get(connection.id)
-        assert item is not None and item.scene() is studio.scene and item.isVisible()
+        assert studio.scene.connections.drawn(connection.id)
 
 
 def test_add_a_unit_here_picks_the_nation_that_owns_the_region(studio, x) -> None:

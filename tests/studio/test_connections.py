@@ -199,7 +199,7 @@ def test_drawing_a_connection_between_neighbours(qtbot: Any, view: MapView) -> N
     assert (new.id, new.type) == ("w1-c1", "land")
     assert (doc.selection.section, doc.selection.ids) == ("connections", ("w1-c1",))
     assert doc.undo_stack.count() == 1
-    assert new.id in view.map_scene.connection_items
+    assert view.map_scene.connections.drawn(new.id)
 
 
 def test_regions_apart_get_a_long_link_type(qtbot: Any, view: MapView) -> None:

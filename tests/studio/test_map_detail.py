@@ -14,7 +14,6 @@ from PySide6.QtWidgets import QGraphicsItem
 from editor.shared.map.drawing import LabelItem
 from editor.studio.document import ScenarioDocument
 from editor.studio.map import names as names_module
-from editor.studio.map.items import RegionItem
 from editor.studio.map.rooms import measure_rooms
 from editor.studio.map.scene import MapScene
 from editor.studio.map.view import MapView
@@ -67,12 +66,11 @@ def test_zoomed_out_the_map_comes_from_a_picture_and_stays_clickable(shown) -> N
     named = scene.regions.names.shown
     assert len(named) < 10
     assert {i.region_id for i in scene.items() if isinstance(i, LabelItem)} == set(named)
-    assert all(item.flags() & NO_CONTENTS for item in scene.region_items.values())
+    assert scene.canvas is not None and scene.canvas.picture_below
     # Yet tools still find regions under the mouse, and the picture shows their colours.
     region = document.scenario.regions[17]
     point = inside(document, region.id)
-    found = [i for i in scene.items(point) if isinstance(i, RegionItem)]
-    assert [item.region_id for item in found] == [region.id]
+    assert scene.region_at(point) == region.id
     terrain = document.get("terrain", region.terrain)
     assert colour_at(view, image, point) == QColor(terrain.color)
     draw(view)
@@ -90,7 +88,7 @@ def test_zoomed_in_names_and_symbols_appear(shown) -> None:
     assert scene.detail.markers and not scene.detail.picture
     label = scene.label_items[region_id]
     assert label.scene() is scene and label.isVisible()
-    assert not scene.region_items[region_id].flags() & NO_CONTENTS
+    assert scene.canvas is not None and not scene.canvas.picture_below
     assert not scene.picture.isVisible()
     view.zoom_to_fit()
     draw(view)
@@ -112,8 +110,7 @@ def test_the_selected_region_is_outlined_over_the_picture(shown) -> None:
     region = document.scenario.regions[25]
     document.select("regions", [region.id])
     image = draw(view)
-    item = scene.region_items[region.id]
-    assert not item.flags() & NO_CONTENTS
+    assert scene.region_looks[region.id].selected
     corner = QPointF(*region.polygon.exterior[0])
     assert colour_at(view, image, corner).name() == "#ffcc00"
 

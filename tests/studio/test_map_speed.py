@@ -42,22 +42,22 @@ def test_a_cost_in_the_terrain_table_redraws_no_region_and_a_colour_its_own(show
     terrain = document.get("terrain", common)
     draw(view)
     renders = scene.picture.renders
-    fills = {i: item.fill.name() for i, item in scene.region_items.items()}
+    fills = {i: item.fill.name() for i, item in scene.region_looks.items()}
 
     document.replace("terrain", terrain.model_copy(update={"movement_cost": 7}))
     draw(view)
     assert scene.picture.renders == renders, "nothing drawn changed: the picture stays"
-    assert {i: item.fill.name() for i, item in scene.region_items.items()} == fills
+    assert {i: item.fill.name() for i, item in scene.region_looks.items()} == fills
 
     document.replace("terrain", terrain.model_copy(update={"color": "#123456"}))
     draw(view)
     assert scene.picture.renders == renders + 1
     mine = {r.id for r in document.scenario.regions if r.terrain == common}
-    for region_id, item in scene.region_items.items():
+    for region_id, item in scene.region_looks.items():
         expected = "#123456" if region_id in mine else fills[region_id]
         assert item.fill.name() == expected
 
     document.undo_stack.undo()
     document.undo_stack.undo()
-    assert {i: item.fill.name() for i, item in scene.region_items.items()} == fills
+    assert {i: item.fill.name() for i, item in scene.region_looks.items()} == fills
     assert all(QColor(f).isValid() for f in fills.values())

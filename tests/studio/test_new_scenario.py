@@ -117,8 +117,7 @@ def test_units_and_connections_added_to_a_new_map_are_drawn_at_once(blank) -> No
     assert stack.scene() is scene and stack.isVisible()
     ConnectTool(document).connect(first, second)
     (connection,) = document.scenario.connections
-    item = scene.connections.items.get(connection.id)
-    assert item is not None and item.scene() is scene and item.isVisible()
+    assert scene.connections.drawn(connection.id)
 
 
 def test_the_first_unit_brings_a_unit_type_in_the_same_step(blank) -> None:

@@ -8,17 +8,14 @@ from __future__ import annotations
 
 from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import (
-    QBrush,
     QColor,
     QPainter,
-    QPainterPath,
     QPen,
     QPixmap,
     QPolygonF,
 )
 from PySide6.QtWidgets import (
     QGraphicsItem,
-    QGraphicsPathItem,
     QGraphicsRectItem,
     QGraphicsView,
     QStyleOptionGraphicsItem,
@@ -49,79 +46,6 @@ BORDER = QColor(40, 40, 40, 170)
 """The colour of region borders (drawn opaque, blended with the region's fill: Qt strokes
 semi-transparent lines three times slower)."""
 _BORDERS: dict[int, QPen] = {}
-_BORDER_SELECTED = QPen(SELECTED)
-_BORDER_SELECTED.setCosmetic(True)
-_BORDER_SELECTED.setWidthF(2.5)
-_NO_BORDER = QPen(Qt.PenStyle.NoPen)
-_HATCH = QBrush(QColor(0, 0, 0, 45), Qt.BrushStyle.BDiagPattern)
-
-
-class RegionItem(QGraphicsPathItem):
-    """A region's outline, filled with its terrain or owner colour.
-
-    Painted by Qt itself (no Python ``paint``): on a 10,000-region map a Python call per
-    region and repaint costs more than all the drawing. Off-map regions get their hatching
-    from a child item, drawn the same way.
-    """
-
-    def __init__(self, region_id: str) -> None:
-        super().__init__()
-        self.region_id = region_id
-        self.setZValue(Z["regions"])
-        self.setAcceptHoverEvents(True)
-        self._selected = False
-        self._outlined = True
-        self._fill = QColor("#cccccc")
-        self._hatched = False
-        self._hatch: QGraphicsPathItem | None = None
-
-    def set_look(self, fill: QColor, hatched: bool) -> None:
-        self._fill, self._hatched = fill, hatched
-        self._restyle()
-
-    def set_outlined(self, outlined: bool) -> None:
-        """Draw the border or not (the borders layer); a selected region stays outlined."""
-        if outlined != self._outlined:
-            self._outlined = outlined
-            self._restyle()
-
-    def set_selected_look(self, selected: bool) -> None:
-        if selected == self._selected:
-            return
-        self._selected = selected
-        self.setZValue(Z["regions"] + (1 if selected else 0))
-        self._restyle()
-
-    @property
-    def selected(self) -> bool:
-        return self._selected
-
-    @property
-    def fill(self) -> QColor:
-        return self._fill
-
-    def setPath(self, path: QPainterPath) -> None:
-        super().setPath(path)
-        if self._hatch is not None:
-            self._hatch.setPath(path)
-
-    def _restyle(self) -> None:
-        if self._selected:
-            self.setPen(_BORDER_SELECTED)
-        else:
-            self.setPen(border_pen(self._fill) if self._outlined else _NO_BORDER)
-        if self.brush().color() != self._fill:
-            self.setBrush(QBrush(self._fill))
-        if self._hatched and self._hatch is None:
-            self._hatch = QGraphicsPathItem(self.path(), self)
-            self._hatch.setPen(Qt.PenStyle.NoPen)
-            self._hatch.setBrush(_HATCH)
-            self._hatch.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
-        elif not self._hatched and self._hatch is not None:
-            self._hatch.setParentItem(None)
-            if self._hatch.scene() is not None:
-                self._hatch.scene().removeItem(self._hatch)
-            self._hatch = None
 
 
 def border_pen(fill: QColor) -> QPen:
@@ -139,53 +63,6 @@ def border_pen(fill: QColor) -> QPen:
         pen.setCosmetic(True)
         pen.setWidthF(0.8)
     return pen
-
-
-class ConnectionItem(QGraphicsPathItem):
-    """A connection: along the shared border for crossings (rivers, crests), else a line
-    between the regions' label anchors (straits, sea lanes, off-map links)."""
-
-    _pens: dict[tuple[int, bool, bool, bool], QPen] = {}
-
-    def __init__(self, connection_id: str) -> None:
-        super().__init__()
-        self.connection_id = connection_id
-        self.along = False
-        """Drawn along a shared border (rather than as a line between anchors)."""
-        self.setZValue(Z["connections"])
-
-    def set_look(
-        self,
-        color: QColor,
-        along_border: bool,
-        bridge: bool,
-        road: bool,
-        selected: bool,
-        tip: str = "",
-    ) -> None:
-        """How the connection is drawn; ``tip`` names it for a person (its regions' names)."""
-        self.along = along_border
-        shade = SELECTED if selected else color
-        key = (shade.rgba(), along_border, road, selected)
-        pen = self._pens.get(key)
-        if pen is None:
-            pen = QPen(shade)
-            pen.setCosmetic(True)
-            pen.setWidthF(4.0 if along_border else 2.0)
-            # No round ends: Qt draws lines with them five to ten times slower. Square ends
-            # close the joints where the pieces of a river meet.
-            pen.setCapStyle(Qt.PenCapStyle.SquareCap if along_border else Qt.PenCapStyle.FlatCap)
-            pen.setJoinStyle(Qt.PenJoinStyle.RoundJoin)
-            if not along_border:
-                pen.setStyle(Qt.PenStyle.DashLine)
-            if road and not along_border:
-                pen.setStyle(Qt.PenStyle.SolidLine)
-            self._pens[key] = pen
-        if self.pen() != pen:
-            self.setPen(pen)
-        tip = (tip or self.connection_id) + (", bridged" if bridge else "")
-        if self.toolTip() != tip:
-            self.setToolTip(tip)
 
 
 class MarkerItem(QGraphicsRectItem):

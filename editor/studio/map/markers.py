@@ -98,6 +98,10 @@ class MarkerLayer:
         """The stack each unit and leader on the map stands in."""
         self.index = PlaceIndex()
         self._in_region: dict[str, list[MarkerItem]] = {}
+        self.waiting = False
+        """The symbols are not drawn yet: the zoom hides them all (a big map zoomed out, as
+        it opens), and drawing them would be a tenth of the time it takes to open. They
+        are drawn when the zoom shows them or something asks for them (:meth:`ensure`)."""
 
     @property
     def in_region(self) -> dict[str, list[MarkerItem]]:
@@ -106,6 +110,7 @@ class MarkerLayer:
 
     def clear(self) -> None:
         """Forget every item (the scene has just been cleared)."""
+        self.waiting = False
         for table in (self.structures, self.sources, self.stacks, self.stack_of):
             table.clear()
         self._in_region.clear()
@@ -120,6 +125,19 @@ class MarkerLayer:
         self.build()
 
     def build(self) -> None:
+        """Draw every symbol, or wait until the zoom shows symbols (see :attr:`waiting`)."""
+        if not self.scene.detail.markers:
+            self.waiting = True
+            return
+        self._build()
+
+    def ensure(self) -> None:
+        """Draw the symbols now if they were waiting."""
+        if self.waiting:
+            self.waiting = False
+            self._build()
+
+    def _build(self) -> None:
         doc = self.scene.document
         for section in PLACED:
             for entity in doc.items(section):
@@ -130,6 +148,8 @@ class MarkerLayer:
 
     def entities_changed(self, section: str, ids: Iterable[str]) -> set[str]:
         """Follow edits of placed entities; returns the regions whose symbols must change."""
+        if self.waiting:
+            return set()  # all read from the document when drawn
         doc = self.scene.document
         touched: set[str] = set()
         for entity_id in ids:
@@ -143,6 +163,8 @@ class MarkerLayer:
 
     def refresh(self, region_ids: Iterable[str]) -> None:
         """Draw again the symbols of these regions."""
+        if self.waiting:
+            return
         region_ids = list(region_ids)
         selection = self.scene.document.selection
         chosen = set(selection.ids) if selection.section in ("units", "leaders") else set()

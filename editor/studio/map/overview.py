@@ -11,8 +11,9 @@ thousands of small outlines take long to fill and stroke one by one. So:
 - While the whole map fits in a picture of moderate size (up to about two full-screen
   zooms), :class:`MapPicture` draws the regions and the connections along borders into an
   image once, at the view's exact scale, and copies it to the screen at every repaint. The
-  region and connection items stay in the scene (tools find them by position) but paint
-  nothing meanwhile, except selected ones, which paint over the picture. Any change to what
+  region canvas (:mod:`.canvas`) and the connection items stay in the scene (tools find
+  regions by position) but paint nothing meanwhile, except selected ones, which paint over
+  the picture. Any change to what
   the picture shows redraws it at the next repaint.
 """
 
@@ -27,7 +28,7 @@ from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QColor, QImage, QPainter, QPainterPath, QPen, QTransform
 from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem, QWidget
 
-from editor.studio.map.items import RegionItem, border_pen
+from editor.studio.map.items import border_pen
 
 if TYPE_CHECKING:
     from editor.studio.map.scene import MapScene
@@ -183,7 +184,7 @@ class MapPicture(QGraphicsItem):
         return image
 
     def _current_groups(self) -> list[_Group]:
-        items = self.map_scene.region_items
+        items = self.map_scene.region_looks
         if self._stale is None:
             self._colour_of, self._members, self._groups = {}, {}, {}
             stale: Iterable[str] = items.keys()
@@ -216,13 +217,13 @@ class MapPicture(QGraphicsItem):
     def _grouped_links(self) -> list[tuple[QPen, QPainterPath]]:
         if self._links is None:
             groups: dict[tuple[int, float], tuple[QPen, QPainterPath]] = {}
-            for item in self.map_scene.connection_items.values():
-                if item.along:
-                    pen = item.pen()
+            for look in self.map_scene.connection_looks.values():
+                if look.along:
+                    pen = look.pen
                     key = (pen.color().rgba(), pen.widthF())
                     if key not in groups:
                         groups[key] = (pen, QPainterPath())
-                    groups[key][1].addPath(item.path())
+                    groups[key][1].addPath(look.path())
             self._links = list(groups.values())
         return self._links
 
@@ -251,8 +252,3 @@ class _Group:
         for batch in fills:
             outlines.addPath(batch)
         return cls(colour, fills, outlines)
-
-
-def paints_itself(item: RegionItem, picture: bool) -> bool:
-    """Whether a region item paints itself (or leaves it to the picture)."""
-    return not picture or item.selected

@@ -1,9 +1,10 @@
-"""The map scene: one item per thing drawn, kept in step with the document.
+"""The map scene: the things drawn, kept in step with the document.
 
 The scene listens to the document's changes and redraws only what a change touches (an
 edited region, the connections and symbols around it), so editing one region of a
 10,000-region map stays instant. What it draws is kept by layer objects, one per kind of
-thing: :class:`.regions.RegionLayer` (outlines, borders, names),
+thing: :class:`.regions.RegionLayer` (outlines, borders, names; every region painted by one
+item, :class:`.canvas.RegionCanvas`, rather than an item each),
 :class:`.connections.ConnectionLayer`, :class:`.markers.MarkerLayer` (structures, supply
 sources, stacks), :class:`.problems.ProblemLayer` (validation) and :class:`.fan.StackFan` (a
 stack's counters, fanned out). The scene routes changes to them and decides what is shown:
@@ -30,19 +31,22 @@ from PySide6.QtWidgets import (
     QGraphicsPathItem,
     QGraphicsPixmapItem,
     QGraphicsScene,
+    QGraphicsSceneHelpEvent,
+    QToolTip,
 )
 
 from editor.shared.map.drawing import LabelItem
 from editor.studio.document import Change, ScenarioDocument, Selection
-from editor.studio.map.connections import ConnectionLayer
+from editor.studio.map.canvas import RegionCanvas, RegionLook
+from editor.studio.map.connections import ConnectionLayer, LinkLook
 from editor.studio.map.fan import StackFan
 from editor.studio.map.hexes import HexMapItem, hex_labels
-from editor.studio.map.items import ConnectionItem, MarkerItem, RegionItem
+from editor.studio.map.items import MarkerItem
 from editor.studio.map.layers import LAYER_NAMES, LAYER_OF, LAYERS
 from editor.studio.map.markers import PLACED, MarkerLayer
-from editor.studio.map.overview import Detail, MapPicture, detail_for, paints_itself, view_scale
+from editor.studio.map.overview import Detail, MapPicture, detail_for, view_scale
 from editor.studio.map.problems import ProblemLayer
-from editor.studio.map.regions import NO_CONTENTS, Labels, RegionLayer, background_item
+from editor.studio.map.regions import Labels, RegionLayer, background_item
 from editor.studio.map.sheet import SheetItem
 from schemas.collector import gc_paused
 from schemas.issues import Issue
@@ -51,6 +55,8 @@ BACKGROUND = QColor("#e8eef2")
 FIXED_SIZE = (LabelItem, MarkerItem)
 """Items drawn at a fixed screen size (``ItemIgnoresTransformations``)."""
 HUGE = 1e15
+Z_REGIONS_TOP = 1
+"""Items below this height are under the regions (the picture, a tracing image)."""
 
 
 class MapScene(QGraphicsScene):
@@ -78,6 +84,7 @@ class MapScene(QGraphicsScene):
         self.detail = Detail()
         """What is shown at the current zoom; until a view paints, as little as possible."""
         self._shown: dict[str, bool] = {}
+        self._links_shown: tuple[bool, bool] | None = None
         self._window = QRectF(-HUGE / 2, -HUGE / 2, HUGE, HUGE)
         """Where names and symbols of a fixed screen size are put in the scene (see
         :meth:`follow_views`); until a view paints, everywhere."""
@@ -93,8 +100,22 @@ class MapScene(QGraphicsScene):
     # -- what is drawn, by kind ------------------------------------------------------------------
 
     @property
-    def region_items(self) -> dict[str, RegionItem]:
-        return self.regions.items
+    def region_looks(self) -> dict[str, RegionLook]:
+        """How each region is drawn (its fill, whether it is selected)."""
+        return self.regions.looks
+
+    @property
+    def canvas(self) -> RegionCanvas | None:
+        """The item that paints every region."""
+        return self.regions.canvas
+
+    def region_at(self, point: QPointF) -> str | None:
+        """The region under a map point (the topmost where regions overlap), shown or not;
+        on a hex map, the hex (a hex map's hexes are its regions)."""
+        if self.hexes is not None:
+            return self.hexes.hex_id_at(point)
+        canvas = self.regions.canvas
+        return canvas.region_at(point) if canvas is not None else None
 
     @property
     def region_paths(self) -> dict[str, QPainterPath]:
@@ -106,19 +127,33 @@ class MapScene(QGraphicsScene):
         return Labels(self.regions)
 
     @property
-    def connection_items(self) -> dict[str, ConnectionItem]:
-        return self.connections.items
+    def connection_looks(self) -> dict[str, LinkLook]:
+        """How each connection worked out so far is drawn (lines the zoom hides wait)."""
+        return self.connections.looks
+
+    def connection_at(self, point: QPointF, near: float) -> str | None:
+        """The connection drawn within ``near`` map units of a map point, if any (on a hex
+        map, the hexside the point is near)."""
+        if self.locked("connections"):
+            return None
+        if self.hexes is not None:
+            return self.hexes.hexside_id_at(point)
+        canvas = self.connections.canvas
+        return canvas.connection_at(point, near) if canvas is not None else None
 
     @property
     def structure_items(self) -> dict[str, MarkerItem]:
+        self.markers.ensure()
         return self.markers.structures
 
     @property
     def source_items(self) -> dict[str, MarkerItem]:
+        self.markers.ensure()
         return self.markers.sources
 
     @property
     def stack_items(self) -> list[MarkerItem]:
+        self.markers.ensure()
         return list(self.markers.stacks.values())
 
     @property
@@ -147,6 +182,7 @@ class MapScene(QGraphicsScene):
         for layer in (self.regions, self.connections, self.markers, self.problems, self.fan):
             layer.clear()
         self._shown = {}
+        self._links_shown = None
         self._selection = Selection()
         self._colours = self._side_colours()
         self.picture = MapPicture(self)
@@ -164,7 +200,7 @@ class MapScene(QGraphicsScene):
             self.regions.typical = self.hexes.typical_size()
             for label in hex_labels(self.hexes):
                 self.addItem(label)
-        self.connections.update_many([c.id for c in self.document.scenario.connections])
+        self.connections.build()
         self.markers.build()
         self._apply_visibility()
         self.on_selection(self.document.selection)
@@ -226,7 +262,7 @@ class MapScene(QGraphicsScene):
                 self.markers.rebuild()
         elif section == "connection_types" or (section == "connections" and kind == "reset"):
             self.connections.update_many(
-                {c.id for c in self.document.scenario.connections} | set(self.connection_items)
+                {c.id for c in self.document.scenario.connections} | set(self.connection_looks)
             )
         elif section == "connections":
             self.connections.update_many(ids)
@@ -275,36 +311,23 @@ class MapScene(QGraphicsScene):
             touched = set(before.ids if before.section == section else ())
             touched |= set(selection.ids if selection.section == section else ())
             if section == "regions" or section is None:
+                looks = self.region_looks
                 for region_id in touched if section else self._all_selected_regions():
-                    item = self.region_items.get(region_id)
-                    if item is not None:
-                        item.set_selected_look(self.is_selected("regions", region_id))
-                        self.set_paints(item, paints_itself(item, self.detail.picture))
+                    look = looks.get(region_id)
+                    if look is not None:
+                        look.selected = self.is_selected("regions", region_id)
+                if self.canvas is not None:
+                    ids = touched if section else self._all_selected_regions()
+                    self.canvas.repaint_regions(ids, self.region_paths)
             elif section == "connections":
-                self.connections.update_many(touched & self.connection_items.keys())
+                self.connections.update_many(touched & self.connection_looks.keys())
         self.markers.on_selection(before, selection)
         chosen = frozenset(selection.ids) if selection.section == "regions" else frozenset()
         self.regions.names.prefer(chosen)
         self.fan.refresh()
 
-    def set_paints(self, item: QGraphicsItem, paints: bool) -> None:
-        """Let an item paint itself or leave its place to the map's picture. An item that
-        stops painting is not repainted by Qt (items without contents are skipped), so what
-        it drew last (a selected region's yellow outline) would stay on screen: the place
-        it covered, with its cosmetic outline, is repainted from the picture instead."""
-        was_painting = not item.flags() & NO_CONTENTS
-        item.setFlag(NO_CONTENTS, not paints)
-        if was_painting and not paints:
-            self.update(self.on_screen_rect(item))
-
-    def on_screen_rect(self, item: QGraphicsItem, pixels: float = 4.0) -> QRectF:
-        """An item's scene rectangle widened by a few screen pixels (outlines drawn with
-        cosmetic pens reach past it)."""
-        margin = pixels / max((view_scale(v.transform()) for v in self.views()), default=1.0)
-        return item.sceneBoundingRect().adjusted(-margin, -margin, margin, margin)
-
     def _all_selected_regions(self) -> list[str]:
-        return [i for i, item in self.region_items.items() if item.selected]
+        return [i for i, look in self.region_looks.items() if look.selected]
 
     # -- layers ----------------------------------------------------------------------------------
 
@@ -392,13 +415,10 @@ class MapScene(QGraphicsScene):
             self.removeItem(item)
 
     def _groups(self) -> dict[str, list[QGraphicsItem]]:
-        links = list(self.connection_items.values())
         return {
             "background": [self.background] if self.background is not None else [],
-            "regions": list(self.region_items.values()),
+            "regions": [self.canvas] if self.canvas is not None else [],
             "labels": list(self.regions.labels.values()),  # those made so far
-            "crossings": [item for item in links if item.along],
-            "lines": [item for item in links if not item.along],
             **self.markers.all_items(),
             "issues": self.problems.items(),
         }
@@ -411,6 +431,12 @@ class MapScene(QGraphicsScene):
                 self._shown[group] = shown
                 for item in items:
                     self.place(item, group)
+        canvas = self.connections.canvas
+        links = (self.visible["connections"], self._allowed("lines"))
+        if canvas is not None and self._links_shown != links:
+            self._links_shown = links
+            canvas.setVisible(links[0])
+            canvas.update()
 
     # -- detail --------------------------------------------------------------------------------
 
@@ -434,14 +460,51 @@ class MapScene(QGraphicsScene):
         self.detail = detail
         if detail.lines:
             self.connections.flush()
+        if detail.markers:
+            self.markers.ensure()
         self._apply_visibility()
         if picture_changed:
-            for item in self.region_items.values():
-                item.setFlag(NO_CONTENTS, not paints_itself(item, detail.picture))
+            if self.canvas is not None:
+                self.canvas.picture_below = detail.picture
+                self.canvas.update()
             self.connections.show_picture(detail.picture)
         if self.picture is not None:
             self.picture.setVisible(detail.picture)
         self.fan.refresh()
+
+    # -- tooltips ------------------------------------------------------------------------------
+
+    def helpEvent(self, event: QGraphicsSceneHelpEvent) -> None:
+        """The tooltip of what is under the mouse: the topmost item that has one, or else
+        the region there (regions are not items; see :mod:`.canvas`)."""
+        widget = event.widget()
+        view = widget.parentWidget() if widget is not None else None
+        transform = view.viewportTransform() if hasattr(view, "viewportTransform") else None
+        point = event.scenePos()
+        text = ""
+        found = self.items(point, deviceTransform=transform) if transform else self.items(point)
+        for item in found:
+            if item.zValue() < Z_REGIONS_TOP:
+                break
+            if item.toolTip():
+                text = item.toolTip()
+                break
+        if not text:
+            look = self.connections.looks.get(self.connection_at(point, self._pixels(3)) or "")
+            text = look.tip if look is not None else ""
+        if not text and not self.locked("regions"):
+            region_id = self.region_at(point)
+            if region_id is not None:
+                text = self.regions.tooltip(region_id)
+        if text:
+            QToolTip.showText(event.screenPos(), text, widget)
+        else:
+            QToolTip.hideText()
+        event.setAccepted(bool(text))
+
+    def _pixels(self, count: float) -> float:
+        """``count`` screen pixels in map units, at the zoom of the scene's views."""
+        return count / max((view_scale(v.transform()) for v in self.views()), default=1.0)
 
     # -- validation ------------------------------------------------------------------------------
 

@@ -58,13 +58,7 @@ class Tool:
         scene = self.scene
         if scene.locked("regions"):
             return None
-        if scene.hexes is not None:  # a hex map's hexes are its regions
-            return scene.hexes.hex_id_at(point)
-        for item in scene.items(point):
-            region_id = getattr(item, "region_id", None)
-            if region_id is not None and scene.region_items.get(region_id) is item:
-                return str(region_id)
-        return None
+        return scene.region_at(point)
 
     def pixels(self, count: float) -> float:
         """A distance of ``count`` screen pixels in map units at the current zoom."""

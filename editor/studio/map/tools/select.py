@@ -3,13 +3,13 @@ counters of a fanned-out stack."""
 
 from __future__ import annotations
 
-from PySide6.QtCore import QPointF, QRectF, Qt
-from PySide6.QtGui import QMouseEvent, QPainterPathStroker
+from PySide6.QtCore import QPointF, Qt
+from PySide6.QtGui import QMouseEvent
 from PySide6.QtWidgets import QGraphicsItem
 
 from editor.studio.map.fan import FanCounter, FanItem
 from editor.studio.map.geometry_actions import copy_with
-from editor.studio.map.items import ConnectionItem, MarkerItem, screen_centre
+from editor.studio.map.items import MarkerItem, screen_centre
 from editor.studio.map.tools.base import Tool
 from schemas.units import Location
 
@@ -76,23 +76,8 @@ class SelectTool(Tool):
         return None
 
     def _connection_at(self, point: QPointF) -> str | None:
-        """A connection line within a few pixels of the point (on a hex map, the hexside
-        the point is near)."""
-        scene = self.scene
-        if scene.locked("connections"):
-            return None
-        if scene.hexes is not None:
-            return scene.hexes.hexside_id_at(point)
-        near = self.pixels(4)
-        box = QRectF(point.x() - near, point.y() - near, 2 * near, 2 * near)
-        stroker = QPainterPathStroker()
-        stroker.setWidth(2 * near)
-        for item in scene.items(box):
-            if isinstance(item, ConnectionItem) and stroker.createStroke(item.path()).contains(
-                point
-            ):
-                return item.connection_id
-        return None
+        """A connection line within a few pixels of the point."""
+        return self.scene.connection_at(point, self.pixels(4))
 
     def press(self, event: QMouseEvent, point: QPointF) -> None:
         if event.button() != Qt.MouseButton.LeftButton:

@@ -88,7 +88,7 @@ def attach(window: StudioWindow) -> None:
     if hidden and not dock.isFloating():
         # Shown for a stack: give it half of its column (it lists the stack, conflicts and
         # stale operations), the inspector above keeping the other half.
-        QTimer.singleShot(0, lambda: share_column(window))
+        QTimer.singleShot(0, window, lambda: share_column(window))  # dropped with the window
 
 
 def share_column(window: StudioWindow, tries: int = 40) -> None:
@@ -96,7 +96,7 @@ def share_column(window: StudioWindow, tries: int = 40) -> None:
     the window is on screen (sizes given before that are laid out again)."""
     handle = window.windowHandle()
     if (handle is None or not handle.isExposed()) and tries > 0:
-        QTimer.singleShot(50, lambda: share_column(window, tries - 1))
+        QTimer.singleShot(50, window, lambda: share_column(window, tries - 1))
         return
     dock, inspector = window.docks["mods"], window.docks["inspector"]
     if dock.isFloating() or window.dockWidgetArea(dock) != window.dockWidgetArea(inspector):

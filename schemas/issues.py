@@ -115,6 +115,12 @@ CODES: dict[str, CodeInfo] = {
     "phase-order": CodeInfo("error", "Phases are repeated or out of the rules' order."),
     "turn-without-phases": CodeInfo("error", "Some turn of the game plays no phase at all."),
     "turn-out-of-range": CodeInfo("error", "A turn number lies outside the scenario's length."),
+    "wego-unplayed": CodeInfo(
+        "warning", "A WEGO scenario holds something only phases its turns do not play use."
+    ),
+    "wego-settings-unused": CodeInfo(
+        "warning", "WEGO settings are given in a scenario that plays IGOUGO turns."
+    ),
     # Forces
     "unit-impassable-location": CodeInfo("error", "A unit starts where it cannot be."),
     "start-overstacked": CodeInfo("error", "A region or structure starts over its stacking limit."),

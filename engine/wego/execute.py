@@ -15,7 +15,8 @@ a tick is fixed, so a scenario, a seed and the plans fix the result (docs/wego.m
    stops there, and so does every enemy stack in that region (a meeting engagement; for the
    stack ordered to attack that region, its attack going in). A withdrawal never goes in:
    it stops short. A stack without a combat unit cannot go in and stops short.
-5. A step that would break the stacking limit waits (a jam) and is tried again next tick; a
+5. A step that would break the stacking limit waits (a jam) and is tried again in the next
+   round of the tick once some other stack has stepped, else on the next tick; a
    step the map refuses now (a crossing that needs a bridge, a region closed to the side) or
    off a route the stack was pushed from (a retreat) ends the order (blocked).
 6. When every step of the tick is taken, the battles of the tick are fought one at a time,
@@ -76,6 +77,8 @@ class Mover:
     gained: float = 0.0
     done: bool = False
     jammed: bool = False
+    jam_tick: int = 0
+    """The last tick a jam of this stack was recorded (one record per tick)."""
     cost: float = field(default=0.0)
     """Cost of the next step, worked out when the stack is due."""
 
@@ -176,9 +179,15 @@ def _tick(game: Game, movers: list[Mover], tick: int, tick_mp: float) -> list[tu
                 _natural(m.stack),
             )
         )
+        stepped = False
         for mover in due:
             if not mover.done and not mover.jammed:
-                _step(game, mover, tick, contacts, movers)
+                stepped = _step(game, mover, tick, contacts, movers) or stepped
+        if not stepped:
+            break
+        # Room may have been made: jammed stacks try again in the next round.
+        for mover in movers:
+            mover.jammed = False
     return contacts
 
 
@@ -209,29 +218,32 @@ def _due(game: Game, mover: Mover, tick: int) -> bool:
 
 def _step(
     game: Game, mover: Mover, tick: int, contacts: list[tuple[str, str]], movers: list[Mover]
-) -> None:
+) -> bool:
+    """Take the mover's next step if it can; whether it stepped."""
     stack = game.state.stacks.get(mover.stack)
     if stack is None:
         _end(game, mover, tick, "destroyed")
-        return
+        return False
     to = mover.steps[0]
     link = next((lk for lk in game.world.neighbours(stack.region) if lk.to == to), None)
     if link is None:
         _end(game, mover, tick, "displaced")
-        return
+        return False
     domain = movement.stack_domain(game, stack)
     refusal = movement.step_refusal(game, stack.side, domain, link)
     if refusal is not None:
         _end(game, mover, tick, "blocked", refusal)
-        return
+        return False
     enemies = movement.enemy_here(game, to, stack.side)
     if enemies and (mover.order == OrderWithdraw.kind or not movement.has_combat_unit(game, stack)):
         _end(game, mover, tick, "blocked", f"enemies hold '{to}'")
-        return
+        return False
     if not enemies and domain == "land" and not movement.fits(game, stack, to):
         mover.jammed = True
-        game.record("wego_jam", tick=tick, stack=stack.id, region=to)
-        return
+        if mover.jam_tick != tick:
+            mover.jam_tick = tick
+            game.record("wego_jam", tick=tick, stack=stack.id, region=to)
+        return False
     origin = stack.region
     board.relocate(game, stack, to)
     stack.came_from, stack.crossed, stack.moved = origin, link.connection.id, True
@@ -268,11 +280,12 @@ def _step(
         for other in movers:
             if not other.done and other.stack in pinned:
                 _end(game, other, tick, "engaged")
-        return
+        return True
     if board.side_of_region(game, to) != stack.side:
         board.capture_region(game, to, stack.side)
     if not mover.steps:
         _end(game, mover, tick, "arrived")
+    return True
 
 
 def _end(game: Game, mover: Mover, tick: int, reason: str, detail: str = "") -> None:

@@ -334,8 +334,8 @@ def apply(game: Game, action: Action) -> None:
     assert side is not None
     orders = plan["orders"].setdefault(side, {})
     if isinstance(action, SealPlan):
-        plan["sealed"].append(side)
         game.record("plan_sealed", side_id=side, orders=len(orders))
+        plan["sealed"].append(side)
     elif isinstance(action, CancelOrder):
         del orders[action.stack]
     elif isinstance(action, Order):

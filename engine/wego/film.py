@@ -196,17 +196,17 @@ def _knows(
         return True
     kind = record["type"]
     if kind in ("wego_step", "wego_contact"):
-        return record["side_id"] == viewer or record["stack"] in visible or record[
-            "stack"
-        ] in before
+        return bool(
+            record["side_id"] == viewer or record["stack"] in visible or record["stack"] in before
+        )
     if kind in ("wego_battle", "battle_start", "battle_over"):
         return viewer in (record["attacker"], record["defender"])
     if kind == "battle_retreat":
-        return record["side_id"] == viewer or any(
+        return bool(record["side_id"] == viewer) or any(
             _unit_seen(u, tick, visible) for u in record["units"]
         )
     if kind == "eliminated":
-        return record["owner"] == viewer or _unit_seen(record["unit"], previous, before)
+        return bool(record["owner"] == viewer or _unit_seen(record["unit"], previous, before))
     return kind == "captured"
 
 
@@ -294,11 +294,7 @@ def verify(records: Sequence[Record]) -> list[str]:
                 board = {u: list(v) for u, v in record["units"].items()}
             elif board is None:
                 continue
-            elif kind == "wego_step":
-                for unit in record["units"]:
-                    if unit in board:
-                        board[unit][0] = record["to"]
-            elif kind == "battle_retreat":
+            elif kind == "wego_step" or kind == "battle_retreat":
                 for unit in record["units"]:
                     if unit in board:
                         board[unit][0] = record["to"]

@@ -47,8 +47,10 @@ class WegoGame(Game):
     def phase(self) -> str:
         """``wego_planning`` while plans are open, ``wego_execution`` while they run."""
         wego = self.state.wego
-        return "wego_planning" if wego is not None and wego["stage"] == "planning" else (
-            "wego_execution"
+        return (
+            "wego_planning"
+            if wego is not None and wego["stage"] == "planning"
+            else ("wego_execution")
         )
 
     def to_act(self) -> str | None:

@@ -97,7 +97,8 @@ ORDERS: dict[str, type[Order]] = {
 MOVING = (OrderMove, OrderAttack, OrderWithdraw)
 """The orders that move their stack."""
 
-for _cls in (*ORDERS.values(), CancelOrder, SealPlan):
+_REGISTERED: tuple[type[Action], ...] = (*ORDERS.values(), CancelOrder, SealPlan)
+for _cls in _REGISTERED:
     ACTIONS[_cls.kind] = _cls
 
 

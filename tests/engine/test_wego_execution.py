@@ -249,7 +249,8 @@ def test_moving_stacks_that_meet_stop_and_fight_a_meeting_engagement() -> None:
 
 def test_an_attack_goes_in_when_its_stacks_arrive_and_they_fight_together() -> None:
     b = lane()
-    b.unit("r1", "inf", "c2r1").unit("r2", "inf", "c4r1").unit("b", "inf", "c5r1", nation="blueland")
+    b.unit("r1", "inf", "c2r1").unit("r2", "inf", "c4r1")
+    b.unit("b", "inf", "c5r1", nation="blueland")
     game = b.game(seed=4)
     far, near, blue = stack(game, "r1"), stack(game, "r2"), stack(game, "b")
     records = execute(

@@ -207,7 +207,7 @@ def _knows(
         )
     if kind == "eliminated":
         return bool(record["owner"] == viewer or _unit_seen(record["unit"], previous, before))
-    return kind == "captured"
+    return bool(kind == "captured")
 
 
 def _as_seen(

@@ -12,8 +12,8 @@ anything is recorded), ``outcome()``, ``save()``/``load``. A turn is:
    (:mod:`engine.wego.execute`): no decision is asked during it;
 4. the turn ends: the supply check of every side, in the turn order (when the calendar plays
    the supply phase on that turn), then each side's end-of-turn scoring and sudden death,
-   then the end-of-turn checks (tension, victory level), then the turn's statistics
-   (``wego_turn_end``), and the next turn opens (or the game ends after the last).
+   then the turn's statistics (``wego_turn_end``), then the end-of-turn checks (tension,
+   victory level), and the next turn opens (or the game ends after the last).
 
 The event, card, reinforcement, air, siege and replacement phases are not played in WEGO
 turns (validation warns when a WEGO scenario holds what only they use).
@@ -85,6 +85,7 @@ class WegoGame(Game):
         plan.apply(self, action)
         if self.state.wego is not None and plan.planner(self) is None:
             execute.run(self)
+            victory.check_immediate(self)  # a capture may have met a sudden-death condition
             if self.state.outcome is None:
                 self._end_turn()
         victory.check_immediate(self)
@@ -116,13 +117,13 @@ class WegoGame(Game):
             if state.outcome is not None:
                 return
         state.side_index = 0
-        victory.end_of_turn(self)
         self.record(
             "wego_turn_end",
             vp={side: s.vp for side, s in sorted(state.sides.items())},
             losses=dict(sorted(state.stats.get("losses", {}).items())),
             supply=supply,
         )
+        victory.end_of_turn(self)
         if state.outcome is not None:
             return
         if state.turn >= self.scenario.calendar.turns:

@@ -115,10 +115,12 @@ def step_cost(game: Game, link: Link, spent: float, budget: float) -> float:
 
 def _seen_enemies(game: Game, side: str) -> set[str]:
     """Regions where ``side`` sees enemy stacks in the field."""
+    # As fog.view_of(...) != "none" for each stack, with the watched regions found once.
+    watched = fog.watched_regions(game, side)
     return {
         region
         for region, stacks in movement.field_enemies(game, side).items()
-        if any(fog.view_of(game, s, side) != "none" for s in stacks)
+        if region in watched or any(not fog.hidden_from(game, s, side) for s in stacks)
     }
 
 

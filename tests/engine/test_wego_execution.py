@@ -42,7 +42,7 @@ def of(records: list[dict[str, Any]], kind: str) -> list[dict[str, Any]]:
     return [r for r in records if r["type"] == kind]
 
 
-def test_two_enemies_entering_one_hex_on_one_tick_the_turn_order_side_goes_first() -> None:
+def test_om22_two_enemies_entering_one_hex_on_one_tick_the_turn_order_side_goes_first() -> None:
     b = lane()
     b.unit("r", "inf", "c2r1").unit("b", "inf", "c4r1", nation="blueland")
     game = b.game(seed=1)
@@ -63,7 +63,7 @@ def test_two_enemies_entering_one_hex_on_one_tick_the_turn_order_side_goes_first
     assert (battle["tick"], battle["attacker"], battle["defender"]) == (1, "blue", "red")
 
 
-def test_on_even_ticks_the_tie_goes_to_the_other_side() -> None:
+def test_om22_on_even_ticks_the_tie_goes_to_the_other_side() -> None:
     b = lane()
     b.unit("r", "inf", "c2r1").unit("b", "inf", "c4r1", nation="blueland")
     game = b.game(seed=1)
@@ -78,7 +78,7 @@ def test_on_even_ticks_the_tie_goes_to_the_other_side() -> None:
     assert (battle["tick"], battle["attacker"]) == (2, "red")
 
 
-def test_the_stack_with_more_mp_to_spare_steps_first() -> None:
+def test_om22_the_stack_with_more_mp_to_spare_steps_first() -> None:
     b = lane()
     b.terrain("forest", "c3r1")  # 2 MP to enter
     b.unit("r", "inf", "c4r1").unit("b", "inf", "c2r1", nation="blueland")
@@ -111,7 +111,7 @@ def test_the_stack_with_more_mp_to_spare_steps_first() -> None:
     assert ticks == [("red", 1), ("red", 3), ("blue", 3)]
 
 
-def test_a_swap_of_places_becomes_one_battle() -> None:
+def test_om22_a_swap_of_places_becomes_one_battle() -> None:
     """Two stacks ordered into each other's hex: the first to step goes in, the other is
     pinned where it stands."""
     b = lane()
@@ -130,7 +130,7 @@ def test_a_swap_of_places_becomes_one_battle() -> None:
     assert (battle["region"], battle["attacker"]) == ("c4r1", "red")
 
 
-def test_a_stacking_jam_waits_for_room_and_goes_on_in_stack_order() -> None:
+def test_om22_a_stacking_jam_waits_for_room_and_goes_on_in_stack_order() -> None:
     b = lane()
     b.record("c3r1", stacking=2)  # room for one infantry stack
     b.unit("r1", "inf", "c2r1").unit("r2", "inf", "c4r1")
@@ -153,7 +153,7 @@ def test_a_stacking_jam_waits_for_room_and_goes_on_in_stack_order() -> None:
     assert game.state.stacks[second].region == "c2r1"
 
 
-def test_a_jam_that_never_clears_ends_as_jammed() -> None:
+def test_om22_a_jam_that_never_clears_ends_as_jammed() -> None:
     b = lane()
     b.record("c3r1", stacking=2)
     b.unit("r1", "inf", "c3r1").unit("r2", "inf", "c2r1")
@@ -165,7 +165,7 @@ def test_a_jam_that_never_clears_ends_as_jammed() -> None:
     assert game.state.stacks[stack(game, "r2")].region == "c2r1"
 
 
-def test_a_withdrawal_goes_first_and_never_walks_into_enemies() -> None:
+def test_oo8_a_withdrawal_goes_first_and_never_walks_into_enemies() -> None:
     b = lane(fog=True)  # blue does not see red: its route through red's hex is legal
     b.unit("r", "inf", "c3r1").unit("b", "inf", "c5r1", nation="blueland")
     game = b.game(seed=1)
@@ -186,7 +186,7 @@ def test_a_withdrawal_goes_first_and_never_walks_into_enemies() -> None:
     assert not of(records, "wego_battle")
 
 
-def test_a_blocked_path_ends_the_order_where_the_stack_stands() -> None:
+def test_om22_a_blocked_path_ends_the_order_where_the_stack_stands() -> None:
     """A withdrawal whose next hex an enemy entered meanwhile stops short (blocked)."""
     b = lane()
     b.unit("r", "inf", "c1r1").unit("b", "inf", "c4r1", nation="blueland")
@@ -217,7 +217,7 @@ def test_a_stack_without_combat_units_cannot_go_into_enemies() -> None:
     assert game.state.stacks[stack(game, "lg")].region == "c2r1"
 
 
-def test_moving_stacks_that_meet_stop_and_fight_a_meeting_engagement() -> None:
+def test_oc1_moving_stacks_that_meet_stop_and_fight_a_meeting_engagement() -> None:
     b = lane()
     b.unit("r", "inf", "c1r1").unit("b", "inf", "c8r1", nation="blueland")
     game = b.game(seed=3)
@@ -247,7 +247,7 @@ def test_moving_stacks_that_meet_stop_and_fight_a_meeting_engagement() -> None:
     assert of(records, "battle_over")[0]["region"] == "c5r1"
 
 
-def test_an_attack_goes_in_when_its_stacks_arrive_and_they_fight_together() -> None:
+def test_oo5_oo6_an_attack_goes_in_when_its_stacks_arrive_and_they_fight_together() -> None:
     b = lane()
     b.unit("r1", "inf", "c2r1").unit("r2", "inf", "c4r1")
     b.unit("b", "inf", "c5r1", nation="blueland")

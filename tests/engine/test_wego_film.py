@@ -39,7 +39,7 @@ def test_a_headless_game_plays_to_the_end_with_battles() -> None:
     assert result.game.turn == 6
 
 
-def test_the_film_replayed_from_the_log_equals_every_recorded_frame() -> None:
+def test_of1_ot6_the_film_replayed_from_the_log_equals_every_recorded_frame() -> None:
     records = played().game.log.records
     assert film.verify(records) == []
     frames = film.final_film(records)
@@ -51,7 +51,7 @@ def test_the_film_replayed_from_the_log_equals_every_recorded_frame() -> None:
     assert film.verify(tampered)
 
 
-def test_the_film_of_a_replayed_log_is_the_same_film() -> None:
+def test_ot6_the_film_of_a_replayed_log_is_the_same_film() -> None:
     game = played().game
     again = replay(game.scenario, game.log.records)
     assert again.divergence is None
@@ -62,7 +62,7 @@ def test_the_film_of_a_replayed_log_is_the_same_film() -> None:
         )
 
 
-def test_a_frame_under_fog_shows_only_what_the_side_saw() -> None:
+def test_of2_of3_a_frame_under_fog_shows_only_what_the_side_saw() -> None:
     records = played().game.log.records
     ticks = [r for r in records if r["type"] == "wego_tick"]
     red = film.frames(records, viewer="red")
@@ -86,7 +86,7 @@ def test_a_frame_under_fog_shows_only_what_the_side_saw() -> None:
     assert all(len(f.stacks) == len(t["stacks"]) for f, t in zip(final, ticks, strict=True))
 
 
-def test_the_battle_summary_names_the_tick_and_frame_of_each_fight() -> None:
+def test_of5_the_battle_summary_names_the_tick_and_frame_of_each_fight() -> None:
     records = played().game.log.records
     rows = film.battles(records)
     assert len(rows) == played().summary()["battles"]
@@ -97,7 +97,7 @@ def test_the_battle_summary_names_the_tick_and_frame_of_each_fight() -> None:
         assert any(e["type"] == "wego_battle" and e["region"] == row.region for e in frame.events)
 
 
-def test_a_meeting_engagement_is_told_apart_from_an_attack() -> None:
+def test_of4_a_meeting_engagement_is_told_apart_from_an_attack() -> None:
     b = lane()
     b.unit("r", "inf", "c2r1").unit("b", "inf", "c7r1", nation="blueland")
     game = b.game(seed=3)
@@ -109,7 +109,7 @@ def test_a_meeting_engagement_is_told_apart_from_an_attack() -> None:
     assert (row.turn, row.tick, row.meeting) == (1, 3, True)
 
 
-def test_statistics_give_vp_losses_and_supply_per_turn() -> None:
+def test_of9_statistics_give_vp_losses_and_supply_per_turn() -> None:
     result = played()
     stats = film.statistics(result.game.log.records)
     assert [s.turn for s in stats] == [1, 2, 3, 4, 5, 6]
@@ -121,7 +121,7 @@ def test_statistics_give_vp_losses_and_supply_per_turn() -> None:
     assert stats[0].vp.keys() == {"red", "blue"}
 
 
-def test_a_headless_wego_game_is_deterministic_from_the_command_line(
+def test_ot6_ot10_a_headless_wego_game_is_deterministic_from_the_command_line(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     outputs = []
@@ -133,6 +133,13 @@ def test_a_headless_wego_game_is_deterministic_from_the_command_line(
     assert outputs[0] == outputs[1]
     summary = json.loads(outputs[0][0])
     assert summary["finished"] is True and summary["turns_played"] == 6
+
+
+def test_the_game_view_refuses_wego_turns_with_a_message(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    assert main(["play", str(STORED)]) == 2
+    assert "does not play WEGO turns yet" in capsys.readouterr().err
 
 
 def test_the_ai_plans_only_legal_orders_and_the_same_plan_for_a_seed() -> None:

@@ -36,7 +36,7 @@ def stack(g: Game, unit: str) -> str:
     return found
 
 
-def test_a_wego_scenario_makes_a_wego_game_and_both_sides_plan_in_turn_order() -> None:
+def test_ot2_a_wego_scenario_makes_a_wego_game_and_both_sides_plan_in_turn_order() -> None:
     g = game()
     assert isinstance(g, WegoGame)
     assert (g.phase, g.to_act(), plan.sealed(g)) == ("wego_planning", "red", [])
@@ -46,7 +46,7 @@ def test_a_wego_scenario_makes_a_wego_game_and_both_sides_plan_in_turn_order() -
     assert (g.turn, g.to_act(), plan.sealed(g)) == (2, "red", [])
 
 
-def test_the_legal_orders_are_the_planning_sides_and_all_of_them_apply() -> None:
+def test_oo19_the_legal_orders_are_the_planning_sides_and_all_of_them_apply() -> None:
     g = game()
     actions = g.legal_actions()
     assert actions[-1] == SealPlan()
@@ -58,7 +58,7 @@ def test_the_legal_orders_are_the_planning_sides_and_all_of_them_apply() -> None
         assert g.is_legal(action), action
 
 
-def test_a_refused_order_raises_a_reason_and_records_nothing() -> None:
+def test_oo19_a_refused_order_raises_a_reason_and_records_nothing() -> None:
     g = game()
     before = (len(g.log), json.dumps(g.save(), sort_keys=True))
     red, blue = stack(g, "r1"), stack(g, "b1")
@@ -77,7 +77,7 @@ def test_a_refused_order_raises_a_reason_and_records_nothing() -> None:
     assert (len(g.log), json.dumps(g.save(), sort_keys=True)) == before
 
 
-def test_an_order_can_be_changed_or_cancelled_until_the_plan_is_sealed() -> None:
+def test_ot3_oo17_an_order_can_be_changed_or_cancelled_until_the_plan_is_sealed() -> None:
     g = game()
     red = stack(g, "r1")
     g.apply(OrderMove(red, ("c2r1",)))
@@ -92,7 +92,7 @@ def test_an_order_can_be_changed_or_cancelled_until_the_plan_is_sealed() -> None
         g.apply(CancelOrder(red))
 
 
-def test_waypoints_give_the_cheapest_legs_between_them() -> None:
+def test_oo1_waypoints_give_the_cheapest_legs_between_them() -> None:
     g = game()
     red = stack(g, "r2")  # c2r3
     path = plan.route_through(g, red, ("c2r2", "c3r2"))
@@ -102,7 +102,7 @@ def test_waypoints_give_the_cheapest_legs_between_them() -> None:
         plan.route_through(g, red, ("c10r6",))
 
 
-def test_a_plan_is_hidden_from_the_other_side_through_every_query() -> None:
+def test_ot2_ot10_a_plan_is_hidden_from_the_other_side_through_every_query() -> None:
     """Hot seat: blue's questions are answered the same whatever red ordered."""
     quiet, busy = game(), game()
     red = stack(busy, "r1")

@@ -179,3 +179,33 @@ def test_the_ai_advances_toward_enemies_when_nothing_is_in_reach() -> None:
     (blue,) = make_plan(game, "blue", BaselineAI().style)
     assert not isinstance(blue, OrderHold)
     assert plan.sealed(game) == []
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_ot6_random_legal_plans_play_to_the_end_and_their_film_replays(seed: int) -> None:
+    """Random legal orders (random routes, waits, withdrawals, attacks, changes and
+    cancellations), saved and reloaded at random points: the game ends, every frame replays
+    from the log, and a reloaded game goes on exactly as the original."""
+    import dataclasses
+    import random
+
+    pick = random.Random(seed)
+    game = Game(crossing_scenario(), seed)
+    actions = 0
+    while game.outcome() is None:
+        legal = game.legal_actions()
+        orders = [a for a in legal if a != SealPlan()]
+        if not orders or pick.random() < 0.15:
+            action = SealPlan()
+        else:
+            action = pick.choice(orders)
+            if isinstance(action, OrderMove | OrderAttack) and pick.random() < 0.3:
+                action = dataclasses.replace(action, wait=pick.randint(1, 3))
+        game.apply(action)
+        actions += 1
+        if pick.random() < 0.05:
+            game = Game.from_save(game.scenario, json.dumps(game.save()))
+    assert actions > 12
+    assert film.verify(game.log.records) == []
+    again = replay(game.scenario, game.log.records)
+    assert again.divergence is None

@@ -77,6 +77,8 @@ class Mover:
     gained: float = 0.0
     done: bool = False
     jammed: bool = False
+    stepped: bool = False
+    """The stack has taken a step (the minimal move is only for a first step)."""
     jam_tick: int = 0
     """The last tick a jam of this stack was recorded (one record per tick)."""
     cost: float = field(default=0.0)
@@ -93,17 +95,17 @@ def run(game: Game) -> None:
     ticks = _length(game, movers, tick_mp)
     game.record("wego_execution", ticks=ticks, tick_mp=tick_mp)
     _frame(game, 0)
+    reached = 0
     for tick in range(1, ticks + 1):
         if not any(not m.done for m in movers) or game.state.outcome is not None:
             break
         contacts = _tick(game, movers, tick, tick_mp)
-        _battles(game, contacts, movers, tick)
+        _battles(game, contacts, tick)
         _frame(game, tick)
-    last = min(ticks, max(1, ticks))
+        reached = tick
     for mover in movers:
         if not mover.done:
-            reason = "jammed" if mover.jammed else "out_of_time"
-            _end(game, mover, last, reason)
+            _end(game, mover, reached, "jammed" if mover.jam_tick == reached else "out_of_time")
     for stack in game.state.stacks.values():
         stack.moved = False
     game.state.wego = None
@@ -208,7 +210,7 @@ def _due(game: Game, mover: Mover, tick: int) -> bool:
     if link is None:
         _end(game, mover, tick, "displaced")
         return False
-    mover.cost = step_cost(game, link, mover.spent, mover.budget)
+    mover.cost, _ = step_cost(game, link, mover.spent, mover.budget, first=not mover.stepped)
     if mover.gained + 1e-9 >= mover.cost:
         return True
     if mover.spent + mover.gained + 1e-9 >= mover.budget:
@@ -249,6 +251,7 @@ def _step(
     stack.came_from, stack.crossed, stack.moved = origin, link.connection.id, True
     mover.spent += mover.cost
     mover.gained -= mover.cost
+    mover.stepped = True
     mover.steps.pop(0)
     for unit_id in stack.units:
         game.state.units[unit_id].mp_spent += mover.cost
@@ -305,7 +308,7 @@ def _end(game: Game, mover: Mover, tick: int, reason: str, detail: str = "") -> 
 # -- battles -----------------------------------------------------------------------------------
 
 
-def _battles(game: Game, contacts: list[tuple[str, str]], movers: list[Mover], tick: int) -> None:
+def _battles(game: Game, contacts: list[tuple[str, str]], tick: int) -> None:
     for region, attacker in contacts:
         if game.state.outcome is not None:
             return

@@ -101,16 +101,20 @@ def allowance(game: Game, stack: StackState) -> float:
     return max(0.0, float(movement.mp_left(game, stack)))
 
 
-def step_cost(game: Game, link: Link, spent: float, budget: float) -> float:
-    """MP a step costs after ``spent`` of ``budget``: its plain cost (V1, M2, M3); a crossing
-    that ends a move takes every MP left, and a first step dearer than the whole budget
-    takes the whole budget (the minimal move, V4)."""
+def step_cost(
+    game: Game, link: Link, spent: float, budget: float, *, first: bool
+) -> tuple[float, bool]:
+    """MP a step costs after ``spent`` of ``budget``, and whether it ends the move: its plain
+    cost (V1, M2, M3); a crossing that ends a move takes every MP left; a first step dearer
+    than the whole budget takes the whole budget (the minimal move, V4; a stack with no MP
+    does not move at all)."""
     cost = movement.plain_cost(game, link)
+    ends = False
     if link.kind.uses_all_movement:
-        cost = max(cost, budget - spent)
-    if spent == 0 and cost > budget:
-        cost = budget
-    return cost
+        cost, ends = max(cost, budget - spent), True
+    if first and cost > budget > 0:
+        cost, ends = budget, True
+    return cost, ends
 
 
 def _seen_enemies(game: Game, side: str) -> set[str]:
@@ -138,7 +142,7 @@ def routes(game: Game, stack: StackState) -> dict[str, Route]:
     order = {r: i for i, r in enumerate(game.world.regions)}
     best: dict[str, Route] = {stack.region: Route((), 0.0)}
     final: set[str] = set()
-    """Regions whose best route crossed a link that ends a move (a minefield)."""
+    """Regions whose best route's last step ends the move (a minefield, a minimal move)."""
     heap: list[tuple[float, int, int, str]] = [(0.0, 0, order[stack.region], stack.region)]
     while heap:
         spent, steps, _, here = heapq.heappop(heap)
@@ -153,13 +157,14 @@ def routes(game: Game, stack: StackState) -> dict[str, Route]:
                 continue
             if movement.step_refusal(game, side, domain, link) is not None:
                 continue
-            cost = spent + step_cost(game, link, spent, budget)
+            price, ends = step_cost(game, link, spent, budget, first=here == stack.region)
+            cost = spent + price
             if cost > budget:
                 continue
             known = best.get(to)
             if known is None or (cost, steps + 1) < (known.cost, len(known.path)):
                 best[to] = Route((*route.path, to), cost)
-                if link.kind.uses_all_movement:
+                if ends:
                     final.add(to)
                 else:
                     final.discard(to)
@@ -182,7 +187,8 @@ def attack_routes(game: Game, stack: StackState) -> dict[str, Route]:
         for link in game.world.neighbours(region):
             if link.to not in barred or movement.step_refusal(game, side, domain, link):
                 continue
-            cost = route.cost + step_cost(game, link, route.cost, budget)
+            price, _ = step_cost(game, link, route.cost, budget, first=not route.path)
+            cost = route.cost + price
             if cost > budget:
                 continue
             known = out.get(link.to)
@@ -213,9 +219,10 @@ def path_cost(game: Game, stack: StackState, path: tuple[str, ...], target: str 
         last = index == len(steps) - 1
         if region in barred and not (target is not None and last):
             raise IllegalAction(f"enemies hold '{region}': attack it instead of moving through")
-        if link.kind.uses_all_movement and not last:
-            raise IllegalAction(f"crossing to '{region}' ends the move")
-        spent += step_cost(game, link, spent, budget)
+        price, ends = step_cost(game, link, spent, budget, first=index == 0)
+        if ends and not last:
+            raise IllegalAction(f"the move ends in '{region}' (it takes every MP left)")
+        spent += price
         here = region
     if spent > budget:
         raise IllegalAction(f"the route costs {spent:g} MP and the stack has {budget:g}")

@@ -193,3 +193,19 @@ def test_an_igougo_lane_is_not_a_wego_game() -> None:
     g = b.game()
     assert not isinstance(g, WegoGame)
     assert g.state.wego is None
+
+
+def test_v4_a_first_step_dearer_than_all_the_mp_is_a_move_of_its_own() -> None:
+    b = lane()
+    b.unit_type("slow", name="Slow", movement=1, hit_points=2, stacking=1, attack=1, defence=1)
+    b.terrain("forest", "c2r1")  # 2 MP to enter
+    b.unit("s", "slow", "c1r1")
+    g = b.game()
+    slow = stack(g, "s")
+    assert {a.path for a in g.legal_actions() if isinstance(a, OrderMove)} == {("c2r1",)}
+    with pytest.raises(IllegalAction, match="the move ends in 'c2r1'"):
+        g.apply(OrderMove(slow, ("c2r1", "c3r1")))
+    g.apply(OrderMove(slow, ("c2r1",)))
+    g.apply(SealPlan())
+    g.apply(SealPlan())
+    assert g.state.stacks[stack(g, "s")].region == "c2r1"

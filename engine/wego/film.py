@@ -105,7 +105,7 @@ def _turns(records: Iterable[Record]) -> dict[int, list[Record]]:
             current = out.setdefault(record["turn"], [])
         if current is not None:
             current.append(record)
-        if kind in ("wego_turn_end", "game_over", "wego_turn") and kind != "wego_execution":
+        if kind in ("wego_turn_end", "game_over"):
             current = None
     return out
 

@@ -284,3 +284,21 @@ def test_an_attack_on_a_hex_the_enemy_left_takes_it() -> None:
     assert game.state.owner["c4r1"] == "redland"
     end = next(e for e in of(records, "wego_order_end") if e["side_id"] == "red")
     assert end["reason"] == "arrived"
+
+
+def test_om22_max_ticks_cuts_the_execution_short_and_half_ticks_step_twice_as_often() -> None:
+    b = lane()
+    b.raw["calendar"]["wego"] = {"max_ticks": 1}
+    b.unit("r", "inf", "c1r1")
+    game = b.game(seed=1)
+    records = execute(game, [OrderMove(stack(game, "r"), ("c2r1", "c3r1", "c4r1"))], [])
+    assert [s["to"] for s in of(records, "wego_step")] == ["c2r1"]
+    (end,) = of(records, "wego_order_end")
+    assert (end["tick"], end["reason"]) == (1, "out_of_time")
+    b = lane()
+    b.raw["calendar"]["wego"] = {"tick_mp": 0.5}
+    b.unit("r", "inf", "c1r1")
+    game = b.game(seed=1)
+    records = execute(game, [OrderMove(stack(game, "r"), ("c2r1", "c3r1", "c4r1"))], [])
+    assert [s["tick"] for s in of(records, "wego_step")] == [2, 4, 6]
+    assert of(records, "wego_execution")[0]["ticks"] == 6

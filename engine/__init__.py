@@ -9,5 +9,6 @@ from .actions import Action
 from .errors import IllegalAction, SaveError
 from .game import Game
 from .outcome import Outcome, Termination
+from .wego import orders as _wego_orders  # noqa: F401  (registers the WEGO orders as actions)
 
 __all__ = ["Action", "Game", "IllegalAction", "Outcome", "SaveError", "Termination"]

@@ -36,6 +36,14 @@ SAVE_FORMAT = 1
 class Game:
     """One game of a scenario, from its first phase to its outcome."""
 
+    def __new__(cls, scenario: Scenario | None = None, *args: Any, **kwargs: Any) -> Game:
+        # A scenario of WEGO turns plays as a WegoGame (engine/wego), whoever makes it.
+        if cls is Game and scenario is not None and scenario.calendar.turn_system == "wego":
+            from .wego.game import WegoGame
+
+            return object.__new__(WegoGame)
+        return object.__new__(cls)
+
     def __init__(
         self, scenario: Scenario, seed: int = 0, *, fog: bool | None = None, start: bool = True
     ) -> None:

@@ -25,6 +25,7 @@ from schemas.validation.identity import singular
 
 from .errors import SaveError
 from .saves import MT_WORDS, GameSave, StateSave, UnitSave
+from .wego.save_models import problems as wego_problems
 
 MAX_DEPTH = 64
 """Deepest nesting of objects and arrays in a save (real saves stay under 20)."""
@@ -155,6 +156,7 @@ def _problems(scenario: Scenario, save: GameSave) -> Iterator[Problem]:
     yield from _units_and_stacks(scenario, save)
     yield from _effects(save)
     yield from _log(scenario, save)
+    yield from wego_problems(scenario, save)
 
 
 def _scenario_ids(scenario: Scenario) -> dict[str, set[str]]:

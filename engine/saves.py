@@ -36,6 +36,8 @@ from schemas.effects import ChoiceOption
 from schemas.ranges import MAX_HIT_POINTS, MAX_ROUNDS, MAX_TURNS
 from schemas.selection import DurationKind
 
+from .wego.save_models import WegoPlanSave
+
 
 class SaveModel(BaseModel):
     """Base of the save models: strict types, no unknown keys, no NaN."""
@@ -300,6 +302,8 @@ class StateSave(SaveModel):
     unsupplied_regions: dict[SideId, list[RegionId]]
     outcome: OutcomeSave | None
     stats: StatsSave
+    wego: WegoPlanSave | None = None
+    """The open plan of a WEGO turn (:mod:`engine.wego.save_models`)."""
 
 
 class LogRecord(BaseModel):

@@ -132,6 +132,8 @@ class GameState:
     unsupplied_regions: dict[str, list[str]] = field(default_factory=dict)
     """Per side, regions found out of supply at its last supply phase."""
     outcome: dict[str, Any] | None = None
+    wego: dict[str, Any] | None = None
+    """The open WEGO plan (:mod:`engine.wego.plan`); ``None`` in IGOUGO games."""
     stats: dict[str, Any] = field(default_factory=dict)
     """Running totals for the outcome and charts: battles, losses per side, VP per turn."""
 

@@ -8,7 +8,7 @@ from typing import Literal, get_args
 from pydantic import Field, model_validator
 
 from .base import SideId, StrictModel
-from .ranges import Days, TurnCount
+from .ranges import Days, TickCount, TickMp, TurnCount
 from .selection import TurnRange
 
 PhaseName = Literal[
@@ -41,6 +41,22 @@ class PhaseSpec(StrictModel):
     """Turns on which it is played."""
 
 
+TurnSystem = Literal["igougo", "wego"]
+"""How a turn runs: ``igougo``, each side in turn plays its phases (``turn_order``); ``wego``,
+both sides plan their stacks' orders at the same time and the engine carries them out together,
+tick by tick (docs/wego.md)."""
+
+
+class WegoSettings(StrictModel):
+    """How the execution phase of a WEGO turn runs (read only when ``turn_system`` is
+    ``wego``)."""
+
+    tick_mp: TickMp = 1.0
+    """Movement points one tick is worth: every moving stack advances this much per tick."""
+    max_ticks: TickCount = 0
+    """Longest execution phase in ticks; 0: as long as the fastest unit's movement lasts."""
+
+
 def _all_phases() -> list[PhaseSpec]:
     return [PhaseSpec(phase=name) for name in PHASE_ORDER]
 
@@ -58,6 +74,10 @@ class Calendar(StrictModel):
     """Sides in the order they play within a turn."""
     phases: list[PhaseSpec] = Field(default_factory=_all_phases)
     """Phases each player-turn runs, in the rules' order; leave one out to drop it."""
+    turn_system: TurnSystem = "igougo"
+    """``igougo`` (sides play in turn) or ``wego`` (simultaneous planned turns)."""
+    wego: WegoSettings = Field(default_factory=WegoSettings)
+    """The execution phase of WEGO turns."""
 
     @model_validator(mode="after")
     def _last_date_exists(self) -> Calendar:

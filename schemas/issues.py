@@ -116,6 +116,12 @@ CODES: dict[str, CodeInfo] = {
     "turn-without-phases": CodeInfo("error", "Some turn of the game plays no phase at all."),
     "naval-phase-missing": CodeInfo("warning", "Naval rules are on but no naval phase is played."),
     "turn-out-of-range": CodeInfo("error", "A turn number lies outside the scenario's length."),
+    "wego-unplayed": CodeInfo(
+        "warning", "A WEGO scenario holds something only phases its turns do not play use."
+    ),
+    "wego-settings-unused": CodeInfo(
+        "warning", "WEGO settings are given in a scenario that plays IGOUGO turns."
+    ),
     # Forces
     "unit-impassable-location": CodeInfo("error", "A unit starts where it cannot be."),
     "start-overstacked": CodeInfo("error", "A region or structure starts over its stacking limit."),

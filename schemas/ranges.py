@@ -89,6 +89,14 @@ TurnDelay = Annotated[int, Field(ge=0, le=MAX_TURNS)]
 """A number of turns that may be zero."""
 Days = Annotated[int, Field(ge=1, le=MAX_DAYS)]
 
+MAX_TICKS = 1_000
+"""Most ticks of one WEGO execution phase (a unit's movement points over the MP of a tick)."""
+
+TickMp = Annotated[float, Field(ge=0.25, le=MAX_MOVEMENT)]
+"""Movement points one tick of a WEGO execution phase is worth."""
+TickCount = Annotated[int, Field(ge=0, le=MAX_TICKS)]
+"""A number of ticks of a WEGO execution phase (a wait, a cap); 0 for none."""
+
 Modifier = Annotated[int, Field(ge=-MAX_MODIFIER, le=MAX_MODIFIER)]
 """A bonus (positive) or penalty (negative) to a roll, a factor, a morale or a target."""
 Multiplier = Annotated[int, Field(ge=1, le=MAX_MODIFIER)]

@@ -93,6 +93,14 @@ def _phase_order(raw: Raw) -> None:
     raw["calendar"]["phases"] = [{"phase": "battles"}, {"phase": "land_movement"}]
 
 
+def _wego_with_events(raw: Raw) -> None:
+    raw["calendar"]["turn_system"] = "wego"
+
+
+def _wego_settings_in_igougo(raw: Raw) -> None:
+    raw["calendar"]["wego"] = {"tick_mp": 2}
+
+
 def _turn_without_phases(raw: Raw) -> None:
     # Nothing is played on turn 1: the engine would have no phase to open.
     raw["calendar"]["phases"] = [{"phase": "events", "turns": {"from_turn": 2}}]
@@ -220,6 +228,8 @@ SEMANTIC_CASES: list[tuple[str, Callable[[Raw], None], str]] = [
     ("nation-hierarchy", _parent_on_other_side, "/nations/2/parent"),
     ("turn-order", _turn_order, "/calendar/turn_order/2"),
     ("phase-order", _phase_order, "/calendar/phases/1"),
+    ("wego-unplayed", _wego_with_events, "/events/0"),
+    ("wego-settings-unused", _wego_settings_in_igougo, "/calendar/wego"),
     ("turn-without-phases", _turn_without_phases, "/calendar/phases"),
     ("naval-phase-missing", _naval_rules_without_their_phase, "/calendar/phases"),
     ("transport-capacity-ignored", _land_transport, "/unit_types/0/transport_capacity"),

@@ -165,6 +165,9 @@ BY_FIELD: dict[tuple[str, str], str] = {
     ("offset", "odd"): "Odd lines shifted half a hex",
     ("offset", "even"): "Even lines shifted half a hex",
     ("offset", "axial"): "Axial coordinates",
+    # turn systems
+    ("turn_system", "igougo"): "Sides play in turn (IGOUGO)",
+    ("turn_system", "wego"): "Simultaneous plans (WEGO)",
 }
 """Names of values that read differently in one field (keyed by the field's name)."""
 

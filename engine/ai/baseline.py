@@ -79,6 +79,10 @@ class BaselineAI:
 
     def choose(self, game: Game) -> Action:
         forget(game)  # the game may have changed since the last decision
+        if game.scenario.calendar.turn_system == "wego":
+            from ..wego import ai as wego_ai
+
+            return wego_ai.choose(game, self.style)
         quick = self._choose_in_movement(game)
         if quick is not None:
             return quick

@@ -41,6 +41,7 @@ from .organisation import (
 )
 from .transport import check_transport
 from .victory import check_victory_level
+from .wego import check_wego
 
 CHECKS: tuple[Check, ...] = (
     check_duplicate_ids,
@@ -72,6 +73,7 @@ CHECKS: tuple[Check, ...] = (
     check_reachability,
     check_victory_level,
     check_self_feeding_cards,
+    check_wego,
 )
 """Every check, in the order their issues are reported."""
 

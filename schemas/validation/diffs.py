@@ -15,7 +15,7 @@ from itertools import pairwise
 from operator import is_
 from typing import Any
 
-from . import cards, forces, organisation, transport, victory
+from . import cards, forces, organisation, transport, victory, wego
 
 
 @dataclass
@@ -244,6 +244,9 @@ READS: dict[Callable[..., Any], frozenset[str]] = {
         }
     ),
     cards.check_self_feeding_cards: frozenset({"cards", "events", "tension", "rules"}),
+    wego.check_wego: frozenset(
+        {"calendar", "cards", "events", "reinforcements", "units.id", "units.type", "unit_types"}
+    ),
 }
 """What each check that is re-run whole reads, as :func:`changed_aspects` names it: a
 section (any change of it), or a field of a section of :data:`QUIET` (``regions.values``;

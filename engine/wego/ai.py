@@ -1,0 +1,152 @@
+"""The baseline AI's WEGO plans: legal orders chosen by a few plain judgements.
+
+For the side planning, stack by stack (in id order), with what that side can see:
+
+1. **Attack** a region holding enemies it sees when the stacks that can reach it this turn
+   together have at least ``Style.attack_ratio`` times the strength the side believes is
+   there (:func:`engine.ai.estimates.enemy_strength`); every one of those stacks attacks.
+2. **Hold** what holds VP: the last fighting stack on a region worth defending
+   (:func:`engine.ai.estimates.defence_value`) digs in (``order_defend``) when enemies stand
+   within three steps, else holds.
+3. **Advance** toward objectives and enemies: the region reachable this turn with the best
+   score, where taking an enemy or neutral region is worth its VP
+   (:func:`engine.ai.estimates.region_value`) and one more point, and every step nearer the
+   enemy (:func:`engine.ai.fronts.distance_to_enemy`) is worth one point; regions the plan
+   would already fill to the stacking limit are skipped. A stack that finds nothing better
+   than where it stands holds.
+
+The plan is worked out once per turn and side, then given one order at a time (each a legal
+action of the moment) and sealed. Everything is sorted, so a seed fixes the AI's plans.
+"""
+
+from __future__ import annotations
+
+import weakref
+from typing import TYPE_CHECKING
+
+from .. import board, movement
+from ..actions import Action
+from ..ai.estimates import defence_value, enemy_strength, region_value, stack_strength
+from ..ai.fronts import distance_to_enemy, forget
+from ..state import StackState
+from .orders import Order, OrderAttack, OrderDefend, OrderHold, OrderMove, SealPlan
+from .plan import attack_routes, orders_of, planner, routes
+
+if TYPE_CHECKING:
+    from ..ai.baseline import Style
+    from ..game import Game
+
+
+_PLANS: weakref.WeakKeyDictionary[Game, dict[tuple[int, str, Style], list[Order]]] = (
+    weakref.WeakKeyDictionary()
+)
+"""Per game, the plans worked out this turn: orders change nothing on the map, so a side's
+plan stays the same while it is given."""
+
+
+def choose(game: Game, style: Style) -> Action:
+    """The next planning action of the side to plan: its next order, then sealing."""
+    side = planner(game)
+    assert side is not None, "no plan is open"
+    given = orders_of(game, side, viewer=side)
+    known = _PLANS.setdefault(game, {})
+    key = (game.turn, side, style)
+    if key not in known:
+        known.clear()
+        known[key] = make_plan(game, side, style)
+    for order in known[key]:
+        if given.get(order.stack) != order and game.is_legal(order):
+            return order
+    return SealPlan()
+
+
+def make_plan(game: Game, side: str, style: Style) -> list[Order]:
+    """The whole plan of ``side`` for this turn, stack by stack."""
+    forget(game)
+    stacks = [
+        s
+        for s in sorted(game.state.stacks.values(), key=lambda s: s.id)
+        if s.side == side and movement.stack_domain(game, s) in ("land", "naval")
+    ]
+    orders: dict[str, Order] = {}
+    _attacks(game, side, stacks, style, orders)
+    load: dict[str, int] = {}
+    for stack in stacks:
+        if stack.id in orders:
+            continue
+        if _last_guard(game, stack):
+            near = _enemy_near(game, stack.region, side)
+            orders[stack.id] = OrderDefend(stack.id) if near else OrderHold(stack.id)
+            continue
+        orders[stack.id] = _advance(game, stack, load)
+    return [orders[s.id] for s in stacks]
+
+
+def _attacks(
+    game: Game, side: str, stacks: list[StackState], style: Style, orders: dict[str, Order]
+) -> None:
+    """Concentric attacks: every target the side's reachable strength beats by the ratio."""
+    options: dict[str, list[tuple[StackState, tuple[str, ...]]]] = {}
+    for stack in stacks:
+        if movement.why_immobile(game, stack) is not None or stack_strength(game, stack) <= 0:
+            continue
+        for target, route in attack_routes(game, stack).items():
+            options.setdefault(target, []).append((stack, route.path))
+    ranked = []
+    for target, comers in sorted(options.items()):
+        enemies = movement.enemy_here(game, target, side)
+        theirs = enemy_strength(game, enemies, side)
+        ours = sum(stack_strength(game, s) for s, _ in comers)
+        ranked.append((-(ours / max(theirs, 0.1)), -region_value(game, target, side), target))
+    for _, _, target in sorted(ranked):
+        comers = [(s, p) for s, p in options[target] if s.id not in orders]
+        # A stack guarding what holds VP stays unless it is already next to the target.
+        comers = [(s, p) for s, p in comers if not (p and _last_guard(game, s))]
+        enemies = movement.enemy_here(game, target, side)
+        theirs = enemy_strength(game, enemies, side)
+        ours = sum(stack_strength(game, s) for s, _ in comers)
+        if comers and ours >= style.attack_ratio * max(theirs, 0.1):
+            for stack, path in comers:
+                orders[stack.id] = OrderAttack(stack.id, target, path)
+
+
+def _last_guard(game: Game, stack: StackState) -> bool:
+    if stack_strength(game, stack) <= 0 or defence_value(game, stack.region, stack.side) <= 0:
+        return False
+    return not any(
+        stack_strength(game, s) > 0
+        for s in board.stacks_in(game, stack.region, stack.side)
+        if s.id != stack.id
+    )
+
+
+def _enemy_near(game: Game, region: str, side: str, radius: int = 3) -> bool:
+    return distance_to_enemy(game, region, side, limit=radius + 1) <= radius
+
+
+def _advance(game: Game, stack: StackState, load: dict[str, int]) -> Order:
+    side = stack.side
+    if movement.why_immobile(game, stack) is not None:
+        return OrderHold(stack.id)
+    here = distance_to_enemy(game, stack.region, side)
+    best: tuple[float, float, int, str] | None = None
+    chosen: tuple[str, ...] = ()
+    points = movement.stacking_points(game, stack)
+    for region, route in sorted(routes(game, stack).items()):
+        if movement.stack_domain(game, stack) == "land":
+            limit = game.world.land_stacking(region, game.world.regions[region].network)
+            used = movement.region_load(game, region, side) + load.get(region, 0)
+            if used + points > limit:
+                continue
+        score = float(here - distance_to_enemy(game, region, side))
+        if board.side_of_region(game, region) != side:
+            score += 1.0 + region_value(game, region, side)
+        if score <= 0:
+            continue
+        key = (-score, route.cost, len(route.path), region)
+        if best is None or key < best:
+            best, chosen = key, route.path
+    if not chosen:
+        return OrderHold(stack.id)
+    load[chosen[-1]] = load.get(chosen[-1], 0) + points
+    return OrderMove(stack.id, chosen)

@@ -1,0 +1,149 @@
+"""A game whose scenario plays WEGO turns (``calendar.turn_system: wego``).
+
+``Game(scenario, seed)`` makes a :class:`WegoGame` for such a scenario, so every caller (the
+runner, play by e-mail, saves, the game view) gets the same API as for IGOUGO games:
+``legal_actions()`` for the side to act, ``check``/``is_legal``, ``apply`` (checked before
+anything is recorded), ``outcome()``, ``save()``/``load``. A turn is:
+
+1. the turn opens: every land and naval unit has its full MP again, and a fresh plan opens;
+2. planning (:mod:`engine.wego.plan`): the first side in the turn order whose plan is open is
+   the side to act; it gives orders, then seals its plan, and the next side plans;
+3. when the last plan is sealed, the execution phase runs at once, inside that ``apply``
+   (:mod:`engine.wego.execute`): no decision is asked during it;
+4. the turn ends: the supply check of every side, in the turn order (when the calendar plays
+   the supply phase on that turn), then each side's end-of-turn scoring and sudden death,
+   then the turn's statistics (``wego_turn_end``), then the end-of-turn checks (tension,
+   victory level), and the next turn opens (or the game ends after the last).
+
+The event, card, reinforcement, air, siege and replacement phases are not played in WEGO
+turns (validation warns when a WEGO scenario holds what only they use).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from schemas.scenario import Scenario
+
+from .. import decisions, victory
+from ..actions import Action
+from ..errors import IllegalAction
+from ..game import Game
+from ..phases.supply import resolve as resolve_supply
+from . import execute, plan
+
+
+class WegoGame(Game):
+    """One game of a WEGO scenario (see the module docstring)."""
+
+    def __init__(
+        self, scenario: Scenario, seed: int = 0, *, fog: bool | None = None, start: bool = True
+    ) -> None:
+        super().__init__(scenario, seed, fog=fog, start=start)
+
+    # -- where we are ------------------------------------------------------------------------
+
+    @property
+    def phase(self) -> str:
+        """``wego_planning`` while plans are open, ``wego_execution`` while they run."""
+        wego = self.state.wego
+        return (
+            "wego_planning"
+            if wego is not None and wego["stage"] == "planning"
+            else ("wego_execution")
+        )
+
+    def to_act(self) -> str | None:
+        if self.state.outcome is not None or self.state.wego is None:
+            return None
+        if self.state.pending:
+            return decisions.side_of(self, self.state.pending[0])
+        return plan.planner(self)
+
+    def blocking(self) -> str | None:
+        return None
+
+    # -- the API -------------------------------------------------------------------------------
+
+    def legal_actions(self) -> list[Action]:
+        if self.to_act() is None:
+            return []
+        return plan.actions(self)
+
+    def check(self, action: Action) -> None:
+        if not isinstance(action, Action):
+            raise IllegalAction(f"{action!r} is not an action")
+        if self.state.outcome is not None:
+            raise IllegalAction("the game is over")
+        plan.check(self, action)
+
+    def apply(self, action: Action) -> None:
+        """Carry out a planning action; sealing the last plan runs the execution phase and
+        ends the turn."""
+        self.check(action)
+        self.record("action", by=self.to_act(), action=action.to_json())
+        plan.apply(self, action)
+        if self.state.wego is not None and plan.planner(self) is None:
+            execute.run(self)
+            victory.check_immediate(self)  # a capture may have met a sudden-death condition
+            if self.state.outcome is None:
+                self._end_turn()
+        victory.check_immediate(self)
+
+    # -- the loop ------------------------------------------------------------------------------
+
+    def _open_phase(self) -> None:
+        """Open a turn: full MP, a fresh plan."""
+        self.state.side_index = self.state.phase_index = 0
+        for unit in self.state.units.values():
+            if unit.domain != "air":
+                unit.mp_spent = 0.0
+        for stack in self.state.stacks.values():
+            stack.moved = False
+        plan.open_plan(self)
+        self.record("wego_turn", date=self.date.isoformat())
+        victory.check_immediate(self)
+
+    def _end_turn(self) -> None:
+        state = self.state
+        supply: dict[str, dict[str, int]] = {}
+        if "supply" in self.phases_of(self.turn):
+            for index, side in enumerate(self.sides_in_play):
+                state.side_index = index
+                supply[side] = resolve_supply(self, side)
+        for index in range(len(self.sides_in_play)):
+            state.side_index = index
+            victory.end_of_player_turn(self)
+            if state.outcome is not None:
+                return
+        state.side_index = 0
+        self.record(
+            "wego_turn_end",
+            vp={side: s.vp for side, s in sorted(state.sides.items())},
+            losses=dict(sorted(state.stats.get("losses", {}).items())),
+            supply=supply,
+        )
+        victory.end_of_turn(self)
+        if state.outcome is not None:
+            return
+        if state.turn >= self.scenario.calendar.turns:
+            victory.end_of_game(self)
+            return
+        state.turn += 1
+        for unit in state.units.values():
+            unit.breakthroughs = 0
+        self._open_phase()
+
+    def record(self, kind: str, **data: Any) -> None:
+        """Add a record to the event log, stamped with the turn, the WEGO phase and the side
+        planning (or attacking, in a battle of the execution)."""
+        if not self.log.enabled:
+            return
+        stamp: dict[str, Any] = {"turn": self.state.turn}
+        if self.state.outcome is None and self.state.wego is not None and self.sides_in_play:
+            planning = self.state.wego["stage"] == "planning"
+            side = plan.planner(self) if planning else self.active_side
+            if side is not None:
+                stamp["side"] = side
+            stamp["phase"] = self.phase
+        self.log.add({"seq": len(self.log), "type": kind, **stamp, **data})

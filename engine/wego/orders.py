@@ -1,0 +1,109 @@
+"""The orders of a WEGO plan, as immutable actions.
+
+A side gives each of its stacks at most one order while it plans; the orders are carried out
+together in the execution phase (:mod:`engine.wego.execute`). A stack without an order holds.
+Giving a stack a new order replaces its old one (changing an order), :class:`CancelOrder`
+takes it back, and :class:`SealPlan` closes the side's plan: after it nothing of the plan may
+change. ``wait`` on the moving orders is the "wait N ticks" of the rules: the stack stays put
+for that many ticks before it sets off.
+
+Every class is registered in :data:`engine.actions.ACTIONS`, so orders travel in logs, play
+by e-mail files and action lists like any other action.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import ClassVar
+
+from ..actions import ACTIONS, Action
+
+
+@dataclass(frozen=True, slots=True)
+class Order(Action):
+    """Base of the orders a side gives one of its stacks."""
+
+    kind: ClassVar[str] = "order"
+    stack: str
+
+
+@dataclass(frozen=True, slots=True)
+class OrderMove(Order):
+    """Move along ``path`` (neighbouring regions, the stack's own excluded), after waiting
+    ``wait`` ticks. A stack that runs into enemies on the way stops and fights them (a
+    meeting engagement)."""
+
+    kind: ClassVar[str] = "order_move"
+    path: tuple[str, ...] = ()
+    wait: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class OrderAttack(Order):
+    """Move along ``path`` (empty: attack from where the stack stands), then go into
+    ``target``, a neighbour of the path's last region, and fight whoever holds it when the
+    stack gets there."""
+
+    kind: ClassVar[str] = "order_attack"
+    target: str = ""
+    path: tuple[str, ...] = ()
+    wait: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class OrderHold(Order):
+    """Stay where it stands (what a stack without an order does)."""
+
+    kind: ClassVar[str] = "order_hold"
+
+
+@dataclass(frozen=True, slots=True)
+class OrderDefend(Order):
+    """Stay and dig in as the execution starts, where the entrenchment rules allow it."""
+
+    kind: ClassVar[str] = "order_defend"
+
+
+@dataclass(frozen=True, slots=True)
+class OrderWithdraw(Order):
+    """Fall back along ``path``: a withdrawal steps before every other move of its tick and
+    never goes into a region holding enemies (it stops short instead)."""
+
+    kind: ClassVar[str] = "order_withdraw"
+    path: tuple[str, ...] = ()
+    wait: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class CancelOrder(Action):
+    """Take back the order given to a stack (it holds again)."""
+
+    kind: ClassVar[str] = "cancel_order"
+    stack: str
+
+
+@dataclass(frozen=True, slots=True)
+class SealPlan(Action):
+    """Close the side's plan; once every side has sealed, the execution phase runs."""
+
+    kind: ClassVar[str] = "seal_plan"
+
+
+ORDERS: dict[str, type[Order]] = {
+    cls.kind: cls for cls in (OrderMove, OrderAttack, OrderHold, OrderDefend, OrderWithdraw)
+}
+"""The order classes by ``kind``."""
+
+MOVING = (OrderMove, OrderAttack, OrderWithdraw)
+"""The orders that move their stack."""
+
+_REGISTERED: tuple[type[Action], ...] = (*ORDERS.values(), CancelOrder, SealPlan)
+for _cls in _REGISTERED:
+    ACTIONS[_cls.kind] = _cls
+
+
+def order_from_json(data: dict[str, object]) -> Order:
+    """An order as the plan keeps it (:meth:`Action.to_json`)."""
+    order = Action.from_json(dict(data))
+    assert isinstance(order, Order)
+    return order

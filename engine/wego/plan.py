@@ -1,0 +1,351 @@
+"""The planning phase of a WEGO turn: every side gives its stacks orders, hidden from the
+other sides, then seals its plan.
+
+The plan lives in ``game.state.wego`` as JSON (so a game saves and loads in the middle of a
+plan): ``stage``, ``orders`` (per side, stack id to the order's JSON) and ``sealed`` (the
+sides whose plans are closed, in the order they sealed). The side to act is the first side in
+the turn order whose plan is still open, so in a hot-seat game each player plans in turn and
+in a game by e-mail a sitting ends when a plan is sealed.
+
+What a plan may hold depends only on what its side knows: routes are priced on the map, and
+enemy stacks bar a route (or may be attacked) only where the planning side sees them
+(:func:`engine.fog.view_of`); hidden enemies are met during the execution. Every question
+about a plan names the side asking (``viewer``), and a plan is only shown to its own side
+(:class:`HiddenPlan` otherwise).
+"""
+
+from __future__ import annotations
+
+import heapq
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from .. import board, fog, movement
+from ..actions import Action
+from ..errors import IllegalAction
+from ..state import StackState
+from ..world import Link
+from .orders import (
+    MOVING,
+    CancelOrder,
+    Order,
+    OrderAttack,
+    OrderDefend,
+    OrderHold,
+    OrderMove,
+    OrderWithdraw,
+    SealPlan,
+    order_from_json,
+)
+
+if TYPE_CHECKING:
+    from ..game import Game
+
+
+class HiddenPlan(PermissionError):
+    """A side asked about another side's plan."""
+
+
+@dataclass(frozen=True, slots=True)
+class Route:
+    """A way a stack may go in one execution phase: the regions in order and their MP."""
+
+    path: tuple[str, ...]
+    cost: float
+
+
+# -- the plan's data ---------------------------------------------------------------------------
+
+
+def open_plan(game: Game) -> None:
+    """A fresh plan for the turn: no orders, nothing sealed."""
+    game.state.wego = {
+        "stage": "planning",
+        "orders": {side: {} for side in game.sides_in_play},
+        "sealed": [],
+    }
+
+
+def _plan(game: Game) -> dict[str, Any]:
+    plan = game.state.wego
+    if plan is None:
+        raise IllegalAction("no WEGO plan is open")
+    return plan
+
+
+def planner(game: Game) -> str | None:
+    """The side whose plan is open and comes first in the turn order (``None``: all sealed)."""
+    sealed = _plan(game)["sealed"]
+    return next((s for s in game.sides_in_play if s not in sealed), None)
+
+
+def sealed(game: Game) -> list[str]:
+    """The sides whose plans are sealed (public: the other side may know that)."""
+    return list(_plan(game)["sealed"])
+
+
+def orders_of(game: Game, side: str, *, viewer: str | None) -> dict[str, Order]:
+    """The orders ``side`` has given, by stack, as ``viewer`` may see them: only ``side``
+    itself (or ``viewer=None``, the umpire: tests, the final film) may ask."""
+    if viewer is not None and viewer != side:
+        raise HiddenPlan(f"the plan of '{side}' is hidden from '{viewer}'")
+    orders = _plan(game)["orders"].get(side, {})
+    return {stack: order_from_json(data) for stack, data in sorted(orders.items())}
+
+
+# -- routes ------------------------------------------------------------------------------------
+
+
+def allowance(game: Game, stack: StackState) -> float:
+    """The MP the stack has for this turn's execution."""
+    return max(0.0, float(movement.mp_left(game, stack)))
+
+
+def step_cost(
+    game: Game, link: Link, spent: float, budget: float, *, first: bool
+) -> tuple[float, bool]:
+    """MP a step costs after ``spent`` of ``budget``, and whether it ends the move: its plain
+    cost (V1, M2, M3); a crossing that ends a move takes every MP left; a first step dearer
+    than the whole budget takes the whole budget (the minimal move, V4; a stack with no MP
+    does not move at all)."""
+    cost = movement.plain_cost(game, link)
+    ends = False
+    if link.kind.uses_all_movement:
+        cost, ends = max(cost, budget - spent), True
+    if first and cost > budget > 0:
+        cost, ends = budget, True
+    return cost, ends
+
+
+def _seen_enemies(game: Game, side: str) -> set[str]:
+    """Regions where ``side`` sees enemy stacks in the field."""
+    # As fog.view_of(...) != "none" for each stack, with the watched regions found once.
+    watched = fog.watched_regions(game, side)
+    return {
+        region
+        for region, stacks in movement.field_enemies(game, side).items()
+        if region in watched or any(not fog.hidden_from(game, s, side) for s in stacks)
+    }
+
+
+def _movable(game: Game, stack: StackState) -> bool:
+    return movement.stack_domain(game, stack) in ("land", "naval")
+
+
+def routes(game: Game, stack: StackState) -> dict[str, Route]:
+    """The cheapest route to every region the stack can reach this turn, as its side knows
+    the map: no region where it sees enemies is entered (those are attacked, see
+    :func:`attack_routes`). Ties go to fewer steps, then to the map's order of regions."""
+    side, domain = stack.side, movement.stack_domain(game, stack)
+    budget = allowance(game, stack)
+    barred = _seen_enemies(game, side)
+    order = {r: i for i, r in enumerate(game.world.regions)}
+    best: dict[str, Route] = {stack.region: Route((), 0.0)}
+    final: set[str] = set()
+    """Regions whose best route's last step ends the move (a minefield, a minimal move)."""
+    heap: list[tuple[float, int, int, str]] = [(0.0, 0, order[stack.region], stack.region)]
+    while heap:
+        spent, steps, _, here = heapq.heappop(heap)
+        route = best[here]
+        if route.cost < spent:
+            continue
+        if here in final:
+            continue
+        for link in game.world.neighbours(here):
+            to = link.to
+            if to in route.path or to == stack.region or to in barred:
+                continue
+            if movement.step_refusal(game, side, domain, link) is not None:
+                continue
+            price, ends = step_cost(game, link, spent, budget, first=here == stack.region)
+            cost = spent + price
+            if cost > budget:
+                continue
+            known = best.get(to)
+            if known is None or (cost, steps + 1) < (known.cost, len(known.path)):
+                best[to] = Route((*route.path, to), cost)
+                if ends:
+                    final.add(to)
+                else:
+                    final.discard(to)
+                heapq.heappush(heap, (cost, steps + 1, order[to], to))
+    del best[stack.region]
+    return best
+
+
+def attack_routes(game: Game, stack: StackState) -> dict[str, Route]:
+    """For every region holding enemies the stack's side sees and can reach this turn, the
+    cheapest approach: the route to the region it attacks from (empty from its own)."""
+    if not movement.has_combat_unit(game, stack):
+        return {}
+    side, domain = stack.side, movement.stack_domain(game, stack)
+    budget = allowance(game, stack)
+    barred = _seen_enemies(game, side)
+    starts = {stack.region: Route((), 0.0), **routes(game, stack)}
+    out: dict[str, Route] = {}
+    for region, route in starts.items():
+        for link in game.world.neighbours(region):
+            if link.to not in barred or movement.step_refusal(game, side, domain, link):
+                continue
+            price, _ = step_cost(game, link, route.cost, budget, first=not route.path)
+            cost = route.cost + price
+            if cost > budget:
+                continue
+            known = out.get(link.to)
+            if known is None or (cost, len(route.path)) < (known.cost, len(known.path)):
+                out[link.to] = Route(route.path, cost)
+    return dict(sorted(out.items()))
+
+
+def path_cost(game: Game, stack: StackState, path: tuple[str, ...], target: str | None) -> float:
+    """The MP the route costs, checked step by step; raises :class:`IllegalAction` with the
+    reason when the stack may not be ordered along it."""
+    side, domain = stack.side, movement.stack_domain(game, stack)
+    budget = allowance(game, stack)
+    barred = _seen_enemies(game, side)
+    steps = (*path, target) if target is not None else path
+    if len(set(steps)) != len(steps) or stack.region in steps:
+        raise IllegalAction("a route never passes through a region twice")
+    here, spent = stack.region, 0.0
+    for index, region in enumerate(steps):
+        if not isinstance(region, str):
+            raise IllegalAction("a route is a list of region ids")
+        link = next((lk for lk in game.world.neighbours(here) if lk.to == region), None)
+        if link is None:
+            raise IllegalAction(f"no connection leads from '{here}' to '{region}'")
+        refusal = movement.step_refusal(game, side, domain, link)
+        if refusal is not None:
+            raise IllegalAction(refusal)
+        last = index == len(steps) - 1
+        if region in barred and not (target is not None and last):
+            raise IllegalAction(f"enemies hold '{region}': attack it instead of moving through")
+        price, ends = step_cost(game, link, spent, budget, first=index == 0)
+        if ends and not last:
+            raise IllegalAction(f"the move ends in '{region}' (it takes every MP left)")
+        spent += price
+        here = region
+    if spent > budget:
+        raise IllegalAction(f"the route costs {spent:g} MP and the stack has {budget:g}")
+    if target is not None and target not in barred:
+        raise IllegalAction(f"'{target}' holds no enemy this side can see")
+    return spent
+
+
+def route_through(game: Game, stack_id: str, waypoints: tuple[str, ...]) -> tuple[str, ...]:
+    """The path through ``waypoints`` in order, each leg the cheapest between its ends on the
+    map as the stack's side knows it (for a view where the player clicks waypoints); raises
+    :class:`IllegalAction` when a leg cannot be made."""
+    stack = game.state.stacks.get(stack_id)
+    if stack is None:
+        raise IllegalAction(f"there is no stack '{stack_id}'")
+    path: list[str] = []
+    start = stack.region
+    for point in waypoints:
+        ghost = StackState(stack.id, stack.side, start, list(stack.units))
+        leg = routes(game, ghost).get(point)
+        if leg is None:
+            raise IllegalAction(f"'{point}' cannot be reached from '{start}'")
+        path.extend(leg.path)
+        start = point
+    return tuple(path)
+
+
+# -- the API -------------------------------------------------------------------------------------
+
+
+def _own(game: Game, stack_id: object) -> StackState:
+    side = planner(game)
+    stack = game.state.stacks.get(stack_id) if isinstance(stack_id, str) else None
+    if stack is None or stack.side != side:
+        raise IllegalAction(f"'{stack_id}' is not a stack of the side planning")
+    return stack
+
+
+def actions(game: Game) -> list[Action]:
+    """The orders open to the planning side, stack by stack, then sealing the plan. A route
+    listed is the cheapest to its end; :func:`check` takes any other legal route too."""
+    side = planner(game)
+    if side is None:
+        return []
+    given = _plan(game)["orders"].get(side, {})
+    out: list[Action] = []
+    for stack in sorted(game.state.stacks.values(), key=lambda s: s.id):
+        if stack.side != side or not _movable(game, stack):
+            continue
+        out += [OrderHold(stack.id), OrderDefend(stack.id)]
+        if stack.id in given:
+            out.append(CancelOrder(stack.id))
+        if movement.why_immobile(game, stack) is not None:
+            continue
+        reach = routes(game, stack)
+        for route in reach.values():
+            out.append(OrderMove(stack.id, route.path))
+        for region, route in reach.items():
+            if board.side_of_region(game, region) == side:
+                out.append(OrderWithdraw(stack.id, route.path))
+        for target, route in attack_routes(game, stack).items():
+            out.append(OrderAttack(stack.id, target, route.path))
+    out.append(SealPlan())
+    return out
+
+
+def max_wait(game: Game) -> int:
+    """The longest wait an order may ask for: the execution's cap, else 1,000 ticks."""
+    cap = game.scenario.calendar.wego.max_ticks
+    return cap if cap > 0 else 1_000
+
+
+def check(game: Game, action: Action) -> None:
+    """Raise :class:`IllegalAction` unless the planning side may do ``action`` now."""
+    side = planner(game)
+    if side is None:
+        raise IllegalAction("every plan is sealed")
+    if isinstance(action, SealPlan):
+        return
+    if isinstance(action, CancelOrder):
+        stack = _own(game, action.stack)
+        if stack.id not in _plan(game)["orders"].get(side, {}):
+            raise IllegalAction(f"stack '{stack.id}' has no order to cancel")
+        return
+    if not isinstance(action, Order):
+        raise IllegalAction(f"'{action.kind}' is not possible while planning")
+    stack = _own(game, action.stack)
+    if not _movable(game, stack):
+        raise IllegalAction("aircraft are not given WEGO orders")
+    if isinstance(action, OrderHold | OrderDefend):
+        return
+    assert isinstance(action, MOVING)
+    wait = action.wait
+    if not isinstance(wait, int) or isinstance(wait, bool) or not 0 <= wait <= max_wait(game):
+        raise IllegalAction(f"a wait is a whole number of ticks from 0 to {max_wait(game)}")
+    path = action.path
+    if not isinstance(path, tuple):
+        raise IllegalAction("a route is a list of region ids")
+    reason = movement.why_immobile(game, stack)
+    if reason is not None:
+        raise IllegalAction(reason)
+    if isinstance(action, OrderAttack):
+        if not isinstance(action.target, str) or not action.target:
+            raise IllegalAction("an attack names the region it goes into")
+        if not movement.has_combat_unit(game, stack):
+            raise IllegalAction("only a stack with a combat unit may attack")
+        path_cost(game, stack, path, action.target)
+        return
+    if not path:
+        raise IllegalAction("a move needs at least one region to go to")
+    path_cost(game, stack, path, None)
+
+
+def apply(game: Game, action: Action) -> None:
+    """Carry out a planning action that passed :func:`check`."""
+    plan = _plan(game)
+    side = planner(game)
+    assert side is not None
+    orders = plan["orders"].setdefault(side, {})
+    if isinstance(action, SealPlan):
+        game.record("plan_sealed", side_id=side, orders=len(orders))
+        plan["sealed"].append(side)
+    elif isinstance(action, CancelOrder):
+        del orders[action.stack]
+    elif isinstance(action, Order):
+        orders[action.stack] = action.to_json()

@@ -1,0 +1,86 @@
+"""What a saved WEGO plan may hold, as strict models (the ``wego`` part of a save's state).
+
+Checked like the rest of a save (:mod:`engine.saves`): strict types, no unknown keys, ids
+against the scenario through their ``Ref`` markers; :func:`problems` adds what only the
+scenario and the state tell (a plan in an IGOUGO game, an order for another side's stack).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import TYPE_CHECKING, Annotated, Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from schemas.base import Ref, RegionId, SideId
+from schemas.ranges import MAX_TICKS
+
+if TYPE_CHECKING:
+    from schemas.scenario import Scenario
+
+    from ..saves import GameSave
+
+StackRef = Annotated[str, Field(pattern=r"^s[0-9]{1,9}$"), Ref("stacks")]
+Ticks = Annotated[int, Field(ge=0, le=MAX_TICKS)]
+Path = Annotated[list[RegionId], Field(max_length=10_000)]
+
+
+class _Model(BaseModel):
+    model_config = ConfigDict(strict=True, extra="forbid", allow_inf_nan=False)
+
+
+class MoveSave(_Model):
+    kind: Literal["order_move", "order_withdraw"]
+    stack: StackRef
+    path: Path
+    wait: Ticks
+
+
+class AttackSave(_Model):
+    kind: Literal["order_attack"]
+    stack: StackRef
+    target: RegionId
+    path: Path
+    wait: Ticks
+
+
+class StaySave(_Model):
+    kind: Literal["order_hold", "order_defend"]
+    stack: StackRef
+
+
+OrderSave = Annotated[MoveSave | AttackSave | StaySave, Field(discriminator="kind")]
+
+
+class WegoPlanSave(_Model):
+    """A WEGO turn's plan: orders per side, by stack, and the sides that sealed theirs."""
+
+    stage: Literal["planning"]
+    orders: dict[SideId, dict[StackRef, OrderSave]]
+    sealed: Annotated[list[SideId], Field(max_length=1_000)]
+
+
+Problem = tuple[tuple[str | int, ...], str]
+
+
+def problems(scenario: Scenario, save: GameSave) -> Iterator[Problem]:
+    """What the models cannot see: the plan against the turn system and the stacks."""
+    plan = save.state.wego
+    wego = scenario.calendar.turn_system == "wego"
+    if plan is None:
+        if wego and save.state.outcome is None:
+            yield ("state", "wego"), "a WEGO game in progress has a plan"
+        return
+    if not wego:
+        yield ("state", "wego"), "an IGOUGO game holds no WEGO plan"
+        return
+    if len(set(plan.sealed)) != len(plan.sealed):
+        yield ("state", "wego", "sealed"), "a side sealed its plan twice"
+    for side, orders in plan.orders.items():
+        for stack_id, order in orders.items():
+            where = ("state", "wego", "orders", side, stack_id)
+            if order.stack != stack_id:
+                yield (*where, "stack"), f"the order of '{stack_id}' names '{order.stack}'"
+            stack = save.state.stacks.get(stack_id)
+            if stack is not None and stack.side != side:
+                yield where, f"stack '{stack_id}' belongs to '{stack.side}', not '{side}'"

@@ -1,0 +1,64 @@
+"""What a side may see of the plans: its own orders, and never another side's.
+
+The game keeps every side's plan in its state and every order in its log (a save must hold
+them to continue the game), so whatever is shown or handed to one player goes through these
+functions first:
+
+* :func:`visible_records`: the event log as ``viewer`` may read it about plans: another
+  side's order actions (given, changed, cancelled) are left out, its ``plan_sealed`` records
+  keep only that the plan was sealed (not how many orders), its ``wego_order_end`` records
+  are left out, and its ``wego_step`` records lose the order behind the step. What the
+  fog of war hides on the map is the game view's own filter, as in IGOUGO games.
+* :func:`save_view`: a save as ``viewer`` may see it, for a player's own look at a hot-seat
+  game or a file shown to one side: the other sides' orders removed from the plan and the
+  log filtered as above. It is a view, not a save: it carries ``view_of`` and
+  :meth:`engine.game.Game.load` refuses it (the other sides' orders are not in it).
+"""
+
+from __future__ import annotations
+
+import copy
+from collections.abc import Iterable
+from typing import TYPE_CHECKING, Any
+
+from .orders import ORDERS, CancelOrder
+
+if TYPE_CHECKING:
+    from ..game import Game
+
+_PLANNING = {*ORDERS, CancelOrder.kind}
+"""Action kinds that are part of a plan's content."""
+
+
+def visible_records(records: Iterable[dict[str, Any]], viewer: str) -> list[dict[str, Any]]:
+    """The records ``viewer`` may read, as it may read them (see the module docstring)."""
+    out: list[dict[str, Any]] = []
+    for record in records:
+        kind = record["type"]
+        if kind == "action":
+            action = record.get("action", {})
+            if record.get("by") != viewer and action.get("kind") in _PLANNING:
+                continue
+        elif kind == "plan_sealed" and record.get("side_id") != viewer:
+            record = {k: v for k, v in record.items() if k != "orders"}
+        elif kind == "wego_order_end" and record.get("side_id") != viewer:
+            continue
+        elif kind == "wego_step" and record.get("side_id") != viewer:
+            record = {k: v for k, v in record.items() if k != "order"}
+        out.append(record)
+    return out
+
+
+def save_view(game: Game, viewer: str) -> dict[str, Any]:
+    """:meth:`Game.save` as ``viewer`` may see it: no other side's orders anywhere."""
+    data = game.save()
+    state = copy.deepcopy(data["state"])
+    plan = state.get("wego")
+    if plan is not None:
+        plan["orders"] = {
+            side: orders if side == viewer else {} for side, orders in plan["orders"].items()
+        }
+    data["state"] = state
+    data["log"] = visible_records(data["log"], viewer)
+    data["view_of"] = viewer
+    return data

@@ -32,8 +32,8 @@ from ..actions import Action, ContinueBattle, Move, PlayCard, Retreat
 from ..combat.fast import Odds, preview
 from ..errors import IllegalAction
 from ..fog import view_of
-from .baseline import Style
-from .estimates import enemy_strength, region_value
+from .baseline import Style, _losing
+from .estimates import enemy_strength, region_value, stack_strength
 from .forks import decision_seed, fork
 from .judge import CARD, score
 from .tactical import Tactician, Tactics
@@ -48,8 +48,11 @@ RUNS = 40
 """Battles simulated per question (one attack, one card, one strike)."""
 ATTACK_ODDS = 0.6
 """Attack only with at least these simulated odds of winning."""
-RETREAT_ODDS = 0.3
-"""Break off an open battle when the odds of winning the rest of it fall below this."""
+RETREAT_ODDS = 0.5
+"""Break off an open battle the strength ratio calls lost unless the simulated odds of winning
+the rest of it reach this."""
+HOPELESS = 0.1
+"""Break off an open battle whatever the ratio once the simulated odds fall below this."""
 CARD_GAIN = 0.05
 """A battle card is played when it raises the odds of winning by at least this much."""
 WEIGHED_RATIO = 0.7
@@ -66,10 +69,14 @@ class Hard(Tactician):
         *,
         budget: int = BUDGET,
         runs: int = RUNS,
+        attack_odds: float = ATTACK_ODDS,
+        retreat_odds: float = RETREAT_ODDS,
     ) -> None:
         super().__init__(style, tactics)
         self.budget = budget
         self.runs = runs
+        self.attack_odds = attack_odds
+        self.retreat_odds = retreat_odds
         self._left = budget
         self._known: dict[tuple[object, ...], Odds] = {}
 
@@ -100,13 +107,9 @@ class Hard(Tactician):
     # -- attacks -----------------------------------------------------------------------------------
 
     def _scorer(
-        self,
-        game: Game,
-        stack: StackState,
-        side: str,
-        support: Callable[[str], float] | None,
+        self, game: Game, stack: StackState, side: str
     ) -> Callable[[Move], tuple[float, str]]:
-        plain = super()._scorer(game, stack, side, support)
+        plain = super()._scorer(game, stack, side)
         ours = [u for u in stack.units if game.state.units[u].status == "active"]
         units = game.state.units
 
@@ -116,35 +119,26 @@ class Hard(Tactician):
             if not enemies or any(view_of(game, s, side) != "full" for s in enemies):
                 return plain(move)
             theirs = enemy_strength(game, enemies, side)
-            attacking = self._attacking_strength(game, stack, region, support)
-            if attacking < WEIGHED_RATIO * theirs:
-                return (-100.0, region)
-            friends = [
-                u
+            there = [
+                s
                 for s in game.state.stacks.values()
                 if s.side == side and s.region == region and s.structure is None
-                for u in s.units
-                if units[u].status == "active"
             ]
+            attacking = stack_strength(game, stack) + sum(stack_strength(game, s) for s in there)
+            if attacking < WEIGHED_RATIO * theirs:
+                return (-100.0, region)
+            friends = [u for s in there for u in s.units if units[u].status == "active"]
             team = ours + friends
             odds = self._odds(game, ("attack", region, tuple(team)), region=region, units=team)
             if odds is None:
                 return plain(move)
-            if odds["attacker_win"] < ATTACK_ODDS:
+            if odds["attacker_win"] < self.attack_odds:
                 return (-100.0, region)
             trade = odds["defender_hits_lost"] - odds["attacker_hits_lost"]
             gain = 10.0 + 5 * region_value(game, region, side) + 5 * odds["attacker_win"]
             return (gain + 0.2 * trade - 0.1 * len(move.path), region)
 
         return scored
-
-    @staticmethod
-    def _attacking_strength(
-        game: Game, stack: StackState, region: str, support: Callable[[str], float] | None
-    ) -> float:
-        from .estimates import stack_strength
-
-        return stack_strength(game, stack) + (support(region) if support is not None else 0.0)
 
     def _strike_check(self, game: Game, stack: StackState, region: str) -> bool:
         enemies = movement.enemy_here(game, region, stack.side)
@@ -186,12 +180,19 @@ class Hard(Tactician):
                 best, best_odds = card, odds
         if best is not None:
             return best
-        if Retreat() in actions and mine < RETREAT_ODDS:
+        if Retreat() in actions and self._breaks_off(game, mine):
             return Retreat()
         if ContinueBattle() in actions:
             return ContinueBattle()
         rest = [a for a in actions if not isinstance(a, PlayCard)]
         return rest[0] if rest else actions[0]
+
+    def _breaks_off(self, game: Game, odds: float) -> bool:
+        """Leave the battle when the strength ratio says it is lost and the simulation of the
+        rest of it does not contradict that, or when the simulation gives it almost no hope."""
+        if _losing(game, self.style.retreat_ratio):
+            return odds < self.retreat_odds
+        return odds < HOPELESS
 
     # -- other cards -------------------------------------------------------------------------------
 

@@ -2,12 +2,15 @@
 and leaders.
 
 - **Merging before moving.** Stacks of a side standing in one place, none moved yet, join
-  before anything moves when their leader commands the whole without penalty: one stack
-  clears an attack ratio that each alone would not.
+  before anything moves when together, and none alone, they clear the attack ratio against
+  an enemy next door, and their leader commands the whole without penalty. Otherwise they
+  stay apart, to cover more ground.
 - **Garrisons.** A stack holding an objective leaves its weakest combat unit behind (a split)
-  when the rest has somewhere better to go and no enemy is next door.
-- **Digging in.** Once nothing else moves, each unmoved stack on the front line (an enemy
-  region one step away) or on an objective entrenches, where its nations may.
+  when the rest can attack or take an enemy region.
+- **Digging in.** Once nothing else moves, each unmoved stack on the defensive entrenches,
+  where its nations may: one facing enemies next door at least as strong as it, or holding an
+  objective with enemies next door. A stack about to attack does not: troops joining it would
+  share its entrenchment by merging into it (U5) and stay there with it.
 - **Leaders.** A leader without troops goes to the strongest friendly stack it can reach and
   joins it at the end of the movement, so its command counts in the next battle.
 """
@@ -20,7 +23,7 @@ from .. import board, movement
 from ..actions import Entrench, Merge, Move, Split
 from ..combat.values import command_steps, commander, stacking_points
 from ..queries import where_can_go
-from .estimates import defence_value, stack_strength
+from .estimates import defence_value, enemy_strength, stack_strength
 from .fronts import distance_to_enemy
 
 if TYPE_CHECKING:
@@ -46,9 +49,11 @@ def _penalty(game: Game, stacks: list[StackState]) -> int:
     return command_steps(game, leader, stacking_points(game, units))
 
 
-def merge_before_moving(game: Game, side: str) -> Merge | None:
-    """A merge of unmoved stacks sharing a place whose leader commands them all without
-    penalty (strongest stack first, so it keeps its id), or ``None``."""
+def merge_before_moving(game: Game, side: str, attack_ratio: float) -> Merge | None:
+    """A merge of unmoved stacks sharing a place that together, and none alone, are strong
+    enough to attack an enemy next door (``attack_ratio`` times the strength seen there),
+    when their leader commands them all without penalty; or ``None``. Stacks that need not
+    join stay apart, to cover more ground."""
     for group in _places(game, side).values():
         fresh = [
             s
@@ -58,8 +63,17 @@ def merge_before_moving(game: Game, side: str) -> Merge | None:
         fighting = [s for s in fresh if stack_strength(game, s) > 0]
         if len(fighting) < 2 or _penalty(game, fighting) > 0:
             continue
-        fighting.sort(key=lambda s: (-stack_strength(game, s), s.id))
-        return Merge(tuple(s.id for s in fighting))
+        strongest = max(stack_strength(game, s) for s in fighting)
+        together = sum(stack_strength(game, s) for s in fighting)
+        region = fighting[0].region
+        for link in game.world.neighbours(region):
+            enemies = movement.enemy_here(game, link.to, side)
+            if not enemies:
+                continue
+            needed = attack_ratio * enemy_strength(game, enemies, side)
+            if strongest < needed <= together:
+                fighting.sort(key=lambda s: (-stack_strength(game, s), s.id))
+                return Merge(tuple(s.id for s in fighting))
     return None
 
 
@@ -115,13 +129,11 @@ def leader_move(game: Game, stack: StackState) -> Move | None:
 
 
 def garrison_split(game: Game, stack: StackState) -> Split | None:
-    """For a stack holding an objective with no enemy next door: its weakest combat unit split
-    off to stay behind, or ``None`` (one unit only, or leaders would be left alone)."""
+    """For a stack holding an objective: its weakest combat unit split off to stay behind, or
+    ``None`` (a stack of one combat unit)."""
     side = stack.side
     if defence_value(game, stack.region, side) <= 0:
         return None
-    if distance_to_enemy(game, stack.region, side) <= 1:
-        return None  # the enemy is next door: the whole stack holds
     units = game.state.units
     combat = [u for u in stack.units if board.is_combat(game, units[u])]
     if len(combat) < 2:
@@ -143,10 +155,24 @@ def entrenchment(game: Game, side: str) -> Entrench | None:
             continue
         if stack_strength(game, stack) <= 0:
             continue
-        front = distance_to_enemy(game, stack.region, side) <= 1
-        if not front and defence_value(game, stack.region, side) <= 0:
+        if not _on_the_defensive(game, stack):
             continue
         action = Entrench(stack.id)
         if game.is_legal(action):
             return action
     return None
+
+
+def _on_the_defensive(game: Game, stack: StackState) -> bool:
+    """A stack next to enemies at least as strong as it, or holding an objective with enemies
+    next door: one that waits for the enemy rather than attacking. (Stacks about to attack do
+    not dig in: troops arriving later would join their entrenchment and stay with them.)"""
+    side = stack.side
+    if distance_to_enemy(game, stack.region, side) > 1:
+        return False
+    threat = 0.0
+    for link in game.world.neighbours(stack.region):
+        threat += enemy_strength(game, movement.enemy_here(game, link.to, side), side)
+    if threat <= 0:
+        return False
+    return threat >= stack_strength(game, stack) or defence_value(game, stack.region, side) > 0

@@ -1,11 +1,10 @@
 """The tactician: the greedy player with every capability the rules give it.
 
 On top of :class:`~engine.ai.baseline.BaselineAI` it flies its aircraft (:mod:`.air`), shapes
-its stacks (merges, garrisons, entrenchment, leaders: :mod:`.stacks`), attacks a region with
-what already stands there counted in, weighs an event's options by playing each on a copy of
-the game (:mod:`.forks`, :mod:`.judge`) and keeps its battle cards for battles in doubt. Each
-capability can be switched off (:class:`Tactics`), which is how the duels in docs/ai.md
-measure what each is worth.
+its stacks (merges, garrisons, entrenchment, leaders: :mod:`.stacks`), weighs an event's
+options by playing each on a copy of the game (:mod:`.forks`, :mod:`.judge`) and keeps its
+battle cards for battles in doubt. Each capability can be switched off (:class:`Tactics`),
+which is how the duels in docs/ai.md measure what each is worth.
 """
 
 from __future__ import annotations
@@ -53,8 +52,6 @@ class Tactics:
     """Merge before moving, leave garrisons, join leaders to troops."""
     entrench: bool = True
     """Dig in on the front line and on objectives."""
-    support: bool = True
-    """Count the side's units already in a region when attacking it."""
     choices: bool = True
     """Weigh an event's options on copies of the game."""
     card_timing: bool = True
@@ -122,7 +119,7 @@ class Tactician(BaselineAI):
         side = game.active_side
         key = (game.turn, side)
         if self.tactics.stacks and key not in self._moving:
-            merged = merge_before_moving(game, side)
+            merged = merge_before_moving(game, side, self.style.attack_ratio)
             if merged is not None:
                 return merged
         chosen = self._move_lazily(game)
@@ -146,7 +143,6 @@ class Tactician(BaselineAI):
             for s in stacks.values()
             if s.side == side and movement.stack_domain(game, s) in ("land", "naval")
         }
-        support = self._support(game, side) if self.tactics.support else None
         for stack_id in sorted(strength, key=lambda s: (-strength[s], s)):
             stack = stacks[stack_id]
             if (key, stack_id) in self._handled or stack.moved:
@@ -158,7 +154,7 @@ class Tactician(BaselineAI):
                     return led
                 continue
             moves = [Move(stack_id, d.path) for d in where_can_go(game, stack).values() if d.legal]
-            score_of = self._scorer(game, stack, side, support)
+            score_of = self._scorer(game, stack, side)
             best = max(moves, key=score_of) if moves else None
             worth = best is not None and score_of(best) > _stay_score(game, stack)
             if self._holds(game, stack):
@@ -177,22 +173,9 @@ class Tactician(BaselineAI):
         return None
 
     def _scorer(
-        self,
-        game: Game,
-        stack: StackState,
-        side: str,
-        support: Callable[[str], float] | None,
+        self, game: Game, stack: StackState, side: str
     ) -> Callable[[Move], tuple[float, str]]:
-        return _scorer(game, stack, side, self.style, support)
-
-    @staticmethod
-    def _support(game: Game, side: str) -> Callable[[str], float]:
-        """Strength of the side's units already in each region (worked out once a decision)."""
-        there: dict[str, float] = {}
-        for stack in game.state.stacks.values():
-            if stack.side == side and stack.structure is None:
-                there[stack.region] = there.get(stack.region, 0.0) + stack_strength(game, stack)
-        return lambda region: there.get(region, 0.0)
+        return _scorer(game, stack, side, self.style)
 
     # -- questions, cards and battles --------------------------------------------------------------
 

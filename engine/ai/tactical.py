@@ -153,17 +153,19 @@ class Tactician(BaselineAI):
                 if led is not None:
                     return led
                 continue
+            holds = self._holds(game, stack)
+            garrison = garrison_split(game, stack) if holds and self.tactics.stacks else None
+            if holds and garrison is None:
+                self._handled.add((key, stack_id))
+                continue  # it stays, whole: no need to ask where it could go
             moves = [Move(stack_id, d.path) for d in where_can_go(game, stack).values() if d.legal]
             score_of = self._scorer(game, stack, side)
             best = max(moves, key=score_of) if moves else None
             worth = best is not None and score_of(best) > _stay_score(game, stack)
-            if self._holds(game, stack):
+            if holds:
                 self._handled.add((key, stack_id))
-                leaving = worth and best is not None and score_of(best)[0] >= CAPTURE
-                if leaving and self.tactics.stacks:
-                    garrison = garrison_split(game, stack)
-                    if garrison is not None:
-                        return garrison  # the rest moves at the next decision
+                if worth and best is not None and score_of(best)[0] >= CAPTURE:
+                    return garrison  # the rest moves at the next decision
                 continue
             if not moves:
                 continue  # it may still move later in the phase, once others made room

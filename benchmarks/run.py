@@ -520,7 +520,8 @@ def bench_snapping(repeats: int) -> list[Result]:
 
 
 def bench_theatres() -> list[Result]:
-    """The theatre samples' whole AI games: 1 s of CPU at the ``normal`` level (issue 12)."""
+    """The theatre samples' whole AI games: 1 s of CPU at the ``normal`` level (issue 12), 10 s
+    at ``hard``."""
     import theatres
 
     found = theatres.bench()
@@ -528,13 +529,35 @@ def bench_theatres() -> list[Result]:
         Result(
             f"AI against AI ({game['level']}), the {game['sample']} sample, to the end",
             game["cpu_s"],
-            found["budget_cpu_s"],
+            game["budget_cpu_s"],
             "s CPU",
             f"seed {game['seed']}: wall {game['wall_s']:.1f} s, {game['actions']} actions, "
             f"{game['turns']} turns; {game['cpu_per_floor']:.1f} times the rules' own cost "
             f"(the same actions applied again: {game['floor_cpu_s']:.2f} s of CPU)",
         )
         for game in found["games"].values()
+    ]
+
+
+def bench_duels(seeds: int) -> list[Result]:
+    """The AI levels' strength on the four area samples (issue 12): ``hard`` wins more than
+    half of its decisive games against ``normal``, ``normal`` at least 65% against
+    ``baseline``, on every sample."""
+    import duels
+
+    found = duels.bench(seeds)
+    return [
+        Result(
+            f"AI duel: {d['first']} against {d['second']}, the {d['sample']} sample",
+            d["share"]["rate"],
+            d["aim"],
+            "of decisive games",
+            f"{d['share']['count']} of {d['decisive']} decisive games ({d['games']} played, "
+            f"{found['seeds']} seeds, sides swapped); 95% interval "
+            f"{d['share']['low']:.2f}-{d['share']['high']:.2f}; {d['cpu_s']:.0f} s of CPU",
+            higher=True,
+        )
+        for d in found["duels"]
     ]
 
 
@@ -603,6 +626,7 @@ GROUPS = {
     "engine": lambda a: bench_engine(a.repeats),
     "theatres": lambda a: bench_theatres(),
     "lab": lambda a: bench_lab(a.lab_games),
+    "duels": lambda a: bench_duels(a.duel_seeds),
     "snapping": lambda a: bench_snapping(a.repeats),
     "studio": lambda a: bench_studio(a.regions, a.repeats),
     "large-map": lambda a: bench_large_map(a.regions, a.repeats),
@@ -622,6 +646,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--repeats", type=int, default=3, help="runs per timing (best kept)")
     parser.add_argument(
         "--lab-games", type=int, default=200, help="games the balance lab benchmark plays"
+    )
+    parser.add_argument(
+        "--duel-seeds", type=int, default=6, help="seeds of each AI duel (two games each)"
     )
     parser.add_argument(
         "--only",

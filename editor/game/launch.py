@@ -27,6 +27,7 @@ from editor.game.session import SPEEDS, GameSession, Player
 from editor.game.start_dialog import StartDialog, StartOptions
 from editor.game.takeback import POLICIES, known_policy
 from editor.shared.settings import settings
+from engine.ai import levels
 from schemas.scenario import Scenario
 
 if TYPE_CHECKING:
@@ -59,12 +60,14 @@ def default_options(scenario: Scenario, stem: str) -> StartOptions:
         players = {side: "human" if remembered[side] == "human" else "ai" for side in playing}
     seed = _int(store.value(f"{key}/seed"), 1)
     speed = str(store.value(f"{key}/speed", "normal"))
+    level = str(store.value(f"{key}/ai_level", levels.DEFAULT))
     rule = str(store.value(f"{key}/take_back", ""))
     return StartOptions(
         players=players,
         seed=seed,
         fog=scenario.rules.fog.enabled,
         speed=speed if speed in SPEEDS else "normal",
+        ai_level=level if level in levels.LEVELS else levels.DEFAULT,
         take_back=rule if rule in POLICIES else None,
     )
 
@@ -74,6 +77,7 @@ def remember(stem: str, options: StartOptions) -> None:
     key = _settings_key(stem)
     store.setValue(f"{key}/players", json.dumps(options.players, sort_keys=True))
     store.setValue(f"{key}/speed", options.speed)
+    store.setValue(f"{key}/ai_level", options.ai_level)
     if options.take_back is not None:
         store.setValue(f"{key}/take_back", options.take_back)
     if options.save_file is None:
@@ -103,6 +107,7 @@ def make_session(scenario: Scenario, options: StartOptions, stem: str) -> GameSe
             speed=options.speed,
             autosave_dir=folder,
             take_back=options.take_back,
+            ai_level=options.ai_level,
         )
     else:
         session = load_session(scenario, options.save_file, folder)
@@ -110,6 +115,7 @@ def make_session(scenario: Scenario, options: StartOptions, stem: str) -> GameSe
         # against the AI, and the other way round.
         session.set_players({side: options.players.get(side, "ai") for side in session.players})
         session.set_speed(options.speed)
+        session.set_ai_level(options.ai_level)
         if options.take_back is not None:
             session.history.policy = known_policy(options.take_back, len(session.humans))
     remember(stem, options)

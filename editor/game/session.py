@@ -2,8 +2,8 @@
 
 The session is to the game view what the document is to the studio: the only code that
 changes the game, and the source of the signals every part of the view listens to. People
-act through :meth:`GameSession.apply`; AI sides are played by one shared
-:class:`~engine.ai.BaselineAI` (as ``salient play --headless`` does), one action per timer
+act through :meth:`GameSession.apply`; AI sides are played by one shared player of the
+chosen AI level (:mod:`engine.ai.levels`, as ``salient play --headless`` does), one action per timer
 tick at the chosen speed, so the window stays responsive and the same seed plays the same
 game in both. The view never reads the engine's state for a side it must not see: it asks
 the session for :attr:`GameSession.viewer` and goes through :mod:`engine.fog`.
@@ -25,7 +25,7 @@ from editor.game.takeback import History, describe, known_policy, restore, snaps
 from editor.shared.settings import private_folder
 from engine import decisions
 from engine.actions import Action
-from engine.ai import BaselineAI
+from engine.ai import levels
 from engine.errors import IllegalAction
 from engine.game import Game
 from schemas.scenario import Scenario
@@ -88,16 +88,20 @@ class GameSession(QObject):
         autosave_dir: Path | None = None,
         take_back: str | None = None,
         history: History | None = None,
+        ai_level: str = levels.DEFAULT,
     ) -> None:
         """``take_back``: the rule of :mod:`editor.game.takeback` (``None``: the default for
-        the number of people); ``history``: one carried over from the game taken back."""
+        the number of people); ``history``: one carried over from the game taken back;
+        ``ai_level``: the level of the AI's sides (:mod:`engine.ai.levels`; an unknown name,
+        from a save edited by hand, is the default level)."""
         super().__init__()
         self.game = game
         # Anything but "human" is the AI's (a save edited by hand must not leave a side
         # that nobody plays, and the game stuck), and an unknown speed is the normal one.
         self.players: dict[str, Player] = {}
         self.set_players(players)
-        self.ai = BaselineAI()
+        self.ai_level = _known_level(ai_level)
+        self.ai = levels.player(self.ai_level)
         self.ai_name = "AI"
         """How the view names the player of the AI's sides (a game by e-mail replays the
         opponent's recorded sitting in the AI's place)."""
@@ -217,6 +221,7 @@ class GameSession(QObject):
             speed=self.speed,
             autosave_dir=self.autosave_dir,
             history=self.history,
+            ai_level=self.ai_level,
         )
         session._last_human = shot.side
         session.paused = paused
@@ -259,6 +264,12 @@ class GameSession(QObject):
         self.paused = paused
         if not paused:
             self._announce()
+
+    def set_ai_level(self, level: str) -> None:
+        """Play the AI's sides at ``level`` from the next decision on (a fresh player: the
+        level of a continued game is the start dialog's)."""
+        self.ai_level = _known_level(level)
+        self.ai = levels.player(self.ai_level)
 
     def set_speed(self, speed: str) -> None:
         self.speed = _known_speed(speed)
@@ -340,6 +351,7 @@ class GameSession(QObject):
             "game": game,
             "players": self.players,
             "speed": self.speed,
+            "ai_level": self.ai_level,
             "take_back": self.history.policy,
             "scenario": title,
         }
@@ -362,6 +374,8 @@ class GameSession(QObject):
         speed = data.get("speed")
         rule = data.get("take_back")
         options.setdefault("take_back", rule if isinstance(rule, str) else None)
+        level = data.get("ai_level")
+        options.setdefault("ai_level", level if isinstance(level, str) else levels.DEFAULT)
         return cls(
             game,
             players if isinstance(players, dict) else {},
@@ -417,6 +431,11 @@ def _phase_of(game: Game) -> tuple[int, int, int, bool]:
     """Where the game stands: turn, side, phase, and whether it is over."""
     state = game.state
     return (state.turn, state.side_index, state.phase_index, state.outcome is not None)
+
+
+def _known_level(level: str) -> str:
+    """A registered AI level (a save edited by hand may name another): else the default."""
+    return level if level in levels.LEVELS else levels.DEFAULT
 
 
 def _known_speed(speed: str) -> str:

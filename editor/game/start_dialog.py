@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
 
+from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
     QButtonGroup,
     QCheckBox,
@@ -37,9 +38,11 @@ from PySide6.QtWidgets import (
 from editor.game.save_files import read_save_file
 from editor.game.session import SPEED_NAMES, GameSession, Player
 from editor.game.takeback import POLICIES, default_policy
+from engine.ai import levels
 from schemas.scenario import Scenario
 
 SAVE_FILTER = "Salient saved games (*.json);;All files (*)"
+TOOLTIP = Qt.ItemDataRole.ToolTipRole
 
 
 class StartError(Exception):
@@ -54,6 +57,8 @@ class StartOptions:
     seed: int = 1
     fog: bool = True
     speed: str = "normal"
+    ai_level: str = levels.DEFAULT
+    """The AI level of the sides the AI plays (:mod:`engine.ai.levels`)."""
     save_file: Path | None = None
     """Continue this saved game instead of starting at turn 1."""
     take_back: str | None = None
@@ -186,6 +191,18 @@ class StartDialog(QDialog):
         self.speed.setCurrentIndex(max(0, self.speed.findData(defaults.speed)))
         self.speed.setToolTip("How fast the AI plays (change it any time from the AI menu).")
         form.addRow("AI speed", self.speed)
+        self.ai_level = QComboBox()
+        self.ai_level.setObjectName("ai-level")
+        for name in levels.names():
+            self.ai_level.addItem(name.capitalize(), name)
+            index = self.ai_level.count() - 1
+            self.ai_level.setItemData(index, levels.get(name).description, TOOLTIP)
+        self.ai_level.setCurrentIndex(max(0, self.ai_level.findData(defaults.ai_level)))
+        self.ai_level.setToolTip(
+            "How well the AI plays: Easy is timid, Normal bold, Hard also flies its aircraft, "
+            "digs in and simulates its battles before it fights (docs/ai.md)."
+        )
+        form.addRow("AI level", self.ai_level)
         self.take_back = QComboBox()
         self.take_back.setObjectName("take-back")
         for key, name in POLICIES.items():
@@ -261,6 +278,7 @@ class StartDialog(QDialog):
             )
         self.mode.setText(text)
         self.speed.setEnabled(len(humans) < len(self.player_boxes))
+        self.ai_level.setEnabled(len(humans) < len(self.player_boxes))
         if not self._take_back_chosen:
             # Until the player picks one, the rule follows who plays.
             rule = default_policy(len(humans))
@@ -292,6 +310,7 @@ class StartDialog(QDialog):
             seed=self.seed.value(),
             fog=self.fog.isChecked(),
             speed=str(self.speed.currentData()),
+            ai_level=str(self.ai_level.currentData()),
             save_file=Path(path) if self.from_save.isChecked() and path else None,
             take_back=str(self.take_back.currentData()) if self._take_back_chosen else None,
         )

@@ -278,8 +278,15 @@ class BaselineAI:
 
 
 def _scorer(
-    game: Game, stack: StackState, side: str, style: Style
+    game: Game,
+    stack: StackState,
+    side: str,
+    style: Style,
+    support: Callable[[str], float] | None = None,
 ) -> Callable[[Move], tuple[float, str]]:
+    """How much a move of ``stack`` is worth; ``support(region)`` adds the strength of the
+    side's units already in a region to an attack on it (the baseline counts the stack
+    alone)."""
     ours = stack_strength(game, stack)
     supplied = _supplied(game, side)
     naval = sailing.sails(game, movement.stack_domain(game, stack))
@@ -292,9 +299,10 @@ def _scorer(
         enemies = movement.enemy_here(game, region, side)
         if enemies:
             theirs = enemy_strength(game, enemies, side)
-            if ours < style.attack_ratio * theirs:
+            attacking = ours + support(region) if support is not None else ours
+            if attacking < style.attack_ratio * theirs:
                 return (-100.0, move.path[-1])
-            gain = 10.0 + value * 5 + min(ours / max(theirs, 1), 5.0)
+            gain = 10.0 + value * 5 + min(attacking / max(theirs, 1), 5.0)
         elif board.side_of_region(game, region) != side:
             gain = 6.0 + value * 5
         elif region in vital and not _guarded(game, region, side, exclude=stack.id):

@@ -98,3 +98,20 @@ register(
         lambda: BaselineAI(NORMAL),
     )
 )
+
+
+def _hard() -> Player:
+    from .hard import Hard
+
+    return Hard(NORMAL)
+
+
+register(
+    Level(
+        "hard",
+        "normal's judgement with every capability (aircraft, merges and garrisons, "
+        "entrenchment, leaders, weighed options and cards) and simulated battles before each "
+        "attack, retreat, strike and battle card, within a budget per decision",
+        _hard,
+    )
+)

@@ -33,7 +33,7 @@ def _duel(name: str, stronger: str, weaker: str, seeds: range) -> tuple[int, int
 
 
 def test_the_levels_are_known_by_name_with_a_description() -> None:
-    assert {"baseline", "easy", "normal"} <= set(levels.names())
+    assert {"baseline", "easy", "normal", "hard"} <= set(levels.names())
     for name in levels.names():
         assert levels.get(name).description
 
@@ -44,7 +44,7 @@ def test_normal_beats_easy_over_paired_seeds_at_95_percent() -> None:
     assert share.low > 0.5, (won, lost, share)
 
 
-@pytest.mark.parametrize("level", ["easy", "normal"])
+@pytest.mark.parametrize("level", ["easy", "normal", "hard"])
 def test_a_level_only_ever_plays_legal_actions(level: str) -> None:
     player = levels.player(level)
     game = Game(scenario("north-africa"), 5)

@@ -409,3 +409,34 @@ def test_the_ai_controls_pause_step_and_set_the_speed(qtbot, state_dir, sample):
     hidden = _session(sample, {"dravan": "human", "arvel": "human"})
     window.set_session(hidden)
     qtbot.waitUntil(lambda: not window.ai_toolbar.isVisible())  # no AI, no AI controls
+
+
+def test_the_start_dialog_chooses_the_ai_level_and_remembers_it(qtbot, state_dir, sample):
+    """Issue 12: the level is picked in the start dialog, plays the AI's sides, is saved with
+    the game and offered again next time."""
+    dialog = start_dialog(sample, "vessa-crossing")
+    qtbot.addWidget(dialog)
+    levels_offered = [dialog.ai_level.itemData(i) for i in range(dialog.ai_level.count())]
+    assert {"easy", "normal", "hard"} <= set(levels_offered)
+    assert dialog.ai_level.currentData() == "baseline"
+    dialog.ai_level.setCurrentIndex(dialog.ai_level.findData("hard"))
+    qtbot.mouseClick(dialog.start_button, LEFT)
+    session = dialog.session
+    assert session is not None and session.ai_level == "hard"
+    assert type(session.ai).__name__ == "Hard"
+    assert session.save_data()["ai_level"] == "hard"
+    assert default_options(sample, "vessa-crossing").ai_level == "hard"
+    # Every side a person's: nothing for the AI to play, nothing to choose.
+    again = start_dialog(sample, "vessa-crossing")
+    qtbot.addWidget(again)
+    for box in again.player_boxes.values():
+        box.setCurrentIndex(0)
+    assert not again.ai_level.isEnabled()
+
+
+def test_a_saved_game_keeps_its_ai_level_and_an_unknown_one_is_the_default(sample):
+    session = GameSession.new(sample, HUMAN_DRAVAN, seed=3, ai_level="normal")
+    data = session.save_data()
+    assert GameSession.from_save(sample, data).ai_level == "normal"
+    data["ai_level"] = "grandmaster"
+    assert GameSession.from_save(sample, data).ai_level == "baseline"

@@ -1,0 +1,215 @@
+"""The hard level: the tactician looking ahead with simulated battles, within a budget.
+
+Where the tactician trusts a strength ratio, the hard player asks the engine's own battle
+simulation (:func:`engine.combat.fast.preview`) before it commits:
+
+- **attacks**: a move into an enemy region whose stacks it can see is weighed by the
+  simulated odds of the battle it would start (with the side's units already there), not by
+  the ratio alone: it attacks at worse ratios where terrain and quality favour it, and holds
+  back from good-looking ratios the dice do not back;
+- **open battles**: it breaks off a battle once the simulation of the rest of it gives it
+  poor odds, and plays a battle card only when, played on a copy of the game, the card
+  improves those odds;
+- **strikes**: aircraft strike a stack only when the simulation says the enemy loses more
+  than they do;
+- **other cards**: each card is played on a copy of the game first (:mod:`.forks`) and kept
+  when the position it leaves (:mod:`.judge`) is worse than not playing it.
+
+Each decision may simulate at most :attr:`Hard.budget` battles: the budget is a count, not a
+time, so a seed and the level fix the whole game on any machine. Once a decision has spent
+its budget the player falls back on the tactician's judgement. Enemy stacks the fog hides
+are never simulated (their content is unknown to the side): those are judged by the
+tactician's estimate.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+from .. import movement
+from ..actions import Action, ContinueBattle, Move, PlayCard, Retreat
+from ..combat.fast import Odds, preview
+from ..errors import IllegalAction
+from ..fog import view_of
+from .baseline import Style, _losing
+from .estimates import enemy_strength, region_value, stack_strength
+from .forks import decision_seed, fork
+from .judge import CARD, score
+from .tactical import Tactician, Tactics
+
+if TYPE_CHECKING:
+    from ..game import Game
+    from ..state import StackState
+
+BUDGET = 480
+"""Battles one decision may simulate."""
+RUNS = 40
+"""Battles simulated per question (one attack, one card, one strike)."""
+ATTACK_ODDS = 0.6
+"""Attack only with at least these simulated odds of winning."""
+RETREAT_ODDS = 0.5
+"""Break off an open battle the strength ratio calls lost unless the simulated odds of winning
+the rest of it reach this."""
+HOPELESS = 0.1
+"""Break off an open battle whatever the ratio once the simulated odds fall below this."""
+CARD_GAIN = 0.05
+"""A battle card is played when it raises the odds of winning by at least this much."""
+WEIGHED_RATIO = 0.7
+"""Attacks below this ratio of strength are not worth simulating."""
+
+
+class Hard(Tactician):
+    """The tactician with simulated battles and cards tried on copies of the game."""
+
+    def __init__(
+        self,
+        style: Style | None = None,
+        tactics: Tactics | None = None,
+        *,
+        budget: int = BUDGET,
+        runs: int = RUNS,
+        attack_odds: float = ATTACK_ODDS,
+        retreat_odds: float = RETREAT_ODDS,
+    ) -> None:
+        super().__init__(style, tactics)
+        self.budget = budget
+        self.runs = runs
+        self.attack_odds = attack_odds
+        self.retreat_odds = retreat_odds
+        self._left = budget
+        self._known: dict[tuple[object, ...], Odds] = {}
+
+    def choose(self, game: Game) -> Action:
+        self._left = self.budget
+        self._known = {}
+        return super().choose(game)
+
+    # -- simulations within the budget -------------------------------------------------------------
+
+    def _odds(self, game: Game, key: tuple[object, ...], **question: object) -> Odds | None:
+        """Simulated odds of a battle (``question`` as for :func:`preview`), ``None`` once the
+        decision's budget is spent."""
+        found = self._known.get(key)
+        if found is not None:
+            return found
+        if self._left < self.runs:
+            return None
+        self._left -= self.runs
+        seed = decision_seed(game, len(self._known))
+        try:
+            found = preview(game, runs=self.runs, seed=seed, **question)  # type: ignore[arg-type]
+        except IllegalAction:
+            return None  # no battle after all there (a stack only the move rules see)
+        self._known[key] = found
+        return found
+
+    # -- attacks -----------------------------------------------------------------------------------
+
+    def _scorer(
+        self, game: Game, stack: StackState, side: str
+    ) -> Callable[[Move], tuple[float, str]]:
+        plain = super()._scorer(game, stack, side)
+        ours = [u for u in stack.units if game.state.units[u].status == "active"]
+        units = game.state.units
+
+        def scored(move: Move) -> tuple[float, str]:
+            region = move.path[-1]
+            enemies = movement.enemy_here(game, region, side)
+            if not enemies or any(view_of(game, s, side) != "full" for s in enemies):
+                return plain(move)
+            theirs = enemy_strength(game, enemies, side)
+            there = [
+                s
+                for s in game.state.stacks.values()
+                if s.side == side and s.region == region and s.structure is None
+            ]
+            attacking = stack_strength(game, stack) + sum(stack_strength(game, s) for s in there)
+            if attacking < WEIGHED_RATIO * theirs:
+                return (-100.0, region)
+            friends = [u for s in there for u in s.units if units[u].status == "active"]
+            team = ours + friends
+            odds = self._odds(game, ("attack", region, tuple(team)), region=region, units=team)
+            if odds is None:
+                return plain(move)
+            if odds["attacker_win"] < self.attack_odds:
+                return (-100.0, region)
+            trade = odds["defender_hits_lost"] - odds["attacker_hits_lost"]
+            gain = 10.0 + 5 * region_value(game, region, side) + 5 * odds["attacker_win"]
+            return (gain + 0.2 * trade - 0.1 * len(move.path), region)
+
+        return scored
+
+    def _strike_check(self, game: Game, stack: StackState, region: str) -> bool:
+        enemies = movement.enemy_here(game, region, stack.side)
+        if any(view_of(game, s, stack.side) != "full" for s in enemies):
+            return True  # unseen: the tactician's estimate decides
+        planes = list(stack.units)
+        odds = self._odds(game, ("strike", region, tuple(planes)), region=region, units=planes)
+        if odds is None:
+            return True
+        return odds["defender_hits_lost"] > odds["attacker_hits_lost"]
+
+    # -- open battles ------------------------------------------------------------------------------
+
+    def _fight(self, game: Game, actions: list[Action]) -> Action | None:
+        battle = game.state.battle
+        if battle is None:
+            return None
+        side = game.to_act()
+        region = battle["region"]
+        now = self._odds(game, ("battle", region), region=region, attacker=battle["attacker"])
+        if now is None:
+            return super()._fight(game, actions)
+        mine = now["attacker_win"] if side == battle["attacker"] else now["defender_win"]
+        cards = [a for a in actions if isinstance(a, PlayCard)]
+        best: Action | None = None
+        best_odds = mine + CARD_GAIN
+        for card in cards:
+            twin = fork(game, decision_seed(game, 7))
+            twin.apply(card)
+            if twin.state.battle is None or twin.state.battle["region"] != region:
+                continue
+            after = self._odds(
+                twin, ("card", region, card.card), region=region, attacker=battle["attacker"]
+            )
+            if after is None:
+                break
+            odds = after["attacker_win"] if side == battle["attacker"] else after["defender_win"]
+            if odds >= best_odds:
+                best, best_odds = card, odds
+        if best is not None:
+            return best
+        if Retreat() in actions and self._breaks_off(game, mine):
+            return Retreat()
+        if ContinueBattle() in actions:
+            return ContinueBattle()
+        rest = [a for a in actions if not isinstance(a, PlayCard)]
+        return rest[0] if rest else actions[0]
+
+    def _breaks_off(self, game: Game, odds: float) -> bool:
+        """Leave the battle when the strength ratio says it is lost and the simulation of the
+        rest of it does not contradict that, or when the simulation gives it almost no hope."""
+        if _losing(game, self.style.retreat_ratio):
+            return odds < self.retreat_odds
+        return odds < HOPELESS
+
+    # -- other cards -------------------------------------------------------------------------------
+
+    def _play_cards(self, game: Game, actions: list[Action]) -> Action | None:
+        cards = [a for a in actions if isinstance(a, PlayCard)]
+        if not cards:
+            return None
+        side = game.to_act() or game.active_side
+        seed = decision_seed(game, 11)
+        standing = score(game, side)
+        best: Action | None = None
+        best_score = standing
+        for card in cards:
+            twin = fork(game, seed)
+            twin.apply(card)
+            # The card leaves the hand by being played: that is not a loss.
+            value = score(twin, side) + CARD
+            if value >= best_score and (best is None or value > best_score):
+                best, best_score = card, value
+        return best

@@ -1,0 +1,232 @@
+"""The tactician: the greedy player with every capability the rules give it.
+
+On top of :class:`~engine.ai.baseline.BaselineAI` it flies its aircraft (:mod:`.air`), shapes
+its stacks (merges, garrisons, entrenchment, leaders: :mod:`.stacks`), weighs an event's
+options by playing each on a copy of the game (:mod:`.forks`, :mod:`.judge`) and keeps its
+battle cards for battles in doubt. Each capability can be switched off (:class:`Tactics`),
+which is how the duels in docs/ai.md measure what each is worth.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from .. import board, movement
+from ..actions import Action, Choose, EndPhase, Move, PlayCard
+from ..queries import where_can_go
+from .air import flight
+from .baseline import AIR_PHASES, BaselineAI, Style, _scorer, _stay_score
+from .estimates import stack_strength
+from .forks import decision_seed, fork
+from .judge import score
+from .stacks import (
+    entrenchment,
+    garrison_split,
+    join_leaders,
+    leader_move,
+    leaders_only,
+    merge_before_moving,
+)
+
+if TYPE_CHECKING:
+    from ..game import Game
+    from ..state import StackState
+
+CAPTURE = 5.0
+"""A move scoring this much takes or attacks an enemy region (see ``baseline._scorer``): worth
+leaving a garrison behind for."""
+CLOSE_BATTLE = 2.5
+"""A battle card is kept when one side has more than this many times the other's strength:
+the battle is decided without it."""
+
+
+@dataclass(frozen=True)
+class Tactics:
+    """Which capabilities the tactician uses (all, by default)."""
+
+    air: bool = True
+    """Fly aircraft: support, strikes, guards, changes of base."""
+    stacks: bool = True
+    """Merge before moving, leave garrisons, join leaders to troops."""
+    entrench: bool = True
+    """Dig in on the front line and on objectives."""
+    choices: bool = True
+    """Weigh an event's options on copies of the game."""
+    card_timing: bool = True
+    """Keep battle cards for battles in doubt."""
+
+
+class Tactician(BaselineAI):
+    """The greedy player with aircraft, stack handling, entrenchment and weighed choices."""
+
+    def __init__(self, style: Style | None = None, tactics: Tactics | None = None) -> None:
+        super().__init__(style)
+        self.tactics = tactics or Tactics()
+        self._air_done: dict[tuple[int, str, str], set[str]] = {}
+        self._moving: set[tuple[int, str]] = set()
+        """Player-turns in which a stack has moved (no merging before moving any more)."""
+
+    # -- movement phases ---------------------------------------------------------------------------
+
+    def _choose_in_movement(self, game: Game) -> Action | None:
+        state = game.state
+        phase = game.phase
+        if (
+            phase not in ("land_movement", *AIR_PHASES)
+            or state.outcome is not None
+            or state.pending
+            or state.battle is not None
+            or game.to_act() != game.active_side
+        ):
+            return None
+        from ..cards import playable_actions
+
+        played = playable_actions(game)
+        chosen = self._play_cards(game, played) or self._discard(game, played)
+        if chosen is not None:
+            return chosen
+        if phase in AIR_PHASES:
+            chosen = self._fly(game)
+            if chosen is None:
+                from ..actions import ResolveBattle
+                from ..phases.air import pending
+
+                offensive = phase == "air_offensive"
+                fights = [ResolveBattle(r) for r in pending(game)] if offensive else []
+                chosen = self._resolve(game, fights)
+        else:
+            chosen = self._land(game)
+        if chosen is not None:
+            return chosen
+        return EndPhase() if game.blocking() is None else None
+
+    def _fly(self, game: Game) -> Action | None:
+        from ..phases.air import striking
+
+        if not self.tactics.air or striking(game):
+            return None
+        skip = self._air_done.setdefault((game.turn, game.active_side, game.phase), set())
+        return flight(game, self.style.attack_ratio, skip, self._strike_check)
+
+    def _strike_check(self, game: Game, stack: StackState, region: str) -> bool:
+        """Whether a strike on ``region`` is worth flying (the tactician trusts its estimate;
+        the hard level simulates it)."""
+        return True
+
+    def _land(self, game: Game) -> Action | None:
+        side = game.active_side
+        key = (game.turn, side)
+        if self.tactics.stacks and key not in self._moving:
+            merged = merge_before_moving(game, side, self.style.attack_ratio)
+            if merged is not None:
+                return merged
+        chosen = self._move_lazily(game)
+        if chosen is not None:
+            self._moving.add(key)
+            return chosen
+        if self.tactics.stacks:
+            joined = join_leaders(game, side)
+            if joined is not None:
+                return joined
+        if self.tactics.entrench:
+            return entrenchment(game, side)
+        return None
+
+    def _move_lazily(self, game: Game) -> Action | None:
+        side = game.active_side
+        key = (game.turn, side)
+        stacks = game.state.stacks
+        strength = {
+            s.id: stack_strength(game, s)
+            for s in stacks.values()
+            if s.side == side and movement.stack_domain(game, s) in ("land", "naval")
+        }
+        for stack_id in sorted(strength, key=lambda s: (-strength[s], s)):
+            stack = stacks[stack_id]
+            if (key, stack_id) in self._handled or stack.moved:
+                continue  # weighed already, or done moving for the phase
+            if self.tactics.stacks and leaders_only(game, stack):
+                self._handled.add((key, stack_id))
+                led = leader_move(game, stack)
+                if led is not None:
+                    return led
+                continue
+            holds = self._holds(game, stack)
+            garrison = garrison_split(game, stack) if holds and self.tactics.stacks else None
+            if holds and garrison is None:
+                self._handled.add((key, stack_id))
+                continue  # it stays, whole: no need to ask where it could go
+            moves = [Move(stack_id, d.path) for d in where_can_go(game, stack).values() if d.legal]
+            score_of = self._scorer(game, stack, side)
+            best = max(moves, key=score_of) if moves else None
+            worth = best is not None and score_of(best) > _stay_score(game, stack)
+            if holds:
+                self._handled.add((key, stack_id))
+                if worth and best is not None and score_of(best)[0] >= CAPTURE:
+                    return garrison  # the rest moves at the next decision
+                continue
+            if not moves:
+                continue  # it may still move later in the phase, once others made room
+            if worth and best is not None:
+                return best
+            self._handled.add((key, stack_id))
+        return None
+
+    def _scorer(
+        self, game: Game, stack: StackState, side: str
+    ) -> Callable[[Move], tuple[float, str]]:
+        return _scorer(game, stack, side, self.style)
+
+    # -- questions, cards and battles --------------------------------------------------------------
+
+    def _decide_pending(self, game: Game, actions: list[Action]) -> Action | None:
+        choices = [a for a in actions if isinstance(a, Choose)]
+        if self.tactics.choices and len(choices) > 1 and game.state.pending:
+            return self._weigh(game, choices)
+        return super()._decide_pending(game, actions)
+
+    def _weigh(self, game: Game, options: Sequence[Action]) -> Action:
+        """The option whose position, played on a copy of the game, scores best for the side
+        deciding (the first of equals)."""
+        side = game.to_act() or game.active_side
+        seed = decision_seed(game)
+        best, best_score = options[0], float("-inf")
+        for option in options:
+            twin = fork(game, seed)
+            twin.apply(option)
+            value = score(twin, side)
+            if value > best_score:
+                best, best_score = option, value
+        return best
+
+    def _fight(self, game: Game, actions: list[Action]) -> Action | None:
+        battle = game.state.battle
+        if battle is None:
+            return None
+        cards = any(isinstance(a, PlayCard) for a in actions)
+        if self.tactics.card_timing and cards and not self._in_doubt(game):
+            actions = [a for a in actions if not isinstance(a, PlayCard)]
+        return super()._fight(game, actions)
+
+    def _in_doubt(self, game: Game) -> bool:
+        """Whether the open battle is close enough for a card to matter."""
+        battle = game.state.battle
+        assert battle is not None
+        side = game.to_act()
+        units = game.state.units
+        mine_ids = battle["attackers"] if side == battle["attacker"] else battle["defenders"]
+        theirs_ids = battle["defenders"] if side == battle["attacker"] else battle["attackers"]
+
+        def strength(ids: list[str]) -> float:
+            return float(
+                sum(
+                    units[u].strength
+                    for u in ids
+                    if units[u].status == "active" and board.is_combat(game, units[u])
+                )
+            )
+
+        mine, theirs = strength(mine_ids), strength(theirs_ids)
+        return mine <= CLOSE_BATTLE * theirs and theirs <= CLOSE_BATTLE * mine

@@ -1,0 +1,299 @@
+"""The AI uses the capabilities the rules give it (issue 12), on small hand-made scenarios:
+aircraft (A1-A5), merges and garrisons (V1), entrenchment (U5), leaders (U3), event options
+and cards weighed, and the hard level's simulated battles.
+
+Each test shows the capability where it is sensible and legal, and most show the baseline
+player not doing it, so the test fails if the capability is lost.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine import Game
+from engine.actions import (
+    Action,
+    Choose,
+    EndPhase,
+    Entrench,
+    Merge,
+    Move,
+    PlayCard,
+    Rebase,
+    Split,
+)
+from engine.ai import levels
+from engine.ai.baseline import BaselineAI
+from engine.ai.hard import Hard
+from engine.ai.levels import NORMAL
+from engine.ai.tactical import Tactician
+from tests.engine.builder import Builder, advance_to
+
+
+def air_world(cols: int = 5) -> Builder:
+    b = Builder(cols=cols)
+    last = f"{'abcdefghij'[cols - 1]}1"
+    b.structure("ra", "a1", kind="airfield", airport=True, capacity={"air": 4})
+    b.structure("ba", last, kind="airfield", airport=True, capacity={"air": 4})
+    b.source("rs", "a1", "red").source("bs", last, "blue")
+    return b
+
+
+def stack_of(game: Game, unit: str) -> str:
+    stack = game.state.units[unit].stack
+    assert stack is not None
+    return stack
+
+
+def play_phase(game: Game, player: Any, limit: int = 50) -> list[Action]:
+    """Let ``player`` act until the current phase of the active side ends; its actions."""
+    phase, side, turn = game.phase, game.active_side, game.turn
+    taken: list[Action] = []
+    for _ in range(limit):
+        if (game.phase, game.active_side, game.turn) != (phase, side, turn):
+            return taken
+        action = player.choose(game)
+        taken.append(action)
+        game.apply(action)
+    raise AssertionError(f"the phase never ended: {taken}")
+
+
+# -- aircraft (A1-A5) -----------------------------------------------------------------------------
+
+
+def test_a1_a4_flies_air_support_over_the_region_its_troops_can_take() -> None:
+    b = air_world()
+    for unit in ("r1", "r2", "r3"):
+        b.unit(unit, "inf", "b1")
+    b.unit("b1", "inf", "c1", nation="blueland")
+    b.unit("rb", "bomber", structure="ra")
+    game = b.game()
+    advance_to(game, "air_offensive")
+    taken = play_phase(game, Tactician(NORMAL))
+    flights = [a for a in taken if isinstance(a, Move)]
+    assert flights == [Move(stack_of(game, "rb"), ("b1", "c1"))]
+    # The baseline never flies.
+    game = b.game()
+    advance_to(game, "air_offensive")
+    assert not [a for a in play_phase(game, BaselineAI()) if isinstance(a, Move)]
+
+
+def test_a1_a4_strikes_an_exposed_stack_but_not_one_under_anti_aircraft_fire() -> None:
+    b = air_world()
+    b.unit("rb", "bomber", structure="ra").unit("rb2", "bomber", structure="ra")
+    b.unit("bs", "ski", "d1", nation="blueland")
+    game = b.game()
+    advance_to(game, "air_offensive")
+    taken = play_phase(game, Tactician(NORMAL))
+    assert [a.path[-1] for a in taken if isinstance(a, Move)] == ["d1"]
+
+    b.unit("bf", "flak", "d1", nation="blueland")
+    game = b.game()
+    advance_to(game, "air_offensive")
+    taken = play_phase(game, Tactician(NORMAL))
+    assert "d1" not in [a.path[-1] for a in taken if isinstance(a, Move)]
+
+
+def test_a3_stands_guard_over_the_threatened_front_in_the_defensive_phase() -> None:
+    b = air_world()
+    b.unit("r1", "inf", "b1").unit("rf", "fighter", structure="ra")
+    b.unit("b1", "inf", "c1", nation="blueland").unit("b2", "inf", "c1", nation="blueland")
+    game = b.game()
+    advance_to(game, "air_defensive")
+    taken = play_phase(game, Tactician(NORMAL))
+    assert [a.path[-1] for a in taken if isinstance(a, Move)] == ["b1"]
+
+
+def test_a1_rebases_aircraft_with_nothing_in_range_nearer_the_front() -> None:
+    b = air_world(cols=6)
+    b.structure("rc", "c1", kind="airfield", airport=True, capacity={"air": 4})
+    b.unit("rb", "bomber", structure="ra")
+    game = b.game()
+    advance_to(game, "air_offensive")
+    taken = play_phase(game, Tactician(NORMAL))
+    assert Rebase(stack_of(game, "rb"), "rc") in taken
+    assert game.state.units["rb"].base == "rc"
+
+
+# -- stacks (V1, U3, U5) --------------------------------------------------------------------------
+
+
+def test_v1_merges_stacks_that_only_together_can_attack() -> None:
+    b = Builder(cols=2)
+    b.unit("r1", "inf", "a1").unit("r2", "inf", "a1")
+    b.unit("b1", "inf", "b1", nation="blueland").unit("b2", "inf", "b1", nation="blueland")
+
+    def two_stacks() -> tuple[Game, str, str]:
+        game = b.game()
+        advance_to(game, "land_movement")
+        first = stack_of(game, "r1")
+        game.apply(Split(first, ("r2",)))  # set-up puts them in one stack: part them
+        return game, first, stack_of(game, "r2")
+
+    game, first, second = two_stacks()
+    taken = play_phase(game, Tactician(NORMAL))
+    assert taken[0] == Merge((first, second))
+    assert Move(first, ("b1",)) in taken
+    # Alone, neither stack is strong enough: the baseline attacks with none.
+    game, first, second = two_stacks()
+    assert not [a for a in play_phase(game, BaselineAI(NORMAL)) if isinstance(a, Move)]
+
+
+def test_v1_leaves_a_garrison_on_an_objective_and_sends_the_rest_forward() -> None:
+    b = Builder(cols=4)
+    b.region("a1", values={"red": {"loss": 5}})
+    b.unit("r1", "inf", "a1").unit("r2", "inf", "a1")
+    game = b.game()
+    advance_to(game, "land_movement")
+    stack = stack_of(game, "r1")
+    taken = play_phase(game, Tactician(NORMAL))
+    assert Split(stack, ("r1",)) in taken or Split(stack, ("r2",)) in taken
+    regions = {game.state.stacks[stack_of(game, u)].region for u in ("r1", "r2")}
+    assert "a1" in regions and len(regions) == 2
+    # The baseline keeps the whole stack on the objective.
+    game = b.game()
+    advance_to(game, "land_movement")
+    assert all(not isinstance(a, Move | Split) for a in play_phase(game, BaselineAI(NORMAL)))
+
+
+def test_u5_entrenches_a_stack_holding_the_line_against_a_stronger_enemy() -> None:
+    b = Builder(cols=3)
+    b.unit("r1", "inf", "a1")
+    for unit in ("b1", "b2", "b3"):
+        b.unit(unit, "inf", "b1", nation="blueland")
+    game = b.game()
+    advance_to(game, "land_movement")
+    taken = play_phase(game, Tactician(NORMAL))
+    assert Entrench(stack_of(game, "r1")) in taken
+    assert game.state.stacks[stack_of(game, "r1")].entrenched
+
+
+def test_u5_does_not_entrench_where_its_nation_may_not() -> None:
+    b = Builder(cols=3)
+    next(n for n in b.raw["nations"] if n["id"] == "redland")["entrench"] = False
+    b.unit("r1", "inf", "a1")
+    for unit in ("b1", "b2", "b3"):
+        b.unit(unit, "inf", "b1", nation="blueland")
+    game = b.game()
+    advance_to(game, "land_movement")
+    assert not [a for a in play_phase(game, Tactician(NORMAL)) if isinstance(a, Entrench)]
+
+
+def test_u3_a_leader_alone_joins_the_strongest_stack_without_one() -> None:
+    b = Builder(cols=4)
+    b.leader("gen", "a1", rank=2)
+    b.unit("r1", "inf", "b1").unit("r2", "inf", "b1")
+    for unit in ("b1", "b2", "b3", "b4"):
+        b.unit(unit, "inf", "c1", nation="blueland")
+    game = b.game()
+    advance_to(game, "land_movement")
+    taken = play_phase(game, Tactician(NORMAL))
+    assert Move(stack_of(game, "gen"), ("b1",)) in taken or any(
+        isinstance(a, Move) and a.path[-1] == "b1" for a in taken
+    )
+    assert any(isinstance(a, Merge) for a in taken)
+    assert stack_of(game, "gen") == stack_of(game, "r1")
+
+
+# -- event options and cards (E1-E3) --------------------------------------------------------------
+
+
+def _choice_event(b: Builder) -> Builder:
+    return b.set(
+        "events",
+        [
+            {
+                "id": "dilemma",
+                "title": "A dilemma",
+                "side": "red",
+                "turns": {"from_turn": 1, "to_turn": 1},
+                "effects": [
+                    {
+                        "kind": "choice",
+                        "side": "red",
+                        "prompt": "Which?",
+                        "options": [
+                            {"label": "Pay", "effects": [{"kind": "vp", "amount": -2}]},
+                            {"label": "Gain", "effects": [{"kind": "vp", "amount": 2}]},
+                        ],
+                    }
+                ],
+            }
+        ],
+    )
+
+
+def _to_choice(game: Game) -> None:
+    for _ in range(50):
+        if game.state.pending:
+            return
+        game.apply(EndPhase())
+    raise AssertionError("the event's question never came")
+
+
+def test_e2_weighs_an_events_options_instead_of_taking_the_first() -> None:
+    b = _choice_event(Builder(cols=3))
+    b.unit("r1", "inf", "a1").unit("b1", "inf", "c1", nation="blueland")
+    game = b.game()
+    _to_choice(game)
+    assert Tactician(NORMAL).choose(game) == Choose(1)
+    assert BaselineAI(NORMAL).choose(game) == Choose(0)
+
+
+def _cards(b: Builder) -> Builder:
+    card = {
+        "name": "Costly",
+        "side": "red",
+        "color": "black",
+        "phases": ["cards"],
+        "effects": [{"kind": "vp", "amount": -3}],
+    }
+    useful = {**card, "name": "Useful", "effects": [{"kind": "vp", "amount": 1}]}
+    b.set("cards", [{"id": "costly", **card}, {"id": "useful", **useful}])
+    return b.rules("cards", hand_limit=4)
+
+
+def test_e1_the_hard_level_keeps_a_card_that_would_cost_it_and_plays_a_useful_one() -> None:
+    b = _cards(Builder(cols=3))
+    b.unit("r1", "inf", "a1").unit("b1", "inf", "c1", nation="blueland")
+    game = b.game()
+    advance_to(game, "cards")
+    hand = game.state.sides["red"].hand
+    if "useful" not in hand or "costly" not in hand:
+        game.state.sides["red"].hand = ["costly", "useful"]
+    taken = play_phase(game, Hard(NORMAL))
+    assert PlayCard("useful") in taken
+    assert PlayCard("costly") not in taken
+
+
+# -- the hard level (simulated battles) ----------------------------------------------------------
+
+
+def test_hard_level_does_not_attack_where_the_ground_makes_the_odds_poor() -> None:
+    # 5 infantry against 4 in a town: a ratio normal attacks at, odds the hard level won't
+    # take. Without fog, so the hard level may simulate the defenders (it never simulates
+    # what the fog hides).
+    b = Builder(cols=2)
+    b.region("b1", terrain="urban")
+    for unit in ("r1", "r2", "r3", "r4", "r5"):
+        b.unit(unit, "inf", "a1")
+    for unit in ("b1", "b2", "b3", "b4"):
+        b.unit(unit, "inf", "b1", nation="blueland")
+    game = b.game(fog=False)
+    advance_to(game, "land_movement")
+    normal = play_phase(game, levels.player("normal"))
+    assert any(isinstance(a, Move) and a.path[-1] == "b1" for a in normal)
+    game = b.game(fog=False)
+    advance_to(game, "land_movement")
+    hard = play_phase(game, Hard(NORMAL))
+    assert not any(isinstance(a, Move) and a.path[-1] == "b1" for a in hard)
+
+
+def test_hard_level_is_deterministic_for_a_seed() -> None:
+    from engine.runner import play
+    from schemas import load_file
+    from tests.engine.test_golden import ROOT
+
+    scenario = load_file(ROOT / "sample_scenarios" / "vessa-crossing.json").scenario
+    first = play(scenario, 5, level="hard").game.log.digest()
+    assert play(scenario, 5, level="hard").game.log.digest() == first

@@ -328,10 +328,12 @@ def test_salient_file_opens_the_file_in_the_studio(monkeypatch: pytest.MonkeyPat
 def test_output_into_a_closed_pipe_ends_quietly() -> None:
     """`salient diff A B | head` whose reader has gone: no "internal error", SIGPIPE's status."""
     root = Path(__file__).resolve().parents[1]
-    samples = root / "sample_scenarios"
+    before, after = (
+        root / "sample_scenarios" / "winter-war.json",
+        root / "sample_scenarios" / "north-africa.json",
+    )
     child = subprocess.Popen(
-        [sys.executable, "-m", "editor.cli", "diff"]
-        + [str(samples / "winter-war.json"), str(samples / "north-africa.json")],
+        [sys.executable, "-m", "editor.cli", "diff", str(before), str(after)],
         cwd=root,
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,

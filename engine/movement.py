@@ -301,11 +301,15 @@ def reachable(game: Game, stack: StackState) -> dict[str, Reach]:
     for reach_region, reach in _plain_search(game, stack, budget, side, domain, enemies).items():
         offer(reach_region, reach)
     if domain == "land":
+        # Priced as the move itself prices them (engine/phases/movement.py, M4).
+        rules = game.scenario.rules.movement
         if uses_rail(game, side):
             for region, path in _network_search(game, stack, "rail", enemies).items():
-                offer(region, _classify(game, stack, path, 0.0, enemies))
+                cost = rules.rail_cost_per_region * len(path)
+                if cost <= budget:
+                    offer(region, _classify(game, stack, path, float(cost), enemies))
         for region, path in _network_search(game, stack, "road", enemies).items():
-            cost = math.ceil(game.scenario.rules.movement.road_cost_per_region * len(path))
+            cost = math.ceil(rules.road_cost_per_region * len(path))
             if cost <= budget:
                 offer(region, _classify(game, stack, path, float(cost), enemies))
         if fresh(game, stack):

@@ -90,6 +90,25 @@ def test_m4_rail_is_free_but_only_for_sides_allowed_to_use_it() -> None:
     assert reach(moving(b), "r")["f1"].cost == 3.0
 
 
+def test_m4_a_rail_cost_set_by_the_scenario_prices_reach_as_the_move_does() -> None:
+    """M4 with ``rail_cost_per_region`` above zero: a rail trip the stack cannot pay is not
+    offered at rail's price (reach once listed it free and the move then cost more MP than
+    the stack had); the cheaper road price of the same railway still applies."""
+    b = Builder(cols=6).owners(**dict.fromkeys(("b1", "c1", "d1", "e1", "f1"), "redland"))
+    for col in "abcdef":
+        b.region(f"{col}1", network="rail", terrain="hills")
+    for a, c in zip("abcde", "bcdef", strict=True):
+        b.connect(f"{a}1", f"{c}1", rail=True)
+    b.unit("r", "inf", "a1")
+    b.raw["rules"] = {"movement": {"rail_cost_per_region": 100}}
+    game = moving(b)
+    to_f1 = reach(game, "r")["f1"]
+    assert to_f1.cost == 3.0  # five regions by road, as the move prices them
+    assert path_cost(game, stack_of(game, "r"), to_f1.path) == to_f1.cost
+    legal = [a for a in game.legal_actions() if isinstance(a, Move) and a.path[-1] == "f1"]
+    assert legal and game.is_legal(legal[0])
+
+
 @pytest.mark.parametrize("origin", ["no rail", "enemy"])
 def test_m4_a_rail_move_needs_rail_and_control_in_its_first_region_too(origin: str) -> None:
     """M4: every region of a rail move, the first as well as the last, has rail and is

@@ -15,7 +15,7 @@ from typing import TypeVar
 
 from pydantic import BaseModel
 
-from editor.studio.document import ScenarioDocument
+from editor.studio.document import ScenarioDocument, with_value
 from schemas.geometry import GeometryEditError
 from schemas.geometry import merge_regions as merge_outlines
 from schemas.map import Polygon
@@ -39,9 +39,13 @@ def apply_outlines(document: ScenarioDocument, outlines: Mapping[str, Polygon], 
     """Give regions new outlines, all in one undo step."""
     if not outlines:
         return
-    with document.macro(text):
-        for region_id, outline in outlines.items():
-            document.set_field("regions", region_id, ["polygon"], outline)
+    edited = []
+    for region_id, outline in outlines.items():
+        region = document.get("regions", region_id)
+        if region is None:
+            raise KeyError(f"no regions entity '{region_id}'")
+        edited.append(with_value(region, ["polygon"], outline))
+    document.replace_many("regions", edited, text)
 
 
 # -- merge and delete ------------------------------------------------------------------------

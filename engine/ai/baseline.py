@@ -69,6 +69,19 @@ class Style:
     sudden-death regions are guarded first."""
 
 
+def moving_now(game: Game) -> bool:
+    """The side to act moves its stacks now: a movement phase (land or air) of its own, with
+    no battle, pending decision or end of game in the way."""
+    state = game.state
+    return (
+        game.phase in ("land_movement", *AIR_PHASES)
+        and state.outcome is None
+        and not state.pending
+        and state.battle is None
+        and game.to_act() == game.active_side
+    )
+
+
 class BaselineAI:
     """Chooses an action for whichever side is to act."""
 
@@ -110,20 +123,10 @@ class BaselineAI:
         (or fly), while the AI only needs the moves of the land stacks it considers, strongest
         first, and usually takes the first one's best move. ``None`` when the shortcut does
         not apply and the full list of legal actions decides."""
-        state = game.state
         phase = game.phase
-        if (
-            phase not in ("land_movement", *AIR_PHASES)
-            or state.outcome is not None
-            or state.pending
-            or state.battle is not None
-            or game.to_act() != game.active_side
-        ):
+        if not moving_now(game):
             return None
-        from ..cards import playable_actions
-
-        played = playable_actions(game)
-        chosen = self._play_cards(game, played) or self._discard(game, played)
+        chosen = self._cards_first(game)
         if chosen is not None:
             return chosen
         if phase in AIR_PHASES:
@@ -194,6 +197,13 @@ class BaselineAI:
         return actions[0]
 
     # -- cards, arrivals, repairs ------------------------------------------------------------------
+
+    def _cards_first(self, game: Game) -> Action | None:
+        """A card to play or discard before any move of the phase, if one is wanted."""
+        from ..cards import playable_actions
+
+        played = playable_actions(game)
+        return self._play_cards(game, played) or self._discard(game, played)
 
     def _play_cards(self, game: Game, actions: list[Action]) -> Action | None:
         cards = [a for a in actions if isinstance(a, PlayCard)]

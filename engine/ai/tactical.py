@@ -17,7 +17,7 @@ from .. import board, movement
 from ..actions import Action, Choose, EndPhase, Move, PlayCard
 from ..queries import where_can_go
 from .air import flight
-from .baseline import AIR_PHASES, BaselineAI, Style, _scorer, _stay_score
+from .baseline import AIR_PHASES, BaselineAI, Style, _scorer, _stay_score, moving_now
 from .estimates import stack_strength
 from .forks import decision_seed, fork
 from .judge import score
@@ -71,20 +71,10 @@ class Tactician(BaselineAI):
     # -- movement phases ---------------------------------------------------------------------------
 
     def _choose_in_movement(self, game: Game) -> Action | None:
-        state = game.state
         phase = game.phase
-        if (
-            phase not in ("land_movement", *AIR_PHASES)
-            or state.outcome is not None
-            or state.pending
-            or state.battle is not None
-            or game.to_act() != game.active_side
-        ):
+        if not moving_now(game):
             return None
-        from ..cards import playable_actions
-
-        played = playable_actions(game)
-        chosen = self._play_cards(game, played) or self._discard(game, played)
+        chosen = self._cards_first(game)
         if chosen is not None:
             return chosen
         if phase in AIR_PHASES:

@@ -416,6 +416,8 @@ def test_the_grid_is_listed_and_its_numbers_edited_in_the_inspector(hex_studio: 
     document = studio.document
     sections = studio.explorer.model.sections
     assert sections[sections.index("map") + 1] == "hex_map"
+    # The places are hexes: no empty "Regions (0)" list beside the grid.
+    assert "regions" not in sections and "terrain" in sections and "units" in sections
     document.select("hex_map")
     form = studio.inspector.forms["hex_map"]
     assert "size" in form.rows and "terrain" not in form.rows and "hexsides" not in form.rows

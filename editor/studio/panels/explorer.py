@@ -54,13 +54,18 @@ GROUPS: tuple[tuple[str, tuple[str, ...]], ...] = (
 
 def groups_of(document: ScenarioDocument) -> tuple[tuple[str, tuple[str, ...]], ...]:
     """The explorer's groups for a document: a hex map's grid is listed after the map
-    settings (its parameters edited in the inspector)."""
+    settings (its parameters edited in the inspector), and its places are hexes, so an empty
+    list of drawn regions is left out rather than read as "Regions (0)" (regions a hex file
+    holds by mistake stay listed, beside the validator's issue about them)."""
     if document.scenario.hex_map is None:
         return GROUPS
     first, *rest = GROUPS
     name, members = first
     at = members.index("map") + 1
-    return ((name, (*members[:at], "hex_map", *members[at:])), *rest)
+    groups = ((name, (*members[:at], "hex_map", *members[at:])), *rest)
+    if document.scenario.regions:
+        return groups
+    return tuple((group, tuple(s for s in listed if s != "regions")) for group, listed in groups)
 
 
 SECTION_NAMES = {section: names[0] for section, names in SECTIONS.items()}

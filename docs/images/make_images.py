@@ -11,6 +11,7 @@ offscreen rendering lays windows out differently and would hide what people see.
 from __future__ import annotations
 
 import os
+import shutil
 import sys
 import time
 from collections.abc import Callable
@@ -52,6 +53,8 @@ def _studio(path: Path):  # noqa: ANN202 (the window class is imported late, wit
 
     window = launch_studio(path, recover=False)
     window.reset_layout()
+    window.tabs.close_all()  # editors an earlier picture opened are remembered; a first run: none
+    window.tabs.show_map()
     window.statusBar().clearMessage()  # the reset's note: a first run shows none
     return window
 
@@ -195,6 +198,9 @@ def _on_a_display() -> object | None:
 
 
 def main() -> None:
+    # Every picture shows a first run: no window state, open section tabs or recent files
+    # remembered from an earlier run of this script (they would open the samples' editors).
+    shutil.rmtree(ROOT / "benchmarks" / ".cache" / "image-state", ignore_errors=True)
     server = _on_a_display()
     app = application()
     studio_pictures()

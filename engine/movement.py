@@ -218,28 +218,30 @@ def uses_rail(game: Game, side: str) -> bool:
     return game.world.sides[side].rail
 
 
+def _in_the_field(game: Game, stack: StackState) -> bool:
+    """A stack not sheltered in a fortified structure: one there does not stop a move (it is
+    besieged instead)."""
+    structure = game.world.structures.get(stack.structure) if stack.structure else None
+    return structure is None or structure.fortification == 0
+
+
 def enemy_here(game: Game, region: str, side: str) -> list[StackState]:
     """Enemy stacks in the field of a region. Those sheltered in fortified structures do not
     stop a move (they are besieged instead), nor do aircraft alone (V2, A1)."""
-    out = []
-    for stack in board.enemy_ground_stacks_in(game, region, side):
-        structure = game.world.structures.get(stack.structure) if stack.structure else None
-        if structure is None or structure.fortification == 0:
-            out.append(stack)
-    return out
+    return [s for s in board.enemy_ground_stacks_in(game, region, side) if _in_the_field(game, s)]
 
 
 def field_enemies(game: Game, side: str) -> dict[str, list[StackState]]:
     """:func:`enemy_here` of every region at once, from one pass over the stacks (in the same
     order): a search for where a stack can go asks it of every region it looks at."""
     world = game.world
-    units = game.state.units
     out: dict[str, list[StackState]] = {}
     for stack in game.state.stacks.values():
-        if not world.at_war(side, stack.side) or all(units[u].domain == "air" for u in stack.units):
-            continue
-        structure = world.structures.get(stack.structure) if stack.structure else None
-        if structure is None or structure.fortification == 0:
+        if (
+            world.at_war(side, stack.side)
+            and board.has_ground_units(game, stack)
+            and _in_the_field(game, stack)
+        ):
             out.setdefault(stack.region, []).append(stack)
     return out
 

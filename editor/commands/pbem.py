@@ -152,6 +152,15 @@ def _report(pbem: Any, path: Path, args: argparse.Namespace, opened: dict[str, A
         print(f"send it to the player of {data['next']}")
 
 
+def _scenario_and_turn_file(args: argparse.Namespace, doing: str) -> Any:
+    """The valid scenario a turn file is read against (``None`` once its issues are
+    reported); a turn file that is not there is a usage error."""
+    scenario = valid_scenario_or_report(args.scenario, doing)
+    if scenario is not None and not args.file.is_file():
+        raise UsageError(f"cannot read '{args.file}': no such file")
+    return scenario
+
+
 def cmd_start(args: argparse.Namespace) -> int:
     from engine.pbem import PbemError, start
 
@@ -185,11 +194,9 @@ def cmd_start(args: argparse.Namespace) -> int:
 def cmd_play(args: argparse.Namespace) -> int:
     from engine.pbem import PbemError, load
 
-    scenario = valid_scenario_or_report(args.scenario, "playing a game by e-mail")
+    scenario = _scenario_and_turn_file(args, "playing a game by e-mail")
     if scenario is None:
         return EXIT_INVALID
-    if not args.file.is_file():
-        raise UsageError(f"cannot read '{args.file}': no such file")
     try:
         pbem = load(args.file, scenario, side=args.side)
     except PbemError as exc:
@@ -222,11 +229,9 @@ def _write(pbem: Any) -> Path:
 def cmd_verify(args: argparse.Namespace) -> int:
     from engine.pbem import PbemError, verify
 
-    scenario = valid_scenario_or_report(args.scenario, "verifying a game on it")
+    scenario = _scenario_and_turn_file(args, "verifying a game on it")
     if scenario is None:
         return EXIT_INVALID
-    if not args.file.is_file():
-        raise UsageError(f"cannot read '{args.file}': no such file")
     try:
         found = verify(args.file, scenario)
     except PbemError as exc:

@@ -158,17 +158,7 @@ class ScenarioDocument(QObject):
 
     def replace(self, section: str, new: Entity, text: str | None = None) -> None:
         """Swap an entity for an edited copy with the same id."""
-        index = self.index_of(section, new.id)
-        if index < 0:
-            raise KeyError(f"no {section} entity '{new.id}'")
-        old = self.items(section)[index]
-        if old == new:
-            return
-        self._push(
-            text or f"Edit {new.id}",
-            lambda: self._do_replace(section, new),
-            lambda: self._do_replace(section, old),
-        )
+        self.replace_many(section, [new], text or f"Edit {new.id}")
 
     def replace_many(self, section: str, new: Sequence[Entity], text: str) -> None:
         """Swap several entities for edited copies as one step that listeners hear as one
@@ -332,11 +322,6 @@ class ScenarioDocument(QObject):
 
     def _emit(self, change: Change) -> None:
         self.changed.emit(change)
-
-    def _do_replace(self, section: str, entity: Entity) -> None:
-        index = self.index_of(section, entity.id)
-        self.items(section)[index] = entity
-        self._emit(Change(section, frozenset({entity.id})))
 
     def _do_replace_many(self, section: str, entities: Sequence[Entity]) -> None:
         items = self.items(section)

@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 import pytest
-from PySide6.QtCore import QPoint, QPointF, QRectF
+from PySide6.QtCore import QPointF, QRectF
 from PySide6.QtGui import QColor, QImage
 
 from editor.studio.document import ScenarioDocument
@@ -16,7 +16,8 @@ from editor.studio.map.scene import MapScene
 from editor.studio.map.tools.select import SelectTool
 from editor.studio.map.view import MapView
 from schemas.generator import generate_scenario
-from schemas.geometry import polygon_from_model
+
+from .map_pixels import colour_at, draw, inside
 
 BACKGROUND = QColor("#e8eef2")
 
@@ -41,21 +42,6 @@ def zoomed(qtbot) -> Iterator[tuple[ScenarioDocument, MapScene, MapView]]:
         view.zoom_by(1.5)
     yield document, scene, view
     document.undo_stack.clear()
-
-
-def draw(view: MapView) -> QImage:
-    image = QImage(view.viewport().size(), QImage.Format.Format_ARGB32)
-    view.viewport().render(image, QPoint())
-    return image
-
-
-def inside(document: ScenarioDocument, region_id: str) -> QPointF:
-    point = polygon_from_model(document.get("regions", region_id).polygon).representative_point()
-    return QPointF(point.x, point.y)
-
-
-def colour_at(view: MapView, image: QImage, point: QPointF) -> QColor:
-    return image.pixelColor(view.mapFromScene(point))
 
 
 def test_the_region_under_a_point_is_found_without_an_item_per_region(qtbot) -> None:

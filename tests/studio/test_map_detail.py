@@ -7,8 +7,8 @@ from collections.abc import Iterator
 
 import numpy as np
 import pytest
-from PySide6.QtCore import QPoint, QPointF, QRectF
-from PySide6.QtGui import QColor, QImage, QPolygonF
+from PySide6.QtCore import QPointF, QRectF
+from PySide6.QtGui import QColor, QPolygonF
 from PySide6.QtWidgets import QGraphicsItem
 
 from editor.shared.map.drawing import LabelItem
@@ -24,6 +24,7 @@ from schemas.io import load_file
 from schemas.map import Polygon
 
 from .conftest import SAMPLE
+from .map_pixels import colour_at, draw, inside
 
 NO_CONTENTS = QGraphicsItem.GraphicsItemFlag.ItemHasNoContents
 
@@ -39,21 +40,6 @@ def shown(qtbot) -> Iterator[tuple[ScenarioDocument, MapScene, MapView]]:
     view.zoom_to_fit()
     yield document, scene, view
     document.undo_stack.clear()  # see tests/studio/test_validation_runner.py
-
-
-def draw(view: MapView) -> QImage:
-    image = QImage(view.viewport().size(), QImage.Format.Format_ARGB32)
-    view.viewport().render(image, QPoint())
-    return image
-
-
-def inside(document: ScenarioDocument, region_id: str) -> QPointF:
-    point = polygon_from_model(document.get("regions", region_id).polygon).representative_point()
-    return QPointF(point.x, point.y)
-
-
-def colour_at(view: MapView, image: QImage, point: QPointF) -> QColor:
-    return image.pixelColor(view.mapFromScene(point))
 
 
 def test_zoomed_out_the_map_comes_from_a_picture_and_stays_clickable(shown) -> None:

@@ -359,6 +359,59 @@ def test_names_after_outline_edits_are_chosen_as_from_scratch(mexican_war) -> No
     assert followed.row_of is before.row_of, "followed in place, not built again"
     fresh = names_module._Table.of(names.rooms, scene.regions.widths)
     assert followed.ids == fresh.ids
-    for field in ("x", "y", "need", "width", "rank", "order", "threshold", "area"):
+    for field in ("x", "y", "need", "width", "rank", "order", "threshold", "area", "by_area"):
         assert (getattr(followed, field) == getattr(fresh, field)).all(), field
+    document.undo_stack.clear()
+
+
+def test_orders_followed_after_an_edit_equal_orders_sorted_afresh() -> None:
+    """The name table's orders follow edited rows by moving them alone; with ties (many
+    regions of one size), infinite keys (names no zoom fits) and rows moving to either end,
+    the result is the full sort's."""
+    rng = np.random.default_rng(3)
+    for _ in range(200):
+        count = int(rng.integers(1, 60))
+        keys = rng.integers(0, 6, count).astype(float)
+        keys[rng.random(count) < 0.1] = np.inf
+        order = np.lexsort((np.arange(count), keys))
+        rows = rng.choice(count, size=min(count, int(rng.integers(1, 4))), replace=False)
+        keys[rows] = rng.choice([-1.0, 0.0, 2.0, 5.0, 9.0, np.inf], size=len(rows))
+        followed = names_module._resorted(order, keys, rows)
+        assert followed.tolist() == np.lexsort((np.arange(count), keys)).tolist()
+
+
+def test_symbols_names_keep_clear_of_follow_edits_as_gathered_afresh(mexican_war) -> None:
+    """Names keep clear of the symbols on the map; after edits that move some regions'
+    symbols, the symbols kept up to date edit by edit are those gathered afresh."""
+    document, view = mexican_war
+    scene = view.map_scene
+    names = scene.regions.names
+    region_id = document.scenario.regions[0].id
+    view.zoom_to(scene.region_paths[region_id].boundingRect().center(), scene.regions.typical * 4)
+    draw(view)
+    assert names._symbols is not None and len(names._symbols.x), "symbols are shown"
+    for region in list(document.scenario.regions)[:4]:
+        document.set_field("regions", region.id, ["name"], region.name + " Ford")
+        ring = region.polygon.exterior
+        x, y = ring[0]
+        document.set_field("regions", region.id, ["polygon", "exterior"], [(x + 0.2, y), *ring[1:]])
+    assert names._symbols is not None and names._symbols_moved, "followed, not gathered again"
+    draw(view)
+    followed = names._symbols
+    fresh = names_module._Symbols.of(scene, {})
+
+    def rows(symbols: names_module._Symbols) -> list[tuple]:
+        table = zip(
+            symbols.regions.tolist(),
+            symbols.x.tolist(),
+            symbols.y.tolist(),
+            map(tuple, symbols.box.tolist()),
+            symbols.group.tolist(),
+            symbols.in_row.tolist(),
+            symbols.rows_in(names._table).tolist(),
+            strict=True,
+        )
+        return sorted(table)
+
+    assert rows(followed) == rows(fresh)
     document.undo_stack.clear()

@@ -17,7 +17,7 @@ checked for overlaps, with a spatial index.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
@@ -59,6 +59,8 @@ class _Table:
     """... and that zoom, in that order."""
     area: np.ndarray
     """Each region's area (bigger regions' names are placed first)."""
+    by_area: np.ndarray
+    """Rows by area, biggest first (``rank`` inverted), kept to follow edits."""
 
     @classmethod
     def of(cls, rooms: dict[str, Room], widths: dict[str, tuple[float, float]]) -> _Table:
@@ -67,7 +69,11 @@ class _Table:
         width = np.array([widths[i] for i in ids], dtype=float).reshape(-1, 2)
         need = _needs(width, wide, tall)
         row_of = dict(zip(ids, range(len(ids)), strict=True))
-        return cls(ids, row_of, x, y, need, width, *_orders(need, area), area)
+        by_area = np.lexsort((np.arange(len(area)), -area))
+        order = np.argsort(need[:, 1], kind="stable")
+        return cls(
+            ids, row_of, x, y, need, width, _ranks(by_area), order, need[order, 1], area, by_area
+        )
 
     def changed(
         self, ids: Sequence[str], rooms: dict[str, Room], widths: dict[str, tuple[float, float]]
@@ -84,7 +90,22 @@ class _Table:
         width, need = self.width.copy(), self.need.copy()
         width[at] = np.array([widths[i] for i in ids], dtype=float).reshape(-1, 2)
         need[at] = _needs(width[at], fresh[:, 2], fresh[:, 3])
-        return _Table(self.ids, self.row_of, x, y, need, width, *_orders(need, area), area)
+        # The orders follow the few rows that moved instead of sorting every row again.
+        by_area = _resorted(self.by_area, -area, at)
+        order = _resorted(self.order, need[:, 1], at)
+        return _Table(
+            self.ids,
+            self.row_of,
+            x,
+            y,
+            need,
+            width,
+            _ranks(by_area),
+            order,
+            need[order, 1],
+            area,
+            by_area,
+        )
 
     def choose(
         self,
@@ -138,12 +159,34 @@ def _needs(width: np.ndarray, wide: np.ndarray, tall: np.ndarray) -> np.ndarray:
     return np.where(np.isfinite(need), need, np.inf)
 
 
-def _orders(need: np.ndarray, area: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """``rank``, ``order`` and ``threshold`` of a :class:`_Table`."""
-    rank = np.empty(len(area), dtype=np.int64)
-    rank[np.lexsort((np.arange(len(area)), -area))] = np.arange(len(area))
-    order = np.argsort(need[:, 1], kind="stable")
-    return rank, order, need[order, 1]
+def _ranks(by_area: np.ndarray) -> np.ndarray:
+    """Each row's place in ``by_area``."""
+    rank = np.empty(len(by_area), dtype=np.int64)
+    rank[by_area] = np.arange(len(by_area))
+    return rank
+
+
+def _resorted(order: np.ndarray, keys: np.ndarray, rows: np.ndarray) -> np.ndarray:
+    """``order`` (every row, sorted by its key, equal keys by row) once the keys of ``rows``
+    changed to those in ``keys``: the other rows keep their order and the changed ones are
+    put back where they now belong (sorting 10,000 rows again cost a few milliseconds at
+    each edit of a big map; this costs a copy)."""
+    rows = np.unique(rows)
+    if len(rows) * 8 > len(order) or np.isnan(keys[rows]).any():
+        return np.lexsort((np.arange(len(keys)), keys))
+    moved = np.zeros(len(keys), dtype=bool)
+    moved[rows] = True
+    rest = order[~moved[order]]
+    rows = rows[np.lexsort((rows, keys[rows]))]
+    rest_keys = keys[rest]
+    low = np.searchsorted(rest_keys, keys[rows], side="left")
+    high = np.searchsorted(rest_keys, keys[rows], side="right")
+    at = [
+        int(lo) + int(np.searchsorted(rest[lo:hi], row))
+        for lo, hi, row in zip(low.tolist(), high.tolist(), rows.tolist(), strict=True)
+    ]
+    resorted: np.ndarray = np.insert(rest, at, rows)
+    return resorted
 
 
 def overlapping(one: np.ndarray, other: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
@@ -211,7 +254,8 @@ class _Symbols:
     box: np.ndarray
     """Left, top, right, bottom in pixels from the point. A symbol the map placed in the row
     over its region's name covers both places the row takes, with and without the name."""
-    regions: list[str]
+    regions: np.ndarray
+    """The region of each symbol (ids, an array of objects)."""
     group: np.ndarray
     """Index of each symbol's group in :data:`GROUPS`."""
     in_row: np.ndarray
@@ -223,9 +267,19 @@ class _Symbols:
         """The symbols of ``scene``; ``cache`` keeps each region's rows until its symbols
         change (reading a symbol's place from Qt costs microseconds, and a zoomed-in big map
         has thousands)."""
+        return cls._gather(scene, cache, scene.markers.in_region)
+
+    @classmethod
+    def _gather(
+        cls, scene: MapScene, cache: dict[str, list[_Row]], region_ids: Iterable[str]
+    ) -> _Symbols:
         table: list[_Row] = []
         regions: list[str] = []
-        for region_id, items in scene.markers.in_region.items():
+        in_region = scene.markers.in_region
+        for region_id in region_ids:
+            items = in_region.get(region_id)
+            if not items:
+                continue
             rows = cache.get(region_id)
             if rows is None:
                 rows = cache[region_id] = cls._rows_of(scene, region_id, items)
@@ -233,7 +287,33 @@ class _Symbols:
             regions += [region_id] * len(rows)
         array = np.array(table, dtype=float).reshape(-1, 8)
         group, in_row = array[:, 6].astype(int), array[:, 7].astype(bool)
-        return cls(array[:, 0], array[:, 1], array[:, 2:6], regions, group, in_row)
+        owners = np.empty(len(regions), dtype=object)
+        owners[:] = regions
+        return cls(array[:, 0], array[:, 1], array[:, 2:6], owners, group, in_row)
+
+    def moved(
+        self, scene: MapScene, cache: dict[str, list[_Row]], region_ids: set[str]
+    ) -> _Symbols:
+        """The symbols once those of ``region_ids`` were drawn again: their rows are
+        replaced and every other row kept (gathering them all again cost a few
+        milliseconds at each edit of a big map)."""
+        keep = np.fromiter(
+            (region not in region_ids for region in self.regions), dtype=bool, count=len(self.x)
+        )
+        fresh = self._gather(scene, cache, sorted(region_ids))
+        joined = _Symbols(
+            np.concatenate([self.x[keep], fresh.x]),
+            np.concatenate([self.y[keep], fresh.y]),
+            np.concatenate([self.box[keep], fresh.box]),
+            np.concatenate([self.regions[keep], fresh.regions]),
+            np.concatenate([self.group[keep], fresh.group]),
+            np.concatenate([self.in_row[keep], fresh.in_row]),
+        )
+        if self._rows is not None:
+            row_of, rows = self._rows
+            added = [row_of.get(r, -1) for r in fresh.regions]
+            joined._rows = (row_of, np.concatenate([rows[keep], np.array(added, dtype=np.int64)]))
+        return joined
 
     @staticmethod
     def _rows_of(scene: MapScene, region_id: str, items: list[Any]) -> list[_Row]:
@@ -267,7 +347,14 @@ class _Symbols:
     @classmethod
     def none(cls) -> _Symbols:
         empty = np.zeros(0)
-        return cls(empty, empty, np.zeros((0, 4)), [], empty.astype(int), empty.astype(bool))
+        return cls(
+            empty,
+            empty,
+            np.zeros((0, 4)),
+            empty.astype(object),
+            empty.astype(int),
+            empty.astype(bool),
+        )
 
     def covering(
         self,
@@ -316,6 +403,8 @@ class NameLayer:
         """How each name of the table is shown (see :data:`SMALL`)."""
         self._symbols: _Symbols | None = None
         self._symbol_rows: dict[str, list[_Row]] = {}
+        self._symbols_moved: set[str] = set()
+        """Regions whose symbols changed since ``_symbols`` was gathered."""
         self.preferred: frozenset[str] = frozenset()
         """Regions whose names come first (the selected ones: a designer reads what they
         picked)."""
@@ -331,6 +420,7 @@ class NameLayer:
         self.shown.clear()
         self.scale, self._table, self._state, self._symbols = None, None, None, None
         self._symbol_rows.clear()
+        self._symbols_moved.clear()
 
     def measure(
         self, ids: list[str], outlines: Sequence[Polygon], rings: Rings | None = None
@@ -369,10 +459,12 @@ class NameLayer:
         next repaint."""
         if region_ids is None:
             self._symbol_rows.clear()
+            self._symbols = None
         else:
             for region_id in region_ids:
                 self._symbol_rows.pop(region_id, None)
-        self._symbols, self.scale = None, None
+            self._symbols_moved.update(region_ids)
+        self.scale = None
 
     def holds(self, region_id: str) -> bool:
         """Whether a region's name is shown (so symbols placed by the map keep clear)."""
@@ -406,6 +498,11 @@ class NameLayer:
         if any(groups):
             if self._symbols is None:
                 self._symbols = _Symbols.of(self.scene, self._symbol_rows)
+            elif self._symbols_moved:
+                self._symbols = self._symbols.moved(
+                    self.scene, self._symbol_rows, self._symbols_moved
+                )
+            self._symbols_moved.clear()
             symbols = self._symbols
         else:
             symbols = _Symbols.none()  # not even gathered: a big map zoomed out

@@ -26,6 +26,7 @@ so the list holds what ``salient validate`` reports for the saved file.
 from __future__ import annotations
 
 import logging
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -72,6 +73,7 @@ class _State:
 
 class _Signals(QObject):
     done = Signal(int, object, object)
+    text_checked = Signal(object)
 
 
 class _Job(QRunnable):
@@ -83,9 +85,12 @@ class _Job(QRunnable):
         changes: dict[str, Any] | None,
         signals: _Signals,
         folder: Path | None = None,
+        text_check: Callable[[], list[Issue]] | None = None,
     ) -> None:
         super().__init__()
         self.generation, self.state, self.signals = generation, state, signals
+        self.text_check = text_check
+        """What reading the file's text has left to check (repeated keys), run first."""
         self.scenario, self.changes = scenario, changes
         """A snapshot of the whole scenario (to build from), and the touched sections."""
         self.folder = folder
@@ -93,6 +98,13 @@ class _Job(QRunnable):
         scenario never saved, whose images are not checked)."""
 
     def run(self) -> None:
+        if self.text_check is not None:
+            try:
+                found = self.text_check()
+            except Exception:  # the scenario is already open: never lose it over a check
+                log.exception("checking the file's text failed")
+            else:
+                self.signals.text_checked.emit(found)
         state = self.state
         try:
             if state.validator is None or self.changes is None:
@@ -115,10 +127,21 @@ class ValidationRunner(QObject):
     updated = Signal(object, object)
     """The issues (list of :class:`Issue`) and the problem geometries (gaps, overlaps)."""
     busy = Signal(bool)
+    textChecked = Signal(object)
+    """What ``text_check`` found (list of :class:`Issue`), before the first ``updated``."""
 
-    def __init__(self, document: ScenarioDocument, delay_ms: int = 250) -> None:
+    def __init__(
+        self,
+        document: ScenarioDocument,
+        delay_ms: int = 250,
+        text_check: Callable[[], list[Issue]] | None = None,
+    ) -> None:
+        """``text_check``: what is left to check of the file's text once the scenario is
+        shown (see :func:`schemas.io.repeated_keys`); the first job runs it in the worker,
+        so that the first frame does not wait for it."""
         super().__init__()
         self.document = document
+        self._text_check = text_check
         self.issues: list[Issue] = []
         self.problems: list[object] = []
         self._generation = 0
@@ -129,6 +152,7 @@ class ValidationRunner(QObject):
         self._pool.setMaxThreadCount(1)
         self._signals = _Signals()
         self._signals.done.connect(self._finished)
+        self._signals.text_checked.connect(self.textChecked)
         self._timer = QTimer(self)
         self._timer.setSingleShot(True)
         self._timer.setInterval(delay_ms)
@@ -164,7 +188,9 @@ class ValidationRunner(QObject):
             changes,
             self._signals,
             self.document.folder,
+            self._text_check,
         )
+        self._text_check = None
         self._pool.start(job)
 
     def wait(self) -> None:

@@ -10,6 +10,7 @@ kept between runs. Section editors open as tabs beside the map (see :mod:`.windo
 from __future__ import annotations
 
 import uuid
+from collections.abc import Callable
 
 from PySide6.QtCore import QObject, QPoint, QPointF, QRectF, QSize, Qt
 from PySide6.QtGui import QCloseEvent, QKeyEvent
@@ -141,9 +142,14 @@ class StudioWindow(QMainWindow):
     # -- documents -------------------------------------------------------------------------------
 
     def set_document(
-        self, document: ScenarioDocument | None, load_issues: list[Issue] | None = None
+        self,
+        document: ScenarioDocument | None,
+        load_issues: list[Issue] | None = None,
+        text_check: Callable[[], list[Issue]] | None = None,
     ) -> None:
-        """Show a document (``None``: nothing open, e.g. a file that failed to load)."""
+        """Show a document (``None``: nothing open, e.g. a file that failed to load);
+        ``text_check``: what is left to check of its file's text, run in the background
+        once the map is shown, its issues joining ``load_issues``."""
         self._release_document()
         self.document = document
         self.edit_commands.set_document(document)
@@ -192,7 +198,8 @@ class StudioWindow(QMainWindow):
         self.holders["connections"].set_panel(self.connection_review)
         self.undo_group.addStack(document.undo_stack)
         self.undo_group.setActiveStack(document.undo_stack)
-        self.validation = ValidationRunner(document)
+        self.validation = ValidationRunner(document, text_check=text_check)
+        self.validation.textChecked.connect(self._text_checked)
         self.validation.updated.connect(self._validated)
         self.validation.run_now()
         self.autosaver = Autosaver(document, self.session, self.autosave_ms)
@@ -315,6 +322,12 @@ class StudioWindow(QMainWindow):
         self.load_issues = []
         if self.validation is not None:
             self.issues.set_issues(list(self.validation.issues))
+
+    def _text_checked(self, issues: list[Issue]) -> None:
+        if issues:
+            self.load_issues.extend(issues)
+            if self.validation is not None:
+                self.issues.set_issues([*self.load_issues, *self.validation.issues])
 
     def _validated(self, issues: list[Issue], problems: list[object]) -> None:
         self.issues.set_issues([*self.load_issues, *issues])

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import logging
 import re
+from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -32,7 +33,7 @@ from editor.studio.window_new import (
     last_choice,
     remember_frame,
 )
-from schemas.io import LoadResult, UnwritableError, load_text, unreadable
+from schemas.io import LoadResult, UnwritableError, load_text, repeated_keys, unreadable
 from schemas.issues import Issue
 from schemas.mods.model import MOD_SUFFIX
 
@@ -128,12 +129,13 @@ class FileController(QObject):
         if recovery is not None and self._offer(recovery):
             return self._recover(recovery)
         try:
-            result = read_scenario_file(path)
+            data = path.read_bytes()
         except OSError as error:
             self.window.set_document(None, [unreadable(path, error)])
             self.failed_path = path
             self.window.update_title()
             return False
+        result = read_scenario_text(data)
         if result.scenario is None:
             self.failed_path = path
             issues = _with_positions(result.issues, path)
@@ -147,7 +149,10 @@ class FileController(QObject):
         loaded = _with_positions(result.issues, path) if result.issues else []
         document = ScenarioDocument(result.scenario, path)
         document.set_frame(frame_for(path))
-        self.window.set_document(document, loaded)
+        # A file read the fast way still has its repeated keys to be found (the thorough
+        # way, which found them, reported something); that waits until the map is shown.
+        later = None if result.issues else partial(_repeated_keys, data, path)
+        self.window.set_document(document, loaded, later)
         return True
 
     def offer_orphans(self) -> None:
@@ -326,12 +331,17 @@ def _file_stem(document: ScenarioDocument) -> str:
     return re.sub(r"[^a-z0-9]+", "-", title).strip("-")[:60] or "scenario"
 
 
-def read_scenario_file(path: Path) -> LoadResult:
-    """Read a scenario file the way ``salient validate`` does (the thorough reader, so that
-    repeated keys, repaired text and every other problem of the file's text are reported),
-    without its semantic and image checks: live validation runs those as soon as the
-    scenario is shown. Raises :class:`OSError` when the file cannot be read."""
-    return load_text(path.read_bytes(), validate=False, thorough=True)
+def read_scenario_text(data: bytes) -> LoadResult:
+    """Read a scenario file's bytes as ``salient validate`` does, without its semantic and
+    image checks (live validation runs those as soon as the scenario is shown) and without
+    looking for repeated keys, which :func:`_repeated_keys` does once the map is shown: the
+    fast reader when the file is in the current format, else the thorough one, which
+    reports every problem of the file's text."""
+    return load_text(data, validate=False)
+
+
+def _repeated_keys(data: bytes, path: Path) -> list[Issue]:
+    return _with_positions(repeated_keys(data), path)
 
 
 def _with_positions(issues: list[Issue], path: Path) -> list[Issue]:

@@ -154,10 +154,13 @@ def place(
     paths: dict[str, QPainterPath],
     scale: float,
     shapes: Shapes,
+    keep: dict[int, QPointF] | None = None,
 ) -> tuple[list[QPointF], set[str]]:
     """Where each group goes (its shift in pixels, in the order given) and the regions
     whose name stays covered. ``fixed`` are pinned symbols (pixels at ``scale``);
-    ``shapes``: the regions' outlines for shapely, made from ``paths``."""
+    ``shapes``: the regions' outlines for shapely, made from ``paths``; ``keep``: groups
+    (by index) that stay where they are, shifted so, and are only in the others' way."""
+    keep = keep or {}
     pinned = [_rect(r, QPointF()) for r in fixed]
     # Names alone make way for symbols only (two names meeting are settled by hiding one).
     names, blocks = _Grid(), _Grid()
@@ -169,15 +172,17 @@ def place(
     # clear of those to come; blocks that may barely move (chips) choose first, then the
     # biggest, names alone last.
     for index, home in enumerate(homes):
+        shift = keep.get(index)
+        rect = home if shift is None else _shifted(home, shift.x(), shift.y())
         if alone[index]:
-            names.add(home, LABEL_WEIGHT, index)
+            names.add(rect, LABEL_WEIGHT, index)
         else:
-            blocks.add(home, GROUP_WEIGHT, index)
+            blocks.add(rect, GROUP_WEIGHT, index)
     order = sorted(
-        range(len(groups)),
+        (i for i in range(len(groups)) if i not in keep),
         key=lambda i: (alone[i], groups[i].reach == math.inf, -_area(homes[i])),
     )
-    shifts: list[QPointF] = [QPointF()] * len(groups)
+    shifts: list[QPointF] = [keep.get(i, QPointF()) for i in range(len(groups))]
     for index in order:
         group, home = groups[index], homes[index]
         grid = names if alone[index] else blocks
@@ -191,10 +196,48 @@ def place(
             nearby = blocks.near(reach) + ([] if alone[index] else names.near(reach))
             best = _best_shift(home, nearby, path, scale, group, shapes.get(group.region))
         shifts[index] = QPointF(*best)
-        left, top, right, bottom = home
-        placed = (left + best[0], top + best[1], right + best[0], bottom + best[1])
-        grid.add(placed, LABEL_WEIGHT if alone[index] else GROUP_WEIGHT, index)
+        grid.add(_shifted(home, *best), LABEL_WEIGHT if alone[index] else GROUP_WEIGHT, index)
     return shifts, _covered(groups, shifts, pinned, scale)
+
+
+def _shifted(rect: Rect, dx: float, dy: float) -> Rect:
+    return (rect[0] + dx, rect[1] + dy, rect[2] + dx, rect[3] + dy)
+
+
+def _meets(one: Rect, other: Rect) -> bool:
+    return one[0] < other[2] and other[0] < one[2] and one[1] < other[3] and other[1] < one[3]
+
+
+Placed = tuple[tuple[object, ...], QPointF, Rect]
+"""A group as last placed: its extent (:func:`_extent_key`), its shift and where it went
+(pixels)."""
+
+
+def settled(groups: list[Group], before: list[Placed], scale: float) -> dict[int, QPointF]:
+    """The groups (by index) that stay where they were last placed, at the same scale and
+    beside the same pinned symbols (``before``), with their shifts. A group new or changed
+    since (a stack came, went or was drawn otherwise) is placed again, among the others
+    where they stand, and so is a group standing where such a group is laid out: both then
+    choose their spots again. Blocks elsewhere stay put, so a move redraws its own corner
+    of the map instead of sending every block of a crowded map looking for a spot again
+    (and blocks far from a move do not jump about); room a block leaves is taken by the
+    blocks around it at the next full placement (a zoom)."""
+    waiting: dict[tuple[object, ...], list[tuple[QPointF, Rect]]] = {}
+    for key, shift, placed in before:
+        waiting.setdefault(key, []).append((shift, placed))
+    kept: dict[int, tuple[QPointF, Rect]] = {}
+    changed: list[Rect] = []
+    for index, group in enumerate(groups):
+        found = waiting.get(_extent_key(group))
+        if found:
+            kept[index] = found.pop(0)
+        else:
+            changed.append(_rect(group.extent(), group.point * scale, PAD))
+    return {
+        index: shift
+        for index, (shift, placed) in kept.items()
+        if not any(_meets(placed, rect) for rect in changed)
+    }
 
 
 def _astray(home: Rect, path: QPainterPath | None, scale: float) -> bool:
@@ -304,9 +347,9 @@ class Clutter:
         self.shapes = Shapes(paths)
         self.placed: list[tuple[Group, QPointF]] = []
         """Every block with its shift (pixels), as last placed."""
-        self._placing: tuple[object, list[QPointF], set[str]] | None = None
-        """What :func:`place` was last asked (the scale, every block's extent, the pinned
-        symbols) and its answer."""
+        self._placing: tuple[object, list[Placed], set[str]] | None = None
+        """What :func:`place` was last asked (the scale and the pinned symbols) and its
+        answer, block by block."""
 
     def set_region(
         self, region: str, groups: list[Group], fixed: list[tuple[QPointF, QRectF]]
@@ -343,14 +386,23 @@ class Clutter:
                 for point, box in region_fixed
             ]
             # Most redraws change looks, not extents (a stack selected, a counter marked):
-            # the blocks then go where they went, and placing them all again would cost
-            # more than the rest of the redraw.
-            asked = (scale, [_extent_key(g) for g in groups], [r.getRect() for r in fixed])
-            if self._placing is not None and self._placing[0] == asked:
-                _, shifts, self.covered = self._placing
+            # the blocks then go where they went. A move changes a few blocks: only they
+            # and their neighbours are placed again (see ``settled``).
+            asked = (scale, [r.getRect() for r in fixed])
+            keys = [_extent_key(g) for g in groups]
+            before = self._placing
+            same = before is not None and before[0] == asked
+            if same and before is not None and [key for key, _, _ in before[1]] == keys:
+                shifts, self.covered = [shift for _, shift, _ in before[1]], before[2]
             else:
-                shifts, self.covered = place(groups, fixed, self.paths, scale, self.shapes)
-                self._placing = (asked, shifts, self.covered)
+                kept = settled(groups, before[1], scale) if same and before is not None else {}
+                shifts, self.covered = place(groups, fixed, self.paths, scale, self.shapes, kept)
+            homes = [_rect(g.extent(), g.point * scale, PAD) for g in groups]
+            placed = [
+                (key, shift, _shifted(home, shift.x(), shift.y()))
+                for key, shift, home in zip(keys, shifts, homes, strict=True)
+            ]
+            self._placing = (asked, placed, self.covered)
         self.name_shifts = {}
         self.placed = list(zip(groups, shifts, strict=True))
         for group, shift in self.placed:

@@ -27,6 +27,7 @@ from schemas.geometry import (
     snap_point,
     split_region,
 )
+from schemas.geometry.snapping import _Strips
 from schemas.map import Polygon
 
 
@@ -160,9 +161,16 @@ def test_an_updated_index_answers_as_a_fresh_one() -> None:
             for other in range(0, len(outlines), 2):
                 if outlines[other] is not None and other != position:
                     changes[other] = outlines[other] = square(other % 12, other // 12, 0.9)
+        followed = index.updated(changes)._strips  # kept up to date, not sorted again
         index = index.updated(changes)
         fresh = SnapIndex(outlines)
         assert len(index) == len(fresh)
+        if step:
+            assert followed is not None
+            sorted_afresh = _Strips.of(index._boxes)
+            assert followed.order.tolist() == sorted_afresh.order.tolist()
+            assert followed.wide.tolist() == sorted_afresh.wide.tolist()
+            assert (followed.widest, followed.limit) == (sorted_afresh.widest, sorted_afresh.limit)
         for p in rng.uniform(-1, 13, size=(25, 2)):
             assert index.snap(p, 0.6) == fresh.snap(p, 0.6)
             assert index.vertices_at(p, 0.8) == fresh.vertices_at(p, 0.8)

@@ -42,6 +42,7 @@ from .organisation import (
 from .transport import check_transport
 from .victory import check_victory_level
 from .wego import check_wego
+from .operational import check_rules_family
 
 CHECKS: tuple[Check, ...] = (
     check_duplicate_ids,
@@ -74,6 +75,7 @@ CHECKS: tuple[Check, ...] = (
     check_victory_level,
     check_self_feeding_cards,
     check_wego,
+    check_rules_family,
 )
 """Every check, in the order their issues are reported."""
 

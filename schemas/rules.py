@@ -394,7 +394,7 @@ class Rules(StrictModel):
     def _operational_tables(cls, data: Any) -> Any:
         # An operational scenario always carries its tables, so that a saved file shows every
         # knob of the family (the rules section is written in full).
-        if isinstance(data, dict) and data.get("family") == "operational":
-            if data.get("operational") is None:
-                data = {**data, "operational": {}}
+        operational = isinstance(data, dict) and data.get("family") == "operational"
+        if operational and data.get("operational") is None:
+            data = {**data, "operational": {}}
         return data

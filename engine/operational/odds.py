@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from typing import Literal
 
 from schemas.operational.combat import INTENSITIES, Intensity
+from schemas.operational.terrain import HexsideEffect
 from schemas.operational.units import QUALITY_LEVELS
 
 from ..errors import IllegalAction
@@ -354,7 +355,7 @@ def _shock(
     spec: AttackSpec,
     attackers: list[OpUnit],
     defenders: list[OpUnit],
-    crossing: dict[str, object],
+    crossing: Mapping[str, HexsideEffect | None],
 ) -> tuple[float, float]:
     """OC11-OC14: each side's shock. An attacker crossing a hexside that denies shock counts
     as a non-shock unit (OC12). Defenders whose type defends with the attacker's shock
@@ -365,7 +366,7 @@ def _shock(
     for u in attackers:
         row = table.of(u.shock)
         feature = crossing[u.id]
-        denied = feature is not None and getattr(feature, "denies_shock", False)
+        denied = feature is not None and feature.denies_shock
         value = usable_shock(rules, u, row.attack)
         entries.append((value, row.counts and not denied, stacking_points(rules, u)))
     attack = _side_shock(entries)

@@ -8,7 +8,7 @@ modder can replace them.
 from __future__ import annotations
 
 import math
-from typing import Literal
+from typing import Literal, get_args
 
 from pydantic import Field, model_validator
 
@@ -18,7 +18,7 @@ from .numbers import OddsRatio, Percent, Share, ShiftSize, TableMultiplier
 Intensity = Literal["very_low", "low", "medium", "high", "extreme"]
 """OC15: the five battle intensities, lowest first."""
 
-INTENSITIES: tuple[Intensity, ...] = Intensity.__args__
+INTENSITIES: tuple[Intensity, ...] = get_args(Intensity)
 
 
 def default_odds_columns() -> list[float]:

@@ -9,6 +9,10 @@ from .numbers import Percent, ReadinessPoints, TableMultiplier, ZocCap, ZocPoint
 from .units import Category
 
 
+def _infiltrators() -> list[Category]:
+    return ["infantry", "combat_engineer", "ski"]
+
+
 class ZocRules(StrictModel):
     """OM10-OM13, OW5: zones of control."""
 
@@ -22,9 +26,7 @@ class ZocRules(StrictModel):
     """OM12: further adjustment for recce movers."""
     minimum_entry_cost: ZocCap = 0.0
     """OM12: the adjusted ZOC cost never goes below this (choice: 0)."""
-    infiltrators: list[Category] = Field(
-        default_factory=lambda: ["infantry", "combat_engineer", "ski"]
-    )
+    infiltrators: list[Category] = Field(default_factory=_infiltrators)
     """OW5: movers paying the night share of the ZOC cost."""
     night_infiltration: TableMultiplier = 0.5
     """OW5: their share at night."""

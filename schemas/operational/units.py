@@ -8,7 +8,7 @@ shock types) live in ``rules.operational``.
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Literal, get_args
 
 from pydantic import Field
 
@@ -39,7 +39,7 @@ Category = Literal[
 Quality = Literal["conscript", "green", "regular", "veteran", "elite"]
 """OU3: the quality ladder, lowest first (levels 0 to 4)."""
 
-QUALITY_LEVELS: dict[str, int] = {name: level for level, name in enumerate(Quality.__args__)}
+QUALITY_LEVELS: dict[str, int] = {name: level for level, name in enumerate(get_args(Quality))}
 """Each quality's level, conscript 0 to elite 4."""
 
 Echelon = Literal[

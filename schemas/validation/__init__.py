@@ -31,6 +31,7 @@ from .hexes import check_hex_map
 from .identity import check_duplicate_ids, check_references
 from .index import Check, ScenarioIndex
 from .network import check_connections, check_isolated_regions
+from .operational import check_rules_family
 from .organisation import (
     check_capitals,
     check_nation_hierarchy,
@@ -42,7 +43,6 @@ from .organisation import (
 from .transport import check_transport
 from .victory import check_victory_level
 from .wego import check_wego
-from .operational import check_rules_family
 
 CHECKS: tuple[Check, ...] = (
     check_duplicate_ids,

@@ -179,7 +179,7 @@ class CombatRules(StrictModel):
     intensity: IntensityRules = Field(default_factory=IntensityRules)
     """OC15: intensity."""
     shifts: ShiftRules = Field(default_factory=ShiftRules)
-    """OC6-OC10: odds shifts."""
+    """OC6-OC10: the size of each odds shift."""
     shock: ShockRules = Field(default_factory=ShockRules)
     """OC11-OC13: shock."""
     damage: DamageRules = Field(default_factory=DamageRules)

@@ -39,7 +39,7 @@ class ZocRules(StrictModel):
     """OM3: whatever the ZOC costs, a unit that has not moved may always go one hex."""
 
 
-class MovementRules(StrictModel):
+class AllowanceRules(StrictModel):
     """OM1, OM8, OS4, OW1: movement allowances."""
 
     basic_supply: TableMultiplier = 0.5

@@ -6,7 +6,7 @@ from pydantic import Field, model_validator
 
 from ..base import StrictModel
 from .combat import CombatRules
-from .movement import MovementRules, ReadinessRules, ZocRules
+from .movement import AllowanceRules, ReadinessRules, ZocRules
 from .terrain import (
     HexsideEffect,
     RoadEffects,
@@ -35,7 +35,7 @@ class OperationalRules(StrictModel):
     """Table OC14: shock types."""
     zoc: ZocRules = Field(default_factory=ZocRules)
     """OM10-OM13: zones of control."""
-    movement: MovementRules = Field(default_factory=MovementRules)
+    movement: AllowanceRules = Field(default_factory=AllowanceRules)
     """OM1, OM8: allowances."""
     readiness: ReadinessRules = Field(default_factory=ReadinessRules)
     """OU7, OU9, OM19: readiness over time."""

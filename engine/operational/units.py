@@ -125,19 +125,23 @@ def make_unit(
 
 
 def units_of(scenario: Scenario, board: OpBoard) -> dict[str, OpUnit]:
-    """The scenario's land units placed on hexes at the start, by id. Units without a place
-    (arrivals) and units of types without operational values are left out (validation
+    """The scenario's land units placed on hexes at the start (in a structure: on its hex), by
+    id. Units without a place (arrivals) and units of types without operational values are left out (validation
     reports the latter, ``operational-type-missing``)."""
     kinds = {t.id: t for t in scenario.unit_types}
     side_of = {n.id: n.side for n in scenario.nations}
+    structure_hex = {s.id: s.region for s in scenario.structures}
     out: dict[str, OpUnit] = {}
     for unit in scenario.units:
         kind = kinds.get(unit.type)
         if kind is None or kind.operational is None or kind.domain != "land":
             continue
-        if unit.location is None or unit.location.region is None:
+        if unit.location is None:
             continue
-        found = board.grid.find(unit.location.region)
+        where = unit.location.region
+        if where is None and unit.location.structure is not None:
+            where = structure_hex.get(unit.location.structure)
+        found = board.grid.find(where) if where is not None else None
         if found is None:
             continue
         side = side_of.get(unit.nation)

@@ -90,3 +90,16 @@ def test_a_terrain_listed_twice_is_refused() -> None:
     b.table(terrain=[*rows, rows[0]])
     issues = [i for i in _issues(b.raw) if i.is_error]
     assert any("two rows" in i.message for i in issues)
+
+
+def test_units_in_a_structure_stand_on_its_hex() -> None:
+    from engine.operational import OpBoard, units_of
+
+    b = OpBuilder(4, 2)
+    b.structure("kalach", "c2r1", kind="city")
+    b.raw["units"].append(
+        {"id": "garrison", "type": "inf", "nation": "redland", "location": {"structure": "kalach"}}
+    )
+    scenario = b.build()
+    board = OpBoard.of(scenario)
+    assert units_of(scenario, board)["garrison"].hex == board.index("c2r1")

@@ -126,8 +126,8 @@ def make_unit(
 
 def units_of(scenario: Scenario, board: OpBoard) -> dict[str, OpUnit]:
     """The scenario's land units placed on hexes at the start (in a structure: on its hex), by
-    id. Units without a place (arrivals) and units of types without operational values are left out (validation
-    reports the latter, ``operational-type-missing``)."""
+    id. Units without a place (arrivals) and units of types without operational values are
+    left out (validation reports the latter, ``operational-type-missing``)."""
     kinds = {t.id: t for t in scenario.unit_types}
     side_of = {n.id: n.side for n in scenario.nations}
     structure_hex = {s.id: s.region for s in scenario.structures}

@@ -352,12 +352,6 @@ docs/rules-operational.md (a hex map and WEGO turns)."""
 class Rules(StrictModel):
     """Every number of the rules, grouped by chapter."""
 
-    family: RulesFamily = "area"
-    """Which rules the scenario plays: ``area`` (docs/rules.md) or ``operational``
-    (docs/rules-operational.md, which needs a hex map and WEGO turns)."""
-    operational: OperationalRules | None = None
-    """The operational family's tables; filled with their defaults when ``family`` is
-    ``operational`` and the file gives none."""
     dice: DiceRules = Field(default_factory=DiceRules)
     """The die."""
     command: CommandRules = Field(default_factory=CommandRules)
@@ -388,6 +382,12 @@ class Rules(StrictModel):
     """Replacement points."""
     victory: VictoryRules = Field(default_factory=VictoryRules)
     """Victory thresholds."""
+    family: RulesFamily = "area"
+    """Which rules the scenario plays: ``area`` (docs/rules.md) or ``operational``
+    (docs/rules-operational.md, which needs a hex map and WEGO turns)."""
+    operational: OperationalRules | None = None
+    """The operational family's tables; filled with their defaults when ``family`` is
+    ``operational`` and the file gives none."""
 
     @model_validator(mode="before")
     @classmethod

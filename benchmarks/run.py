@@ -608,6 +608,25 @@ def bench_gis(repeats: int) -> list[Result]:
     ]
 
 
+def bench_operational(repeats: int) -> list[Result]:
+    """Issue 15: a side's zone of control at 3,000 hexes and 300 units."""
+    import operational_zoc
+
+    found = operational_zoc.bench(max(repeats, 20))
+    return [
+        Result(
+            f"operational: ZOC of a side, {found['hexes']} hexes, {found['units']} units",
+            found["zoc_ms"],
+            operational_zoc.BUDGET_MS,
+            "ms",
+            f"at night {found['zoc_night_ms']:.2f} ms; floor (the numpy passes alone) "
+            f"{found['floor_ms']:.2f} ms, so {found['per_floor']:.1f} floors; the board, built "
+            f"once per game, {found['board_ms']:.1f} ms; {found['hexes_in_zoc']} hexes in the "
+            "side's zone",
+        )
+    ]
+
+
 def bench_large_map(regions: int, repeats: int) -> list[Result]:
     """The large-map budgets of issue 10, as multiples of a floor measured in the same run."""
     import large_map
@@ -635,6 +654,7 @@ GROUPS = {
     "hex-studio": lambda a: bench_hex_studio(a.repeats),
     "diff": lambda a: bench_diff(a.regions, a.repeats),
     "gis": lambda a: bench_gis(a.repeats),
+    "operational": lambda a: bench_operational(a.repeats),
 }
 """The benchmarks by the part of Salient they measure, in the order they run."""
 

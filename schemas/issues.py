@@ -122,6 +122,25 @@ CODES: dict[str, CodeInfo] = {
     "wego-settings-unused": CodeInfo(
         "warning", "WEGO settings are given in a scenario that plays IGOUGO turns."
     ),
+    # The rules family
+    "operational-needs-hex-map": CodeInfo(
+        "error", "A scenario of the operational rules family has no hex map."
+    ),
+    "operational-needs-wego": CodeInfo(
+        "error", "A scenario of the operational rules family does not play WEGO turns."
+    ),
+    "operational-terrain-missing": CodeInfo(
+        "error", "A terrain of the hex map has no row in the operational terrain table."
+    ),
+    "operational-hexside-missing": CodeInfo(
+        "error", "A hexside feature of the hex map has no row in the operational hexside table."
+    ),
+    "operational-type-missing": CodeInfo(
+        "error", "A land unit type in use has no operational values."
+    ),
+    "operational-unused": CodeInfo(
+        "warning", "Operational tables are given in a scenario of the area rules family."
+    ),
     # Forces
     "unit-impassable-location": CodeInfo("error", "A unit starts where it cannot be."),
     "start-overstacked": CodeInfo("error", "A region or structure starts over its stacking limit."),

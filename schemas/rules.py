@@ -6,9 +6,12 @@ Modifiers are written as they apply: a penalty is negative, a bonus positive. Ch
 
 from __future__ import annotations
 
-from pydantic import Field, field_validator
+from typing import Any, Literal
+
+from pydantic import Field, field_validator, model_validator
 
 from .base import StrictModel
+from .operational import OperationalRules
 from .ranges import (
     CardCount,
     Cost,
@@ -341,6 +344,11 @@ class VictoryRules(StrictModel):
     wins at once. ``null`` switches the check off."""
 
 
+RulesFamily = Literal["area", "operational"]
+"""``area``: the rules of docs/rules.md; ``operational``: the hex rules of
+docs/rules-operational.md (a hex map and WEGO turns)."""
+
+
 class Rules(StrictModel):
     """Every number of the rules, grouped by chapter."""
 
@@ -374,3 +382,19 @@ class Rules(StrictModel):
     """Replacement points."""
     victory: VictoryRules = Field(default_factory=VictoryRules)
     """Victory thresholds."""
+    family: RulesFamily = "area"
+    """Which rules the scenario plays: ``area`` (docs/rules.md) or ``operational``
+    (docs/rules-operational.md, which needs a hex map and WEGO turns)."""
+    operational: OperationalRules | None = None
+    """The operational family's tables; filled with their defaults when ``family`` is
+    ``operational`` and the file gives none."""
+
+    @model_validator(mode="before")
+    @classmethod
+    def _operational_tables(cls, data: Any) -> Any:
+        # An operational scenario always carries its tables, so that a saved file shows every
+        # knob of the family (the rules section is written in full).
+        operational = isinstance(data, dict) and data.get("family") == "operational"
+        if operational and data.get("operational") is None:
+            data = {**data, "operational": {}}
+        return data

@@ -16,6 +16,7 @@ from .base import (
     StructureId,
     UnitTypeId,
 )
+from .operational.units import OperationalType, OperationalUnit
 from .ranges import (
     Capacity,
     Forage,
@@ -147,6 +148,8 @@ class UnitType(Entity):
     """Image for the counter, relative to the scenario file; empty draws a symbol."""
     description: str = ""
     """Notes for designers and players."""
+    operational: OperationalType | None = None
+    """Its values under the operational rules (``rules.family`` ``operational``)."""
 
 
 class Location(StrictModel):
@@ -179,6 +182,9 @@ class Unit(Entity):
     """Start position; ``null`` for units that arrive as reinforcements."""
     entrenched: bool = False
     """Starts entrenched."""
+    operational: OperationalUnit | None = None
+    """Its echelon, quality, strength and readiness under the operational rules; ``null``
+    gives a regular battalion at full strength and readiness."""
 
 
 class Leader(Entity):

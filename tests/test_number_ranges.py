@@ -20,6 +20,7 @@ from schemas.map import Background
 from schemas.ranges import NumberField, number_fields, ranges_table
 from schemas.scenario import Scenario
 from tests.factory import base
+from tests.operational.builder import OpBuilder
 
 ROOT = Path(__file__).resolve().parent.parent
 FIELDS = number_fields(Scenario)
@@ -46,6 +47,7 @@ def _instances() -> dict[str, BaseModel]:
     walk(load_text(json.dumps(base()), validate=False).scenario)
     walk(Background(path="map.png", width=100, height=50))
     walk(generate_hex_scenario(12, 10, seed=1))  # the hex map's own models
+    walk(OpBuilder().unit("u", "armour", "c1r1", quality="elite").build())  # operational tables
     return found
 
 

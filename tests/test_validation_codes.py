@@ -101,6 +101,14 @@ def _wego_settings_in_igougo(raw: Raw) -> None:
     raw["calendar"]["wego"] = {"tick_mp": 2}
 
 
+def _operational_on_regions(raw: Raw) -> None:
+    raw.setdefault("rules", {})["family"] = "operational"
+
+
+def _operational_tables_in_area(raw: Raw) -> None:
+    raw.setdefault("rules", {})["operational"] = {}
+
+
 def _turn_without_phases(raw: Raw) -> None:
     # Nothing is played on turn 1: the engine would have no phase to open.
     raw["calendar"]["phases"] = [{"phase": "events", "turns": {"from_turn": 2}}]
@@ -230,6 +238,10 @@ SEMANTIC_CASES: list[tuple[str, Callable[[Raw], None], str]] = [
     ("phase-order", _phase_order, "/calendar/phases/1"),
     ("wego-unplayed", _wego_with_events, "/events/0"),
     ("wego-settings-unused", _wego_settings_in_igougo, "/calendar/wego"),
+    ("operational-needs-hex-map", _operational_on_regions, "/rules/family"),
+    ("operational-needs-wego", _operational_on_regions, "/calendar/turn_system"),
+    ("operational-type-missing", _operational_on_regions, "/unit_types/0"),
+    ("operational-unused", _operational_tables_in_area, "/rules/operational"),
     ("turn-without-phases", _turn_without_phases, "/calendar/phases"),
     ("naval-phase-missing", _naval_rules_without_their_phase, "/calendar/phases"),
     ("transport-capacity-ignored", _land_transport, "/unit_types/0/transport_capacity"),
@@ -323,6 +335,8 @@ def test_half_a_character_is_repaired_and_reported_where_it_is() -> None:
 def test_every_code_has_a_fixture() -> None:
     covered = {c for c, _, _ in SEMANTIC_CASES} | {c for c, _, _ in LOAD_CASES}
     covered |= {c for c, _, _ in HEX_CASES}  # a hex map's own codes, in test_hex_validation
+    # Operational tables against a hex map: tests/operational/test_family_format.py.
+    covered |= {"operational-terrain-missing", "operational-hexside-missing"}
     covered |= {"schema", "json-duplicate-key", "file-unreadable", "text-unpaired-surrogate"}
     # Image codes need files on disk: tests/test_hostile_files.py and test_files_named.py.
     covered |= {"image-outside-folder", "image-not-a-file", "image-too-large"}

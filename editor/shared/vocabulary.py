@@ -128,6 +128,31 @@ WORDS: dict[str, str] = {
     # validation
     "error": "Error",
     "warning": "Warning",
+    # the operational rules: unit categories, echelons and quality
+    "infantry": "Infantry",
+    "mechanized": "Mechanized",
+    "recce": "Recce",
+    "heavy_antitank": "Heavy antitank",
+    "combat_engineer": "Combat engineers",
+    "bridging_engineer": "Bridging engineers",
+    "heavy_aa": "Heavy AA",
+    "ski": "Ski",
+    "partisan": "Partisans",
+    "security": "Security",
+    "platoon": "Platoon",
+    "company": "Company or battery",
+    "battalion": "Battalion",
+    "regiment": "Regiment",
+    "brigade": "Brigade",
+    "division": "Division",
+    "corps": "Corps",
+    "army": "Army",
+    "front": "Front or army group",
+    "conscript": "Conscript",
+    "green": "Green",
+    "regular": "Regular",
+    "veteran": "Veteran",
+    "elite": "Elite",
 }
 """The name of each fixed value wherever it appears, unless :data:`BY_FIELD` says otherwise."""
 
@@ -168,6 +193,20 @@ BY_FIELD: dict[tuple[str, str], str] = {
     # turn systems
     ("turn_system", "igougo"): "Sides play in turn (IGOUGO)",
     ("turn_system", "wego"): "Simultaneous plans (WEGO)",
+    # rules families and the operational tables
+    ("family", "area"): "Area rules",
+    ("family", "operational"): "Operational hex rules",
+    ("column", "infantry"): "Infantry column",
+    ("column", "armour"): "Armour column",
+    ("crossing", "open"): "Crossed at its cost",
+    ("crossing", "road_only"): "Only by a road over a bridge",
+    ("crossing", "all_movement"): "Takes the whole move",
+    ("shock", "shock4"): "Shock 4 (tanks)",
+    ("shock", "shock2"): "Shock 2",
+    ("shock", "heavy_antitank"): "Heavy antitank (matches the attacker)",
+    ("shock", "antitank"): "Antitank (matches the attacker, at most 2)",
+    ("shock", "mobile"): "Mobile, no shock",
+    ("shock", "none"): "No shock",
 }
 """Names of values that read differently in one field (keyed by the field's name)."""
 

@@ -31,6 +31,7 @@ from .hexes import check_hex_map
 from .identity import check_duplicate_ids, check_references
 from .index import Check, ScenarioIndex
 from .network import check_connections, check_isolated_regions
+from .operational import check_rules_family
 from .organisation import (
     check_capitals,
     check_nation_hierarchy,
@@ -74,6 +75,7 @@ CHECKS: tuple[Check, ...] = (
     check_victory_level,
     check_self_feeding_cards,
     check_wego,
+    check_rules_family,
 )
 """Every check, in the order their issues are reported."""
 

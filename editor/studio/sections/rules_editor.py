@@ -123,7 +123,12 @@ class RulesEditor(QWidget):
         self.pages = QStackedWidget()
         self.page_of: dict[str, ChapterPage] = {}
         for name, info in Rules.model_fields.items():
-            page = ChapterPage(self, name, info.annotation)  # type: ignore[arg-type]
+            kind = info.annotation
+            if not (isinstance(kind, type) and issubclass(kind, BaseModel)):
+                # The rules family and the operational tables are not chapters of numbers;
+                # their editors come with the operational family's studio work (issue 15).
+                continue
+            page = ChapterPage(self, name, kind)
             self.page_of[name] = page
             self.pages.addWidget(page)
             self.chapters.addItem(humanise(name))

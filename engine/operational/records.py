@@ -1,0 +1,52 @@
+"""The log records the operational rules write, as TypedDicts (what a view or the film reads).
+
+Records are plain JSON dicts with a ``type``; a caller adds the turn and side it keeps.
+"""
+
+from __future__ import annotations
+
+from typing import Literal, TypedDict
+
+
+class OpShiftRecord(TypedDict):
+    kind: str
+    item: str
+    value: int
+    detail: str
+
+
+class OpUnitResultRecord(TypedDict):
+    unit: str
+    side: str
+    damage: float
+    """Percent damage taken (after intensity, quality and orders)."""
+    readiness_before: float
+    readiness_after: float
+    strength_before: float
+    strength_after: float
+    shock_before: float
+    """Usable attacking shock before the battle (OC13)."""
+    shock_after: float
+    destroyed: bool
+
+
+class OpBattleRecord(TypedDict):
+    """OF6: one battle of the operational rules, resolved."""
+
+    type: Literal["op_battle"]
+    target: str
+    """The attacked hex's id."""
+    kind: str
+    order: str
+    attack_total: float
+    defence_total: float
+    basic_odds: float
+    shifts: list[OpShiftRecord]
+    final_odds: float
+    column_odds: float
+    intensity: str
+    die: int
+    attacker_damage: float
+    """Percent from the table, before intensity and quality."""
+    defender_damage: float
+    units: list[OpUnitResultRecord]

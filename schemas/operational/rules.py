@@ -1,0 +1,62 @@
+"""``rules.operational``: every table of the operational family, with the checklist's values."""
+
+from __future__ import annotations
+
+from pydantic import Field, model_validator
+
+from ..base import StrictModel
+from .combat import CombatRules
+from .movement import AllowanceRules, ReadinessRules, ZocRules
+from .terrain import (
+    HexsideEffect,
+    RoadEffects,
+    TerrainEffect,
+    default_hexside_effects,
+    default_terrain_effects,
+)
+from .units import QualityTable, ShockTable, StackingTable
+
+
+class OperationalRules(StrictModel):
+    """The data of the operational rules (docs/rules-operational.md): read only when
+    ``rules.family`` is ``operational``."""
+
+    terrain: list[TerrainEffect] = Field(default_factory=default_terrain_effects)
+    """Table OH3: one row per hex terrain the map uses."""
+    hexsides: list[HexsideEffect] = Field(default_factory=default_hexside_effects)
+    """Table OH6: one row per hexside feature the map uses."""
+    roads: RoadEffects = Field(default_factory=RoadEffects)
+    """OH4: road and track costs."""
+    stacking: StackingTable = Field(default_factory=StackingTable)
+    """Table OM4: stacking points by echelon."""
+    quality: QualityTable = Field(default_factory=QualityTable)
+    """Table OU3: quality effects."""
+    shock: ShockTable = Field(default_factory=ShockTable)
+    """Table OC14: shock types."""
+    zoc: ZocRules = Field(default_factory=ZocRules)
+    """OM10-OM13: zones of control."""
+    movement: AllowanceRules = Field(default_factory=AllowanceRules)
+    """OM1, OM8: allowances."""
+    readiness: ReadinessRules = Field(default_factory=ReadinessRules)
+    """OU7, OU9, OM19: readiness over time."""
+    combat: CombatRules = Field(default_factory=CombatRules)
+    """OC5-OC20: battles."""
+
+    @model_validator(mode="after")
+    def _one_row_each(self) -> OperationalRules:
+        for name, keys in (
+            ("terrain", [row.terrain for row in self.terrain]),
+            ("hexsides", [row.connection_type for row in self.hexsides]),
+        ):
+            seen: set[str] = set()
+            for key in keys:
+                if key in seen:
+                    raise ValueError(f"'{key}' has two rows in '{name}'")
+                seen.add(key)
+        return self
+
+    def terrain_row(self, terrain: str) -> TerrainEffect | None:
+        return next((row for row in self.terrain if row.terrain == terrain), None)
+
+    def hexside_row(self, connection_type: str) -> HexsideEffect | None:
+        return next((row for row in self.hexsides if row.connection_type == connection_type), None)

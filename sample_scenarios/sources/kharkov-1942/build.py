@@ -24,6 +24,7 @@ supply sources and victory written below are added. The result is validated and 
 
 from __future__ import annotations
 
+import heapq
 import math
 import sys
 from pathlib import Path
@@ -38,6 +39,7 @@ sys.path[:0] = [str(HERE), str(ROOT)]
 
 from forces import AXIS, AXIS_UNITS, NATIONS, SIDES, SOV, SOVIET_UNITS, UNIT_TYPES  # noqa: E402
 from geography import (  # noqa: E402
+    DONETS_CROSSINGS,
     EAST,
     MAJOR_RIVERS,
     MAP,
@@ -57,7 +59,7 @@ from schemas import dumps, load_text  # noqa: E402
 from schemas.generator.hexes import runs  # noqa: E402
 from schemas.generator.landscape import terrain_table  # noqa: E402
 from schemas.hexgrid.grid import HexGrid  # noqa: E402
-from schemas.hexgrid.lines import hexside_path, line  # noqa: E402
+from schemas.hexgrid.lines import hexside_path  # noqa: E402
 from schemas.hexmap import hexside_connection_types  # noqa: E402
 from schemas.scenario import SCHEMA_VERSION, Scenario  # noqa: E402
 from schemas.terrain import default_connection_types  # noqa: E402
@@ -66,8 +68,10 @@ OUT = ROOT / "sample_scenarios" / "kharkov-1942.json"
 
 HEX_SIZE = 3.0
 """Centre to corner, km: a hex is 5.2 km across its flats, about 23 km²."""
-SAMPLE_STEP = 0.5
-"""Roads and railways are sampled every this many km to find the hexes under them."""
+BRIDGE_REACH = 1.5 * HEX_SIZE
+"""A river hexside is a crossing place when a real crossing is this close (km)."""
+RIVER_DETOUR = 20.0
+"""What a road pays, in hexes, to cross a river away from a real crossing."""
 
 # -- the grid ---------------------------------------------------------------------------------------
 
@@ -132,41 +136,103 @@ def rivers_of(grid: HexGrid) -> dict[str, list[int]]:
     }
 
 
-def hex_path(grid: HexGrid, points: list[tuple[float, float]]) -> list[int]:
-    """The chain of hexes under a lon/lat line, each a neighbour of the one before."""
-    xy = project(points)
-    samples = []
-    for (x0, y0), (x1, y1) in zip(xy.tolist(), xy[1:].tolist(), strict=False):
-        steps = max(1, math.ceil(math.hypot(x1 - x0, y1 - y0) / SAMPLE_STEP))
-        t = np.linspace(0.0, 1.0, steps, endpoint=False)
-        samples.append(np.column_stack([x0 + (x1 - x0) * t, y0 + (y1 - y0) * t]))
-    samples.append(xy[-1:])
-    allxy = np.vstack(samples)
-    hexes = grid.hex_at(allxy[:, 0], allxy[:, 1]).tolist()
-    path: list[int] = []
-    for index in hexes:
-        if index < 0 or (path and path[-1] == index):
-            continue
-        if path and grid.hexside(path[-1], index) is None:
-            path += line(grid, path[-1], index).tolist()[1:]
-        else:
-            path.append(index)
+def crossings() -> dict[str, np.ndarray]:
+    """Map points where roads and railways cross the rivers, per connection type: on the
+    tributaries, wherever a road or railway line meets a river line; on the Donets, the known
+    crossing places (``DONETS_CROSSINGS``), since the road along its bank touches the drawn
+    river at every town on it."""
+    ways = [shapely.LineString(project(p)) for p in [*ROADS.values(), *RAILWAYS.values()]]
+    points: set[tuple[float, float]] = set()
+    for points_of_river in RIVERS.values():
+        river = shapely.LineString(project(points_of_river))
+        for way in ways:
+            meet = shapely.get_parts(way.intersection(river))
+            points |= {(g.x, g.y) for g in meet if g.geom_type == "Point"}
+    donets = project([(lon, lat) for _, lon, lat in DONETS_CROSSINGS])
+    return {"river": np.array(sorted(points), dtype=float), "major-river": donets}
+
+
+def crossing_sides(grid: HexGrid, rivers: dict[str, list[int]]) -> set[int]:
+    """The river hexsides within ``BRIDGE_REACH`` of a real crossing of their river type: the
+    only ones a road or railway crosses cheaply (and where its bridge stands)."""
+    points = crossings()
+    middles = grid.hexside_segments().mean(axis=1)
+    out: set[int] = set()
+    for kind, sides in rivers.items():
+        near = points[kind]
+        for side in sides:
+            if len(near) and np.hypot(*(near - middles[side]).T).min() <= BRIDGE_REACH:
+                out.add(side)
+    return out
+
+
+def hex_path(
+    grid: HexGrid, points: list[tuple[float, float]], barred: set[int], open_sides: set[int]
+) -> list[int]:
+    """The chain of hexes a lon/lat line runs through: for each leg, the cheapest chain from
+    the hex of its start to the hex of its end, each step costing one plus how far the hex
+    beyond strays from the leg (in hexes), and ``RIVER_DETOUR`` more over a river hexside
+    (``barred``) that is not a real crossing (``open_sides``). So a road along a river bank
+    stays on its bank, and crosses where the real road does."""
+    xy = project(points).tolist()
+    centres = grid.centres()
+    neighbours = grid.neighbours
+    path: list[int] = [int(grid.hex_at(*xy[0]))]
+    for (x0, y0), (x1, y1) in zip(xy, xy[1:], strict=False):
+        target = int(grid.hex_at(x1, y1))
+        leg = shapely.LineString([(x0, y0), (x1, y1)])
+        stray = shapely.distance(leg, shapely.points(centres)) / grid.size
+        start = path[-1]
+        best = {start: 0.0}
+        came: dict[int, int] = {}
+        queue = [(0.0, start)]
+        while queue:
+            cost, here = heapq.heappop(queue)
+            if here == target:
+                break
+            if cost > best[here]:
+                continue
+            for there in neighbours[here].tolist():
+                if there < 0:
+                    continue
+                side = grid.hexside(here, there)
+                step = 1.0 + float(stray[there])
+                if side in barred and side not in open_sides:
+                    step += RIVER_DETOUR
+                if cost + step < best.get(there, math.inf):
+                    best[there] = cost + step
+                    came[there] = here
+                    heapq.heappush(queue, (cost + step, there))
+        leg_hexes = [target]
+        while leg_hexes[-1] != start:
+            leg_hexes.append(came[leg_hexes[-1]])
+        path += leg_hexes[-2::-1]
     return path
 
 
-def network_of(grid: HexGrid) -> tuple[dict[str, list[list[int]]], list[int]]:
-    """Roads and railways as hex paths, and every hexside they cross."""
-    paths: dict[str, list[list[int]]] = {"road": [], "rail": []}
-    crossed: set[int] = set()
-    for kind, lines in (("road", ROADS), ("rail", RAILWAYS)):
-        for points in lines.values():
-            path = hex_path(grid, points)
-            paths[kind].append(path)
+def network_of(grid: HexGrid, rivers: dict[str, list[int]]) -> dict[str, list[list[int]]]:
+    """Roads and railways as hex paths."""
+    barred = {side for sides in rivers.values() for side in sides}
+    open_sides = crossing_sides(grid, rivers)
+    return {
+        kind: [hex_path(grid, points, barred, open_sides) for points in lines.values()]
+        for kind, lines in (("road", ROADS), ("rail", RAILWAYS))
+    }
+
+
+def bridges_of(
+    grid: HexGrid, paths: dict[str, list[list[int]]], rivers: dict[str, list[int]]
+) -> list[int]:
+    """Every river hexside a road or railway path crosses."""
+    river_sides = {side for sides in rivers.values() for side in sides}
+    out: set[int] = set()
+    for found in paths.values():
+        for path in found:
             for a, b in zip(path, path[1:], strict=False):
                 side = grid.hexside(a, b)
-                assert side is not None
-                crossed.add(side)
-    return paths, sorted(crossed)
+                if side in river_sides:
+                    out.add(side)
+    return sorted(out)
 
 
 # -- the scenario -------------------------------------------------------------------------------------
@@ -181,8 +247,8 @@ TOWN_VALUES: dict[str, dict[str, dict[str, int]]] = {
     "zmiev": {SOV: {"capture": 1}, AXIS: {"capture": 1}},
     "volchansk": {SOV: {"capture": 1}, AXIS: {"capture": 2, "hold_at_end": 1}},
     "izyum": {SOV: {"capture": 2, "hold_at_end": 2}, AXIS: {"capture": 4, "hold_at_end": 2}},
-    "barvenkovo": {SOV: {"capture": 1, "hold_at_end": 1}, AXIS: {"capture": 3, "hold_at_end": 1}},
-    "lozovaya": {SOV: {"capture": 1, "hold_at_end": 1}, AXIS: {"capture": 3, "hold_at_end": 1}},
+    "barvenkovo": {SOV: {"capture": 1, "hold_at_end": 1}, AXIS: {"capture": 2, "hold_at_end": 1}},
+    "lozovaya": {SOV: {"capture": 1, "hold_at_end": 1}, AXIS: {"capture": 2, "hold_at_end": 1}},
     "slavyansk": {SOV: {"capture": 2, "hold_at_end": 1}, AXIS: {"capture": 2, "hold_at_end": 1}},
     "kupiansk": {SOV: {"capture": 1}, AXIS: {"capture": 3, "hold_at_end": 1}},
 }
@@ -268,9 +334,8 @@ def scenario() -> dict[str, Any]:
     terrain = terrain_of(grid)
     owners = owners_of(grid)
     rivers = rivers_of(grid)
-    paths, crossed = network_of(grid)
-    river_sides = set(rivers["major-river"]) | set(rivers["river"])
-    bridges = sorted(river_sides & set(crossed))
+    paths = network_of(grid, rivers)
+    bridges = bridges_of(grid, paths, rivers)
     town_hex = {key: ids[hex_of(grid, lon, lat)] for key, (_, lon, lat) in TOWNS.items()}
     assert len(set(town_hex.values())) == len(town_hex), "two towns on one hex"
     records = []

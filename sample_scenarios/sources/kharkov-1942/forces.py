@@ -62,6 +62,10 @@ UNIT_TYPES: list[dict[str, Any]] = [
     {"id": "motorized", "name": "Motorized division", "short_name": "Mot", "attack": 5,
      "defence": 4, "morale": 5, "movement": 6, "hit_points": 3, "movement_class": "motorized",
      "pursuit": True},
+    {"id": "garrison", "name": "City garrison", "short_name": "Garr", "attack": 2,
+     "defence": 4, "morale": 4, "hit_points": 3, "movement_class": "immobile",
+     "tags": ["infantry"],
+     "description": "Rear-area troops, flak and police dug into a town: they never leave it."},
     {"id": "allied", "name": "Allied division", "short_name": "Div", "attack": 2, "defence": 3,
      "morale": 3, "movement": 3, "hit_points": 3, "tags": ["infantry"],
      "description": "A Romanian infantry or Hungarian light division: brave, thin in guns "
@@ -110,12 +114,16 @@ SOVIET_UNITS: list[tuple[str, str, str, float, float]] = [
     ("sov-333", "333rd Rifle Division", "rifle", 37.33, 48.83),
     ("sov-349", "349th Rifle Division", "rifle", 37.47, 48.96),
     ("sov-5cc", "5th Cavalry Corps", "cavalry-corps", 37.10, 48.92),
+    # The crossings at Izyum, the bulge's lifeline
+    ("sov-izyum", "Izyum bridgehead garrison", "garrison", 37.26, 49.21),
     # Front reserve at Lozovaya
     ("sov-2cc", "2nd Cavalry Corps", "cavalry-corps", 36.40, 48.95),
 ]
 
 AXIS_UNITS: list[tuple[str, str, str, str, float, float]] = [
     # (id, name, type, nation, longitude, latitude)
+    # The garrison of Kharkov
+    ("ger-kharkov", "Kharkov garrison", "garrison", "germany", 36.23, 49.99),
     # 6th Army: XVII Corps before Volchansk
     ("ger-294", "294th Infantry Division", "infantry", "germany", 36.72, 50.36),
     ("ger-79", "79th Infantry Division", "infantry", "germany", 36.64, 50.22),

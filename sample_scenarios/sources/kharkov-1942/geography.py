@@ -120,6 +120,20 @@ RIVERS: dict[str, list[tuple[float, float]]] = {
     "Kazenny Torets": [(37.45, 48.55), (37.55, 48.70), (37.62, 48.84), (37.72, 48.97)],
 }  # fmt: skip
 
+DONETS_CROSSINGS: list[tuple[str, float, float]] = [
+    # Where roads and railways crossed the Northern Donets in 1942 (the towns on its banks
+    # whose roads the river lines below run through, not every point where the drawn road
+    # and the drawn river happen to touch).
+    ("Volchansk", 36.92, 50.30),
+    ("Staryi Saltov", 36.80, 50.08),
+    ("Pechenegi", 36.93, 49.87),
+    ("Chuguev", 36.69, 49.82),
+    ("Zmiev", 36.36, 49.67),
+    ("Balakleya", 36.86, 49.45),
+    ("Savintsy", 37.06, 49.39),
+    ("Izyum", 37.22, 49.22),
+]
+
 # -- roads and railways ---------------------------------------------------------------------------
 
 ROADS: dict[str, list[tuple[float, float]]] = {

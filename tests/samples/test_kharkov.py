@@ -4,6 +4,7 @@ clean, and a short AI game on it is the same game every time (docs/wego.md, OT6)
 from __future__ import annotations
 
 import importlib.util
+import itertools
 import json
 from pathlib import Path
 
@@ -26,7 +27,7 @@ def scenario() -> Scenario:
     return result.scenario
 
 
-def _build_module():  # noqa: ANN202 (a module loaded from its path)
+def _build_module():  # a module loaded from its path
     spec = importlib.util.spec_from_file_location("kharkov_build", BUILD)
     assert spec is not None and spec.loader is not None
     module = importlib.util.module_from_spec(spec)
@@ -69,7 +70,7 @@ def test_the_donets_bridges_stand_where_roads_cross_it(scenario: Scenario) -> No
     for paths in hex_map.roads.values():
         for path in paths:
             hexes = path.split()
-            steps |= {frozenset(pair) for pair in zip(hexes, hexes[1:], strict=False)}
+            steps |= {frozenset(pair) for pair in itertools.pairwise(hexes)}
     for bridge in hex_map.bridges:
         assert frozenset(bridge.split("-")) in steps, bridge
 

@@ -1,4 +1,6 @@
-"""Build the Kharkov 1942 hex sample: ``.venv/bin/python sample_scenarios/sources/kharkov-1942/build.py``.
+"""Build the Kharkov 1942 hex sample.
+
+Run ``.venv/bin/python sample_scenarios/sources/kharkov-1942/build.py``.
 
 The map is the real geography of ``geography.py`` (longitude and latitude) projected through
 the projection stored in the scenario (pyproj, via ``schemas.gis``) onto a grid of flat-topped
@@ -25,6 +27,7 @@ supply sources and victory written below are added. The result is validated and 
 from __future__ import annotations
 
 import heapq
+import itertools
 import math
 import sys
 from pathlib import Path
@@ -73,7 +76,7 @@ BRIDGE_REACH = 1.5 * HEX_SIZE
 RIVER_DETOUR = 20.0
 """What a road pays, in hexes, to cross a river away from a real crossing."""
 
-# -- the grid ---------------------------------------------------------------------------------------
+# -- the grid -------------------------------------------------------------------------------------
 
 
 def make_grid() -> HexGrid:
@@ -98,7 +101,7 @@ def inside(grid: HexGrid, outline: list[tuple[float, float]]) -> np.ndarray:
     return shapely.contains_xy(polygon, centres[:, 0], centres[:, 1])
 
 
-# -- terrain, owners, rivers, roads -----------------------------------------------------------------
+# -- terrain, owners, rivers, roads ---------------------------------------------------------------
 
 
 def terrain_of(grid: HexGrid) -> list[str]:
@@ -116,7 +119,7 @@ def owners_of(grid: HexGrid) -> list[str]:
 def hexsides_along(grid: HexGrid, points: list[tuple[float, float]]) -> list[int]:
     xy = project(points).tolist()
     out: list[int] = []
-    for start, end in zip(xy, xy[1:], strict=False):
+    for start, end in itertools.pairwise(xy):
         out += hexside_path(grid, tuple(start), tuple(end)).tolist()
     return out
 
@@ -178,7 +181,7 @@ def hex_path(
     centres = grid.centres()
     neighbours = grid.neighbours
     path: list[int] = [int(grid.hex_at(*xy[0]))]
-    for (x0, y0), (x1, y1) in zip(xy, xy[1:], strict=False):
+    for (x0, y0), (x1, y1) in itertools.pairwise(xy):
         target = int(grid.hex_at(x1, y1))
         leg = shapely.LineString([(x0, y0), (x1, y1)])
         stray = shapely.distance(leg, shapely.points(centres)) / grid.size
@@ -228,25 +231,25 @@ def bridges_of(
     out: set[int] = set()
     for found in paths.values():
         for path in found:
-            for a, b in zip(path, path[1:], strict=False):
+            for a, b in itertools.pairwise(path):
                 side = grid.hexside(a, b)
                 if side in river_sides:
                     out.add(side)
     return sorted(out)
 
 
-# -- the scenario -------------------------------------------------------------------------------------
+# -- the scenario ---------------------------------------------------------------------------------
 
 TOWN_VALUES: dict[str, dict[str, dict[str, int]]] = {
     # What each town is worth: capture (and its loss when retaken), held at the end.
-    "kharkov": {SOV: {"capture": 6, "hold_at_end": 6}, AXIS: {"capture": 6, "hold_at_end": 4}},
+    "kharkov": {SOV: {"capture": 6, "hold_at_end": 6}, AXIS: {"capture": 6, "hold_at_end": 3}},
     "chuguev": {SOV: {"capture": 2, "hold_at_end": 1}, AXIS: {"capture": 2, "hold_at_end": 1}},
     "merefa": {SOV: {"capture": 2, "hold_at_end": 1}, AXIS: {"capture": 2, "hold_at_end": 1}},
     "krasnograd": {SOV: {"capture": 2, "hold_at_end": 1}, AXIS: {"capture": 2, "hold_at_end": 1}},
     "balakleya": {SOV: {"capture": 2, "hold_at_end": 1}, AXIS: {"capture": 2, "hold_at_end": 1}},
     "zmiev": {SOV: {"capture": 1}, AXIS: {"capture": 1}},
-    "volchansk": {SOV: {"capture": 1}, AXIS: {"capture": 2, "hold_at_end": 1}},
-    "izyum": {SOV: {"capture": 2, "hold_at_end": 2}, AXIS: {"capture": 4, "hold_at_end": 2}},
+    "volchansk": {SOV: {"capture": 1}, AXIS: {"capture": 1, "hold_at_end": 1}},
+    "izyum": {SOV: {"capture": 2, "hold_at_end": 3}, AXIS: {"capture": 4, "hold_at_end": 2}},
     "barvenkovo": {SOV: {"capture": 1, "hold_at_end": 1}, AXIS: {"capture": 2, "hold_at_end": 1}},
     "lozovaya": {SOV: {"capture": 1, "hold_at_end": 1}, AXIS: {"capture": 2, "hold_at_end": 1}},
     "slavyansk": {SOV: {"capture": 2, "hold_at_end": 1}, AXIS: {"capture": 2, "hold_at_end": 1}},
@@ -371,8 +374,10 @@ def scenario() -> dict[str, Any]:
         if t.id in STACKING:
             data["stacking"] = STACKING[t.id]
             terrain_types.append(data)
+
     def sub(text: str) -> str:
         return town_hex[text[1:]] if text.startswith("@") else text
+
     victory = {
         **VICTORY,
         "sudden_death": [

@@ -242,14 +242,14 @@ def bridges_of(
 
 TOWN_VALUES: dict[str, dict[str, dict[str, int]]] = {
     # What each town is worth: capture (and its loss when retaken), held at the end.
-    "kharkov": {SOV: {"capture": 6, "hold_at_end": 6}, AXIS: {"capture": 6, "hold_at_end": 3}},
+    "kharkov": {SOV: {"capture": 6, "hold_at_end": 6}, AXIS: {"capture": 6, "hold_at_end": 5}},
     "chuguev": {SOV: {"capture": 2, "hold_at_end": 1}, AXIS: {"capture": 2, "hold_at_end": 1}},
     "merefa": {SOV: {"capture": 2, "hold_at_end": 1}, AXIS: {"capture": 2, "hold_at_end": 1}},
     "krasnograd": {SOV: {"capture": 2, "hold_at_end": 1}, AXIS: {"capture": 2, "hold_at_end": 1}},
     "balakleya": {SOV: {"capture": 2, "hold_at_end": 1}, AXIS: {"capture": 2, "hold_at_end": 1}},
     "zmiev": {SOV: {"capture": 1}, AXIS: {"capture": 1}},
     "volchansk": {SOV: {"capture": 1}, AXIS: {"capture": 1, "hold_at_end": 1}},
-    "izyum": {SOV: {"capture": 2, "hold_at_end": 3}, AXIS: {"capture": 4, "hold_at_end": 2}},
+    "izyum": {SOV: {"capture": 2, "hold_at_end": 2}, AXIS: {"capture": 4, "hold_at_end": 2}},
     "barvenkovo": {SOV: {"capture": 1, "hold_at_end": 1}, AXIS: {"capture": 2, "hold_at_end": 1}},
     "lozovaya": {SOV: {"capture": 1, "hold_at_end": 1}, AXIS: {"capture": 2, "hold_at_end": 1}},
     "slavyansk": {SOV: {"capture": 2, "hold_at_end": 1}, AXIS: {"capture": 2, "hold_at_end": 1}},

@@ -13,8 +13,10 @@ hexes about 5 km across:
 - **rivers** run along hexsides: each river's line, point to point, follows the chain of
   hexsides nearest to it (``schemas.hexgrid.lines.hexside_path``); the Northern Donets is a
   major river and wins a hexside a tributary shares with it;
-- **roads and railways** are paths of hexes: each line is sampled every few hundred metres,
-  the hexes under it are chained (gaps filled by straight hex lines) and written as one path;
+- **roads and railways** are paths of hexes: leg by leg, the cheapest chain of hexes from
+  the hex of one point to the hex of the next, a step costing more the further its hex
+  strays from the real line and much more over a river hexside away from a real crossing
+  (where a tributary meets a road's line, or a Donets crossing of ``DONETS_CROSSINGS``);
 - **bridges** stand on every river hexside a road or railway path crosses;
 - **towns** are hex records with their name and VP.
 

@@ -31,49 +31,57 @@ NATIONS: list[dict[str, Any]] = [
 ]  # fmt: skip
 
 UNIT_TYPES: list[dict[str, Any]] = [
-    # A destroyed unit is worth VP to the enemy (``@enemy``): a Soviet division 1, a tank
-    # corps 2; a German division 2 and a panzer division 3, since Army Group South had no
-    # reserves to fill a gap and Moscow had armies forming behind the Don.
-    {"id": "rifle", "destroyed_vp": {"@enemy": 1}, "name": "Rifle division", "short_name": "Rifle", "attack": 3, "defence": 3,
+    {"id": "rifle", "name": "Rifle division", "short_name": "Rifle", "attack": 3, "defence": 3,
      "morale": 3, "movement": 3, "hit_points": 3, "tags": ["infantry"],
      "description": "A Soviet rifle division of spring 1942: under strength, short of "
                     "radios and trucks, many of its men new."},
-    {"id": "guards", "destroyed_vp": {"@enemy": 1}, "name": "Guards rifle division", "short_name": "Gds", "attack": 4,
+    {"id": "guards", "name": "Guards rifle division", "short_name": "Gds", "attack": 4,
      "defence": 4, "morale": 4, "movement": 3, "hit_points": 3, "elite": True,
      "tags": ["infantry"]},
-    {"id": "tank-corps", "destroyed_vp": {"@enemy": 2}, "name": "Tank corps", "short_name": "TC", "attack": 5, "defence": 3,
+    {"id": "tank-corps", "name": "Tank corps", "short_name": "TC", "attack": 5, "defence": 3,
      "morale": 4, "movement": 5, "hit_points": 3, "movement_class": "motorized",
      "roles": ["armour"], "pursuit": True, "breakthrough": True,
      "description": "Three tank brigades and a motor rifle brigade, about 150 tanks, many "
                     "of them T-34s and KVs."},
-    {"id": "tank-brigades", "destroyed_vp": {"@enemy": 1}, "name": "Tank brigades", "short_name": "TBs", "attack": 4,
+    {"id": "tank-brigades", "name": "Tank brigades", "short_name": "TBs", "attack": 4,
      "defence": 2, "morale": 4, "movement": 5, "hit_points": 2, "movement_class": "motorized",
      "roles": ["armour"],
      "description": "An army's infantry-support tank brigades grouped on one counter."},
-    {"id": "cavalry-corps", "destroyed_vp": {"@enemy": 1}, "name": "Cavalry corps", "short_name": "CC", "attack": 3,
+    {"id": "cavalry-corps", "name": "Cavalry corps", "short_name": "CC", "attack": 3,
      "defence": 2, "morale": 4, "movement": 4, "hit_points": 3, "pursuit": True,
      "tags": ["cavalry"]},
-    {"id": "infantry", "destroyed_vp": {"@enemy": 2}, "name": "Infantry division", "short_name": "Inf", "attack": 4,
+    {"id": "infantry", "name": "Infantry division", "short_name": "Inf", "attack": 4,
      "defence": 4, "morale": 5, "movement": 3, "hit_points": 4, "tags": ["infantry"]},
-    {"id": "jaeger", "destroyed_vp": {"@enemy": 2}, "name": "Light (Jäger) division", "short_name": "Jg", "attack": 4,
+    {"id": "jaeger", "name": "Light (Jäger) division", "short_name": "Jg", "attack": 4,
      "defence": 3, "morale": 5, "movement": 3, "hit_points": 3, "tags": ["infantry"]},
-    {"id": "security", "destroyed_vp": {"@enemy": 1}, "name": "Security division", "short_name": "Sich", "attack": 2,
+    {"id": "security", "name": "Security division", "short_name": "Sich", "attack": 2,
      "defence": 3, "morale": 3, "movement": 2, "hit_points": 2, "tags": ["infantry"]},
-    {"id": "panzer", "destroyed_vp": {"@enemy": 3}, "name": "Panzer division", "short_name": "Pz", "attack": 7, "defence": 5,
+    {"id": "panzer", "name": "Panzer division", "short_name": "Pz", "attack": 7, "defence": 5,
      "morale": 6, "movement": 6, "hit_points": 4, "movement_class": "motorized",
      "roles": ["armour"], "pursuit": True, "breakthrough": True, "elite": True},
-    {"id": "motorized", "destroyed_vp": {"@enemy": 2}, "name": "Motorized division", "short_name": "Mot", "attack": 5,
+    {"id": "motorized", "name": "Motorized division", "short_name": "Mot", "attack": 5,
      "defence": 4, "morale": 5, "movement": 6, "hit_points": 3, "movement_class": "motorized",
      "pursuit": True},
-    {"id": "garrison", "destroyed_vp": {"@enemy": 1}, "name": "City garrison", "short_name": "Garr", "attack": 2,
+    {"id": "garrison", "name": "City garrison", "short_name": "Garr", "attack": 2,
      "defence": 4, "morale": 4, "hit_points": 3, "movement_class": "immobile",
      "tags": ["infantry"],
      "description": "Rear-area troops, flak and police dug into a town: they never leave it."},
-    {"id": "allied", "destroyed_vp": {"@enemy": 1}, "name": "Allied division", "short_name": "Div", "attack": 2, "defence": 3,
+    {"id": "allied", "name": "Allied division", "short_name": "Div", "attack": 2, "defence": 3,
      "morale": 3, "movement": 3, "hit_points": 3, "tags": ["infantry"],
      "description": "A Romanian infantry or Hungarian light division: brave, thin in guns "
                     "and anti-tank weapons."},
 ]  # fmt: skip
+
+DESTROYED_VP = {
+    # A destroyed unit is worth VP to the enemy (``@enemy``): a Soviet division 1, a tank
+    # corps 2; a German division 2 and a panzer division 3, since Army Group South had no
+    # reserves to fill a gap and Moscow had armies forming behind the Don.
+    "rifle": 1, "guards": 1, "tank-corps": 2, "tank-brigades": 1, "cavalry-corps": 1,
+    "infantry": 2, "jaeger": 2, "security": 1, "panzer": 3, "motorized": 2, "garrison": 1,
+    "allied": 1,
+}  # fmt: skip
+for unit_type in UNIT_TYPES:
+    unit_type["destroyed_vp"] = {"@enemy": DESTROYED_VP[unit_type["id"]]}
 
 SOVIET_UNITS: list[tuple[str, str, str, float, float]] = [
     # (id, name, type, longitude, latitude)

@@ -31,7 +31,7 @@ from schemas.gis.projection import LONLAT, parse_crs
 
 WEST, EAST, SOUTH, NORTH = 35.30, 38.00, 48.55, 50.45
 """Longitudes and latitudes of the map's edges: from Krasnograd to beyond Kupiansk, from
-south of Volchansk to north of Kramatorsk."""
+north of Volchansk to south of Kramatorsk."""
 KM_PER_DEGREE = 111.32
 MID_LATITUDE = 49.5
 """An equirectangular projection true at this latitude: over 200 km the scale errs by less

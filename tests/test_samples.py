@@ -45,7 +45,7 @@ def test_json_schema_accepts_sample(path: Path, validator: jsonschema.Draft20201
 
 
 def test_json_schema_rejects_a_wrong_type(validator: jsonschema.Draft202012Validator) -> None:
-    raw = json.loads(SAMPLES[0].read_text())
+    raw = json.loads(REFERENCE.read_text())  # a sample of drawn regions
     raw["calendar"]["turns"] = "ten"
     raw["regions"][0]["polygon"]["exterior"][0] = ["x", 0]
     paths = {tuple(e.absolute_path) for e in validator.iter_errors(raw)}

@@ -1,6 +1,7 @@
 """Regenerate the pictures used by the README and the docs.
 
-Run from the repository root:  .venv/bin/python docs/images/make_images.py
+Run from the repository root:  .venv/bin/python docs/images/make_images.py [GROUP...]
+(groups: see ``PICTURES``; none remakes every picture).
 
 The windows are pictured the way a person gets them: on a real X server (an Xvfb of 1600 x
 1000 is started when no display is set, as the real-window tests do) with Qt's xcb platform,
@@ -109,7 +110,7 @@ def sample_pictures() -> None:
     from editor.game.session import GameSession
 
     for path in sorted((ROOT / "sample_scenarios").glob("*.json")):
-        if path.stem == "vessa-crossing":
+        if path.stem == "vessa-crossing" or path.stem in HEX_SAMPLES:
             continue
         studio = _studio(path)
         _picture(studio, f"{path.stem}-studio")
@@ -123,6 +124,21 @@ def sample_pictures() -> None:
         window = show_game(session, path.stem, leave_text="Close")
         _picture(window, f"{path.stem}-game")
         window.close()
+
+
+HEX_SAMPLES = ("kharkov-1942",)
+"""The WEGO samples: the game view does not play WEGO turns yet (docs/wego.md), so their pages
+show the studio on the file only."""
+
+
+def hex_sample_pictures() -> None:
+    """Each WEGO hex sample in the studio, its whole map in view."""
+    os.environ["SALIENT_STATE_DIR"] = str(ROOT / "benchmarks" / ".cache" / "image-state")
+    for stem in HEX_SAMPLES:
+        studio = _studio(ROOT / "sample_scenarios" / f"{stem}.json")
+        _picture(studio, f"{stem}-studio")
+        studio.files.discard_session()
+        studio.close()
 
 
 def lab_pictures() -> None:
@@ -197,23 +213,39 @@ def _on_a_display() -> object | None:
     return server
 
 
+PICTURES: dict[str, Callable[[], None]] = {
+    "studio": studio_pictures,
+    "game": game_pictures,
+    "samples": sample_pictures,
+    "hex-samples": hex_sample_pictures,
+    "lab": lab_pictures,
+    "studio-lab": studio_lab_pictures,
+}
+"""Groups of pictures; ``make_images.py hex-samples`` remakes one group alone (with no
+argument, every picture is remade)."""
+
+
 def main() -> None:
+    chosen = sys.argv[1:]
+    unknown = [name for name in chosen if name not in PICTURES]
+    if unknown:
+        raise SystemExit(f"unknown picture group {unknown[0]!r}; choose from {sorted(PICTURES)}")
     # Every picture shows a first run: no window state, open section tabs or recent files
     # remembered from an earlier run of this script (they would open the samples' editors).
     shutil.rmtree(ROOT / "benchmarks" / ".cache" / "image-state", ignore_errors=True)
     server = _on_a_display()
     app = application()
-    studio_pictures()
-    game_pictures()
-    sample_pictures()
-    lab_pictures()
-    studio_lab_pictures()
-    # The README's first picture: the reference sample's map alone (the theatre samples have
-    # their studio and game view pictures above).
-    reference = load_file(ROOT / "sample_scenarios" / "vessa-crossing.json").scenario
-    assert reference is not None
-    render_map(reference, 1400).save(str(OUT / "vessa-crossing.png"))
-    render_map(generate_scenario(300, 7), 1400, labels=False).save(str(OUT / "generated-300.png"))
+    for name, make in PICTURES.items():
+        if not chosen or name in chosen:
+            make()
+    if not chosen:
+        # The README's first picture: the reference sample's map alone (the theatre samples
+        # have their studio and game view pictures above).
+        reference = load_file(ROOT / "sample_scenarios" / "vessa-crossing.json").scenario
+        assert reference is not None
+        render_map(reference, 1400).save(str(OUT / "vessa-crossing.png"))
+        generated = generate_scenario(300, 7)
+        render_map(generated, 1400, labels=False).save(str(OUT / "generated-300.png"))
     del app
     if server is not None:
         server.stop()  # type: ignore[attr-defined]

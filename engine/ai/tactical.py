@@ -49,7 +49,10 @@ class Tactics:
     air: bool = True
     """Fly aircraft: support, strikes, guards, changes of base."""
     stacks: bool = True
-    """Merge before moving, leave garrisons, join leaders to troops."""
+    """Merge before moving, join leaders to troops (and leave garrisons, see below)."""
+    garrisons: bool = True
+    """Split a garrison off a stack holding an objective so the rest can attack (with
+    ``stacks`` only)."""
     entrench: bool = True
     """Dig in on the front line and on objectives."""
     choices: bool = True
@@ -144,7 +147,8 @@ class Tactician(BaselineAI):
                     return led
                 continue
             holds = self._holds(game, stack)
-            garrison = garrison_split(game, stack) if holds and self.tactics.stacks else None
+            splits = self.tactics.stacks and self.tactics.garrisons
+            garrison = garrison_split(game, stack) if holds and splits else None
             if holds and garrison is None:
                 self._handled.add((key, stack_id))
                 continue  # it stays, whole: no need to ask where it could go

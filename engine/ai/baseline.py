@@ -40,6 +40,7 @@ from .estimates import (
     sudden_death_targets,
 )
 from .fronts import distance_to_enemy, refresh
+from .memo import deciding, once
 
 if TYPE_CHECKING:
     from ..game import Game
@@ -92,6 +93,10 @@ class BaselineAI:
 
     def choose(self, game: Game) -> Action:
         refresh(game)  # control of a region may have changed since the last decision
+        with deciding(game):
+            return self._choose(game)
+
+    def _choose(self, game: Game) -> Action:
         if game.scenario.calendar.turn_system == "wego":
             from ..wego import ai as wego_ai
 
@@ -305,8 +310,8 @@ def _scorer(
     # What every move asks of the board, from one pass over the stacks each (a scorer weighs
     # every region the stack can reach): the enemies in the field of each region
     # (``movement.enemy_here``) and the side's stacks with combat strength (``_guarded``).
-    field = movement.field_enemies(game, side)
-    guards_in = _guards_by_region(game, side)
+    field = once(game, ("field", side), lambda: movement.field_enemies(game, side))
+    guards_in = once(game, ("guards", side), lambda: _guards_by_region(game, side))
 
     def guarded(region: str, exclude: str | None = None) -> bool:
         return any(s != exclude for s in guards_in.get(region, ()))
@@ -391,7 +396,7 @@ def _supplied(game: Game, side: str) -> frozenset[str] | None:
     """Regions where the side is in supply (``None``: the scenario plays without supply)."""
     from ..supply import supplied_regions
 
-    return supplied_regions(game, side)
+    return once(game, ("supplied", side), lambda: supplied_regions(game, side))
 
 
 def _losing(game: Game, ratio: float) -> bool:

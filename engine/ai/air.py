@@ -13,7 +13,7 @@ lets it see.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
 from .. import board, movement
@@ -40,6 +40,8 @@ class Target:
     value: float
     why: str
     """``support``, ``strike`` or ``guard``."""
+    path: tuple[str, ...] = ()
+    """The squadron's route there (set by :func:`best_target`)."""
 
 
 def flight(
@@ -66,7 +68,7 @@ def flight(
             continue
         target = best_target(game, stack, attack_ratio, space, strike_check)
         if target is not None:
-            return Move(stack.id, routes(game, stack)[target.region])
+            return Move(stack.id, target.path)
         home = nearer_base(game, stack)
         if home is not None:
             return Rebase(stack.id, home)
@@ -88,24 +90,30 @@ def best_target(
     power = stack_strength(game, stack)
     defensive = game.phase == DEFENSIVE
     found: list[Target] = []
-    for region, _path in routes(game, stack).items():
-        if game.world.domain(region) != "land":
-            continue
-        if why_not_there(game, stack, region, space) is not None:
+    # Only regions with enemy ground troops (offensive) or held by the side (defensive) can
+    # be targets: one pass over the stacks and the owners rules out the rest before the
+    # costlier questions (may the squadron go there, what is it worth).
+    if defensive:
+        candidates = {r for r in game.state.owner if board.side_of_region(game, r) == side}
+    else:
+        candidates = {
+            s.region
+            for s in game.state.stacks.values()
+            if game.world.at_war(side, s.side) and board.has_ground_units(game, s)
+        }
+    paths = routes(game, stack)
+    for region in paths:
+        if region not in candidates or game.world.domain(region) != "land":
             continue
         if defensive:
             target = _guard(game, region, side)
         else:
             target = _offensive(game, region, side, planes, power, attack_ratio)
-            if (
-                target is not None
-                and target.why == "strike"
-                and strike_check is not None
-                and not strike_check(game, stack, region)
-            ):
-                target = None
-        if target is not None:
-            found.append(target)
+        if target is None or why_not_there(game, stack, region, space) is not None:
+            continue
+        if target.why == "strike" and strike_check and not strike_check(game, stack, region):
+            continue
+        found.append(replace(target, path=tuple(paths[region])))
     if not found:
         return None
     return max(found, key=lambda t: (t.value, t.region))

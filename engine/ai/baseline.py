@@ -39,7 +39,8 @@ from .estimates import (
     stack_strength,
     sudden_death_targets,
 )
-from .fronts import distance_to_enemy, forget
+from .fronts import distance_to_enemy, refresh
+from .memo import deciding, once
 
 if TYPE_CHECKING:
     from ..game import Game
@@ -91,7 +92,11 @@ class BaselineAI:
         self._assessed: set[tuple[int, str]] = set()
 
     def choose(self, game: Game) -> Action:
-        forget(game)  # the game may have changed since the last decision
+        refresh(game)  # control of a region may have changed since the last decision
+        with deciding(game):
+            return self._choose(game)
+
+    def _choose(self, game: Game) -> Action:
         if game.scenario.calendar.turn_system == "wego":
             from ..wego import ai as wego_ai
 
@@ -302,11 +307,19 @@ def _scorer(
     naval = sailing.sails(game, movement.stack_domain(game, stack))
     guards = style.guards_objectives and ours > 0
     vital = sudden_death_targets(game, side) if guards else frozenset()
+    # What every move asks of the board, from one pass over the stacks each (a scorer weighs
+    # every region the stack can reach): the enemies in the field of each region
+    # (``movement.enemy_here``) and the side's stacks with combat strength (``_guarded``).
+    field = once(game, ("field", side), lambda: movement.field_enemies(game, side))
+    guards_in = once(game, ("guards", side), lambda: _guards_by_region(game, side))
+
+    def guarded(region: str, exclude: str | None = None) -> bool:
+        return any(s != exclude for s in guards_in.get(region, ()))
 
     def score(move: Move) -> tuple[float, str]:
         region = move.path[-1]
         value = region_value(game, region, side)
-        enemies = movement.enemy_here(game, region, side)
+        enemies = field.get(region, [])
         if enemies:
             theirs = enemy_strength(game, enemies, side)
             attacking = ours + support(region) if support is not None else ours
@@ -315,10 +328,10 @@ def _scorer(
             gain = 10.0 + value * 5 + min(attacking / max(theirs, 1), 5.0)
         elif board.side_of_region(game, region) != side:
             gain = 6.0 + value * 5
-        elif region in vital and not _guarded(game, region, side, exclude=stack.id):
+        elif region in vital and not guarded(region, exclude=stack.id):
             # Losing this region loses the game: guard it before anything else.
             gain = 100.0 if _threatened(game, region, side) else 30.0
-        elif defence_value(game, region, side) > 0 and not _guarded(game, region, side):
+        elif defence_value(game, region, side) > 0 and not guarded(region):
             gain = 8.0 + min(defence_value(game, region, side), 20.0)
         else:
             gain = _front_weight(game, region, side)
@@ -344,6 +357,15 @@ def _holds_objective(game: Game, stack: StackState) -> bool:
     if stack_strength(game, stack) <= 0 or defence_value(game, stack.region, stack.side) <= 0:
         return False
     return not _guarded(game, stack.region, stack.side, exclude=stack.id)
+
+
+def _guards_by_region(game: Game, side: str) -> dict[str, list[str]]:
+    """The side's stacks with combat strength, by region (what :func:`_guarded` looks for)."""
+    found: dict[str, list[str]] = {}
+    for stack in game.state.stacks.values():
+        if stack.side == side and stack_strength(game, stack) > 0:
+            found.setdefault(stack.region, []).append(stack.id)
+    return found
 
 
 def _guarded(game: Game, region: str, side: str, exclude: str | None = None) -> bool:
@@ -374,7 +396,7 @@ def _supplied(game: Game, side: str) -> frozenset[str] | None:
     """Regions where the side is in supply (``None``: the scenario plays without supply)."""
     from ..supply import supplied_regions
 
-    return supplied_regions(game, side)
+    return once(game, ("supplied", side), lambda: supplied_regions(game, side))
 
 
 def _losing(game: Game, ratio: float) -> bool:

@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 import weakref
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from .. import board
-from ..fog import view_of
+from ..fog import hidden_from
 from ..state import StackState
 
 if TYPE_CHECKING:
@@ -34,15 +35,39 @@ def enemy_strength(game: Game, stacks: list[StackState], side: str) -> float:
     """The strength ``side`` believes the stacks have, guessing where it cannot see."""
     total = 0.0
     for stack in stacks:
-        if view_of(game, stack, side) == "full":
+        # ``hidden_from`` is what makes ``fog.view_of`` say "full" or not; the finer views
+        # (outline, flag, none) would cost a pass over every stack of the side and count the
+        # same here.
+        if not hidden_from(game, stack, side):
             total += stack_strength(game, stack)
         else:
             total += GUESS_PER_UNIT * len(stack.units)
     return total
 
 
+_VALUES: weakref.WeakKeyDictionary[World, dict[tuple[str, str, str], float]] = (
+    weakref.WeakKeyDictionary()
+)
+"""Per scenario, :func:`region_value` and :func:`defence_value` of each region and side
+asked for: both depend on the scenario alone, and the AI asks them for every move it weighs."""
+
+
+def _remembered(game: Game, key: tuple[str, str, str], work: Callable[[], float]) -> float:
+    known = _VALUES.get(game.world)
+    if known is None:
+        known = _VALUES[game.world] = {}
+    value = known.get(key)
+    if value is None:
+        value = known[key] = work()
+    return value
+
+
 def region_value(game: Game, region: str, side: str) -> float:
     """VP a side gains by taking (or keeps by holding) a region and its structures."""
+    return _remembered(game, ("gain", region, side), lambda: _region_value(game, region, side))
+
+
+def _region_value(game: Game, region: str, side: str) -> float:
     values = game.world.regions[region].values.get(side)
     score = float(values.capture + values.hold_at_end) if values else 0.0
     for structure in game.world.structures_in[region]:
@@ -96,6 +121,10 @@ def _sudden_death_targets(game: Game, side: str) -> set[str]:
 def defence_value(game: Game, region: str, side: str) -> float:
     """What a side stands to lose with a region: its own loss value, what enemies would gain,
     and a great deal when the region is an enemy's sudden-death objective."""
+    return _remembered(game, ("loss", region, side), lambda: _defence_value(game, region, side))
+
+
+def _defence_value(game: Game, region: str, side: str) -> float:
     world = game.world
     own = world.regions[region].values.get(side)
     value = float(own.loss + own.hold_at_end) if own else 0.0

@@ -3,8 +3,10 @@
 The distance of a region is the fewest steps from it to a region an enemy controls, stepping
 only into land regions, and ``limit`` when there is none that close. The AI asks it for
 every region it weighs, so one search backwards from every enemy-held region at once answers
-all regions together, and the answer is kept until the AI's next decision (control of
-regions, all it depends on, only changes when an action is applied).
+all regions together. The answer depends on nothing but who controls which region (the
+map and who is at war with whom are fixed), so it is kept, with a copy of that control,
+until a decision finds the control changed (:func:`refresh`): most decisions of a game
+(moves into friendly regions, battles that take nothing, cards) change none.
 """
 
 from __future__ import annotations
@@ -24,18 +26,31 @@ _INTO: weakref.WeakKeyDictionary[World, dict[str, list[str]]] = weakref.WeakKeyD
 _FOUND: weakref.WeakKeyDictionary[Game, dict[tuple[str, int], dict[str, int]]] = (
     weakref.WeakKeyDictionary()
 )
-"""Per game, the distances worked out since :func:`forget` was last called."""
+"""Per game, the distances worked out since control of the regions last changed."""
+_OWNERS: weakref.WeakKeyDictionary[Game, dict[str, str | None]] = weakref.WeakKeyDictionary()
+"""Per game, who controlled each region when its distances were worked out."""
 
 
 def forget(game: Game) -> None:
     """Drop the distances kept for ``game``: call it whenever the game may have changed."""
     _FOUND.pop(game, None)
+    _OWNERS.pop(game, None)
+
+
+def refresh(game: Game) -> None:
+    """Drop the distances kept for ``game`` only if control of a region changed since they
+    were worked out (one comparison of two dicts, where a new search walks the map)."""
+    if _OWNERS.get(game) != game.state.owner:
+        forget(game)
 
 
 def distance_to_enemy(game: Game, region: str, side: str, limit: int = 12) -> int:
     """Steps from ``region`` to the nearest region held by an enemy of ``side`` (``limit``
     when none is nearer than that)."""
-    known = _FOUND.setdefault(game, {})
+    known = _FOUND.get(game)
+    if known is None:
+        known = _FOUND[game] = {}
+        _OWNERS[game] = dict(game.state.owner)
     table = known.get((side, limit))
     if table is None:
         table = known[(side, limit)] = _distances(game, side, limit)

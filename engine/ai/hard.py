@@ -31,7 +31,7 @@ from .. import movement
 from ..actions import Action, ContinueBattle, Move, PlayCard, Retreat
 from ..combat.fast import Odds, preview
 from ..errors import IllegalAction
-from ..fog import view_of
+from ..fog import hidden_from
 from .baseline import Style, _losing
 from .estimates import enemy_strength, region_value, stack_strength
 from .forks import decision_seed, fork
@@ -116,7 +116,7 @@ class Hard(Tactician):
         def scored(move: Move) -> tuple[float, str]:
             region = move.path[-1]
             enemies = movement.enemy_here(game, region, side)
-            if not enemies or any(view_of(game, s, side) != "full" for s in enemies):
+            if not enemies or any(hidden_from(game, s, side) for s in enemies):
                 return plain(move)
             theirs = enemy_strength(game, enemies, side)
             there = [
@@ -142,7 +142,7 @@ class Hard(Tactician):
 
     def _strike_check(self, game: Game, stack: StackState, region: str) -> bool:
         enemies = movement.enemy_here(game, region, stack.side)
-        if any(view_of(game, s, stack.side) != "full" for s in enemies):
+        if any(hidden_from(game, s, stack.side) for s in enemies):
             return True  # unseen: the tactician's estimate decides
         planes = list(stack.units)
         odds = self._odds(game, ("strike", region, tuple(planes)), region=region, units=planes)

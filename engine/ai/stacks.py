@@ -128,15 +128,15 @@ def leader_move(game: Game, stack: StackState) -> Move | None:
     return None
 
 
-def garrison_split(game: Game, stack: StackState) -> Split | None:
+def garrison_split(game: Game, stack: StackState, least: int = 2) -> Split | None:
     """For a stack holding an objective: its weakest combat unit split off to stay behind, or
-    ``None`` (a stack of one combat unit)."""
+    ``None`` (a stack of fewer than ``least`` combat units, and always of one)."""
     side = stack.side
     if defence_value(game, stack.region, side) <= 0:
         return None
     units = game.state.units
     combat = [u for u in stack.units if board.is_combat(game, units[u])]
-    if len(combat) < 2:
+    if len(combat) < max(least, 2):
         return None
 
     def weight(unit_id: str) -> tuple[float, str]:

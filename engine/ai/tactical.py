@@ -49,7 +49,11 @@ class Tactics:
     air: bool = True
     """Fly aircraft: support, strikes, guards, changes of base."""
     stacks: bool = True
-    """Merge before moving, leave garrisons, join leaders to troops."""
+    """Merge before moving, join leaders to troops (and leave garrisons, see below)."""
+    garrison_from: int = 2
+    """A stack holding an objective leaves its weakest combat unit there as a garrison, so
+    the rest can attack, when it has at least this many combat units (with ``stacks`` only;
+    0: never)."""
     entrench: bool = True
     """Dig in on the front line and on objectives."""
     choices: bool = True
@@ -144,7 +148,8 @@ class Tactician(BaselineAI):
                     return led
                 continue
             holds = self._holds(game, stack)
-            garrison = garrison_split(game, stack) if holds and self.tactics.stacks else None
+            least = self.tactics.garrison_from if self.tactics.stacks else 0
+            garrison = garrison_split(game, stack, least) if holds and least else None
             if holds and garrison is None:
                 self._handled.add((key, stack_id))
                 continue  # it stays, whole: no need to ask where it could go

@@ -26,7 +26,7 @@ from engine.ai import levels
 from engine.ai.baseline import BaselineAI
 from engine.ai.hard import Hard
 from engine.ai.levels import NORMAL
-from engine.ai.tactical import Tactician
+from engine.ai.tactical import Tactician, Tactics
 from tests.engine.builder import Builder, advance_to
 
 
@@ -154,6 +154,21 @@ def test_v1_leaves_a_garrison_on_an_objective_and_sends_the_rest_forward() -> No
     game = b.game()
     advance_to(game, "land_movement")
     assert all(not isinstance(a, Move | Split) for a in play_phase(game, BaselineAI(NORMAL)))
+
+
+def test_v1_the_normal_level_keeps_a_stack_holding_an_objective_whole() -> None:
+    """At ``normal`` only a stack of three combat units or more leaves a garrison
+    (``Tactics(garrison_from=3)``): splitting a stack of two lost games in the duels
+    (docs/ai.md), so the stack of two on the objective stays whole."""
+    b = Builder(cols=4)
+    b.region("a1", values={"red": {"loss": 5}})
+    b.unit("r1", "inf", "a1").unit("r2", "inf", "a1")
+    for player in (Tactician(NORMAL, Tactics(garrison_from=3)), levels.player("normal")):
+        game = b.game()
+        advance_to(game, "land_movement")
+        stack = stack_of(game, "r1")
+        assert all(not isinstance(a, Split) for a in play_phase(game, player))
+        assert stack_of(game, "r2") == stack and game.state.stacks[stack].region == "a1"
 
 
 def test_u5_entrenches_a_stack_holding_the_line_against_a_stronger_enemy() -> None:

@@ -44,6 +44,13 @@ _PLANS: weakref.WeakKeyDictionary[Game, dict[tuple[int, str, Style], list[Order]
 plan stays the same while it is given."""
 
 
+def planning(game: Game) -> bool:
+    """Whether the WEGO game is planning (the AI gives orders); in the windows of IGOUGO
+    phases around the planning (events, cards, reinforcements, air, sieges, replacements)
+    the baseline AI plays those phases as in an IGOUGO game."""
+    return game.phase == "wego_planning"
+
+
 def choose(game: Game, style: Style) -> Action:
     """The next planning action of the side to plan: its next order, then sealing."""
     side = planner(game)

@@ -53,9 +53,11 @@ OrderSave = Annotated[MoveSave | AttackSave | StaySave, Field(discriminator="kin
 
 
 class WegoPlanSave(_Model):
-    """A WEGO turn's plan: orders per side, by stack, and the sides that sealed theirs."""
+    """A WEGO turn's plan: orders per side, by stack, and the sides that sealed theirs;
+    ``stage`` is ``planning`` or the window of IGOUGO phases the turn is in (``before`` the
+    planning, ``after`` the execution: :mod:`engine.wego.windows`)."""
 
-    stage: Literal["planning"]
+    stage: Literal["before", "planning", "after"]
     orders: dict[SideId, dict[StackRef, OrderSave]]
     sealed: Annotated[list[SideId], Field(max_length=1_000)]
 

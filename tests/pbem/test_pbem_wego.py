@@ -50,7 +50,11 @@ def test_p1_a_turn_file_holds_one_sides_sealed_plan(scenario: Scenario, tmp_path
     checked = verify(second, scenario)
     assert (checked.files, checked.next) == (2, "red")
     red = load(second, scenario, side="red")
-    assert red.game.turn == 2
+    # After the execution red plays its window of replacements (docs/wego.md), then turn 2.
+    assert (red.game.turn, red.game.phase, red.game.to_act()) in {
+        (1, "replacements", "red"),
+        (2, "wego_planning", "red"),
+    }
     assert film.verify(red.game.log.records) == []
 
 

@@ -32,7 +32,8 @@ from ..actions import Action
 from ..errors import IllegalAction
 from ..game import Game
 from ..phases.supply import resolve as resolve_supply
-from . import execute, plan, windows
+from . import execute, plan, sealed, windows
+from .orders import Order
 
 
 class WegoGame(Game):
@@ -65,7 +66,7 @@ class WegoGame(Game):
             return super().to_act()
         if self.state.pending:
             return decisions.side_of(self, self.state.pending[0])
-        return plan.planner(self)
+        return plan.planner(self) or sealed.revealer(self)
 
     def blocking(self) -> str | None:
         if windows.stage(self) is not None and self.state.outcome is None:
@@ -89,7 +90,20 @@ class WegoGame(Game):
         if windows.stage(self) is not None:
             super().check(action)
             return
+        revealing = plan.planner(self) is None and sealed.revealer(self)
+        if revealing:
+            self._revealed(revealing, action)
+            return
         plan.check(self, action)
+
+    def _revealed(self, side: str, action: Action) -> list[Order]:
+        """The orders of a reveal of ``side``'s committed plan, checked (IllegalAction)."""
+        if not isinstance(action, sealed.RevealPlan):
+            raise IllegalAction(f"'{side}' must reveal the plan it sealed by commitment")
+        orders = sealed.revealed_orders(self, side, action)
+        for order in orders:
+            plan.check(self, order, side)
+        return orders
 
     def apply(self, action: Action) -> None:
         """Carry out a planning action; sealing the last plan runs the execution phase and
@@ -102,8 +116,14 @@ class WegoGame(Game):
             return
         self.check(action)
         self.record("action", by=self.to_act(), action=action.to_json())
-        plan.apply(self, action)
-        if self.state.wego is not None and plan.planner(self) is None:
+        revealing = plan.planner(self) is None and sealed.revealer(self)
+        if revealing:
+            sealed.apply_reveal(self, revealing, self._revealed(revealing, action))
+        else:
+            plan.apply(self, action)
+        if (
+            self.state.wego is not None and self.to_act() is None
+        ):  # every plan sealed (and every committed one revealed)
             execute.run(self)
             victory.check_immediate(self)  # a capture may have met a sudden-death condition
             if self.state.outcome is None:
@@ -184,7 +204,7 @@ class WegoGame(Game):
         stamp: dict[str, Any] = {"turn": self.state.turn}
         if self.state.outcome is None and self.state.wego is not None and self.sides_in_play:
             planning = self.state.wego["stage"] == "planning"
-            side = plan.planner(self) if planning else self.active_side
+            side = (plan.planner(self) or sealed.revealer(self)) if planning else self.active_side
             if side is not None:
                 stamp["side"] = side
             stamp["phase"] = self.phase

@@ -25,6 +25,7 @@ from ..actions import Action
 from ..errors import IllegalAction
 from ..state import StackState
 from ..world import Link
+from . import sealed as sealed_plans
 from .orders import (
     MOVING,
     CancelOrder,
@@ -74,9 +75,11 @@ def _plan(game: Game) -> dict[str, Any]:
 
 
 def planner(game: Game) -> str | None:
-    """The side whose plan is open and comes first in the turn order (``None``: all sealed)."""
-    sealed = _plan(game)["sealed"]
-    return next((s for s in game.sides_in_play if s not in sealed), None)
+    """The side whose plan is open and comes first in the turn order (``None``: every plan
+    is sealed, or committed: :mod:`engine.wego.sealed`)."""
+    plan = _plan(game)
+    closed = (*plan["sealed"], *plan.get("committed", {}))
+    return next((s for s in game.sides_in_play if s not in closed), None)
 
 
 def sealed(game: Game) -> list[str]:
@@ -253,8 +256,7 @@ def route_through(game: Game, stack_id: str, waypoints: tuple[str, ...]) -> tupl
 # -- the API -------------------------------------------------------------------------------------
 
 
-def _own(game: Game, stack_id: object) -> StackState:
-    side = planner(game)
+def _own(game: Game, stack_id: object, side: str | None) -> StackState:
     stack = game.state.stacks.get(stack_id) if isinstance(stack_id, str) else None
     if stack is None or stack.side != side:
         raise IllegalAction(f"'{stack_id}' is not a stack of the side planning")
@@ -295,21 +297,27 @@ def max_wait(game: Game) -> int:
     return cap if cap > 0 else 1_000
 
 
-def check(game: Game, action: Action) -> None:
-    """Raise :class:`IllegalAction` unless the planning side may do ``action`` now."""
-    side = planner(game)
+def check(game: Game, action: Action, side: str | None = None) -> None:
+    """Raise :class:`IllegalAction` unless the planning side (or ``side``, whose committed
+    plan is being revealed) may do ``action`` now. A plan may be sealed by commitment
+    (:class:`~engine.wego.sealed.CommitPlan`) in place of :class:`SealPlan`: it is not
+    listed by :func:`actions`, since its hash is the player's own."""
+    side = side or planner(game)
     if side is None:
         raise IllegalAction("every plan is sealed")
     if isinstance(action, SealPlan):
         return
+    if isinstance(action, sealed_plans.CommitPlan):
+        sealed_plans.check_commit(game, side, action)
+        return
     if isinstance(action, CancelOrder):
-        stack = _own(game, action.stack)
+        stack = _own(game, action.stack, side)
         if stack.id not in _plan(game)["orders"].get(side, {}):
             raise IllegalAction(f"stack '{stack.id}' has no order to cancel")
         return
     if not isinstance(action, Order):
         raise IllegalAction(f"'{action.kind}' is not possible while planning")
-    stack = _own(game, action.stack)
+    stack = _own(game, action.stack, side)
     if not _movable(game, stack):
         raise IllegalAction("aircraft are not given WEGO orders")
     if isinstance(action, OrderHold | OrderDefend):
@@ -345,6 +353,8 @@ def apply(game: Game, action: Action) -> None:
     if isinstance(action, SealPlan):
         game.record("plan_sealed", side_id=side, orders=len(orders))
         plan["sealed"].append(side)
+    elif isinstance(action, sealed_plans.CommitPlan):
+        sealed_plans.apply_commit(game, side, action)
     elif isinstance(action, CancelOrder):
         del orders[action.stack]
     elif isinstance(action, Order):

@@ -131,6 +131,20 @@ def _seen_enemies(game: Game, side: str) -> set[str]:
     }
 
 
+def _enemy_forts(game: Game, side: str) -> set[str]:
+    """Regions holding a fortified structure of an enemy of ``side``: an attack there whose
+    region holds no enemy in the field goes in and besieges it (G1, docs/wego.md)."""
+    world = game.world
+    out = set()
+    for structure in world.scenario.structures:
+        if structure.fortification == 0:
+            continue
+        holder = board.side_of_structure(game, structure.id)
+        if holder is not None and world.at_war(side, holder):
+            out.add(structure.region)
+    return out
+
+
 def _movable(game: Game, stack: StackState) -> bool:
     return movement.stack_domain(game, stack) in ("land", "naval")
 
@@ -177,18 +191,20 @@ def routes(game: Game, stack: StackState) -> dict[str, Route]:
 
 
 def attack_routes(game: Game, stack: StackState) -> dict[str, Route]:
-    """For every region holding enemies the stack's side sees and can reach this turn, the
-    cheapest approach: the route to the region it attacks from (empty from its own)."""
+    """For every region holding enemies the stack's side sees, or an enemy fortified
+    structure, and that it can reach this turn, the cheapest approach: the route to the
+    region it attacks from (empty from its own)."""
     if not movement.has_combat_unit(game, stack):
         return {}
     side, domain = stack.side, movement.stack_domain(game, stack)
     budget = allowance(game, stack)
     barred = _seen_enemies(game, side)
+    targets = barred | (_enemy_forts(game, side) if domain == "land" else set())
     starts = {stack.region: Route((), 0.0), **routes(game, stack)}
     out: dict[str, Route] = {}
     for region, route in starts.items():
         for link in game.world.neighbours(region):
-            if link.to not in barred or movement.step_refusal(game, side, domain, link):
+            if link.to not in targets or movement.step_refusal(game, side, domain, link):
                 continue
             price, _ = step_cost(game, link, route.cost, budget, first=not route.path)
             cost = route.cost + price
@@ -229,8 +245,8 @@ def path_cost(game: Game, stack: StackState, path: tuple[str, ...], target: str 
         here = region
     if spent > budget:
         raise IllegalAction(f"the route costs {spent:g} MP and the stack has {budget:g}")
-    if target is not None and target not in barred:
-        raise IllegalAction(f"'{target}' holds no enemy this side can see")
+    if target is not None and target not in barred and target not in _enemy_forts(game, side):
+        raise IllegalAction(f"'{target}' holds no enemy this side can see, nor an enemy fortress")
     return spent
 
 

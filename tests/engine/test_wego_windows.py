@@ -20,11 +20,13 @@ from engine.actions import (
     PlayCard,
     ResolveSiege,
 )
-from engine.ai.baseline import BaselineAI
+from engine.ai.baseline import BaselineAI, Style
+from engine.ai.tactical import Tactician
+from engine.wego import ai as wego_ai
 from engine.wego import film, views
-from engine.wego.orders import OrderHold, OrderMove, SealPlan
+from engine.wego.orders import OrderAttack, OrderHold, OrderMove, SealPlan
 from tests.engine.builder import Builder
-from tests.engine.test_battles import script
+from tests.engine.test_battles import fly, script
 
 
 def wego(b: Builder) -> Builder:
@@ -185,16 +187,37 @@ def test_a1_a4_wego_air_missions_fly_before_planning_and_the_planes_stay_over_th
     assert film.verify(game.log.records) == []
 
 
-def test_a1_the_baseline_ai_flies_in_the_wego_air_window() -> None:
+def test_a1_the_ai_flies_in_the_wego_air_window_as_in_igougo() -> None:
+    """The tactical level flies air support in IGOUGO; in WEGO it does so before the plans."""
     game = air_world().game(0)
-    ai = BaselineAI()
+    ai = Tactician()
     seen = set()
     while game.turn == 1 and game.outcome() is None:
         seen.add(game.phase)
         game.apply(ai.choose(game))
     assert "air_offensive" in seen
+    flights = [
+        r for r in game.log.of_type("action") if r["phase"] == "air_offensive" and r["by"] == "red"
+    ]
+    assert flights and flights[0]["action"]["kind"] == "move"
     assert game.log.of_type("wego_execution")
     assert film.verify(game.log.records) == []
+
+
+def test_a1_the_wego_ai_counts_its_aircraft_over_a_target_when_it_decides_to_attack() -> None:
+    def plan(over: bool) -> list[str]:
+        b = wego(Builder(cols=3))
+        b.raw["calendar"]["phases"] = [{"phase": "land_movement"}, {"phase": "battles"}]
+        b.structure("ra", "a1", kind="airfield", airport=True, capacity={"air": 4})
+        b.unit("ri", "inf", "a1", strength=3).unit("rb", "bomber", structure="ra")
+        b.unit("bi", "inf", "b1", nation="blueland", strength=3)
+        game = b.game(0)
+        if over:
+            fly(game, "rb", "b1")  # where the air phase before the plans left it
+        return [o.kind for o in wego_ai.make_plan(game, "red", Style())]
+
+    assert plan(over=False) == ["order_hold"]
+    assert plan(over=True) == ["order_attack"]
 
 
 # -- after the execution ---------------------------------------------------------------------
@@ -211,10 +234,14 @@ def fortress() -> Builder:
     return b
 
 
-def test_g1_a_wego_move_into_a_fortified_region_besieges_it_after_the_execution() -> None:
+def test_g1_a_wego_attack_on_a_fortified_region_becomes_a_siege_after_the_execution() -> None:
     game = fortress().game(0)
     assert game.phase == "wego_planning"
-    game.apply(OrderMove(stack_of(game, "r1"), ("b1",), 0))
+    red = stack_of(game, "r1")
+    # The fortress may be attacked, or moved into: either way the garrison is besieged.
+    assert OrderAttack(red, "b1", ()) in game.legal_actions()
+    assert game.is_legal(OrderMove(red, ("b1",), 0))
+    game.apply(OrderAttack(red, "b1", ()))
     game.apply(SealPlan())
     game.apply(SealPlan())
     # The garrison did not stop the move (no contact, no battle): the region is taken and

@@ -160,7 +160,9 @@ class PbemController(QObject):
                 "Game > Play by e-mail > Write the turn file.",
             )
             return
-        self.window.show_message(f"Wrote {state.written.name}: send it to your opponent")
+        kept = state.pbem.kept
+        keep = f" (keep {kept.name} beside it: your sealed plan, not to be sent)" if kept else ""
+        self.window.show_message(f"Wrote {state.written.name}: send it to your opponent{keep}")
 
     def show(self) -> None:
         state = self.state

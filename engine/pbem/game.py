@@ -56,6 +56,9 @@ class PbemGame:
     sitting_turn: int = 1
     sitting_phase: str = ""
     sitting_side: str | None = None
+    kept: Path | None = None
+    """The keep file of the last file written, when it sealed a WEGO plan by commitment (the
+    player keeps it and does not send it: :mod:`.sealing`)."""
 
     # -- where the game stands -------------------------------------------------------------------
 
@@ -162,8 +165,7 @@ class PbemGame:
             log_digest=self.game.log.digest(),
         )
         path = turnfile.write(self.folder, turn)
-        if keep is not None:
-            sealing.write_keep(self.folder, turn.number, keep)
+        self.kept = None if keep is None else sealing.write_keep(self.folder, turn.number, keep)
         # Read back what was written: the chain hashes the bytes on disk.
         data = path.read_bytes()
         self.files.append(PlayedFile(path, turn, turnfile.digest(data), self.sitting_start))

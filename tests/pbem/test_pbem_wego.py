@@ -133,3 +133,29 @@ def test_p1_a_plan_cannot_be_revealed_without_its_keep_file(
     with pytest.raises(MissingPlan, match="salient-plan"):
         load(second, scenario, side="red")
     assert verify(second, scenario).next == "red"  # the files themselves are sound
+
+
+def test_p1_salient_pbem_plays_a_wego_turn_with_a_sealed_plan(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The command line: red commits, blue plans, red's `play` reveals and executes."""
+    from editor.cli import main
+
+    folder = tmp_path / "game"
+    folder.mkdir()
+    start_args = ["pbem", "start", str(STORED), "--side", "red", "--folder", str(folder)]
+    assert main([*start_args, "--seed", "5", "--game", "cli", "--ai"]) == 0
+    assert "keep " in capsys.readouterr().out
+    first = folder / "river-crossing_cli_red_001.salient-turn"
+    keep = folder / "river-crossing_cli_red_001.salient-plan"
+    assert first.is_file() and keep.is_file()
+    assert "order_" not in first.read_text(encoding="utf-8")
+    assert main(["pbem", "play", str(first), str(STORED), "--side", "blue", "--ai"]) == 0
+    second = folder / "river-crossing_cli_blue_002.salient-turn"
+    assert main(["pbem", "play", str(second), str(STORED), "--side", "red", "--ai"]) == 0
+    third = folder / "river-crossing_cli_red_003.salient-turn"
+    turn3, _ = read(third)
+    assert turn3.actions[0]["kind"] == "reveal_plan"
+    capsys.readouterr()
+    assert main(["pbem", "verify", str(third), str(STORED)]) == 0
+    assert "verified: 3 files" in capsys.readouterr().out

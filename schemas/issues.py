@@ -117,7 +117,7 @@ CODES: dict[str, CodeInfo] = {
     "naval-phase-missing": CodeInfo("warning", "Naval rules are on but no naval phase is played."),
     "turn-out-of-range": CodeInfo("error", "A turn number lies outside the scenario's length."),
     "wego-unplayed": CodeInfo(
-        "warning", "A WEGO scenario holds something only phases its turns do not play use."
+        "warning", "A WEGO scenario holds a card playable only where WEGO turns open no window."
     ),
     "wego-settings-unused": CodeInfo(
         "warning", "WEGO settings are given in a scenario that plays IGOUGO turns."

@@ -93,8 +93,12 @@ def _phase_order(raw: Raw) -> None:
     raw["calendar"]["phases"] = [{"phase": "battles"}, {"phase": "land_movement"}]
 
 
-def _wego_with_events(raw: Raw) -> None:
+def _wego_battle_card(raw: Raw) -> None:
+    # A WEGO execution opens no battle card window: a battle-only card never comes into play.
     raw["calendar"]["turn_system"] = "wego"
+    for card in raw["cards"]:
+        card["phases"] = ["cards"]
+    raw["cards"][0]["phases"] = ["battle", "land_movement"]
 
 
 def _wego_settings_in_igougo(raw: Raw) -> None:
@@ -236,7 +240,7 @@ SEMANTIC_CASES: list[tuple[str, Callable[[Raw], None], str]] = [
     ("nation-hierarchy", _parent_on_other_side, "/nations/2/parent"),
     ("turn-order", _turn_order, "/calendar/turn_order/2"),
     ("phase-order", _phase_order, "/calendar/phases/1"),
-    ("wego-unplayed", _wego_with_events, "/events/0"),
+    ("wego-unplayed", _wego_battle_card, "/cards/0/phases"),
     ("wego-settings-unused", _wego_settings_in_igougo, "/calendar/wego"),
     ("operational-needs-hex-map", _operational_on_regions, "/rules/family"),
     ("operational-needs-wego", _operational_on_regions, "/calendar/turn_system"),

@@ -141,11 +141,14 @@ def _report(pbem: Any, path: Path, args: argparse.Namespace, opened: dict[str, A
         "turn": game.turn,
         "over": outcome is not None,
         "winner": outcome.winner if outcome else None,
+        "kept": str(pbem.kept) if getattr(pbem, "kept", None) else None,
     }
     if args.json:
         print(json.dumps(data, indent=2))
         return
     print(f"wrote {path} ({data['actions']} actions)")
+    if data["kept"]:
+        print(f"your plan is sealed: keep {data['kept']} beside the turn files, do not send it")
     if outcome is not None:
         print(f"the game is over: {outcome.winner or 'nobody'} wins ({outcome.reason})")
     else:

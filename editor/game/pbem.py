@@ -27,6 +27,7 @@ from engine import decisions
 from engine.actions import Action
 from engine.game import Game
 from engine.pbem import PbemError, PbemGame, forced, game_before_last, load, start
+from engine.pbem.sealing import reveal_action
 from engine.pbem.turnfile import SUFFIX, read
 
 if TYPE_CHECKING:
@@ -127,11 +128,23 @@ class PbemController(QObject):
         if not self.sitting and state.script.done and game.to_act() == state.side:
             state.pbem.begin_sitting()
             self.sitting = True
+            self.reveal()
         if self.sitting and state.written is None and state.pbem.finished_sitting():
             # Stop before the session hands the opponent's decision to the AI.
             self.session.set_paused(True)
             self.write()
         self.show()
+
+    def reveal(self) -> None:
+        """Reveal the WEGO plan the player sealed by commitment, now that the opponent's plan
+        is in (engine/pbem/sealing.py): the execution runs and the sitting goes on."""
+        try:
+            action = reveal_action(self.state.pbem)
+        except PbemError as error:
+            QMessageBox.warning(self.window, "Cannot reveal your plan", str(error))
+            return
+        if action is not None:
+            self.session.apply(action)
 
     def write(self) -> None:
         state = self.state
@@ -147,7 +160,9 @@ class PbemController(QObject):
                 "Game > Play by e-mail > Write the turn file.",
             )
             return
-        self.window.show_message(f"Wrote {state.written.name}: send it to your opponent")
+        kept = state.pbem.kept
+        keep = f" (keep {kept.name} beside it: your sealed plan, not to be sent)" if kept else ""
+        self.window.show_message(f"Wrote {state.written.name}: send it to your opponent{keep}")
 
     def show(self) -> None:
         state = self.state

@@ -100,7 +100,9 @@ class BaselineAI:
         if game.scenario.calendar.turn_system == "wego":
             from ..wego import ai as wego_ai
 
-            return wego_ai.choose(game, self.style)
+            if wego_ai.planning(game):
+                return wego_ai.choose(game, self.style)
+            # A WEGO turn's windows play IGOUGO phases (engine/wego/windows.py): as here.
         quick = self._choose_in_movement(game)
         if quick is not None:
             return quick

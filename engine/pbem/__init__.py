@@ -9,6 +9,7 @@ format and what it guarantees are in ``docs/pbem.md``.
 from .chain import game_before_last, load
 from .errors import (
     DamagedFile,
+    MissingPlan,
     NotYourTurn,
     OutOfOrder,
     PbemError,
@@ -24,6 +25,7 @@ from .verify import Verified, ai_sitting, verify
 __all__ = [
     "SUFFIX",
     "DamagedFile",
+    "MissingPlan",
     "NotYourTurn",
     "OutOfOrder",
     "PbemError",

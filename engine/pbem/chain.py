@@ -100,6 +100,9 @@ def load(
                 f"is addressed to {wanted}, not to {side}: it is {wanted}'s turn to open it",
                 where=f"file {last.number}",
             )
+        # The side opening the file reveals the WEGO plan it sealed by commitment, if the
+        # opponent's plan is now in: the first action of its sitting.
+        pbem.reveal()
     return pbem
 
 

@@ -49,3 +49,8 @@ class Tampered(PbemError):
 
 class NotYourTurn(PbemError):
     """A turn written before the player's sitting is over (the decision is still theirs)."""
+
+
+class MissingPlan(PbemError):
+    """A WEGO plan sealed by commitment cannot be revealed: its keep file (the orders and
+    salt the player kept) is not in the folder."""

@@ -19,7 +19,7 @@ from schemas.scenario import Scenario
 
 from ..actions import Action
 from ..game import Game
-from . import turnfile
+from . import sealing, turnfile
 from .errors import NotYourTurn, WrongSide
 from .turnfile import TurnFile
 
@@ -56,6 +56,9 @@ class PbemGame:
     sitting_turn: int = 1
     sitting_phase: str = ""
     sitting_side: str | None = None
+    kept: Path | None = None
+    """The keep file of the last file written, when it sealed a WEGO plan by commitment (the
+    player keeps it and does not send it: :mod:`.sealing`)."""
 
     # -- where the game stands -------------------------------------------------------------------
 
@@ -74,6 +77,12 @@ class PbemGame:
         if last is None:
             return []
         return self.game.log.records[last.first_record : self.sitting_start]
+
+    def reveal(self) -> bool:
+        """Reveal the plan this sitting's side sealed by commitment, when the opponent's
+        plan is in (:mod:`.sealing`): the execution then runs in this sitting. Whether a
+        reveal was due; :class:`~.errors.MissingPlan` when its keep file is missing."""
+        return sealing.reveal(self)
 
     def begin_sitting(self) -> None:
         """Mark where the next sitting starts (after the last file read or written)."""
@@ -131,6 +140,8 @@ class PbemGame:
                 f"{side}'s turn is not over yet (turn {self.game.turn}, {self.game.phase} "
                 f"phase): {side} still has a decision to make",
             )
+        # A WEGO plan sealed while the opponent has still to plan travels by its hash only.
+        keep = sealing.commit(self)
         # The actions are read from the log, so a sitting played through another object that
         # applies to the same game (the game view's session) is written the same way.
         records = [plain(r) for r in self.game.log.records[self.sitting_start :]]
@@ -154,6 +165,7 @@ class PbemGame:
             log_digest=self.game.log.digest(),
         )
         path = turnfile.write(self.folder, turn)
+        self.kept = None if keep is None else sealing.write_keep(self.folder, turn.number, keep)
         # Read back what was written: the chain hashes the bytes on disk.
         data = path.read_bytes()
         self.files.append(PlayedFile(path, turn, turnfile.digest(data), self.sitting_start))

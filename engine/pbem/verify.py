@@ -41,7 +41,7 @@ def verify(path: Path, scenario: Scenario) -> Verified:
 def ai_sitting(pbem: PbemGame, *, max_actions: int = 100_000) -> int:
     """Let the baseline AI play the rest of the sitting in progress; the actions applied."""
     ai = BaselineAI()
-    count = 0
+    count = 1 if pbem.reveal() else 0
     while not pbem.finished_sitting() and count < max_actions:
         pbem.apply(ai.choose(pbem.game))
         count += 1

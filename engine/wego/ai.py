@@ -3,8 +3,9 @@
 For the side planning, stack by stack (in id order), with what that side can see:
 
 1. **Attack** a region holding enemies it sees when the stacks that can reach it this turn
-   together have at least ``Style.attack_ratio`` times the strength the side believes is
-   there (:func:`engine.ai.estimates.enemy_strength`); every one of those stacks attacks.
+   together, with the side's aircraft flown over it in the air phase before the plans, have
+   at least ``Style.attack_ratio`` times the strength the side believes is there
+   (:func:`engine.ai.estimates.enemy_strength`); every one of those stacks attacks.
 2. **Hold** what holds VP: the last fighting stack on a region worth defending
    (:func:`engine.ai.estimates.defence_value`) digs in (``order_defend``) when enemies stand
    within three steps, else holds.
@@ -42,6 +43,13 @@ _PLANS: weakref.WeakKeyDictionary[Game, dict[tuple[int, str, Style], list[Order]
 )
 """Per game, the plans worked out this turn: orders change nothing on the map, so a side's
 plan stays the same while it is given."""
+
+
+def planning(game: Game) -> bool:
+    """Whether the WEGO game is planning (the AI gives orders); in the windows of IGOUGO
+    phases around the planning (events, cards, reinforcements, air, sieges, replacements)
+    the baseline AI plays those phases as in an IGOUGO game."""
+    return game.phase == "wego_planning"
 
 
 def choose(game: Game, style: Style) -> Action:
@@ -96,7 +104,7 @@ def _attacks(
     for target, comers in sorted(options.items()):
         enemies = movement.enemy_here(game, target, side)
         theirs = enemy_strength(game, enemies, side)
-        ours = sum(stack_strength(game, s) for s, _ in comers)
+        ours = sum(stack_strength(game, s) for s, _ in comers) + _air_over(game, target, side)
         ranked.append((-(ours / max(theirs, 0.1)), -region_value(game, target, side), target))
     for _, _, target in sorted(ranked):
         comers = [(s, p) for s, p in options[target] if s.id not in orders]
@@ -104,10 +112,20 @@ def _attacks(
         comers = [(s, p) for s, p in comers if not (p and _last_guard(game, s))]
         enemies = movement.enemy_here(game, target, side)
         theirs = enemy_strength(game, enemies, side)
-        ours = sum(stack_strength(game, s) for s, _ in comers)
+        ours = sum(stack_strength(game, s) for s, _ in comers) + _air_over(game, target, side)
         if comers and ours >= style.attack_ratio * max(theirs, 0.1):
             for stack, path in comers:
                 orders[stack.id] = OrderAttack(stack.id, target, path)
+
+
+def _air_over(game: Game, region: str, side: str) -> float:
+    """The strength of the side's aircraft over ``region``: flown there in the air phase
+    before the plans (docs/wego.md), they fight in a battle there during the execution."""
+    return sum(
+        stack_strength(game, s)
+        for s in board.stacks_in(game, region, side)
+        if movement.stack_domain(game, s) == "air" and s.structure is None
+    )
 
 
 def _last_guard(game: Game, stack: StackState) -> bool:

@@ -273,6 +273,10 @@ def statistics(records: Iterable[Record]) -> list[TurnStats]:
     ]
 
 
+_AT_BASE = object()
+"""Where an aircraft flown home stands until the next frame places it."""
+
+
 def verify(records: Sequence[Record]) -> list[str]:
     """Replay every execution phase from its first frame by the log's moves, retreats, hits
     and losses, and compare each frame with the board rebuilt; returns the differences."""
@@ -284,6 +288,9 @@ def verify(records: Sequence[Record]) -> list[str]:
             if kind == "wego_tick":
                 if board is not None:
                     expected = {u: list(v) for u, v in record["units"].items()}
+                    for unit, place in board.items():
+                        if place[0] is _AT_BASE and unit in expected:
+                            place[0] = expected[unit][0]
                     if board != expected:
                         changed = sorted(
                             u for u in set(board) | set(expected) if board.get(u) != expected.get(u)
@@ -298,6 +305,12 @@ def verify(records: Sequence[Record]) -> list[str]:
                 for unit in record["units"]:
                     if unit in board:
                         board[unit][0] = record["to"]
+            elif kind == "air_return":
+                # Aircraft of a beaten battle fly home (A5): the record names their base, not
+                # its region, so the next frame's region is taken for them (strength checked).
+                for unit in record["units"]:
+                    if unit in board:
+                        board[unit][0] = _AT_BASE
             elif kind == "battle_hits" and record["unit"] in board:
                 board[record["unit"]][1] = record["strength"]
             elif kind in ("eliminated", "withdrawn"):

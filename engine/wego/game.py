@@ -6,17 +6,19 @@ runner, play by e-mail, saves, the game view) gets the same API as for IGOUGO ga
 anything is recorded), ``outcome()``, ``save()``/``load``. A turn is:
 
 1. the turn opens: every land and naval unit has its full MP again, and a fresh plan opens;
-2. planning (:mod:`engine.wego.plan`): the first side in the turn order whose plan is open is
+2. the window before planning (:mod:`engine.wego.windows`): each side in the turn order plays
+   its events, cards, reinforcements and offensive air phases through the IGOUGO phase
+   modules;
+3. planning (:mod:`engine.wego.plan`): the first side in the turn order whose plan is open is
    the side to act; it gives orders, then seals its plan, and the next side plans;
-3. when the last plan is sealed, the execution phase runs at once, inside that ``apply``
+4. when the last plan is sealed, the execution phase runs at once, inside that ``apply``
    (:mod:`engine.wego.execute`): no decision is asked during it;
-4. the turn ends: the supply check of every side, in the turn order (when the calendar plays
+5. the window after the execution: each side in the turn order plays its sieges,
+   replacements and end-of-turn card window;
+6. the turn ends: the supply check of every side, in the turn order (when the calendar plays
    the supply phase on that turn), then each side's end-of-turn scoring and sudden death,
    then the turn's statistics (``wego_turn_end``), then the end-of-turn checks (tension,
    victory level), and the next turn opens (or the game ends after the last).
-
-The event, card, reinforcement, air, siege and replacement phases are not played in WEGO
-turns (validation warns when a WEGO scenario holds what only they use).
 """
 
 from __future__ import annotations
@@ -30,7 +32,8 @@ from ..actions import Action
 from ..errors import IllegalAction
 from ..game import Game
 from ..phases.supply import resolve as resolve_supply
-from . import execute, plan
+from . import execute, plan, sealed, windows
+from .orders import Order
 
 
 class WegoGame(Game):
@@ -45,8 +48,11 @@ class WegoGame(Game):
 
     @property
     def phase(self) -> str:
-        """``wego_planning`` while plans are open, ``wego_execution`` while they run."""
+        """The IGOUGO phase being played in a window (``events``, ``sieges``...), else
+        ``wego_planning`` while plans are open and ``wego_execution`` while they run."""
         wego = self.state.wego
+        if windows.stage(self) is not None:
+            return windows.current(self)
         return (
             "wego_planning"
             if wego is not None and wego["stage"] == "planning"
@@ -56,11 +62,15 @@ class WegoGame(Game):
     def to_act(self) -> str | None:
         if self.state.outcome is not None or self.state.wego is None:
             return None
+        if windows.stage(self) is not None:
+            return super().to_act()
         if self.state.pending:
             return decisions.side_of(self, self.state.pending[0])
-        return plan.planner(self)
+        return plan.planner(self) or sealed.revealer(self)
 
     def blocking(self) -> str | None:
+        if windows.stage(self) is not None and self.state.outcome is None:
+            return super().blocking()
         return None
 
     # -- the API -------------------------------------------------------------------------------
@@ -68,6 +78,8 @@ class WegoGame(Game):
     def legal_actions(self) -> list[Action]:
         if self.to_act() is None:
             return []
+        if windows.stage(self) is not None:
+            return super().legal_actions()
         return plan.actions(self)
 
     def check(self, action: Action) -> None:
@@ -75,19 +87,51 @@ class WegoGame(Game):
             raise IllegalAction(f"{action!r} is not an action")
         if self.state.outcome is not None:
             raise IllegalAction("the game is over")
+        if windows.stage(self) is not None:
+            super().check(action)
+            return
+        revealing = plan.planner(self) is None and sealed.revealer(self)
+        if revealing:
+            self._revealed(revealing, action)
+            return
         plan.check(self, action)
+
+    def _revealed(self, side: str, action: Action) -> list[Order]:
+        """The orders of a reveal of ``side``'s committed plan, checked (IllegalAction)."""
+        if not isinstance(action, sealed.RevealPlan):
+            raise IllegalAction(f"'{side}' must reveal the plan it sealed by commitment")
+        orders = sealed.revealed_orders(self, side, action)
+        for order in orders:
+            plan.check(self, order, side)
+        return orders
 
     def apply(self, action: Action) -> None:
         """Carry out a planning action; sealing the last plan runs the execution phase and
-        ends the turn."""
+        ends the turn. In a window, the action is an IGOUGO phase's, carried out as in an
+        IGOUGO game."""
+        if windows.stage(self) is not None:
+            super().apply(action)  # ending the phase comes back through _close_phase
+            if windows.settle(self):
+                self._window_over()
+            return
         self.check(action)
         self.record("action", by=self.to_act(), action=action.to_json())
-        plan.apply(self, action)
-        if self.state.wego is not None and plan.planner(self) is None:
+        revealing = plan.planner(self) is None and sealed.revealer(self)
+        if revealing:
+            sealed.apply_reveal(self, revealing, self._revealed(revealing, action))
+        else:
+            plan.apply(self, action)
+        if (
+            self.state.wego is not None and self.to_act() is None
+        ):  # every plan sealed (and every committed one revealed)
             execute.run(self)
             victory.check_immediate(self)  # a capture may have met a sudden-death condition
             if self.state.outcome is None:
-                self._end_turn()
+                windows.planes_home(self)
+                # The orders are spent; the window after the execution keeps only its stage.
+                self.state.wego = {"stage": "after", "orders": {}, "sealed": []}
+                if windows.open_window(self, "after"):
+                    self._window_over()
         victory.check_immediate(self)
 
     # -- the loop ------------------------------------------------------------------------------
@@ -103,6 +147,24 @@ class WegoGame(Game):
         plan.open_plan(self)
         self.record("wego_turn", date=self.date.isoformat())
         victory.check_immediate(self)
+        if self.state.outcome is None and windows.open_window(self, "before"):
+            self._window_over()
+
+    def _close_phase(self) -> None:
+        """A side ended a window's phase (``EndPhase``): the next phase or side, or the
+        window is over."""
+        if windows.close_phase(self):
+            self._window_over()
+
+    def _window_over(self) -> None:
+        """The window before planning gives way to the planning; the one after the execution
+        to the end of the turn."""
+        assert self.state.wego is not None
+        if windows.stage(self) == "before":
+            self.state.wego["stage"] = "planning"
+        else:
+            self.state.wego = None  # the turn's plan is over until the next turn opens
+            self._end_turn()
 
     def _end_turn(self) -> None:
         state = self.state
@@ -142,7 +204,7 @@ class WegoGame(Game):
         stamp: dict[str, Any] = {"turn": self.state.turn}
         if self.state.outcome is None and self.state.wego is not None and self.sides_in_play:
             planning = self.state.wego["stage"] == "planning"
-            side = plan.planner(self) if planning else self.active_side
+            side = (plan.planner(self) or sealed.revealer(self)) if planning else self.active_side
             if side is not None:
                 stamp["side"] = side
             stamp["phase"] = self.phase

@@ -25,6 +25,7 @@ from ..actions import Action
 from ..errors import IllegalAction
 from ..state import StackState
 from ..world import Link
+from . import sealed as sealed_plans
 from .orders import (
     MOVING,
     CancelOrder,
@@ -74,9 +75,11 @@ def _plan(game: Game) -> dict[str, Any]:
 
 
 def planner(game: Game) -> str | None:
-    """The side whose plan is open and comes first in the turn order (``None``: all sealed)."""
-    sealed = _plan(game)["sealed"]
-    return next((s for s in game.sides_in_play if s not in sealed), None)
+    """The side whose plan is open and comes first in the turn order (``None``: every plan
+    is sealed, or committed: :mod:`engine.wego.sealed`)."""
+    plan = _plan(game)
+    closed = (*plan["sealed"], *plan.get("committed", {}))
+    return next((s for s in game.sides_in_play if s not in closed), None)
 
 
 def sealed(game: Game) -> list[str]:
@@ -128,6 +131,20 @@ def _seen_enemies(game: Game, side: str) -> set[str]:
     }
 
 
+def _enemy_forts(game: Game, side: str) -> set[str]:
+    """Regions holding a fortified structure of an enemy of ``side``: an attack there whose
+    region holds no enemy in the field goes in and besieges it (G1, docs/wego.md)."""
+    world = game.world
+    out = set()
+    for structure in world.scenario.structures:
+        if structure.fortification == 0:
+            continue
+        holder = board.side_of_structure(game, structure.id)
+        if holder is not None and world.at_war(side, holder):
+            out.add(structure.region)
+    return out
+
+
 def _movable(game: Game, stack: StackState) -> bool:
     return movement.stack_domain(game, stack) in ("land", "naval")
 
@@ -174,18 +191,20 @@ def routes(game: Game, stack: StackState) -> dict[str, Route]:
 
 
 def attack_routes(game: Game, stack: StackState) -> dict[str, Route]:
-    """For every region holding enemies the stack's side sees and can reach this turn, the
-    cheapest approach: the route to the region it attacks from (empty from its own)."""
+    """For every region holding enemies the stack's side sees, or an enemy fortified
+    structure, and that it can reach this turn, the cheapest approach: the route to the
+    region it attacks from (empty from its own)."""
     if not movement.has_combat_unit(game, stack):
         return {}
     side, domain = stack.side, movement.stack_domain(game, stack)
     budget = allowance(game, stack)
     barred = _seen_enemies(game, side)
+    targets = barred | (_enemy_forts(game, side) if domain == "land" else set())
     starts = {stack.region: Route((), 0.0), **routes(game, stack)}
     out: dict[str, Route] = {}
     for region, route in starts.items():
         for link in game.world.neighbours(region):
-            if link.to not in barred or movement.step_refusal(game, side, domain, link):
+            if link.to not in targets or movement.step_refusal(game, side, domain, link):
                 continue
             price, _ = step_cost(game, link, route.cost, budget, first=not route.path)
             cost = route.cost + price
@@ -226,8 +245,8 @@ def path_cost(game: Game, stack: StackState, path: tuple[str, ...], target: str 
         here = region
     if spent > budget:
         raise IllegalAction(f"the route costs {spent:g} MP and the stack has {budget:g}")
-    if target is not None and target not in barred:
-        raise IllegalAction(f"'{target}' holds no enemy this side can see")
+    if target is not None and target not in barred and target not in _enemy_forts(game, side):
+        raise IllegalAction(f"'{target}' holds no enemy this side can see, nor an enemy fortress")
     return spent
 
 
@@ -253,8 +272,7 @@ def route_through(game: Game, stack_id: str, waypoints: tuple[str, ...]) -> tupl
 # -- the API -------------------------------------------------------------------------------------
 
 
-def _own(game: Game, stack_id: object) -> StackState:
-    side = planner(game)
+def _own(game: Game, stack_id: object, side: str | None) -> StackState:
     stack = game.state.stacks.get(stack_id) if isinstance(stack_id, str) else None
     if stack is None or stack.side != side:
         raise IllegalAction(f"'{stack_id}' is not a stack of the side planning")
@@ -295,21 +313,27 @@ def max_wait(game: Game) -> int:
     return cap if cap > 0 else 1_000
 
 
-def check(game: Game, action: Action) -> None:
-    """Raise :class:`IllegalAction` unless the planning side may do ``action`` now."""
-    side = planner(game)
+def check(game: Game, action: Action, side: str | None = None) -> None:
+    """Raise :class:`IllegalAction` unless the planning side (or ``side``, whose committed
+    plan is being revealed) may do ``action`` now. A plan may be sealed by commitment
+    (:class:`~engine.wego.sealed.CommitPlan`) in place of :class:`SealPlan`: it is not
+    listed by :func:`actions`, since its hash is the player's own."""
+    side = side or planner(game)
     if side is None:
         raise IllegalAction("every plan is sealed")
     if isinstance(action, SealPlan):
         return
+    if isinstance(action, sealed_plans.CommitPlan):
+        sealed_plans.check_commit(game, side, action)
+        return
     if isinstance(action, CancelOrder):
-        stack = _own(game, action.stack)
+        stack = _own(game, action.stack, side)
         if stack.id not in _plan(game)["orders"].get(side, {}):
             raise IllegalAction(f"stack '{stack.id}' has no order to cancel")
         return
     if not isinstance(action, Order):
         raise IllegalAction(f"'{action.kind}' is not possible while planning")
-    stack = _own(game, action.stack)
+    stack = _own(game, action.stack, side)
     if not _movable(game, stack):
         raise IllegalAction("aircraft are not given WEGO orders")
     if isinstance(action, OrderHold | OrderDefend):
@@ -345,6 +369,8 @@ def apply(game: Game, action: Action) -> None:
     if isinstance(action, SealPlan):
         game.record("plan_sealed", side_id=side, orders=len(orders))
         plan["sealed"].append(side)
+    elif isinstance(action, sealed_plans.CommitPlan):
+        sealed_plans.apply_commit(game, side, action)
     elif isinstance(action, CancelOrder):
         del orders[action.stack]
     elif isinstance(action, Order):

@@ -53,11 +53,17 @@ OrderSave = Annotated[MoveSave | AttackSave | StaySave, Field(discriminator="kin
 
 
 class WegoPlanSave(_Model):
-    """A WEGO turn's plan: orders per side, by stack, and the sides that sealed theirs."""
+    """A WEGO turn's plan: orders per side, by stack, and the sides that sealed theirs;
+    ``stage`` is ``planning`` or the window of IGOUGO phases the turn is in (``before`` the
+    planning, ``after`` the execution: :mod:`engine.wego.windows`)."""
 
-    stage: Literal["planning"]
+    stage: Literal["before", "planning", "after"]
     orders: dict[SideId, dict[StackRef, OrderSave]]
     sealed: Annotated[list[SideId], Field(max_length=1_000)]
+    committed: dict[SideId, Annotated[str, Field(pattern=r"^[0-9a-f]{64}$")]] = Field(
+        default_factory=dict
+    )
+    """Sides whose plans are sealed by commitment and not yet revealed (engine.wego.sealed)."""
 
 
 Problem = tuple[tuple[str | int, ...], str]
@@ -76,6 +82,9 @@ def problems(scenario: Scenario, save: GameSave) -> Iterator[Problem]:
         return
     if len(set(plan.sealed)) != len(plan.sealed):
         yield ("state", "wego", "sealed"), "a side sealed its plan twice"
+    for side in plan.committed:
+        if side in plan.sealed:
+            yield ("state", "wego", "committed", side), f"'{side}' sealed its plan twice"
     for side, orders in plan.orders.items():
         for stack_id, order in orders.items():
             where = ("state", "wego", "orders", side, stack_id)

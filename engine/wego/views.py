@@ -5,7 +5,8 @@ them to continue the game), so whatever is shown or handed to one player goes th
 functions first:
 
 * :func:`visible_records`: the event log as ``viewer`` may read it about plans: another
-  side's order actions (given, changed, cancelled) are left out, its ``plan_sealed`` records
+  side's order actions (given, changed, cancelled) are left out, and so are the orders of
+  its plan revealed after a commitment (:mod:`engine.wego.sealed`), its ``plan_sealed`` records
   keep only that the plan was sealed (not how many orders), its ``wego_order_end`` records
   are left out, and its ``wego_step`` records lose the order behind the step. What the
   fog of war hides on the map is the game view's own filter, as in IGOUGO games.
@@ -22,6 +23,7 @@ from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
 
 from .orders import ORDERS, CancelOrder
+from .sealed import RevealPlan
 
 if TYPE_CHECKING:
     from ..game import Game
@@ -39,6 +41,9 @@ def visible_records(records: Iterable[dict[str, Any]], viewer: str) -> list[dict
             action = record.get("action", {})
             if record.get("by") != viewer and action.get("kind") in _PLANNING:
                 continue
+            if record.get("by") != viewer and action.get("kind") == RevealPlan.kind:
+                # The orders revealed are the plan: shown, like any plan, only to its side.
+                record = {**record, "action": {"kind": RevealPlan.kind}}
         elif kind == "plan_sealed" and record.get("side_id") != viewer:
             record = {k: v for k, v in record.items() if k != "orders"}
         elif kind == "wego_order_end" and record.get("side_id") != viewer:

@@ -1,9 +1,9 @@
 """WEGO turns (``calendar.turn_system``): what a scenario holds that its turns never use.
 
-A WEGO turn plays planning, execution, supply and the end-of-turn checks; the event, card,
-reinforcement, air, siege and replacement phases are not played in it (docs/wego.md). Content
-that only those phases use is reported once per kind, at its first entry, so a designer does
-not wonder why it never happens.
+A WEGO turn plays the event, card, reinforcement, offensive air, siege, replacement and
+end-of-turn phases around its planning and execution (docs/wego.md), but opens no card window
+in supply, movement or battle: a card playable only there is reported, so a designer does not
+wonder why it never comes into play.
 """
 
 from __future__ import annotations
@@ -13,6 +13,9 @@ from collections.abc import Iterator
 from ..calendar import WegoSettings
 from ..issues import Issue, make_issue, pointer
 from .index import ScenarioIndex
+
+WEGO_CARD_PHASES = {"cards", "reinforcements", "air", "siege", "end_of_turn"}
+"""Card phases a WEGO turn opens (docs/wego.md)."""
 
 
 def check_wego(ix: ScenarioIndex) -> Iterator[Issue]:
@@ -26,28 +29,15 @@ def check_wego(ix: ScenarioIndex) -> Iterator[Issue]:
                 "the WEGO settings are only read when 'turn_system' is 'wego'",
             )
         return
-    unplayed = (
-        ("events", "events", "events are not played in WEGO turns"),
-        ("cards", "cards", "cards are not played in WEGO turns"),
-        ("reinforcements", "reinforcements", "reinforcements do not arrive in WEGO turns"),
-    )
-    for section, what, message in unplayed:
-        entries = getattr(scenario, section)
-        if entries:
+    # A WEGO turn opens the card windows of its IGOUGO phases (events, cards, reinforcements,
+    # offensive air, sieges, end of turn: engine/wego/windows.py); it opens none in supply,
+    # in movement (planning) or in battle (the execution asks nobody anything).
+    for index, card in enumerate(scenario.cards):
+        if card.phases and not set(card.phases) & WEGO_CARD_PHASES:
             yield make_issue(
                 "wego-unplayed",
-                pointer(section, 0),
-                f"{message}: {len(entries)} {what} will never take part",
-                entries[0].id,
+                pointer("cards", index, "phases"),
+                f"card '{card.id}' is only played in "
+                f"{', '.join(card.phases)}, which WEGO turns never open to cards",
+                card.id,
             )
-    kinds = {t.id: t for t in scenario.unit_types}
-    for index, unit in enumerate(scenario.units):
-        kind = kinds.get(unit.type)
-        if kind is not None and kind.domain == "air":
-            yield make_issue(
-                "wego-unplayed",
-                pointer("units", index),
-                f"aircraft are given no orders in WEGO turns: '{unit.id}' will never fly",
-                unit.id,
-            )
-            break

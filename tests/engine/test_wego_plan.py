@@ -176,13 +176,34 @@ def test_a_damaged_plan_in_a_save_is_refused_with_its_place() -> None:
         Game.load(g.scenario, data)
 
 
-def test_wego_validation_warnings_are_located() -> None:
+def test_e2_wego_validation_warns_of_a_card_no_wego_window_opens() -> None:
+    """Events, cards, reinforcements and aircraft are played in WEGO turns (no warning);
+    a card playable only in battle or movement never comes into play there."""
     b = crossing()
     b.unit_type("plane", name="Plane", domain="air", movement=6, hit_points=2, stacking=1)
     b.unit("p", "plane", "c1r1")
+    b.set(
+        "cards",
+        [
+            {
+                "id": "now",
+                "name": "Now",
+                "side": "red",
+                "phases": ["cards"],
+                "effects": [{"kind": "vp", "amount": 1}],
+            },
+            {
+                "id": "fight",
+                "name": "Fight",
+                "side": "red",
+                "phases": ["battle"],
+                "effects": [{"kind": "vp", "amount": 1}],
+            },
+        ],
+    )
     result = load_text(json.dumps(b.raw))
-    found = {(i.code, i.path, i.severity) for i in result.issues}
-    assert ("wego-unplayed", "/units/8", "warning") in found
+    found = {(i.code, i.path, i.severity) for i in result.issues if i.code.startswith("wego")}
+    assert found == {("wego-unplayed", "/cards/1/phases", "warning")}
     plain = load_text(json.dumps(crossing().raw))
     assert not [i for i in plain.issues if i.code.startswith("wego")]
 

@@ -34,9 +34,9 @@ from editor.game.film.board import FilmMapView
 from engine.game import Game
 from engine.wego.film import Frame, final_film, frames
 
-SPEEDS: dict[str, int] = {"½×": 1600, "1×": 800, "2×": 400, "4×": 200}
+SPEEDS: dict[str, int] = {"Slow": 1600, "Normal": 800, "Fast": 400, "Fastest": 200}
 """Milliseconds a frame stays on screen while the film plays, by speed."""
-DEFAULT_SPEED = "1×"
+DEFAULT_SPEED = "Normal"
 
 COMBAT = ("wego_battle", "wego_contact")
 """Records that make a frame one with combat in it (step combat stops there)."""

@@ -131,6 +131,7 @@ class FilmPlayer(QWidget):
         self.loop.setObjectName("film-loop")
         self.loop.setToolTip("Start again from the first frame at the end")
         self.continue_button = QPushButton("Continue")
+        self.continue_button.setToolTip("Close the film and go on (Escape)")
         self.continue_button.setObjectName("film-continue")
         self.continue_button.clicked.connect(self._close)
         controls = QHBoxLayout()
@@ -170,6 +171,7 @@ class FilmPlayer(QWidget):
             (Qt.Key.Key_PageUp, self.previous_combat),
             (Qt.Key.Key_Home, self.first),
             (Qt.Key.Key_End, self.last),
+            (Qt.Key.Key_Escape, self._close),
         ):
             shortcut = QShortcut(QKeySequence(key), self)
             shortcut.setContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from PySide6.QtCore import QPointF, Qt, Signal
 from PySide6.QtGui import QColor, QMouseEvent, QPainterPath, QPen
-from PySide6.QtWidgets import QApplication, QGraphicsPathItem, QWidget
+from PySide6.QtWidgets import QGraphicsPathItem, QWidget
 
 from editor.game.map.aim import Aim, aim
 from editor.game.map.marks import MarkItem
@@ -57,6 +57,7 @@ class PlanMapView(GameMapView):
         """Ticks every order given waits before setting off."""
         self.waypoints: list[str] = []
         self.plan_items: list[QGraphicsPathItem | MarkItem] = []
+        self._shift = False
         super().__init__(session, parent)
         session.handover.connect(lambda _side: self.show_plan())
 
@@ -149,7 +150,7 @@ class PlanMapView(GameMapView):
         if target.on_border:
             self.message.emit(f"On the border of {name}: click inside the region you mean")
             return
-        shift = bool(QApplication.keyboardModifiers() & Qt.KeyboardModifier.ShiftModifier)
+        shift = self._shift
         if region == stack.region and not self.waypoints:
             session.select(None)
             return
@@ -238,6 +239,14 @@ class PlanMapView(GameMapView):
                 self._press = _Press(None, event.position(), False, found.region)
                 return
         super().mousePressEvent(event)
+
+    def mouseReleaseEvent(self, event: QMouseEvent) -> None:
+        # The click's own modifiers (a click is read on release, see _click_region).
+        self._shift = bool(event.modifiers() & Qt.KeyboardModifier.ShiftModifier)
+        try:
+            super().mouseReleaseEvent(event)
+        finally:
+            self._shift = False
 
     def _escape(self) -> None:
         if self.waypoints and self.drag is None:

@@ -344,3 +344,32 @@ def test_play_in_the_studio_opens_a_wego_scenario_in_the_game_view(qtbot, state_
         window.files.discard_session()
         window.close()
         window.deleteLater()
+
+
+def test_p1_a_wego_plan_is_played_by_email_one_sealed_plan_per_file(
+    qtbot, state_dir, crossing, tmp_path
+):
+    from editor.game import pbem as view_pbem
+    from engine.pbem import verify
+    from engine.pbem.turnfile import read
+
+    window = _window(qtbot, crossing, {"red": "ai", "blue": "ai"})
+    window.session.set_paused(True)
+    assert view_pbem.start_by_email(window, tmp_path, "red", seed=4)
+    controller = window.pbem
+    assert isinstance(controller, view_pbem.PbemController)
+    window.session.select("s1")
+    _click(qtbot, window, "c2r2")
+    qtbot.mouseClick(window.plan_panel.seal_button, LEFT)
+    qtbot.waitUntil(lambda: controller.state.written is not None, timeout=HANG)
+    written = controller.state.written
+    assert read(written)[0].number == 1 and read(written)[0].next == "blue"
+    assert verify(written, crossing).files == 1
+    # Blue opens it: red's plan is not shown, blue plans its own.
+    blue = _window(qtbot, crossing, {"red": "ai", "blue": "ai"})
+    blue.session.set_paused(True)
+    view_pbem._remember_side(read(written)[0].game, "blue")  # another player's computer
+    assert view_pbem.open_turn_file(blue, written)
+    qtbot.waitUntil(lambda: blue.plan_panel.side() == "blue", timeout=HANG)
+    assert blue.map_view.plan_items == []
+    assert all(text == "no order (holds)" for _, text in blue.plan_panel.order_rows())

@@ -11,7 +11,8 @@ film shows without fog and the AI waits for Continue. When the game ends, the fi
 the whole game shows without fog.
 
 Saving and loading are the game window's (:mod:`editor.game.window_saves`): a game saves at
-any moment, mid-plan included, and loads back to where it was.
+any moment, mid-plan included, and loads back to where it was. Play by e-mail is the game
+window's too (:mod:`editor.game.pbem`): a sitting ends when the plan is sealed.
 """
 
 from __future__ import annotations
@@ -21,7 +22,7 @@ from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QSize, Qt, QTimer, Signal
 from PySide6.QtGui import QAction, QCloseEvent, QKeySequence, QShowEvent
-from PySide6.QtWidgets import QLabel, QMainWindow, QStackedWidget, QWidget
+from PySide6.QtWidgets import QLabel, QMainWindow, QMenu, QStackedWidget, QWidget
 
 from editor.game.film.player import FilmPlayer
 from editor.game.panels.handover import HandoverScreen
@@ -110,6 +111,7 @@ class WegoWindow(QMainWindow):
         self.leave_action.setObjectName("leave")
         for action in (self.save_action, self.load_action):
             game.addAction(action)
+        game.addMenu(self._build_pbem())
         game.addSeparator()
         game.addAction(self.film_action)
         game.addAction(self.final_action)
@@ -118,6 +120,23 @@ class WegoWindow(QMainWindow):
         view = self.menuBar().addMenu("&View")
         view.addAction(self._action("Zoom to &fit", lambda: self.map_view.zoom_to_fit(), "0"))
         view.addAction(self.plan_dock.toggleViewAction())
+
+    def _build_pbem(self) -> QMenu:
+        """Game > Play by e-mail, as in IGOUGO games (:mod:`editor.game.pbem`): a turn file
+        holds one side's sealed plan (docs/wego.md)."""
+        from editor.game import pbem
+
+        menu = QMenu("Play by &e-mail", self)
+        menu.setObjectName("pbem-menu")
+        for text, slot, name in (
+            ("&Start a game by e-mail…", pbem.ask_start, "pbem-start"),
+            ("&Open a turn file…", pbem.ask_open, "pbem-open"),
+            ("&Write the turn file", pbem.write_again, "pbem-write"),
+        ):
+            action = self._action(text, lambda slot=slot: slot(self))  # type: ignore[misc]
+            action.setObjectName(name)
+            menu.addAction(action)
+        return menu
 
     # -- the game ------------------------------------------------------------------------------
 

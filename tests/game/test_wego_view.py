@@ -373,3 +373,23 @@ def test_p1_a_wego_plan_is_played_by_email_one_sealed_plan_per_file(
     qtbot.waitUntil(lambda: blue.plan_panel.side() == "blue", timeout=HANG)
     assert blue.map_view.plan_items == []
     assert all(text == "no order (holds)" for _, text in blue.plan_panel.order_rows())
+
+
+def test_of4_jump_to_opens_the_turns_film_at_the_battles_tick(qtbot, state_dir, crossing):
+    session = GameSession.new(crossing, {"red": "human", "blue": "ai"}, seed=1)
+    from engine.ai import BaselineAI
+
+    ai = BaselineAI()
+    while session.game.turn < 3:  # the AI plans for red too, until turn 3's planning
+        session.game.apply(ai.choose(session.game))
+    window = show_game(session, "river-crossing-test", leave_text="Close")
+    qtbot.addWidget(window)
+    assert isinstance(window, WegoWindow)
+    rows = [r for r in film.battles(session.game.log.records) if "red" in (r.attacker, r.defender)]
+    assert rows
+    row = rows[0]
+    assert window.jump_to(row.turn, row.tick)
+    assert window.centre.currentWidget() is window.film
+    frame = window.film.frame
+    assert frame is not None and (frame.turn, frame.tick) == (row.turn, row.tick)
+    assert window.film.frames == film.frames(session.game.log.records, viewer="red", turn=row.turn)

@@ -135,6 +135,7 @@ class FilmPlayer(QWidget):
         self.continue_button.setObjectName("film-continue")
         self.continue_button.clicked.connect(self._close)
         controls = QHBoxLayout()
+        controls.setContentsMargins(4, 0, 4, 0)
         for widget in (
             self.first_button,
             self.back_combat,
@@ -151,6 +152,8 @@ class FilmPlayer(QWidget):
         controls.addWidget(self.loop)
         controls.addWidget(self.continue_button)
         top = QHBoxLayout()
+        top.setContentsMargins(6, 4, 6, 2)
+        top.setSpacing(12)
         top.addWidget(self.title)
         top.addWidget(self.caption, 1)
         column = QVBoxLayout(self)

@@ -249,6 +249,20 @@ class WegoWindow(QMainWindow):
         self.film.play()
         self.show_message("The film of the turn: Continue (or Escape) goes on to the plan")
 
+    def jump_to(self, turn: int, tick: int) -> bool:
+        """Show the frame of ``turn``'s ``tick`` in the film (the battle summary table's
+        jump): the film of that turn is opened as the viewer saw it when it is not the one
+        shown. ``False`` when no such frame exists (or the board is handed over)."""
+        session = self.session
+        if session is None or self.centre.currentWidget() is self.handover_screen:
+            return False
+        showing = self.centre.currentWidget() is self.film
+        if showing and self.film.seek(turn, tick):
+            return True
+        viewer = None if session.over else session.viewer
+        self.show_film(turn, viewer)
+        return self.film.seek(turn, tick)
+
     def watch_last_film(self) -> None:
         session = self.session
         turn = last_executed_turn(session) if session is not None else None

@@ -16,6 +16,7 @@ from editor.game.launch import show_game
 from editor.game.saved_games import load_session
 from editor.game.session import GameSession
 from editor.game.wego.window import WegoWindow
+from engine.errors import IllegalAction
 from engine.wego import film, plan
 from engine.wego.orders import (
     OrderAttack,
@@ -393,3 +394,33 @@ def test_of4_jump_to_opens_the_turns_film_at_the_battles_tick(qtbot, state_dir, 
     frame = window.film.frame
     assert frame is not None and (frame.turn, frame.tick) == (row.turn, row.tick)
     assert window.film.frames == film.frames(session.game.log.records, viewer="red", turn=row.turn)
+
+
+def test_oo1_a_drag_orders_the_route_dragged_through_priced_as_a_wego_route(
+    qtbot, state_dir, crossing
+):
+    window = _window(qtbot, crossing, {"red": "human", "blue": "ai"})
+    view, session = window.map_view, window.session
+    game = session.game
+    stack = game.state.stacks["s1"]
+    session.select("s1")
+    counter = view.map_scene.counters["s1"]
+    box = counter.deviceTransform(view.viewportTransform()).mapRect(counter.shape().boundingRect())
+    start = box.center().toPoint()
+    qtbot.mousePress(view.viewport(), LEFT, pos=start)
+    qtbot.mouseMove(view.viewport(), start + (view.spot_of("c2r1") - start) / 4)
+    # Through c2r1 to c2r2: not the cheapest way (that is straight in), but a legal one.
+    for region in ("c2r1", "c2r2"):
+        qtbot.mouseMove(view.viewport(), view.spot_of(region))
+    assert view.drag.path.path == ["c2r1", "c2r2"]
+    assert view.drag.path.cost == plan.path_cost(game, stack, ("c2r1", "c2r2"), None)
+    # On to c3r1 that way would cost more MP than the stack has: the engine's cheapest.
+    with pytest.raises(IllegalAction):
+        plan.path_cost(game, stack, ("c2r1", "c2r2", "c3r1"), None)
+    qtbot.mouseMove(view.viewport(), view.spot_of("c3r1"))
+    assert view.drag.path.path == list(view.dests["c3r1"].path)
+    # Back over c2r1 and c2r2 again, and dropped there.
+    qtbot.mouseMove(view.viewport(), view.spot_of("c2r1"))
+    qtbot.mouseMove(view.viewport(), view.spot_of("c2r2"))
+    qtbot.mouseRelease(view.viewport(), LEFT, pos=view.spot_of("c2r2"))
+    assert _orders(window, "red")["s1"] == OrderMove("s1", ("c2r1", "c2r2"), 0)

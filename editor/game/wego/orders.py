@@ -10,7 +10,6 @@ asked with ``viewer`` set to that side, so another side's plan is never read.
 from __future__ import annotations
 
 from engine.actions import Action
-from engine.errors import IllegalAction
 from engine.game import Game
 from engine.queries import Destination
 from engine.wego import plan
@@ -45,30 +44,31 @@ def destinations(
     game: Game, legal: list[Action], stack_id: str, mode: str
 ) -> dict[str, Destination]:
     """Where ``stack_id`` may be ordered, from the legal actions: ``mode`` ``move`` gives
-    moves and attacks (a region holding seen enemies), ``withdraw`` the withdrawals."""
+    moves and attacks (a region holding seen enemies), ``withdraw`` the withdrawals. Their
+    MP are the engine's prices of the same routes (:func:`engine.wego.plan.routes` and
+    :func:`engine.wego.plan.attack_routes`, one search each)."""
     stack = game.state.stacks.get(stack_id)
     if stack is None:
         return {}
+    mine = [a for a in legal if getattr(a, "stack", None) == stack_id]
+    if not any(isinstance(a, OrderMove | OrderAttack | OrderWithdraw) for a in mine):
+        return {}
+    reach = plan.routes(game, stack)
+    attacks = plan.attack_routes(game, stack) if mode == "move" else {}
+    wanted = OrderWithdraw if mode == "withdraw" else OrderMove
     out: dict[str, Destination] = {}
-    for action in legal:
-        if getattr(action, "stack", None) != stack_id:
-            continue
-        wanted = OrderWithdraw if mode == "withdraw" else OrderMove
+    for action in mine:
         if type(action) is wanted:
-            cost = _cost(game, stack_id, action.path, None)
-            out[action.path[-1]] = Destination(action.path[-1], "move", cost, action.path, True)
+            assert isinstance(action, OrderMove | OrderWithdraw)
+            end = action.path[-1]
+            cost = reach[end].cost if end in reach else 0.0
+            out[end] = Destination(end, "move", cost, action.path, True)
         elif mode == "move" and isinstance(action, OrderAttack):
-            cost = _cost(game, stack_id, action.path, action.target)
+            route = attacks.get(action.target)
+            cost = route.cost if route is not None else 0.0
             path = (*action.path, action.target)
             out[action.target] = Destination(action.target, "battle", cost, path, True)
     return out
-
-
-def _cost(game: Game, stack_id: str, path: tuple[str, ...], target: str | None) -> float:
-    try:
-        return plan.path_cost(game, game.state.stacks[stack_id], path, target)
-    except IllegalAction:
-        return 0.0
 
 
 def order_to(

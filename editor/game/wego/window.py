@@ -291,6 +291,8 @@ class WegoWindow(QMainWindow):
 
     def _show_map(self) -> None:
         self.film.pause()
+        if self.centre.currentWidget() is self.film:
+            self.statusBar().clearMessage()  # the film's hint is done with
         self.centre.setCurrentWidget(self.map_view)
         self.plan_panel.setVisible(True)
         self.plan_panel.setEnabled(True)

@@ -73,9 +73,6 @@ def cmd_play(args: argparse.Namespace) -> int:
     if unknown:
         raise UsageError(f"unknown side(s) for --ai: {', '.join(unknown)}")
     if not args.headless:
-        if scenario.calendar.turn_system == "wego":
-            # The engine plays WEGO turns; the game view's planning and film come later.
-            raise UsageError("the game view does not play WEGO turns yet: add --headless")
         require_window()
         from editor.game.launch import run_play
 

@@ -149,7 +149,14 @@ def show_game(
     ``edited`` reads the studio's scenario as edited now (Game > Replay with my edits)."""
     from editor.game.window import GameWindow
 
-    window = GameWindow(session, stem=stem, leave_text=leave_text)
+    window: GameWindow
+    if session.game.scenario.calendar.turn_system == "wego":
+        # Plans and films instead of phases: a window of its own (editor/game/wego).
+        from editor.game.wego.window import WegoWindow
+
+        window = WegoWindow(session, stem=stem, leave_text=leave_text)  # type: ignore[assignment]
+    else:
+        window = GameWindow(session, stem=stem, leave_text=leave_text)
     window.set_edited(edited)
     if on_leave is not None:
         window.left.connect(on_leave)

@@ -38,15 +38,6 @@ class StudioPlay(QObject):
         if errors:
             self.refuse(errors)
             return
-        if document.scenario.calendar.turn_system == "wego":
-            # The engine plays WEGO turns; the game view's planning and film come later.
-            QMessageBox.information(
-                studio,
-                "Cannot play yet",
-                "The game view does not play WEGO turns yet. Play this scenario headless: "
-                "salient play FILE --headless (docs/wego.md).",
-            )
-            return
         scenario = snapshot(document.scenario)
         stem = document.play_name
         dialog = start_dialog(scenario, stem, parent=studio)

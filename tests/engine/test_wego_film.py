@@ -135,13 +135,6 @@ def test_ot6_ot10_a_headless_wego_game_is_deterministic_from_the_command_line(
     assert summary["finished"] is True and summary["turns_played"] == 6
 
 
-def test_the_game_view_refuses_wego_turns_with_a_message(
-    capsys: pytest.CaptureFixture[str],
-) -> None:
-    assert main(["play", str(STORED)]) == 2
-    assert "does not play WEGO turns yet" in capsys.readouterr().err
-
-
 def test_the_ai_plans_only_legal_orders_and_the_same_plan_for_a_seed() -> None:
     scenario = load_file(STORED).scenario
     assert scenario is not None

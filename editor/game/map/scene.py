@@ -182,7 +182,7 @@ class GameMapScene(QGraphicsScene):
     def refresh(self) -> set[str]:
         """Show the game as it stands; returns the regions whose contents were redrawn."""
         game = self.game
-        self.views = views = stack_views(game, self.session.viewer)
+        self.views = views = self.stack_views()
         refresh_places(self)
         wanted: dict[str, list[StackEntry]] = {}
         for stack in game.state.stacks.values():
@@ -212,6 +212,10 @@ class GameMapScene(QGraphicsScene):
         if self.overlays.name is not None:
             self.overlays.refresh()
         return redrawn
+
+    def stack_views(self) -> dict[str, str]:
+        """How much the viewer sees of every stack (the WEGO film's scene reads a frame)."""
+        return stack_views(self.game, self.session.viewer)
 
     def _draw_region(self, region_id: str, contents: tuple[StackEntry, ...]) -> None:
         """Lay out a region's structures, sources and counters again: fanned out if they

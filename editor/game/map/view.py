@@ -68,13 +68,15 @@ class GameMapView(TargetPicking, ZoomingView):
     """Something to tell the player in the status bar: a refused move, a hint."""
 
     overlays: list[tuple[str, str]] = OVERLAYS
+    scene_class: type[GameMapScene] = GameMapScene
+    """The scene drawn (the WEGO film shows frames in a scene of its own)."""
     """The overlays :meth:`set_overlay` knows, as (name, label) for a menu."""
 
     def __init__(
         self, session: GameSession, parent: QWidget | None = None, *, base: Path | None = None
     ) -> None:
         """``base``: the scenario's folder, where pictures of leaders and units are found."""
-        super().__init__(GameMapScene(session, base), parent)
+        super().__init__(self.scene_class(session, base), parent)
         self.session = session
         self.setRenderHint(QPainter.RenderHint.Antialiasing)
         self.setTransformationAnchor(QGraphicsView.ViewportAnchor.AnchorUnderMouse)

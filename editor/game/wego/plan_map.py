@@ -1,0 +1,385 @@
+"""The game map while a side plans a WEGO turn: giving orders with the mouse, and the plan
+drawn on the map.
+
+With one of the planning side's stacks selected, the regions it may be ordered to are washed
+as for a move (green: a move; hatched red: an attack on enemies the side sees). A click inside
+one orders the stack there (an attack on a region holding enemies), a drag of its counter
+does the same along the regions dragged through, and a shift-click adds a waypoint: the
+route then goes through every waypoint in order, each leg the cheapest (the engine's
+:func:`engine.wego.plan.route_through`), and the next plain click ends it. Escape drops the
+waypoints, then the selection. In *withdraw* mode (the plan panel's choice) the washed
+regions are the friendly ones it may fall back to. The wait the plan panel shows goes with
+every order given.
+
+Every order of the planning side is drawn: its route as a line in the colour of its kind,
+with a label at its end. Only the side's own orders are ever asked of the engine
+(:func:`engine.wego.plan.orders_of` with ``viewer`` = that side).
+"""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QPointF, Qt, Signal
+from PySide6.QtGui import QColor, QMouseEvent, QPainterPath, QPen
+from PySide6.QtWidgets import QGraphicsPathItem, QWidget
+
+from editor.game.map.aim import Aim, aim
+from editor.game.map.marks import MarkItem
+from editor.game.map.moves import DragPath, adjacent
+from editor.game.map.style import REACH_COLOURS, Z_BADGES, Z_PATH
+from editor.game.map.view import GameMapView, _Press
+from editor.game.session import GameSession
+from editor.game.wego.orders import destinations, order_to, order_words, planning_side, route_of
+from engine.actions import Action, Move
+from engine.errors import IllegalAction
+from engine.wego import plan
+from engine.wego.orders import Order, OrderAttack, OrderMove, OrderWithdraw
+
+ORDER_COLOURS = {
+    "order_move": QColor("#2f9e44"),
+    "order_attack": QColor("#d9480f"),
+    "order_withdraw": QColor("#1c7ed6"),
+    "order_hold": QColor("#495057"),
+    "order_defend": QColor("#5f3dc4"),
+}
+
+
+class WegoDragPath(DragPath):
+    """A drag's path priced as a WEGO route (step by step, :func:`engine.wego.plan.path_cost`;
+    into a region of enemies as an attack), not as an IGOUGO move."""
+
+    def price(self, path: tuple[str, ...]) -> float | None:
+        if not path:
+            return 0.0
+        dest = self.dests.get(path[-1])
+        attack = dest is not None and dest.kind == "battle"
+        try:
+            if attack:
+                return plan.path_cost(self.game, self.stack, path[:-1], path[-1])
+            return plan.path_cost(self.game, self.stack, path, None)
+        except IllegalAction:
+            return None
+
+    def enter(self, region: str | None) -> None:
+        self.pointer = region
+        if region is None or region == self.origin:
+            if region == self.origin:
+                self.path, self.cost = [], 0.0
+            return
+        if region in self.path:
+            del self.path[self.path.index(region) + 1 :]
+            self._reprice()
+            return
+        last = self.path[-1] if self.path else self.origin
+        if region in self.dests and adjacent(self.game, last, region):
+            cost = self.price((*self.path, region))
+            if cost is not None:
+                self.path.append(region)
+                self.cost = cost
+                return
+        if region in self.dests:
+            self.path = list(self.dests[region].path)
+            self._reprice()
+
+    def _reprice(self) -> None:
+        cost = self.price(tuple(self.path))
+        self.cost = cost if cost is not None else self.dests[self.path[-1]].cost
+
+    def action(self) -> Move | None:
+        end = self.end
+        if end is None or end != self.pointer or end not in self.dests:
+            return None
+        path = tuple(self.path)
+        if self.price(path) is None:
+            path = self.dests[end].path
+        return Move(self.stack.id, path)
+
+
+class PlanMapView(GameMapView):
+    """The game map of a WEGO game: orders given with the mouse, the plan drawn."""
+
+    planChanged = Signal()
+    """The waypoints or the mode changed (the plan panel shows them)."""
+    ordered = Signal(object)
+    """An order was given from the map (the engine's action)."""
+
+    def __init__(self, session: GameSession, parent: QWidget | None = None) -> None:
+        self.mode = "move"
+        """``move`` (moves and attacks) or ``withdraw``."""
+        self.wait = 0
+        """Ticks every order given waits before setting off."""
+        self.waypoints: list[str] = []
+        self.plan_items: list[QGraphicsPathItem | MarkItem] = []
+        self._shift = False
+        super().__init__(session, parent)
+        session.handover.connect(lambda _side: self.show_plan())
+
+    # -- what the side may do ------------------------------------------------------------------
+
+    def planning(self) -> str | None:
+        """The side planning here now: a person's, else ``None``."""
+        side = planning_side(self.session.game)
+        return side if side is not None and side == self.session.human_to_act() else None
+
+    def set_mode(self, mode: str) -> None:
+        if mode != self.mode:
+            self.mode = mode
+            self.clear_waypoints()
+            self._legal = None
+            self.dests = {}
+            self._update_destinations()
+            self.planChanged.emit()
+
+    def clear_waypoints(self) -> None:
+        if self.waypoints:
+            self.waypoints = []
+            self.map_scene.highlights.clear_path()
+            self.planChanged.emit()
+
+    def _update_destinations(self) -> None:
+        session = self.session
+        game = session.game
+        stack = game.state.stacks.get(session.selected or "")
+        dests = {}
+        if stack is not None and session.targeting is None and stack.side == self.planning():
+            dests = destinations(game, self.legal_actions(), stack.id, self.mode)
+        if dests != self.dests:
+            self.dests = dests
+            self.map_scene.highlights.show_destinations(dests)
+            self.map_scene.highlights.clear_path()
+            self._hovered = None
+        if stack is None or stack.side != self.planning():
+            self.clear_waypoints()
+
+    def _on_selection(self, stack_id: str | None) -> None:
+        self.waypoints = []
+        super()._on_selection(stack_id)
+        self.show_plan()
+        self.planChanged.emit()
+
+    def refresh(self) -> None:
+        super().refresh()
+        self.show_plan()
+
+    # -- giving orders -------------------------------------------------------------------------
+
+    def _apply(self, action: Action) -> bool:
+        if isinstance(action, Move):  # a drag: the same route, as an order of the plan
+            end = action.path[-1]
+            dest = self.dests.get(end)
+            if dest is not None and dest.kind == "battle":
+                action = OrderAttack(action.stack, end, action.path[:-1], self.wait)
+            elif self.mode == "withdraw":
+                action = OrderWithdraw(action.stack, action.path, self.wait)
+            else:
+                action = OrderMove(action.stack, action.path, self.wait)
+        return self.give(action)
+
+    def give(self, action: Action) -> bool:
+        """Apply a planning action through the session; says what was done or refused."""
+        self._applying = True
+        try:
+            done = self.session.apply(action)
+        finally:
+            self._applying = False
+        if done:
+            self.waypoints = []
+            if isinstance(action, Order):
+                self.message.emit(f"Ordered: {order_words(self.session.game, action)}")
+            self.ordered.emit(action)
+            self.planChanged.emit()
+        return done
+
+    def _click_region(self, target: Aim) -> None:
+        session = self.session
+        stack_id = session.selected
+        region = target.region
+        game = session.game
+        stack = game.state.stacks.get(stack_id or "")
+        if region is None or stack is None or stack.side != self.planning():
+            session.select(None)
+            return
+        name = game.world.regions[region].name
+        if target.on_border:
+            self.message.emit(f"On the border of {name}: click inside the region you mean")
+            return
+        shift = self._shift
+        if region == stack.region and not self.waypoints:
+            session.select(None)
+            return
+        dest = self.dests.get(region)
+        if shift:
+            self._add_waypoint(stack_id or "", region)
+            return
+        if dest is None and not self.waypoints:
+            if self.mode == "withdraw":
+                why = f"{name}: a withdrawal goes only to a friendly region within reach"
+            else:
+                why = f"{name} is out of reach of this stack this turn"
+            self.message.emit(why)
+            return
+        attack = dest if dest is not None and dest.kind == "battle" else None
+        try:
+            order = order_to(
+                game,
+                stack.id,
+                tuple(self.waypoints),
+                region,
+                attack=attack,
+                withdraw=self.mode == "withdraw",
+                wait=self.wait,
+            )
+        except IllegalAction as refusal:
+            self.message.emit(f"Refused: {refusal}")
+            return
+        self.give(order)
+
+    def _add_waypoint(self, stack_id: str, region: str) -> None:
+        game = self.session.game
+        if region in self.waypoints:
+            self.message.emit("That region is a waypoint already")
+            return
+        try:
+            plan.route_through(game, stack_id, (*self.waypoints, region))
+        except IllegalAction as refusal:
+            self.message.emit(f"No waypoint there: {refusal}")
+            return
+        self.waypoints.append(region)
+        names = " → ".join(game.world.regions[r].name for r in self.waypoints)
+        self.message.emit(f"Waypoints: {names} (click the destination; Escape drops them)")
+        self._show_pending(None)
+        self.planChanged.emit()
+
+    def _show_pending(self, region: str | None) -> None:
+        """The route through the waypoints (and on to ``region``, when given)."""
+        game = self.session.game
+        stack = game.state.stacks.get(self.session.selected or "")
+        if stack is None:
+            return
+        points = tuple(self.waypoints) + ((region,) if region else ())
+        try:
+            path = plan.route_through(game, stack.id, points)
+        except IllegalAction:
+            path = plan.route_through(game, stack.id, tuple(self.waypoints))
+        try:
+            cost = plan.path_cost(game, stack, path, None)
+            label = f"{cost:g} MP via {len(self.waypoints)} waypoint(s)"
+        except IllegalAction as refusal:
+            label = f"too far: {refusal}"
+        colour = REACH_COLOURS["move"]
+        self.map_scene.highlights.show_path([stack.region, *path], label, colour)
+
+    def _hover(self, region: str | None) -> None:
+        if not self.waypoints or self.drag is not None:
+            super()._hover(region)
+            return
+        if region == self._hovered:
+            return
+        self._hovered = region
+        self._show_pending(region)
+
+    def mousePressEvent(self, event: QMouseEvent) -> None:
+        # An enemy counter in a region the selected stack may attack: the click means the
+        # region (the attack), not a look at the counter.
+        if event.button() == Qt.MouseButton.LeftButton and not self._space and self.dests:
+            found = aim(self, self.map_scene, event.position().toPoint())
+            dest = self.dests.get(found.region or "")
+            stack = self.session.game.state.stacks.get(
+                found.counter.stack_id if found.counter is not None else ""
+            )
+            enemy = stack is not None and stack.side != self.session.human_to_act()
+            if dest is not None and dest.kind == "battle" and enemy:
+                self._press = _Press(None, event.position(), False, found.region)
+                return
+        super().mousePressEvent(event)
+
+    def mouseReleaseEvent(self, event: QMouseEvent) -> None:
+        # The click's own modifiers (a click is read on release, see _click_region).
+        self._shift = bool(event.modifiers() & Qt.KeyboardModifier.ShiftModifier)
+        try:
+            super().mouseReleaseEvent(event)
+        finally:
+            self._shift = False
+
+    def _start_drag(self, stack_id: str) -> None:
+        super()._start_drag(stack_id)
+        if self.drag is not None:
+            old = self.drag.path
+            self.drag.path = WegoDragPath(old.game, old.stack, old.dests)
+
+    def _escape(self) -> None:
+        if self.waypoints and self.drag is None:
+            self.clear_waypoints()
+            self.message.emit("Waypoints dropped")
+            return
+        super()._escape()
+
+    # -- the plan on the map -------------------------------------------------------------------
+
+    def shown_side(self) -> str | None:
+        """The side whose plan is drawn: the person planning (or who planned last) here."""
+        game = self.session.game
+        if game.state.wego is None or game.state.outcome is not None:
+            return None
+        viewer = self.session.viewer
+        if viewer is None or self.session.players.get(viewer) != "human":
+            return None
+        return viewer
+
+    def show_plan(self) -> None:
+        """Draw the orders of the side shown (nothing while the board is handed over)."""
+        scene = self.map_scene
+        for item in self.plan_items:
+            scene.removeItem(item)
+        self.plan_items = []
+        side = self.shown_side()
+        if side is None or side != self.session.human_to_act():
+            return
+        game = self.session.game
+        for stack_id, order in plan.orders_of(game, side, viewer=side).items():
+            self._draw_order(order, stack_id == self.session.selected)
+
+    def _draw_order(self, order: Order, selected: bool) -> None:
+        scene = self.map_scene
+        game = self.session.game
+        route = [r for r in route_of(game, order) if r in scene.points]
+        if not route:
+            return
+        colour = ORDER_COLOURS.get(order.kind, QColor("#333333"))
+        points = [scene.points[r] for r in route]
+        if len(points) > 1:
+            path = QPainterPath(points[0])
+            for point in points[1:]:
+                path.lineTo(point)
+            self._arrow_head(path, points[-2], points[-1])
+            line = QGraphicsPathItem(path)
+            pen = QPen(colour, 5.0 if selected else 3.0)
+            pen.setCosmetic(True)
+            pen.setCapStyle(Qt.PenCapStyle.RoundCap)
+            pen.setJoinStyle(Qt.PenJoinStyle.RoundJoin)
+            if isinstance(order, OrderWithdraw):
+                pen.setStyle(Qt.PenStyle.DashLine)
+            line.setPen(pen)
+            line.setZValue(Z_PATH - 1)
+            line.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
+            line.setToolTip(order_words(game, order))
+            scene.addItem(line)
+            self.plan_items.append(line)
+        words = order_words(game, order)
+        label = MarkItem("text", f"order-{order.stack}", Z_BADGES + 2)
+        label.set_look((words, colour.rgba()))
+        label.setPos(points[-1])
+        label.set_offset(QPointF(0, 18))
+        label.setToolTip(words)
+        scene.addItem(label)
+        self.plan_items.append(label)
+
+    def _arrow_head(self, path: QPainterPath, a: QPointF, b: QPointF) -> None:
+        line = b - a
+        length = max((line.x() ** 2 + line.y() ** 2) ** 0.5, 1e-6)
+        unit = QPointF(line.x() / length, line.y() / length)
+        normal = QPointF(-unit.y(), unit.x())
+        size = min(length * 0.3, self.map_scene.typical**0.5 * 0.3 + 3)
+        path.moveTo(b)
+        path.lineTo(b - unit * size + normal * size * 0.5)
+        path.moveTo(b)
+        path.lineTo(b - unit * size - normal * size * 0.5)

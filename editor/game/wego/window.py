@@ -1,0 +1,346 @@
+"""The game window of a WEGO game: plan, hand over, watch the film, plan again.
+
+The map takes the centre, the plan panel the right. While a person plans, the map gives
+orders (:mod:`.plan_map`) and the panel lists them (:mod:`.plan_panel`); the AI plans its sides
+itself (:mod:`engine.wego.ai`, through the session's AI player, at the chosen speed). In a
+hot-seat game the hand-over screen covers the map and the plan panel between two people, so
+one never sees the other's plan. Once a turn is carried out, each person is shown its film
+under their own fog of war before planning again (the film player, :mod:`editor.game.film`,
+takes the map's place; Continue brings the map back); in a game of the AI against itself the
+film shows without fog and the AI waits for Continue. When the game ends, the final film of
+the whole game shows without fog.
+
+Saving and loading are the game window's (:mod:`editor.game.window_saves`): a game saves at
+any moment, mid-plan included, and loads back to where it was. Play by e-mail is the game
+window's too (:mod:`editor.game.pbem`): a sitting ends when the plan is sealed.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from PySide6.QtCore import QSize, Qt, QTimer, Signal
+from PySide6.QtGui import QAction, QCloseEvent, QKeySequence, QShowEvent
+from PySide6.QtWidgets import QLabel, QMainWindow, QMenu, QStackedWidget, QWidget
+
+from editor.game.film.player import FilmPlayer
+from editor.game.panels.handover import HandoverScreen
+from editor.game.panels.knowledge import readable_reason, side_name
+from editor.game.placement import keep_on_screen, panel_width, place
+from editor.game.session import GameSession
+from editor.game.wego.plan_map import PlanMapView
+from editor.game.wego.plan_panel import PlanPanel
+from editor.game.window_saves import load_game, save_game, save_on_leaving
+from editor.shared.docking import add_dock
+from engine.outcome import Outcome
+
+if TYPE_CHECKING:
+    from editor.game.replay_edits import Edited
+
+MESSAGE_MS = 8000
+
+
+def last_executed_turn(session: GameSession) -> int | None:
+    """The last turn whose execution is in the log (its film may be shown)."""
+    for record in reversed(session.game.log.records):
+        if record["type"] == "wego_execution":
+            return int(record["turn"])
+    return None
+
+
+class WegoWindow(QMainWindow):
+    """A WEGO game being played (see the module docstring)."""
+
+    left = Signal()
+    """The player left the game (back to the studio, or the window closed)."""
+
+    def __init__(self, session: GameSession, *, stem: str, leave_text: str = "Close") -> None:
+        super().__init__()
+        self.setObjectName("game-window")
+        self.stem = stem
+        self.leave_text = leave_text
+        self.scenario = session.game.scenario
+        self.session: GameSession | None = None
+        self.save_dir: Path | None = None
+        self.pbem: object | None = None
+        self.edited_scenario: Edited | None = None
+        self.films_seen: set[tuple[int, str | None]] = set()
+        """The films shown so far: (turn, side; ``None`` for the AI against itself)."""
+        self.outcome: Outcome | None = None
+        self._first_size = place(self)
+        self._placed = False
+        self.centre = QStackedWidget()
+        self.setCentralWidget(self.centre)
+        self.plan_dock = add_dock(self, "plan", "Plan", Qt.DockWidgetArea.RightDockWidgetArea)
+        self.resizeDocks(
+            [self.plan_dock], [panel_width(self._first_size.width())], Qt.Orientation.Horizontal
+        )
+        self.viewer_label = QLabel()
+        self.viewer_label.setObjectName("viewer")
+        self.statusBar().addPermanentWidget(self.viewer_label)
+        self._build_menus()
+        self.set_session(session)
+
+    def sizeHint(self) -> QSize:
+        return QSize(self._first_size)
+
+    def showEvent(self, event: QShowEvent) -> None:
+        super().showEvent(event)
+        if not self._placed:
+            self._placed = True
+            QTimer.singleShot(0, self, lambda: keep_on_screen(self))
+
+    def _action(self, text: str, slot: object, shortcut: str | None = None) -> QAction:
+        action = QAction(text, self)
+        if shortcut is not None:
+            action.setShortcut(QKeySequence(shortcut))
+        action.triggered.connect(lambda _checked=False: slot())  # type: ignore[operator]
+        self.addAction(action)
+        return action
+
+    def _build_menus(self) -> None:
+        game = self.menuBar().addMenu("&Game")
+        self.save_action = self._action("&Save the game…", self.save_game, "Ctrl+S")
+        self.load_action = self._action("&Load a game…", self.load_game, "Ctrl+O")
+        self.film_action = self._action("Watch the last &film", self.watch_last_film, "Ctrl+F")
+        self.film_action.setToolTip("The film of the last turn carried out, as your side saw it")
+        self.final_action = self._action("The final fil&m", self.show_final_film)
+        self.final_action.setToolTip("Every turn of the game without fog of war (at its end)")
+        self.leave_action = self._action(f"&{self.leave_text}", self.close, "Ctrl+W")
+        self.leave_action.setObjectName("leave")
+        for action in (self.save_action, self.load_action):
+            game.addAction(action)
+        game.addMenu(self._build_pbem())
+        game.addSeparator()
+        game.addAction(self.film_action)
+        game.addAction(self.final_action)
+        game.addSeparator()
+        game.addAction(self.leave_action)
+        view = self.menuBar().addMenu("&View")
+        view.addAction(self._action("Zoom to &fit", lambda: self.map_view.zoom_to_fit(), "0"))
+        view.addAction(self.plan_dock.toggleViewAction())
+
+    def _build_pbem(self) -> QMenu:
+        """Game > Play by e-mail, as in IGOUGO games (:mod:`editor.game.pbem`): a turn file
+        holds one side's sealed plan (docs/wego.md)."""
+        from editor.game import pbem
+
+        menu = QMenu("Play by &e-mail", self)
+        menu.setObjectName("pbem-menu")
+        for text, slot, name in (
+            ("&Start a game by e-mail…", pbem.ask_start, "pbem-start"),
+            ("&Open a turn file…", pbem.ask_open, "pbem-open"),
+            ("&Write the turn file", pbem.write_again, "pbem-write"),
+        ):
+            action = self._action(text, lambda slot=slot: slot(self))  # type: ignore[misc]
+            action.setObjectName(name)
+            menu.addAction(action)
+        return menu
+
+    # -- the game ------------------------------------------------------------------------------
+
+    def set_session(self, session: GameSession) -> None:
+        """Show a game (a new one, or one just loaded); the previous one is let go."""
+        self._release_session()
+        self.session = session
+        session.setParent(self)
+        self.outcome = None
+        self.films_seen = set()
+        # A loaded game shows the film of the turn it stands after only on request.
+        done = last_executed_turn(session)
+        if done is not None and session.game.state.wego is not None:
+            self.films_seen |= {(done, side) for side in (*session.game.sides_in_play, None)}
+        self.map_view = PlanMapView(session)
+        self.map_view.message.connect(self.show_message)
+        self.handover_screen = HandoverScreen(session)
+        self.handover_screen.revealed.connect(self._revealed)
+        self.film = FilmPlayer(session.game, session.viewer)
+        self.film.closed.connect(self.close_film)
+        for page in (self.map_view, self.handover_screen, self.film):
+            self.centre.addWidget(page)
+        self.centre.setCurrentWidget(self.map_view)
+        self.plan_panel = PlanPanel(session, self.map_view)
+        self.plan_dock.setWidget(self.plan_panel)
+        session.failed.connect(
+            lambda reason: self.show_message(readable_reason(session.game, reason))
+        )
+        session.changed.connect(self._after_change)
+        session.handover.connect(self._hand_over)
+        session.toAct.connect(self._to_act)
+        session.finished.connect(self.show_end)
+        self.final_action.setEnabled(False)
+        self._show_viewer()
+        self.setWindowTitle(f"{self.scenario.info.title} — Salient")
+
+    def _release_session(self) -> None:
+        old = self.session
+        if old is None:
+            return
+        old.set_paused(True)
+        for signal in (old.failed, old.changed, old.handover, old.toAct, old.finished):
+            signal.disconnect()
+        widget = self.plan_dock.widget()
+        self.plan_dock.setWidget(QWidget())
+        if widget is not None:
+            widget.deleteLater()
+        while self.centre.count():
+            page = self.centre.widget(0)
+            self.centre.removeWidget(page)
+            page.deleteLater()
+        old.deleteLater()
+        self.session = None
+
+    def set_edited(self, edited: Edited | None) -> None:
+        """Kept for the launcher's sake: Replay with my edits is not offered for WEGO games."""
+        self.edited_scenario = edited
+
+    # -- following the game --------------------------------------------------------------------
+
+    def _after_change(self) -> None:
+        session = self.session
+        if session is None:
+            return
+        if not session.humans:
+            # The AI against itself: each turn's film without fog; the AI waits for Continue.
+            self._offer_film(None)
+        self._show_viewer()
+
+    def _to_act(self, side: str) -> None:
+        if not self._offer_film(side):
+            self._show_map()
+
+    def _revealed(self, side: str) -> None:
+        self.plan_panel.setVisible(True)
+        self.map_view.refresh()
+        if not self._offer_film(side):
+            self._show_map()
+
+    def _hand_over(self, side: str) -> None:
+        """Hot seat: hide the map, the film and the plan until the next person is ready."""
+        self.film.pause()
+        self.centre.setCurrentWidget(self.handover_screen)
+        self.statusBar().clearMessage()
+        self.plan_panel.setVisible(False)
+        self._show_viewer()
+
+    def _offer_film(self, side: str | None) -> bool:
+        """Show the film of the last turn carried out to ``side`` once; ``True`` if shown."""
+        session = self.session
+        turn = last_executed_turn(session) if session is not None else None
+        if session is None or turn is None or (turn, side) in self.films_seen or session.over:
+            return False
+        self.films_seen.add((turn, side))
+        self.show_film(turn, side)
+        return True
+
+    def show_film(self, turn: int, side: str | None) -> None:
+        """The film of ``turn`` as ``side`` saw it, in the map's place."""
+        session = self.session
+        if session is None:
+            return
+        if not session.humans:
+            session.set_paused(True)
+        self.film.map_view.setTransform(self.map_view.transform())
+        self.film.show_turn(session.game, turn, side)
+        self.centre.setCurrentWidget(self.film)
+        self.plan_panel.setEnabled(False)  # the plan waits for the film to be closed
+        self.film.setFocus()
+        self.film.play()
+        self.show_message("The film of the turn: Continue (or Escape) goes on to the plan")
+
+    def jump_to(self, turn: int, tick: int) -> bool:
+        """Show the frame of ``turn``'s ``tick`` in the film (the battle summary table's
+        jump): the film of that turn is opened as the viewer saw it when it is not the one
+        shown. ``False`` when no such frame exists (or the board is handed over)."""
+        session = self.session
+        if session is None or self.centre.currentWidget() is self.handover_screen:
+            return False
+        showing = self.centre.currentWidget() is self.film
+        if showing and self.film.seek(turn, tick):
+            return True
+        viewer = None if session.over else session.viewer
+        self.show_film(turn, viewer)
+        return self.film.seek(turn, tick)
+
+    def watch_last_film(self) -> None:
+        session = self.session
+        turn = last_executed_turn(session) if session is not None else None
+        if session is None or turn is None:
+            self.show_message("No turn has been carried out yet: there is no film to watch")
+            return
+        if self.centre.currentWidget() is self.handover_screen:
+            return
+        self.show_film(turn, session.viewer)
+
+    def show_final_film(self) -> None:
+        session = self.session
+        if session is None or not session.over:
+            self.show_message("The final film shows once the game is over")
+            return
+        self.film.show_final(session.game)
+        self.centre.setCurrentWidget(self.film)
+        self.film.setFocus()
+
+    def close_film(self) -> None:
+        """Continue: back to the map (the AI against itself plays on)."""
+        session = self.session
+        self._show_map()
+        if session is not None and not session.humans and not session.over:
+            session.set_paused(False)
+
+    def _show_map(self) -> None:
+        self.film.pause()
+        if self.centre.currentWidget() is self.film:
+            self.statusBar().clearMessage()  # the film's hint is done with
+        self.centre.setCurrentWidget(self.map_view)
+        self.plan_panel.setVisible(True)
+        self.plan_panel.setEnabled(True)
+        self._show_viewer()
+
+    def _show_viewer(self) -> None:
+        session = self.session
+        if session is None:
+            return
+        viewer = session.viewer
+        fog = "fog of war on" if session.game.fog else "no fog of war"
+        if viewer is None:
+            self.viewer_label.setText(f"AI against AI: everything visible · {fog}")
+        else:
+            self.viewer_label.setText(f"Seen by {side_name(session.game, viewer)} · {fog}")
+
+    def show_message(self, text: str) -> None:
+        self.statusBar().showMessage(text, MESSAGE_MS)
+
+    def show_end(self, outcome: object) -> None:
+        """The game is over: say how, and show the final film without fog."""
+        session = self.session
+        if session is None or not isinstance(outcome, Outcome) or self.outcome is not None:
+            return
+        self.outcome = outcome
+        game = session.game
+        self.final_action.setEnabled(True)
+        winner = side_name(game, outcome.winner) if outcome.winner else "Nobody"
+        vp = ", ".join(f"{side_name(game, s)} {v}" for s, v in sorted(outcome.vp.items()))
+        self.film.show_final(game)
+        self.film.title.setText(f"Game over: {winner} wins ({outcome.reason}) · VP {vp}")
+        self.centre.setCurrentWidget(self.film)
+        self.plan_panel.setVisible(True)
+        self.plan_panel.refresh()
+
+    # -- saving --------------------------------------------------------------------------------
+
+    def save_game(self) -> bool:
+        return save_game(self)  # type: ignore[arg-type]
+
+    def load_game(self) -> bool:
+        return load_game(self)  # type: ignore[arg-type]
+
+    # -- leaving -------------------------------------------------------------------------------
+
+    def closeEvent(self, event: QCloseEvent) -> None:
+        if self.session is not None:
+            save_on_leaving(self.session)
+        self.film.pause()
+        event.accept()
+        self.left.emit()

@@ -243,7 +243,10 @@ class GameSession(QObject):
         if self.paused or self.over:
             return
         deadline = time.perf_counter() + (FASTEST_BATCH_S if self.speed == "fastest" else 0.0)
-        while (side := self.ai_to_act()) is not None:
+        # A batch never crosses into a new turn: the view shows each turn's end (a WEGO
+        # turn's film) whatever the machine's speed made of the batch.
+        turn = self.game.turn
+        while (side := self.ai_to_act()) is not None and self.game.turn == turn:
             try:
                 self.game.apply(self.ai.choose(self.game))
             except (IllegalAction, RuntimeError) as error:  # an AI bug must not kill the view

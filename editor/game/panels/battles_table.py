@@ -27,6 +27,10 @@ from engine.world import World
 TURN_ROLE = Qt.ItemDataRole.UserRole + 1
 """Each row's first cell keeps its battle's (turn, tick): sorting moves rows around."""
 
+ORDER_ROLE = Qt.ItemDataRole.UserRole + 2
+"""Every cell keeps the place of its battle in the order fought (to break ties when sorting;
+a Python attribute would be lost with the item's wrapper)."""
+
 FIXED = ("Turn", "Tick", "Place", "Sides", "Winner")
 """The columns before one "Lost" column per side."""
 
@@ -68,6 +72,7 @@ class BattlesTable(QWidget):
         header.setSectionResizeMode(2, QHeaderView.ResizeMode.Stretch)
         header.setSectionResizeMode(3, QHeaderView.ResizeMode.Stretch)
         header.setSortIndicatorShown(True)
+        header.setSortIndicator(0, Qt.SortOrder.AscendingOrder)
         self.table.setSortingEnabled(True)
         self.table.activated.connect(self._activated)
         layout.addWidget(self.table, 1)
@@ -79,32 +84,30 @@ class BattlesTable(QWidget):
         self.rows = list(rows)
         table = self.table
         header = table.horizontalHeader()
-        column, order = header.sortIndicatorSection(), header.sortIndicatorOrder()
+        by, order = header.sortIndicatorSection(), header.sortIndicatorOrder()
         table.setSortingEnabled(False)  # filling a sorting table reorders it under our feet
         table.setRowCount(len(self.rows))
         for index, row in enumerate(self.rows):
             for column, item in enumerate(self._cells(row)):
+                item.setData(ORDER_ROLE, index)
                 table.setItem(index, column, item)
-        table.setSortingEnabled(True)
-        if 0 <= column < table.columnCount():
-            # Qt's sort is stable: sorted by turn (the default), a turn's battles stay in
-            # the order they were fought.
-            table.sortItems(column, order)
+        header.setSortIndicator(by if 0 <= by < table.columnCount() else 0, order)
+        table.setSortingEnabled(True)  # sorts by the indicator
         self._say_count()
 
-    def _cells(self, row: BattleRow) -> list[QTableWidgetItem]:
+    def _cells(self, row: BattleRow) -> list[_Cell]:
         attacker, defender = self._side(row.attacker), self._side(row.defender)
         sides = f"{attacker} vs {defender}" if row.meeting else f"{attacker} attacked {defender}"
         turn = _number(row.turn)
         turn.setData(TURN_ROLE, (row.turn, row.tick))
         region = self.world.regions.get(row.region)
-        place = QTableWidgetItem(region.name if region is not None else row.region)
+        place = _Cell(region.name if region is not None else row.region)
         place.setToolTip(f"{place.text()} ({row.region})")
         kind = "a meeting engagement" if row.meeting else "an attack"
         rounds = f"{row.rounds} round{'s' if row.rounds != 1 else ''}"
-        fight = QTableWidgetItem(sides)
+        fight = _Cell(sides)
         fight.setToolTip(f"{sides}: {kind}, {rounds}")
-        winner = QTableWidgetItem(self._side(row.winner) if row.winner else "no winner")
+        winner = _Cell(self._side(row.winner) if row.winner else "no winner")
         if row.winner in self.side_colours:
             winner.setForeground(QColor(self.side_colours[row.winner]).darker(140))
         lost = [_number(row.lost.get(side, 0)) for side in self.sides]
@@ -136,9 +139,23 @@ class BattlesTable(QWidget):
         return int(turn), int(tick)
 
 
-def _number(value: int) -> QTableWidgetItem:
+class _Cell(QTableWidgetItem):
+    """A cell whose ties sort in the order the battles were fought (Qt leaves the order of
+    equal cells to chance): sorted by turn, each turn's battles come in their order."""
+
+    def __lt__(self, other: QTableWidgetItem) -> bool:
+        mine = self.data(Qt.ItemDataRole.DisplayRole)
+        theirs = other.data(Qt.ItemDataRole.DisplayRole)
+        if mine == theirs:
+            return int(self.data(ORDER_ROLE) or 0) < int(other.data(ORDER_ROLE) or 0)
+        if isinstance(mine, int) and isinstance(theirs, int):
+            return mine < theirs
+        return str(mine).casefold() < str(theirs).casefold()
+
+
+def _number(value: int) -> _Cell:
     """A cell that sorts as a number (2 before 10) and reads aligned to the right."""
-    item = QTableWidgetItem()
+    item = _Cell()
     item.setData(Qt.ItemDataRole.DisplayRole, int(value))
     item.setTextAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
     return item

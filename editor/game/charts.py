@@ -93,8 +93,17 @@ def series_from_log(
 # -- drawing ---------------------------------------------------------------------------------------
 
 
-def new_plot(key: str, title: str, left: str, *, minimum: tuple[int, int] = (280, 240)) -> Any:
-    """An empty chart with the game's look: white, titled, no mouse zoom, no menu."""
+def new_plot(
+    key: str,
+    title: str,
+    left: str,
+    *,
+    minimum: tuple[int, int] = (280, 240),
+    legend: bool = True,
+) -> Any:
+    """An empty chart with the game's look: white, titled, no mouse zoom, no menu; with a
+    legend of the sides unless ``legend`` is false (where the colours are named beside the
+    chart, and a legend in a small chart would cover its bars)."""
     plot = pg.PlotWidget(background="w")
     plot.setObjectName(f"chart-{key}")
     plot.setMinimumSize(*minimum)
@@ -109,17 +118,18 @@ def new_plot(key: str, title: str, left: str, *, minimum: tuple[int, int] = (280
     for axis in ("left", "bottom"):
         item.getAxis(axis).setTextPen("#333")
         item.getAxis(axis).setPen("#888")
-    legend = item.addLegend(offset=(-8, 8))
-    legend.setLabelTextColor("#222")
+    if legend:
+        item.addLegend(offset=(-8, 8)).setLabelTextColor("#222")
     return plot
 
 
 def _start(plot: Any, turns: list[int]) -> Any:
-    """Clear the plot (and its legend) for a new drawing; returns the legend."""
+    """Clear the plot (and its legend) for a new drawing; returns the legend, if any."""
     item = plot.getPlotItem()
     item.clear()
     legend = item.legend
-    legend.clear()
+    if legend is not None:
+        legend.clear()
     step = max(1, math.ceil(len(turns) / 12))
     item.getAxis("bottom").setTicks([[(t, str(t)) for t in turns[::step]]])
     return legend
@@ -148,7 +158,8 @@ def draw_vp(
         )
     span = top - bottom
     _whole_numbers(plot, span)
-    plot.setYRange(bottom - span * 0.03, top + span * 0.1, padding=0)
+    # Room under the lowest value: a line at 0 VP stays clear of the axis.
+    plot.setYRange(bottom - span * 0.08, top + span * 0.1, padding=0)
     plot.setXRange(0, max(1, series.turns[-1]), padding=0.04)
 
 
@@ -173,7 +184,8 @@ def draw_losses(
             pen=pg.mkPen(colour.darker(130)),
         )
         plot.addItem(bars)
-        legend.addItem(bars, name)
+        if legend is not None:
+            legend.addItem(bars, name)
     _whole_numbers(plot, top)
     plot.setYRange(-top * 0.03, top * 1.15, padding=0)
     plot.setXRange(0.5, max(1, series.turns[-1]) + 0.5, padding=0.02)
@@ -214,7 +226,7 @@ def draw_supply(
                 pen=pg.mkPen(edge, width=1.5 if part == "unsupplied" else 1),
             )
             plot.addItem(bars)
-            if part == "supplied":
+            if part == "supplied" and legend is not None:
                 legend.addItem(bars, name)
             base = [b + h for b, h in zip(base, heights, strict=True)]
         top = max([top, *base])

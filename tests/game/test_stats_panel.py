@@ -5,6 +5,7 @@ only once shown (pyqtgraph is not loaded on Play); the enemy's supply kept under
 from __future__ import annotations
 
 import pytest
+from PySide6.QtGui import QColor
 
 from editor.game.session import GameSession
 from editor.game.window import GameWindow
@@ -100,11 +101,9 @@ def test_the_enemys_supply_stays_hidden_under_the_fog(qtbot, state_dir, sample):
     _shown(qtbot, window, 2)
     assert panel.series is not None and panel.series.supply["arvel"]
     assert "enemy's supply stays hidden" in panel.note.text()
-    legend = panel.plots["supply"].getPlotItem().legend
-    names = [label.text for _, label in legend.items]
-    assert names == ["Dravan Republic"] or names == [
-        s.name for s in sample.sides if s.id == "dravan"
-    ]
+    colours = {s.id: QColor(s.color).rgb() for s in sample.sides}
+    drawn = {QColor(bars.opts["brush"]).rgb() for bars in _bars(panel, "supply")}
+    assert drawn and colours["dravan"] in drawn and colours["arvel"] not in drawn
     assert panel.findChild(type(panel.note), "stats-arvel-4").text() == "—"
 
 

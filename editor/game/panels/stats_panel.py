@@ -18,19 +18,20 @@ from __future__ import annotations
 import html
 from typing import TYPE_CHECKING, Any
 
-from PySide6.QtCore import Qt, QTimer
+from PySide6.QtCore import QEvent, QObject, Qt, QTimer
 from PySide6.QtGui import QPaintEvent
 from PySide6.QtWidgets import QGridLayout, QLabel, QScrollArea, QVBoxLayout, QWidget
 
-from editor.game.panels.base import SessionPanel, heading, muted
+from editor.game.panels.base import SessionPanel, muted
 from engine.turn_stats import tension_by_turn, turn_statistics
 
 if TYPE_CHECKING:
     from editor.game.charts import Series
     from editor.game.session import GameSession
 
-CHART_HEIGHT = 200
-"""Each chart's least height: the four of them scroll in a short dock."""
+CHART_HEIGHT = 170
+"""Each chart's least height. Charts share the room shown two at a time (the others a scroll
+away): grown to fill the column of docks, the first one took all of it."""
 
 
 class StatsPanel(SessionPanel):
@@ -48,14 +49,12 @@ class StatsPanel(SessionPanel):
         layout = QVBoxLayout(self.body)
         layout.setContentsMargins(8, 6, 8, 6)
         layout.setSpacing(6)
-        self.title = heading("Statistics")
         self.note = muted()
         self.note.setObjectName("stats-note")
         self.note.setWordWrap(True)
         self.totals = QGridLayout()
         self.totals.setHorizontalSpacing(14)
         self.totals.setVerticalSpacing(2)
-        layout.addWidget(self.title)
         layout.addWidget(self.note)
         layout.addLayout(self.totals)
         self.charts = QWidget()
@@ -63,11 +62,13 @@ class StatsPanel(SessionPanel):
         self.chart_column = QVBoxLayout(self.charts)
         self.chart_column.setContentsMargins(0, 0, 0, 0)
         self.chart_column.setSpacing(8)
-        scroll = QScrollArea()
+        self.scroll = scroll = QScrollArea()
+        scroll.setObjectName("stats-scroll")
         scroll.setWidgetResizable(True)
         scroll.setFrameShape(QScrollArea.Shape.NoFrame)
         scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         scroll.setWidget(self.charts)
+        scroll.viewport().installEventFilter(self)
         layout.addWidget(scroll, 1)
 
     # -- reading ----------------------------------------------------------------------------------
@@ -138,7 +139,8 @@ class StatsPanel(SessionPanel):
         if tension is not None:
             made.append(("tension", tension.name, "index"))
         for key, title, left in made:
-            plot = charts.new_plot(key, title, left, minimum=minimum)
+            # The table above names the sides' colours: no legend covering the bars.
+            plot = charts.new_plot(key, title, left, minimum=minimum, legend=False)
             self.plots[key] = plot
             self.chart_column.addWidget(plot)
             if key == "supply":
@@ -150,6 +152,19 @@ class StatsPanel(SessionPanel):
                 legend.setWordWrap(True)
                 self.chart_column.addWidget(legend)
         self.chart_column.addStretch(1)
+        self._fit_charts()
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        if watched is self.scroll.viewport() and event.type() == QEvent.Type.Resize:
+            self._fit_charts()
+        return super().eventFilter(watched, event)
+
+    def _fit_charts(self) -> None:
+        """Two charts to the height of the scroll area's view."""
+        room = self.scroll.viewport().height() - self.chart_column.spacing()
+        height = max(CHART_HEIGHT, room // 2)
+        for plot in self.plots.values():
+            plot.setFixedHeight(height)
 
     def _show_totals(self, series: Series, sides: list[str], supply_sides: list[str]) -> None:
         """Where each side stands after the last ended turn: VP, units lost, stacks cut off
@@ -169,8 +184,15 @@ class StatsPanel(SessionPanel):
 
     def _make_totals(self, sides: list[str]) -> None:
         grid = self.totals
+        tips = {
+            "VP": "Victory points at the end of the last turn played",
+            "Lost": "Units and leaders lost since the game began",
+            "Cut off": "Stacks cut off from supply at the last supply check, of all the "
+            "side's stacks checked",
+        }
         for column, title in enumerate(("", "Side", "VP", "Lost", "Cut off")):
             label = QLabel(f"<b>{title}</b>")
+            label.setToolTip(tips.get(title, ""))
             label.setAlignment(
                 Qt.AlignmentFlag.AlignLeft if column < 2 else Qt.AlignmentFlag.AlignRight
             )

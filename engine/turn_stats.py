@@ -16,7 +16,7 @@ at the game's end and the VP of a sudden death are in it, as in the end-of-game 
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Sequence
 from typing import Any
 
 from schemas.scenario import Scenario
@@ -24,7 +24,7 @@ from schemas.scenario import Scenario
 from .wego.film import TurnStats
 from .wego.film import statistics as wego_statistics
 
-Record = Mapping[str, Any]
+Record = dict[str, Any]
 
 SUPPLY_KEYS = ("supplied", "by_logistics", "unsupplied", "units_unsupplied")
 """The counts of a side's supply check (see :mod:`engine.phases.supply`)."""

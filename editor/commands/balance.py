@@ -106,29 +106,16 @@ def _balance(
 def write_report(
     report: dict[str, Any], folder: Path, scenario: Any = None, *, charts: bool = True
 ) -> None:
-    """``report.json``, ``report.html`` and ``charts/*.png`` in ``folder``."""
-    from editor.studio.lab.page import balance_page
-
-    write_json(folder / "report.json", report)
-    pictures: dict[str, bytes] = {}
+    """``report.json``, ``report.html`` and ``charts/*.png`` in ``folder`` (the files the
+    studio's balance lab saves too, see :mod:`editor.studio.lab.report_folder`)."""
     if charts and report["played"]:
         os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
-        from editor.studio.lab.charts import render_all
-
-        pictures = render_all(report, scenario)
-        (folder / "charts").mkdir(exist_ok=True)
-        for name, png in pictures.items():
-            _write_bytes(folder / "charts" / f"{name}.png", png)
-    write_text(folder / "report.html", balance_page(report, pictures))
-
-
-def _write_bytes(path: Path, data: bytes) -> None:
-    from schemas.io import write_atomic
+    from editor.studio.lab.report_folder import report_files, write_folder
 
     try:
-        write_atomic(path, data)
+        write_folder(report_files(report, scenario, charts=charts), folder)
     except OSError as exc:
-        raise UsageError(f"cannot write '{path}': {exc.strerror or exc}") from exc
+        raise UsageError(f"cannot write the report in '{folder}': {exc.strerror or exc}") from exc
 
 
 def summary(report: dict[str, Any]) -> str:

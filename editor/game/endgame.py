@@ -1,22 +1,22 @@
 """The end of a game: who won and why, VP per side, and how the game went turn by turn.
 
-The charts are drawn from the event log alone (``vp``, ``tension`` and ``eliminated``
-records, see docs/rules.md), not from the engine's running totals, so a loaded save or a
-log written by ``salient play --headless --log`` tells the same story. Once the game is over
+The charts are drawn from the event log alone (the engine's
+:func:`~engine.turn_stats.turn_statistics` and the ``tension`` records), not from the
+engine's running totals, so a loaded save or a log written by ``salient play --headless
+--log`` tells the same story; :mod:`editor.game.charts` draws them, as it draws the
+Statistics panel's. Once the game is over
 nothing is secret any more, so the screen shows both sides in full.
 """
 
 from __future__ import annotations
 
 import html
-import math
 from collections.abc import Callable, Iterable, Mapping
-from dataclasses import dataclass
 from typing import Any
 
 import pyqtgraph as pg
 from PySide6.QtCore import Qt
-from PySide6.QtGui import QColor, QFont
+from PySide6.QtGui import QFont
 from PySide6.QtWidgets import (
     QDialog,
     QDialogButtonBox,
@@ -28,50 +28,18 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from editor.game.charts import (
+    Series,
+    draw_losses,
+    draw_tension,
+    draw_vp,
+    new_plot,
+    series_from_log,
+)
 from engine.outcome import Outcome
 from schemas.scenario import Scenario
 
-BAR_WIDTH = 0.8
-"""Room taken by one turn's bars (one bar per side, side by side)."""
-
-
-@dataclass
-class Series:
-    """A game, turn by turn: turn 0 is the start, turn ``n`` the end of game turn ``n``."""
-
-    turns: list[int]
-    vp: dict[str, list[int]]
-    """VP of each side at the end of each turn."""
-    losses: dict[str, list[int]]
-    """Units and leaders each side lost during each turn (0 at turn 0)."""
-    tension: list[int] | None = None
-    """The tension index at the end of each turn, when the scenario has one."""
-
-
-def series_from_log(
-    records: Iterable[Mapping[str, Any]], scenario: Scenario, sides: list[str]
-) -> Series:
-    """Rebuild the VP, losses and tension of every turn from the event log."""
-    records = list(records)
-    last = max((int(r.get("turn", 1)) for r in records), default=1)
-    turns = list(range(last + 1))
-    start_vp = {s.id: s.start_vp for s in scenario.sides}
-    vp = {side: [start_vp.get(side, 0)] * len(turns) for side in sides}
-    losses = {side: [0] * len(turns) for side in sides}
-    tension = [scenario.tension.start] * len(turns) if scenario.tension is not None else None
-    for record in records:
-        turn = int(record.get("turn", 1))
-        kind = record["type"]
-        if kind == "vp" and record.get("side_id") in vp:
-            series = vp[record["side_id"]]
-            for t in range(turn, len(turns)):
-                series[t] = int(record["total"])
-        elif kind == "tension" and tension is not None:
-            for t in range(turn, len(turns)):
-                tension[t] = int(record["total"])
-        elif kind == "eliminated" and record.get("owner") in losses:
-            losses[record["owner"]][turn] += 1
-    return Series(turns, vp, losses, tension)
+__all__ = ["EndGameScreen", "Series", "series_from_log"]
 
 
 def _readable_reason(scenario: Scenario, reason: str) -> str:
@@ -112,6 +80,7 @@ class EndGameScreen(QDialog):
         self.series = series_from_log(records, scenario, sides)
         self.colours = {s.id: s.color for s in scenario.sides}
         self.names = {s.id: s.name for s in scenario.sides}
+        self.style = {s.id: (s.color, s.name) for s in scenario.sides}
         layout = QVBoxLayout(self)
         layout.setContentsMargins(18, 14, 18, 12)
         layout.setSpacing(10)
@@ -184,109 +153,24 @@ class EndGameScreen(QDialog):
 
     # -- charts ----------------------------------------------------------------------------------
 
-    def _plot(self, key: str, title: str, left: str) -> pg.PlotWidget:
-        plot = pg.PlotWidget(background="w")
-        plot.setObjectName(f"chart-{key}")
-        plot.setMinimumSize(280, 240)
-        item = plot.getPlotItem()
-        item.setTitle(title, color="#222", size="11pt")
-        item.setLabel("bottom", "turn", color="#444")
-        item.setLabel("left", left, color="#444")
-        item.showGrid(x=False, y=True, alpha=0.25)
-        item.setMenuEnabled(False)
-        plot.setMouseEnabled(x=False, y=False)
-        item.hideButtons()
-        for axis in ("left", "bottom"):
-            item.getAxis(axis).setTextPen("#333")
-            item.getAxis(axis).setPen("#888")
-        turns = self.series.turns
-        step = max(1, len(turns) // 12)
-        item.getAxis("bottom").setTicks([[(t, str(t)) for t in turns[::step]]])
+    def _chart(self, key: str, title: str, left: str) -> pg.PlotWidget:
+        plot = new_plot(key, title, left)
         self.plots[key] = plot
         return plot
 
     def _vp_chart(self, sides: list[str]) -> pg.PlotWidget:
-        plot = self._plot("vp", "Victory points", "VP")
-        legend = plot.getPlotItem().addLegend(offset=(-8, 8))
-        legend.setLabelTextColor("#222")
-        top, bottom = 1, 0
-        for side in sides:
-            values = self.series.vp[side]
-            top = max(top, *values)
-            bottom = min(bottom, *values)  # losing places can take a side below 0 VP
-            plot.plot(
-                self.series.turns,
-                values,
-                pen=pg.mkPen(self.colours.get(side, "#888"), width=2.5),
-                symbol="o",
-                symbolSize=6,
-                symbolBrush=self.colours.get(side, "#888"),
-                name=self.names.get(side, side),
-            )
-        span = top - bottom
-        _whole_numbers(plot, span)
-        plot.setYRange(bottom - span * 0.03, top + span * 0.1, padding=0)
-        plot.setXRange(0, self.series.turns[-1], padding=0.04)
+        plot = self._chart("vp", "Victory points", "VP")
+        draw_vp(plot, self.series, sides, self.style)
         return plot
 
     def _loss_chart(self, sides: list[str]) -> pg.PlotWidget:
-        plot = self._plot("losses", "Units lost each turn", "units")
-        legend = plot.getPlotItem().addLegend(offset=(-8, 8))
-        legend.setLabelTextColor("#222")
-        width = BAR_WIDTH / max(1, len(sides))
-        top = 1
-        for i, side in enumerate(sides):
-            colour = QColor(self.colours.get(side, "#888"))
-            values = self.series.losses[side]
-            top = max(top, *values)
-            offset = -BAR_WIDTH / 2 + width * (i + 0.5)
-            bars = pg.BarGraphItem(
-                x=[t + offset for t in self.series.turns],
-                height=values,
-                width=width,
-                brush=colour,
-                pen=pg.mkPen(colour.darker(130)),
-            )
-            plot.addItem(bars)
-            legend.addItem(bars, self.names.get(side, side))
-        _whole_numbers(plot, top)
-        plot.setYRange(-top * 0.03, top * 1.15, padding=0)
-        plot.setXRange(0.5, self.series.turns[-1] + 0.5, padding=0.02)
+        plot = self._chart("losses", "Units lost each turn", "units")
+        draw_losses(plot, self.series, sides, self.style)
         return plot
 
     def _tension_chart(self) -> pg.PlotWidget:
         tension = self.scenario.tension
-        assert tension is not None and self.series.tension is not None
-        plot = self._plot("tension", tension.name, "index")
-        plot.plot(
-            self.series.turns,
-            self.series.tension,
-            pen=pg.mkPen("#6a4c93", width=2.5),
-            symbol="o",
-            symbolSize=6,
-            symbolBrush="#6a4c93",
-        )
-        top = max(self.series.tension) + 1
-        if tension.threshold is not None:  # an index without one never ends the game
-            top = max(top, tension.threshold + 1)
-            plot.addItem(
-                pg.InfiniteLine(
-                    tension.threshold,
-                    angle=0,
-                    pen=pg.mkPen("#c62828", width=1.5, style=Qt.PenStyle.DashLine),
-                    label=f"threshold {tension.threshold}",
-                    labelOpts={"color": "#c62828", "position": 0.15},
-                )
-            )
-        span = top - tension.minimum
-        _whole_numbers(plot, span)
-        # A little room under the minimum: a game spent there still shows its line.
-        plot.setYRange(tension.minimum - span * 0.04, top, padding=0)
-        plot.setXRange(0, self.series.turns[-1], padding=0.04)
+        assert tension is not None
+        plot = self._chart("tension", tension.name, "index")
+        draw_tension(plot, self.series, self.scenario)
         return plot
-
-
-def _whole_numbers(plot: pg.PlotWidget, top: float) -> None:
-    """VP, units and the tension index are counts: ticks at whole numbers only."""
-    step = max(1, math.ceil(top / 6))
-    plot.getPlotItem().getAxis("left").setTickSpacing(step, step)

@@ -33,6 +33,7 @@ from editor.game.panels import (
     HandPanel,
     LogPanel,
     StackPanel,
+    StatsPanel,
     TurnSummary,
 )
 from editor.game.panels.base import ATTENTION
@@ -100,10 +101,11 @@ class GameWindow(GameMenus, QMainWindow):
                 ("battle", "Battle"),
                 ("summary", "Turn summary"),
                 ("log", "Log"),
+                ("stats", "Statistics"),
             )
         }
         self.splitDockWidget(self.docks["stack"], self.docks["hand"], Qt.Orientation.Vertical)
-        for name in ("decisions", "battle", "summary", "log"):
+        for name in ("decisions", "battle", "summary", "log", "stats"):
             self.tabifyDockWidget(self.docks["hand"], self.docks[name])
         self.docks["hand"].raise_()
         size = self._first_size
@@ -174,6 +176,7 @@ class GameWindow(GameMenus, QMainWindow):
             "battle": BattlePanel(session),
             "summary": TurnSummary(session),
             "log": LogPanel(session),
+            "stats": StatsPanel(session),
         }
         for name, panel in self.panels.items():
             self.docks[name].setWidget(panel)
@@ -257,7 +260,7 @@ class GameWindow(GameMenus, QMainWindow):
         one closed from its dock's title bar comes back too, or the player could not fight
         a battle or answer a decision (the turn summary, only to read, stays closed)."""
         dock = self.docks[name]
-        if reopen and dock.isHidden() and name not in ("summary", "log"):
+        if reopen and dock.isHidden() and name not in ("summary", "log", "stats"):
             dock.show()
         dock.raise_()
 

@@ -1,5 +1,5 @@
 """The game view's panels: the selected stack, the hand, battles, decisions, the turn summary,
-the log, and the hot-seat cover.
+the log, the statistics over time, and the hot-seat cover.
 
 Each panel is a view of a :class:`~editor.game.session.GameSession`: it listens to its
 signals and acts only through ``session.apply``. The window docks them; every panel emits
@@ -17,6 +17,7 @@ from editor.game.panels.hand_panel import HandPanel
 from editor.game.panels.handover import HandoverScreen
 from editor.game.panels.log_panel import LogPanel
 from editor.game.panels.stack_panel import StackPanel
+from editor.game.panels.stats_panel import StatsPanel
 from editor.game.panels.turn_summary import TurnSummary
 
 __all__ = [
@@ -26,5 +27,6 @@ __all__ = [
     "HandoverScreen",
     "LogPanel",
     "StackPanel",
+    "StatsPanel",
     "TurnSummary",
 ]

@@ -77,8 +77,13 @@ def _show_odds(window: StudioWindow) -> None:
 
 
 def close_lab_windows(window: StudioWindow) -> None:
-    """The studio is closing: its lab windows go too (a run stops, its games kept)."""
+    """The studio is closing: its lab windows go too (a run stops, its games kept). Here,
+    unlike when the lab alone is closed, the run's thread is waited for: it must not outlive
+    the studio that owns it."""
     for name in LAB_WINDOWS:
         child = window.findChild(QWidget, name)
         if child is not None:
             child.close()
+            stop_and_wait = getattr(child, "stop_and_wait", None)
+            if stop_and_wait is not None:
+                stop_and_wait()

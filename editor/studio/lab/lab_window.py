@@ -11,13 +11,12 @@ longer shows the scenario those games were played on.
 
 from __future__ import annotations
 
-import contextlib
 import os
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import Qt, Signal
-from PySide6.QtGui import QCloseEvent
+from PySide6.QtGui import QCloseEvent, QShowEvent
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
@@ -35,7 +34,8 @@ from PySide6.QtWidgets import (
 
 from editor.studio.validation_runner import snapshot
 
-from .heat_layer import clear_heat, legend_pixmap, show_heat
+from .heat_layer import legend_pixmap
+from .lab_map import LabMap
 from .results import ChartsPane, GamesTable, SummaryPane, summary_html
 from .runner import Finished, LabRun, RunRequest
 
@@ -60,7 +60,7 @@ def duration(seconds: float) -> str:
     return f"{hours} h {minutes:02d} min"
 
 
-class BalanceLab(QWidget):
+class BalanceLab(LabMap, QWidget):
     """The balance lab's window (one per studio, see :func:`balance_lab`)."""
 
     heatChanged = Signal(bool)
@@ -86,6 +86,8 @@ class BalanceLab(QWidget):
         """The scenario the shown report was played on."""
         self.document: ScenarioDocument | None = None
         self.stale = False
+        self.unshown: Finished | None = None
+        """A run that ended while the window was closed: drawn when it is shown again."""
         self._build()
         self.resize(1000, 760)
         # Another document opened in the studio makes the active undo stack change.
@@ -147,8 +149,16 @@ class BalanceLab(QWidget):
         self.heat_box = QCheckBox("Show the capture heatmap on the map")
         self.heat_box.setEnabled(False)
         self.heat_box.toggled.connect(self.set_heat)
+        self.save_button = QPushButton("Save report…")
+        self.save_button.setEnabled(False)
+        self.save_button.setToolTip(
+            "Write the report shown (report.json, report.html and its charts as PNG "
+            "images) in a folder you choose"
+        )
+        self.save_button.clicked.connect(self.save_report)
         buttons.addWidget(self.run_button)
         buttons.addWidget(self.cancel_button)
+        buttons.addWidget(self.save_button)
         buttons.addStretch(1)
         buttons.addWidget(self.heat_box)
         self.heat_scale = QLabel()
@@ -263,10 +273,18 @@ class BalanceLab(QWidget):
     def _finished(self, finished: Finished) -> None:
         thread, self.run_thread = self.run_thread, None
         if thread is not None:
-            thread.wait()
+            thread.wait()  # its last act was to send this: it has ended, or all but
             thread.deleteLater()
         self.run_button.setEnabled(True)
         self.cancel_button.setEnabled(False)
+        if not self.isVisible() and finished.report is not None:
+            # Closed while the run stopped: drawing the charts now would hold the studio up
+            # for nothing; they are drawn when the lab is shown again.
+            self.unshown = finished
+            return
+        self._show_finished(finished)
+
+    def _show_finished(self, finished: Finished) -> None:
         if finished.report is None:
             self.status.setText(f"The lab could not run: {finished.error}")
             return
@@ -310,6 +328,7 @@ class BalanceLab(QWidget):
         ):
             found = compare(previous, report)
             self.comparison = found if found["seeds"] else None
+        self.save_button.setEnabled(True)
         self.summary.text.setText(summary_html(report, self.comparison))
         self.charts.show_report(report)
         self.table.show_report(report)
@@ -330,72 +349,6 @@ class BalanceLab(QWidget):
             self.heat_box.setChecked(False)
             self.set_heat(False)
 
-    # -- the map ---------------------------------------------------------------------------------
-
-    def _watch(self, document: ScenarioDocument | None) -> None:
-        """Follow the edits of the document the lab runs on."""
-        if self.document is document:
-            return
-        if self.document is not None:
-            with contextlib.suppress(RuntimeError, TypeError):
-                self.document.changed.disconnect(self._scenario_changed)
-        self.document = document
-        if document is not None:
-            document.changed.connect(self._scenario_changed)
-
-    def _scenario_changed(self, _change: object) -> None:
-        if self.report is None or self.stale:
-            return
-        self.stale = True
-        self.heat_box.setChecked(False)
-        self.heat_box.setEnabled(False)
-        self.set_heat(False)
-        self.heatAvailable.emit(False)
-        self.status.setText(
-            "The scenario changed since this run: the heatmap is off the map. Run again to "
-            "see what the edit did (the comparison with this run is shown then)."
-        )
-
-    def _document_swapped(self) -> None:
-        if self.document is None or self.studio.document is self.document:
-            return
-        self._watch(None)
-        if self.report is not None and not self.stale:
-            self._scenario_changed(None)
-            self.status.setText(
-                "Another scenario is open in the studio: these results are of the one before. "
-                "Run to play the open one."
-            )
-
-    def heat_possible(self) -> bool:
-        """Whether the heatmap may go on the map: a run with captures, of the document the
-        studio shows, not edited since."""
-        studio = self.studio
-        return (
-            self.report is not None
-            and self.scenario is not None
-            and not self.stale
-            and studio.scene is not None
-            and studio.document is self.document
-            and bool(self.report["captures"]["per_game"])
-        )
-
-    def set_heat(self, shown: bool) -> None:
-        """Put the capture heatmap on the studio's map, or take it off."""
-        scene = self.studio.scene
-        if shown and self.heat_possible() and self.isVisible():
-            assert self.report is not None and self.scenario is not None and scene is not None
-            # Made anew each time: a rerun with more games changes the shades.
-            show_heat(scene, self.scenario, self.report["captures"]["per_game"])
-        else:
-            clear_heat(scene)
-            shown = False
-        if self.heat_box.isChecked() != shown:
-            self.heat_box.blockSignals(True)
-            self.heat_box.setChecked(shown)
-            self.heat_box.blockSignals(False)
-        self.heatChanged.emit(shown)
-
     # -- games -----------------------------------------------------------------------------------
 
     def open_game(self, seed: int) -> None:
@@ -408,17 +361,35 @@ class BalanceLab(QWidget):
         studio_player(self.studio).watch(self.scenario, seed, self.report["levels"])
         self.status.setText(f"Game {seed} opened in the game view.")
 
+    # -- saving --------------------------------------------------------------------------------
+
+    def save_report(self) -> None:
+        """Save report…: the report shown, as files in a folder the designer picks."""
+        from .save_report import save_report
+
+        save_report(self)
+
     # -- closing ---------------------------------------------------------------------------------
+
+    def showEvent(self, event: QShowEvent) -> None:
+        super().showEvent(event)
+        finished, self.unshown = self.unshown, None
+        if finished is not None:
+            self._show_finished(finished)
 
     def closeEvent(self, event: QCloseEvent) -> None:
         """Closing the lab stops its run (the games played are kept) and takes its heatmap
-        off the map."""
-        self.stop_and_wait()
+        off the map. It does not wait for the run to wind down (the Dask workers finish the
+        games under way and the cluster shuts down, seconds on a busy machine): the run ends
+        in the background and its report is shown when the lab is opened again."""
+        self.cancel()
         self.set_heat(False)
         self.heatAvailable.emit(False)
         super().closeEvent(event)
 
     def stop_and_wait(self) -> None:
+        """Stop the run and wait for its thread to end (the studio is closing: the thread
+        must not outlive the window that owns it)."""
         thread = self.run_thread
         if thread is not None:
             thread.cancel()

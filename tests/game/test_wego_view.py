@@ -424,3 +424,43 @@ def test_oo1_a_drag_orders_the_route_dragged_through_priced_as_a_wego_route(
     qtbot.mouseMove(view.viewport(), view.spot_of("c2r2"))
     qtbot.mouseRelease(view.viewport(), LEFT, pos=view.spot_of("c2r2"))
     assert _orders(window, "red")["s1"] == OrderMove("s1", ("c2r1", "c2r2"), 0)
+
+
+def test_the_battle_table_lists_the_films_battles_and_a_double_click_jumps_to_one(
+    qtbot, state_dir, crossing
+):
+    """Issue 14: a battle summary table per turn, beside the film, that jumps to each fight."""
+    from editor.game.panels.stats_panel import StatsPanel
+
+    window = _window(qtbot, crossing, {"red": "ai", "blue": "ai"})
+    session = window.session
+    assert isinstance(window.stats_dock.widget(), StatsPanel)
+    for _ in range(12):  # turns go by until one of them had a battle
+        _wait_for_film(qtbot, window)
+        turn = window.film.frames[0].turn
+        rows = film.battles(session.game.log.records, turn)
+        if rows:
+            break
+        qtbot.mouseClick(window.film.continue_button, LEFT)
+        qtbot.waitUntil(
+            lambda turn=turn: session.game.turn > turn + 1 or session.over, timeout=HANG
+        )
+    else:
+        pytest.fail("no battle in twelve turns of the AI against itself")
+    table = window.battles.table
+    assert table.rowCount() == len(rows)
+    assert not window.battles_dock.visibleRegion().isEmpty(), "the battles come forward"
+    window.film.show_index(0)
+    last = rows[-1]
+    cell = table.visualItemRect(table.item(table.rowCount() - 1, 0)).center()
+    qtbot.mouseClick(table.viewport(), LEFT, pos=cell)
+    qtbot.mouseDClick(table.viewport(), LEFT, pos=cell)
+    assert window.film.frame is not None
+    assert (window.film.frame.turn, window.film.frame.tick) == (last.turn, last.tick)
+
+
+def test_hot_seat_hand_over_hides_the_battles_and_statistics_too(qtbot, state_dir, crossing):
+    window = _window(qtbot, crossing, {"red": "human", "blue": "human"})
+    window._hand_over("blue")
+    assert not window.battles.isVisible() and not window.stats_dock.widget().isVisible()
+    assert window.battles.table.rowCount() == 0

@@ -25,8 +25,10 @@ from PySide6.QtGui import QAction, QCloseEvent, QKeySequence, QShowEvent
 from PySide6.QtWidgets import QLabel, QMainWindow, QMenu, QStackedWidget, QWidget
 
 from editor.game.film.player import FilmPlayer
+from editor.game.panels.battles_table import BattlesTable
 from editor.game.panels.handover import HandoverScreen
 from editor.game.panels.knowledge import readable_reason, side_name
+from editor.game.panels.stats_panel import StatsPanel
 from editor.game.placement import keep_on_screen, panel_width, place
 from editor.game.session import GameSession
 from editor.game.wego.plan_map import PlanMapView
@@ -34,6 +36,7 @@ from editor.game.wego.plan_panel import PlanPanel
 from editor.game.window_saves import load_game, save_game, save_on_leaving
 from editor.shared.docking import add_dock
 from engine.outcome import Outcome
+from engine.wego import film
 
 if TYPE_CHECKING:
     from editor.game.replay_edits import Edited
@@ -72,7 +75,15 @@ class WegoWindow(QMainWindow):
         self._placed = False
         self.centre = QStackedWidget()
         self.setCentralWidget(self.centre)
-        self.plan_dock = add_dock(self, "plan", "Plan", Qt.DockWidgetArea.RightDockWidgetArea)
+        right = Qt.DockWidgetArea.RightDockWidgetArea
+        self.plan_dock = add_dock(self, "plan", "Plan", right)
+        # The turn's battles and the statistics so far share the plan's column as tabs: the
+        # battles tab comes forward with each film, the plan's when planning resumes.
+        self.battles_dock = add_dock(self, "battles", "Battles", right)
+        self.stats_dock = add_dock(self, "stats", "Statistics", right)
+        self.tabifyDockWidget(self.plan_dock, self.battles_dock)
+        self.tabifyDockWidget(self.battles_dock, self.stats_dock)
+        self.plan_dock.raise_()
         self.resizeDocks(
             [self.plan_dock], [panel_width(self._first_size.width())], Qt.Orientation.Horizontal
         )
@@ -119,7 +130,8 @@ class WegoWindow(QMainWindow):
         game.addAction(self.leave_action)
         view = self.menuBar().addMenu("&View")
         view.addAction(self._action("Zoom to &fit", lambda: self.map_view.zoom_to_fit(), "0"))
-        view.addAction(self.plan_dock.toggleViewAction())
+        for dock in (self.plan_dock, self.battles_dock, self.stats_dock):
+            view.addAction(dock.toggleViewAction())
 
     def _build_pbem(self) -> QMenu:
         """Game > Play by e-mail, as in IGOUGO games (:mod:`editor.game.pbem`): a turn file
@@ -162,6 +174,10 @@ class WegoWindow(QMainWindow):
         self.centre.setCurrentWidget(self.map_view)
         self.plan_panel = PlanPanel(session, self.map_view)
         self.plan_dock.setWidget(self.plan_panel)
+        self.battles = BattlesTable(session.game.world)
+        self.battles.jump_requested.connect(self.jump_to)
+        self.battles_dock.setWidget(self.battles)
+        self.stats_dock.setWidget(StatsPanel(session))
         session.failed.connect(
             lambda reason: self.show_message(readable_reason(session.game, reason))
         )
@@ -180,10 +196,11 @@ class WegoWindow(QMainWindow):
         old.set_paused(True)
         for signal in (old.failed, old.changed, old.handover, old.toAct, old.finished):
             signal.disconnect()
-        widget = self.plan_dock.widget()
-        self.plan_dock.setWidget(QWidget())
-        if widget is not None:
-            widget.deleteLater()
+        for dock in (self.plan_dock, self.battles_dock, self.stats_dock):
+            widget = dock.widget()
+            dock.setWidget(QWidget())
+            if widget is not None:
+                widget.deleteLater()
         while self.centre.count():
             page = self.centre.widget(0)
             self.centre.removeWidget(page)
@@ -211,7 +228,8 @@ class WegoWindow(QMainWindow):
             self._show_map()
 
     def _revealed(self, side: str) -> None:
-        self.plan_panel.setVisible(True)
+        for panel in (self.plan_panel, self.battles, self.stats_dock.widget()):
+            panel.setVisible(True)
         self.map_view.refresh()
         if not self._offer_film(side):
             self._show_map()
@@ -221,7 +239,11 @@ class WegoWindow(QMainWindow):
         self.film.pause()
         self.centre.setCurrentWidget(self.handover_screen)
         self.statusBar().clearMessage()
-        self.plan_panel.setVisible(False)
+        # What the last person saw (their plan, their battles, their view of the statistics)
+        # is not the next one's to see.
+        self.battles.show_rows([])
+        for panel in (self.plan_panel, self.battles, self.stats_dock.widget()):
+            panel.setVisible(False)
         self._show_viewer()
 
     def _offer_film(self, side: str | None) -> bool:
@@ -243,11 +265,24 @@ class WegoWindow(QMainWindow):
             session.set_paused(True)
         self.film.map_view.setTransform(self.map_view.transform())
         self.film.show_turn(session.game, turn, side)
+        self.show_battles(turn, side)
+        self.battles_dock.raise_()
         self.centre.setCurrentWidget(self.film)
         self.plan_panel.setEnabled(False)  # the plan waits for the film to be closed
         self.film.setFocus()
         self.film.play()
         self.show_message("The film of the turn: Continue (or Escape) goes on to the plan")
+
+    def show_battles(self, turn: int | None, side: str | None) -> None:
+        """The battle table: ``turn``'s battles (every turn's when ``None``), of those a side
+        fought only its own (it was in them: its fog hides the others')."""
+        session = self.session
+        if session is None:
+            return
+        rows = film.battles(session.game.log.records, turn)
+        if side is not None:
+            rows = [row for row in rows if side in (row.attacker, row.defender)]
+        self.battles.show_rows(rows)
 
     def jump_to(self, turn: int, tick: int) -> bool:
         """Show the frame of ``turn``'s ``tick`` in the film (the battle summary table's
@@ -296,6 +331,7 @@ class WegoWindow(QMainWindow):
         self.centre.setCurrentWidget(self.map_view)
         self.plan_panel.setVisible(True)
         self.plan_panel.setEnabled(True)
+        self.plan_dock.raise_()
         self._show_viewer()
 
     def _show_viewer(self) -> None:
@@ -324,6 +360,7 @@ class WegoWindow(QMainWindow):
         vp = ", ".join(f"{side_name(game, s)} {v}" for s, v in sorted(outcome.vp.items()))
         self.film.show_final(game)
         self.film.title.setText(f"Game over: {winner} wins ({outcome.reason}) · VP {vp}")
+        self.show_battles(None, None)
         self.centre.setCurrentWidget(self.film)
         self.plan_panel.setVisible(True)
         self.plan_panel.refresh()

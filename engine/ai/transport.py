@@ -61,6 +61,8 @@ class Carrier:
     """Whether a stack must stay where it is (the player's guard of its objectives)."""
     plans: dict[str, str] = field(default_factory=dict)
     """Fleet id -> the region its troops are bound for."""
+    ferries: set[str] = field(default_factory=set)
+    """Friendly regions troops are shipped to because they were cut off from the war."""
     _done: set[tuple[int, str, str]] = field(default_factory=set)
     """(turn, phase, stack or fleet) already weighed and left alone."""
 
@@ -144,6 +146,10 @@ class Carrier:
                 continue
             strength = sum(_unit_strength(game, u) for u in units)
             target = self._objective_by_sea(game, stack.region, fleet, strength)
+            if target is None and _stranded(game, stack.region, stack.side):
+                target = _ferry(game, fleet)  # cut off from the war: ship it to the front
+                if target is not None:
+                    self.ferries.add(target)
             if target is None:
                 continue
             whole = len(units) == len(stack.units)
@@ -183,12 +189,16 @@ class Carrier:
         strength = sum(_unit_strength(game, u) for u in aboard)
         target = self.plans.get(fleet.id)
         if target is not None and (
-            board.side_of_region(game, target) == side
+            (board.side_of_region(game, target) == side and target not in self.ferries)
             or self._landing_score(game, target, side, strength) is None
         ):
             target = None  # taken meanwhile, or now too strongly held
         if target is None:
             target = self._any_objective(game, fleet, strength)
+            if target is None:
+                target = _ferry(game, fleet)
+                if target is not None:
+                    self.ferries.add(target)
             if target is not None:
                 self.plans[fleet.id] = target
         seen = transport.cargo(game, fleet)
@@ -319,6 +329,39 @@ def _aboard(game: Game, units: list[str], room: int) -> list[str]:
         ):
             chosen.append(unit_id)
     return chosen
+
+
+def _stranded(game: Game, region: str, side: str) -> bool:
+    """No land way leads from ``region`` to any region an enemy holds (an island, a
+    shore the war has left behind): troops there only matter once shipped."""
+    world = game.world
+    seen = {region}
+    queue = deque([region])
+    while queue:
+        here = queue.popleft()
+        owner = board.side_of_region(game, here)
+        if owner is not None and world.at_war(side, owner):
+            return False
+        for link in world.neighbours(here):
+            if link.to in seen or world.domain(link.to) != "land" or link.kind.only_from_sea:
+                continue
+            seen.add(link.to)
+            queue.append(link.to)
+    return True
+
+
+def _ferry(game: Game, fleet: StackState) -> str | None:
+    """The friendly shore within sailing reach nearest the enemy overland, for troops cut off
+    from the war (``None``: none is nearer the front than where the fleet lies)."""
+    side = fleet.side
+    best: tuple[int, int, str] | None = None
+    for region, steps in _sea_steps(game, fleet.region, side).items():
+        if board.side_of_region(game, region) != side or _stranded(game, region, side):
+            continue
+        ranked = (distance_to_enemy(game, region, side), steps, region)
+        if best is None or ranked < best:
+            best = ranked
+    return best[2] if best is not None else None
 
 
 def _legal(game: Game, action: Action) -> Action | None:

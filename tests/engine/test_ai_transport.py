@@ -129,3 +129,14 @@ def test_a1_the_ai_airlifts_troops_to_the_airfield_at_the_front() -> None:
     game = play(b.build(), seed=1, turns=1).game
     lifts = records(game, "airlift")
     assert lifts and lifts[0]["region"] == "e1"
+
+
+def test_m5_troops_cut_off_from_the_war_are_shipped_to_the_shore_nearest_the_front() -> None:
+    """Red holds the island c1 already; blue holds c2 beside it. Red's army in a1 has no land
+    way to any blue region: it sails to b1 and goes ashore in c1, next to the enemy."""
+    b = coast(sea=True, landings=True)
+    b.owners(c1="redland", c2="blueland")
+    game = play(b.build(), seed=1, turns=1).game
+    landed = records(game, "disembarked")
+    assert landed and landed[0]["region"] == "c1"
+    assert set(landed[0]["units"]) == {"ri", "rk"}

@@ -69,6 +69,9 @@ def test_a_person_boards_sails_and_goes_ashore_by_dragging_the_fleet(game_window
     x.click(*on_screen(button, button.width() / 2, button.height() / 2))
     wait_until(lambda: game.state.units["ri"].status == "aboard", what="the boarding")
     assert game.state.units["rk"].status == "aboard"
+    # The army left the map: the panel now shows the fleet carrying it.
+    wait_until(lambda: session.selected == fleet, what="the fleet to be selected")
+    assert "Aboard:" in panel.cargo.text() and "Infantry" in panel.cargo.text()
     shots(window, "landing-1-boarded")
 
     # Sail: drag the fleet's counter out of the port onto the sea region b1.

@@ -112,7 +112,7 @@ class Carrier:
             s.side == side and airlift.capacity(game, s) > 0 for s in game.state.stacks.values()
         ):
             return None  # no air transports: nothing to weigh
-        best: tuple[float, str, Action] | None = None
+        best: tuple[float, str, Airlift | Drop] | None = None
         for action in _flights(game, side):
             key = (game.turn, game.phase, action.stack)
             if key in self._done:

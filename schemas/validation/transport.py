@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from ..issues import Issue, make_issue, pointer
+from ..units import Leader, Unit
 from .index import ScenarioIndex
 
 
@@ -48,7 +49,9 @@ def check_starting_aboard(ix: ScenarioIndex) -> Iterator[Issue]:
     units = {u.id: u for u in scenario.units}
     types = ix.unit_types
     load: dict[str, int] = {}
-    riders = [("units", i, u) for i, u in enumerate(scenario.units)]
+    riders: list[tuple[str, int, Unit | Leader]] = [
+        ("units", i, u) for i, u in enumerate(scenario.units)
+    ]
     riders += [("leaders", i, x) for i, x in enumerate(scenario.leaders)]
     for collection, index, rider in riders:
         ship_id = rider.location.aboard if rider.location is not None else None
@@ -62,12 +65,11 @@ def check_starting_aboard(ix: ScenarioIndex) -> Iterator[Issue]:
         if reason is None and not (rules.transport.sea and rules.naval.enabled):
             reason = "sea transport is off (rules.transport.sea needs rules.naval.enabled)"
         if reason is None:
-            rider_type = types.get(getattr(rider, "type", ""))
-            need = (
-                rider.stacking
-                if collection == "leaders"
-                else (rider_type.stacking if rider_type is not None else 0)
-            )
+            if isinstance(rider, Leader):
+                need = rider.stacking
+            else:
+                rider_type = types.get(rider.type)
+                need = rider_type.stacking if rider_type is not None else 0
             load[ship.id] = load.get(ship.id, 0) + (need or 0)
             capacity = types[ship.type].transport_capacity
             if load[ship.id] > capacity:
@@ -84,10 +86,7 @@ def check_starting_aboard(ix: ScenarioIndex) -> Iterator[Issue]:
             )
 
 
-def _why_no_berth(ix: ScenarioIndex, rider: object, ship: object) -> str | None:
-    from ..units import Leader, Unit
-
-    assert isinstance(rider, Unit | Leader) and isinstance(ship, Unit)
+def _why_no_berth(ix: ScenarioIndex, rider: Unit | Leader, ship: Unit) -> str | None:
     ship_type = ix.unit_types.get(ship.type)
     if ship_type is None:
         return None  # an unknown type, reported elsewhere

@@ -27,7 +27,7 @@ SIDES: list[Json] = [
         "id": "mexico",
         "name": "Mexico",
         "color": "#3a7d44",
-        "start_vp": 24,
+        "start_vp": 29,
         "briefing": (
             "You have more men and far better horsemen, strong walled cities, the mountains and "
             "the climate. The invader must come to you across deserts, or up from the coast "

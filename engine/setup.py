@@ -44,7 +44,7 @@ def initial_state(world: World, dice: Dice) -> GameState:
         (x.id, x.location) for x in scenario.leaders
     ]
     for unit_id, location in placed:
-        if location is None:
+        if location is None or location.aboard is not None:
             continue
         structure = location.structure
         region = world.structures[structure].region if structure else location.region
@@ -53,6 +53,11 @@ def initial_state(world: World, dice: Dice) -> GameState:
         placed_unit = state.units[unit_id]
         if placed_unit.domain == "air":
             placed_unit.base = structure
+    for unit_id, location in placed:
+        if location is not None and location.aboard is not None:
+            # Aboard a ship from the start: off the map, where the ship goes (sea transport).
+            riding = state.units[unit_id]
+            riding.status, riding.carrier = "aboard", location.aboard
     for unit in scenario.units:
         if unit.entrenched and unit.location is not None:
             stack = state.units[unit.id].stack

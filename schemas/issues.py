@@ -154,6 +154,7 @@ CODES: dict[str, CodeInfo] = {
         "warning", "A land unit type has a transport capacity no rule uses."
     ),
     "paratroops-grounded": CodeInfo("warning", "Paratroops that no aircraft can drop."),
+    "unit-aboard-invalid": CodeInfo("error", "A unit starts aboard a ship that cannot carry it."),
     "structure-unplayable": CodeInfo("error", "A structure stands where no land unit can go."),
     "capital-unsuitable": CodeInfo("warning", "A capital cannot take the units it is for."),
     "reinforcement-never-arrives": CodeInfo(

@@ -14,6 +14,7 @@ from .base import (
     RegionId,
     StrictModel,
     StructureId,
+    UnitId,
     UnitTypeId,
 )
 from .operational.units import OperationalType, OperationalUnit
@@ -153,17 +154,21 @@ class UnitType(Entity):
 
 
 class Location(StrictModel):
-    """Where something is: in a region, or sheltered inside a structure."""
+    """Where something is: in a region, sheltered inside a structure, or aboard a ship."""
 
     region: RegionId | None = None
     """Region, outside any structure."""
     structure: StructureId | None = None
     """Structure (which also fixes the region)."""
+    aboard: UnitId | None = None
+    """A ship with a ``transport_capacity`` that carries the unit at the start (sea transport,
+    ``rules.transport.sea`` with ``rules.naval.enabled``); the unit is where the ship is."""
 
     @model_validator(mode="after")
     def _exactly_one(self) -> Location:
-        if (self.region is None) == (self.structure is None):
-            raise ValueError("a location names either a region or a structure, not both")
+        named = [x for x in (self.region, self.structure, self.aboard) if x is not None]
+        if len(named) != 1:
+            raise ValueError("a location names exactly one of a region, a structure or a ship")
         return self
 
 

@@ -178,6 +178,11 @@ def _grounded_paratroops(raw: Raw) -> None:
     raw["unit_types"][0]["roles"] = ["paratroop"]
 
 
+def _aboard_a_foot_soldier(raw: Raw) -> None:
+    # The second unit is no ship: nobody can start aboard it.
+    raw["units"][0]["location"] = {"aboard": raw["units"][1]["id"]}
+
+
 def _empty_turn_window(raw: Raw) -> None:
     find(raw["cards"], "push")["condition"] = {"kind": "turn", "from_turn": 5, "to_turn": 2}
 
@@ -250,6 +255,7 @@ SEMANTIC_CASES: list[tuple[str, Callable[[Raw], None], str]] = [
     ("naval-phase-missing", _naval_rules_without_their_phase, "/calendar/phases"),
     ("transport-capacity-ignored", _land_transport, "/unit_types/0/transport_capacity"),
     ("paratroops-grounded", _grounded_paratroops, "/unit_types/0/roles"),
+    ("unit-aboard-invalid", _aboard_a_foot_soldier, "/units/0/location/aboard"),
     ("turn-out-of-range", _late_reinforcement, "/reinforcements/0/turn"),
     ("unit-impassable-location", _infantry_at_sea, "/units/0/location"),
     ("start-overstacked", _overstacked, "/units/0/location"),

@@ -41,6 +41,7 @@ from .estimates import (
 )
 from .fronts import distance_to_enemy, refresh
 from .memo import deciding, once
+from .transport import Carrier
 
 if TYPE_CHECKING:
     from ..game import Game
@@ -90,6 +91,8 @@ class BaselineAI:
         self.style = style or Style()
         self._handled: set[tuple[object, str]] = set()
         self._assessed: set[tuple[int, str]] = set()
+        self.carrier = Carrier(self.style.attack_ratio, self._holds)
+        """Boards, sails, lands and flies troops (:mod:`.transport`)."""
 
     def choose(self, game: Game) -> Action:
         refresh(game)  # control of a region may have changed since the last decision
@@ -117,6 +120,7 @@ class BaselineAI:
             self._reinforce,
             self._replace,
             self._resolve,
+            self._ship,
             self._move,
         ):
             chosen = rule(game, actions)
@@ -142,7 +146,7 @@ class BaselineAI:
             from ..phases.air import pending
 
             fights = [ResolveBattle(r) for r in pending(game)] if phase == "air_offensive" else []
-            chosen = self._resolve(game, fights)
+            chosen = self.carrier.by_air(game) or self._resolve(game, fights)
         else:
             chosen = self._move_lazily(game)
         if chosen is not None:
@@ -266,6 +270,9 @@ class BaselineAI:
 
     # -- movement ----------------------------------------------------------------------------------
 
+    def _ship(self, game: Game, actions: list[Action]) -> Action | None:
+        return self.carrier.by_sea(game)
+
     def _move(self, game: Game, actions: list[Action]) -> Action | None:
         moves = [a for a in actions if isinstance(a, Move)]
         if not moves or game.phase not in ("land_movement", "naval_movement"):
@@ -283,6 +290,8 @@ class BaselineAI:
             stack = game.state.stacks[stack_id]
             if self._holds(game, stack) or (key, stack_id) in self._handled:
                 continue
+            if self.carrier.steers(game, stack):
+                continue  # troops aboard: the carrier sails this fleet
             score = _scorer(game, stack, side, self.style)
             best = max(by_stack[stack_id], key=score)
             if score(best) > _stay_score(game, stack):

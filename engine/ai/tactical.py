@@ -82,7 +82,7 @@ class Tactician(BaselineAI):
         if chosen is not None:
             return chosen
         if phase in AIR_PHASES:
-            chosen = self._fly(game)
+            chosen = self.carrier.by_air(game) or self._fly(game)
             if chosen is None:
                 from ..actions import ResolveBattle
                 from ..phases.air import pending

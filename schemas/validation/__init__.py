@@ -40,7 +40,7 @@ from .organisation import (
     check_turn_numbers,
     check_turn_order,
 )
-from .transport import check_transport
+from .transport import check_starting_aboard, check_transport
 from .victory import check_victory_level
 from .wego import check_wego
 
@@ -69,6 +69,7 @@ CHECKS: tuple[Check, ...] = (
     check_reinforcement_triggers,
     check_ports,
     check_transport,
+    check_starting_aboard,
     check_card_phases,
     check_conditions_and_effects,
     check_reachability,

@@ -217,6 +217,9 @@ READS: dict[Callable[..., Any], frozenset[str]] = {
         | {"connections", *DOMAIN}
     ),
     transport.check_transport: frozenset({"unit_types", "rules"}),
+    transport.check_starting_aboard: frozenset(
+        {"units", "leaders", "unit_types", "rules", "nations"}
+    ),
     cards.check_card_phases: frozenset({"calendar", "cards", "sides", "structures.fortification"}),
     cards.check_conditions_and_effects: frozenset(
         {"cards", "events", "reinforcements", "victory", "tension", "calendar", "sides"}

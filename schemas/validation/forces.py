@@ -13,6 +13,8 @@ from .index import ScenarioIndex
 
 
 def _place(ix: ScenarioIndex, location: Location) -> tuple[Region | None, Structure | None]:
+    if location.aboard is not None:
+        return None, None  # off the map, aboard a ship: check_starting_aboard has the rules
     if location.structure is not None:
         structure = ix.structures.get(location.structure)
         region = ix.regions.get(structure.region) if structure else None

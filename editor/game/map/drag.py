@@ -1,5 +1,6 @@
 """A stack dragged across the map: a faded copy of its counter follows the pointer and the
-path it will take is drawn from region to region, with the MP it costs so far."""
+path it will take is drawn from region to region, with the MP it costs so far. A fleet with
+troops aboard dragged onto a beach (or back onto its own port) puts them ashore instead."""
 
 from __future__ import annotations
 
@@ -9,10 +10,12 @@ from PySide6.QtCore import QPointF, Qt
 
 from editor.game.map.counter_art import HEIGHT, WIDTH
 from editor.game.map.counters import CounterItem
+from editor.game.map.landing import SHORE_WORDS
 from editor.game.map.moves import Destination, DragPath
 from editor.game.map.scene import GameMapScene
 from editor.game.map.style import REACH_COLOURS, REACH_NAMES, Z_DRAG
-from engine.actions import Move
+from engine.actions import Disembark, Move
+from engine.naval.transport import ShoreKind
 from engine.state import StackState
 
 
@@ -30,10 +33,18 @@ class DragGesture:
     """One drag of a stack, from the press on its counter to the drop."""
 
     def __init__(
-        self, scene: GameMapScene, stack: StackState, dests: dict[str, Destination]
+        self,
+        scene: GameMapScene,
+        stack: StackState,
+        dests: dict[str, Destination],
+        shores: dict[str, tuple[ShoreKind, Disembark]] | None = None,
     ) -> None:
         self.scene = scene
         self.path = DragPath(scene.game, stack, dests)
+        self.shores = shores or {}
+        """Where the troops aboard may go ashore (a fleet's cargo), with the action."""
+        self.left_home = False
+        """The pointer has left the stack's region (a port landing is a drag back onto it)."""
         self.ghost = CounterItem(stack.id)
         source = scene.counters.get(stack.id)
         if source is not None:
@@ -52,17 +63,42 @@ class DragGesture:
     def follow(self, region: str | None, point: QPointF) -> None:
         """The pointer moved to ``point``, over ``region``."""
         self.path.enter(region)
+        self.left_home = self.left_home or region != self.path.origin
         self.ghost.setPos(point)
+        landing = self._landing(region)
         end = self.path.end
-        if end is None:
+        if landing is not None:
+            self.show_landing(region or "", landing[0])
+        elif end is None:
             self.scene.highlights.clear_path()
         else:
             dest = self.path.dests[end]
             show_route(self.scene, self.path.origin, self.path.path, dest, self.path.cost)
 
-    def drop(self, region: str | None) -> Move | None:
-        """The move to make when the stack is dropped on ``region`` (``None``: none)."""
+    def show_landing(self, region: str, kind: ShoreKind) -> None:
+        """A short line from the fleet to the shore, saying what the drop there does."""
+        colour = REACH_COLOURS["battle" if kind == "assault" else "move"]
+        origin = self.path.origin
+        regions = [origin, region] if region != origin else [origin, origin]
+        self.scene.highlights.show_path(regions, SHORE_WORDS[kind].capitalize(), colour)
+
+    def _landing(self, region: str | None) -> tuple[ShoreKind, Disembark] | None:
+        """The landing a drop on ``region`` makes: a shore that is no move's destination (a
+        move there is what the drag already means), or the fleet's own port after the drag
+        went out and came back."""
+        if region is None or region not in self.shores:
+            return None
+        if region == self.path.origin:
+            return self.shores[region] if self.left_home else None
+        dest = self.path.dests.get(region)
+        return None if dest is not None and dest.legal else self.shores[region]
+
+    def drop(self, region: str | None) -> Move | Disembark | None:
+        """What to do when the stack is dropped on ``region`` (``None``: nothing)."""
         self.path.enter(region)
+        landing = self._landing(region)
+        if landing is not None:
+            return landing[1]
         return self.path.action()
 
     def cancel(self) -> None:

@@ -37,6 +37,7 @@ from PySide6.QtWidgets import QApplication, QGraphicsView, QMenu, QWidget
 from editor.game.map.aim import Aim, aim
 from editor.game.map.drag import DragGesture, show_route
 from editor.game.map.fog import FULL
+from editor.game.map.landing import shores_of
 from editor.game.map.legend import paint_legends
 from editor.game.map.moves import Destination, destinations, refusal
 from editor.game.map.overlays import OVERLAYS
@@ -46,7 +47,7 @@ from editor.game.map.style import REACH_NAMES
 from editor.game.map.zoom import ZoomingView
 from editor.game.session import GameSession, Targeting
 from engine import movement
-from engine.actions import Action, Move
+from engine.actions import Action, Disembark, Move
 
 
 class _Press(NamedTuple):
@@ -209,6 +210,9 @@ class GameMapView(TargetPicking, ZoomingView):
         if done and isinstance(action, Move):
             world = self.session.game.world
             self.message.emit(f"Moved to {world.regions[action.path[-1]].name}")
+        elif done and isinstance(action, Disembark):
+            world = self.session.game.world
+            self.message.emit(f"Went ashore in {world.regions[action.region].name}")
         return done
 
     def _click_region(self, target: Aim) -> None:
@@ -347,13 +351,14 @@ class GameMapView(TargetPicking, ZoomingView):
 
     def _start_drag(self, stack_id: str) -> None:
         stack = self.session.game.state.stacks.get(stack_id)
-        if stack is None or not self.dests:
+        shores = shores_of(self.session.game, stack_id, self.session.viewer) if stack else {}
+        if stack is None or not (self.dests or shores):
             if stack is not None:
                 why = movement.why_immobile(self.session.game, stack)
                 self.message.emit("This stack cannot move now" + (f": {why}" if why else ""))
             self._press = None
             return
-        self.drag = DragGesture(self.map_scene, stack, self.dests)
+        self.drag = DragGesture(self.map_scene, stack, self.dests, shores)
         self.viewport().setCursor(Qt.CursorShape.ClosedHandCursor)
 
     def _cancel_drag(self) -> None:

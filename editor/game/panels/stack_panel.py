@@ -374,6 +374,14 @@ class StackPanel(SessionPanel):
         aboard = self.sight().units(carried.units) if carried.units else "no troops"
         return f"Aboard: {aboard} \u00b7 room for {room} of {full} stacking points."
 
+    def act(self, action: Action) -> bool:
+        done = super().act(action)
+        stacks = self.game.state.stacks
+        if done and isinstance(action, Embark) and action.stack not in stacks:
+            # The whole stack went aboard and left the map: show the fleet now carrying it.
+            self.session.select(action.fleet)
+        return done
+
     def _act_or_choose(self, anchor: QPushButton, options: list[tuple[str, Action]]) -> None:
         """The one action there is, at once; else a menu of them under the button."""
         if len(options) == 1:

@@ -43,8 +43,8 @@ def place_of(section: str, entity: Any) -> Place | None:
     if section in ("structures", "supply_sources"):
         return ("region", entity.region)
     location = entity.location
-    if location is None:
-        return None
+    if location is None or location.aboard is not None:
+        return None  # not placed, or aboard a ship (drawn with no marker of its own)
     if location.structure is not None:
         return ("structure", location.structure)
     return ("region", location.region)

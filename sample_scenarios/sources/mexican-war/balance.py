@@ -45,7 +45,7 @@ def main() -> None:
         result = play(scenario, seed)
         summary = result.summary()
         landings += any(
-            r["type"] == "move" and r["path"][0] == "lobos-anchorage"
+            r["type"] == "disembarked" and r["region"] == "veracruz"
             for r in result.game.log.records
         )
         margins.append(summary["vp"]["usa"] - summary["vp"]["mexico"])

@@ -95,10 +95,13 @@ CONNECTION_TYPES: list[Json] = [
     {"id": "ferry", "name": "Ferry", "color": "#1d4f9a", "movement_cost": 2,
      "bridge_movement_cost": 1, "needs_bridge": True, "defender_modifier": 2, "adjacent": False,
      "description": "A ferry across the navigable Rio Grande; without its boats nobody crosses."},
-    {"id": "landing", "name": "Landing from the fleet", "color": "#b03a2e",
-     "uses_all_movement": True, "defender_modifier": 1, "adjacent": False,
-     "description": "Surf boats carry troops from the anchorage to the beach; the crossing "
-     "takes the whole move."},
+    {"id": "beach", "name": "Landing beach", "color": "#b03a2e", "only_from_sea": True,
+     "uses_all_movement": True, "defender_modifier": 2, "adjacent": False,
+     "description": "Surf boats carry troops from the anchorage to the beach at Collado: only "
+     "troops aboard ships cross it, and the landing takes the whole move."},
+    {"id": "sea-lane", "name": "Sea lane", "color": "#3a6ea5", "domain": "sea",
+     "adjacent": False,
+     "description": "The passage from the Isla de Lobos anchorage to the Huasteca coast."},
 ]  # fmt: skip
 
 # -- the calendar and the rules -------------------------------------------------------------------
@@ -106,7 +109,8 @@ CONNECTION_TYPES: list[Json] = [
 START = "1846-05-02"
 TURNS = 36
 PHASES = [
-    "turn_summary", "events", "cards", "reinforcements", "supply", "land_movement", "battles",
+    "turn_summary", "events", "cards", "reinforcements", "supply", "naval_movement",
+    "land_movement", "battles",
     "sieges", "replacements", "end_of_turn",
 ]  # fmt: skip
 
@@ -124,6 +128,10 @@ RULES: Json = {
     },
     "cards": {"draw_per_turn": 1, "hand_limit": 6},
     "victory": {"victory_level": None},
+    # Ships sail in a naval phase of their own, and Scott's army boards its transports at
+    # Lobos and lands over the beach at Collado (docs/rules.md, naval movement and transport).
+    "naval": {"enabled": True},
+    "transport": {"sea": True, "landings": True},
 }  # fmt: skip
 
 

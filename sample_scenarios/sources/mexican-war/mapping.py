@@ -114,8 +114,8 @@ OFF_MAP: list[Json] = [
         "polygon": {"exterior": _box(880.0, 1325.0, 1080.0, 1395.0)},
         "description": (
             "The reef island off the Huasteca coast where the transports gathered before the "
-            "Veracruz landing. It stands for the fleet at sea: Scott's army appears here and "
-            "goes ashore by the landing link."
+            "Veracruz landing. Scott's army arrives here with its transports, boards them in "
+            "the roads and sails down the coast to the beach at Collado."
         ),
     },
     {
@@ -144,8 +144,8 @@ OFF_MAP: list[Json] = [
 ]
 
 OFF_MAP_LINKS: list[Json] = [
-    {"id": "landing-at-collado", "a": "lobos-anchorage", "b": "veracruz", "type": "landing",
-     "waypoints": [[980.0, 1250.0]]},
+    {"id": "lobos-passage", "a": "lobos-anchorage", "b": "tuxpan-coast", "type": "sea-lane"},
+    {"id": "collado-beach", "a": "alvarado-coast", "b": "veracruz", "type": "beach"},
     {"id": "santa-fe-trail-chihuahua", "a": "paso-del-norte", "b": "chihuahua", "road": True},
     {"id": "santa-fe-trail-presidio", "a": "paso-del-norte", "b": "ojinaga"},
     {"id": "atlantic-northern-gulf", "a": "atlantic", "b": "northern-gulf", "type": "sea"},
@@ -200,6 +200,8 @@ STRUCTURES: list[tuple[str, str, str, str, int, str | None, int, int, int]] = [
     ("guadalajara-town", "Guadalajara", "guadalajara", "city", 0, None, 1, 0, 0),
     ("morelia-town", "Morelia", "morelia", "city", 0, None, 1, 0, 0),
     ("toluca-town", "Toluca", "toluca", "city", 0, None, 1, 0, 0),
+    ("lobos-roads", "Isla de Lobos roads", "lobos-anchorage", "village", 0, "tuxpan-coast",
+     0, 0, 0),
 ]  # fmt: skip
 
 SUPPLY_SOURCES: list[Json] = [

@@ -49,7 +49,7 @@ from editor.game.window_saves import (
     show_take_back,
     take_back,
 )
-from editor.shared.docking import add_dock, whole_tab_titles
+from editor.shared.docking import add_dock
 from engine.outcome import Outcome
 
 if TYPE_CHECKING:
@@ -99,7 +99,7 @@ class GameWindow(GameMenus, QMainWindow):
                 ("hand", "Cards"),
                 ("decisions", "Decisions"),
                 ("battle", "Battle"),
-                ("summary", "Summary"),
+                ("summary", "Turn summary"),
                 ("log", "Log"),
                 ("stats", "Statistics"),
             )
@@ -108,7 +108,6 @@ class GameWindow(GameMenus, QMainWindow):
         for name in ("decisions", "battle", "summary", "log", "stats"):
             self.tabifyDockWidget(self.docks["hand"], self.docks[name])
         self.docks["hand"].raise_()
-        whole_tab_titles(self)
         size = self._first_size
         self.resizeDocks(
             [self.docks["stack"]], [panel_width(size.width())], Qt.Orientation.Horizontal

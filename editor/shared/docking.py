@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QDockWidget, QMainWindow, QTabBar, QWidget
+from PySide6.QtWidgets import QDockWidget, QMainWindow, QWidget
 
 
 def add_dock(window: QMainWindow, name: str, title: str, area: Qt.DockWidgetArea) -> QDockWidget:
@@ -14,12 +14,3 @@ def add_dock(window: QMainWindow, name: str, title: str, area: Qt.DockWidgetArea
     dock.setWidget(QWidget())
     window.addDockWidget(area, dock)
     return dock
-
-
-def whole_tab_titles(window: QMainWindow) -> None:
-    """The tabs of tabified docks keep their whole titles and scroll when the column is too
-    narrow for them all: an elided "Ba…" names nothing. Call after tabifying (Qt makes the tab
-    bars then)."""
-    for bar in window.findChildren(QTabBar, options=Qt.FindChildOption.FindDirectChildrenOnly):
-        bar.setElideMode(Qt.TextElideMode.ElideNone)
-        bar.setUsesScrollButtons(True)

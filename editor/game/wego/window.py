@@ -34,7 +34,7 @@ from editor.game.session import GameSession
 from editor.game.wego.plan_map import PlanMapView
 from editor.game.wego.plan_panel import PlanPanel
 from editor.game.window_saves import load_game, save_game, save_on_leaving
-from editor.shared.docking import add_dock, whole_tab_titles
+from editor.shared.docking import add_dock
 from engine.outcome import Outcome
 from engine.wego import film
 
@@ -84,7 +84,6 @@ class WegoWindow(QMainWindow):
         self.tabifyDockWidget(self.plan_dock, self.battles_dock)
         self.tabifyDockWidget(self.battles_dock, self.stats_dock)
         self.plan_dock.raise_()
-        whole_tab_titles(self)
         self.resizeDocks(
             [self.plan_dock], [panel_width(self._first_size.width())], Qt.Orientation.Horizontal
         )

@@ -99,7 +99,7 @@ class GameWindow(GameMenus, QMainWindow):
                 ("hand", "Cards"),
                 ("decisions", "Decisions"),
                 ("battle", "Battle"),
-                ("summary", "Turn summary"),
+                ("summary", "Summary"),
                 ("log", "Log"),
                 ("stats", "Statistics"),
             )

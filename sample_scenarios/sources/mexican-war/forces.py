@@ -413,7 +413,7 @@ VICTORY: Json = {
         "The United States wins outright by holding Mexico City at the end of a turn; Mexico "
         "wins outright by holding San Antonio, Corpus Christi and Point Isabel together, or when "
         "the opposition to the war reaches 12. "
-        "Otherwise the side with more VP after turn 36 wins. Mexico starts with 22 VP and "
+        "Otherwise the side with more VP after turn 36 wins. Mexico starts with 29 VP and "
         "scores its cities still held at the end; both sides score the places they take "
         "and the enemy units they destroy."
     ),

@@ -74,7 +74,7 @@ class DragPath:
             return
         last = self.path[-1] if self.path else self.origin
         if self.free_form and region in self.dests and adjacent(self.game, last, region):
-            cost = price(self.game, self.stack, (*self.path, region))
+            cost = self.price((*self.path, region))
             if cost is not None:
                 self.path.append(region)
                 self.cost = cost
@@ -87,8 +87,12 @@ class DragPath:
         if not self.path:
             self.cost = 0.0
             return
-        cost = price(self.game, self.stack, tuple(self.path)) if self.free_form else None
+        cost = self.price(tuple(self.path)) if self.free_form else None
         self.cost = cost if cost is not None else self.dests[self.path[-1]].cost
+
+    def price(self, path: tuple[str, ...]) -> float | None:
+        """MP the engine asks for ``path`` (``None``: refused); a WEGO route prices its own."""
+        return price(self.game, self.stack, path)
 
     @property
     def end(self) -> str | None:
@@ -103,7 +107,7 @@ class DragPath:
         if dest is None or not dest.legal:
             return None
         path = tuple(self.path)
-        if self.free_form and price(self.game, self.stack, path) is None:
+        if self.free_form and self.price(path) is None:
             path = dest.path
         return Move(self.stack.id, path if self.free_form else dest.path)
 

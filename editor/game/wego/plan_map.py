@@ -24,7 +24,7 @@ from PySide6.QtWidgets import QGraphicsPathItem, QWidget
 
 from editor.game.map.aim import Aim, aim
 from editor.game.map.marks import MarkItem
-from editor.game.map.moves import DragPath, adjacent
+from editor.game.map.moves import DragPath
 from editor.game.map.style import REACH_COLOURS, Z_BADGES, Z_PATH
 from editor.game.map.view import GameMapView, _Press
 from editor.game.session import GameSession
@@ -58,40 +58,6 @@ class WegoDragPath(DragPath):
             return plan.path_cost(self.game, self.stack, path, None)
         except IllegalAction:
             return None
-
-    def enter(self, region: str | None) -> None:
-        self.pointer = region
-        if region is None or region == self.origin:
-            if region == self.origin:
-                self.path, self.cost = [], 0.0
-            return
-        if region in self.path:
-            del self.path[self.path.index(region) + 1 :]
-            self._reprice()
-            return
-        last = self.path[-1] if self.path else self.origin
-        if region in self.dests and adjacent(self.game, last, region):
-            cost = self.price((*self.path, region))
-            if cost is not None:
-                self.path.append(region)
-                self.cost = cost
-                return
-        if region in self.dests:
-            self.path = list(self.dests[region].path)
-            self._reprice()
-
-    def _reprice(self) -> None:
-        cost = self.price(tuple(self.path))
-        self.cost = cost if cost is not None else self.dests[self.path[-1]].cost
-
-    def action(self) -> Move | None:
-        end = self.end
-        if end is None or end != self.pointer or end not in self.dests:
-            return None
-        path = tuple(self.path)
-        if self.price(path) is None:
-            path = self.dests[end].path
-        return Move(self.stack.id, path)
 
 
 class PlanMapView(GameMapView):

@@ -69,9 +69,14 @@ def test_two_workers_play_the_same_games_as_one_by_one(client, one_by_one) -> No
     assert result.workers == 2 and result.played == len(SEEDS) and not result.failed
     assert not result.stopped
     assert {s: _same(r) for s, r in found.items()} == {s: _same(r) for s, r in one_by_one.items()}
-    # Each worker read the scenario once, however many games it played.
+    # Each worker read the scenario at most once, however many games it played. The scheduler
+    # may hand every game to one worker on a busy machine, so a worker may have read nothing;
+    # with four games on two workers, one of them played at least two, so parsing per game
+    # would show a count of two or more.
     assert len(loads) == 2
-    assert all(counts == {fingerprint: 1} for counts in loads.values())
+    assert all(set(counts) <= {fingerprint} for counts in loads.values())
+    assert all(counts.get(fingerprint, 0) <= 1 for counts in loads.values())
+    assert sum(counts.get(fingerprint, 0) for counts in loads.values()) >= 1
     assert ticks and ticks[-1] == len(SEEDS) and ticks == sorted(ticks)
 
 

@@ -258,6 +258,7 @@ def cmd_export(args: argparse.Namespace) -> int:
 def _export_geojson(args: argparse.Namespace, scenario: Scenario) -> int:
     from schemas.geojson import geojson_text
     from schemas.gis import GisError, lonlat_geojson_text
+    from schemas.places import places_of
 
     if args.exact:
         text = geojson_text(scenario)
@@ -269,7 +270,9 @@ def _export_geojson(args: argparse.Namespace, scenario: Scenario) -> int:
             return EXIT_INVALID
     write_text(args.geojson, text)
     kind = "map units" if args.exact else "longitude and latitude"
-    print(f"wrote {len(scenario.regions)} regions to {args.geojson} in {kind}")
+    count = len(places_of(scenario).region_ids)
+    what = "hexes" if scenario.hex_map is not None else "regions"
+    print(f"wrote {count} {what} to {args.geojson} in {kind}")
     return EXIT_OK
 
 

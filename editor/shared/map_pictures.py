@@ -187,7 +187,7 @@ def picture_bytes(scenario: Scenario, kind: str, settings: PictureSettings) -> b
     makers = {"png": png_bytes, "svg": svg_bytes, "pdf": pdf_bytes}
     if kind not in makers:
         raise PictureError(f"unknown picture format '{kind}' (use {', '.join(makers)})")
-    if not scenario.regions:
+    if not scenario.regions and scenario.hex_map is None:
         raise PictureError("the scenario has no region to draw")
     return makers[kind](scenario, settings)
 

@@ -31,9 +31,20 @@ from PySide6.QtGui import (
 )
 
 from editor.shared.map.drawing import anchor_of, outline_path
+from editor.shared.map.hex_drawing import (
+    ROAD_LOOKS,
+    hex_paths,
+    hexside_segment_paths,
+    named_hexes,
+    plain_types,
+    road_paths,
+)
 from schemas.geometry import polygon_from_model
+from schemas.hexgrid.grid import HexGrid
 from schemas.map import Region
+from schemas.places import HexPlaces, places_of
 from schemas.scenario import Scenario
+from schemas.terrain import ConnectionType
 
 MARGIN = 24.0
 """Room around the map, in 96 dpi pixels."""
@@ -69,7 +80,13 @@ def km_per_unit(scenario: Scenario) -> float | None:
 
 
 def map_bounds(scenario: Scenario) -> QRectF:
-    """The box of every region's outline, in map units."""
+    """The box of every region's outline (every hex's, on a hex map), in map units."""
+    if scenario.hex_map is not None:
+        grid = HexGrid.of(scenario.hex_map)
+        if not grid.count:
+            return QRectF(0, 0, 1, 1)
+        x0, y0, x1, y1 = grid.bounds()
+        return QRectF(x0, y0, x1 - x0 or 1, y1 - y0 or 1)
     xs = [x for r in scenario.regions for x, _ in r.polygon.exterior]
     ys = [y for r in scenario.regions for _, y in r.polygon.exterior]
     if not xs:
@@ -136,8 +153,13 @@ class _Painter:
         self.map_transform, self.scale = _fitted(scenario, frame, dpi, look)
         self.frame = frame
         self.look = look
-        self.paths = {r.id: outline_path(r) for r in scenario.regions}
-        self.by_id = {r.id: r for r in scenario.regions}
+        self.places = places_of(scenario)
+        self.grid = self.places.grid
+        if self.grid is not None:
+            self.paths = hex_paths(self.grid)
+        else:
+            self.paths = {r.id: outline_path(r) for r in scenario.regions}
+        self.by_id = self.places.region_lookup
 
     def width(self, pixels: float) -> float:
         """A line ``pixels`` wide (at 96 dpi), in map units."""
@@ -152,7 +174,7 @@ class _Painter:
         border = QPen(QColor(60, 60, 60, 150), self.width(1.0))
         border.setJoinStyle(Qt.PenJoinStyle.RoundJoin)
         chosen = self.look.fill
-        for region in self.scenario.regions:
+        for region in self.places.regions:
             kind = terrain.get(region.terrain)
             colour = QColor(kind.color if kind else "#cccccc")
             if chosen is not None:
@@ -191,6 +213,8 @@ class _Painter:
         """Crossings (rivers, crests) along the border they cross; links between anchors."""
         painter = self.painter
         kinds = {k.id: k for k in self.scenario.connection_types}
+        if self.grid is not None:
+            self._hexsides(kinds)
         for connection in self.scenario.connections:
             a, b = self.by_id.get(connection.a), self.by_id.get(connection.b)
             kind = kinds.get(connection.type)
@@ -220,6 +244,52 @@ class _Painter:
                 anchor_of(b, "label", self.paths[b.id]),
             ]
             painter.drawPolyline(QPolygonF(points))
+
+    def _hexsides(self, kinds: dict[str, ConnectionType]) -> None:
+        """A hex map's hexside features along their hexsides, then its roads through hex
+        centres (the plain hexsides are the outlines already drawn)."""
+        places, grid, painter = self.places, self.grid, self.painter
+        assert isinstance(places, HexPlaces) and grid is not None
+        plain = plain_types(places.hex_map)
+        chosen = [i for i, kind in enumerate(places.link_types) if kind not in plain]
+        numbers = places.hexside_links[chosen].tolist()
+        for index, path in zip(chosen, hexside_segment_paths(grid, numbers), strict=True):
+            connection = places.connection_at(index)
+            kind = kinds.get(connection.type)
+            pen = QPen(QColor(kind.color if kind else "#4a7ab0"), self.width(4.0))
+            pen.setCapStyle(Qt.PenCapStyle.RoundCap)
+            painter.setPen(pen)
+            painter.drawPath(path)
+            if connection.bridge:
+                painter.setPen(QPen(QColor("#303030"), self.width(3.0)))
+                mid = path.pointAtPercent(0.5)
+                half = self.width(5.0)
+                painter.drawLine(QPointF(mid.x() - half, mid.y()), QPointF(mid.x() + half, mid.y()))
+        for kind_of_road, path in road_paths(places.hex_map, grid).items():
+            colour, pixels, style = ROAD_LOOKS[kind_of_road]
+            pen = QPen(QColor(colour), self.width(pixels))
+            pen.setStyle(style)
+            pen.setCapStyle(Qt.PenCapStyle.RoundCap)
+            pen.setJoinStyle(Qt.PenJoinStyle.RoundJoin)
+            painter.setPen(pen)
+            painter.setBrush(Qt.BrushStyle.NoBrush)
+            painter.drawPath(path)
+
+    def _label_order(self) -> list[Region]:
+        """Regions to name, the most important first: on a hex map the named hexes, those
+        with a structure before the others; elsewhere every region, the biggest first."""
+        if self.grid is not None:
+            assert isinstance(self.places, HexPlaces)
+            built = {s.region for s in self.scenario.structures}
+            named = named_hexes(self.places.hex_map, self.grid)
+            ordered = sorted(named, key=lambda h: h not in built)
+            return [self.by_id[h] for h in ordered]
+        return sorted(
+            self.scenario.regions,
+            key=lambda r: (
+                -self.paths[r.id].boundingRect().width() * self.paths[r.id].boundingRect().height()
+            ),
+        )
 
     def symbols(self) -> None:
         """Structures as discs (squares when fortified) in their owner's side colour, supply
@@ -277,13 +347,7 @@ class _Painter:
         painter.setPen(QColor("#1a1a1a"))
         metrics = QFontMetricsF(font, painter.device())
         placed: list[QRectF] = []
-        by_size = sorted(
-            self.scenario.regions,
-            key=lambda r: (
-                -self.paths[r.id].boundingRect().width() * self.paths[r.id].boundingRect().height()
-            ),
-        )
-        for region in by_size:
+        for region in self._label_order():
             if not region.name:
                 continue
             centre = self.on_device(anchor_of(region, "label", self.paths[region.id]))

@@ -18,6 +18,7 @@ import shapely
 
 from ..geojson import region_feature
 from ..geometry.build import build_polygons
+from ..places import HexPlaces, places_of
 from ..scenario import Scenario
 from .projection import Projector
 from .readers import GisError
@@ -33,7 +34,7 @@ def _rings(polygon: shapely.Geometry) -> list[list[list[float]]]:
 
 
 def lonlat_features(scenario: Scenario) -> list[dict[str, Any]]:
-    """Every region as a feature in longitude and latitude."""
+    """Every region (every hex, on a hex map) as a feature in longitude and latitude."""
     model = scenario.map.projection
     if model is None:
         raise GisError(
@@ -41,10 +42,14 @@ def lonlat_features(scenario: Scenario) -> list[dict[str, Any]]:
             "only the exact export in map units is possible"
         )
     projector = Projector.from_model(model)
-    shapes = build_polygons([r.polygon for r in scenario.regions])
-    lonlat = projector.to_crs(np.asarray(shapes, dtype=object))
+    places = places_of(scenario)
+    if isinstance(places, HexPlaces):
+        shapes = places.polygons()  # from the grid's arrays, not hex by hex
+    else:
+        shapes = np.asarray(build_polygons([r.polygon for r in places.regions]), dtype=object)
+    lonlat = projector.to_crs(shapes)
     features = []
-    for region, shape in zip(scenario.regions, lonlat, strict=True):
+    for region, shape in zip(places.regions, lonlat, strict=True):
         feature = region_feature(region)
         if shape is None:
             feature["geometry"] = None

@@ -21,15 +21,20 @@ from __future__ import annotations
 
 import math
 
-import numpy as np
 from PySide6.QtCore import QPointF, Qt
-from PySide6.QtGui import QColor, QPainterPath, QPen, QPolygonF
+from PySide6.QtGui import QColor, QPainterPath, QPen
 from PySide6.QtWidgets import QGraphicsPathItem
 
 from editor.game.map.style import Z_CONNECTIONS
+from editor.shared.map.hex_drawing import (
+    ROAD_LOOKS,
+    hexside_segment_paths,
+    named_hexes,
+    plain_types,
+    road_paths,
+)
 from engine.game import Game
 from schemas.hexgrid.grid import HexGrid
-from schemas.hexmap import HexMap
 
 NAME_DROP = 0.45
 """How far below a hex's centre its name point lies, in hex sizes (centre to corner)."""
@@ -38,29 +43,11 @@ HEX_BAND_PX = 2.5
 """Width of the controller's band inside a hex (half a region's: every hex has one, and the
 front line still reads where two colours meet)."""
 
-ROAD_LOOKS: dict[str, tuple[str, float, Qt.PenStyle]] = {
-    "trail": ("#8c6d46", 1.5, Qt.PenStyle.DotLine),
-    "road": ("#7a4b1e", 2.5, Qt.PenStyle.SolidLine),
-    "rail": ("#2b2b2b", 2.0, Qt.PenStyle.DashLine),
-}
-"""Colour, width on screen (pixels) and line style of each kind of path."""
-
 
 def grid_of(game: Game) -> HexGrid | None:
     """The hex grid of a game's scenario, ``None`` for a map of drawn regions."""
     hex_map = game.scenario.hex_map
     return HexGrid.of(hex_map) if hex_map is not None else None
-
-
-def hex_paths(grid: HexGrid) -> dict[str, QPainterPath]:
-    """Every hex's outline, by id."""
-    out: dict[str, QPainterPath] = {}
-    for hex_id, corners in zip(grid.ids, grid.corners().tolist(), strict=True):
-        path = QPainterPath()
-        path.addPolygon(QPolygonF([QPointF(x, y) for x, y in corners]))
-        path.closeSubpath()
-        out[hex_id] = path
-    return out
 
 
 def hex_points(grid: HexGrid) -> dict[str, QPointF]:
@@ -81,12 +68,7 @@ def labelled(game: Game, grid: HexGrid) -> set[str]:
     """Hexes shown with a name: those whose record names them."""
     hex_map = game.scenario.hex_map
     assert hex_map is not None
-    return {r.hex for r in hex_map.hexes if r.name and grid.find(r.hex) is not None}
-
-
-def plain_types(hex_map: HexMap) -> set[str]:
-    plain = hex_map.plain_hexsides
-    return {plain.land, plain.sea, plain.lake}
+    return set(named_hexes(hex_map, grid))
 
 
 def hexside_borders(game: Game, grid: HexGrid) -> tuple[list[tuple[str, QPainterPath]], list[str]]:
@@ -105,15 +87,8 @@ def hexside_borders(game: Game, grid: HexGrid) -> tuple[list[tuple[str, QPainter
             lines.append(connection.id)
         elif connection.type not in plain:
             along.append((connection.id, number))
-    if not along:
-        return [], lines
-    segments = grid.hexside_segments(np.array([n for _, n in along], dtype=np.int64)).tolist()
-    out = []
-    for (connection_id, _), ((x0, y0), (x1, y1)) in zip(along, segments, strict=True):
-        path = QPainterPath(QPointF(x0, y0))
-        path.lineTo(QPointF(x1, y1))
-        out.append((connection_id, path))
-    return out, lines
+    paths = hexside_segment_paths(grid, [n for _, n in along])
+    return [(c, path) for (c, _), path in zip(along, paths, strict=True)], lines
 
 
 class RoadItem(QGraphicsPathItem):
@@ -139,23 +114,4 @@ def road_items(game: Game, grid: HexGrid) -> list[RoadItem]:
     """One item per kind of path the file lists (paths with unknown hexes are cut there)."""
     hex_map = game.scenario.hex_map
     assert hex_map is not None
-    centres = grid.centres().tolist()
-    items = []
-    for kind in ("trail", "road", "rail"):
-        path = QPainterPath()
-        for text in hex_map.roads.get(kind, []):
-            started = False
-            for hex_id in text.split():
-                index = grid.find(hex_id)
-                if index is None:
-                    started = False
-                    continue
-                point = QPointF(*centres[index])
-                if started:
-                    path.lineTo(point)
-                else:
-                    path.moveTo(point)
-                    started = True
-        if not path.isEmpty():
-            items.append(RoadItem(kind, path))
-    return items
+    return [RoadItem(kind, path) for kind, path in road_paths(hex_map, grid).items()]

@@ -14,7 +14,7 @@ from PySide6.QtCore import QPointF, Qt
 from PySide6.QtGui import QBrush, QColor, QPainter, QPainterPath, QPen, QPolygonF
 from PySide6.QtWidgets import QGraphicsPathItem, QStyleOptionGraphicsItem, QWidget
 
-from editor.game.map.hexes import hex_paths, hex_points, hexside_borders
+from editor.game.map.hexes import hex_points, hexside_borders
 from editor.game.map.style import (
     BAND_MIN_REGION_PX,
     BAND_PX,
@@ -27,6 +27,7 @@ from editor.game.map.style import (
 )
 from editor.shared.map.borders import follows_border, shared_borders
 from editor.shared.map.drawing import outline_path
+from editor.shared.map.hex_drawing import hex_paths
 from editor.shared.map.poles import label_poles
 from engine.game import Game
 from schemas.hexgrid.grid import HexGrid

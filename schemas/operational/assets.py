@@ -148,6 +148,10 @@ def _interdiction_rows() -> list[InterdictionRow]:
     ]
 
 
+_NIGHT_AIR: tuple[Mission, ...] = ("ground_attack", "interdiction", "counter_air")
+_NIGHT_NAVAL: tuple[Mission, ...] = ("ground_attack", "offensive_support", "defensive_support")
+
+
 class AssetRules(StrictModel):
     """OA1-OA16: the scenario's assets and the numbers their missions read."""
 
@@ -163,13 +167,9 @@ class AssetRules(StrictModel):
     """OA7, OA10: counter-air and interdiction need readiness and strength of at least this."""
     night_readiness: Percent = 80.0
     """OU15, OW3: a night-capable asset acts at night from this readiness."""
-    night_air_missions: list[Mission] = Field(
-        default_factory=lambda: ["ground_attack", "interdiction", "counter_air"]
-    )
+    night_air_missions: list[Mission] = Field(default_factory=lambda: list(_NIGHT_AIR))
     """OW11: air missions flown at night."""
-    night_naval_missions: list[Mission] = Field(
-        default_factory=lambda: ["ground_attack", "offensive_support", "defensive_support"]
-    )
+    night_naval_missions: list[Mission] = Field(default_factory=lambda: list(_NIGHT_NAVAL))
     """OW13: naval missions at night."""
 
     def asset(self, asset_id: str) -> Asset | None:

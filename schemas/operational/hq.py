@@ -15,7 +15,7 @@ from typing import Literal
 from pydantic import Field
 
 from ..base import StrictModel, UnitId
-from .numbers import Cost, Share
+from .numbers import Cost, Share, ZocPoints
 from .terrain import MovementColumn
 from .units import Echelon
 
@@ -73,6 +73,19 @@ class LocRangeTable(StrictModel):
         return value
 
 
+class LocC2(StrictModel):
+    """Table OQ9, OM18: the command-and-control modifier of each LOC state."""
+
+    supported: ZocPoints = 40
+    """Supported."""
+    extended: ZocPoints = 0
+    """Extended."""
+    isolated: ZocPoints = -40
+    """Isolated."""
+    encircled: ZocPoints = -40
+    """Encircled."""
+
+
 class CommandRules(StrictModel):
     """OQ1-OQ8, OQ11: the HQ tree and how lines of communication are traced along it."""
 
@@ -93,6 +106,8 @@ class CommandRules(StrictModel):
     HQ of its echelon or higher, itself in supply, is Extended."""
     lost_hq_quality_drop: int = Field(default=1, ge=0, le=4)
     """OQ11, OU3: quality levels a unit loses when its HQ is destroyed."""
+    c2: LocC2 = Field(default_factory=LocC2)
+    """Table OQ9: C2 modifier by LOC state (OM18)."""
     reassign_under: Echelon = "army"
     """OO16: a division HQ may move only between corps under the same HQ of this echelon."""
 

@@ -1,0 +1,384 @@
+"""Lines of communication (OQ4-OQ11, OS15): supply source -> HQs -> units, and their states.
+
+:class:`LocNetwork` (built once per game) prices every step a supply truck may take: along a
+road or track at Road Movement cost (OH4), elsewhere the terrain and hexside cost of the
+truck's column (``command.truck_column``); a side that blocks LOC (an unbreached minefield)
+or that no truck crosses (a river without a bridge, a minefield's whole-allowance crossing)
+has no step. :func:`trace` then gives one side's state for every unit and HQ:
+
+- a path may not enter a hex holding an enemy unit, nor a hex in enemy ZOC unless a friendly
+  unit stands in it (OQ4);
+- an HQ within its own range of a supply source is Supported; of a depot, Extended (OQ5,
+  OQ10); otherwise it is fed by its superior like any unit;
+- a unit (or HQ) at most ``supported_share`` of its HQ's range away is Supported, within the
+  range Extended, never better than its HQ (OQ7, OQ8); a unit whose HQ is gone draws from the
+  next HQ up, at most Extended (OQ11);
+- out of its own HQ's reach but within the range of another supplied HQ of its HQ's echelon
+  or higher: Extended (OQ6); within the range of a supplied airfield: Extended (OQ10, OS15);
+- otherwise Isolated, or Encircled when no Supported HQ has any clear path to it (OQ7).
+
+Shortest paths run in compiled code (``scipy.sparse.csgraph.dijkstra``) from every HQ of the
+side at once, cut at the longest range (docs/performance.md).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, replace
+from typing import cast
+
+import numpy as np
+from scipy.sparse import csr_matrix
+from scipy.sparse.csgraph import dijkstra
+
+from .board import OpBoard
+from .hq import CommandTree
+from .movement import step_cost
+from .units import LocState, OpUnit
+from .zoc import enemy_zoc
+
+STATE_ORDER: dict[str, int] = {"supported": 0, "extended": 1, "isolated": 2, "encircled": 3}
+"""Best first: a state is capped by taking the worse of two (OQ8)."""
+
+_TINY = 1e-9
+"""Weight of a free step: scipy's sparse graphs read an explicit 0 as no edge."""
+
+
+def worse(a: LocState, b: LocState) -> LocState:
+    return a if STATE_ORDER[a] >= STATE_ORDER[b] else b
+
+
+@dataclass(frozen=True)
+class LocNetwork:
+    """Every step a supply truck may take on the board, with its MP cost (OQ4)."""
+
+    board: OpBoard
+    src: np.ndarray
+    """Per step: the hex it leaves."""
+    dst: np.ndarray
+    """Per step: the hex it enters."""
+    cost: np.ndarray
+    """Per step: its MP cost."""
+
+    @classmethod
+    def of(cls, board: OpBoard) -> LocNetwork:
+        """Price every step of the board once (the board's fixed parts only)."""
+        rules = board.rules
+        column = rules.command.truck_column
+        truck = OpUnit("truck", "", 0, "hq", column, 0.0, 0.0, 0.0, "none")
+        src: list[int] = []
+        dst: list[int] = []
+        cost: list[float] = []
+        neighbours = board.neighbours.tolist()
+        sides = board.side_of.tolist()
+        for a, row in enumerate(neighbours):
+            for d, b in enumerate(row):
+                if b < 0:
+                    continue
+                feature = board.feature(sides[a][d])
+                if feature is not None and (
+                    feature.blocks_loc or feature.crossing == "all_movement"
+                ):
+                    continue
+                road = int(board.side_road[sides[a][d]]) > 0
+                step = step_cost(board, truck, a, b, mode="road" if road else "move_defend")
+                if not step.allowed:
+                    continue
+                src.append(a)
+                dst.append(b)
+                cost.append(max(step.total, _TINY))
+        return cls(
+            board,
+            np.array(src, dtype=np.int32),
+            np.array(dst, dtype=np.int32),
+            np.array(cost, dtype=np.float64),
+        )
+
+    def graph(self, blocked: np.ndarray) -> csr_matrix:
+        """The steps that do not enter a blocked hex, as a sparse matrix."""
+        keep = ~blocked[self.dst]
+        count = self.board.grid.count
+        return csr_matrix((self.cost[keep], (self.src[keep], self.dst[keep])), shape=(count, count))
+
+
+@dataclass(frozen=True)
+class LocTrace:
+    """One side's lines of communication after a trace."""
+
+    side: str
+    state: Mapping[str, LocState]
+    """Every unit and HQ of the side on the map -> its state."""
+    fed_by: Mapping[str, str]
+    """Each fed unit or HQ -> what feeds it: an HQ id, or ``source:<hex>``, ``depot:<hex>``,
+    ``airfield:<hex>``."""
+    distance: Mapping[str, float]
+    """Each fed unit or HQ -> MP from what feeds it (0 for an airfield's units)."""
+    hq_rows: Mapping[str, int]
+    """Each HQ on the map -> its row of ``hq_distance``."""
+    hq_distance: np.ndarray
+    """``(HQs, hexes)``: MP from each HQ to each hex, ``inf`` beyond its reach."""
+    ranges: Mapping[str, float]
+    """Each HQ on the map -> its LOC range this turn (after interdiction)."""
+    traced: bool = True
+    """``False`` for a side without HQs: every unit is Supported (choice)."""
+    share: float = 0.5
+    """OQ7: the share of a range that is Supported (the overlay's green band)."""
+
+    def of(self, unit_id: str) -> LocState:
+        """OQ7: the unit's state (Supported for a unit this trace did not see)."""
+        return self.state.get(unit_id, "supported")
+
+    def reach(self, hq: str) -> np.ndarray:
+        """OQ12: per hex, 0 outside the HQ's range, 1 in its Extended band, 2 in its
+        Supported band (the overlay of an HQ's reach)."""
+        row = self.hq_rows.get(hq)
+        out = np.zeros(self.hq_distance.shape[1], dtype=np.int8)
+        if row is None:
+            return out
+        dist = self.hq_distance[row]
+        limit = self.ranges[hq]
+        out[dist <= limit + _TINY] = 1
+        out[dist <= limit * self.share + _TINY] = 2
+        return out
+
+
+def blocked_hexes(board: OpBoard, units: Iterable[OpUnit], side: str) -> np.ndarray:
+    """OQ4: hexes a line of ``side`` may not enter: enemy-held, or in enemy ZOC without a
+    friendly unit in them."""
+    everyone = list(units)
+    count = board.grid.count
+    enemy = np.zeros(count, dtype=bool)
+    friend = np.zeros(count, dtype=bool)
+    for u in everyone:
+        (friend if u.side == side else enemy)[u.hex] = True
+    field = enemy_zoc(board, everyone, side)
+    blocked: np.ndarray = enemy | ((field.values > 0) & ~friend)
+    return blocked
+
+
+def trace(
+    network: LocNetwork,
+    tree: CommandTree,
+    units: Mapping[str, OpUnit],
+    side: str,
+    *,
+    cut: float = 0.0,
+    air_supplied: Iterable[int] = (),
+) -> LocTrace:
+    """OQ4-OQ11: the LOC state of every unit and HQ of ``side``.
+
+    ``units``: every unit on the map by id (both sides; an HQ missing from it is destroyed);
+    ``cut``: the enemy's interdiction cut in percent to division-and-higher ranges (OA10);
+    ``air_supplied``: hexes of this side's airfields an air transport supplies this turn
+    (OS15; airfields marked ``supplied`` in the data always count)."""
+    board = network.board
+    rules = board.rules
+    command = rules.command
+    mine = [u for u in units.values() if u.side == side]
+    if not tree.plays_loc(side):
+        return LocTrace(
+            side, {u.id: "supported" for u in mine}, {}, {}, {}, np.zeros((0, 0)), {}, traced=False
+        )
+    blocked = blocked_hexes(board, units.values(), side)
+    graph = network.graph(blocked)
+    count = board.grid.count
+    sources, depots, airfields = _anchors(board, side, set(air_supplied))
+    enemy_held = np.zeros(count, dtype=bool)
+    for u in units.values():
+        if u.side != side:
+            enemy_held[u.hex] = True
+    sources = [h for h in sources if not enemy_held[h]]
+    depots = [h for h in depots if not enemy_held[h]]
+
+    hqs = [hq for hq in tree.hqs_of(side) if hq in units]
+    ranges = {hq: tree.loc_range(hq, cut) for hq in hqs}
+    limit = max([*ranges.values(), 0.0]) + 1e-6
+    rows = {hq: n for n, hq in enumerate(hqs)}
+    if hqs:
+        hq_distance = np.atleast_2d(
+            dijkstra(graph, directed=True, indices=[units[hq].hex for hq in hqs], limit=limit)
+        )
+    else:
+        hq_distance = np.full((0, count), np.inf)
+    from_source, source_of = _nearest(graph, sources, count)
+    from_depot, depot_of = _nearest(graph, depots, count)
+
+    state: dict[str, LocState] = {}
+    fed_by: dict[str, str] = {}
+    distance: dict[str, float] = {}
+    share = command.supported_share
+    alive = set(units)
+
+    def via_hq(unit: OpUnit) -> tuple[LocState, str, float] | None:
+        hq, lost = tree.acting_hq(unit.id, alive)
+        if hq is None or state.get(hq, "isolated") not in ("supported", "extended"):
+            return None
+        d = float(hq_distance[rows[hq], unit.hex])
+        reach = ranges[hq]
+        if d > reach + 1e-9:
+            return None
+        found: LocState = "supported" if d <= reach * share + 1e-9 else "extended"
+        found = worse(found, state[hq])
+        if lost:
+            found = worse(found, "extended")
+        return found, hq, d
+
+    def via_other(unit: OpUnit) -> tuple[LocState, str, float] | None:
+        if not command.other_hq_extended:
+            return None
+        own, _ = tree.acting_hq(unit.id, alive)
+        need = tree.rank(own) if own is not None else tree.rank(unit.id)
+        best: tuple[LocState, str, float] | None = None
+        for hq in hqs:
+            if hq == own or hq == unit.id or tree.rank(hq) < need:
+                continue
+            if state.get(hq) not in ("supported", "extended"):
+                continue
+            d = float(hq_distance[rows[hq], unit.hex])
+            if d <= ranges[hq] + 1e-9 and (best is None or d < best[2]):
+                best = ("extended", hq, d)
+        return best
+
+    others: dict[int, tuple[np.ndarray, np.ndarray]] = {}
+
+    def via_other_fast(unit: OpUnit) -> tuple[LocState, str, float] | None:
+        # The same rule as ``via_other`` once every HQ's state is known: per echelon needed,
+        # the nearest supplied HQ in range of each hex, computed for the whole map at once.
+        if not command.other_hq_extended:
+            return None
+        own, _ = tree.acting_hq(unit.id, alive)
+        need = tree.rank(own) if own is not None else -1
+        if need not in others:
+            chosen = [
+                hq
+                for hq in hqs
+                if tree.rank(hq) >= need and state.get(hq) in ("supported", "extended")
+            ]
+            if chosen:
+                picked = hq_distance[[rows[hq] for hq in chosen]]
+                reach = np.array([ranges[hq] for hq in chosen])[:, None] + 1e-9
+                picked = np.where(picked <= reach, picked, np.inf)
+                nearest = picked.argmin(axis=0)
+                others[need] = (np.array(chosen, dtype=object)[nearest], picked.min(axis=0))
+            else:
+                others[need] = (np.zeros(0, dtype=object), np.full(count, np.inf))
+        names, dist = others[need]
+        d = float(dist[unit.hex])
+        if not np.isfinite(d):
+            return None
+        hq = str(names[unit.hex])
+        if hq == own:
+            return None  # its own HQ in range already fed it (or could not)
+        return "extended", hq, d
+
+    def settle(unit: OpUnit, options: list[tuple[LocState, str, float] | None]) -> bool:
+        found = [o for o in options if o is not None]
+        if not found:
+            return False
+        best = min(found, key=lambda o: (STATE_ORDER[o[0]], o[2]))
+        changed = state.get(unit.id) != best[0]
+        state[unit.id], fed_by[unit.id], distance[unit.id] = best
+        return changed
+
+    # HQs top-down, again until nothing changes: an HQ rescued by another HQ's range (OQ6)
+    # may in turn feed the HQs below it.
+    for _ in range(len(hqs) + 1):
+        changed = False
+        for hq in hqs:
+            unit = units[hq]
+            options: list[tuple[LocState, str, float] | None] = []
+            d = float(from_source[unit.hex])
+            if d <= ranges[hq] + 1e-9:
+                options.append(("supported", f"source:{board.hex_ids[source_of[unit.hex]]}", d))
+            d = float(from_depot[unit.hex])
+            if d <= ranges[hq] + 1e-9:
+                options.append(("extended", f"depot:{board.hex_ids[depot_of[unit.hex]]}", d))
+            options += [via_hq(unit), via_other(unit)]
+            changed |= settle(unit, options)
+        if not changed:
+            break
+    for unit in mine:
+        if unit.id in rows:
+            continue
+        settle(unit, [via_hq(unit), via_other_fast(unit)])
+    for hex_index, reach_hexes in airfields:
+        near = board.grid.distance(np.arange(count), hex_index) <= reach_hexes
+        for unit in mine:
+            if unit.id not in state and near[unit.hex]:
+                state[unit.id] = "extended"
+                fed_by[unit.id] = f"airfield:{board.hex_ids[hex_index]}"
+                distance[unit.id] = 0.0
+    # OQ7: isolated when some Supported HQ has a clear path of any length, else encircled.
+    supported_hexes = [units[hq].hex for hq in hqs if state.get(hq) == "supported"]
+    reachable = np.isfinite(_nearest(graph, supported_hexes, count)[0])
+    for unit in mine:
+        if unit.id not in state:
+            state[unit.id] = "isolated" if reachable[unit.hex] else "encircled"
+    return LocTrace(side, state, fed_by, distance, rows, hq_distance, ranges, share=share)
+
+
+def _nearest(graph: csr_matrix, starts: list[int], count: int) -> tuple[np.ndarray, np.ndarray]:
+    """Per hex: MP from the nearest of ``starts``, and which start hex that is (-1: none)."""
+    if not starts:
+        return np.full(count, np.inf), np.full(count, -1)
+    dist, _, start = dijkstra(
+        graph, directed=True, indices=starts, min_only=True, return_predecessors=True
+    )
+    return cast(np.ndarray, dist), cast(np.ndarray, start)
+
+
+def _anchors(
+    board: OpBoard, side: str, air_supplied: set[int]
+) -> tuple[list[int], list[int], list[tuple[int, float]]]:
+    sources: list[int] = []
+    depots: list[int] = []
+    airfields: list[tuple[int, float]] = []
+    for row in board.rules.supply.sources:
+        if row.side != side:
+            continue
+        found = board.grid.find(row.hex)
+        if found is None:
+            continue
+        if row.kind == "source":
+            sources.append(found)
+        elif row.kind == "depot":
+            depots.append(found)
+        elif row.supplied or found in air_supplied:
+            airfields.append((found, row.range))
+    return sources, depots, airfields
+
+
+def with_loc(units: Mapping[str, OpUnit], traces: Iterable[LocTrace]) -> dict[str, OpUnit]:
+    """The units with the states of ``traces`` written into their ``loc`` field."""
+    out = dict(units)
+    for found in traces:
+        for unit_id, value in found.state.items():
+            unit = out.get(unit_id)
+            if unit is not None and unit.loc != value:
+                out[unit_id] = replace(unit, loc=value)
+    return out
+
+
+# -- what a state does (Table OQ9) ---------------------------------------------------------------
+
+
+def combat_multiplier(board: OpBoard, state: LocState) -> float:
+    """OS12, Table OQ9: attack and defence at Basic and Move+."""
+    value: float = getattr(board.rules.combat.loc, state)
+    return value
+
+
+def c2_modifier(board: OpBoard, state: LocState) -> int:
+    """OM18, Table OQ9: the state's part of the chance to move on schedule."""
+    value: int = getattr(board.rules.command.c2, state)
+    return value
+
+
+def may_buy_supply(state: LocState) -> bool:
+    """OS8, Table OQ9: only a Supported or Extended HQ buys Move+, Combat+ or Repl+."""
+    return state in ("supported", "extended")
+
+
+def road_movement_allowed(state: LocState, move_plus: bool) -> bool:
+    """OM7, OS5, Table OQ9: Road Movement needs a Supported unit whose HQ bought Move+."""
+    return state == "supported" and move_plus

@@ -4,7 +4,7 @@
     b.hq("army", "c1r2", echelon="army")                 # a root HQ (range 40)
     b.hq("div", "c4r2", parent="army", echelon="division")
     b.unit("inf1", "inf", "c6r2", hq="div")
-    b.source("c1r2")                                     # red's supply source
+    b.supply_source("c1r2")                              # red's supply source
     board, units = b.board_and_units(); tree = b.tree()
 
 Adds an ``hq`` unit type to :class:`~tests.operational.builder.OpBuilder`'s types.
@@ -49,7 +49,7 @@ class CommandBuilder(OpBuilder):
         self._command()["hqs"].append({"unit": hq_id, "parent": parent, **entry})
         return self
 
-    def unit(  # type: ignore[override]
+    def unit(
         self,
         unit_id: str,
         unit_type: str,
@@ -64,7 +64,7 @@ class CommandBuilder(OpBuilder):
             self._command()["attachments"].append({"unit": unit_id, "hq": hq})
         return self
 
-    def source(self, hex_id: str, side: str = "red", **fields: Any) -> CommandBuilder:
+    def supply_source(self, hex_id: str, side: str = "red", **fields: Any) -> CommandBuilder:
         supply = self.raw["rules"]["operational"].setdefault("supply", {})
         supply.setdefault("sources", []).append({"hex": hex_id, "side": side, **fields})
         return self

@@ -65,7 +65,7 @@ def test_oc4_hq_steps_up_to_the_nearest_shared_hq() -> None:
 
 def test_oq11_a_lost_hq_passes_its_units_up_and_costs_them_a_quality_level() -> None:
     b = _army()
-    board, units = b.board_and_units()
+    _board, units = b.board_and_units()
     tree = b.tree()
     alive = set(units) - {"div1"}
     assert tree.acting_hq("a", alive) == ("corps1", True)

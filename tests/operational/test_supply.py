@@ -154,7 +154,7 @@ def test_os6_combat_plus_doubles_the_attack_through_the_odds() -> None:
 
 def test_oq11_os8_units_of_a_destroyed_hq_stay_at_basic() -> None:
     b = _division()
-    board, units = b.board_and_units()
+    _board, units = b.board_and_units()
     del units["div"]
     covered = levels(b.tree(), units, [SupplyOrder("corps", move_plus=True, scope="all")])
     assert "tanks" not in covered and "corps" in covered

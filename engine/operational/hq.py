@@ -57,6 +57,8 @@ class CommandTree:
     """Each HQ -> the HQs directly below it, in file order."""
     attached: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
     """Each HQ -> the units (not HQs) directly attached to it, in file order."""
+    chains: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
+    """Every unit of the tree -> :meth:`chain`, computed once."""
 
     @classmethod
     def of(cls, scenario: Scenario) -> CommandTree:
@@ -96,20 +98,17 @@ class CommandTree:
 
     def chain(self, unit_id: str) -> tuple[str, ...]:
         """The HQs above the unit, nearest first, up to its side's root."""
-        out: list[str] = []
-        node = self.parent.get(unit_id)
-        while node is not None and node not in out:
-            out.append(node)
-            node = self.parent.get(node)
-        return tuple(out)
+        found = self.chains.get(unit_id)
+        return found if found is not None else _chain(self.parent, unit_id)
 
     def acting_hq(self, unit_id: str, alive: Container[str]) -> tuple[str | None, bool]:
         """OQ11: the HQ the unit draws from: its own, or when that is gone the nearest one up
         that is still on the map; and whether its own HQ is lost."""
-        for n, hq in enumerate(self.chain(unit_id)):
+        chain = self.chain(unit_id)
+        for n, hq in enumerate(chain):
             if hq in alive:
                 return hq, n > 0
-        return None, bool(self.chain(unit_id))
+        return None, bool(chain)
 
     def hqs_of(self, side: str) -> tuple[str, ...]:
         """The side's HQs, every superior before the HQs below it."""
@@ -214,6 +213,15 @@ def _break_loops(parent: dict[str, str | None]) -> None:
             parent[node] = None
 
 
+def _chain(parent: Mapping[str, str | None], unit_id: str) -> tuple[str, ...]:
+    out: list[str] = []
+    node = parent.get(unit_id)
+    while node is not None and node not in out:
+        out.append(node)
+        node = parent.get(node)
+    return tuple(out)
+
+
 def _linked(tree: CommandTree) -> CommandTree:
     children: dict[str, list[str]] = {hq: [] for hq in tree.entries}
     attached: dict[str, list[str]] = {hq: [] for hq in tree.entries}
@@ -225,6 +233,7 @@ def _linked(tree: CommandTree) -> CommandTree:
         tree,
         children={k: tuple(v) for k, v in children.items()},
         attached={k: tuple(v) for k, v in attached.items()},
+        chains={unit_id: _chain(tree.parent, unit_id) for unit_id in tree.parent},
     )
 
 

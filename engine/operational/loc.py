@@ -25,6 +25,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, replace
+from functools import cached_property
 from typing import cast
 
 import numpy as np
@@ -94,11 +95,29 @@ class LocNetwork:
             np.array(cost, dtype=np.float64),
         )
 
+    @cached_property
+    def _matrix(self) -> tuple[csr_matrix, np.ndarray]:
+        # The sparse matrix is built once; each trace only copies its weights, so blocking
+        # hexes costs a mask rather than a new matrix (an infinite weight is no step).
+        count = self.board.grid.count
+        order = np.lexsort((self.dst, self.src))
+        matrix = csr_matrix(
+            (self.cost[order], self.dst[order], _row_starts(self.src[order], count)),
+            shape=(count, count),
+        )
+        return matrix, self.dst[order]
+
     def graph(self, blocked: np.ndarray) -> csr_matrix:
         """The steps that do not enter a blocked hex, as a sparse matrix."""
-        keep = ~blocked[self.dst]
-        count = self.board.grid.count
-        return csr_matrix((self.cost[keep], (self.src[keep], self.dst[keep])), shape=(count, count))
+        matrix, dst = self._matrix
+        weights = matrix.data.copy()
+        weights[blocked[dst]] = np.inf
+        return csr_matrix((weights, matrix.indices, matrix.indptr), shape=matrix.shape)
+
+
+def _row_starts(src: np.ndarray, count: int) -> np.ndarray:
+    starts: np.ndarray = np.searchsorted(src, np.arange(count + 1)).astype(np.int32)
+    return starts
 
 
 @dataclass(frozen=True)
@@ -192,14 +211,8 @@ def trace(
 
     hqs = [hq for hq in tree.hqs_of(side) if hq in units]
     ranges = {hq: tree.loc_range(hq, cut) for hq in hqs}
-    limit = max([*ranges.values(), 0.0]) + 1e-6
     rows = {hq: n for n, hq in enumerate(hqs)}
-    if hqs:
-        hq_distance = np.atleast_2d(
-            dijkstra(graph, directed=True, indices=[units[hq].hex for hq in hqs], limit=limit)
-        )
-    else:
-        hq_distance = np.full((0, count), np.inf)
+    hq_distance = _hq_distances(graph, [units[hq].hex for hq in hqs], [ranges[h] for h in hqs])
     from_source, source_of = _nearest(graph, sources, count)
     from_depot, depot_of = _nearest(graph, depots, count)
 
@@ -315,6 +328,20 @@ def trace(
         if unit.id not in state:
             state[unit.id] = "isolated" if reachable[unit.hex] else "encircled"
     return LocTrace(side, state, fed_by, distance, rows, hq_distance, ranges, share=share)
+
+
+def _hq_distances(graph: csr_matrix, starts: list[int], ranges: list[float]) -> np.ndarray:
+    """``(HQs, hexes)`` MP from each start, ``inf`` beyond its range: one search per distinct
+    range, each cut at that range (a division's search stops at 10 MP, not at the army's 40)."""
+    count = graph.shape[0]
+    out = np.full((len(starts), count), np.inf)
+    for reach in sorted(set(ranges)):
+        picked = [n for n, r in enumerate(ranges) if r == reach]
+        found = dijkstra(
+            graph, directed=True, indices=[starts[n] for n in picked], limit=reach + 1e-6
+        )
+        out[picked] = np.atleast_2d(found)
+    return out
 
 
 def _nearest(graph: csr_matrix, starts: list[int], count: int) -> tuple[np.ndarray, np.ndarray]:

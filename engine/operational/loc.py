@@ -72,22 +72,27 @@ class LocNetwork:
         cost: list[float] = []
         neighbours = board.neighbours.tolist()
         sides = board.side_of.tolist()
+        terrain = board.hex_terrain.tolist()
+        features = board.side_feature.tolist()
+        roads = board.side_road.tolist()
+        bridges = board.side_bridge.tolist()
+        # A step's price depends only on the terrain beyond, the hexside's feature, its road
+        # and bridge: each combination is priced once by the movement rules themselves.
+        priced: dict[tuple[int, int, int, bool], float | None] = {}
         for a, row in enumerate(neighbours):
             for d, b in enumerate(row):
                 if b < 0:
                     continue
-                feature = board.feature(sides[a][d])
-                if feature is not None and (
-                    feature.blocks_loc or feature.crossing == "all_movement"
-                ):
-                    continue
-                road = int(board.side_road[sides[a][d]]) > 0
-                step = step_cost(board, truck, a, b, mode="road" if road else "move_defend")
-                if not step.allowed:
+                side = sides[a][d]
+                key = (terrain[b], features[side], roads[side], bridges[side])
+                if key not in priced:
+                    priced[key] = _truck_step(board, truck, a, b, side)
+                found = priced[key]
+                if found is None:
                     continue
                 src.append(a)
                 dst.append(b)
-                cost.append(max(step.total, _TINY))
+                cost.append(found)
         return cls(
             board,
             np.array(src, dtype=np.int32),
@@ -113,6 +118,16 @@ class LocNetwork:
         weights = matrix.data.copy()
         weights[blocked[dst]] = np.inf
         return csr_matrix((weights, matrix.indices, matrix.indptr), shape=matrix.shape)
+
+
+def _truck_step(board: OpBoard, truck: OpUnit, a: int, b: int, side: int) -> float | None:
+    """OQ4: a supply truck's price for one step, ``None`` where no line passes."""
+    feature = board.feature(side)
+    if feature is not None and (feature.blocks_loc or feature.crossing == "all_movement"):
+        return None
+    road = int(board.side_road[side]) > 0
+    step = step_cost(board, truck, a, b, mode="road" if road else "move_defend")
+    return max(step.total, _TINY) if step.allowed else None
 
 
 def _row_starts(src: np.ndarray, count: int) -> np.ndarray:
@@ -213,8 +228,10 @@ def trace(
     ranges = {hq: tree.loc_range(hq, cut) for hq in hqs}
     rows = {hq: n for n, hq in enumerate(hqs)}
     hq_distance = _hq_distances(graph, [units[hq].hex for hq in hqs], [ranges[h] for h in hqs])
-    from_source, source_of = _nearest(graph, sources, count)
-    from_depot, depot_of = _nearest(graph, depots, count)
+    # A source or depot farther than every HQ's range feeds nobody: the searches stop there.
+    longest = max([*ranges.values(), 0.0])
+    from_source, source_of = _nearest(graph, sources, count, longest)
+    from_depot, depot_of = _nearest(graph, depots, count, longest)
 
     state: dict[str, LocState] = {}
     fed_by: dict[str, str] = {}
@@ -252,38 +269,6 @@ def trace(
                 best = ("extended", hq, d)
         return best
 
-    others: dict[int, tuple[np.ndarray, np.ndarray]] = {}
-
-    def via_other_fast(unit: OpUnit) -> tuple[LocState, str, float] | None:
-        # The same rule as ``via_other`` once every HQ's state is known: per echelon needed,
-        # the nearest supplied HQ in range of each hex, computed for the whole map at once.
-        if not command.other_hq_extended:
-            return None
-        own, _ = tree.acting_hq(unit.id, alive)
-        need = tree.rank(own) if own is not None else -1
-        if need not in others:
-            chosen = [
-                hq
-                for hq in hqs
-                if tree.rank(hq) >= need and state.get(hq) in ("supported", "extended")
-            ]
-            if chosen:
-                picked = hq_distance[[rows[hq] for hq in chosen]]
-                reach = np.array([ranges[hq] for hq in chosen])[:, None] + 1e-9
-                picked = np.where(picked <= reach, picked, np.inf)
-                nearest = picked.argmin(axis=0)
-                others[need] = (np.array(chosen, dtype=object)[nearest], picked.min(axis=0))
-            else:
-                others[need] = (np.zeros(0, dtype=object), np.full(count, np.inf))
-        names, dist = others[need]
-        d = float(dist[unit.hex])
-        if not np.isfinite(d):
-            return None
-        hq = str(names[unit.hex])
-        if hq == own:
-            return None  # its own HQ in range already fed it (or could not)
-        return "extended", hq, d
-
     def settle(unit: OpUnit, options: list[tuple[LocState, str, float] | None]) -> bool:
         found = [o for o in options if o is not None]
         if not found:
@@ -310,10 +295,19 @@ def trace(
             changed |= settle(unit, options)
         if not changed:
             break
-    for unit in mine:
-        if unit.id in rows:
-            continue
-        settle(unit, [via_hq(unit), via_other_fast(unit)])
+    _units_pass(
+        tree,
+        [u for u in mine if u.id not in rows],
+        alive,
+        rows,
+        hq_distance,
+        ranges,
+        share,
+        state,
+        fed_by,
+        distance,
+        others=command.other_hq_extended,
+    )
     for hex_index, reach_hexes in airfields:
         near = board.grid.distance(np.arange(count), hex_index) <= reach_hexes
         for unit in mine:
@@ -322,12 +316,85 @@ def trace(
                 fed_by[unit.id] = f"airfield:{board.hex_ids[hex_index]}"
                 distance[unit.id] = 0.0
     # OQ7: isolated when some Supported HQ has a clear path of any length, else encircled.
-    supported_hexes = [units[hq].hex for hq in hqs if state.get(hq) == "supported"]
-    reachable = np.isfinite(_nearest(graph, supported_hexes, count)[0])
-    for unit in mine:
-        if unit.id not in state:
+    unfed = [unit for unit in mine if unit.id not in state]
+    if unfed:
+        supported_hexes = [units[hq].hex for hq in hqs if state.get(hq) == "supported"]
+        reachable = np.isfinite(_nearest(graph, supported_hexes, count)[0])
+        for unit in unfed:
             state[unit.id] = "isolated" if reachable[unit.hex] else "encircled"
     return LocTrace(side, state, fed_by, distance, rows, hq_distance, ranges, share=share)
+
+
+def _units_pass(
+    tree: CommandTree,
+    plain: list[OpUnit],
+    alive: set[str],
+    rows: Mapping[str, int],
+    hq_distance: np.ndarray,
+    ranges: Mapping[str, float],
+    share: float,
+    state: dict[str, LocState],
+    fed_by: dict[str, str],
+    distance: dict[str, float],
+    *,
+    others: bool,
+) -> None:
+    """OQ6-OQ8, OQ11 for the units that are not HQs, every HQ's state being known: the rule
+    of :func:`trace`'s HQ pass, computed for all units at once."""
+    if not plain:
+        return
+    fed = ("supported", "extended")
+    acting = [tree.acting_hq(u.id, alive) for u in plain]
+    hexes = np.fromiter((u.hex for u in plain), dtype=np.int64, count=len(plain))
+    row = np.array([rows[h] if h is not None and state.get(h) in fed else -1 for h, _ in acting])
+    reach = np.array([ranges[h] if h is not None and h in ranges else 0.0 for h, _ in acting])
+    has = row >= 0
+    d = np.full(len(plain), np.inf)
+    d[has] = hq_distance[row[has], hexes[has]]
+    within = d <= reach + 1e-9
+    near = d <= reach * share + 1e-9
+    nearest: dict[int, tuple[np.ndarray, np.ndarray]] = {}
+    for n, unit in enumerate(plain):
+        hq, lost = acting[n]
+        if within[n] and hq is not None:
+            found: LocState = "supported" if near[n] else "extended"
+            found = worse(found, state[hq])
+            if lost:
+                found = worse(found, "extended")
+            state[unit.id], fed_by[unit.id], distance[unit.id] = found, hq, float(d[n])
+            continue
+        if not others:
+            continue
+        # OQ6: the nearest other supplied HQ of its own HQ's echelon or higher, in range.
+        need = tree.rank(hq) if hq is not None else -1
+        if need not in nearest:
+            nearest[need] = _nearest_in_range(tree, rows, hq_distance, ranges, state, need)
+        names, dist = nearest[need]
+        if names.size and np.isfinite(dist[unit.hex]):
+            state[unit.id] = "extended"
+            fed_by[unit.id] = str(names[unit.hex])
+            distance[unit.id] = float(dist[unit.hex])
+
+
+def _nearest_in_range(
+    tree: CommandTree,
+    rows: Mapping[str, int],
+    hq_distance: np.ndarray,
+    ranges: Mapping[str, float],
+    state: Mapping[str, LocState],
+    need: int,
+) -> tuple[np.ndarray, np.ndarray]:
+    """Per hex: the nearest supplied HQ of rank ``need`` or higher whose range reaches it,
+    and its distance (``inf``: none)."""
+    chosen = [
+        hq for hq in rows if tree.rank(hq) >= need and state.get(hq) in ("supported", "extended")
+    ]
+    if not chosen:
+        return np.zeros(0, dtype=object), np.full(hq_distance.shape[1], np.inf)
+    picked = hq_distance[[rows[hq] for hq in chosen]]
+    limit = np.array([ranges[hq] for hq in chosen])[:, None] + 1e-9
+    picked = np.where(picked <= limit, picked, np.inf)
+    return np.array(chosen, dtype=object)[picked.argmin(axis=0)], picked.min(axis=0)
 
 
 def _hq_distances(graph: csr_matrix, starts: list[int], ranges: list[float]) -> np.ndarray:
@@ -344,12 +411,20 @@ def _hq_distances(graph: csr_matrix, starts: list[int], ranges: list[float]) -> 
     return out
 
 
-def _nearest(graph: csr_matrix, starts: list[int], count: int) -> tuple[np.ndarray, np.ndarray]:
-    """Per hex: MP from the nearest of ``starts``, and which start hex that is (-1: none)."""
+def _nearest(
+    graph: csr_matrix, starts: list[int], count: int, limit: float = np.inf
+) -> tuple[np.ndarray, np.ndarray]:
+    """Per hex: MP from the nearest of ``starts`` (``inf`` beyond ``limit``), and which start
+    hex that is."""
     if not starts:
         return np.full(count, np.inf), np.full(count, -1)
     dist, _, start = dijkstra(
-        graph, directed=True, indices=starts, min_only=True, return_predecessors=True
+        graph,
+        directed=True,
+        indices=starts,
+        min_only=True,
+        return_predecessors=True,
+        limit=limit + 1e-6,
     )
     return cast(np.ndarray, dist), cast(np.ndarray, start)
 

@@ -14,7 +14,7 @@ from collections.abc import Container, Iterable, Mapping
 from dataclasses import dataclass, field, replace
 from typing import Literal, get_args
 
-from schemas.operational.hq import CommandRules, HqEntry
+from schemas.operational.hq import HqEntry, HqRules
 from schemas.operational.units import QUALITY_LEVELS, Echelon, Quality
 from schemas.scenario import Scenario
 
@@ -44,7 +44,7 @@ Scope = Literal["direct", "all"]
 class CommandTree:
     """The order of battle: every HQ and unit with its parent HQ."""
 
-    rules: CommandRules
+    rules: HqRules
     parent: Mapping[str, str | None]
     """Every unit of the tree (HQ or not) -> its parent HQ (``None`` for a root HQ)."""
     entries: Mapping[str, HqEntry]
@@ -65,7 +65,7 @@ class CommandTree:
         """The tree of an operational scenario (an empty one for a scenario without HQs).
         Entries validation reports (unknown HQs, loops) are left out so the game still runs."""
         tables = scenario.rules.operational
-        command = tables.command if tables is not None else CommandRules()
+        command = tables.command if tables is not None else HqRules()
         side_of_nation = {n.id: n.side for n in scenario.nations}
         units = {u.id: u for u in scenario.units}
         entries: dict[str, HqEntry] = {}

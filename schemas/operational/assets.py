@@ -39,6 +39,8 @@ TurnNumber = Annotated[int, Field(ge=1, le=10_000)]
 """A turn of the scenario, from 1."""
 Turns = Annotated[int, Field(ge=0, le=100)]
 """A number of turns."""
+Hexes = Annotated[int, Field(ge=0, le=100)]
+"""A distance in hexes, or a FOW level."""
 
 
 class AssetDelay(StrictModel):
@@ -81,11 +83,11 @@ class Asset(StrictModel):
     """OA6, OA13: fire factor of a ground attack or naval support."""
     aa_defence: Factor = 0.0
     """OA4: its defence against AA fire."""
-    recon_range: Turns = 0
+    recon_range: Hexes = 0
     """OA12, Table OI7: radius of a recon or intelligence mission, in hexes."""
-    recon_strength: Turns = 0
+    recon_strength: Hexes = 0
     """OA12, Table OI7: the FOW level it yields next to its target."""
-    supply_range: Turns = 0
+    supply_range: Hexes = 0
     """OS15: an air supply mission makes its airfield a source within this many hexes."""
     delay: AssetDelay = Field(default_factory=AssetDelay)
     """OA2: turns away after each mission."""

@@ -86,7 +86,7 @@ class LocC2(StrictModel):
     """Encircled."""
 
 
-class CommandRules(StrictModel):
+class HqRules(StrictModel):
     """OQ1-OQ8, OQ11: the HQ tree and how lines of communication are traced along it."""
 
     hqs: list[HqEntry] = Field(default_factory=list)

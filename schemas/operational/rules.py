@@ -7,9 +7,9 @@ from pydantic import Field, model_validator
 from ..base import StrictModel
 from .assets import AssetRules
 from .combat import CombatRules
-from .hq import CommandRules
+from .hq import HqRules
 from .movement import AllowanceRules, ReadinessRules, ZocRules
-from .supply import SupplyRules
+from .supply import OpSupplyRules
 from .terrain import (
     HexsideEffect,
     RoadEffects,
@@ -48,9 +48,9 @@ class OperationalRules(StrictModel):
     # HQs, lines of communication, supply and assets (OQ, OS, OA): the order of battle, the
     # supply sources and pools, the cost tables and the off-map assets (engine/operational/
     # hq.py, loc.py, supply.py, assets.py).
-    command: CommandRules = Field(default_factory=CommandRules)
+    command: HqRules = Field(default_factory=HqRules)
     """OQ1-OQ8, OQ11: the HQ tree and LOC tracing."""
-    supply: SupplyRules = Field(default_factory=SupplyRules)
+    supply: OpSupplyRules = Field(default_factory=OpSupplyRules)
     """OS1-OS17: sources, pools, Tables OS9 and OS14."""
     assets: AssetRules = Field(default_factory=AssetRules)
     """OA1-OA16: air, naval and ground assets."""

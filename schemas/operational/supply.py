@@ -50,7 +50,7 @@ class SidePool(StrictModel):
     """Points added each turn (less the enemy's interdiction, OA10)."""
 
 
-class SupplySource(StrictModel):
+class OpSupplySource(StrictModel):
     """OS2, OQ10, OS15: a hex lines of communication start from."""
 
     hex: RegionId
@@ -152,10 +152,10 @@ def _default_types() -> dict[Category, HqSupplyType]:
     }
 
 
-class SupplyRules(StrictModel):
+class OpSupplyRules(StrictModel):
     """OS1-OS17: supply sources, pools and costs."""
 
-    sources: list[SupplySource] = Field(default_factory=list)
+    sources: list[OpSupplySource] = Field(default_factory=list)
     """OS2, OQ10: supply sources, depots and airfields."""
     pools: list[SidePool] = Field(default_factory=list)
     """OS1: each side's pools; a side without a row starts empty and receives nothing."""

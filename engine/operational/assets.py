@@ -150,6 +150,32 @@ def recover(
     return replace(state, readiness=min(100.0, state.readiness + gain))
 
 
+def air_supply_refusal(
+    rules: OperationalRules,
+    asset: Asset,
+    airfield: str,
+    side: str,
+    *,
+    own_counter_air: int,
+    enemy_counter_air: int,
+    under_enemy_aa: bool,
+) -> str:
+    """OS15: why ``asset`` may not fly supplies to the hex ``airfield`` (empty: it may): the
+    hex must be one of the side's airfields or drop zones in ``supply.sources``, the enemy may
+    not fly more counter-air than the side, and the airfield may not lie under enemy AA
+    (``under_enemy_aa``, from the AA rules)."""
+    if "air_supply" not in asset.missions:
+        return f"'{asset.id}' flies no supply missions"
+    fields = {s.hex for s in rules.supply.sources if s.kind == "airfield" and s.side == side}
+    if airfield not in fields:
+        return f"'{airfield}' is not one of the side's airfields or drop zones"
+    if enemy_counter_air > own_counter_air:
+        return "the enemy flies more counter-air this turn (OS15)"
+    if under_enemy_aa:
+        return "the airfield lies under enemy AA fire (OS15)"
+    return ""
+
+
 # -- the air war (OA7-OA11) ----------------------------------------------------------------------
 
 

@@ -15,7 +15,7 @@ from dataclasses import dataclass, field, replace
 from typing import Literal, get_args
 
 from schemas.operational.hq import HqEntry, HqRules
-from schemas.operational.units import QUALITY_LEVELS, Echelon, Quality
+from schemas.operational.units import QUALITY_LEVELS, Echelon, OperationalUnit, Quality
 from schemas.scenario import Scenario
 
 from .units import OpUnit
@@ -83,7 +83,8 @@ class CommandTree:
         side: dict[str, str] = {}
         for hq in entries:
             state = units[hq].operational
-            echelon[hq] = state.echelon if state is not None else "division"
+            # A unit without operational values is read as units_of reads it (a battalion).
+            echelon[hq] = (state or OperationalUnit()).echelon
             side[hq] = side_of_nation.get(units[hq].nation, "")
         return _linked(cls(command, parent, entries, echelon, side))
 

@@ -8,6 +8,7 @@ from typing import Any
 from engine.dice import Dice
 from engine.operational.assets import (
     AssetState,
+    air_supply_refusal,
     asset_states,
     availability,
     available,
@@ -142,3 +143,28 @@ def test_oa3_assets_recover_like_ground_units_of_their_quality_halved_in_mud() -
     assert recover(rules, asset, AssetState("stuka", 90.0, 100.0)).readiness == 100.0
     flown = dispatch(rules.assets, asset, AssetState("stuka", 50.0, 100.0), 1, Dice(0))
     assert flown.readiness == 40.0  # a mission's readiness cost
+
+
+def test_os15_air_supply_needs_an_own_airfield_the_air_edge_and_no_enemy_aa() -> None:
+    b = CommandBuilder(4, 1)
+    b.supply_source("c1r1")
+    b.supply_source("c3r1", kind="airfield", range=2)
+    b.table("assets", assets=[_asset(id="ju52", missions=["air_supply"])])
+    board, _ = b.board_and_units()
+    rules = board.rules
+    ju52 = rules.assets.assets[0]
+
+    def refusal(hex_id: str, own: int = 1, enemy: int = 1, aa: bool = False) -> str:
+        return air_supply_refusal(
+            rules, ju52, hex_id, "red", own_counter_air=own, enemy_counter_air=enemy,
+            under_enemy_aa=aa,
+        )  # fmt: skip
+
+    assert refusal("c3r1") == ""
+    assert "airfield" in refusal("c1r1")  # a supply source, not an airfield
+    assert "counter-air" in refusal("c3r1", own=1, enemy=2)
+    assert "AA" in refusal("c3r1", aa=True)
+    assert "no supply" in air_supply_refusal(
+        rules, rules.assets.assets[0].model_copy(update={"missions": ["recon"]}), "c3r1", "red",
+        own_counter_air=0, enemy_counter_air=0, under_enemy_aa=False,
+    )  # fmt: skip

@@ -609,10 +609,14 @@ def bench_gis(repeats: int) -> list[Result]:
 
 
 def bench_operational(repeats: int) -> list[Result]:
-    """Issue 15: a side's zone of control at 3,000 hexes and 300 units."""
+    """Issue 15: a side's zone of control, and with its lines of communication, at 3,000
+    hexes and 300 units."""
+    import operational_loc
     import operational_zoc
 
     found = operational_zoc.bench(max(repeats, 20))
+    loc = operational_loc.bench(max(repeats, 20))
+    states = ", ".join(f"{n} {s}" for s, n in loc["states"].items())
     return [
         Result(
             f"operational: ZOC of a side, {found['hexes']} hexes, {found['units']} units",
@@ -623,7 +627,18 @@ def bench_operational(repeats: int) -> list[Result]:
             f"{found['floor_ms']:.2f} ms, so {found['per_floor']:.1f} floors; the board, built "
             f"once per game, {found['board_ms']:.1f} ms; {found['hexes_in_zoc']} hexes in the "
             "side's zone",
-        )
+        ),
+        Result(
+            f"operational: ZOC and LOC of a side, {loc['hexes']} hexes, {loc['units']} units "
+            f"({loc['hqs']} HQs)",
+            loc["zoc_loc_ms"],
+            operational_loc.BUDGET_MS,
+            "ms",
+            f"LOC trace alone {loc['loc_ms']:.2f} ms; floor (one multi-source shortest-path "
+            f"pass from the side's HQs) {loc['floor_ms']:.2f} ms, so {loc['per_floor']:.1f} "
+            f"floors; the truck network ({loc['edges']} steps), built once per game, "
+            f"{loc['network_ms']:.0f} ms; red's states: {states}",
+        ),
     ]
 
 

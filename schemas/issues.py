@@ -141,6 +141,36 @@ CODES: dict[str, CodeInfo] = {
     "operational-unused": CodeInfo(
         "warning", "Operational tables are given in a scenario of the area rules family."
     ),
+    # The operational order of battle, supply and assets (schemas/validation/op_command.py)
+    "operational-hq-listed-twice": CodeInfo("error", "An HQ has two entries in the HQ tree."),
+    "operational-hq-not-hq": CodeInfo("error", "An HQ of the tree is a unit of no HQ type."),
+    "operational-hq-missing": CodeInfo(
+        "error", "An HQ or a unit reports to an HQ that is not in the HQ tree."
+    ),
+    "operational-hq-cycle": CodeInfo("error", "HQs of the tree report to each other in a loop."),
+    "operational-hq-side": CodeInfo("error", "A unit or HQ reports to an HQ of another side."),
+    "operational-hq-roots": CodeInfo("warning", "A side has more than one root HQ."),
+    "operational-attached-twice": CodeInfo(
+        "error", "A unit is attached twice, or is both an HQ and an attachment."
+    ),
+    "operational-unattached": CodeInfo(
+        "warning", "A land unit of a side with HQs reports to no HQ."
+    ),
+    "operational-no-supply-source": CodeInfo(
+        "warning", "A side with HQs has no supply source to trace its lines from."
+    ),
+    "operational-listed-twice": CodeInfo(
+        "error", "An asset, a side's pools or its air superiority is listed twice."
+    ),
+    "operational-asset-turn": CodeInfo(
+        "error", "An asset arrives or leaves on a turn beyond the scenario's last."
+    ),
+    "operational-asset-mission": CodeInfo(
+        "warning", "An asset lists a mission its domain never flies."
+    ),
+    "operational-air-superiority": CodeInfo(
+        "warning", "More than one side has air superiority above 0."
+    ),
     # Forces
     "unit-impassable-location": CodeInfo("error", "A unit starts where it cannot be."),
     "start-overstacked": CodeInfo("error", "A region or structure starts over its stacking limit."),

@@ -48,7 +48,21 @@ def _instances() -> dict[str, BaseModel]:
     walk(Background(path="map.png", width=100, height=50))
     walk(generate_hex_scenario(12, 10, seed=1))  # the hex map's own models
     walk(OpBuilder().unit("u", "armour", "c1r1", quality="elite").build())  # operational tables
+    walk(_order_of_battle())  # the operational HQs, pools and assets
     return found
+
+
+def _order_of_battle() -> Scenario:
+    from tests.operational.command_builder import CommandBuilder
+
+    b = CommandBuilder(4, 1).hq("hq", "c1r1").supply_source("c1r1")
+    b.table("supply", pools=[{"side": "red", "stock": {"fuel": 5}}])
+    b.table(
+        "assets",
+        assets=[{"id": "a", "side": "red"}],
+        air_superiority=[{"side": "red", "value": 1}],
+    )
+    return b.build()
 
 
 INSTANCES = _instances()

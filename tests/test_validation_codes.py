@@ -13,6 +13,7 @@ import pytest
 from schemas import CODES, load_text
 from schemas.io import load_file, unreadable
 from tests.factory import base, find, index_of, square
+from tests.operational.test_command_format import COMMAND_CASES
 from tests.test_hex_validation import HEX_CASES
 
 Raw = dict[str, Any]
@@ -345,6 +346,7 @@ def test_half_a_character_is_repaired_and_reported_where_it_is() -> None:
 def test_every_code_has_a_fixture() -> None:
     covered = {c for c, _, _ in SEMANTIC_CASES} | {c for c, _, _ in LOAD_CASES}
     covered |= {c for c, _, _ in HEX_CASES}  # a hex map's own codes, in test_hex_validation
+    covered |= {c for c, _, _ in COMMAND_CASES}  # the operational order of battle's codes
     # Operational tables against a hex map: tests/operational/test_family_format.py.
     covered |= {"operational-terrain-missing", "operational-hexside-missing"}
     covered |= {"schema", "json-duplicate-key", "file-unreadable", "text-unpaired-surrogate"}

@@ -10,6 +10,9 @@ the docstrings), and its unit types and units carry the values of :mod:`.units`.
   a unit add (OU1-OU3), stacking by echelon (Table OM4), quality effects (Table OU3);
 - :mod:`.combat`: odds, shifts, intensity, the ground combat results table, damage (OC5-OC20);
 - :mod:`.movement`: zones of control and movement (OM1-OM13, OU6, OU7, OM19);
+- :mod:`.hq`: the order of battle and LOC ranges (OQ1-OQ11, Table OQ3);
+- :mod:`.supply`: supply sources, point pools, Tables OS9 and OS14 (OS1-OS17);
+- :mod:`.assets`: air, naval and ground assets, air superiority, Table OA10 (OA1-OA16);
 - :mod:`.rules`: :class:`OperationalRules`, the root of all of them.
 """
 

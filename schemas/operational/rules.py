@@ -5,8 +5,11 @@ from __future__ import annotations
 from pydantic import Field, model_validator
 
 from ..base import StrictModel
+from .assets import AssetRules
 from .combat import CombatRules
+from .hq import HqRules
 from .movement import AllowanceRules, ReadinessRules, ZocRules
+from .supply import OpSupplyRules
 from .terrain import (
     HexsideEffect,
     RoadEffects,
@@ -41,6 +44,16 @@ class OperationalRules(StrictModel):
     """OU7, OU9, OM19: readiness over time."""
     combat: CombatRules = Field(default_factory=CombatRules)
     """OC5-OC20: battles."""
+
+    # HQs, lines of communication, supply and assets (OQ, OS, OA): the order of battle, the
+    # supply sources and pools, the cost tables and the off-map assets (engine/operational/
+    # hq.py, loc.py, supply.py, assets.py).
+    command: HqRules = Field(default_factory=HqRules)
+    """OQ1-OQ8, OQ11: the HQ tree and LOC tracing."""
+    supply: OpSupplyRules = Field(default_factory=OpSupplyRules)
+    """OS1-OS17: sources, pools, Tables OS9 and OS14."""
+    assets: AssetRules = Field(default_factory=AssetRules)
+    """OA1-OA16: air, naval and ground assets."""
 
     @model_validator(mode="after")
     def _one_row_each(self) -> OperationalRules:

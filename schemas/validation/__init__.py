@@ -31,6 +31,7 @@ from .hexes import check_hex_map
 from .identity import check_duplicate_ids, check_references
 from .index import Check, ScenarioIndex
 from .network import check_connections, check_isolated_regions
+from .op_command import check_operational_command
 from .operational import check_rules_family
 from .organisation import (
     check_capitals,
@@ -77,6 +78,7 @@ CHECKS: tuple[Check, ...] = (
     check_self_feeding_cards,
     check_wego,
     check_rules_family,
+    check_operational_command,
 )
 """Every check, in the order their issues are reported."""
 

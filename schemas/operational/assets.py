@@ -1,0 +1,178 @@
+"""Off-map assets of the operational family: air, naval and ground, their missions, delays and
+availability by turn (OA1-OA16, OO10-OO12, OW3, OW11-OW13).
+
+``rules.operational.assets`` lists every asset of the scenario (side, domain, missions it may
+fly, values, quality, readiness, night capability, reuse delay, the turns it arrives and
+leaves), each side's air superiority (OA8), and Table OA10 (interdiction).
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Literal
+
+from pydantic import Field, model_validator
+
+from ..base import SideId, StrictModel
+from .numbers import Factor, Percent, ReadinessPoints, Shift
+from .units import Quality
+
+AssetDomain = Literal["air", "naval", "ground"]
+"""OA1: where an asset comes from."""
+
+Mission = Literal[
+    "recon",
+    "ground_attack",
+    "offensive_support",
+    "defensive_support",
+    "interdiction",
+    "counter_air",
+    "air_supply",
+    "intelligence",
+    "command",
+    "logistics",
+]
+"""OO10-OO12: an asset's mission. ``ground_attack`` is a bombardment of an enemy hex (air or
+naval); ``intelligence`` an intel or EW collection on a hex; ``command`` odds shifts for an
+attack or a defence; ``logistics`` a Move+, Combat+ or Repl+ mission on a hex (OS16)."""
+
+TurnNumber = Annotated[int, Field(ge=1, le=10_000)]
+"""A turn of the scenario, from 1."""
+Turns = Annotated[int, Field(ge=0, le=100)]
+"""A number of turns."""
+Hexes = Annotated[int, Field(ge=0, le=100)]
+"""A distance in hexes, or a FOW level."""
+
+
+class AssetDelay(StrictModel):
+    """OA2: turns away after a mission, written "2 (+/-2)": ``turns`` plus a uniform draw in
+    -``spread``..+``spread``, never below ``minimum`` (open point: arithmetic gives 0 to 4 for
+    2 (+/-2), the manual says 1 to 4, so the minimum is 1 by default)."""
+
+    turns: Turns = 2
+    """The middle of the delay."""
+    spread: Turns = 0
+    """How far either way a draw may land."""
+    minimum: Turns = 1
+    """The shortest delay."""
+
+
+class Asset(StrictModel):
+    """OA1: one off-map asset."""
+
+    id: Annotated[str, Field(pattern=r"^[a-z0-9][a-z0-9_-]*$", max_length=64)]
+    """Its id, unique among assets."""
+    name: str = ""
+    """Name shown in the asset panel."""
+    side: SideId
+    """The side it serves."""
+    domain: AssetDomain = "air"
+    """Air, naval or ground."""
+    missions: list[Mission] = Field(default_factory=list)
+    """OO10-OO12: the missions it may fly."""
+    quality: Quality = "regular"
+    """OA3, OA4: recovery and AA defence."""
+    readiness: Percent = 100.0
+    """OA1: readiness at the start."""
+    strength: Percent = 100.0
+    """OA1: strength at the start."""
+    night_capable: bool = False
+    """OU15, OW3: acts at night (readiness 80% or more)."""
+    support: Shift = 0
+    """OA5, OA14: odds shifts of a ground support or command mission."""
+    bombardment: Factor = 0.0
+    """OA6, OA13: fire factor of a ground attack or naval support."""
+    aa_defence: Factor = 0.0
+    """OA4: its defence against AA fire."""
+    recon_range: Hexes = 0
+    """OA12, Table OI7: radius of a recon or intelligence mission, in hexes."""
+    recon_strength: Hexes = 0
+    """OA12, Table OI7: the FOW level it yields next to its target."""
+    supply_range: Hexes = 0
+    """OS15: an air supply mission makes its airfield a source within this many hexes."""
+    delay: AssetDelay = Field(default_factory=AssetDelay)
+    """OA2: turns away after each mission."""
+    returns: bool = True
+    """OA2, OA13: ``false``: after one mission it leaves for the rest of the scenario."""
+    arrives: TurnNumber = 1
+    """OT5, OT12: first turn it may fly."""
+    leaves: TurnNumber | None = None
+    """OT12: turn it is withdrawn (no longer available from that turn); ``null``: never."""
+
+    @model_validator(mode="after")
+    def _order(self) -> Asset:
+        if self.leaves is not None and self.leaves <= self.arrives:
+            raise ValueError("an asset leaves ('leaves') after the turn it arrives ('arrives')")
+        return self
+
+
+class AirSuperiority(StrictModel):
+    """OA8: a side's air superiority, 0 (parity) to 5 (supremacy)."""
+
+    side: SideId
+    """The side."""
+    value: Annotated[int, Field(ge=0, le=5)] = 0
+    """Counter-air assets it counts every turn."""
+
+
+class InterdictionRow(StrictModel):
+    """One row of Table OA10: what that many interdiction assets take from the enemy."""
+
+    fuel: Factor = 0.0
+    """Fuel points lost from the turn's arrival."""
+    ammo: Factor = 0.0
+    """Ammo points lost (a half point is a 50% chance of one more, OA11)."""
+    personnel: Factor = 0.0
+    """Personnel points lost."""
+    equipment: Factor = 0.0
+    """Equipment points lost."""
+    loc_cut: Percent = 0.0
+    """Cut to the LOC range of division and higher HQs, in percent (rounded up, OA11)."""
+
+
+_OA10 = (
+    (6, 4, 2, 2, 5),
+    (8, 5.5, 3, 5, 10),
+    (10, 7, 5, 7, 15),
+    (12, 8.5, 6, 9, 20),
+    (14, 10, 8, 11, 25),
+    (16, 11.5, 9, 13, 30),
+    (18, 13, 11, 16, 35),
+    (20, 14.5, 12, 18, 40),
+    (22, 16, 14, 20, 45),
+    (24, 17.5, 15, 22, 50),
+)
+
+
+def _interdiction_rows() -> list[InterdictionRow]:
+    return [
+        InterdictionRow(fuel=f, ammo=a, personnel=p, equipment=e, loc_cut=c)
+        for f, a, p, e, c in _OA10
+    ]
+
+
+_NIGHT_AIR: tuple[Mission, ...] = ("ground_attack", "interdiction", "counter_air")
+_NIGHT_NAVAL: tuple[Mission, ...] = ("ground_attack", "offensive_support", "defensive_support")
+
+
+class AssetRules(StrictModel):
+    """OA1-OA16: the scenario's assets and the numbers their missions read."""
+
+    assets: list[Asset] = Field(default_factory=list)
+    """OA1: every asset of every side."""
+    air_superiority: list[AirSuperiority] = Field(default_factory=list)
+    """OA8: a side without a row has 0."""
+    interdiction: list[InterdictionRow] = Field(default_factory=_interdiction_rows)
+    """Table OA10, row n for n assets; more assets than rows read the last row."""
+    mission_readiness_cost: ReadinessPoints = 10.0
+    """OA3: readiness an asset spends on a mission (the manual gives no figure: choice)."""
+    minimum_for_air_war: Percent = 50.0
+    """OA7, OA10: counter-air and interdiction need readiness and strength of at least this."""
+    night_readiness: Percent = 80.0
+    """OU15, OW3: a night-capable asset acts at night from this readiness."""
+    night_air_missions: list[Mission] = Field(default_factory=lambda: list(_NIGHT_AIR))
+    """OW11: air missions flown at night."""
+    night_naval_missions: list[Mission] = Field(default_factory=lambda: list(_NIGHT_NAVAL))
+    """OW13: naval missions at night."""
+
+    def asset(self, asset_id: str) -> Asset | None:
+        return next((a for a in self.assets if a.id == asset_id), None)

@@ -185,9 +185,8 @@ def test_rows_of_list_tables_are_added_and_deleted(editor, doc):
     terrain.select_cell(0, 0)
     terrain.delete_rows()
     assert doc.scenario.rules.operational.terrain[0].terrain == "rolling-steppe"
-    # The added row is the map's "clear": a second row for it is refused (a name reads as
-    # its id).
-    assert not terrain.model.apply([(1, 0, "Clear")])
+    # The added row is the map's "clear": a second row for it is refused.
+    assert not terrain.model.apply([(1, 0, "clear")])
     assert "'clear' has two rows" in terrain.message.text()
 
 

@@ -141,6 +141,11 @@ CODES: dict[str, CodeInfo] = {
     "operational-unused": CodeInfo(
         "warning", "Operational tables are given in a scenario of the area rules family."
     ),
+    "operational-results-order": CodeInfo(
+        "warning",
+        "A cell of the operational results table favours the attacker less than a "
+        "cell at worse odds or a worse die roll.",
+    ),
     # Forces
     "unit-impassable-location": CodeInfo("error", "A unit starts where it cannot be."),
     "start-overstacked": CodeInfo("error", "A region or structure starts over its stacking limit."),

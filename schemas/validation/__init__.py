@@ -32,6 +32,7 @@ from .identity import check_duplicate_ids, check_references
 from .index import Check, ScenarioIndex
 from .network import check_connections, check_isolated_regions
 from .operational import check_rules_family
+from .operational_tables import check_results_order
 from .organisation import (
     check_capitals,
     check_nation_hierarchy,
@@ -77,6 +78,7 @@ CHECKS: tuple[Check, ...] = (
     check_self_feeding_cards,
     check_wego,
     check_rules_family,
+    check_results_order,
 )
 """Every check, in the order their issues are reported."""
 

@@ -9,6 +9,7 @@ studio's issues list opens the results table on it.
 from __future__ import annotations
 
 from collections.abc import Iterator
+from fractions import Fraction
 
 from ..issues import Issue, make_issue, pointer
 from .index import ScenarioIndex
@@ -17,6 +18,10 @@ _RESULTS = ("rules", "operational", "combat", "results", "rows")
 
 
 def _odds(ratio: float) -> str:
+    """3 is "3:1", 0.5 "1:2", 1.5 "3:2" (as the studio's results table heads its columns)."""
+    near = Fraction(ratio).limit_denominator(10)
+    if abs(float(near) - ratio) < 1e-6:
+        return f"{near.numerator}:{near.denominator}"
     return f"{round(ratio, 2):g}:1" if ratio >= 1 else f"1:{round(1 / ratio, 2):g}"
 
 

@@ -206,7 +206,7 @@ def test_odds_columns_are_added_and_deleted_in_every_row(editor, doc):
     assert all(len(row) == 16 for row in results.rows)
     assert not odds.model.apply([(0, 1, "0.1")])  # the columns must increase
     assert "increase" in odds.message.text()
-    assert odds_text(1 / 3) == "1:3" and odds_text(1.5) == "1.5:1"
+    assert [odds_text(r) for r in (1 / 3, 2 / 3, 1.5, 4.0)] == ["1:3", "2:3", "3:2", "4:1"]
 
 
 def test_an_issue_inside_the_tables_shows_its_chapter_and_cell(editor, doc):

@@ -38,9 +38,11 @@ GridAction = tuple[str, str, Callable[["GridEditor"], None]]
 class GridEditor(QWidget):
     """One rules table as a spreadsheet."""
 
-    def __init__(self, document: ScenarioDocument, spec: GridSpec) -> None:
+    def __init__(self, document: ScenarioDocument, spec: GridSpec, *, fill: bool = False) -> None:
+        """``fill``: the grid takes the height it is given (alone on its page); otherwise it
+        is as tall as its rows, so that several stack on one scrolling page."""
         super().__init__()
-        self.document, self.spec = document, spec
+        self.document, self.spec, self.fill = document, spec, fill
         self.setObjectName(f"grid-{spec.key}")
         self.model = GridModel(document, spec)
         layout = QVBoxLayout(self)
@@ -122,9 +124,9 @@ class GridEditor(QWidget):
         for col in range(header.count()):
             header.resizeSection(col, min(max(header.sectionSize(col), 48), 200))
         rows = self.model.rowCount()
-        height = header.sizeHint().height() + rows * ROW_HEIGHT + 2 * view.frameWidth() + 18
-        fixed = self.spec.extra.get("fixed_height", rows <= 16)
-        if fixed:
+        bar = view.horizontalScrollBar().sizeHint().height()
+        height = header.sizeHint().height() + rows * ROW_HEIGHT + 2 * view.frameWidth() + bar
+        if not self.fill:
             view.setMinimumHeight(height)
             view.setMaximumHeight(height)
             view.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Fixed)

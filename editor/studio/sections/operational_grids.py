@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from fractions import Fraction
 from typing import Any, get_origin
 
 from pydantic import BaseModel
@@ -84,10 +85,11 @@ def _name(document: ScenarioDocument, section: str, entity_id: str) -> str:
 
 
 def odds_text(ratio: float) -> str:
-    """An odds ratio as a player reads it: 3 is "3:1", 0.5 is "1:2"."""
-    if ratio >= 1:
-        return f"{round(ratio, 2):g}:1"
-    return f"1:{round(1 / ratio, 2):g}"
+    """An odds ratio as a player reads it: 3 is "3:1", 0.5 is "1:2", 1.5 is "3:2"."""
+    near = Fraction(ratio).limit_denominator(10)
+    if abs(float(near) - ratio) < 1e-6:
+        return f"{near.numerator}:{near.denominator}"
+    return f"{round(ratio, 2):g}:1" if ratio >= 1 else f"1:{round(1 / ratio, 2):g}"
 
 
 # -- list tables ------------------------------------------------------------------------------
@@ -121,7 +123,8 @@ TERRAIN = GridSpec(
     "bombardment protection.",
     base=(*OP, "terrain"),
     rows=lambda table, doc: [
-        Line(str(n + 1), (n,), _name(doc, "terrain", row.terrain)) for n, row in enumerate(table)
+        Line(_name(doc, "terrain", row.terrain), (n,), f"Row {n + 1}")
+        for n, row in enumerate(table)
     ],
     columns=lambda table, doc: leaf_lines(TerrainEffect),
     new_row=_new_terrain_row,
@@ -137,7 +140,7 @@ HEXSIDES = GridSpec(
     "control and lines of communication.",
     base=(*OP, "hexsides"),
     rows=lambda table, doc: [
-        Line(str(n + 1), (n,), _name(doc, "connection_types", row.connection_type))
+        Line(_name(doc, "connection_types", row.connection_type), (n,), f"Row {n + 1}")
         for n, row in enumerate(table)
     ],
     columns=lambda table, doc: leaf_lines(HexsideEffect),

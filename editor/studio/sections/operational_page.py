@@ -33,11 +33,16 @@ class OperationalChapterPage(QWidget):
         about.setWordWrap(True)
         about.setStyleSheet("color: #555;")
         layout.addWidget(about)
+        alone = len(chapter.grids) == 1
+        self.grids = [GridEditor(document, spec, fill=alone) for spec in chapter.grids]
+        if alone:
+            # A single table takes the page's height and scrolls its own rows.
+            layout.addWidget(self.grids[0], 1)
+            return
         content = QWidget()
         inner = QVBoxLayout(content)
         inner.setContentsMargins(0, 0, 6, 0)
         inner.setSpacing(12)
-        self.grids = [GridEditor(document, spec) for spec in chapter.grids]
         for grid in self.grids:
             inner.addWidget(grid)
         inner.addStretch(1)

@@ -20,6 +20,7 @@ from PySide6.QtWidgets import (
     QHBoxLayout,
     QLabel,
     QListWidget,
+    QListWidgetItem,
     QPushButton,
     QSplitter,
     QStackedWidget,
@@ -38,6 +39,8 @@ from editor.studio.sections.rules_family import FamilyPage
 from schemas.rules import Rules
 
 FORM_WIDTH = 560
+HEADING = "operational-heading"
+"""The list's heading over the operational family's chapters."""
 
 
 def _default(model: type[BaseModel], name: str) -> Any:
@@ -143,11 +146,19 @@ class RulesEditor(QWidget):
             item.setData(Qt.ItemDataRole.UserRole, name)
             item.setToolTip(plain(info.description))
         self.operational: dict[str, OperationalChapterPage] = {}
+        self.heading = QListWidgetItem("Operational tables")
+        self.heading.setFlags(Qt.ItemFlag.ItemIsEnabled)  # a heading, not a chapter
+        self.heading.setData(Qt.ItemDataRole.UserRole, HEADING)
+        font = self.heading.font()
+        font.setBold(True)
+        self.heading.setFont(font)
+        self.chapters.addItem(self.heading)
+        self.pages.addWidget(QWidget())  # keeps rows and pages in step
         for chapter in CHAPTERS:
             page = OperationalChapterPage(document, chapter)
             self.operational[chapter.key] = page
             tip = "; ".join(spec.title for spec in chapter.grids)
-            self._add_chapter(chapter.key, f"Operational: {chapter.title}", page, tip)
+            self._add_chapter(chapter.key, f"   {chapter.title}", page, tip)
         self.chapters.currentRowChanged.connect(self.pages.setCurrentIndex)
         splitter.addWidget(self.chapters)
         splitter.addWidget(self.pages)
@@ -193,6 +204,9 @@ class RulesEditor(QWidget):
             name = item.data(Qt.ItemDataRole.UserRole)
             if name in self.operational:
                 item.setHidden(not operational or not self._matches(name))
+                continue
+            if name == HEADING:
+                item.setHidden(not operational or not any(map(self._matches, self.operational)))
                 continue
             if name not in self.page_of:
                 continue
@@ -248,6 +262,8 @@ class RulesEditor(QWidget):
             key = item.data(Qt.ItemDataRole.UserRole)
             if key == "family":
                 shown = int(not needle or needle in "rules family area operational")
+            elif key == HEADING:
+                shown = int(operational and any(map(self._matches, self.operational)))
             elif key in self.operational:
                 shown = self.operational[key].matches(needle) if operational else 0
             else:

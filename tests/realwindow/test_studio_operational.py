@@ -159,11 +159,12 @@ def test_the_operational_family_chosen_and_its_tables_edited_with_real_input(
         if panel.issue_at(r).code == "operational-results-order"
     )
     issue = panel.issue_at(row)
-    panel.table.scrollTo(panel.proxy.index(row, 3))
-    settle_input(0.2)
     studio.tabs.show_map()
     settle_input(0.2)
+    panel.table.scrollTo(panel.proxy.index(row, 3))
+    settle_input(0.2)
     rect = panel.table.visualRect(panel.proxy.index(row, 3))
+    assert panel.table.viewport().rect().contains(rect.center()), "the issue is out of sight"
     x.click(*on_screen(panel.table.viewport(), rect.center().x(), rect.center().y()))
     wait_until(lambda: studio.tabs.currentWidget() is studio.tabs.pages["rules"], what="rules")
     parts = issue.path.split("/")

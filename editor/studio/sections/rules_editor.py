@@ -163,6 +163,9 @@ class RulesEditor(QWidget):
         splitter.addWidget(self.chapters)
         splitter.addWidget(self.pages)
         splitter.setStretchFactor(1, 1)
+        # The list's size hint is wider than its maximum: without sizes, the splitter gives it
+        # room it cannot fill, a blank strip between the chapters and the page.
+        splitter.setSizes([self.chapters.maximumWidth(), 10_000])
         layout.addWidget(splitter, 1)
         self.chapters.setCurrentRow(0)
         document.changed.connect(self._follow)

@@ -259,3 +259,35 @@ def test_a_units_operational_fields_show_only_in_the_operational_family(qtbot, d
     assert doc.get("units", unit.id).operational.quality == "regular"
     doc.select("unit_types", [doc.scenario.unit_types[0].id])
     assert not inspector.forms["unit_types"].titles["operational"].isHidden()
+
+
+def test_unit_types_and_units_take_operational_values_as_a_spreadsheet(editor, doc):
+    """OU1: a type without values shows the defaults greyed; its first typed value sets the
+    record from those defaults, and a paste over several types is one undo step."""
+    choose_family(doc, "operational")
+    types = grid(editor, "unit-types")
+    model = types.model
+    assert doc.scenario.unit_types[0].operational is None
+    assert model.unset(0, 0)
+    assert model.data(model.index(0, 0)) == "Infantry"  # the default category
+    attack = next(n for n, c in enumerate(model.column_lines) if c.title == "Attack")
+    steps = doc.undo_stack.count()
+    types.select_cell(0, attack)
+    QGuiApplication.clipboard().setText("6\t5\n9\t4")
+    types.paste()
+    kinds = doc.scenario.unit_types
+    assert (kinds[0].operational.attack, kinds[0].operational.defence) == (6, 5)
+    assert (kinds[1].operational.attack, kinds[1].operational.defence) == (9, 4)
+    assert kinds[0].operational.category == "infantry"
+    assert not model.unset(0, 0)
+    assert doc.undo_stack.count() == steps + 1
+    codes = [i.entity for i in validate_scenario(doc.scenario) if i.code.endswith("type-missing")]
+    assert kinds[0].id not in codes and kinds[2].id in codes
+    doc.undo_stack.undo()
+    assert doc.scenario.unit_types[0].operational is None
+    units = grid(editor, "units")
+    quality = next(n for n, c in enumerate(units.model.column_lines) if c.title == "Quality")
+    assert units.model.apply([(3, quality, "veteran")])
+    assert doc.scenario.units[3].operational.quality == "veteran"
+    assert not units.model.apply([(3, quality, "heroic")])
+    assert "'heroic' is not one of" in units.message.text()

@@ -25,7 +25,7 @@ from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelInd
 from PySide6.QtGui import QBrush, QColor
 
 from editor.shared.vocabulary import plain
-from editor.studio.document import Change, ScenarioDocument, with_value
+from editor.studio.document import LIST_SECTIONS, Change, ScenarioDocument, with_value
 from editor.studio.forms.field_types import list_choices, unwrap
 from editor.studio.forms.model_form import humanise
 from editor.studio.sections.columns import Column, column_for
@@ -67,16 +67,43 @@ class GridSpec:
     extra: dict[str, Any] = field(default_factory=dict)
 
 
-def walk(value: Any, path: Path) -> Any:
-    """The value at ``path`` inside a model (attributes, list indexes, mapping keys)."""
+def walk(value: Any, path: Path, *, defaults: bool = True) -> Any:
+    """The value at ``path`` inside a model (attributes, list indexes, mapping keys); with
+    ``defaults``, an optional record left empty (a unit type without ``operational`` values)
+    reads as its defaults, which is what the rules use."""
     for part in path:
         if isinstance(value, BaseModel):
-            value = getattr(value, str(part))
+            owner, value = value, getattr(value, str(part))
+            if value is None and defaults:  # an empty record (never a plain value)
+                value = _empty_record(type(owner), str(part))
         elif isinstance(value, list):
             value = value[int(part)]
         else:
             value = value[part]
     return value
+
+
+def _empty_record(owner: type[BaseModel], name: str) -> BaseModel | None:
+    core, _, _ = unwrap(owner.model_fields[name].annotation)
+    if isinstance(core, type) and issubclass(core, BaseModel):
+        return core()
+    return None
+
+
+def unset_record(root: Any, path: Path) -> Path | None:
+    """The path of the first empty optional record on the way to ``path``, if any."""
+    value = root
+    for depth, part in enumerate(path[:-1]):
+        value = (
+            getattr(value, str(part))
+            if isinstance(value, BaseModel)
+            else value[int(part)]
+            if isinstance(value, list)
+            else value[part]
+        )
+        if value is None:
+            return tuple(path[: depth + 1])
+    return None
 
 
 class ListColumn(Column):
@@ -147,7 +174,7 @@ class GridModel(QAbstractTableModel):
     def table(self) -> Any | None:
         """The table's value, or ``None`` when the section does not hold it (area family)."""
         try:
-            return walk(self.section(), self.spec.base)
+            return walk(self.section(), self.spec.base, defaults=False)
         except (AttributeError, IndexError, KeyError, TypeError):
             return None
 
@@ -170,6 +197,10 @@ class GridModel(QAbstractTableModel):
         if found is None:
             found = self._columns[path] = leaf_column(self.section(), path, self.document)
         return found
+
+    def unset(self, row: int, col: int) -> bool:
+        """The cell lies in an empty optional record (it shows the record's defaults)."""
+        return unset_record(self.section(), self.path(row, col)) is not None
 
     def value(self, row: int, col: int) -> Any:
         return walk(self.section(), self.path(row, col))
@@ -229,11 +260,13 @@ class GridModel(QAbstractTableModel):
         if role == Qt.ItemDataRole.CheckStateRole and column.kind == "bool":
             return Qt.CheckState.Checked if value else Qt.CheckState.Unchecked
         if role == Qt.ItemDataRole.ToolTipRole:
+            if self.unset(row, col):
+                return "Not set: the rules read this default; a value typed here sets the row's"
             tip = column.describe(value) or column.tip
             if column.optional:
                 tip += "\nEmpty (—): none"
             return tip or None
-        if role == Qt.ItemDataRole.ForegroundRole and value is None:
+        if role == Qt.ItemDataRole.ForegroundRole and (value is None or self.unset(row, col)):
             return _GREY
         if role == Qt.ItemDataRole.TextAlignmentRole and column.kind in ("int", "float"):
             return Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter
@@ -279,6 +312,10 @@ class GridModel(QAbstractTableModel):
                 path = self.path(row, col)
                 if walk(section, path) == value:
                     continue
+                empty = unset_record(section, path)
+                if empty is not None:  # its first value: the record starts from defaults
+                    record = _empty_record(type(walk(section, empty[:-1])), str(empty[-1]))
+                    section = with_value(section, list(empty), record)
                 section = with_value(section, list(path), value)
                 changed += 1
         except (ValidationError, ValueError, TypeError) as error:
@@ -286,9 +323,19 @@ class GridModel(QAbstractTableModel):
             self.refused.emit(f"Not changed ({where}): {error_text(error)}")
             return False
         if changed:
-            self.document.set_section(self.spec.section, section, text or self._label(cells))
+            self._write(section, text or self._label(cells))
         self.applied.emit()
         return True
+
+    def _write(self, section: Any, text: str) -> None:
+        if self.spec.section not in LIST_SECTIONS:
+            self.document.set_section(self.spec.section, section, text)
+            return
+        # A list of entities: only the entities edited, as one step (the map, the tables and
+        # the explorer follow those rows rather than the whole list).
+        old = self.section()
+        edited = [new for new, was in zip(section, old, strict=True) if new != was]
+        self.document.replace_many(self.spec.section, edited, text)
 
     def replace_table(self, table: Any, text: str) -> bool:
         """Replace the whole table (rows added or removed) as one undoable edit."""

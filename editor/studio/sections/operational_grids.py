@@ -41,6 +41,8 @@ from schemas.operational.terrain import (
     default_terrain_effects,
 )
 from schemas.operational.units import (
+    OperationalType,
+    OperationalUnit,
     QualityEffects,
     QualityTable,
     ShockTable,
@@ -376,6 +378,41 @@ CRT_ATTACKER = GridSpec(
 )
 
 
+# -- unit types and units ---------------------------------------------------------------------
+
+
+def _entity_rows(table: list[Any], _doc: ScenarioDocument) -> list[Line]:
+    return [
+        Line(str(getattr(entity, "name", "") or entity.id), (n,), entity.id)
+        for n, entity in enumerate(table)
+    ]
+
+
+UNIT_TYPES = GridSpec(
+    key="unit-types",
+    title="Unit types (OU1, OU2)",
+    about="What every unit of a type shares under these rules: its category (which rows of "
+    "the tables it reads), terrain column, printed factors and MP, shock type. Grey values "
+    "are not set (a type without values is an error when units use it); typing one sets them.",
+    base=(),
+    section="unit_types",
+    rows=_entity_rows,
+    columns=lambda table, doc: leaf_lines(OperationalType, prefix=("operational",)),
+    noun="unit type",
+)
+UNITS = GridSpec(
+    key="units",
+    title="Units (OU1, OU3-OU6)",
+    about="Each unit's echelon, quality, strength, readiness and dug-in state as the scenario "
+    "starts it; grey values are not set (a regular battalion at full strength and readiness).",
+    base=(),
+    section="units",
+    rows=_entity_rows,
+    columns=lambda table, doc: leaf_lines(OperationalUnit, prefix=("operational",)),
+    noun="unit",
+)
+
+
 @dataclass(frozen=True)
 class Chapter:
     """A chapter of the operational family in the rules editor: its grids, one page."""
@@ -399,6 +436,8 @@ CHAPTERS: tuple[Chapter, ...] = (
     Chapter("op-damage", "Damage, LOC and supply", (DAMAGE, LOC, SUPPLY)),
     Chapter("op-quality", "Quality", (QUALITY,)),
     Chapter("op-stacking", "Stacking by echelon", (STACKING,)),
+    Chapter("op-unit-types", "Unit types", (UNIT_TYPES,)),
+    Chapter("op-units", "Units", (UNITS,)),
 )
 """Every table of ``rules.operational``, in the order a designer meets them."""
 

@@ -4,6 +4,8 @@ and a unit's operational fields shown only for that family (issue 15, the studio
 
 from __future__ import annotations
 
+from typing import Literal
+
 import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QGuiApplication
@@ -291,3 +293,43 @@ def test_unit_types_and_units_take_operational_values_as_a_spreadsheet(editor, d
     assert doc.scenario.units[3].operational.quality == "veteran"
     assert not units.model.apply([(3, quality, "heroic")])
     assert "'heroic' is not one of" in units.message.text()
+
+
+def test_parts_a_later_rules_group_adds_get_chapters_of_their_own(doc):
+    """A record or a list of records added to ``rules.operational`` (HQs, supply, assets)
+    is edited without a hand-made grid: a column of values, or a row per entry."""
+    from pydantic import Field
+
+    from editor.studio.sections.operational_grids import automatic_chapters
+    from schemas.base import StrictModel
+
+    class Pools(StrictModel):
+        fuel: float = 2.0
+        mode: Literal["push", "pull"] = "push"
+        limits: Limits = Field(default_factory=lambda: Limits())
+
+    class Limits(StrictModel):
+        most: int = 5
+
+    class Asset(StrictModel):
+        name: str = "Stuka"
+        delay: int = 1
+        kinds: list[Literal["air", "naval"]] = Field(default_factory=list)
+        table: dict[str, int] = Field(default_factory=dict)
+
+    class Later(OperationalRules):
+        pools: Pools = Field(default_factory=Pools)
+        assets: list[Asset] = Field(default_factory=lambda: [Asset(), Asset(name="Il-2")])
+
+    Pools.model_rebuild()
+    chapters = automatic_chapters(Later, set(OperationalRules.model_fields))
+    assert [c.key for c in chapters] == ["op-pools", "op-assets"]
+    pools, assets = chapters[0].grids[0], chapters[1].grids[0]
+    value = Later()
+    rows = pools.rows(value.pools, doc)
+    assert [line.path for line in rows] == [("fuel",), ("mode",), ("limits", "most")]
+    assert [line.title for line in assets.columns(value.assets, doc)] == ["Name", "Delay", "Kinds"]
+    assert len(assets.rows(value.assets, doc)) == 2
+    assert assets.new_row is not None and assets.new_row(doc) == Asset()
+    # Today every part of the family has a chapter laid out by hand.
+    assert not any(spec.key.startswith("auto-") for c in CHAPTERS for spec in c.grids)

@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Any, get_origin
+from typing import Any, Literal, get_args, get_origin
 
 from pydantic import BaseModel
 
@@ -33,6 +33,7 @@ from schemas.operational.combat import (
     SupplyEffects,
 )
 from schemas.operational.movement import AllowanceRules, ReadinessRules, ZocRules
+from schemas.operational.rules import OperationalRules
 from schemas.operational.terrain import (
     HexsideEffect,
     RoadEffects,
@@ -65,18 +66,75 @@ def leaf_lines(
     lists named in ``expand`` get a line per item, titled by ``expand``'s words."""
     lines: list[Line] = []
     for name, info in model.model_fields.items():
-        core, optional, _ = unwrap(info.annotation)
+        core, _, _ = unwrap(info.annotation)
         label = humanise(name) if not title else f"{title}: {humanise(name).lower()}"
         tip = plain(info.description)
-        if isinstance(core, type) and issubclass(core, BaseModel) and not optional:
+        if isinstance(core, type) and issubclass(core, BaseModel):
+            # An optional record too: its cells show its defaults until one is typed.
             inner = getattr(value, name) if value is not None else None
             lines += leaf_lines(core, inner, (*prefix, name), label, expand)
         elif get_origin(core) is list and expand and name in expand:
             for number, item in enumerate(expand[name]):
                 lines.append(Line(f"{label}: {word(item).lower()}", (*prefix, name, number), tip))
-        else:
+        elif fits_a_cell(core):
             lines.append(Line(label, (*prefix, name), tip))
+        # Anything else (a list of records, a mapping) is not a cell; its own grid shows it.
     return lines
+
+
+def fits_a_cell(core: Any) -> bool:
+    """A number, a flag, a word or a choice, or a list of words (typed with commas)."""
+    if core in (int, float, bool, str) or get_origin(core) is Literal:
+        return True
+    if get_origin(core) is list:
+        item, _, _ = unwrap(get_args(core)[0])
+        return item is str or get_origin(item) is Literal
+    return False
+
+
+def _record_of(annotation: Any) -> type[BaseModel] | None:
+    core, _, _ = unwrap(annotation)
+    return core if isinstance(core, type) and issubclass(core, BaseModel) else None
+
+
+def automatic_chapters(
+    model: type[BaseModel], covered: set[str], prefix: Path = OP
+) -> tuple[Chapter, ...]:
+    """A chapter for each part of ``model`` no chapter above shows (the parts a later rules
+    group adds to ``rules.operational``): a record as a column of values, a list of records as
+    a table with a row per entry, so that every knob of the family can be edited."""
+    chapters: list[Chapter] = []
+    for name, info in model.model_fields.items():
+        if name in covered:
+            continue
+        title, about = humanise(name), plain(info.description)
+        core, _, _ = unwrap(info.annotation)
+        record = _record_of(info.annotation)
+        if record is not None:
+            spec = GridSpec(
+                key=f"auto-{name}",
+                title=title,
+                about=about,
+                base=(*prefix, name),
+                rows=lambda table, doc, r=record: leaf_lines(r, table),
+                columns=lambda table, doc: VALUE,
+            )
+        elif get_origin(core) is list and _record_of(get_args(core)[0]) is not None:
+            item = _record_of(get_args(core)[0])
+            spec = GridSpec(
+                key=f"auto-{name}",
+                title=title,
+                about=about,
+                base=(*prefix, name),
+                rows=lambda table, doc: [Line(str(n + 1), (n,)) for n in range(len(table))],
+                columns=lambda table, doc, i=item: leaf_lines(i),
+                new_row=lambda doc, i=item: i(),
+                noun=title.lower().rstrip("s"),
+            )
+        else:
+            continue
+        chapters.append(Chapter(f"op-{name}", title, (spec,)))
+    return tuple(chapters)
 
 
 def _name(document: ScenarioDocument, section: str, entity_id: str) -> str:
@@ -422,7 +480,7 @@ class Chapter:
     grids: tuple[GridSpec, ...]
 
 
-CHAPTERS: tuple[Chapter, ...] = (
+CHOSEN: tuple[Chapter, ...] = (
     Chapter("op-terrain", "Terrain effects", (TERRAIN,)),
     Chapter("op-hexsides", "Hexside features", (HEXSIDES,)),
     Chapter("op-roads", "Roads", (ROADS,)),
@@ -439,7 +497,13 @@ CHAPTERS: tuple[Chapter, ...] = (
     Chapter("op-unit-types", "Unit types", (UNIT_TYPES,)),
     Chapter("op-units", "Units", (UNITS,)),
 )
-"""Every table of ``rules.operational``, in the order a designer meets them."""
+"""The tables of ``rules.operational`` laid out by hand, in the order a designer meets them."""
+
+CHAPTERS: tuple[Chapter, ...] = CHOSEN + automatic_chapters(
+    OperationalRules,
+    {s.base[1] for c in CHOSEN for s in c.grids if s.section == "rules" and len(s.base) > 1},
+)
+"""Every table of ``rules.operational``: those above, then any part they leave out."""
 
 GRIDS: dict[str, GridSpec] = {spec.key: spec for chapter in CHAPTERS for spec in chapter.grids}
 

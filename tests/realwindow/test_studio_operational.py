@@ -187,6 +187,13 @@ def test_the_operational_family_chosen_and_its_tables_edited_with_real_input(
         what="the paste undone",
     )
 
+    # 5. The unit types' values, a row per type (greyed defaults until set).
+    click_chapter(x, editor, "op-unit-types")
+    types = editor.operational["op-unit-types"].grids[0]
+    land = [kind for kind in document.scenario.unit_types if kind.domain == "land"]
+    assert types.view.isVisible() and types.model.rowCount() == len(land)
+    shots(studio, f"studio-operational-unit-types-{size}")
+
 
 def test_a_units_operational_fields_in_the_inspector(hex_studio: Any, x: XInput, shots) -> None:
     from editor.studio.sections.rules_family import choose_family

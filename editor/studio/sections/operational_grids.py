@@ -439,35 +439,47 @@ CRT_ATTACKER = GridSpec(
 # -- unit types and units ---------------------------------------------------------------------
 
 
-def _entity_rows(table: list[Any], _doc: ScenarioDocument) -> list[Line]:
+def _land_types(table: list[Any], _doc: ScenarioDocument) -> list[Line]:
+    # Air and naval types are assets under these rules, not units with these values.
     return [
-        Line(str(getattr(entity, "name", "") or entity.id), (n,), entity.id)
-        for n, entity in enumerate(table)
+        Line(str(kind.name or kind.id), (n,), kind.id)
+        for n, kind in enumerate(table)
+        if kind.domain == "land"
+    ]
+
+
+def _land_units(table: list[Any], doc: ScenarioDocument) -> list[Line]:
+    land = {kind.id for kind in doc.scenario.unit_types if kind.domain == "land"}
+    return [
+        Line(str(unit.name or unit.id), (n,), unit.id)
+        for n, unit in enumerate(table)
+        if unit.type in land
     ]
 
 
 UNIT_TYPES = GridSpec(
     key="unit-types",
     title="Unit types (OU1, OU2)",
-    about="What every unit of a type shares under these rules: its category (which rows of "
+    about="What every unit of a land type shares under these rules: its category (which rows of "
     "the tables it reads), terrain column, printed factors and MP, shock type. Grey values "
     "are not set (a type without values is an error when units use it); typing one sets them.",
     base=(),
     section="unit_types",
-    rows=_entity_rows,
+    rows=_land_types,
     columns=lambda table, doc: leaf_lines(OperationalType, prefix=("operational",)),
     noun="unit type",
 )
 UNITS = GridSpec(
     key="units",
     title="Units (OU1, OU3-OU6)",
-    about="Each unit's echelon, quality, strength, readiness and dug-in state as the scenario "
+    about="Each land unit's echelon, quality, strength, readiness and dug-in state as the scenario "
     "starts it; grey values are not set (a regular battalion at full strength and readiness).",
     base=(),
     section="units",
-    rows=_entity_rows,
+    rows=_land_units,
     columns=lambda table, doc: leaf_lines(OperationalUnit, prefix=("operational",)),
     noun="unit",
+    depends=("unit_types",),
 )
 
 

@@ -20,7 +20,8 @@ class OperationalChapterPage(QWidget):
         self.setObjectName(f"chapter-{chapter.key}")
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
-        heading = QLabel(chapter.title)
+        alone = len(chapter.grids) == 1
+        heading = QLabel(chapter.grids[0].title if alone else chapter.title)
         font = heading.font()
         font.setBold(True)
         font.setPointSizeF(font.pointSizeF() * 1.15)
@@ -33,9 +34,9 @@ class OperationalChapterPage(QWidget):
         about.setWordWrap(True)
         about.setStyleSheet("color: #555;")
         layout.addWidget(about)
-        alone = len(chapter.grids) == 1
         self.grids = [GridEditor(document, spec, fill=alone) for spec in chapter.grids]
         if alone:
+            self.grids[0].heading.hide()  # the page's heading says it
             # A single table takes the page's height and scrolls its own rows.
             layout.addWidget(self.grids[0], 1)
             return

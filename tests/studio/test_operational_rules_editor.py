@@ -333,3 +333,18 @@ def test_parts_a_later_rules_group_adds_get_chapters_of_their_own(doc):
     assert assets.new_row is not None and assets.new_row(doc) == Asset()
     # Today every part of the family has a chapter laid out by hand.
     assert not any(spec.key.startswith("auto-") for c in CHAPTERS for spec in c.grids)
+
+
+def test_tables_an_area_scenario_carries_unread_are_shown_and_dropped(editor, doc):
+    """The issue of unread tables lands on the family's chapter, which drops them."""
+    rules = doc.scenario.rules.model_copy(update={"operational": OperationalRules()})
+    doc.set_section("rules", rules)
+    doc.select("rules", [], focus=("operational",))
+    assert editor.pages.currentWidget() is editor.family
+    assert editor.family.drop.isVisible()
+    assert "never read" in editor.family.status.text()
+    editor.family.drop.click()
+    assert doc.scenario.rules.operational is None
+    assert not editor.family.drop.isVisible()
+    codes = {issue.code for issue in validate_scenario(doc.scenario)}
+    assert "operational-unused" not in codes

@@ -233,7 +233,10 @@ class RulesEditor(QWidget):
         if selection.section != "rules" or not field:
             return
         head = str(field[0])
-        if head == "family":
+        area = self.document.scenario.rules.family != "operational"
+        if head == "family" or (head == "operational" and area):
+            # Tables of an area scenario are never read: the family's chapter says so and
+            # offers to drop them.
             self.show_chapter("family")
             return
         if head != "operational":

@@ -147,6 +147,12 @@ def fill_missing_rows(document: ScenarioDocument) -> int:
     return len(terrain) + len(hexsides)
 
 
+def drop_tables(document: ScenarioDocument) -> None:
+    """Remove operational tables an area scenario carries unread (one undo step)."""
+    rules = with_value(document.scenario.rules, ["operational"], None)
+    document.set_section("rules", rules, "Drop the unused operational tables")
+
+
 def reset_tables(document: ScenarioDocument) -> None:
     """Every operational table back to its default values (one undo step)."""
     rules = with_value(document.scenario.rules, ["operational"], OperationalRules())
@@ -206,7 +212,10 @@ class FamilyPage(QWidget):
         self.reset = QPushButton("Reset tables to defaults")
         self.reset.setToolTip("Set every operational table back to the rulebook's values")
         self.reset.clicked.connect(lambda: reset_tables(self.document))
-        for button in (self.presets, self.fill, self.reset):
+        self.drop = QPushButton("Drop the unused tables")
+        self.drop.setToolTip("The area rules never read rules.operational: remove it from the file")
+        self.drop.clicked.connect(lambda: drop_tables(self.document))
+        for button in (self.presets, self.fill, self.reset, self.drop):
             row.addWidget(button)
         row.addStretch(1)
         layout.addLayout(row)
@@ -227,8 +236,14 @@ class FamilyPage(QWidget):
         operational = family == "operational"
         for button in (self.presets, self.fill, self.reset):
             button.setVisible(operational)
+        unused = not operational and scenario.rules.operational is not None
+        self.drop.setVisible(unused)
         if not operational:
-            self.status.setText("")
+            self.status.setText(
+                "▲ The file carries operational tables, which the area rules never read."
+                if unused
+                else ""
+            )
             return
         lines = []
         if scenario.hex_map is None:

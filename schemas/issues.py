@@ -171,6 +171,11 @@ CODES: dict[str, CodeInfo] = {
     "operational-air-superiority": CodeInfo(
         "warning", "More than one side has air superiority above 0."
     ),
+    "operational-results-order": CodeInfo(
+        "warning",
+        "A cell of the operational results table favours the attacker less than a "
+        "cell at worse odds or a worse die roll.",
+    ),
     # Forces
     "unit-impassable-location": CodeInfo("error", "A unit starts where it cannot be."),
     "start-overstacked": CodeInfo("error", "A region or structure starts over its stacking limit."),

@@ -110,6 +110,15 @@ def _operational_on_regions(raw: Raw) -> None:
     raw.setdefault("rules", {})["family"] = "operational"
 
 
+def _results_out_of_order(raw: Raw) -> None:
+    # A hex map is not needed to check the table; the cell at 1:4, die 2 now gives the
+    # defender less damage than at 1:5.
+    rows = [[{"attacker": 10, "defender": 10}] * 3 for _ in range(6)]
+    rows[1][1] = {"attacker": 10, "defender": 5}
+    results = {"columns": [0.2, 0.25, 1.0], "rows": rows}
+    raw["rules"] = {"family": "operational", "operational": {"combat": {"results": results}}}
+
+
 def _operational_tables_in_area(raw: Raw) -> None:
     raw.setdefault("rules", {})["operational"] = {}
 
@@ -252,6 +261,11 @@ SEMANTIC_CASES: list[tuple[str, Callable[[Raw], None], str]] = [
     ("operational-needs-wego", _operational_on_regions, "/calendar/turn_system"),
     ("operational-type-missing", _operational_on_regions, "/unit_types/0"),
     ("operational-unused", _operational_tables_in_area, "/rules/operational"),
+    (
+        "operational-results-order",
+        _results_out_of_order,
+        "/rules/operational/combat/results/rows/1/1/defender",
+    ),
     ("turn-without-phases", _turn_without_phases, "/calendar/phases"),
     ("naval-phase-missing", _naval_rules_without_their_phase, "/calendar/phases"),
     ("transport-capacity-ignored", _land_transport, "/unit_types/0/transport_capacity"),

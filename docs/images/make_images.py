@@ -70,6 +70,35 @@ def _picture(window, name: str) -> None:  # noqa: ANN001
     window.grab().save(str(OUT / f"{name}.png"))
 
 
+def studio_operational_pictures() -> None:
+    """The rules editor of a generated hex scenario switched to the operational family: the
+    results table as grids (docs/rules-operational.md, "In the studio")."""
+    import tempfile
+
+    from editor.studio.sections.rules_family import choose_family, fill_missing_rows
+    from schemas.generator import generate_hex_scenario
+    from schemas.io import dumps
+
+    os.environ["SALIENT_STATE_DIR"] = str(ROOT / "benchmarks" / ".cache" / "image-state")
+    with tempfile.TemporaryDirectory() as folder:
+        path = Path(folder) / "hexes.json"
+        path.write_text(dumps(generate_hex_scenario(14, 10, 3)), encoding="utf-8")
+        window = _studio(path)
+        document = window.document
+        assert document is not None
+        choose_family(document, "operational")
+        fill_missing_rows(document)
+        page = window.open_section("rules")
+        assert page is not None
+        editor = page.widget()
+        editor.show_chapter("op-results")  # type: ignore[attr-defined]
+        grid = editor.operational["op-results"].grids[1]  # type: ignore[attr-defined]
+        grid.select_cell(3, 6)
+        _picture(window, "studio-operational")
+        window.files.discard_session()
+        window.close()
+
+
 def game_pictures() -> None:
     """The game view on the bundled sample, Dravan played by a person against the AI: a stack
     selected in the first land movement (its reach on the map), then a battle being fought."""
@@ -215,6 +244,7 @@ def _on_a_display() -> object | None:
 
 PICTURES: dict[str, Callable[[], None]] = {
     "studio": studio_pictures,
+    "studio-operational": studio_operational_pictures,
     "game": game_pictures,
     "samples": sample_pictures,
     "hex-samples": hex_sample_pictures,

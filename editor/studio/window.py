@@ -363,6 +363,14 @@ class StudioWindow(QMainWindow):
     # -- going to things -------------------------------------------------------------------------
 
     def show_target(self, target: Target) -> None:
+        if target.section == "rules" and target.field[:1] in (("operational",), ("family",)):
+            # The family and its tables are edited in the rules editor, which follows the
+            # selection's field to the chapter and cell.
+            page = self.open_section("rules")
+            editor = page.widget() if page is not None else None
+            if editor is not None and self.document is not None:
+                editor.on_selection(self.document.selection)  # type: ignore[attr-defined]
+            return
         if target.section and target.entity:
             self.zoom_to_entity(target.section, target.entity)
         elif target.at is not None and self.view is not None:

@@ -33,6 +33,7 @@ from .index import Check, ScenarioIndex
 from .network import check_connections, check_isolated_regions
 from .op_command import check_operational_command
 from .operational import check_rules_family
+from .operational_tables import check_results_order
 from .organisation import (
     check_capitals,
     check_nation_hierarchy,
@@ -79,6 +80,7 @@ CHECKS: tuple[Check, ...] = (
     check_wego,
     check_rules_family,
     check_operational_command,
+    check_results_order,
 )
 """Every check, in the order their issues are reported."""
 

@@ -401,7 +401,7 @@ def test_rules_chapter_edit_shows_changes_and_resets(qtbot, doc):
     page.form.rows["max_rounds"].box.setValue(5)
     assert doc.scenario.rules.battle.max_rounds == 5
     assert page.form.labels["max_rounds"].font().bold()
-    assert "(1 changed)" in editor.chapters.item(6).text()
+    assert "(1 changed)" in editor.chapters.item(editor.row_of("battle")).text()
     before = doc.undo_stack.count()
     qtbot.mouseClick(page.reset, Qt.MouseButton.LeftButton)
     assert doc.scenario.rules.battle.max_rounds == 8

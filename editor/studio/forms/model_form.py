@@ -343,6 +343,15 @@ class ModelEditor(ValueEditor):
         self.set_value(made)
         self.edited.emit(made)
 
+    def set_row_visible(self, name: str, visible: bool) -> None:
+        """Show or hide one field's row (a field another rules family reads)."""
+        editor = self.rows.get(name)
+        layout = self.body.layout()
+        if editor is None or not isinstance(layout, QFormLayout):
+            return
+        title = self.titles[name]
+        layout.setRowVisible(title if isinstance(title, QGroupBox) else editor, visible)
+
     def focus(self, path: tuple[str | int, ...]) -> bool:
         """Give the keyboard focus to the editor of a field path; ``False`` if not shown."""
         if not path:

@@ -28,6 +28,7 @@ from editor.shared.widgets import MessageLabel, scrolling
 from editor.studio.document import LIST_SECTIONS, Change, ScenarioDocument, Selection, with_value
 from editor.studio.forms.card_texts import following, text_watch
 from editor.studio.forms.context import document_choices, studio_context
+from editor.studio.forms.family import show_family_fields
 from editor.studio.forms.fields import refresh_geometry
 from editor.studio.forms.model_form import ModelEditor, humanise
 from editor.studio.panels.hex_inspector import HEX_MAP_LISTS, HexPage
@@ -175,12 +176,18 @@ class Inspector(QWidget):
     def on_change(self, change: Change) -> None:
         self.context.refresh_choices()
         hexes = self.hex_page is not None and change.section in ("hex_map", "reset")
-        if hexes or (
-            change.section == self.section
-            and (
-                not change.ids
-                or set(change.ids) & set(self.ids)
-                or self.section not in LIST_SECTIONS
+        # The rules family shows or hides a unit's operational values.
+        family = change.section == "rules" and self.section in ("units", "unit_types")
+        if (
+            hexes
+            or family
+            or (
+                change.section == self.section
+                and (
+                    not change.ids
+                    or set(change.ids) & set(self.ids)
+                    or self.section not in LIST_SECTIONS
+                )
             )
         ):
             self.refresh()
@@ -234,6 +241,7 @@ class Inspector(QWidget):
             form.show_values(shown)
         else:
             form.show_value(value)
+        show_family_fields(form, self.document.scenario, value)
         self._show(form)
         refresh_geometry(form)
         if single_section:

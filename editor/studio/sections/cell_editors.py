@@ -47,6 +47,12 @@ def column_at(index: Index) -> Column:
     model = index.model()
     while isinstance(model, QSortFilterProxyModel):
         model = model.sourceModel()
+    # A grid of the rules tables has a column per cell (a column of single values holds
+    # numbers, flags and choices alike).
+    cell_column = getattr(model, "cell_column", None)
+    if cell_column is not None:
+        found: Column = cell_column(index.row(), index.column())
+        return found
     return model.columns[index.column()]  # type: ignore[attr-defined]
 
 

@@ -3,6 +3,10 @@
 A modder looks for one knob among about a hundred, so the chapters are listed on the left, a
 search box finds parameters by name or description, and the values that differ from the
 rulebook are shown in bold (and counted per chapter) with a way back to the book's values.
+
+The first chapter chooses the rules family; when it is the operational one, the family's
+tables follow as chapters of grids (:mod:`.operational_page`). A validation issue inside
+``rules`` opens the chapter and the cell or field it points at.
 """
 
 from __future__ import annotations
@@ -16,6 +20,7 @@ from PySide6.QtWidgets import (
     QHBoxLayout,
     QLabel,
     QListWidget,
+    QListWidgetItem,
     QPushButton,
     QSplitter,
     QStackedWidget,
@@ -25,12 +30,17 @@ from PySide6.QtWidgets import (
 
 from editor.shared.vocabulary import plain
 from editor.shared.widgets import filter_box, scrolling
-from editor.studio.document import Change, ScenarioDocument, with_value
+from editor.studio.document import Change, ScenarioDocument, Selection, with_value
 from editor.studio.forms.context import studio_context
 from editor.studio.forms.model_form import ModelEditor, humanise
+from editor.studio.sections.operational_grids import CHAPTERS
+from editor.studio.sections.operational_page import OperationalChapterPage
+from editor.studio.sections.rules_family import FamilyPage
 from schemas.rules import Rules
 
 FORM_WIDTH = 560
+HEADING = "operational-heading"
+"""The list's heading over the operational family's chapters."""
 
 
 def _default(model: type[BaseModel], name: str) -> Any:
@@ -122,12 +132,12 @@ class RulesEditor(QWidget):
         self.chapters.setMaximumWidth(200)
         self.pages = QStackedWidget()
         self.page_of: dict[str, ChapterPage] = {}
+        self.family = FamilyPage(document)
+        self._add_chapter("family", "Rules family", self.family, "Area or operational rules")
         for name, info in Rules.model_fields.items():
             kind = info.annotation
             if not (isinstance(kind, type) and issubclass(kind, BaseModel)):
-                # The rules family and the operational tables are not chapters of numbers;
-                # their editors come with the operational family's studio work (issue 15).
-                continue
+                continue  # the family and its tables have their own chapters
             page = ChapterPage(self, name, kind)
             self.page_of[name] = page
             self.pages.addWidget(page)
@@ -135,17 +145,53 @@ class RulesEditor(QWidget):
             item = self.chapters.item(self.chapters.count() - 1)
             item.setData(Qt.ItemDataRole.UserRole, name)
             item.setToolTip(plain(info.description))
+        self.operational: dict[str, OperationalChapterPage] = {}
+        self.heading = QListWidgetItem("Operational tables")
+        self.heading.setFlags(Qt.ItemFlag.ItemIsEnabled)  # a heading, not a chapter
+        self.heading.setData(Qt.ItemDataRole.UserRole, HEADING)
+        font = self.heading.font()
+        font.setBold(True)
+        self.heading.setFont(font)
+        self.chapters.addItem(self.heading)
+        self.pages.addWidget(QWidget())  # keeps rows and pages in step
+        for chapter in CHAPTERS:
+            page = OperationalChapterPage(document, chapter)
+            self.operational[chapter.key] = page
+            tip = "; ".join(spec.title for spec in chapter.grids)
+            self._add_chapter(chapter.key, f"   {chapter.title}", page, tip)
         self.chapters.currentRowChanged.connect(self.pages.setCurrentIndex)
         splitter.addWidget(self.chapters)
         splitter.addWidget(self.pages)
         splitter.setStretchFactor(1, 1)
+        # The list's size hint is wider than its maximum: without sizes, the splitter gives it
+        # room it cannot fill, a blank strip between the chapters and the page.
+        splitter.setSizes([self.chapters.maximumWidth(), 10_000])
         layout.addWidget(splitter, 1)
         self.chapters.setCurrentRow(0)
         document.changed.connect(self._follow)
+        document.selectionChanged.connect(self.on_selection)
         self.reload()
+        # Opened from an issue: land on what it points at.
+        self.on_selection(document.selection)
+
+    def _add_chapter(self, key: str, title: str, page: QWidget, tip: str) -> None:
+        self.pages.addWidget(page)
+        self.chapters.addItem(title)
+        item = self.chapters.item(self.chapters.count() - 1)
+        item.setData(Qt.ItemDataRole.UserRole, key)
+        item.setToolTip(tip)
 
     def page(self, name: str) -> ChapterPage:
         return self.page_of[name]
+
+    def row_of(self, key: str) -> int:
+        for row in range(self.chapters.count()):
+            if self.chapters.item(row).data(Qt.ItemDataRole.UserRole) == key:
+                return row
+        return -1
+
+    def show_chapter(self, key: str) -> None:
+        self.chapters.setCurrentRow(self.row_of(key))
 
     def write(self, chapter: str, value: BaseModel | None) -> None:
         if value is None:
@@ -155,25 +201,79 @@ class RulesEditor(QWidget):
 
     def reload(self) -> None:
         rules = self.document.scenario.rules
+        operational = rules.family == "operational"
         for row in range(self.chapters.count()):
             item = self.chapters.item(row)
             name = item.data(Qt.ItemDataRole.UserRole)
+            if name in self.operational:
+                item.setHidden(not operational or not self._matches(name))
+                continue
+            if name == HEADING:
+                item.setHidden(not operational or not any(map(self._matches, self.operational)))
+                continue
+            if name not in self.page_of:
+                continue
             changed = self.page_of[name].show_value(getattr(rules, name))
             item.setText(humanise(name) + (f"  ({changed} changed)" if changed else ""))
             font = item.font()
             font.setBold(changed > 0)
             item.setFont(font)
 
+        current = self.chapters.currentItem()
+        if current is not None and current.isHidden():
+            self.show_chapter("family")  # the family was switched away from a table
+
     def _follow(self, change: Change) -> None:
-        if change.section == "rules":
+        if change.section in ("rules", "reset"):
             self.reload()
+
+    def on_selection(self, selection: Selection) -> None:
+        """An issue inside ``rules`` (or a find result) shows its chapter and cell."""
+        field = tuple(selection.field)
+        if selection.section != "rules" or not field:
+            return
+        head = str(field[0])
+        area = self.document.scenario.rules.family != "operational"
+        if head == "family" or (head == "operational" and area):
+            # Tables of an area scenario are never read: the family's chapter says so and
+            # offers to drop them.
+            self.show_chapter("family")
+            return
+        if head != "operational":
+            if head in self.page_of:
+                self.show_chapter(head)
+                self.page_of[head].form.focus(field[1:])
+            return
+        for key, page in self.operational.items():
+            if page.locate(field):
+                self.show_chapter(key)
+                page.locate(field)  # again, now shown: the view scrolls to it
+                return
+        for key, page in self.operational.items():
+            # A path above any one cell (a whole table refused): that table's chapter.
+            if any(tuple(spec.base[: len(field)]) == field for spec in page.chapter.grids):
+                self.show_chapter(key)
+                return
+
+    def _matches(self, key: str) -> bool:
+        needle = self.search.text().strip().lower()
+        return not needle or self.operational[key].matches(needle) > 0
 
     def _search(self, text: str) -> None:
         needle = text.strip().lower()
+        operational = self.document.scenario.rules.family == "operational"
         first_shown = -1
         for row in range(self.chapters.count()):
             item = self.chapters.item(row)
-            shown = self.page_of[item.data(Qt.ItemDataRole.UserRole)].matches(needle)
+            key = item.data(Qt.ItemDataRole.UserRole)
+            if key == "family":
+                shown = int(not needle or needle in "rules family area operational")
+            elif key == HEADING:
+                shown = int(operational and any(map(self._matches, self.operational)))
+            elif key in self.operational:
+                shown = self.operational[key].matches(needle) if operational else 0
+            else:
+                shown = self.page_of[key].matches(needle)
             item.setHidden(shown == 0)
             if shown and first_shown < 0:
                 first_shown = row

@@ -14,6 +14,7 @@ from PySide6.QtWidgets import QLabel, QVBoxLayout, QWidget
 from editor.shared.widgets import FORM_WIDTH, scrolling
 from editor.studio.document import Change, ScenarioDocument
 from editor.studio.forms.context import studio_context
+from editor.studio.forms.family import show_family_fields
 from editor.studio.forms.fields import refresh_geometry
 from editor.studio.forms.model_form import ModelEditor
 from editor.studio.panels.inspector import entity_type
@@ -85,6 +86,7 @@ class DetailForm(QWidget):
         self.title.setText(f"{name} ({entity.id})" if name else entity.id)
         self.title.setStyleSheet("")
         self.form.show_value(entity)
+        show_family_fields(self.form, self.document.scenario, entity)
         refresh_geometry(self.form)
 
     def showEvent(self, event: Any) -> None:
@@ -97,6 +99,9 @@ class DetailForm(QWidget):
         # Forms of union members are built when first shown: ask which sections they name now.
         if change.section in {editor.ref.collection for editor in self._ref_editors()}:
             self.context.refresh_choices()
+        if self.entity_id is not None and change.section == "rules":
+            self.show_entity(self.entity_id)  # the rules family shows or hides fields
+            return
         if change.section != self.section or self.entity_id is None:
             return
         if change.kind == "reset" or self.entity_id in change.ids:

@@ -102,6 +102,10 @@ class PlanMapView(GameMapView):
             self.planChanged.emit()
 
     def _update_destinations(self) -> None:
+        if planning_side(self.session.game) is None:
+            # A phase played around the plans (an air mission): the IGOUGO map's moves.
+            super()._update_destinations()
+            return
         session = self.session
         game = session.game
         stack = game.state.stacks.get(session.selected or "")
@@ -129,6 +133,8 @@ class PlanMapView(GameMapView):
     # -- giving orders -------------------------------------------------------------------------
 
     def _apply(self, action: Action) -> bool:
+        if planning_side(self.session.game) is None:
+            return super()._apply(action)  # an air mission before the plans
         if isinstance(action, Move):  # a drag: the same route, as an order of the plan
             end = action.path[-1]
             dest = self.dests.get(end)
@@ -156,6 +162,9 @@ class PlanMapView(GameMapView):
         return done
 
     def _click_region(self, target: Aim) -> None:
+        if planning_side(self.session.game) is None:
+            super()._click_region(target)  # an air mission before the plans
+            return
         session = self.session
         stack_id = session.selected
         region = target.region
@@ -268,7 +277,7 @@ class PlanMapView(GameMapView):
 
     def _start_drag(self, stack_id: str) -> None:
         super()._start_drag(stack_id)
-        if self.drag is not None:
+        if self.drag is not None and planning_side(self.session.game) is not None:
             old = self.drag.path
             self.drag.path = WegoDragPath(old.game, old.stack, old.dests)
 

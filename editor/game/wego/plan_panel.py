@@ -30,11 +30,12 @@ from PySide6.QtWidgets import (
 
 from editor.game.panels.knowledge import side_name, stack_words
 from editor.game.session import GameSession
+from editor.game.topbar import phase_name
 from editor.game.wego.orders import order_words, planning_side, with_wait
 from editor.game.wego.plan_map import PlanMapView
 from engine.actions import Action
 from engine.state import StackState
-from engine.wego import plan
+from engine.wego import plan, windows
 from engine.wego.orders import CancelOrder, Order, OrderDefend, OrderHold, SealPlan
 
 NO_ORDER = "no order (holds)"
@@ -179,6 +180,18 @@ class PlanPanel(QWidget):
         elif planner is not None:
             self.title.setText(f"{side_name(game, planner)} is planning · turn {game.turn}")
             self.hint.setText("Your plan is sealed." if session.viewer in plan.sealed(game) else "")
+        elif windows.stage(game) == "before" and not session.over:
+            self.title.setText(f"Turn {game.turn}: the plans open next")
+            self.hint.setText(
+                f"First, each side plays its {phase_name(game.phase).lower()} phase and the "
+                "others before the plans (the box above the map)."
+            )
+        elif windows.stage(game) == "after" and not session.over:
+            self.title.setText(f"Turn {game.turn} carried out")
+            self.hint.setText(
+                f"Each side plays its {phase_name(game.phase).lower()} phase and the others "
+                "after the execution (the box above the map); then the next turn's plans open."
+            )
         else:
             self.title.setText("No plan is open")
             self.hint.setText("")

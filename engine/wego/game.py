@@ -36,7 +36,6 @@ from ..phases.supply import resolve as resolve_supply
 from . import execute, plan, sealed, windows
 from .orders import Order
 
-
 _NO_PHASE = Phase()
 _NO_PHASE.name = "WEGO planning"
 

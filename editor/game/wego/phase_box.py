@@ -7,8 +7,8 @@ has nothing to decide, so a person is only stopped where they have a choice: a c
 or discard, where a reinforcement arrives, an event's question, aircraft to fly, replacement
 points to spend, a siege to roll. They decide it with the IGOUGO game view's own panels (the
 Cards and Decisions tabs, the map for a target or an air mission); this box, above the map
-(as the IGOUGO view's top bar), says which phase it is, what is waiting, and ends the phase when the side is
-done (its button, or Ctrl+Return), exactly as the IGOUGO top bar's next-phase button does.
+as the IGOUGO view's top bar is, says which phase it is and what is waiting, and ends the
+phase when the side is done (its button, or Ctrl+Return), as the top bar's button does.
 """
 
 from __future__ import annotations

@@ -315,7 +315,7 @@ class WegoWindow(QMainWindow):
         if self.centre.currentWidget() is not self.map_view:
             return
         if self.phase_box.side() is None:
-            self.show_message("No phase waits to be ended: the plans are open or it is not your turn")
+            self.show_message("No phase waits to be ended: the plans are open, or it is not yours")
         elif not self.phase_box.end_phase():
             self.show_message(self.phase_box.end_button.toolTip())
 

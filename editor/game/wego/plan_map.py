@@ -29,6 +29,7 @@ from editor.game.map.style import REACH_COLOURS, Z_BADGES, Z_PATH
 from editor.game.map.view import GameMapView, _Press
 from editor.game.session import GameSession
 from editor.game.wego.orders import destinations, order_to, order_words, planning_side, route_of
+from editor.game.wego.plan_edits import PlanEdits
 from engine.actions import Action, Move
 from engine.errors import IllegalAction
 from engine.wego import plan
@@ -77,6 +78,8 @@ class PlanMapView(GameMapView):
         self.plan_items: list[QGraphicsPathItem | MarkItem] = []
         self._shift = False
         super().__init__(session, parent)
+        self.edits = PlanEdits(session)
+        """The plan's edits, to undo and redo (:mod:`.plan_edits`)."""
         session.handover.connect(lambda _side: self.show_plan())
 
     # -- what the side may do ------------------------------------------------------------------
@@ -150,7 +153,7 @@ class PlanMapView(GameMapView):
         """Apply a planning action through the session; says what was done or refused."""
         self._applying = True
         try:
-            done = self.session.apply(action)
+            done = self.edits.edit(action)
         finally:
             self._applying = False
         if done:

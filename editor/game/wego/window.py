@@ -36,7 +36,13 @@ from editor.game.session import GameSession
 from editor.game.wego.phase_box import SHORTCUT, PhaseBox
 from editor.game.wego.plan_map import PlanMapView
 from editor.game.wego.plan_panel import PlanPanel
-from editor.game.window_saves import load_game, save_game, save_on_leaving
+from editor.game.window_saves import (
+    load_game,
+    save_game,
+    save_on_leaving,
+    show_take_back,
+    take_back,
+)
 from editor.shared.docking import add_dock
 from engine.outcome import Outcome
 from engine.wego import film
@@ -137,6 +143,20 @@ class WegoWindow(QMainWindow):
         self.end_phase_action.setToolTip(
             "End the phase played before the plans or after the execution"
         )
+        self.undo_action = self._action("&Undo the last plan edit", self.undo_edit, "Ctrl+Z")
+        self.redo_action = self._action("&Redo the plan edit", self.redo_edit, "Ctrl+Y")
+        self.redo_action.setShortcuts([QKeySequence("Ctrl+Y"), QKeySequence("Ctrl+Shift+Z")])
+        self.again_action = self._action("Start the &plan again", self.start_plan_again)
+        self.again_action.setToolTip("Cancel every order of the plan being made (Undo restores)")
+        self.take_back_action = self._action("&Take back", self.take_back)
+        self.take_back_action.setObjectName("take-back")
+        self.replay_action = self._action("&Replay with my edits", self.replay_with_edits)
+        self.replay_action.setObjectName("replay-with-edits")
+        self.replay_action.setToolTip(
+            "Play this game again on the scenario as the studio has it now, up to where your "
+            "edits first change it"
+        )
+        self.replay_action.setVisible(False)  # only for a game started from the studio
         self.leave_action = self._action(f"&{self.leave_text}", self.close, "Ctrl+W")
         self.leave_action.setObjectName("leave")
         for action in (self.save_action, self.load_action):
@@ -144,6 +164,15 @@ class WegoWindow(QMainWindow):
         game.addMenu(self._build_pbem())
         game.addSeparator()
         game.addAction(self.end_phase_action)
+        game.addSeparator()
+        for action in (
+            self.undo_action,
+            self.redo_action,
+            self.again_action,
+            self.take_back_action,
+            self.replay_action,
+        ):
+            game.addAction(action)
         game.addSeparator()
         game.addAction(self.film_action)
         game.addAction(self.final_action)
@@ -224,6 +253,7 @@ class WegoWindow(QMainWindow):
         session.handover.connect(self._hand_over)
         session.toAct.connect(self._to_act)
         session.finished.connect(self.show_end)
+        self.map_view.edits.changed.connect(self._show_edits)
         self.final_action.setEnabled(False)
         self._show_viewer()
         self.setWindowTitle(f"{self.scenario.info.title} — Salient")
@@ -250,8 +280,56 @@ class WegoWindow(QMainWindow):
         self.session = None
 
     def set_edited(self, edited: Edited | None) -> None:
-        """Kept for the launcher's sake: Replay with my edits is not offered for WEGO games."""
+        """Where the studio's edited scenario is read; Replay with my edits shows only with
+        one (a game started from the studio)."""
         self.edited_scenario = edited
+        self.replay_action.setVisible(edited is not None)
+
+    # -- taking back ---------------------------------------------------------------------------
+
+    def undo_edit(self) -> None:
+        """Game > Undo: the plan's last edit, before it is sealed (:mod:`.plan_edits`)."""
+        if self.centre.currentWidget() is not self.map_view:
+            return
+        if not self.plan_panel.undo():
+            self.show_message("Nothing to undo in the plan being made")
+
+    def redo_edit(self) -> None:
+        if self.centre.currentWidget() is not self.map_view:
+            return
+        if not self.plan_panel.redo():
+            self.show_message("Nothing to redo in the plan being made")
+
+    def start_plan_again(self) -> None:
+        if self.centre.currentWidget() is not self.map_view:
+            return
+        if not self.plan_panel.start_again():
+            self.show_message("No plan with orders is being made")
+
+    def take_back(self) -> None:
+        """Game > Take back: the game as it was before the person's last action (a sealed
+        plan, a reinforcement placed...), under the game's take-back rule, as in IGOUGO."""
+        take_back(self)  # type: ignore[arg-type]
+
+    def replay_with_edits(self) -> None:
+        """Game > Replay with my edits (:mod:`editor.game.replay_edits`), as in IGOUGO."""
+        from editor.game.replay_edits import replay_with_edits
+
+        replay_with_edits(self)  # type: ignore[arg-type]
+
+    def _show_edits(self) -> None:
+        session = self.session
+        if session is None:
+            return
+        edits = self.map_view.edits
+        self.undo_action.setEnabled(edits.can_undo())
+        self.redo_action.setEnabled(edits.can_redo())
+        self.again_action.setEnabled(self.plan_panel.again_button.isEnabled())
+        last = edits.undo_steps[-1].what if edits.undo_steps else ""
+        self.undo_action.setText(f"&Undo {last}" if last else "&Undo the last plan edit")
+        nxt = edits.redo_steps[-1].what if edits.redo_steps else ""
+        self.redo_action.setText(f"&Redo {nxt}" if nxt else "&Redo the plan edit")
+        show_take_back(self)  # type: ignore[arg-type]
 
     # -- following the game --------------------------------------------------------------------
 
@@ -417,6 +495,7 @@ class WegoWindow(QMainWindow):
         session = self.session
         if session is None:
             return
+        self._show_edits()
         viewer = session.viewer
         fog = "fog of war on" if session.game.fog else "no fog of war"
         if viewer is None:

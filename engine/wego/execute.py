@@ -380,10 +380,15 @@ def _frame(game: Game, tick: int) -> None:
                 if view != "none":
                     views[stack.id] = view
         seen[side] = dict(sorted(views.items()))
+    # Who holds each region, as it changed since the scenario's start (a capture during the
+    # execution, an event's transfer before it): the film colours the map as it was then.
+    regions = game.world.regions
+    owners = {r: n for r, n in sorted(state.owner.items()) if n != regions[r].owner}
     game.record(
         "wego_tick",
         tick=tick,
         units=dict(sorted(units.items())),
         stacks=dict(sorted(stacks.items())),
         seen=seen,
+        owners=owners,
     )

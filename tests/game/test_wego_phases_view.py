@@ -9,6 +9,7 @@ The scenarios are the engine tests' rows of square regions switched to WEGO turn
 from __future__ import annotations
 
 from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QPushButton
 
 from editor.game.launch import show_game
 from editor.game.session import GameSession
@@ -108,3 +109,34 @@ def test_hot_seat_one_sides_window_is_hidden_from_the_other(qtbot, state_dir) ->
     qtbot.waitUntil(lambda: hand.isVisible(), timeout=5000)
     shown = {v.card for v in hand.views}
     assert shown == {"secret"}  # blue's hand, never red's
+
+
+def test_e4_a_person_spends_replacement_points_after_the_film(qtbot, state_dir) -> None:
+    """The window after the execution: the film of the turn comes first; Continue brings the
+    map back with red's replacements phase waiting in the phase box and Decisions tab."""
+    b = wego(Builder(cols=3))
+    b.unit("r", "inf", "a1", strength=1)  # blue has nobody to attack it with
+    b.set("replacements", [{"id": "extra", "side": "red", "turns": {"from_turn": 1}, "points": 1}])
+    window = _window(qtbot, b.build(), {"red": "human", "blue": "ai"})
+    session, box = window.session, window.phase_box
+    game = session.game
+    qtbot.mouseClick(window.plan_panel.seal_button, LEFT)
+    qtbot.waitUntil(lambda: window.centre.currentWidget() is window.film, timeout=60_000)
+    assert (game.phase, game.to_act()) == ("replacements", "red")
+    assert not box.isVisible()  # the film first
+    qtbot.mouseClick(window.film.continue_button, LEFT)
+    qtbot.waitUntil(lambda: box.isVisible(), timeout=5000)
+    assert "Replacements" in box.title.text() and "after the execution" in box.title.text()
+    assert window.decision_panel.isVisible()
+    assert window.plan_panel.title.text() == "Turn 1 carried out"
+    page = window.decision_panel
+    buttons = [
+        w
+        for w in page.findChildren(QPushButton)
+        if w.isVisible() and w.isEnabled() and w.text() not in ("", "Pick on the map")
+    ]
+    assert buttons, "no control to spend the point"
+    qtbot.mouseClick(buttons[0], LEFT)
+    qtbot.waitUntil(lambda: game.state.units["r"].strength > 1, timeout=5000)
+    qtbot.waitUntil(lambda: (game.turn, game.phase) == (2, "wego_planning"), timeout=60_000)
+    assert not box.isVisible()

@@ -54,6 +54,8 @@ class Frame:
     """Who held each region at the end of the tick, where it differs from the scenario's
     start (region to nation, ``None``: nobody); ``None`` for a log written before frames
     recorded it (the map then shows the owners as they stand)."""
+    structures: dict[str, str | None] | None = None
+    """Likewise for the structures (structure to nation)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -176,9 +178,15 @@ def _frame(
         for r in events
         if _knows(r, viewer, visible, before, tick, previous)
     )
-    owners = tick.get("owners")
+    owners, held = tick.get("owners"), tick.get("structures")
     return Frame(
-        turn, tick["tick"], stacks, strength, shown, dict(owners) if owners is not None else None
+        turn,
+        tick["tick"],
+        stacks,
+        strength,
+        shown,
+        dict(owners) if owners is not None else None,
+        dict(held) if held is not None else None,
     )
 
 

@@ -40,3 +40,21 @@ def test_of1_the_film_map_shows_each_ticks_owners(qtbot) -> None:
     # And back: scrubbing to the start shows the old owner again.
     view.show_frame(frames[0])
     assert scene.region_items["c4r1"].band == before
+
+
+def test_of1_the_film_shows_each_ticks_structure_owners(qtbot) -> None:
+    """An unfortified town structure taken with its hex changes hands in the frame of that
+    tick; the first frame still shows it held by its first owner."""
+    b = lane(6)
+    b.structure("depot", "c4r1", kind="city")
+    b.unit("r", "inf", "c1r1")
+    game = b.game(0)
+    stack = game.state.units["r"].stack
+    assert stack is not None
+    game.apply(OrderMove(stack, ("c2r1", "c3r1", "c4r1"), 0))
+    game.apply(SealPlan())
+    game.apply(SealPlan())
+    assert game.state.structure_owner["depot"] == "redland"
+    frames = film.frames(game.log.records, viewer="red", turn=1)
+    assert board_of(game, frames[0]).state.structure_owner["depot"] == "blueland"
+    assert board_of(game, frames[-1]).state.structure_owner["depot"] == "redland"

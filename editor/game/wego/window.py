@@ -10,6 +10,13 @@ takes the map's place; Continue brings the map back); in a game of the AI agains
 film shows without fog and the AI waits for Continue. When the game ends, the final film of
 the whole game shows without fog.
 
+The phases a WEGO turn plays around its plans (events, cards, reinforcements, air before
+them; sieges, replacements, end of turn after the execution) are played in the IGOUGO view's
+own Cards and Decisions panels, docked as tabs beside the plan, with the phase box above the
+map (:mod:`.phase_box`) to say what waits and to end the phase. The plan's edits are undone
+and redone, and the game taken back or replayed with the studio's edits, through
+:mod:`.window_edits`.
+
 Saving and loading are the game window's (:mod:`editor.game.window_saves`): a game saves at
 any moment, mid-plan included, and loads back to where it was. Play by e-mail is the game
 window's too (:mod:`editor.game.pbem`): a sitting ends when the plan is sealed.
@@ -36,13 +43,8 @@ from editor.game.session import GameSession
 from editor.game.wego.phase_box import SHORTCUT, PhaseBox
 from editor.game.wego.plan_map import PlanMapView
 from editor.game.wego.plan_panel import PlanPanel
-from editor.game.window_saves import (
-    load_game,
-    save_game,
-    save_on_leaving,
-    show_take_back,
-    take_back,
-)
+from editor.game.wego.window_edits import PlanTakeBack
+from editor.game.window_saves import load_game, save_game, save_on_leaving
 from editor.shared.docking import add_dock
 from engine.outcome import Outcome
 from engine.wego import film
@@ -61,7 +63,7 @@ def last_executed_turn(session: GameSession) -> int | None:
     return None
 
 
-class WegoWindow(QMainWindow):
+class WegoWindow(PlanTakeBack, QMainWindow):
     """A WEGO game being played (see the module docstring)."""
 
     left = Signal()
@@ -284,52 +286,6 @@ class WegoWindow(QMainWindow):
         one (a game started from the studio)."""
         self.edited_scenario = edited
         self.replay_action.setVisible(edited is not None)
-
-    # -- taking back ---------------------------------------------------------------------------
-
-    def undo_edit(self) -> None:
-        """Game > Undo: the plan's last edit, before it is sealed (:mod:`.plan_edits`)."""
-        if self.centre.currentWidget() is not self.map_view:
-            return
-        if not self.plan_panel.undo():
-            self.show_message("Nothing to undo in the plan being made")
-
-    def redo_edit(self) -> None:
-        if self.centre.currentWidget() is not self.map_view:
-            return
-        if not self.plan_panel.redo():
-            self.show_message("Nothing to redo in the plan being made")
-
-    def start_plan_again(self) -> None:
-        if self.centre.currentWidget() is not self.map_view:
-            return
-        if not self.plan_panel.start_again():
-            self.show_message("No plan with orders is being made")
-
-    def take_back(self) -> None:
-        """Game > Take back: the game as it was before the person's last action (a sealed
-        plan, a reinforcement placed...), under the game's take-back rule, as in IGOUGO."""
-        take_back(self)  # type: ignore[arg-type]
-
-    def replay_with_edits(self) -> None:
-        """Game > Replay with my edits (:mod:`editor.game.replay_edits`), as in IGOUGO."""
-        from editor.game.replay_edits import replay_with_edits
-
-        replay_with_edits(self)  # type: ignore[arg-type]
-
-    def _show_edits(self) -> None:
-        session = self.session
-        if session is None:
-            return
-        edits = self.map_view.edits
-        self.undo_action.setEnabled(edits.can_undo())
-        self.redo_action.setEnabled(edits.can_redo())
-        self.again_action.setEnabled(self.plan_panel.again_button.isEnabled())
-        last = edits.undo_steps[-1].what if edits.undo_steps else ""
-        self.undo_action.setText(f"&Undo {last}" if last else "&Undo the last plan edit")
-        nxt = edits.redo_steps[-1].what if edits.redo_steps else ""
-        self.redo_action.setText(f"&Redo {nxt}" if nxt else "&Redo the plan edit")
-        show_take_back(self)  # type: ignore[arg-type]
 
     # -- following the game --------------------------------------------------------------------
 

@@ -39,7 +39,7 @@ def test_kharkov_is_readable_at_fit_zoom_with_real_clicks(game_window, x, shots)
     )
     for size, name in (((1280, 720), "1280"), ((1920, 1080), "large")):
         window.move(room.topLeft())
-        window.resize(min(size[0], room.width()), min(size[1], room.height() - 40))
+        window.resize(min(size[0], room.width() - 10), min(size[1], room.height() - 40))
         settle_input(0.5)
         view = window.map_view
         x.key("0")  # zoom to fit, as a person would

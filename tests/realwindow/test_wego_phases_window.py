@@ -52,7 +52,7 @@ def test_hot_seat_cards_phase_ended_with_the_box_and_handed_over(game_window, x,
     # 1920x1080 where the screen has room (the suite's server is smaller: as large as fits).
     room = window.screen().availableGeometry()
     window.move(room.topLeft())
-    window.resize(min(1920, room.width()), min(1080, room.height() - 40))
+    window.resize(min(1920, room.width() - 10), min(1080, room.height() - 40))
     settle_input(0.5)
     game, box, hand = session.game, window.phase_box, window.hand_panel
     assert (game.phase, game.to_act()) == ("cards", "red")

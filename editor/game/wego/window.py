@@ -47,7 +47,7 @@ from editor.game.wego.window_edits import PlanTakeBack
 from editor.game.window_saves import load_game, save_game, save_on_leaving
 from editor.shared.docking import add_dock
 from engine.outcome import Outcome
-from engine.wego import film
+from engine.wego import film, windows
 
 if TYPE_CHECKING:
     from editor.game.replay_edits import Edited
@@ -293,8 +293,10 @@ class WegoWindow(PlanTakeBack, QMainWindow):
         session = self.session
         if session is None:
             return
-        if not session.humans:
-            # The AI against itself: each turn's film without fog; the AI waits for Continue.
+        if not session.humans and windows.stage(session.game) != "after":
+            # The AI against itself: each turn's film without fog, once the turn is over (not
+            # between its execution and the phases after it, wherever the AI's last batch of
+            # actions happened to stop); the AI waits for Continue.
             self._offer_film(None)
         self._show_viewer()
 

@@ -156,18 +156,49 @@ def sample_pictures() -> None:
 
 
 HEX_SAMPLES = ("kharkov-1942",)
-"""The WEGO samples: the game view does not play WEGO turns yet (docs/wego.md), so their pages
-show the studio on the file only."""
+"""The WEGO hex samples: pictured in the studio and in the WEGO game view (below)."""
 
 
 def hex_sample_pictures() -> None:
-    """Each WEGO hex sample in the studio, its whole map in view."""
+    """Each WEGO hex sample in the studio, its whole map in view; then the game view as
+    ``salient play FILE`` opens it (the start dialog's first choices, accepted: the first side
+    played by a person against the AI), at the first plan: the first side's first stack given
+    a move, and its second stack selected, its reach washed on the map."""
     os.environ["SALIENT_STATE_DIR"] = str(ROOT / "benchmarks" / ".cache" / "image-state")
+    from editor.game.launch import show_game, start_dialog
+    from engine.wego import plan
+
     for stem in HEX_SAMPLES:
-        studio = _studio(ROOT / "sample_scenarios" / f"{stem}.json")
+        path = ROOT / "sample_scenarios" / f"{stem}.json"
+        studio = _studio(path)
         _picture(studio, f"{stem}-studio")
         studio.files.discard_session()
         studio.close()
+        scenario = load_file(path).scenario
+        assert scenario is not None
+        dialog = start_dialog(scenario, stem)
+        dialog.accept()  # what the dialog's Play button does
+        session = dialog.session
+        assert session is not None
+        window = show_game(session, stem, leave_text="Close")
+        settle(window)
+        game = session.game
+        side = session.human_to_act()
+        assert side is not None and game.phase == "wego_planning"
+        mine = sorted(
+            (s for s in game.state.stacks.values() if s.side == side),
+            key=lambda s: (-len(plan.routes(game, s)), s.id),  # the most mobile first
+        )
+        moves = [
+            a
+            for a in session.legal_actions()
+            if a.kind == "order_move" and getattr(a, "stack", None) == mine[0].id
+        ]
+        window.map_view.give(max(moves, key=lambda a: (len(a.path), a.path)))
+        session.select(mine[1].id)
+        window.statusBar().clearMessage()
+        _picture(window, f"{stem}-game")
+        window.close()
 
 
 def lab_pictures() -> None:

@@ -59,6 +59,8 @@ from .orders import OrderAttack, OrderDefend, OrderWithdraw, order_from_json
 from .plan import allowance, step_cost
 
 if TYPE_CHECKING:
+    from schemas.map import Structure
+
     from ..game import Game
 
 
@@ -380,10 +382,26 @@ def _frame(game: Game, tick: int) -> None:
                 if view != "none":
                     views[stack.id] = view
         seen[side] = dict(sorted(views.items()))
+    # Who holds each region, as it changed since the scenario's start (a capture during the
+    # execution, an event's transfer before it): the film colours the map as it was then.
+    world = game.world
+    owners = {r: n for r, n in sorted(state.owner.items()) if n != world.regions[r].owner}
+    held = {
+        s: n
+        for s, n in sorted(state.structure_owner.items())
+        if n != _first_owner(world.structures[s], world.regions[world.structures[s].region].owner)
+    }
     game.record(
         "wego_tick",
         tick=tick,
         units=dict(sorted(units.items())),
         stacks=dict(sorted(stacks.items())),
         seen=seen,
+        owners=owners,
+        structures=held,
     )
+
+
+def _first_owner(structure: Structure, region_owner: str | None) -> str | None:
+    """Who held a structure at the scenario's start (its own owner, else its region's)."""
+    return structure.owner if structure.owner is not None else region_owner

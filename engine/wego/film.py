@@ -50,6 +50,12 @@ class Frame:
     """Strength of every unit the viewer sees the content of."""
     events: tuple[Record, ...]
     """The records of the tick the viewer may know (see the module docstring)."""
+    owners: dict[str, str | None] | None = None
+    """Who held each region at the end of the tick, where it differs from the scenario's
+    start (region to nation, ``None``: nobody); ``None`` for a log written before frames
+    recorded it (the map then shows the owners as they stand)."""
+    structures: dict[str, str | None] | None = None
+    """Likewise for the structures (structure to nation)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -172,7 +178,16 @@ def _frame(
         for r in events
         if _knows(r, viewer, visible, before, tick, previous)
     )
-    return Frame(turn, tick["tick"], stacks, strength, shown)
+    owners, held = tick.get("owners"), tick.get("structures")
+    return Frame(
+        turn,
+        tick["tick"],
+        stacks,
+        strength,
+        shown,
+        dict(owners) if owners is not None else None,
+        dict(held) if held is not None else None,
+    )
 
 
 def _unit_seen(unit: str, frame: Record | None, visible: dict[str, str]) -> bool:

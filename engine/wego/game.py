@@ -31,9 +31,13 @@ from .. import decisions, victory
 from ..actions import Action
 from ..errors import IllegalAction
 from ..game import Game
+from ..phases.base import Phase
 from ..phases.supply import resolve as resolve_supply
 from . import execute, plan, sealed, windows
 from .orders import Order
+
+_NO_PHASE = Phase()
+_NO_PHASE.name = "WEGO planning"
 
 
 class WegoGame(Game):
@@ -58,6 +62,15 @@ class WegoGame(Game):
             if wego is not None and wego["stage"] == "planning"
             else ("wego_execution")
         )
+
+    def handler(self) -> Phase:
+        """The IGOUGO phase module of a window's phase; the planning and the execution are
+        no IGOUGO phase: a plain :class:`~engine.phases.base.Phase`, which opens no card
+        window (what asks ``cards.window`` while plans are open finds none) and lists no
+        action."""
+        if windows.stage(self) is not None:
+            return super().handler()
+        return _NO_PHASE
 
     def to_act(self) -> str | None:
         if self.state.outcome is not None or self.state.wego is None:

@@ -202,3 +202,26 @@ def test_ot6_random_legal_plans_play_to_the_end_and_their_film_replays(seed: int
     assert film.verify(game.log.records) == []
     again = replay(game.scenario, game.log.records)
     assert again.divergence is None
+
+
+def test_of1_each_frame_holds_the_region_owners_of_its_tick() -> None:
+    """A hex taken during the execution changes hands in the frame of the tick it was
+    taken, not before: the film colours the map as it was at each tick."""
+    b = lane(6)
+    b.unit("r", "inf", "c1r1").unit("x", "inf", "c6r1", nation="blueland")
+    game = b.game(0)
+    stack = game.state.units["r"].stack
+    assert stack is not None
+    game.apply(OrderMove(stack, ("c2r1", "c3r1", "c4r1"), 0))
+    game.apply(SealPlan())
+    game.apply(SealPlan())
+    frames = film.frames(game.log.records, viewer="red", turn=1)
+    taken = [f.tick for f in frames if (f.owners or {}).get("c4r1") == "redland"]
+    step_in = next(
+        r["tick"]
+        for r in game.log.of_type("wego_step")
+        if r["to"] == "c4r1" and r["stack"] == stack
+    )
+    assert taken and taken[0] == step_in
+    assert frames[0].owners == {}  # as the execution opened, the scenario's owners
+    assert game.state.owner["c4r1"] == "redland"

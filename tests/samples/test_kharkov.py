@@ -111,4 +111,7 @@ def test_the_page_quotes_the_sample(scenario: Scenario) -> None:
     page = (FOLDER / "kharkov-1942.md").read_text(encoding="utf-8")
     assert "../docs/images/kharkov-1942-studio.png" in page
     assert Path(FOLDER.parent / "docs" / "images" / "kharkov-1942-studio.png").is_file()
+    # The game view's picture (docs/images/make_images.py hex-samples) is on the page too.
+    assert "../docs/images/kharkov-1942-game.png" in page
+    assert Path(FOLDER.parent / "docs" / "images" / "kharkov-1942-game.png").is_file()
     assert scenario.info.title in page

@@ -29,8 +29,8 @@ from engine.wego.film import Frame
 
 
 def board_of(game: Game, frame: Frame) -> Game:
-    """A copy of ``game`` (for drawing only) with the stacks and unit strengths of
-    ``frame``: a stack seen only as an outline or a flag has no units in it."""
+    """A copy of ``game`` (for drawing only) with the stacks, unit strengths and region and
+    structure owners of ``frame``: a stack seen only as an outline or a flag has no units in it."""
     shown = copy.copy(game)
     units = {}
     for unit_id, unit in game.state.units.items():
@@ -46,8 +46,26 @@ def board_of(game: Game, frame: Frame) -> Game:
                 units[unit_id] = dataclasses.replace(
                     units[unit_id], stack=stack_id, status="active"
                 )
+    world = game.world
+    owner, held = game.state.owner, game.state.structure_owner
+    if frame.owners is not None:
+        # The owners as they were at the frame's tick: the scenario's, changed as recorded.
+        start = {r.id: r.owner for r in world.regions.values()}
+        owner = {**start, **frame.owners}
+    if frame.structures is not None:
+        first = {
+            s.id: s.owner if s.owner is not None else world.regions[s.region].owner
+            for s in world.structures.values()
+        }
+        held = {**first, **frame.structures}
     shown.state = dataclasses.replace(
-        game.state, stacks=stacks, units=units, battle=None, pending=[]
+        game.state,
+        stacks=stacks,
+        units=units,
+        battle=None,
+        pending=[],
+        owner=owner,
+        structure_owner=held,
     )
     return shown
 

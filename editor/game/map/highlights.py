@@ -8,7 +8,7 @@ import math
 from html import escape
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QLineF, QPointF, Qt
+from PySide6.QtCore import QLineF, QPointF, QRectF, Qt
 from PySide6.QtGui import QBrush, QColor, QPainter, QPainterPath, QPen, QPolygonF
 from PySide6.QtWidgets import QGraphicsPathItem, QStyleOptionGraphicsItem, QWidget
 
@@ -113,6 +113,7 @@ class Highlights:
         self.scene = scene
         self.shades: dict[str, RegionShade] = {}
         self.costs: dict[str, MarkItem] = {}
+        self.cost_values: dict[str, float] = {}
         self.targets: dict[str, RegionShade] = {}
         self.path = PathLine()
         self.path.setVisible(False)
@@ -141,12 +142,39 @@ class Highlights:
             badge.setToolTip(shade.toolTip())
             scene.addItem(badge)
             self.costs[region] = badge
+            self.cost_values[region] = dest.cost
+        self.thin_costs()
+
+    def thin_costs(self) -> None:
+        """Show only the MP badges that do not overlap one shown already, the dearest first
+        (the edge of the stack's reach): zoomed out on a map of many small hexes the badges
+        would otherwise pile into an unreadable heap. A hidden badge's cost is still the
+        shaded region's tooltip, and pointing at the region shows the route with its cost."""
+        scale = self.scene.clutter.scale or 1.0
+        cell = 64.0
+        taken: dict[tuple[int, int], list[QRectF]] = {}
+        order = sorted(self.costs, key=lambda r: (-self.cost_values.get(r, 0.0), r))
+        for region in order:
+            badge = self.costs[region]
+            at = badge.pos() * scale
+            box = badge.boundingRect().translated(at).adjusted(-2.0, -1.0, 2.0, 1.0)
+            cells = [
+                (i, j)
+                for i in range(math.floor(box.left() / cell), math.floor(box.right() / cell) + 1)
+                for j in range(math.floor(box.top() / cell), math.floor(box.bottom() / cell) + 1)
+            ]
+            clash = any(box.intersects(other) for c in cells for other in taken.get(c, ()))
+            badge.setVisible(not clash)
+            if not clash:
+                for c in cells:
+                    taken.setdefault(c, []).append(box)
 
     def clear_destinations(self) -> None:
         for item in [*self.shades.values(), *self.costs.values()]:
             self.scene.removeItem(item)
         self.shades.clear()
         self.costs.clear()
+        self.cost_values.clear()
 
     # -- a path ----------------------------------------------------------------------------------
 

@@ -55,6 +55,11 @@ from engine.game import Game
 BACKGROUND = QColor("#dde3e8")
 LABEL_PX = 42.0
 """A typical region must be this many pixels wide on screen for names to show."""
+HEX_LABEL_PX = 12.0
+"""On a hex map only the named hexes (towns, cities) carry a name, so names show from a
+much smaller zoom: once a hex is this many pixels wide (a 2,000-hex map fitted in a
+1280 x 720 window), decluttered as region names are (a name under counters or under another
+name hides; the names of hexes worth VP are placed first)."""
 
 StackEntry = tuple[str, str | None, Any, Any]
 """A stack as a region shows it: id, structure, look, and what its tooltip depends on."""
@@ -138,7 +143,13 @@ class GameMapScene(QGraphicsScene):
                 names[region.id] = names[region.id].adjusted(-16, 0, 0, 0)
         sizes = [item.size for item in self.region_items.values()]
         self.typical = statistics.median(sizes) if sizes else 1.0
-        self.clutter = Clutter(self.points, names, self.paths)
+        order = self.points
+        if grid is not None:
+            # Towns worth VP keep their names first where names would clash.
+            rank = {r: (0 if r in self.stars else 1 if r in names else 2) for r in order}
+            order = dict(sorted(order.items(), key=lambda item: rank[item[0]]))
+        self.label_px = HEX_LABEL_PX if grid is not None else LABEL_PX
+        self.clutter = Clutter(order, names, self.paths)
         self.leaders = QGraphicsPathItem()
         """Lines from blocks of counters pushed out of their small regions back to them."""
         self.leaders.setPen(LEADER_PEN)
@@ -333,7 +344,7 @@ class GameMapScene(QGraphicsScene):
         if scale <= 0 or scale == self.clutter.scale:
             return
         self.clutter.scale = scale
-        self.labels_shown = self.typical * scale >= LABEL_PX
+        self.labels_shown = self.typical * scale >= self.label_px
         size = counter_size(self.typical * scale)
         self.counter_size = size
         # Piles fan out and gather, and counters grow out of chips, as the zoom changes.
@@ -360,5 +371,6 @@ class GameMapScene(QGraphicsScene):
             mark.set_offset(self.battle_offset(region_id))
         for region_id, badge in self.highlights.costs.items():
             badge.set_offset(self.beside_name(region_id, badge.boundingRect().width(), True))
+        self.highlights.thin_costs()
         for region_id, badge in self.overlays.badges.items():
             badge.set_offset(self.beside_name(region_id, badge.boundingRect().width(), False))

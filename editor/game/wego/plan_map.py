@@ -29,6 +29,7 @@ from editor.game.map.style import REACH_COLOURS, Z_BADGES, Z_PATH
 from editor.game.map.view import GameMapView, _Press
 from editor.game.session import GameSession
 from editor.game.wego.orders import destinations, order_to, order_words, planning_side, route_of
+from editor.game.wego.plan_edits import PlanEdits
 from engine.actions import Action, Move
 from engine.errors import IllegalAction
 from engine.wego import plan
@@ -77,6 +78,8 @@ class PlanMapView(GameMapView):
         self.plan_items: list[QGraphicsPathItem | MarkItem] = []
         self._shift = False
         super().__init__(session, parent)
+        self.edits = PlanEdits(session)
+        """The plan's edits, to undo and redo (:mod:`.plan_edits`)."""
         session.handover.connect(lambda _side: self.show_plan())
 
     # -- what the side may do ------------------------------------------------------------------
@@ -102,6 +105,10 @@ class PlanMapView(GameMapView):
             self.planChanged.emit()
 
     def _update_destinations(self) -> None:
+        if planning_side(self.session.game) is None:
+            # A phase played around the plans (an air mission): the IGOUGO map's moves.
+            super()._update_destinations()
+            return
         session = self.session
         game = session.game
         stack = game.state.stacks.get(session.selected or "")
@@ -129,6 +136,8 @@ class PlanMapView(GameMapView):
     # -- giving orders -------------------------------------------------------------------------
 
     def _apply(self, action: Action) -> bool:
+        if planning_side(self.session.game) is None:
+            return super()._apply(action)  # an air mission before the plans
         if isinstance(action, Move):  # a drag: the same route, as an order of the plan
             end = action.path[-1]
             dest = self.dests.get(end)
@@ -144,7 +153,7 @@ class PlanMapView(GameMapView):
         """Apply a planning action through the session; says what was done or refused."""
         self._applying = True
         try:
-            done = self.session.apply(action)
+            done = self.edits.edit(action)
         finally:
             self._applying = False
         if done:
@@ -156,6 +165,9 @@ class PlanMapView(GameMapView):
         return done
 
     def _click_region(self, target: Aim) -> None:
+        if planning_side(self.session.game) is None:
+            super()._click_region(target)  # an air mission before the plans
+            return
         session = self.session
         stack_id = session.selected
         region = target.region
@@ -268,7 +280,7 @@ class PlanMapView(GameMapView):
 
     def _start_drag(self, stack_id: str) -> None:
         super()._start_drag(stack_id)
-        if self.drag is not None:
+        if self.drag is not None and planning_side(self.session.game) is not None:
             old = self.drag.path
             self.drag.path = WegoDragPath(old.game, old.stack, old.dests)
 

@@ -30,11 +30,12 @@ from PySide6.QtWidgets import (
 
 from editor.game.panels.knowledge import side_name, stack_words
 from editor.game.session import GameSession
+from editor.game.topbar import phase_name
 from editor.game.wego.orders import order_words, planning_side, with_wait
 from editor.game.wego.plan_map import PlanMapView
 from engine.actions import Action
 from engine.state import StackState
-from engine.wego import plan
+from engine.wego import plan, windows
 from engine.wego.orders import CancelOrder, Order, OrderDefend, OrderHold, SealPlan
 
 NO_ORDER = "no order (holds)"
@@ -136,6 +137,23 @@ class PlanPanel(QWidget):
         rows.addWidget(self.change_button)
         rows.addWidget(self.cancel_row)
         rows.addStretch(1)
+        # Taking back edits of the plan before it is sealed (:mod:`.plan_edits`).
+        edits = map_view.edits
+        self.undo_button = QPushButton("Undo")
+        self.undo_button.setObjectName("plan-undo")
+        self.undo_button.clicked.connect(self.undo)
+        self.redo_button = QPushButton("Redo")
+        self.redo_button.setObjectName("plan-redo")
+        self.redo_button.clicked.connect(self.redo)
+        self.again_button = QPushButton("Start again")
+        self.again_button.setObjectName("plan-start-again")
+        self.again_button.setToolTip("Cancel every order of this plan (Undo brings them back)")
+        self.again_button.clicked.connect(self.start_again)
+        undo_row = QHBoxLayout()
+        for widget in (self.undo_button, self.redo_button, self.again_button):
+            undo_row.addWidget(widget)
+        undo_row.addStretch(1)
+        edits.changed.connect(self._show_edits)
         self.seal_button = QPushButton("Seal plan")
         self.seal_button.setObjectName("seal-plan")
         self.seal_button.setToolTip(
@@ -150,6 +168,7 @@ class PlanPanel(QWidget):
         column.addWidget(QLabel("Orders of this side:"))
         column.addWidget(self.orders, 1)
         column.addLayout(rows)
+        column.addLayout(undo_row)
         column.addWidget(self.seal_button)
         session.changed.connect(self.refresh)
         session.selectionChanged.connect(lambda _s: self.refresh())
@@ -179,12 +198,38 @@ class PlanPanel(QWidget):
         elif planner is not None:
             self.title.setText(f"{side_name(game, planner)} is planning · turn {game.turn}")
             self.hint.setText("Your plan is sealed." if session.viewer in plan.sealed(game) else "")
+        elif windows.stage(game) == "before" and not session.over:
+            self.title.setText(f"Turn {game.turn}: the plans open next")
+            self.hint.setText(
+                f"First, each side plays its {phase_name(game.phase).lower()} phase and the "
+                "others before the plans (the box above the map)."
+            )
+        elif windows.stage(game) == "after" and not session.over:
+            self.title.setText(f"Turn {game.turn} carried out")
+            self.hint.setText(
+                f"Each side plays its {phase_name(game.phase).lower()} phase and the others "
+                "after the execution (the box above the map); then the next turn's plans open."
+            )
         else:
             self.title.setText("No plan is open")
             self.hint.setText("")
         self._show_stack(side, legal)
         self._show_orders(side)
         self.seal_button.setEnabled(side is not None and SealPlan() in legal)
+        self._show_edits()
+
+    def _show_edits(self) -> None:
+        edits = self.map_view.edits
+        side = self.side()
+        self.undo_button.setEnabled(edits.can_undo())
+        self.redo_button.setEnabled(edits.can_redo())
+        self.again_button.setEnabled(
+            side is not None and bool(plan.orders_of(self.session.game, side, viewer=side))
+        )
+        last = edits.undo_steps[-1].what if edits.undo_steps else None
+        self.undo_button.setToolTip(f"Undo {last} (Ctrl+Z)" if last else "Nothing to undo")
+        nxt = edits.redo_steps[-1].what if edits.redo_steps else None
+        self.redo_button.setToolTip(f"Redo {nxt} (Ctrl+Y)" if nxt else "Nothing to redo")
 
     def _selected(self, side: str | None) -> StackState | None:
         stack = self.session.game.state.stacks.get(self.session.selected or "")
@@ -307,6 +352,27 @@ class PlanPanel(QWidget):
         order = self._order_of(side, stack.id)
         if order is not None and getattr(order, "wait", value) != value:
             self.map_view.give(with_wait(order, value))
+
+    def undo(self) -> bool:
+        """Undo the plan's last edit (says what in the status bar)."""
+        step = self.map_view.edits.undo()
+        if step is not None:
+            self.map_view.message.emit(f"Undone: {step.what}")
+        return step is not None
+
+    def redo(self) -> bool:
+        step = self.map_view.edits.redo()
+        if step is not None:
+            self.map_view.message.emit(f"Redone: {step.what}")
+        return step is not None
+
+    def start_again(self) -> bool:
+        """Cancel every order of the plan, in one step Undo takes back."""
+        self.session.select(None)
+        done = self.map_view.edits.start_again()
+        if done:
+            self.map_view.message.emit("The plan starts again: every order cancelled (Undo)")
+        return done
 
     def seal(self) -> bool:
         """Seal the plan (the engine's ``seal_plan``)."""

@@ -10,6 +10,13 @@ takes the map's place; Continue brings the map back); in a game of the AI agains
 film shows without fog and the AI waits for Continue. When the game ends, the final film of
 the whole game shows without fog.
 
+The phases a WEGO turn plays around its plans (events, cards, reinforcements, air before
+them; sieges, replacements, end of turn after the execution) are played in the IGOUGO view's
+own Cards and Decisions panels, docked as tabs beside the plan, with the phase box above the
+map (:mod:`.phase_box`) to say what waits and to end the phase. The plan's edits are undone
+and redone, and the game taken back or replayed with the studio's edits, through
+:mod:`.window_edits`.
+
 Saving and loading are the game window's (:mod:`editor.game.window_saves`): a game saves at
 any moment, mid-plan included, and loads back to where it was. Play by e-mail is the game
 window's too (:mod:`editor.game.pbem`): a sitting ends when the plan is sealed.
@@ -22,21 +29,25 @@ from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QSize, Qt, QTimer, Signal
 from PySide6.QtGui import QAction, QCloseEvent, QKeySequence, QShowEvent
-from PySide6.QtWidgets import QLabel, QMainWindow, QMenu, QStackedWidget, QWidget
+from PySide6.QtWidgets import QLabel, QMainWindow, QMenu, QStackedWidget, QVBoxLayout, QWidget
 
 from editor.game.film.player import FilmPlayer
 from editor.game.panels.battles_table import BattlesTable
+from editor.game.panels.decision_panel import DecisionPanel
+from editor.game.panels.hand_panel import HandPanel
 from editor.game.panels.handover import HandoverScreen
 from editor.game.panels.knowledge import readable_reason, side_name
 from editor.game.panels.stats_panel import StatsPanel
 from editor.game.placement import keep_on_screen, panel_width, place
 from editor.game.session import GameSession
+from editor.game.wego.phase_box import SHORTCUT, PhaseBox
 from editor.game.wego.plan_map import PlanMapView
 from editor.game.wego.plan_panel import PlanPanel
+from editor.game.wego.window_edits import PlanTakeBack
 from editor.game.window_saves import load_game, save_game, save_on_leaving
 from editor.shared.docking import add_dock
 from engine.outcome import Outcome
-from engine.wego import film
+from engine.wego import film, windows
 
 if TYPE_CHECKING:
     from editor.game.replay_edits import Edited
@@ -52,7 +63,7 @@ def last_executed_turn(session: GameSession) -> int | None:
     return None
 
 
-class WegoWindow(QMainWindow):
+class WegoWindow(PlanTakeBack, QMainWindow):
     """A WEGO game being played (see the module docstring)."""
 
     left = Signal()
@@ -74,14 +85,26 @@ class WegoWindow(QMainWindow):
         self._first_size = place(self)
         self._placed = False
         self.centre = QStackedWidget()
-        self.setCentralWidget(self.centre)
+        # The phase box (a window's phase, when a person plays one) sits above the map.
+        self.top = QWidget()
+        self.top_layout = QVBoxLayout(self.top)
+        self.top_layout.setContentsMargins(0, 0, 0, 0)
+        self.top_layout.setSpacing(0)
+        self.top_layout.addWidget(self.centre, 1)
+        self.setCentralWidget(self.top)
         right = Qt.DockWidgetArea.RightDockWidgetArea
         self.plan_dock = add_dock(self, "plan", "Plan", right)
         # The turn's battles and the statistics so far share the plan's column as tabs: the
         # battles tab comes forward with each film, the plan's when planning resumes.
         self.battles_dock = add_dock(self, "battles", "Battles", right)
         self.stats_dock = add_dock(self, "stats", "Statistics", right)
-        self.tabifyDockWidget(self.plan_dock, self.battles_dock)
+        # The phases played around the plans (events, cards, reinforcements, air; sieges,
+        # replacements, end of turn) are decided in the IGOUGO view's own panels.
+        self.hand_dock = add_dock(self, "hand", "Cards", right)
+        self.decisions_dock = add_dock(self, "decisions", "Decisions", right)
+        self.tabifyDockWidget(self.plan_dock, self.hand_dock)
+        self.tabifyDockWidget(self.hand_dock, self.decisions_dock)
+        self.tabifyDockWidget(self.decisions_dock, self.battles_dock)
         self.tabifyDockWidget(self.battles_dock, self.stats_dock)
         self.plan_dock.raise_()
         self.resizeDocks(
@@ -118,11 +141,40 @@ class WegoWindow(QMainWindow):
         self.film_action.setToolTip("The film of the last turn carried out, as your side saw it")
         self.final_action = self._action("The final fil&m", self.show_final_film)
         self.final_action.setToolTip("Every turn of the game without fog of war (at its end)")
+        self.end_phase_action = self._action("&End the phase", self.end_phase, SHORTCUT)
+        self.end_phase_action.setToolTip(
+            "End the phase played before the plans or after the execution"
+        )
+        self.undo_action = self._action("&Undo the last plan edit", self.undo_edit, "Ctrl+Z")
+        self.redo_action = self._action("&Redo the plan edit", self.redo_edit, "Ctrl+Y")
+        self.redo_action.setShortcuts([QKeySequence("Ctrl+Y"), QKeySequence("Ctrl+Shift+Z")])
+        self.again_action = self._action("Start the &plan again", self.start_plan_again)
+        self.again_action.setToolTip("Cancel every order of the plan being made (Undo restores)")
+        self.take_back_action = self._action("&Take back", self.take_back)
+        self.take_back_action.setObjectName("take-back")
+        self.replay_action = self._action("&Replay with my edits", self.replay_with_edits)
+        self.replay_action.setObjectName("replay-with-edits")
+        self.replay_action.setToolTip(
+            "Play this game again on the scenario as the studio has it now, up to where your "
+            "edits first change it"
+        )
+        self.replay_action.setVisible(False)  # only for a game started from the studio
         self.leave_action = self._action(f"&{self.leave_text}", self.close, "Ctrl+W")
         self.leave_action.setObjectName("leave")
         for action in (self.save_action, self.load_action):
             game.addAction(action)
         game.addMenu(self._build_pbem())
+        game.addSeparator()
+        game.addAction(self.end_phase_action)
+        game.addSeparator()
+        for action in (
+            self.undo_action,
+            self.redo_action,
+            self.again_action,
+            self.take_back_action,
+            self.replay_action,
+        ):
+            game.addAction(action)
         game.addSeparator()
         game.addAction(self.film_action)
         game.addAction(self.final_action)
@@ -130,8 +182,17 @@ class WegoWindow(QMainWindow):
         game.addAction(self.leave_action)
         view = self.menuBar().addMenu("&View")
         view.addAction(self._action("Zoom to &fit", lambda: self.map_view.zoom_to_fit(), "0"))
-        for dock in (self.plan_dock, self.battles_dock, self.stats_dock):
+        for dock in self._docks():
             view.addAction(dock.toggleViewAction())
+
+    def _docks(self) -> tuple:
+        return (
+            self.plan_dock,
+            self.hand_dock,
+            self.decisions_dock,
+            self.battles_dock,
+            self.stats_dock,
+        )
 
     def _build_pbem(self) -> QMenu:
         """Game > Play by e-mail, as in IGOUGO games (:mod:`editor.game.pbem`): a turn file
@@ -174,6 +235,15 @@ class WegoWindow(QMainWindow):
         self.centre.setCurrentWidget(self.map_view)
         self.plan_panel = PlanPanel(session, self.map_view)
         self.plan_dock.setWidget(self.plan_panel)
+        self.phase_box = PhaseBox(session)
+        self.phase_box.attention.connect(self.call_to)
+        self.top_layout.insertWidget(0, self.phase_box)
+        self.hand_panel = HandPanel(session)
+        self.hand_dock.setWidget(self.hand_panel)
+        self.decision_panel = DecisionPanel(session)
+        self.decisions_dock.setWidget(self.decision_panel)
+        self.hand_panel.needsAttention.connect(lambda: self.call_to("hand"))
+        self.decision_panel.needsAttention.connect(lambda: self.call_to("decisions"))
         self.battles = BattlesTable(session.game.world)
         self.battles.jump_requested.connect(self.jump_to)
         self.battles_dock.setWidget(self.battles)
@@ -185,6 +255,7 @@ class WegoWindow(QMainWindow):
         session.handover.connect(self._hand_over)
         session.toAct.connect(self._to_act)
         session.finished.connect(self.show_end)
+        self.map_view.edits.changed.connect(self._show_edits)
         self.final_action.setEnabled(False)
         self._show_viewer()
         self.setWindowTitle(f"{self.scenario.info.title} — Salient")
@@ -196,7 +267,7 @@ class WegoWindow(QMainWindow):
         old.set_paused(True)
         for signal in (old.failed, old.changed, old.handover, old.toAct, old.finished):
             signal.disconnect()
-        for dock in (self.plan_dock, self.battles_dock, self.stats_dock):
+        for dock in self._docks():
             widget = dock.widget()
             dock.setWidget(QWidget())
             if widget is not None:
@@ -205,12 +276,16 @@ class WegoWindow(QMainWindow):
             page = self.centre.widget(0)
             self.centre.removeWidget(page)
             page.deleteLater()
+        self.top_layout.removeWidget(self.phase_box)
+        self.phase_box.deleteLater()
         old.deleteLater()
         self.session = None
 
     def set_edited(self, edited: Edited | None) -> None:
-        """Kept for the launcher's sake: Replay with my edits is not offered for WEGO games."""
+        """Where the studio's edited scenario is read; Replay with my edits shows only with
+        one (a game started from the studio)."""
         self.edited_scenario = edited
+        self.replay_action.setVisible(edited is not None)
 
     # -- following the game --------------------------------------------------------------------
 
@@ -218,8 +293,10 @@ class WegoWindow(QMainWindow):
         session = self.session
         if session is None:
             return
-        if not session.humans:
-            # The AI against itself: each turn's film without fog; the AI waits for Continue.
+        if not session.humans and windows.stage(session.game) != "after":
+            # The AI against itself: each turn's film without fog, once the turn is over (not
+            # between its execution and the phases after it, wherever the AI's last batch of
+            # actions happened to stop); the AI waits for Continue.
             self._offer_film(None)
         self._show_viewer()
 
@@ -228,8 +305,9 @@ class WegoWindow(QMainWindow):
             self._show_map()
 
     def _revealed(self, side: str) -> None:
-        for panel in (self.plan_panel, self.battles, self.stats_dock.widget()):
+        for panel in self._private_panels():
             panel.setVisible(True)
+        self.phase_box.refresh()
         self.map_view.refresh()
         if not self._offer_film(side):
             self._show_map()
@@ -242,9 +320,40 @@ class WegoWindow(QMainWindow):
         # What the last person saw (their plan, their battles, their view of the statistics)
         # is not the next one's to see.
         self.battles.show_rows([])
-        for panel in (self.plan_panel, self.battles, self.stats_dock.widget()):
+        for panel in self._private_panels():
             panel.setVisible(False)
         self._show_viewer()
+
+    def _private_panels(self) -> tuple:
+        """The panels showing one side's own view: hidden while the board is handed over."""
+        return (
+            self.plan_panel,
+            self.phase_box,
+            self.hand_panel,
+            self.decision_panel,
+            self.battles,
+            self.stats_dock.widget(),
+        )
+
+    def call_to(self, name: str) -> None:
+        """Bring forward the tab a person must use now (``hand``, ``decisions``), unless a
+        film or the hand-over screen holds the centre."""
+        if self.centre.currentWidget() is not self.map_view:
+            return
+        dock = {"hand": self.hand_dock, "decisions": self.decisions_dock}.get(name)
+        if dock is not None:
+            if dock.isHidden():
+                dock.show()
+            dock.raise_()
+
+    def end_phase(self) -> None:
+        """Game > End the phase: end the window's phase, or say why not."""
+        if self.centre.currentWidget() is not self.map_view:
+            return
+        if self.phase_box.side() is None:
+            self.show_message("No phase waits to be ended: the plans are open, or it is not yours")
+        elif not self.phase_box.end_phase():
+            self.show_message(self.phase_box.end_button.toolTip())
 
     def _offer_film(self, side: str | None) -> bool:
         """Show the film of the last turn carried out to ``side`` once; ``True`` if shown."""
@@ -269,6 +378,8 @@ class WegoWindow(QMainWindow):
         self.battles_dock.raise_()
         self.centre.setCurrentWidget(self.film)
         self.plan_panel.setEnabled(False)  # the plan waits for the film to be closed
+        self.phase_box.held = True  # and so does a phase played before the plans
+        self.phase_box.refresh()
         self.film.setFocus()
         self.film.play()
         self.show_message("The film of the turn: Continue (or Escape) goes on to the plan")
@@ -331,13 +442,18 @@ class WegoWindow(QMainWindow):
         self.centre.setCurrentWidget(self.map_view)
         self.plan_panel.setVisible(True)
         self.plan_panel.setEnabled(True)
+        self.hand_panel.setVisible(True)
+        self.decision_panel.setVisible(True)
         self.plan_dock.raise_()
+        self.phase_box.held = False
+        self.phase_box.refresh()
         self._show_viewer()
 
     def _show_viewer(self) -> None:
         session = self.session
         if session is None:
             return
+        self._show_edits()
         viewer = session.viewer
         fog = "fog of war on" if session.game.fog else "no fog of war"
         if viewer is None:

@@ -25,7 +25,10 @@ from ..actions import Action
 from ..errors import IllegalAction
 from ..state import StackState
 from ..world import Link
+from . import op
 from . import sealed as sealed_plans
+from .op import movement as op_movement
+from .op import state as op_state
 from .orders import (
     MOVING,
     CancelOrder,
@@ -100,8 +103,27 @@ def orders_of(game: Game, side: str, *, viewer: str | None) -> dict[str, Order]:
 
 
 def allowance(game: Game, stack: StackState) -> float:
-    """The MP the stack has for this turn's execution."""
+    """The MP the stack has for this turn's execution (under the operational rules, the
+    least effective MP of its units, :mod:`engine.wego.op.movement`)."""
+    if op.active(game):
+        return op_movement.stack_allowance(game, stack)
     return max(0.0, float(movement.mp_left(game, stack)))
+
+
+def _op_price(
+    game: Game,
+    stack: StackState,
+    here: str,
+    link: Link,
+    spent: float,
+    budget: float,
+    *,
+    first: bool,
+) -> tuple[float, bool] | str:
+    """A step of a route under the operational rules: its price and whether it ends the
+    move, or why it is refused (:func:`engine.wego.op.movement.planned_step`)."""
+    group = list(op_state.stack_units(game, stack).values())
+    return op_movement.planned_step(game, group, here, link.to, spent, budget, first=first)
 
 
 def step_cost(
@@ -156,6 +178,7 @@ def routes(game: Game, stack: StackState) -> dict[str, Route]:
     side, domain = stack.side, movement.stack_domain(game, stack)
     budget = allowance(game, stack)
     barred = _seen_enemies(game, side)
+    operational = op.active(game)
     order = {r: i for i, r in enumerate(game.world.regions)}
     best: dict[str, Route] = {stack.region: Route((), 0.0)}
     final: set[str] = set()
@@ -172,9 +195,17 @@ def routes(game: Game, stack: StackState) -> dict[str, Route]:
             to = link.to
             if to in route.path or to == stack.region or to in barred:
                 continue
-            if movement.step_refusal(game, side, domain, link) is not None:
+            if operational:
+                priced = _op_price(
+                    game, stack, here, link, spent, budget, first=here == stack.region
+                )
+                if isinstance(priced, str):
+                    continue
+                price, ends = priced
+            elif movement.step_refusal(game, side, domain, link) is not None:
                 continue
-            price, ends = step_cost(game, link, spent, budget, first=here == stack.region)
+            else:
+                price, ends = step_cost(game, link, spent, budget, first=here == stack.region)
             cost = spent + price
             if cost > budget:
                 continue
@@ -202,12 +233,19 @@ def attack_routes(game: Game, stack: StackState) -> dict[str, Route]:
     targets = barred | (_enemy_forts(game, side) if domain == "land" else set())
     starts = {stack.region: Route((), 0.0), **routes(game, stack)}
     out: dict[str, Route] = {}
+    operational = op.active(game)
     for region, route in starts.items():
         for link in game.world.neighbours(region):
-            if link.to not in targets or movement.step_refusal(game, side, domain, link):
+            if link.to not in targets:
                 continue
-            price, _ = step_cost(game, link, route.cost, budget, first=not route.path)
-            cost = route.cost + price
+            if operational:
+                # OO6: an attack is made from the hex next to the target; it costs no MP.
+                cost = route.cost
+            elif movement.step_refusal(game, side, domain, link):
+                continue
+            else:
+                price, _ = step_cost(game, link, route.cost, budget, first=not route.path)
+                cost = route.cost + price
             if cost > budget:
                 continue
             known = out.get(link.to)
@@ -232,10 +270,24 @@ def path_cost(game: Game, stack: StackState, path: tuple[str, ...], target: str 
         link = next((lk for lk in game.world.neighbours(here) if lk.to == region), None)
         if link is None:
             raise IllegalAction(f"no connection leads from '{here}' to '{region}'")
+        last = index == len(steps) - 1
+        if op.active(game):
+            if region in barred and not (target is not None and last):
+                raise IllegalAction(f"enemies hold '{region}': attack it instead of moving through")
+            if target is not None and last:
+                break  # OO6: the attack is made from the hex next to the target
+            priced = _op_price(game, stack, here, link, spent, budget, first=index == 0)
+            if isinstance(priced, str):
+                raise IllegalAction(priced)
+            price, ends = priced
+            if ends and not last:
+                raise IllegalAction(f"the move ends in '{region}' (it takes every MP left)")
+            spent += price
+            here = region
+            continue
         refusal = movement.step_refusal(game, side, domain, link)
         if refusal is not None:
             raise IllegalAction(refusal)
-        last = index == len(steps) - 1
         if region in barred and not (target is not None and last):
             raise IllegalAction(f"enemies hold '{region}': attack it instead of moving through")
         price, ends = step_cost(game, link, spent, budget, first=index == 0)

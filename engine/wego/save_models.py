@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from schemas.base import Ref, RegionId, SideId
+from schemas.base import Ref, RegionId, SideId, UnitId
 from schemas.ranges import MAX_TICKS
 
 if TYPE_CHECKING:
@@ -64,6 +64,30 @@ class WegoPlanSave(_Model):
         default_factory=dict
     )
     """Sides whose plans are sealed by commitment and not yet revealed (engine.wego.sealed)."""
+
+
+Percent = Annotated[float, Field(ge=0.0, le=100.0)]
+Mp = Annotated[float, Field(ge=0.0, le=1_000_000.0)]
+
+
+class OpUnitSave(_Model):
+    """A unit's state under the operational rules (:mod:`engine.wego.op.state`)."""
+
+    strength: Percent
+    readiness: Percent
+    dug_in: bool
+
+
+class OpTurnSave(_Model):
+    used: dict[UnitId, Annotated[list[Mp], Field(min_length=2, max_length=2)]]
+    damage: dict[UnitId, Annotated[float, Field(ge=0.0, le=100_000.0)]]
+
+
+class OperationalSave(_Model):
+    """``state.operational``: the operational family's unit state and the running turn."""
+
+    units: dict[UnitId, OpUnitSave]
+    turn: OpTurnSave
 
 
 Problem = tuple[tuple[str | int, ...], str]

@@ -30,6 +30,7 @@ from ..actions import Action
 from ..ai.estimates import defence_value, enemy_strength, region_value, stack_strength
 from ..ai.fronts import distance_to_enemy, forget
 from ..state import StackState
+from . import family
 from .orders import Order, OrderAttack, OrderDefend, OrderHold, OrderMove, SealPlan
 from .plan import attack_routes, orders_of, planner, routes
 
@@ -77,7 +78,11 @@ def make_plan(game: Game, side: str, style: Style) -> list[Order]:
         if s.side == side and movement.stack_domain(game, s) in ("land", "naval")
     ]
     orders: dict[str, Order] = {}
-    _attacks(game, side, stacks, style, orders)
+    if family.operational(game):
+        # The operational family's attacks go by the odds (engine.wego.op.ai).
+        orders.update((o.stack, o) for o in family.attack_orders(game, side, style))
+    else:
+        _attacks(game, side, stacks, style, orders)
     load: dict[str, int] = {}
     for stack in stacks:
         if stack.id in orders:

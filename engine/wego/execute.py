@@ -55,7 +55,7 @@ from ..actions import Breakthrough
 from ..combat import battle as fights
 from ..errors import IllegalAction
 from ..state import StackState
-from . import op
+from . import family
 from .orders import OrderAttack, OrderDefend, OrderWithdraw, order_from_json
 from .plan import allowance, step_cost
 
@@ -89,10 +89,8 @@ class Mover:
 def run(game: Game) -> None:
     """Carry out every sealed order; the plan is closed afterwards. A scenario of the
     operational rules family runs its own execution (:mod:`engine.wego.op.execute`)."""
-    if op.active(game):
-        from .op import execute as op_execute
-
-        op_execute.run(game)
+    if family.operational(game):
+        family.execute(game)
         return
     plan = game.state.wego
     assert plan is not None

@@ -32,8 +32,7 @@ from ..actions import Action
 from ..errors import IllegalAction
 from ..game import Game
 from ..phases.supply import resolve as resolve_supply
-from . import execute, op, plan, sealed, windows
-from .op import turn as op_turn
+from . import execute, family, plan, sealed, windows
 from .orders import Order
 
 
@@ -170,9 +169,9 @@ class WegoGame(Game):
     def _end_turn(self) -> None:
         state = self.state
         supply: dict[str, dict[str, int]] = {}
-        operational = op.active(self)
+        operational = family.operational(self)
         if operational:
-            op_turn.close_turn(self)  # the operational family's end of turn (engine.wego.op)
+            family.close_turn(self)  # the operational family's end of turn (OT8)
         elif "supply" in self.phases_of(self.turn):
             for index, side in enumerate(self.sides_in_play):
                 state.side_index = index
@@ -195,7 +194,7 @@ class WegoGame(Game):
             return
         if state.turn >= self.scenario.calendar.turns:
             if operational:
-                op_turn.end_of_game(self)
+                family.end_of_game(self)
             else:
                 victory.end_of_game(self)
             return

@@ -25,10 +25,8 @@ from ..actions import Action
 from ..errors import IllegalAction
 from ..state import StackState
 from ..world import Link
-from . import op
+from . import family
 from . import sealed as sealed_plans
-from .op import movement as op_movement
-from .op import state as op_state
 from .orders import (
     MOVING,
     CancelOrder,
@@ -105,8 +103,8 @@ def orders_of(game: Game, side: str, *, viewer: str | None) -> dict[str, Order]:
 def allowance(game: Game, stack: StackState) -> float:
     """The MP the stack has for this turn's execution (under the operational rules, the
     least effective MP of its units, :mod:`engine.wego.op.movement`)."""
-    if op.active(game):
-        return op_movement.stack_allowance(game, stack)
+    if family.operational(game):
+        return family.allowance(game, stack)
     return max(0.0, float(movement.mp_left(game, stack)))
 
 
@@ -121,9 +119,8 @@ def _op_price(
     first: bool,
 ) -> tuple[float, bool] | str:
     """A step of a route under the operational rules: its price and whether it ends the
-    move, or why it is refused (:func:`engine.wego.op.movement.planned_step`)."""
-    group = list(op_state.stack_units(game, stack).values())
-    return op_movement.planned_step(game, group, here, link.to, spent, budget, first=first)
+    move, or why it is refused (:func:`engine.wego.family.planned_step`)."""
+    return family.planned_step(game, stack, here, link.to, spent, budget, first=first)
 
 
 def step_cost(
@@ -178,7 +175,7 @@ def routes(game: Game, stack: StackState) -> dict[str, Route]:
     side, domain = stack.side, movement.stack_domain(game, stack)
     budget = allowance(game, stack)
     barred = _seen_enemies(game, side)
-    operational = op.active(game)
+    operational = family.operational(game)
     order = {r: i for i, r in enumerate(game.world.regions)}
     best: dict[str, Route] = {stack.region: Route((), 0.0)}
     final: set[str] = set()
@@ -233,7 +230,7 @@ def attack_routes(game: Game, stack: StackState) -> dict[str, Route]:
     targets = barred | (_enemy_forts(game, side) if domain == "land" else set())
     starts = {stack.region: Route((), 0.0), **routes(game, stack)}
     out: dict[str, Route] = {}
-    operational = op.active(game)
+    operational = family.operational(game)
     for region, route in starts.items():
         for link in game.world.neighbours(region):
             if link.to not in targets:
@@ -271,7 +268,7 @@ def path_cost(game: Game, stack: StackState, path: tuple[str, ...], target: str 
         if link is None:
             raise IllegalAction(f"no connection leads from '{here}' to '{region}'")
         last = index == len(steps) - 1
-        if op.active(game):
+        if family.operational(game):
             if region in barred and not (target is not None and last):
                 raise IllegalAction(f"enemies hold '{region}': attack it instead of moving through")
             if target is not None and last:

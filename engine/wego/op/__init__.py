@@ -1,8 +1,8 @@
 """The operational rules family in WEGO play (docs/rules-operational.md, "Played in WEGO turns").
 
 This package is the one place where the WEGO turn machinery (:mod:`engine.wego`) reaches the
-operational rules (:mod:`engine.operational`); the shared WEGO modules call it only behind
-:func:`active` (an import-linter contract keeps them from importing the rules directly):
+operational rules (:mod:`engine.operational`); the shared WEGO modules reach it only through
+:mod:`engine.wego.family` (an import-linter contract keeps every other path closed):
 
 - :mod:`.state`: the units' operational state kept in ``GameState.operational`` (saved with
   the game) and the board, as the rules' records;
@@ -11,15 +11,3 @@ operational rules (:mod:`engine.operational`); the shared WEGO modules call it o
 - :mod:`.combat`: battles with the odds combat, retreats and advances;
 - :mod:`.turn`: the end of a turn (readiness, dug-in, location VP) and the end of the game.
 """
-
-from __future__ import annotations
-
-from typing import TYPE_CHECKING
-
-if TYPE_CHECKING:
-    from ...game import Game
-
-
-def active(game: Game) -> bool:
-    """Whether ``game`` plays the operational rules family."""
-    return game.scenario.rules.family == "operational"

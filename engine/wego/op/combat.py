@@ -113,6 +113,8 @@ def _fight(game: Game, world: Battles, contact: Contact, spec: AttackSpec, tick:
         result = resolve_attack(board, world.units, spec, game.dice)
     except IllegalAction:
         return
+    stats = game.state.stats
+    stats["battles"] = stats.get("battles", 0) + 1
     defenders = [r.unit for r in result.preview.defenders]
     defender_side = world.units[defenders[0]].side
     data = {k: v for k, v in result.record.items() if k not in ("type", "kind")}

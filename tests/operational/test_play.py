@@ -57,7 +57,7 @@ def op(game: Game, unit: str) -> dict[str, Any]:
     return dict(op_state.data(game)["units"][unit])
 
 
-# -- movement -----------------------------------------------------------------------------------
+# -- movement -------------------------------------------------------------------------------------
 
 
 def test_om11_a_step_into_the_enemy_zone_pays_its_value_on_top_of_the_terrain() -> None:
@@ -240,7 +240,7 @@ def test_oc20_ov4_a_destroyed_unit_scores_its_kill_vp_by_type_and_quality() -> N
     assert "foe" not in op_state.data(game)["units"]
 
 
-# -- readiness over the turn -----------------------------------------------------------------------
+# -- readiness over the turn ----------------------------------------------------------------------
 
 
 def test_om19_ou11_ou7_moving_spends_readiness_and_staying_digs_in_and_rests() -> None:
@@ -249,13 +249,13 @@ def test_om19_ou11_ou7_moving_spends_readiness_and_staying_digs_in_and_rests() -
     b.unit("sitter", "inf", "c2r1", readiness=50)
     game = b.game(seed=1)
     # 4 MP: three open hexes use 3.75, so 10 x 3.75/4 rounded up = 10 (OM19).
-    execute(game, [OrderMove(stack(game, "walker"), ("c1r1",)[:0] + ("c2r1", "c3r1", "c4r1"))])
+    execute(game, [OrderMove(stack(game, "walker"), ("c2r1", "c3r1", "c4r1"))])
     assert op(game, "walker") == {"strength": 100.0, "readiness": 90.0, "dug_in": False}
     # Regular rest 20 (OU7), no enemy zone; it did not move, so it digs in (OU11).
     assert op(game, "sitter") == {"strength": 100.0, "readiness": 70.0, "dug_in": True}
 
 
-# -- victory ----------------------------------------------------------------------------------------
+# -- victory --------------------------------------------------------------------------------------
 
 
 def test_ov2_a_location_scores_each_turn_for_the_side_holding_it() -> None:
@@ -289,7 +289,7 @@ def test_ov1_more_vp_after_the_last_turn_wins_and_equal_vp_is_a_draw() -> None:
     assert outcome is not None and outcome.winner == "red"
 
 
-# -- day, night, weather ---------------------------------------------------------------------------
+# -- day, night, weather --------------------------------------------------------------------------
 
 
 def test_ot4_ow1_night_turns_follow_the_pattern_and_mud_halves_the_allowance() -> None:
@@ -315,7 +315,7 @@ def test_ow5_om10_at_night_the_zone_of_control_costs_half() -> None:
     assert of(records, "wego_execution")[0]["night"] is True
 
 
-# -- planning ---------------------------------------------------------------------------------------
+# -- planning -------------------------------------------------------------------------------------
 
 
 def test_oo19_routes_are_priced_with_the_operational_costs_without_enemy_zones() -> None:

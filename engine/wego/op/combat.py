@@ -56,6 +56,32 @@ class Battles:
     """Units that moved this turn (a defender that all moved meets a meeting engagement)."""
     displaced: set[str] = field(default_factory=set)
     """Stacks moved by a retreat or an advance: their orders end (OM21)."""
+    at: dict[int, set[str]] = field(default_factory=dict)
+    """Hex index to the ids of the units in it (kept by :meth:`put` and :meth:`drop`)."""
+    index: dict[str, int] = field(default_factory=dict)
+    """Hex id to its index on the board (read once, not parsed at every step)."""
+
+    def __post_init__(self) -> None:
+        for unit in self.units.values():
+            self.at.setdefault(unit.hex, set()).add(unit.id)
+
+    def put(self, unit: OpUnit) -> None:
+        """Keep ``unit``'s new values (and place)."""
+        old = self.units.get(unit.id)
+        if old is not None and old.hex != unit.hex:
+            self.at[old.hex].discard(unit.id)
+        self.units[unit.id] = unit
+        self.at.setdefault(unit.hex, set()).add(unit.id)
+
+    def drop(self, unit_id: str) -> OpUnit:
+        """A unit leaves the map."""
+        unit = self.units.pop(unit_id)
+        self.at[unit.hex].discard(unit_id)
+        return unit
+
+    def in_hex(self, hex_index: int) -> list[OpUnit]:
+        """The units in a hex, in id order."""
+        return [self.units[u] for u in sorted(self.at.get(hex_index, ()))]
 
 
 def fight_all(game: Game, world: Battles, contacts: list[Contact], tick: int) -> None:
@@ -86,7 +112,7 @@ def _spec(game: Game, world: Battles, contact: Contact, night: bool) -> AttackSp
     target = board.grid.find(contact.target)
     if target is None:
         return None
-    defenders = [u for u in world.units.values() if u.hex == target and u.side != contact.side]
+    defenders = [u for u in world.in_hex(target) if u.side != contact.side]
     if not defenders:
         return None
     attackers = tuple(
@@ -130,8 +156,8 @@ def _fight(game: Game, world: Battles, contact: Contact, spec: AttackSpec, tick:
     damage = state.data(game)["turn"]["damage"]
     for hit in result.damage:
         damage[hit.unit] = round(damage.get(hit.unit, 0.0) + hit.percent, 6)
-    for unit_id, unit in result.units.items():
-        world.units[unit_id] = unit
+    for unit in result.units.values():
+        world.put(unit)
         state.store(game, unit)
     for unit_id in result.destroyed:
         _destroy(game, world, unit_id, "op_battle")
@@ -140,14 +166,14 @@ def _fight(game: Game, world: Battles, contact: Contact, spec: AttackSpec, tick:
     target_id = board.hex_ids[spec.target]
     if survivors:
         _retreat(game, world, contact, spec, survivors, [hits[u.id] for u in survivors], tick)
-    emptied = not any(u.hex == spec.target and u.side != contact.side for u in world.units.values())
+    emptied = not any(u.side != contact.side for u in world.in_hex(spec.target))
     if emptied and spec.order != "attack_no_advance" and board.rules.after_combat.advance:
         _advance(game, world, contact, spec, target_id, result.preview.attackers, tick)
 
 
 def _destroy(game: Game, world: Battles, unit_id: str, cause: str) -> None:
     """OC20, OV4: a unit is destroyed; its enemies score its kill VP."""
-    unit = world.units.pop(unit_id)
+    unit = world.drop(unit_id)
     rules = state.board_of(game).rules
     places.eliminate(game, unit_id, cause, vp=False)
     state.forget(game, unit_id)
@@ -213,7 +239,7 @@ def _retreat(
                 )
             if cornered:
                 unit, _ = apply_damage(board.rules, unit, rules.cornered_damage * cornered)
-            world.units[unit_id] = unit
+            world.put(unit)
             state.store(game, unit)
         if path:
             places.relocate(game, stack, to)
@@ -278,7 +304,7 @@ def _advance(
         origin = stack.region
         for unit in groups[stack_id]:
             moved = replace(unit, hex=spec.target, dug_in=False)
-            world.units[unit.id] = moved
+            world.put(moved)
             state.store(game, moved)
             world.moved.add(unit.id)
         places.relocate(game, stack, target_id)

@@ -32,7 +32,8 @@ from typing import TYPE_CHECKING, Any
 
 from ... import board as places
 from ... import fog
-from ...operational import OpUnit, affordable, enemy_zoc, fits, spend_movement
+from ...operational import OpUnit, StepCost, affordable, enemy_zoc, spend_movement, stacking_limit
+from ...operational.units import stacking_points
 from ...operational.zoc import ZocField
 from ..orders import OrderAttack, OrderDefend, OrderHold, OrderWithdraw, order_from_json
 from . import state
@@ -63,6 +64,10 @@ class Mover:
     cost: float = 0.0
     parts: tuple[float, float, float] = (0.0, 0.0, 0.0)
     """Ground, hexside and ZOC MP of the next step (for the record)."""
+    priced: tuple[int, str, str] | None = None
+    """The tick, place and next hex ``step`` was priced for: within a tick the zones of
+    control and the stacks that stay do not change, so neither does the price."""
+    step: StepCost | None = None
 
 
 def run(game: Game) -> None:
@@ -71,7 +76,8 @@ def run(game: Game) -> None:
     assert plan is not None
     plan["stage"] = "execution"
     day = state.clock(game)
-    world = Battles(state.units(game), set())
+    board = state.board_of(game)
+    world = Battles(state.units(game), set(), index={h: i for i, h in enumerate(board.hex_ids)})
     staying = _staying(game, plan["orders"])
     movers = _start(game, world, plan["orders"])
     tick_mp = game.scenario.calendar.wego.tick_mp
@@ -194,7 +200,7 @@ def _natural(stack_id: str) -> tuple[int, str]:
 
 
 def _enemies_in(world: Battles, hex_index: int, side: str) -> bool:
-    return any(u.hex == hex_index and u.side != side for u in world.units.values())
+    return any(u.side != side for u in world.in_hex(hex_index))
 
 
 def _due(
@@ -214,28 +220,33 @@ def _due(
         _end(game, mover, tick, "destroyed")
         return False
     board = state.board_of(game)
-    here, there = board.grid.find(stack.region), board.grid.find(mover.steps[0])
-    if here is None or there is None or board.hexside(here, there) is None:
+    here, there = world.index.get(stack.region), world.index.get(mover.steps[0])
+    key = (tick, stack.region, mover.steps[0])
+    fresh = mover.priced != key or mover.step is None
+    if here is None or there is None or (fresh and board.hexside(here, there) is None):
         _end(game, mover, tick, "displaced")
         return False
     if _enemies_in(world, there, mover.side):
         mover.cost = 0.0  # a contact costs nothing: the stack attacks or halts where it is
         return True
-    group = [world.units[u] for u in stack.units if u in world.units]
-    holder = any(
-        s.side == mover.side and s.id in staying
-        for s in places.stacks_in(game, mover.steps[0], mover.side)
-    )
-    step = group_step(
-        game,
-        group,
-        here,
-        there,
-        mode=MODES.get(mover.order, "move_defend"),
-        field=fields[mover.side],
-        holder=holder,
-        night=night,
-    )
+    step = mover.step
+    if fresh or step is None:
+        group = [world.units[u] for u in stack.units if u in world.units]
+        holder = any(
+            u.side == mover.side and game.state.units[u.id].stack in staying
+            for u in world.in_hex(there)
+        )
+        step = group_step(
+            game,
+            group,
+            here,
+            there,
+            mode=MODES.get(mover.order, "move_defend"),
+            field=fields[mover.side],
+            holder=holder,
+            night=night,
+        )
+        mover.priced, mover.step = key, step
     if not step.allowed:
         _end(game, mover, tick, "blocked", step.reason)
         return False
@@ -266,7 +277,7 @@ def _step(
         return False
     board = state.board_of(game)
     to = mover.steps[0]
-    there = board.index(to)
+    there = world.index[to]
     if _enemies_in(world, there, mover.side):
         attack = mover.order == OrderAttack.kind
         enemies = sorted(s.id for s in places.enemy_ground_stacks_in(game, to, mover.side))
@@ -291,21 +302,20 @@ def _step(
             _end(game, mover, tick, "blocked", f"enemies hold '{to}' (Move and Defend halts, OM6)")
         return True
     group = [world.units[u] for u in stack.units if u in world.units]
-    placed = [u for u in world.units.values() if u.hex == there]
-    for unit in group:
-        moved = _moved(unit, there)
-        if not fits(board, placed, moved, there):
-            mover.jammed = True
-            if mover.jam_tick != tick:
-                mover.jam_tick = tick
-                game.record("wego_jam", tick=tick, stack=stack.id, region=to)
-            return False
-        placed.append(moved)
+    rules = board.rules
+    used = sum(stacking_points(rules, u) for u in world.in_hex(there))
+    need = sum(stacking_points(rules, u) for u in group)
+    if used + need > stacking_limit(board, there) + 1e-9:  # OH9, OM4 (as fits, unit by unit)
+        mover.jammed = True
+        if mover.jam_tick != tick:
+            mover.jam_tick = tick
+            game.record("wego_jam", tick=tick, stack=stack.id, region=to)
+        return False
     origin = stack.region
     places.relocate(game, stack, to)
     stack.moved = True
     for unit in group:
-        world.units[unit.id] = _moved(unit, there)
+        world.put(_moved(unit, there))
         world.moved.add(unit.id)
     mover.spent += mover.cost
     mover.gained -= mover.cost
@@ -367,7 +377,7 @@ def _spend(game: Game, world: Battles, movers: list[Mover]) -> None:
             if unit is None:
                 continue
             after = spend_movement(rules, unit, mover.spent, mover.budget)
-            world.units[unit_id] = after
+            world.put(after)
             state.store(game, after)
             used[unit_id] = [round(mover.spent, 6), round(mover.budget, 6)]
     for unit_id in sorted(world.moved):
@@ -376,7 +386,7 @@ def _spend(game: Game, world: Battles, movers: list[Mover]) -> None:
             unit = world.units[unit_id]
             if unit.dug_in:
                 state.store(game, _undug(unit))
-                world.units[unit_id] = _undug(unit)
+                world.put(_undug(unit))
 
 
 def _undug(unit: OpUnit) -> OpUnit:
@@ -401,11 +411,19 @@ def _frame(game: Game, world: Battles, tick: int) -> None:
     seen: dict[str, dict[str, str]] = {}
     for side in game.sides_in_play:
         views: dict[str, str] = {}
+        watched: set[str] | None = None  # fog.view_of's watched regions, found once a side
         for stack in st.stacks.values():
-            if stack.side != side and game.world.at_war(side, stack.side):
-                view = fog.view_of(game, stack, side)
-                if view != "none":
-                    views[stack.id] = view
+            if stack.side == side or not game.world.at_war(side, stack.side):
+                continue
+            if not fog.hidden_from(game, stack, side):
+                views[stack.id] = "full"
+                continue
+            if watched is None:
+                watched = fog.watched_regions(game, side)
+            if stack.region in watched:  # as fog.view_of, its watched regions found once
+                nations = {game.world.nation_of(u) for u in stack.units}
+                flag = any(game.world.nations[n].fog_advantage for n in nations)
+                views[stack.id] = "flag" if flag else "outline"
         seen[side] = dict(sorted(views.items()))
     game.record(
         "wego_tick",

@@ -142,13 +142,18 @@ def default_weather() -> dict[Weather, WeatherEffect]:
     }
 
 
+TimeOfDay = Literal["day", "night"]
+
+
+def _sep_oct() -> list[TimeOfDay]:
+    return ["day", "day", "day", "night"]
+
+
 class TurnRules(StrictModel):
     """OT4, OW1-OW6: the turns of a day, the weather of each day, and the supply level units
     move at."""
 
-    pattern: list[Literal["day", "night"]] = Field(
-        default_factory=lambda: ["day", "day", "day", "night"], min_length=1, max_length=24
-    )
+    pattern: list[TimeOfDay] = Field(default_factory=_sep_oct, min_length=1, max_length=24)
     """OT4: the turns of one day in order (default: the Sep-Oct pattern, 3 day + 1 night)."""
     first: int = Field(default=0, ge=0, le=23)
     """Which entry of ``pattern`` turn 1 is (0: the first)."""

@@ -80,7 +80,7 @@ def _to_the_front(raw: dict[str, Any], depth: int = 6) -> None:
         unit["location"] = {"region": f"c{rng.randint(low, high)}r{rng.randint(1, rows)}"}
 
 
-def bench(repeats: int = 3, **size: int) -> dict[str, Any]:
+def bench(repeats: int = 5, **size: int) -> dict[str, Any]:
     import operational_zoc
 
     from engine import Game

@@ -162,5 +162,7 @@ class TurnRules(StrictModel):
     entry holds (empty: good weather throughout)."""
     effects: dict[Weather, WeatherEffect] = Field(default_factory=default_weather)
     """Table OW1."""
+    night_move_readiness: TableMultiplier = 1.5
+    """OW7 (choice: the manual gives no size): readiness spent moving at night, times this."""
     supply: SupplyLevel = "basic"
     """OM1, OS4 (choice until HQ supply is played): the supply level every unit moves at."""

@@ -315,6 +315,29 @@ def test_ow5_om10_at_night_the_zone_of_control_costs_half() -> None:
     assert of(records, "wego_execution")[0]["night"] is True
 
 
+def test_ow1_oh11_frozen_rivers_are_crossed_without_a_bridge() -> None:
+    def reach(weather: str) -> dict[str, Any]:
+        b = lane().table("turns", weather=[weather])
+        b.hexside("c3r1", "c4r1", "river")
+        b.unit("tank", "armour", "c2r1", echelon="regiment")
+        game = b.game(seed=1)
+        return plan.routes(game, game.state.stacks[stack(game, "tank")])
+
+    assert "c4r1" not in reach("good")
+    frozen = reach("frozen")
+    assert frozen["c4r1"].path == ("c3r1", "c4r1")
+    assert frozen["c4r1"].cost == 2.5  # and MP x0.75: 6 of the tank's 8 (OW1)
+    assert "c7r1" not in frozen
+
+
+def test_ow7_moving_at_night_costs_more_readiness() -> None:
+    b = lane().table("turns", pattern=["night"])
+    b.unit("walker", "inf", "c1r1")
+    game = b.game(seed=1)
+    execute(game, [OrderMove(stack(game, "walker"), ("c2r1", "c3r1", "c4r1"))])
+    assert op(game, "walker")["readiness"] == 85.0  # 10 x 1.5 (turns.night_move_readiness)
+
+
 # -- planning -------------------------------------------------------------------------------------
 
 

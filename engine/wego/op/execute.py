@@ -16,7 +16,7 @@ most MP to spare, then the sides alternately by tick, then stack id). What diffe
    that hex (a move battle), under a move or withdrawal (Move and Defend, OM6) it only halts.
 4. The battles of the tick use the odds combat (:mod:`.combat`), highest odds first.
 5. When the phase ends, every unit that moved spends readiness in proportion to the MP it
-   used and leaves its dug-in state (OM19, OU11).
+   used (more at night, OW7) and leaves its dug-in state (OM19, OU11).
 
 Records are those of the area execution (``wego_execution``, ``wego_step`` with the price's
 parts, ``wego_contact``, ``wego_jam``, ``wego_order_end``, ``wego_tick`` whose ``units`` give
@@ -97,7 +97,7 @@ def run(game: Game) -> None:
     for tick in range(1, ticks + 1):
         if not any(not m.done for m in movers) or game.state.outcome is not None:
             break
-        contacts = _tick(game, world, movers, staying, tick, tick_mp, day.night)
+        contacts = _tick(game, world, movers, staying, tick, tick_mp, day)
         fight_all(game, world, contacts, tick)
         for mover in movers:
             if not mover.done and mover.stack in world.displaced:
@@ -152,7 +152,7 @@ def _tick(
     staying: set[str],
     tick: int,
     tick_mp: float,
-    night: bool,
+    day: state.Night,
 ) -> list[Contact]:
     rank = {side: i for i, side in enumerate(game.sides_in_play)}
     if tick % 2 == 0:
@@ -167,12 +167,12 @@ def _tick(
         mover.gained = min(mover.gained + tick_mp, mover.budget - mover.spent)
     board = state.board_of(game)
     fields = {
-        side: enemy_zoc(board, world.units.values(), side, night=night)
+        side: enemy_zoc(board, world.units.values(), side, night=day.night)
         for side in game.sides_in_play
     }
     contacts: list[Contact] = []
     while True:
-        due = [m for m in movers if _due(game, world, m, tick, fields, staying, night)]
+        due = [m for m in movers if _due(game, world, m, tick, fields, staying, day)]
         if not due:
             break
         due.sort(
@@ -210,7 +210,7 @@ def _due(
     tick: int,
     fields: dict[str, ZocField],
     staying: set[str],
-    night: bool,
+    day: state.Night,
 ) -> bool:
     """Whether the mover steps (or attacks) in this round; its next step priced on the way."""
     if mover.done or mover.jammed or mover.wait > 0:
@@ -244,7 +244,8 @@ def _due(
             mode=MODES.get(mover.order, "move_defend"),
             field=fields[mover.side],
             holder=holder,
-            night=night,
+            night=day.night,
+            frozen=day.frozen,
         )
         mover.priced, mover.step = key, step
     if not step.allowed:
@@ -368,6 +369,7 @@ def _spend(game: Game, world: Battles, movers: list[Mover]) -> None:
     used, and are no longer dug in; the turn remembers who moved (OU7: no rest for them)."""
     rules = state.board_of(game).rules
     used = state.data(game)["turn"]["used"]
+    factor = rules.turns.night_move_readiness if state.clock(game).night else 1.0
     for mover in movers:
         stack = game.state.stacks.get(mover.stack)
         if stack is None or mover.spent <= 0:
@@ -376,7 +378,7 @@ def _spend(game: Game, world: Battles, movers: list[Mover]) -> None:
             unit = world.units.get(unit_id)
             if unit is None:
                 continue
-            after = spend_movement(rules, unit, mover.spent, mover.budget)
+            after = spend_movement(rules, unit, mover.spent, mover.budget, factor=factor)
             world.put(after)
             state.store(game, after)
             used[unit_id] = [round(mover.spent, 6), round(mover.budget, 6)]

@@ -57,9 +57,10 @@ def group_step(
     field: ZocField | None = None,
     holder: bool = False,
     night: bool = False,
+    frozen: bool = False,
 ) -> StepCost:
     """OM2: one step of a whole stack: refused if any unit is refused, else the dearest price
-    of its units, part by part."""
+    of its units, part by part (``frozen``: rivers frozen, OW1)."""
     board = state.board_of(game)
     costs = [
         step_cost(
@@ -71,6 +72,7 @@ def group_step(
             enemy_zoc=field,
             friendly_holder=holder,
             night=night,
+            frozen=frozen,
         )
         for u in group
     ]
@@ -107,7 +109,7 @@ def planned_step(
     a, b = board.grid.find(here), board.grid.find(there)
     if a is None or b is None:
         return "the operational rules move units on the hex map only"
-    step = group_step(game, group, a, b)
+    step = group_step(game, group, a, b, frozen=state.clock(game).frozen)
     if not step.allowed:
         return step.reason
     if step.uses_all:

@@ -29,6 +29,11 @@ class Night:
     recovery: float
     """OW1: readiness recovery multiplier."""
 
+    @property
+    def frozen(self) -> bool:
+        """OW1: rivers are frozen (their movement limits lifted)."""
+        return self.weather == "frozen"
+
 
 _BOARDS: weakref.WeakKeyDictionary[Game, OpBoard] = weakref.WeakKeyDictionary()
 

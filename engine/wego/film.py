@@ -46,8 +46,9 @@ class Frame:
     turn: int
     tick: int
     stacks: dict[str, StackView]
-    strength: dict[str, int]
-    """Strength of every unit the viewer sees the content of."""
+    strength: dict[str, float]
+    """Strength of every unit the viewer sees the content of (strength points under the area
+    rules, percent under the operational rules)."""
     events: tuple[Record, ...]
     """The records of the tick the viewer may know (see the module docstring)."""
 
@@ -160,7 +161,7 @@ def _frame(
     visible = _visible(tick, viewer)
     before = _visible(previous, viewer) if previous is not None else {}
     stacks: dict[str, StackView] = {}
-    strength: dict[str, int] = {}
+    strength: dict[str, float] = {}
     for stack_id, (side, region, units) in tick["stacks"].items():
         view = visible.get(stack_id)
         if view is None:

@@ -94,7 +94,10 @@ Problem = tuple[tuple[str | int, ...], str]
 
 
 def problems(scenario: Scenario, save: GameSave) -> Iterator[Problem]:
-    """What the models cannot see: the plan against the turn system and the stacks."""
+    """What the models cannot see: the plan against the turn system and the stacks, and
+    the operational units' state against the rules family."""
+    if save.state.operational is not None and scenario.rules.family != "operational":
+        yield ("state", "operational"), "a game of the area rules holds no operational state"
     plan = save.state.wego
     wego = scenario.calendar.turn_system == "wego"
     if plan is None:

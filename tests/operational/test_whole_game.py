@@ -6,7 +6,9 @@ from __future__ import annotations
 import json
 from collections import Counter
 
-from engine import Game
+import pytest
+
+from engine import Game, SaveError
 from engine.ai import BaselineAI
 from engine.runner import play
 from engine.wego import film
@@ -14,6 +16,7 @@ from engine.wego.ai import make_plan
 from engine.wego.orders import OrderAttack
 from tests.operational.builder import OpBuilder
 from tests.operational.scenarios import skirmish
+from tests.wego_scenarios import lane
 
 
 def test_ot6_an_ai_game_is_deterministic_and_fights_with_the_odds_combat() -> None:
@@ -69,3 +72,25 @@ def test_the_ai_attacks_at_good_odds_and_leaves_bad_odds_alone() -> None:
     tank = game.state.units["tank"].stack
     assert attacks.get(tank) == "c3r1"
     assert "c3r3" not in attacks.values()  # an elite regiment: the odds are poor
+
+
+def test_a_damaged_operational_state_in_a_save_is_refused_with_its_place() -> None:
+    game = Game(skirmish().build(), 3)
+    data = game.save()
+    data["state"]["operational"] = {
+        "units": {"r-tank": {"strength": 150.0, "readiness": 90.0, "dug_in": False}},
+        "turn": {"used": {}, "damage": {}},
+    }
+    with pytest.raises(SaveError) as caught:
+        Game.load(game.scenario, data)
+    assert caught.value.pointer == "/state/operational/units/r-tank/strength"
+    data["state"]["operational"]["units"] = {
+        "ghost": {"strength": 50.0, "readiness": 50.0, "dug_in": False}
+    }
+    with pytest.raises(SaveError):
+        Game.load(game.scenario, data)
+    area = lane().unit("r", "inf", "c1r1").game()
+    data = area.save()
+    data["state"]["operational"] = {"units": {}, "turn": {"used": {}, "damage": {}}}
+    with pytest.raises(SaveError, match="no operational state"):
+        Game.load(area.scenario, data)

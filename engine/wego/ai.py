@@ -5,7 +5,9 @@ For the side planning, stack by stack (in id order), with what that side can see
 1. **Attack** a region holding enemies it sees when the stacks that can reach it this turn
    together, with the side's aircraft flown over it in the air phase before the plans, have
    at least ``Style.attack_ratio`` times the strength the side believes is there
-   (:func:`engine.ai.estimates.enemy_strength`); every one of those stacks attacks.
+   (:func:`engine.ai.estimates.enemy_strength`); every one of those stacks attacks. Under the
+   operational rules the attacks go by the odds instead (:mod:`engine.wego.op.ai`, reached
+   through :mod:`engine.wego.family`).
 2. **Hold** what holds VP: the last fighting stack on a region worth defending
    (:func:`engine.ai.estimates.defence_value`) digs in (``order_defend``) when enemies stand
    within three steps, else holds.

@@ -10,6 +10,7 @@ An import-linter contract (``pyproject.toml``) keeps every other path closed.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
@@ -17,6 +18,10 @@ if TYPE_CHECKING:
     from ..game import Game
     from ..state import StackState
     from .orders import Order
+
+
+StepPricer = Callable[[str, str, float, float, bool], "tuple[float, bool] | str"]
+"""See :func:`step_pricer`."""
 
 
 def operational(game: Game) -> bool:
@@ -52,22 +57,24 @@ def allowance(game: Game, stack: StackState) -> float:
     return movement.stack_allowance(game, stack)
 
 
-def planned_step(
-    game: Game,
-    stack: StackState,
-    here: str,
-    there: str,
-    spent: float,
-    budget: float,
-    *,
-    first: bool,
-) -> tuple[float, bool] | str:
-    """A route's step while planning under the operational rules: its MP and whether it
-    ends the move, or why it is refused."""
+def step_pricer(game: Game, stack: StackState) -> StepPricer:
+    """The price of a route's steps for ``stack`` while planning under the operational
+    rules: ``price(here, there, spent, budget, first)`` gives the step's MP and whether it
+    ends the move, or why it is refused. The stack's units are read once, for the whole
+    search."""
     from .op import movement, state
 
     group = list(state.stack_units(game, stack).values())
-    return movement.planned_step(game, group, here, there, spent, budget, first=first)
+    frozen = state.clock(game).frozen
+
+    def price(
+        here: str, there: str, spent: float, budget: float, first: bool
+    ) -> tuple[float, bool] | str:
+        return movement.planned_step(
+            game, group, here, there, spent, budget, first=first, frozen=frozen
+        )
+
+    return price
 
 
 def attack_orders(game: Game, side: str, style: Style) -> list[Order]:

@@ -108,28 +108,14 @@ def allowance(game: Game, stack: StackState) -> float:
     return max(0.0, float(movement.mp_left(game, stack)))
 
 
-def _op_price(
-    game: Game,
-    stack: StackState,
-    here: str,
-    link: Link,
-    spent: float,
-    budget: float,
-    *,
-    first: bool,
-) -> tuple[float, bool] | str:
-    """A step of a route under the operational rules: its price and whether it ends the
-    move, or why it is refused (:func:`engine.wego.family.planned_step`)."""
-    return family.planned_step(game, stack, here, link.to, spent, budget, first=first)
-
-
 def step_cost(
     game: Game, link: Link, spent: float, budget: float, *, first: bool
 ) -> tuple[float, bool]:
     """MP a step costs after ``spent`` of ``budget``, and whether it ends the move: its plain
     cost (V1, M2, M3); a crossing that ends a move takes every MP left; a first step dearer
     than the whole budget takes the whole budget (the minimal move, V4; a stack with no MP
-    does not move at all)."""
+    does not move at all). Under the operational rules routes are priced by
+    :func:`engine.wego.family.step_pricer` instead."""
     cost = movement.plain_cost(game, link)
     ends = False
     if link.kind.uses_all_movement:
@@ -175,7 +161,7 @@ def routes(game: Game, stack: StackState) -> dict[str, Route]:
     side, domain = stack.side, movement.stack_domain(game, stack)
     budget = allowance(game, stack)
     barred = _seen_enemies(game, side)
-    operational = family.operational(game)
+    pricer = family.step_pricer(game, stack) if family.operational(game) else None
     order = {r: i for i, r in enumerate(game.world.regions)}
     best: dict[str, Route] = {stack.region: Route((), 0.0)}
     final: set[str] = set()
@@ -192,10 +178,8 @@ def routes(game: Game, stack: StackState) -> dict[str, Route]:
             to = link.to
             if to in route.path or to == stack.region or to in barred:
                 continue
-            if operational:
-                priced = _op_price(
-                    game, stack, here, link, spent, budget, first=here == stack.region
-                )
+            if pricer is not None:
+                priced = pricer(here, to, spent, budget, here == stack.region)
                 if isinstance(priced, str):
                     continue
                 price, ends = priced
@@ -261,6 +245,7 @@ def path_cost(game: Game, stack: StackState, path: tuple[str, ...], target: str 
     if len(set(steps)) != len(steps) or stack.region in steps:
         raise IllegalAction("a route never passes through a region twice")
     here, spent = stack.region, 0.0
+    pricer = family.step_pricer(game, stack) if family.operational(game) else None
     for index, region in enumerate(steps):
         if not isinstance(region, str):
             raise IllegalAction("a route is a list of region ids")
@@ -268,12 +253,12 @@ def path_cost(game: Game, stack: StackState, path: tuple[str, ...], target: str 
         if link is None:
             raise IllegalAction(f"no connection leads from '{here}' to '{region}'")
         last = index == len(steps) - 1
-        if family.operational(game):
+        if pricer is not None:
             if region in barred and not (target is not None and last):
                 raise IllegalAction(f"enemies hold '{region}': attack it instead of moving through")
             if target is not None and last:
                 break  # OO6: the attack is made from the hex next to the target
-            priced = _op_price(game, stack, here, link, spent, budget, first=index == 0)
+            priced = pricer(here, region, spent, budget, index == 0)
             if isinstance(priced, str):
                 raise IllegalAction(priced)
             price, ends = priced

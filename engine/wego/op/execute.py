@@ -77,7 +77,7 @@ def run(game: Game) -> None:
     plan["stage"] = "execution"
     day = state.clock(game)
     board = state.board_of(game)
-    world = Battles(state.units(game), set(), index={h: i for i, h in enumerate(board.hex_ids)})
+    world = Battles(state.units(game), set(), index=board.id_index)
     staying = _staying(game, plan["orders"])
     movers = _start(game, world, plan["orders"])
     tick_mp = game.scenario.calendar.wego.tick_mp

@@ -76,6 +76,8 @@ def group_step(
         )
         for u in group
     ]
+    if len(costs) == 1:
+        return costs[0]
     if not costs:
         return StepCost(False, "the stack has no unit the operational rules can move")
     refused = next((c for c in costs if not c.allowed), None)
@@ -102,14 +104,17 @@ def planned_step(
     budget: float,
     *,
     first: bool,
+    frozen: bool = False,
 ) -> tuple[float, bool] | str:
     """A route's step while planning: its MP and whether it ends the move (a minefield's
-    whole allowance, OH7; a first step dearer than the allowance, OM3), or why it is refused."""
+    whole allowance, OH7; a first step dearer than the allowance, OM3), or why it is refused
+    (``frozen``: the day's weather freezes rivers, OW1)."""
     board = state.board_of(game)
-    a, b = board.grid.find(here), board.grid.find(there)
+    index = board.id_index
+    a, b = index.get(here), index.get(there)
     if a is None or b is None:
         return "the operational rules move units on the hex map only"
-    step = group_step(game, group, a, b, frozen=state.clock(game).frozen)
+    step = group_step(game, group, a, b, frozen=frozen)
     if not step.allowed:
         return step.reason
     if step.uses_all:

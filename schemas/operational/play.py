@@ -55,7 +55,9 @@ class KillRow(StrictModel):
     """Table OV4: VP for destroying an enemy unit of these categories, by its quality."""
 
     categories: list[Category] = Field(min_length=1)
+    """The unit categories (OU2) the row is for; a category is in one row at most."""
     vp: dict[Quality, VictoryPoints]
+    """VP per quality of the destroyed unit (a quality left out scores nothing)."""
 
 
 def default_kills() -> list[KillRow]:
@@ -105,6 +107,7 @@ class OpVictoryRules(StrictModel):
     """OV1-OV4: victory by locations held per turn and kills by type and quality."""
 
     locations: list[VictoryLocation] = Field(default_factory=list)
+    """OV2: the victory locations, one per hex."""
     kills: list[KillRow] = Field(default_factory=default_kills)
     """Table OV4."""
 

@@ -639,7 +639,27 @@ def bench_operational(repeats: int) -> list[Result]:
             f"floors; the truck network ({loc['edges']} steps), built once per game, "
             f"{loc['network_ms']:.0f} ms; red's states: {states}",
         ),
+        _bench_operational_wego(repeats),
     ]
+
+
+def _bench_operational_wego(repeats: int) -> Result:
+    """Issue 15: a WEGO execution phase, 300 units, 3,000 hexes, in at most 0.5 s."""
+    import operational_wego
+
+    found = operational_wego.bench(max(repeats, 5))
+    return Result(
+        f"operational: WEGO execution phase, {found['hexes']} hexes, {found['units']} units, "
+        f"{found['orders']} orders",
+        found["execution_s"],
+        operational_wego.BUDGET_S,
+        "s",
+        f"wall {found['wall_s']:.3f} s, CPU {found['cpu_s']:.3f} s at a load average of "
+        f"{found['load_average']:.1f}; {found['ticks']} ticks, {found['steps']} steps, "
+        f"{found['battles']} battles, {found['jams']} jams; floor (both sides' zones of "
+        f"control each tick) CPU {found['floor_cpu_s'] * 1000:.1f} ms, so "
+        f"{found['per_floor']:.1f} floors",
+    )
 
 
 def bench_large_map(regions: int, repeats: int) -> list[Result]:

@@ -36,7 +36,7 @@ from schemas.effects import ChoiceOption
 from schemas.ranges import MAX_HIT_POINTS, MAX_ROUNDS, MAX_TURNS
 from schemas.selection import DurationKind
 
-from .wego.save_models import WegoPlanSave
+from .wego.save_models import OperationalSave, WegoPlanSave
 
 
 class SaveModel(BaseModel):
@@ -304,6 +304,8 @@ class StateSave(SaveModel):
     stats: StatsSave
     wego: WegoPlanSave | None = None
     """The open plan of a WEGO turn (:mod:`engine.wego.save_models`)."""
+    operational: OperationalSave | None = None
+    """The units' state under the operational rules (:mod:`engine.wego.save_models`)."""
 
 
 class LogRecord(BaseModel):

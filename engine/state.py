@@ -134,6 +134,9 @@ class GameState:
     outcome: dict[str, Any] | None = None
     wego: dict[str, Any] | None = None
     """The open WEGO plan (:mod:`engine.wego.plan`); ``None`` in IGOUGO games."""
+    operational: dict[str, Any] | None = None
+    """The units' state under the operational rules (:mod:`engine.wego.op.state`); ``None``
+    in games of the area family."""
     stats: dict[str, Any] = field(default_factory=dict)
     """Running totals for the outcome and charts: battles, losses per side, VP per turn."""
 

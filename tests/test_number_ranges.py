@@ -47,7 +47,9 @@ def _instances() -> dict[str, BaseModel]:
     walk(load_text(json.dumps(base()), validate=False).scenario)
     walk(Background(path="map.png", width=100, height=50))
     walk(generate_hex_scenario(12, 10, seed=1))  # the hex map's own models
-    walk(OpBuilder().unit("u", "armour", "c1r1", quality="elite").build())  # operational tables
+    operational = OpBuilder().unit("u", "armour", "c1r1", quality="elite")
+    operational.table("victory", locations=[{"hex": "c1r1", "per_turn": {"red": 1}}])
+    walk(operational.build())  # operational tables
     walk(_order_of_battle())  # the operational HQs, pools and assets
     return found
 

@@ -363,6 +363,8 @@ def test_every_code_has_a_fixture() -> None:
     covered |= {c for c, _, _ in COMMAND_CASES}  # the operational order of battle's codes
     # Operational tables against a hex map: tests/operational/test_family_format.py.
     covered |= {"operational-terrain-missing", "operational-hexside-missing"}
+    # Victory locations on a hex map: tests/operational/test_play_format.py.
+    covered |= {"operational-location-unknown"}
     covered |= {"schema", "json-duplicate-key", "file-unreadable", "text-unpaired-surrogate"}
     # Image codes need files on disk: tests/test_hostile_files.py and test_files_named.py.
     covered |= {"image-outside-folder", "image-not-a-file", "image-too-large"}

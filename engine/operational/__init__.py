@@ -12,7 +12,11 @@ Entry points, for the WEGO execution and the game view:
 - :func:`step_cost` / :func:`movement_cost`, :func:`affordable`, :func:`effective_mp`,
   :func:`fits`: movement (OM1-OM4, OM11-OM13);
 - :func:`odds_preview` and :func:`resolve_attack` with an :class:`AttackSpec` (OC2-OC20);
-- :func:`end_of_turn`, :func:`spend_movement`: readiness over time (OU7-OU11, OM19).
+- :func:`end_of_turn`, :func:`spend_movement`: readiness over time (OU7-OU11, OM19);
+- :mod:`.aftercombat`: retreats, holds and advances (OC21-OC24, OC27);
+- :mod:`.victory`: kill and location VP, the winner (OV1-OV4).
+
+The WEGO execution plays them through :mod:`engine.wego.op` (docs/rules-operational.md).
 """
 
 from .battle import BattleResult, resolve_attack

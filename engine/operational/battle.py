@@ -1,8 +1,8 @@
 """Resolving an attack (OC17-OC20): the die on the results table, intensity, damage to every
 unit, destruction, and one ``op_battle`` record in the log.
 
-Retreats, withdrawals and advances after combat (OC21-OC27) are not implemented yet: the
-result says what each unit lost and which were destroyed, and the caller keeps the units.
+The result says what each unit lost and which were destroyed, and the caller keeps the units;
+what follows (retreats, holds, advances: OC21-OC24, OC27) is :mod:`.aftercombat`'s.
 """
 
 from __future__ import annotations

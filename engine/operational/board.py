@@ -102,6 +102,11 @@ class OpBoard:
         return self.hexside_rows[code] if code >= 0 else None
 
     @cached_property
+    def id_index(self) -> dict[str, int]:
+        """Hex id to index, for callers that look many ids up (a route search)."""
+        return {hex_id: i for i, hex_id in enumerate(self.hex_ids)}
+
+    @cached_property
     def neighbours(self) -> np.ndarray:
         """``(hexes, 6)`` neighbour per direction, ``-1`` off the map."""
         return self.grid.neighbours

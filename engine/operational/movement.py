@@ -60,11 +60,13 @@ def step_cost(
     enemy_in_hex: bool = False,
     friendly_holder: bool = False,
     night: bool = False,
+    frozen: bool = False,
 ) -> StepCost:
     """OM2: terrain (or road) + hexside + enemy ZOC, at least the minimum outside Road
     Movement. ``enemy_zoc`` is the zone the enemy exerts (``None``: ignore it, as an
     ignore-enemy move plots, OO3); ``friendly_holder``: a friendly unit that stays put holds
-    ``to_hex`` (OM11)."""
+    ``to_hex`` (OM11); ``frozen``: frozen weather, which lifts a river hexside's movement
+    limits (OW1, OH11: crossed as a plain hexside)."""
     rules = board.rules
     side = board.hexside(from_hex, to_hex)
     if side is None:
@@ -76,6 +78,8 @@ def step_cost(
         return _refused("the hex's terrain has no row in the operational terrain table")
     road = int(board.side_road[side])
     feature = board.feature(side)
+    if frozen and feature is not None and feature.river:
+        feature = None
     bridged = road != NO_ROAD and bool(board.side_bridge[side])
     if feature is not None and feature.crossing == "road_only" and not bridged:
         return _refused("a river is crossed only along a road over a bridge (OH4, OH6)")

@@ -56,9 +56,12 @@ def movement_loss(rules: OperationalRules, used: float, allowance: float) -> flo
     return float(min(full, math.ceil(full * used / allowance - 1e-9)))
 
 
-def spend_movement(rules: OperationalRules, unit: OpUnit, used: float, allowance: float) -> OpUnit:
-    """A unit that moved: readiness spent (OM19), and it is no longer dug in (OU11)."""
-    loss = movement_loss(rules, used, allowance)
+def spend_movement(
+    rules: OperationalRules, unit: OpUnit, used: float, allowance: float, *, factor: float = 1.0
+) -> OpUnit:
+    """A unit that moved: readiness spent (OM19; times ``factor``, the night's, OW7), and it
+    is no longer dug in (OU11)."""
+    loss = movement_loss(rules, used, allowance) * factor
     return replace(unit, readiness=max(0.0, unit.readiness - loss), dug_in=False)
 
 

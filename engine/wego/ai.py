@@ -5,7 +5,9 @@ For the side planning, stack by stack (in id order), with what that side can see
 1. **Attack** a region holding enemies it sees when the stacks that can reach it this turn
    together, with the side's aircraft flown over it in the air phase before the plans, have
    at least ``Style.attack_ratio`` times the strength the side believes is there
-   (:func:`engine.ai.estimates.enemy_strength`); every one of those stacks attacks.
+   (:func:`engine.ai.estimates.enemy_strength`); every one of those stacks attacks. Under the
+   operational rules the attacks go by the odds instead (:mod:`engine.wego.op.ai`, reached
+   through :mod:`engine.wego.family`).
 2. **Hold** what holds VP: the last fighting stack on a region worth defending
    (:func:`engine.ai.estimates.defence_value`) digs in (``order_defend``) when enemies stand
    within three steps, else holds.
@@ -30,6 +32,7 @@ from ..actions import Action
 from ..ai.estimates import defence_value, enemy_strength, region_value, stack_strength
 from ..ai.fronts import distance_to_enemy, forget
 from ..state import StackState
+from . import family
 from .orders import Order, OrderAttack, OrderDefend, OrderHold, OrderMove, SealPlan
 from .plan import attack_routes, orders_of, planner, routes
 
@@ -77,7 +80,11 @@ def make_plan(game: Game, side: str, style: Style) -> list[Order]:
         if s.side == side and movement.stack_domain(game, s) in ("land", "naval")
     ]
     orders: dict[str, Order] = {}
-    _attacks(game, side, stacks, style, orders)
+    if family.operational(game):
+        # The operational family's attacks go by the odds (engine.wego.op.ai).
+        orders.update((o.stack, o) for o in family.attack_orders(game, side, style))
+    else:
+        _attacks(game, side, stacks, style, orders)
     load: dict[str, int] = {}
     for stack in stacks:
         if stack.id in orders:

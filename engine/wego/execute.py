@@ -55,6 +55,7 @@ from ..actions import Breakthrough
 from ..combat import battle as fights
 from ..errors import IllegalAction
 from ..state import StackState
+from . import family
 from .orders import OrderAttack, OrderDefend, OrderWithdraw, order_from_json
 from .plan import allowance, step_cost
 
@@ -88,7 +89,11 @@ class Mover:
 
 
 def run(game: Game) -> None:
-    """Carry out every sealed order; the plan is closed afterwards."""
+    """Carry out every sealed order; the plan is closed afterwards. A scenario of the
+    operational rules family runs its own execution (:mod:`engine.wego.op.execute`)."""
+    if family.operational(game):
+        family.execute(game)
+        return
     plan = game.state.wego
     assert plan is not None
     plan["stage"] = "execution"

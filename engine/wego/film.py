@@ -46,8 +46,9 @@ class Frame:
     turn: int
     tick: int
     stacks: dict[str, StackView]
-    strength: dict[str, int]
-    """Strength of every unit the viewer sees the content of."""
+    strength: dict[str, float]
+    """Strength of every unit the viewer sees the content of (strength points under the area
+    rules, percent under the operational rules)."""
     events: tuple[Record, ...]
     """The records of the tick the viewer may know (see the module docstring)."""
     owners: dict[str, str | None] | None = None
@@ -97,6 +98,9 @@ _SHOWN = {
     "battle_retreat",
     "eliminated",
     "captured",
+    "op_battle",
+    "op_retreat",
+    "op_advance",
 }
 """Records a film shows (the rounds of a battle are in the battle's own records)."""
 
@@ -163,7 +167,7 @@ def _frame(
     visible = _visible(tick, viewer)
     before = _visible(previous, viewer) if previous is not None else {}
     stacks: dict[str, StackView] = {}
-    strength: dict[str, int] = {}
+    strength: dict[str, float] = {}
     for stack_id, (side, region, units) in tick["stacks"].items():
         view = visible.get(stack_id)
         if view is None:
@@ -214,8 +218,12 @@ def _knows(
         return bool(
             record["side_id"] == viewer or record["stack"] in visible or record["stack"] in before
         )
-    if kind in ("wego_battle", "battle_start", "battle_over"):
+    if kind in ("wego_battle", "battle_start", "battle_over", "op_battle"):
         return viewer in (record["attacker"], record["defender"])
+    if kind in ("op_retreat", "op_advance"):
+        return bool(record["side_id"] == viewer) or any(
+            _unit_seen(u, tick, visible) or _unit_seen(u, previous, before) for u in record["units"]
+        )
     if kind == "battle_retreat":
         return bool(record["side_id"] == viewer) or any(
             _unit_seen(u, tick, visible) for u in record["units"]
@@ -260,6 +268,8 @@ def battles(records: Sequence[Record], turn: int | None = None) -> list[BattleRo
                 attacks.add((record["tick"], record["region"]))
             elif kind == "battle_over":
                 over = record
+            elif kind == "op_battle":
+                out.append(_op_row(number, frame, record))
             elif kind == "wego_battle" and over is not None:
                 out.append(
                     BattleRow(
@@ -277,6 +287,32 @@ def battles(records: Sequence[Record], turn: int | None = None) -> list[BattleRo
                 )
                 over = None
     return out
+
+
+def _op_row(turn: int, frame: int, record: Record) -> BattleRow:
+    """A battle of the operational rules (one roll, OC17): the winner is the attacker when
+    the defenders left or lost the hex, else the defender; ``lost`` counts units destroyed."""
+    lost: dict[str, int] = {}
+    for line in record["units"]:
+        if line["destroyed"]:
+            lost[line["side"]] = lost.get(line["side"], 0) + 1
+    survivors = [
+        line
+        for line in record["units"]
+        if line["side"] == record["defender"] and not line["destroyed"]
+    ]
+    return BattleRow(
+        turn,
+        record["tick"],
+        frame + 1,
+        record["target"],
+        record["attacker"],
+        record["defender"],
+        record["defender"] if survivors else record["attacker"],
+        1,
+        lost,
+        record["battle_kind"] == "meeting",
+    )
 
 
 def statistics(records: Iterable[Record]) -> list[TurnStats]:
@@ -316,10 +352,12 @@ def verify(records: Sequence[Record]) -> list[str]:
                 board = {u: list(v) for u, v in record["units"].items()}
             elif board is None:
                 continue
-            elif kind == "wego_step" or kind == "battle_retreat":
+            elif kind in ("wego_step", "battle_retreat", "op_retreat", "op_advance"):
                 for unit in record["units"]:
                     if unit in board:
                         board[unit][0] = record["to"]
+                        if kind == "op_retreat":
+                            board[unit][1] = record["strength"][unit]
             elif kind == "air_return":
                 # Aircraft of a beaten battle fly home (A5): the record names their base, not
                 # its region, so the next frame's region is taken for them (strength checked).
@@ -328,6 +366,10 @@ def verify(records: Sequence[Record]) -> list[str]:
                         board[unit][0] = _AT_BASE
             elif kind == "battle_hits" and record["unit"] in board:
                 board[record["unit"]][1] = record["strength"]
+            elif kind == "op_battle":
+                for line in record["units"]:
+                    if line["unit"] in board:
+                        board[line["unit"]][1] = round(line["strength_after"], 4)
             elif kind in ("eliminated", "withdrawn"):
                 board.pop(record["unit"], None)
     return problems

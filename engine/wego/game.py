@@ -33,7 +33,7 @@ from ..errors import IllegalAction
 from ..game import Game
 from ..phases.base import Phase
 from ..phases.supply import resolve as resolve_supply
-from . import execute, plan, sealed, windows
+from . import execute, family, plan, sealed, windows
 from .orders import Order
 
 _NO_PHASE = Phase()
@@ -182,7 +182,10 @@ class WegoGame(Game):
     def _end_turn(self) -> None:
         state = self.state
         supply: dict[str, dict[str, int]] = {}
-        if "supply" in self.phases_of(self.turn):
+        operational = family.operational(self)
+        if operational:
+            family.close_turn(self)  # the operational family's end of turn (OT8)
+        elif "supply" in self.phases_of(self.turn):
             for index, side in enumerate(self.sides_in_play):
                 state.side_index = index
                 supply[side] = resolve_supply(self, side)
@@ -198,11 +201,15 @@ class WegoGame(Game):
             losses=dict(sorted(state.stats.get("losses", {}).items())),
             supply=supply,
         )
-        victory.end_of_turn(self)
+        if not operational:
+            victory.end_of_turn(self)
         if state.outcome is not None:
             return
         if state.turn >= self.scenario.calendar.turns:
-            victory.end_of_game(self)
+            if operational:
+                family.end_of_game(self)
+            else:
+                victory.end_of_game(self)
             return
         state.turn += 1
         for unit in state.units.values():

@@ -25,6 +25,7 @@ from ..actions import Action
 from ..errors import IllegalAction
 from ..state import StackState
 from ..world import Link
+from . import family
 from . import sealed as sealed_plans
 from .orders import (
     MOVING,
@@ -100,7 +101,10 @@ def orders_of(game: Game, side: str, *, viewer: str | None) -> dict[str, Order]:
 
 
 def allowance(game: Game, stack: StackState) -> float:
-    """The MP the stack has for this turn's execution."""
+    """The MP the stack has for this turn's execution (under the operational rules, the
+    least effective MP of its units, :mod:`engine.wego.op.movement`)."""
+    if family.operational(game):
+        return family.allowance(game, stack)
     return max(0.0, float(movement.mp_left(game, stack)))
 
 
@@ -110,7 +114,8 @@ def step_cost(
     """MP a step costs after ``spent`` of ``budget``, and whether it ends the move: its plain
     cost (V1, M2, M3); a crossing that ends a move takes every MP left; a first step dearer
     than the whole budget takes the whole budget (the minimal move, V4; a stack with no MP
-    does not move at all)."""
+    does not move at all). Under the operational rules routes are priced by
+    :func:`engine.wego.family.step_pricer` instead."""
     cost = movement.plain_cost(game, link)
     ends = False
     if link.kind.uses_all_movement:
@@ -156,6 +161,7 @@ def routes(game: Game, stack: StackState) -> dict[str, Route]:
     side, domain = stack.side, movement.stack_domain(game, stack)
     budget = allowance(game, stack)
     barred = _seen_enemies(game, side)
+    pricer = family.step_pricer(game, stack) if family.operational(game) else None
     order = {r: i for i, r in enumerate(game.world.regions)}
     best: dict[str, Route] = {stack.region: Route((), 0.0)}
     final: set[str] = set()
@@ -172,9 +178,15 @@ def routes(game: Game, stack: StackState) -> dict[str, Route]:
             to = link.to
             if to in route.path or to == stack.region or to in barred:
                 continue
-            if movement.step_refusal(game, side, domain, link) is not None:
+            if pricer is not None:
+                priced = pricer(here, to, spent, budget, here == stack.region)
+                if isinstance(priced, str):
+                    continue
+                price, ends = priced
+            elif movement.step_refusal(game, side, domain, link) is not None:
                 continue
-            price, ends = step_cost(game, link, spent, budget, first=here == stack.region)
+            else:
+                price, ends = step_cost(game, link, spent, budget, first=here == stack.region)
             cost = spent + price
             if cost > budget:
                 continue
@@ -202,12 +214,19 @@ def attack_routes(game: Game, stack: StackState) -> dict[str, Route]:
     targets = barred | (_enemy_forts(game, side) if domain == "land" else set())
     starts = {stack.region: Route((), 0.0), **routes(game, stack)}
     out: dict[str, Route] = {}
+    operational = family.operational(game)
     for region, route in starts.items():
         for link in game.world.neighbours(region):
-            if link.to not in targets or movement.step_refusal(game, side, domain, link):
+            if link.to not in targets:
                 continue
-            price, _ = step_cost(game, link, route.cost, budget, first=not route.path)
-            cost = route.cost + price
+            if operational:
+                # OO6: an attack is made from the hex next to the target; it costs no MP.
+                cost = route.cost
+            elif movement.step_refusal(game, side, domain, link):
+                continue
+            else:
+                price, _ = step_cost(game, link, route.cost, budget, first=not route.path)
+                cost = route.cost + price
             if cost > budget:
                 continue
             known = out.get(link.to)
@@ -226,16 +245,31 @@ def path_cost(game: Game, stack: StackState, path: tuple[str, ...], target: str 
     if len(set(steps)) != len(steps) or stack.region in steps:
         raise IllegalAction("a route never passes through a region twice")
     here, spent = stack.region, 0.0
+    pricer = family.step_pricer(game, stack) if family.operational(game) else None
     for index, region in enumerate(steps):
         if not isinstance(region, str):
             raise IllegalAction("a route is a list of region ids")
         link = next((lk for lk in game.world.neighbours(here) if lk.to == region), None)
         if link is None:
             raise IllegalAction(f"no connection leads from '{here}' to '{region}'")
+        last = index == len(steps) - 1
+        if pricer is not None:
+            if region in barred and not (target is not None and last):
+                raise IllegalAction(f"enemies hold '{region}': attack it instead of moving through")
+            if target is not None and last:
+                break  # OO6: the attack is made from the hex next to the target
+            priced = pricer(here, region, spent, budget, index == 0)
+            if isinstance(priced, str):
+                raise IllegalAction(priced)
+            price, ends = priced
+            if ends and not last:
+                raise IllegalAction(f"the move ends in '{region}' (it takes every MP left)")
+            spent += price
+            here = region
+            continue
         refusal = movement.step_refusal(game, side, domain, link)
         if refusal is not None:
             raise IllegalAction(refusal)
-        last = index == len(steps) - 1
         if region in barred and not (target is not None and last):
             raise IllegalAction(f"enemies hold '{region}': attack it instead of moving through")
         price, ends = step_cost(game, link, spent, budget, first=index == 0)

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from schemas.base import Ref, RegionId, SideId
+from schemas.base import Ref, RegionId, SideId, UnitId
 from schemas.ranges import MAX_TICKS
 
 if TYPE_CHECKING:
@@ -66,11 +66,38 @@ class WegoPlanSave(_Model):
     """Sides whose plans are sealed by commitment and not yet revealed (engine.wego.sealed)."""
 
 
+Percent = Annotated[float, Field(ge=0.0, le=100.0)]
+Mp = Annotated[float, Field(ge=0.0, le=1_000_000.0)]
+
+
+class OpUnitSave(_Model):
+    """A unit's state under the operational rules (:mod:`engine.wego.op.state`)."""
+
+    strength: Percent
+    readiness: Percent
+    dug_in: bool
+
+
+class OpTurnSave(_Model):
+    used: dict[UnitId, Annotated[list[Mp], Field(min_length=2, max_length=2)]]
+    damage: dict[UnitId, Annotated[float, Field(ge=0.0, le=100_000.0)]]
+
+
+class OperationalSave(_Model):
+    """``state.operational``: the operational family's unit state and the running turn."""
+
+    units: dict[UnitId, OpUnitSave]
+    turn: OpTurnSave
+
+
 Problem = tuple[tuple[str | int, ...], str]
 
 
 def problems(scenario: Scenario, save: GameSave) -> Iterator[Problem]:
-    """What the models cannot see: the plan against the turn system and the stacks."""
+    """What the models cannot see: the plan against the turn system and the stacks, and
+    the operational units' state against the rules family."""
+    if save.state.operational is not None and scenario.rules.family != "operational":
+        yield ("state", "operational"), "a game of the area rules holds no operational state"
     plan = save.state.wego
     wego = scenario.calendar.turn_system == "wego"
     if plan is None:

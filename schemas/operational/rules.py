@@ -9,6 +9,7 @@ from .assets import AssetRules
 from .combat import CombatRules
 from .hq import HqRules
 from .movement import AllowanceRules, ReadinessRules, ZocRules
+from .play import AfterCombatRules, OpVictoryRules, TurnRules
 from .supply import OpSupplyRules
 from .terrain import (
     HexsideEffect,
@@ -44,6 +45,14 @@ class OperationalRules(StrictModel):
     """OU7, OU9, OM19: readiness over time."""
     combat: CombatRules = Field(default_factory=CombatRules)
     """OC5-OC20: battles."""
+    # -- Played turn after turn (engine/wego/op): results after combat, victory, day and
+    # weather (schemas/operational/play.py).
+    after_combat: AfterCombatRules = Field(default_factory=AfterCombatRules)
+    """OC21-OC24, OC27: retreats, holds and advances."""
+    victory: OpVictoryRules = Field(default_factory=OpVictoryRules)
+    """OV1-OV4: locations held per turn and kills."""
+    turns: TurnRules = Field(default_factory=TurnRules)
+    """OT4, OW1-OW6: day and night turns, weather, the supply level of movement."""
 
     # HQs, lines of communication, supply and assets (OQ, OS, OA): the order of battle, the
     # supply sources and pools, the cost tables and the off-map assets (engine/operational/

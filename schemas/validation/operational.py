@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
+from ..hexgrid import HexGrid
 from ..issues import Issue, make_issue, pointer
 from .index import ScenarioIndex
 
@@ -64,6 +65,7 @@ def check_rules_family(ix: ScenarioIndex) -> Iterator[Issue]:
                     "(Table OH6)",
                     key,
                 )
+    yield from _locations(ix)
     used_types = {unit.type for unit in scenario.units}
     for index, kind in enumerate(scenario.unit_types):
         if kind.domain == "land" and kind.operational is None and kind.id in used_types:
@@ -74,3 +76,33 @@ def check_rules_family(ix: ScenarioIndex) -> Iterator[Issue]:
                 "which the operational rules read",
                 kind.id,
             )
+
+
+def _locations(ix: ScenarioIndex) -> Iterator[Issue]:
+    """OV2: each victory location names a hex of the map and sides of the scenario."""
+    scenario = ix.scenario
+    tables = scenario.rules.operational
+    if tables is None or scenario.hex_map is None:
+        return
+    locations = tables.victory.locations
+    if not locations:
+        return
+    grid = HexGrid.of(scenario.hex_map)
+    sides = {side.id for side in scenario.sides}
+    for index, location in enumerate(locations):
+        where = ("rules", "operational", "victory", "locations", index)
+        if grid.find(location.hex) is None:
+            yield make_issue(
+                "operational-location-unknown",
+                pointer(*where, "hex"),
+                f"victory location '{location.hex}' is not a hex of the map",
+                location.hex,
+            )
+        for side in location.per_turn:
+            if side not in sides:
+                yield make_issue(
+                    "operational-location-unknown",
+                    pointer(*where, "per_turn", side),
+                    f"victory location '{location.hex}' gives VP to '{side}', which is not a side",
+                    location.hex,
+                )

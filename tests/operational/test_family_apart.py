@@ -27,3 +27,18 @@ def test_the_area_rules_may_not_import_the_operational_rules() -> None:
         c["forbidden_modules"] == ["engine.operational"] and "engine.combat" in c["source_modules"]
         for c in _forbidden()
     )
+
+
+def test_the_shared_wego_modules_reach_the_operational_rules_only_through_one_dispatch_point() -> (
+    None
+):
+    contract = next(
+        c
+        for c in _forbidden()
+        if "engine.wego.execute" in c["source_modules"]
+        and "engine.operational" in c["forbidden_modules"]
+    )
+    shared = {"engine.wego.plan", "engine.wego.game", "engine.wego.ai", "engine.wego.film"}
+    assert shared <= set(contract["source_modules"])
+    assert "engine.wego.op" in contract["forbidden_modules"]
+    assert contract["ignore_imports"] == ["engine.wego.family -> engine.wego.op.*"]

@@ -331,10 +331,18 @@ def test_parts_a_later_rules_group_adds_get_chapters_of_their_own(doc):
     assert [line.title for line in assets.columns(value.convoys, doc)] == ["Name", "Delay", "Kinds"]
     assert len(assets.rows(value.convoys, doc)) == 2
     assert assets.new_row is not None and assets.new_row(doc) == Asset()
-    # The order of battle, supply and assets have no chapter laid out by hand yet: they
+    # What came after the hand-made chapters (results after combat, victory, turns, the
+    # order of battle, supply and assets) has no chapter laid out by hand yet: they
     # are edited through the automatic ones, after the hand-made chapters.
     automatic = [c.key for c in CHAPTERS if any(s.key.startswith("auto-") for s in c.grids)]
-    assert automatic == ["op-command", "op-supply", "op-assets"]
+    assert automatic == [
+        "op-after_combat",
+        "op-victory",
+        "op-turns",
+        "op-command",
+        "op-supply",
+        "op-assets",
+    ]
     assert CHAPTERS[-3:] == tuple(c for c in CHAPTERS if c.key in automatic)
 
 

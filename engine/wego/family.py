@@ -1,0 +1,84 @@
+"""The one dispatch point between the WEGO turn machinery and the rules families.
+
+A WEGO game plays the area family's rules (docs/rules.md) or, when ``rules.family`` is
+``operational``, the operational family's (docs/rules-operational.md). The shared WEGO
+modules (``plan``, ``execute``, ``game``, ``ai``) ask :func:`operational` and call the
+functions below; only this module imports :mod:`engine.wego.op`, the package that plays the
+operational rules, and it imports it lazily, so a game of the area family never loads them.
+An import-linter contract (``pyproject.toml``) keeps every other path closed.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from ..ai.baseline import Style
+    from ..game import Game
+    from ..state import StackState
+    from .orders import Order
+
+
+StepPricer = Callable[[str, str, float, float, bool], "tuple[float, bool] | str"]
+"""See :func:`step_pricer`."""
+
+
+def operational(game: Game) -> bool:
+    """Whether ``game`` plays the operational rules family."""
+    return game.scenario.rules.family == "operational"
+
+
+def execute(game: Game) -> None:
+    """The execution phase of the operational family (:mod:`engine.wego.op.execute`)."""
+    from .op import execute as op_execute
+
+    op_execute.run(game)
+
+
+def close_turn(game: Game) -> None:
+    """The end of a turn of the operational family (:mod:`engine.wego.op.turn`)."""
+    from .op import turn
+
+    turn.close_turn(game)
+
+
+def end_of_game(game: Game) -> None:
+    """The end of a game of the operational family (OV1)."""
+    from .op import turn
+
+    turn.end_of_game(game)
+
+
+def allowance(game: Game, stack: StackState) -> float:
+    """A stack's MP for the turn under the operational rules (OM1)."""
+    from .op import movement
+
+    return movement.stack_allowance(game, stack)
+
+
+def step_pricer(game: Game, stack: StackState) -> StepPricer:
+    """The price of a route's steps for ``stack`` while planning under the operational
+    rules: ``price(here, there, spent, budget, first)`` gives the step's MP and whether it
+    ends the move, or why it is refused. The stack's units are read once, for the whole
+    search."""
+    from .op import movement, state
+
+    group = list(state.stack_units(game, stack).values())
+    frozen = state.clock(game).frozen
+
+    def price(
+        here: str, there: str, spent: float, budget: float, first: bool
+    ) -> tuple[float, bool] | str:
+        return movement.planned_step(
+            game, group, here, there, spent, budget, first=first, frozen=frozen
+        )
+
+    return price
+
+
+def attack_orders(game: Game, side: str, style: Style) -> list[Order]:
+    """The AI's attacks under the operational rules (:mod:`engine.wego.op.ai`)."""
+    from .op import ai
+
+    return ai.attacks(game, side, style)

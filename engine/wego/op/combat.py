@@ -1,0 +1,330 @@
+"""Battles of a WEGO execution under the operational rules (OC1, OC16-OC24, OC27-OC29, OV4).
+
+A stack ordered to attack a hex does not go in: on reaching the hex next to it, it attacks
+from where it stands, and every stack of its side that reached the same hex in the same tick
+joins the battle (OM5: units arriving together attack together). The battles of a tick are
+fought from the highest final odds to the lowest (OC16), each with
+:func:`~engine.operational.resolve_attack` on the game's die; then the defenders may retreat
+(OC22-OC24) and the attackers advance into an emptied hex (OC27).
+
+Records (besides ``eliminated``, ``vp`` and ``captured``):
+
+* ``op_battle`` ``{tick, attacker, defender, stacks, target, battle_kind, order, attack_total,
+  defence_total, basic_odds, shifts, final_odds, column_odds, intensity, die,
+  attacker_damage, defender_damage, units}``: the whole breakdown (OF6);
+* ``op_retreat`` ``{tick, side_id, stack, units, from, to, path, hexes, chance, roll, held,
+  hold_roll, cornered, strength, readiness}``: the defenders of a battle fall back (or hold,
+  or cannot);
+* ``op_advance`` ``{tick, side_id, stack, units, from, to}``: attackers move into the hex.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+from typing import TYPE_CHECKING
+
+from ... import board as places
+from ...errors import IllegalAction
+from ...operational import AttackSpec, OpUnit, apply_damage, enemy_zoc, odds_preview, resolve_attack
+from ...operational.aftercombat import advancing, retreat_call, retreat_path
+from ...operational.odds import BattleKind
+from ...operational.victory import kill_vp
+from . import state
+
+if TYPE_CHECKING:
+    from ...game import Game
+
+
+@dataclass
+class Contact:
+    """Stacks of one side that reached a hex next to an enemy hex this tick, to attack it."""
+
+    target: str
+    side: str
+    stacks: list[str] = field(default_factory=list)
+    moved: bool = False
+    """Some stack stepped this turn before attacking (a move battle, OC28)."""
+
+
+@dataclass
+class Battles:
+    """What the execution's battles need and leave behind."""
+
+    units: dict[str, OpUnit]
+    """Every unit on the map as the rules see it, kept up to date."""
+    moved: set[str]
+    """Units that moved this turn (a defender that all moved meets a meeting engagement)."""
+    displaced: set[str] = field(default_factory=set)
+    """Stacks moved by a retreat or an advance: their orders end (OM21)."""
+    at: dict[int, set[str]] = field(default_factory=dict)
+    """Hex index to the ids of the units in it (kept by :meth:`put` and :meth:`drop`)."""
+    index: dict[str, int] = field(default_factory=dict)
+    """Hex id to its index on the board (read once, not parsed at every step)."""
+
+    def __post_init__(self) -> None:
+        for unit in self.units.values():
+            self.at.setdefault(unit.hex, set()).add(unit.id)
+
+    def put(self, unit: OpUnit) -> None:
+        """Keep ``unit``'s new values (and place)."""
+        old = self.units.get(unit.id)
+        if old is not None and old.hex != unit.hex:
+            self.at[old.hex].discard(unit.id)
+        self.units[unit.id] = unit
+        self.at.setdefault(unit.hex, set()).add(unit.id)
+
+    def drop(self, unit_id: str) -> OpUnit:
+        """A unit leaves the map."""
+        unit = self.units.pop(unit_id)
+        self.at[unit.hex].discard(unit_id)
+        return unit
+
+    def in_hex(self, hex_index: int) -> list[OpUnit]:
+        """The units in a hex, in id order."""
+        return [self.units[u] for u in sorted(self.at.get(hex_index, ()))]
+
+
+def fight_all(game: Game, world: Battles, contacts: list[Contact], tick: int) -> None:
+    """OC16: the tick's battles, highest final odds first (ties: the order of contact)."""
+    board = state.board_of(game)
+    day = state.clock(game)
+    planned: list[tuple[float, int, Contact, AttackSpec]] = []
+    for index, contact in enumerate(contacts):
+        spec = _spec(game, world, contact, day.night)
+        if spec is None:
+            continue
+        try:
+            odds = odds_preview(board, world.units, spec).final_odds
+        except IllegalAction:
+            continue
+        planned.append((-odds, index, contact, spec))
+    planned.sort(key=lambda p: (p[0], p[1]))
+    for _, _, contact, _ in planned:
+        if game.state.outcome is not None:
+            return
+        spec = _spec(game, world, contact, day.night)  # earlier battles may have changed it
+        if spec is not None:
+            _fight(game, world, contact, spec, tick)
+
+
+def _spec(game: Game, world: Battles, contact: Contact, night: bool) -> AttackSpec | None:
+    board = state.board_of(game)
+    target = board.grid.find(contact.target)
+    if target is None:
+        return None
+    defenders = [u for u in world.in_hex(target) if u.side != contact.side]
+    if not defenders:
+        return None
+    attackers = tuple(
+        uid
+        for stack_id in contact.stacks
+        if (stack := game.state.stacks.get(stack_id)) is not None
+        and board.hexside(board.index(stack.region), target) is not None
+        for uid in stack.units
+        if uid in world.units
+    )
+    if not attackers:
+        return None
+    kind: BattleKind = "set_piece"
+    if all(u.id in world.moved for u in defenders):
+        kind = "meeting"  # OC29: the defenders were all on the move too
+    elif contact.moved:
+        kind = "move_battle"  # OC28
+    return AttackSpec(attackers, target, "attack", kind, night)
+
+
+def _fight(game: Game, world: Battles, contact: Contact, spec: AttackSpec, tick: int) -> None:
+    board = state.board_of(game)
+    try:
+        result = resolve_attack(board, world.units, spec, game.dice)
+    except IllegalAction:
+        return
+    stats = game.state.stats
+    stats["battles"] = stats.get("battles", 0) + 1
+    defenders = [r.unit for r in result.preview.defenders]
+    defender_side = world.units[defenders[0]].side
+    data = {k: v for k, v in result.record.items() if k not in ("type", "kind")}
+    data["battle_kind"] = result.record["kind"]
+    game.record(
+        "op_battle",
+        tick=tick,
+        attacker=contact.side,
+        defender=defender_side,
+        stacks=list(contact.stacks),
+        **data,
+    )
+    damage = state.data(game)["turn"]["damage"]
+    for hit in result.damage:
+        damage[hit.unit] = round(damage.get(hit.unit, 0.0) + hit.percent, 6)
+    for unit in result.units.values():
+        world.put(unit)
+        state.store(game, unit)
+    for unit_id in result.destroyed:
+        _destroy(game, world, unit_id, "op_battle")
+    survivors = [world.units[u] for u in defenders if u in world.units]
+    hits = {h.unit: h.percent for h in result.damage}
+    target_id = board.hex_ids[spec.target]
+    if survivors:
+        _retreat(game, world, contact, spec, survivors, [hits[u.id] for u in survivors], tick)
+    emptied = not any(u.side != contact.side for u in world.in_hex(spec.target))
+    if emptied and spec.order != "attack_no_advance" and board.rules.after_combat.advance:
+        _advance(game, world, contact, spec, target_id, result.preview.attackers, tick)
+
+
+def _destroy(game: Game, world: Battles, unit_id: str, cause: str) -> None:
+    """OC20, OV4: a unit is destroyed; its enemies score its kill VP."""
+    unit = world.drop(unit_id)
+    rules = state.board_of(game).rules
+    places.eliminate(game, unit_id, cause, vp=False)
+    state.forget(game, unit_id)
+    value = kill_vp(rules, unit)
+    for side in game.world.enemies_of(unit.side):
+        places.add_vp(game, side, value, f"{unit_id} destroyed")
+
+
+def _retreat(
+    game: Game,
+    world: Battles,
+    contact: Contact,
+    spec: AttackSpec,
+    survivors: list[OpUnit],
+    damage: list[float],
+    tick: int,
+) -> None:
+    """OC22-OC24: the surviving defenders hold or fall back together."""
+    board = state.board_of(game)
+    rules = board.rules.after_combat
+    call = retreat_call(
+        board, survivors, damage, game.dice, hold_at_all_costs=spec.hold_at_all_costs
+    )
+    if call.hexes == 0 and call.roll < 0 and not call.held:
+        return  # readiness high enough: they hold without a roll
+    side = survivors[0].side
+    attacker_hexes = frozenset(world.units[u].hex for u in spec.attackers if u in world.units)
+    field = enemy_zoc(board, world.units.values(), side, night=spec.night)
+    path = (
+        retreat_path(
+            board,
+            world.units,
+            survivors,
+            call.hexes,
+            attacked=frozenset({spec.target}),
+            attacker_hexes=attacker_hexes,
+            enemy_zoc=field,
+        )
+        if call.hexes
+        else []
+    )
+    cornered = call.hexes - len(path)
+    origin = board.hex_ids[spec.target]
+    stacks = sorted(
+        {
+            s.id
+            for s in places.stacks_in(game, origin, side)
+            if any(u in s.units for u in (v.id for v in survivors))
+        }
+    )
+    for stack_id in stacks:
+        stack = game.state.stacks[stack_id]
+        ids = [u for u in stack.units if u in world.units]
+        to = board.hex_ids[path[-1]] if path else origin
+        for unit_id in ids:
+            unit = world.units[unit_id]
+            if path:
+                unit = replace(
+                    unit,
+                    hex=path[-1],
+                    readiness=max(0.0, unit.readiness - rules.retreat_readiness * len(path)),
+                    dug_in=False,
+                )
+            if cornered:
+                unit, _ = apply_damage(board.rules, unit, rules.cornered_damage * cornered)
+            world.put(unit)
+            state.store(game, unit)
+        if path:
+            places.relocate(game, stack, to)
+            world.displaced.add(stack_id)
+            world.moved.update(ids)
+        game.record(
+            "op_retreat",
+            tick=tick,
+            side_id=side,
+            stack=stack_id,
+            units=ids,
+            **{"from": origin, "to": to},
+            path=[board.hex_ids[h] for h in path],
+            hexes=call.hexes,
+            chance=round(call.chance, 4),
+            roll=call.roll,
+            held=call.held,
+            hold_roll=call.hold_roll,
+            cornered=cornered,
+            strength={u: round(world.units[u].strength, 4) for u in ids},
+            readiness={u: round(world.units[u].readiness, 4) for u in ids},
+        )
+        if cornered:
+            threshold = board.rules.quality
+            for unit_id in ids:
+                unit = world.units[unit_id]
+                limit = threshold.of(unit.quality).destroyed_below
+                if unit.readiness < limit and unit.strength < limit:
+                    _destroy(game, world, unit_id, "op_retreat")
+
+
+def _advance(
+    game: Game,
+    world: Battles,
+    contact: Contact,
+    spec: AttackSpec,
+    target_id: str,
+    factors: tuple[object, ...],
+    tick: int,
+) -> None:
+    """OC27: the attacking stack with the largest attack moves in, then others standing in
+    no enemy ZOC, while the hex has room."""
+    board = state.board_of(game)
+    effective = {f.unit: f.effective for f in factors}  # type: ignore[attr-defined]
+    groups: dict[str, list[OpUnit]] = {}
+    attack: dict[str, float] = {}
+    for stack_id in contact.stacks:
+        stack = game.state.stacks.get(stack_id)
+        if stack is None:
+            continue
+        members = [world.units[u] for u in stack.units if u in world.units]
+        if not members or board.hexside(members[0].hex, spec.target) is None:
+            continue
+        groups[stack_id] = members
+        attack[stack_id] = sum(effective.get(u.id, 0.0) for u in members)
+    if not groups:
+        return
+    field = enemy_zoc(board, world.units.values(), contact.side, night=spec.night)
+    zoc = {g: field.value(members[0].hex) for g, members in groups.items()}
+    for stack_id in advancing(attack, groups, board, world.units, spec.target, enemy_zoc=zoc):
+        stack = game.state.stacks[stack_id]
+        origin = stack.region
+        for unit in groups[stack_id]:
+            moved = replace(unit, hex=spec.target, dug_in=False)
+            world.put(moved)
+            state.store(game, moved)
+            world.moved.add(unit.id)
+        places.relocate(game, stack, target_id)
+        world.displaced.add(stack_id)
+        game.record(
+            "op_advance",
+            tick=tick,
+            side_id=contact.side,
+            stack=stack_id,
+            units=list(stack.units),
+            **{"from": origin, "to": target_id},
+        )
+        take_control(game, target_id, contact.side)
+
+
+def take_control(game: Game, hex_id: str, side: str) -> None:
+    """OV3: a side occupying a hex controls it, and keeps it after leaving until an enemy
+    comes in (choice). No VP moves with it: locations score at the end of each turn (OV2)."""
+    before = places.side_of_region(game, hex_id)
+    if before == side:
+        return
+    game.state.owner[hex_id] = places.main_nation(game, side)
+    game.record("captured", region=hex_id, by=side, taken_from=before)

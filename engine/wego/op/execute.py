@@ -1,0 +1,437 @@
+"""The execution phase of a WEGO turn under the operational rules (OT6, OT7, OM1-OM6,
+OM11-OM13, OM19, OM21, OM22).
+
+It keeps the tick structure of the area family's execution (docs/wego.md): one tick is
+``calendar.wego.tick_mp`` MP, stacks gain MP each tick and step when they have gained the
+step's price, and steps are taken in rounds with the same tie rule (withdrawals first, then
+most MP to spare, then the sides alternately by tick, then stack id). What differs:
+
+1. Prices are the operational ones (:mod:`.movement`): terrain, road, hexside and the
+   enemy's zone of control (capped, OM11-OM12; no sliding, OM13; the minimal move, OM3), the
+   zones read as they stand when the tick opens (choice, so every stack of a tick pays the
+   same zones whatever order the round takes them in).
+2. The stacking limit (OH9, OM4) holds at every step: a stack that does not fit waits.
+3. A stack ordered to attack stops next to its target and attacks it from there; a stack that
+   meets an enemy on its way halts there: under an attack order (Move and Attack) it attacks
+   that hex (a move battle), under a move or withdrawal (Move and Defend, OM6) it only halts.
+4. The battles of the tick use the odds combat (:mod:`.combat`), highest odds first.
+5. When the phase ends, every unit that moved spends readiness in proportion to the MP it
+   used (more at night, OW7) and leaves its dug-in state (OM19, OU11).
+
+Records are those of the area execution (``wego_execution``, ``wego_step`` with the price's
+parts, ``wego_contact``, ``wego_jam``, ``wego_order_end``, ``wego_tick`` whose ``units`` give
+each unit's region and strength % and whose ``readiness`` gives its readiness %), and the
+battle records of :mod:`.combat`.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, replace
+from typing import TYPE_CHECKING, Any
+
+from ... import board as places
+from ... import fog
+from ...operational import OpUnit, StepCost, affordable, enemy_zoc, spend_movement, stacking_limit
+from ...operational.units import stacking_points
+from ...operational.zoc import ZocField
+from ..orders import OrderAttack, OrderDefend, OrderHold, OrderWithdraw, order_from_json
+from . import state
+from .combat import Battles, Contact, fight_all, take_control
+from .movement import MODES, allowance, group_step
+
+if TYPE_CHECKING:
+    from ...game import Game
+
+
+@dataclass(slots=True)
+class Mover:
+    """A stack carrying out a moving order."""
+
+    stack: str
+    side: str
+    order: str
+    steps: list[str]
+    attack: str | None
+    wait: int
+    budget: float
+    spent: float = 0.0
+    gained: float = 0.0
+    done: bool = False
+    jammed: bool = False
+    stepped: bool = False
+    jam_tick: int = 0
+    cost: float = 0.0
+    parts: tuple[float, float, float] = (0.0, 0.0, 0.0)
+    """Ground, hexside and ZOC MP of the next step (for the record)."""
+    priced: tuple[int, str, str] | None = None
+    """The tick, place and next hex ``step`` was priced for: within a tick the zones of
+    control and the stacks that stay do not change, so neither does the price."""
+    step: StepCost | None = None
+
+
+def run(game: Game) -> None:
+    """Carry out every sealed order under the operational rules; the plan closes after."""
+    plan = game.state.wego
+    assert plan is not None
+    plan["stage"] = "execution"
+    day = state.clock(game)
+    board = state.board_of(game)
+    world = Battles(state.units(game), set(), index=board.id_index)
+    staying = _staying(game, plan["orders"])
+    movers = _start(game, world, plan["orders"])
+    tick_mp = game.scenario.calendar.wego.tick_mp
+    cap = game.scenario.calendar.wego.max_ticks
+    need = max((m.wait + math.ceil(m.budget / tick_mp) for m in movers), default=0)
+    ticks = min(cap, need) if cap > 0 else need
+    game.record(
+        "wego_execution",
+        ticks=ticks,
+        tick_mp=tick_mp,
+        family="operational",
+        night=day.night,
+        weather=day.weather,
+    )
+    _frame(game, world, 0)
+    reached = 0
+    for tick in range(1, ticks + 1):
+        if not any(not m.done for m in movers) or game.state.outcome is not None:
+            break
+        contacts = _tick(game, world, movers, staying, tick, tick_mp, day)
+        fight_all(game, world, contacts, tick)
+        for mover in movers:
+            if not mover.done and mover.stack in world.displaced:
+                _end(game, mover, tick, "displaced")  # OM21: a retreat ends the plan
+        _frame(game, world, tick)
+        reached = tick
+    for mover in movers:
+        if not mover.done:
+            _end(game, mover, reached, "jammed" if mover.jam_tick == reached else "out_of_time")
+    _spend(game, world, movers)
+    for stack in game.state.stacks.values():
+        stack.moved = False
+    game.state.wego = None
+
+
+def _staying(game: Game, orders: dict[str, dict[str, Any]]) -> set[str]:
+    """Stacks without a moving order: a friendly stack that stays lifts the ZOC cost of its
+    hex for its side's movers (OM11)."""
+    moving = {
+        stack_id
+        for side_orders in orders.values()
+        for stack_id, data in side_orders.items()
+        if data.get("kind") not in (OrderHold.kind, OrderDefend.kind)
+    }
+    return {s for s in game.state.stacks if s not in moving}
+
+
+def _start(game: Game, world: Battles, orders: dict[str, dict[str, Any]]) -> list[Mover]:
+    movers: list[Mover] = []
+    for side in game.sides_in_play:
+        for stack_id, data in sorted(orders.get(side, {}).items()):
+            stack = game.state.stacks.get(stack_id)
+            if stack is None:
+                continue
+            order = order_from_json(data)
+            path = list(getattr(order, "path", ()))
+            target = order.target if isinstance(order, OrderAttack) else None
+            steps = path + ([target] if target else [])
+            if not steps:
+                continue
+            group = [world.units[u] for u in stack.units if u in world.units]
+            budget = allowance(game, group, MODES.get(order.kind, "move_defend"))
+            wait = int(getattr(order, "wait", 0))
+            movers.append(Mover(stack_id, side, order.kind, steps, target, wait, budget))
+    return movers
+
+
+def _tick(
+    game: Game,
+    world: Battles,
+    movers: list[Mover],
+    staying: set[str],
+    tick: int,
+    tick_mp: float,
+    day: state.Night,
+) -> list[Contact]:
+    rank = {side: i for i, side in enumerate(game.sides_in_play)}
+    if tick % 2 == 0:
+        rank = {side: -i for side, i in rank.items()}
+    for mover in movers:
+        mover.jammed = False
+        if mover.done:
+            continue
+        if mover.wait > 0:
+            mover.wait -= 1
+            continue
+        mover.gained = min(mover.gained + tick_mp, mover.budget - mover.spent)
+    board = state.board_of(game)
+    fields = {
+        side: enemy_zoc(board, world.units.values(), side, night=day.night)
+        for side in game.sides_in_play
+    }
+    contacts: list[Contact] = []
+    while True:
+        due = [m for m in movers if _due(game, world, m, tick, fields, staying, day)]
+        if not due:
+            break
+        due.sort(
+            key=lambda m: (
+                m.order != OrderWithdraw.kind,
+                -(m.gained - m.cost),
+                rank[m.side],
+                _natural(m.stack),
+            )
+        )
+        stepped = False
+        for mover in due:
+            if not mover.done and not mover.jammed:
+                stepped = _step(game, world, mover, tick, contacts, movers) or stepped
+        if not stepped:
+            break
+        for mover in movers:
+            mover.jammed = False
+    return contacts
+
+
+def _natural(stack_id: str) -> tuple[int, str]:
+    digits = stack_id[1:]
+    return (int(digits), stack_id) if digits.isdigit() else (0, stack_id)
+
+
+def _enemies_in(world: Battles, hex_index: int, side: str) -> bool:
+    return any(u.side != side for u in world.in_hex(hex_index))
+
+
+def _due(
+    game: Game,
+    world: Battles,
+    mover: Mover,
+    tick: int,
+    fields: dict[str, ZocField],
+    staying: set[str],
+    day: state.Night,
+) -> bool:
+    """Whether the mover steps (or attacks) in this round; its next step priced on the way."""
+    if mover.done or mover.jammed or mover.wait > 0:
+        return False
+    stack = game.state.stacks.get(mover.stack)
+    if stack is None:
+        _end(game, mover, tick, "destroyed")
+        return False
+    board = state.board_of(game)
+    here, there = world.index.get(stack.region), world.index.get(mover.steps[0])
+    key = (tick, stack.region, mover.steps[0])
+    fresh = mover.priced != key or mover.step is None
+    if here is None or there is None or (fresh and board.hexside(here, there) is None):
+        _end(game, mover, tick, "displaced")
+        return False
+    if _enemies_in(world, there, mover.side):
+        mover.cost = 0.0  # a contact costs nothing: the stack attacks or halts where it is
+        return True
+    step = mover.step
+    if fresh or step is None:
+        group = [world.units[u] for u in stack.units if u in world.units]
+        holder = any(
+            u.side == mover.side and game.state.units[u.id].stack in staying
+            for u in world.in_hex(there)
+        )
+        step = group_step(
+            game,
+            group,
+            here,
+            there,
+            mode=MODES.get(mover.order, "move_defend"),
+            field=fields[mover.side],
+            holder=holder,
+            night=day.night,
+            frozen=day.frozen,
+        )
+        mover.priced, mover.step = key, step
+    if not step.allowed:
+        _end(game, mover, tick, "blocked", step.reason)
+        return False
+    left = mover.budget - mover.spent
+    if not affordable(board, step, left, moved=mover.stepped):
+        _end(game, mover, tick, "out_of_movement")
+        return False
+    mover.cost = left if step.uses_all or step.total > left else step.total
+    mover.parts = (step.ground, step.hexside, step.zoc)
+    if mover.gained + 1e-9 >= mover.cost:
+        return True
+    if mover.spent + mover.gained + 1e-9 >= mover.budget:
+        _end(game, mover, tick, "out_of_movement")
+    return False
+
+
+def _step(
+    game: Game,
+    world: Battles,
+    mover: Mover,
+    tick: int,
+    contacts: list[Contact],
+    movers: list[Mover],
+) -> bool:
+    stack = game.state.stacks.get(mover.stack)
+    if stack is None:
+        _end(game, mover, tick, "destroyed")
+        return False
+    board = state.board_of(game)
+    to = mover.steps[0]
+    there = world.index[to]
+    if _enemies_in(world, there, mover.side):
+        attack = mover.order == OrderAttack.kind
+        enemies = sorted(s.id for s in places.enemy_ground_stacks_in(game, to, mover.side))
+        game.record(
+            "wego_contact",
+            tick=tick,
+            stack=stack.id,
+            side_id=stack.side,
+            region=to,
+            enemies=enemies,
+            attack=attack and mover.attack == to and len(mover.steps) == 1,
+        )
+        if attack:
+            contact = next((c for c in contacts if c.target == to and c.side == mover.side), None)
+            if contact is None:
+                contact = Contact(to, mover.side)
+                contacts.append(contact)
+            contact.stacks.append(stack.id)
+            contact.moved = contact.moved or mover.stepped
+            _end(game, mover, tick, "engaged")
+        else:
+            _end(game, mover, tick, "blocked", f"enemies hold '{to}' (Move and Defend halts, OM6)")
+        return True
+    group = [world.units[u] for u in stack.units if u in world.units]
+    rules = board.rules
+    used = sum(stacking_points(rules, u) for u in world.in_hex(there))
+    need = sum(stacking_points(rules, u) for u in group)
+    if used + need > stacking_limit(board, there) + 1e-9:  # OH9, OM4 (as fits, unit by unit)
+        mover.jammed = True
+        if mover.jam_tick != tick:
+            mover.jam_tick = tick
+            game.record("wego_jam", tick=tick, stack=stack.id, region=to)
+        return False
+    origin = stack.region
+    places.relocate(game, stack, to)
+    stack.moved = True
+    for unit in group:
+        world.put(_moved(unit, there))
+        world.moved.add(unit.id)
+    mover.spent += mover.cost
+    mover.gained -= mover.cost
+    mover.stepped = True
+    mover.steps.pop(0)
+    for unit_id in stack.units:
+        game.state.units[unit_id].mp_spent += mover.cost
+    ground, hexside, zoc = mover.parts
+    game.record(
+        "wego_step",
+        tick=tick,
+        stack=stack.id,
+        side_id=stack.side,
+        units=list(stack.units),
+        **{"from": origin, "to": to},
+        cost=round(mover.cost, 6),
+        order=mover.order,
+        ground=ground,
+        hexside=hexside,
+        zoc=zoc,
+    )
+    take_control(game, to, stack.side)
+    if not mover.steps:
+        _end(game, mover, tick, "arrived")
+    elif mover.spent >= mover.budget - 1e-9:
+        _end(game, mover, tick, "out_of_movement")
+    return True
+
+
+def _moved(unit: OpUnit, there: int) -> OpUnit:
+    return replace(unit, hex=there)
+
+
+def _end(game: Game, mover: Mover, tick: int, reason: str, detail: str = "") -> None:
+    mover.done = True
+    extra = {"detail": detail} if detail else {}
+    game.record(
+        "wego_order_end",
+        tick=tick,
+        stack=mover.stack,
+        side_id=mover.side,
+        order=mover.order,
+        reason=reason,
+        **extra,
+    )
+
+
+def _spend(game: Game, world: Battles, movers: list[Mover]) -> None:
+    """OM19, OU11: units that moved spend readiness for the share of their allowance they
+    used, and are no longer dug in; the turn remembers who moved (OU7: no rest for them)."""
+    rules = state.board_of(game).rules
+    used = state.data(game)["turn"]["used"]
+    factor = rules.turns.night_move_readiness if state.clock(game).night else 1.0
+    for mover in movers:
+        stack = game.state.stacks.get(mover.stack)
+        if stack is None or mover.spent <= 0:
+            continue
+        for unit_id in stack.units:
+            unit = world.units.get(unit_id)
+            if unit is None:
+                continue
+            after = spend_movement(rules, unit, mover.spent, mover.budget, factor=factor)
+            world.put(after)
+            state.store(game, after)
+            used[unit_id] = [round(mover.spent, 6), round(mover.budget, 6)]
+    for unit_id in sorted(world.moved):
+        if unit_id in world.units and unit_id not in used:
+            used[unit_id] = [0.0, 0.0]  # pushed by a retreat or an advance: it moved
+            unit = world.units[unit_id]
+            if unit.dug_in:
+                state.store(game, _undug(unit))
+                world.put(_undug(unit))
+
+
+def _undug(unit: OpUnit) -> OpUnit:
+    return replace(unit, dug_in=False)
+
+
+def _frame(game: Game, world: Battles, tick: int) -> None:
+    """A frame of the film: every unit's place and strength %, its readiness %, and what
+    each side sees (as the area execution's frames, docs/wego.md)."""
+    if not game.log.enabled:
+        return
+    st = game.state
+    units: dict[str, list[Any]] = {}
+    readiness: dict[str, float] = {}
+    for stack in st.stacks.values():
+        for uid in stack.units:
+            unit = world.units.get(uid)
+            units[uid] = [stack.region, round(unit.strength, 4) if unit else st.units[uid].strength]
+            if unit is not None:
+                readiness[uid] = round(unit.readiness, 4)
+    stacks = {s.id: [s.side, s.region, list(s.units)] for s in st.stacks.values()}
+    seen: dict[str, dict[str, str]] = {}
+    for side in game.sides_in_play:
+        views: dict[str, str] = {}
+        watched: set[str] | None = None  # fog.view_of's watched regions, found once a side
+        for stack in st.stacks.values():
+            if stack.side == side or not game.world.at_war(side, stack.side):
+                continue
+            if not fog.hidden_from(game, stack, side):
+                views[stack.id] = "full"
+                continue
+            if watched is None:
+                watched = fog.watched_regions(game, side)
+            if stack.region in watched:  # as fog.view_of, its watched regions found once
+                nations = {game.world.nation_of(u) for u in stack.units}
+                flag = any(game.world.nations[n].fog_advantage for n in nations)
+                views[stack.id] = "flag" if flag else "outline"
+        seen[side] = dict(sorted(views.items()))
+    game.record(
+        "wego_tick",
+        tick=tick,
+        units=dict(sorted(units.items())),
+        stacks=dict(sorted(stacks.items())),
+        seen=seen,
+        readiness=dict(sorted(readiness.items())),
+    )

@@ -1,0 +1,134 @@
+"""The operational state of a game: each unit's strength %, readiness % and dug-in state,
+and what the running turn did to them (MP used, damage taken), kept as plain JSON in
+``GameState.operational`` so a save holds it; the rules see it as
+:class:`~engine.operational.units.OpUnit` records built from it and the stacks' places.
+"""
+
+from __future__ import annotations
+
+import weakref
+from dataclasses import dataclass, replace
+from typing import TYPE_CHECKING, Any
+
+from ...operational import OpBoard, OpUnit, make_unit
+from ...operational.units import LocState
+
+if TYPE_CHECKING:
+    from ...game import Game
+    from ...state import StackState
+
+
+@dataclass(frozen=True)
+class Night:
+    """The time of day and the weather of a turn (OT4, OW1)."""
+
+    night: bool
+    weather: str
+    movement: float
+    """OW1: MP multiplier of land units."""
+    recovery: float
+    """OW1: readiness recovery multiplier."""
+
+    @property
+    def frozen(self) -> bool:
+        """OW1: rivers are frozen (their movement limits lifted)."""
+        return self.weather == "frozen"
+
+
+_BOARDS: weakref.WeakKeyDictionary[Game, OpBoard] = weakref.WeakKeyDictionary()
+
+
+def board_of(game: Game) -> OpBoard:
+    """The game's board (built once: the scenario never changes)."""
+    found = _BOARDS.get(game)
+    if found is None:
+        found = _BOARDS[game] = OpBoard.of(game.scenario)
+    return found
+
+
+def data(game: Game) -> dict[str, Any]:
+    """``GameState.operational``, opened on first use: ``units`` (id to ``strength``,
+    ``readiness``, ``dug_in``) and ``turn`` (``used``: id to [MP used, allowance] for units
+    that moved; ``damage``: id to % damage taken this turn)."""
+    state = game.state
+    if state.operational is None:
+        state.operational = {"units": {}, "turn": {"used": {}, "damage": {}}}
+    return state.operational
+
+
+def clock(game: Game, turn: int | None = None) -> Night:
+    """OT4, OW1: whether ``turn`` (the current one by default) is a night turn and its
+    weather, from ``rules.operational.turns``."""
+    rules = board_of(game).rules.turns
+    number = game.state.turn if turn is None else turn
+    slot = rules.first + number - 1
+    night = rules.pattern[slot % len(rules.pattern)] == "night"
+    day = slot // len(rules.pattern)
+    weather = rules.weather[min(day, len(rules.weather) - 1)] if rules.weather else "good"
+    effect = rules.effects.get(weather)
+    if effect is None:
+        return Night(night, weather, 1.0, 1.0)
+    return Night(night, weather, effect.movement, effect.recovery)
+
+
+def units(game: Game) -> dict[str, OpUnit]:
+    """Every land unit on the map whose type has operational values, as the rules see it,
+    in id order."""
+    out: dict[str, OpUnit] = {}
+    for stack in game.state.stacks.values():
+        out.update(stack_units(game, stack))
+    return dict(sorted(out.items()))
+
+
+def stack_units(game: Game, stack: StackState) -> dict[str, OpUnit]:
+    """The units of one stack as the rules see them (those with operational values)."""
+    board = board_of(game)
+    world = game.world
+    stored = data(game)["units"]
+    hex_index = board.grid.find(stack.region)
+    out: dict[str, OpUnit] = {}
+    if hex_index is None:
+        return out
+    for unit_id in stack.units:
+        unit = game.state.units[unit_id]
+        kind = world.unit_type(unit_id)
+        if unit.domain != "land" or kind is None or kind.operational is None:
+            continue
+        placed = world.units.get(unit_id)
+        made = make_unit(
+            unit_id,
+            stack.side,
+            hex_index,
+            kind.operational,
+            placed.operational if placed is not None else None,
+            loc=_loc(game, unit_id),
+        )
+        own = stored.get(unit_id)
+        if own is not None:
+            made = replace(
+                made, strength=own["strength"], readiness=own["readiness"], dug_in=own["dug_in"]
+            )
+        out[unit_id] = made
+    return out
+
+
+def _loc(game: Game, unit_id: str) -> LocState:
+    """OQ7: lines of communication are not traced yet: every unit is Supported."""
+    return "supported"
+
+
+def store(game: Game, unit: OpUnit) -> None:
+    """Keep ``unit``'s changing values (rounded to 1e-6, so saves stay short and exact)."""
+    data(game)["units"][unit.id] = {
+        "strength": round(unit.strength, 6),
+        "readiness": round(unit.readiness, 6),
+        "dug_in": unit.dug_in,
+    }
+
+
+def forget(game: Game, unit_id: str) -> None:
+    """A unit left play: its record goes."""
+    state = data(game)
+    state["units"].pop(unit_id, None)
+    state["turn"]["used"].pop(unit_id, None)
+    state["turn"]["damage"].pop(unit_id, None)

@@ -153,6 +153,24 @@ WORDS: dict[str, str] = {
     "regular": "Regular",
     "veteran": "Veteran",
     "elite": "Elite",
+    # the operational rules: weather, day and night, supply, assets
+    "good": "Good weather",
+    "mud": "Mud",
+    "frozen": "Frozen",
+    "day": "Day",
+    "night": "Night",
+    "ground": "Ground",
+    "non_motorized": "Non-motorised",
+    "semi_motorized": "Semi-motorised",
+    "depot": "Depot",
+    "source": "Supply source",
+    "air_supply": "Air supply",
+    "counter_air": "Counter-air",
+    "defensive_support": "Defensive support",
+    "ground_attack": "Ground attack",
+    "intelligence": "Intelligence",
+    "interdiction": "Interdiction",
+    "offensive_support": "Offensive support",
 }
 """The name of each fixed value wherever it appears, unless :data:`BY_FIELD` says otherwise."""
 
@@ -207,6 +225,11 @@ BY_FIELD: dict[tuple[str, str], str] = {
     ("shock", "antitank"): "Antitank (matches the attacker, at most 2)",
     ("shock", "mobile"): "Mobile, no shock",
     ("shock", "none"): "No shock",
+    ("supply", "basic"): "Basic supply",
+    ("supply", "move_plus"): "Move-plus supply",
+    ("missions", "command"): "Command",
+    ("night_air_missions", "command"): "Command",
+    ("night_naval_missions", "command"): "Command",
 }
 """Names of values that read differently in one field (keyed by the field's name)."""
 

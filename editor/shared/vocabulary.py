@@ -310,7 +310,7 @@ SECTIONS: dict[str, tuple[str, str]] = {
 """Each part of a scenario: its name, and the name of one of its entities."""
 
 
-ABBREVIATIONS = {"vp": "VP", "mp": "MP", "ai": "AI", "hq": "HQ", "aa": "AA"}
+ABBREVIATIONS = {"vp": "VP", "mp": "MP", "ai": "AI", "hq": "HQ", "hqs": "HQs", "aa": "AA"}
 """Words of field names written in capitals (``start_vp`` -> "Start VP")."""
 
 

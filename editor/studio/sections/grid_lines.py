@@ -69,12 +69,60 @@ def _record_of(annotation: Any) -> type[BaseModel] | None:
     return core if isinstance(core, type) and issubclass(core, BaseModel) else None
 
 
+def _list_grid(key: str, title: str, about: str, base: Path, item: type[BaseModel]) -> GridSpec:
+    """A list of records as a table with a row per entry."""
+    return GridSpec(
+        key=key,
+        title=title,
+        about=about,
+        base=base,
+        rows=lambda table, doc: [Line(str(n + 1), (n,)) for n in range(len(table))],
+        columns=lambda table, doc, i=item: leaf_lines(i),
+        new_row=lambda doc, i=item: i(),
+        noun=title.lower().rstrip("s"),
+    )
+
+
+def _record_grids(
+    name: str, title: str, about: str, base: Path, record: type[BaseModel]
+) -> list[GridSpec]:
+    """A record as a column of its plain values, then a table for each list of records it
+    holds (the HQ tree's entries, the victory locations): every value gets a cell."""
+    grids: list[GridSpec] = []
+    if leaf_lines(record):
+        grids.append(
+            GridSpec(
+                key=f"auto-{name}",
+                title=title,
+                about=about,
+                base=base,
+                rows=lambda table, doc, r=record: leaf_lines(r, table),
+                columns=lambda table, doc: VALUE,
+            )
+        )
+    for field_name, info in record.model_fields.items():
+        core, _, _ = unwrap(info.annotation)
+        item = _record_of(get_args(core)[0]) if get_origin(core) is list else None
+        if item is not None:
+            grids.append(
+                _list_grid(
+                    f"auto-{name}-{field_name}",
+                    f"{title}: {humanise(field_name).lower()}",
+                    plain(info.description),
+                    (*base, field_name),
+                    item,
+                )
+            )
+    return grids
+
+
 def automatic_chapters(
     model: type[BaseModel], covered: set[str], prefix: Path = OP
 ) -> tuple[Chapter, ...]:
     """A chapter for each part of ``model`` no chapter above shows (the parts a later rules
-    group adds to ``rules.operational``): a record as a column of values, a list of records as
-    a table with a row per entry, so that every knob of the family can be edited."""
+    group adds to ``rules.operational``): a record as a column of values and a table per list
+    of records it holds, a list of records as a table with a row per entry, so that every knob
+    of the family can be edited."""
     chapters: list[Chapter] = []
     for name, info in model.model_fields.items():
         if name in covered:
@@ -83,27 +131,11 @@ def automatic_chapters(
         core, _, _ = unwrap(info.annotation)
         record = _record_of(info.annotation)
         if record is not None:
-            spec = GridSpec(
-                key=f"auto-{name}",
-                title=title,
-                about=about,
-                base=(*prefix, name),
-                rows=lambda table, doc, r=record: leaf_lines(r, table),
-                columns=lambda table, doc: VALUE,
-            )
-        elif get_origin(core) is list and _record_of(get_args(core)[0]) is not None:
-            item = _record_of(get_args(core)[0])
-            spec = GridSpec(
-                key=f"auto-{name}",
-                title=title,
-                about=about,
-                base=(*prefix, name),
-                rows=lambda table, doc: [Line(str(n + 1), (n,)) for n in range(len(table))],
-                columns=lambda table, doc, i=item: leaf_lines(i),
-                new_row=lambda doc, i=item: i(),
-                noun=title.lower().rstrip("s"),
-            )
+            grids = _record_grids(name, title, about, (*prefix, name), record)
+        elif get_origin(core) is list and (item := _record_of(get_args(core)[0])) is not None:
+            grids = [_list_grid(f"auto-{name}", title, about, (*prefix, name), item)]
         else:
             continue
-        chapters.append(Chapter(f"op-{name}", title, (spec,)))
+        if grids:
+            chapters.append(Chapter(f"op-{name}", title, tuple(grids)))
     return tuple(chapters)

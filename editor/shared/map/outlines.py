@@ -44,9 +44,7 @@ def outline_paths(outlines: Sequence[Polygon], rings: Rings | None = None) -> li
     same = np.all(first_xy == last_xy, axis=1)
     gap = np.abs(first_xy - last_xy)
     zero = (first_xy == 0) | (last_xy == 0)
-    near = np.where(
-        zero, gap <= 1e-12, gap * 1e12 <= np.minimum(np.abs(first_xy), np.abs(last_xy))
-    )
+    near = np.where(zero, gap <= 1e-12, gap * 1e12 <= np.minimum(np.abs(first_xy), np.abs(last_xy)))
     fuzzy = np.all(near, axis=1)
     closing = drawn & ~fuzzy
     snapped = drawn & fuzzy & ~same

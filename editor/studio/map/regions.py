@@ -115,9 +115,7 @@ class RegionLayer:
         self.restyle()
         self.measure(rings)
 
-    def add(
-        self, region: Region, building: bool = False, path: QPainterPath | None = None
-    ) -> None:
+    def add(self, region: Region, building: bool = False, path: QPainterPath | None = None) -> None:
         """Add a region or draw it again after an edit (``building``: while :meth:`build`
         draws the whole map, which does the rest at once, and hands the outline's ``path``
         made with all the others)."""

@@ -23,8 +23,8 @@ def stack_views(game: Game, viewer: str | None) -> dict[str, str]:
 
     As :func:`engine.fog.view_of` decides (a test compares the two for every stack), with
     the regions the viewer watches found once: ``view_of`` finds them again for each hidden
-    stack, a pass over every stack of the board each time, which was a sixth of the game
-    map's refresh on a 1,200-hex map with 279 units.
+    stack, a pass over every stack of the board each time (on a 1,200-hex map with 126
+    stacks, 1.4 ms a refresh against 0.16 ms).
     """
     stacks = game.state.stacks
     if viewer is None:

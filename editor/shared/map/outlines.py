@@ -35,12 +35,15 @@ def outline_paths(outlines: Sequence[Polygon], rings: Rings | None = None) -> li
     if count == 0:
         return []
     drawn = lengths >= 3  # polygon_path leaves out rings of fewer than three points
+    if not drawn.any():
+        return [polygon_path(outline) for outline in outlines]
     firsts = np.concatenate([[0], np.cumsum(lengths)[:-1]]).astype(np.int64)
     lasts = firsts + lengths - 1
+    any_point = firsts[drawn][0]  # read in place of the points of rings left out
     # closeSubpath: a line back to the first point unless the last point is it; a last point
     # within Qt's fuzzy equality of points (QPointF's ==) of the first is moved onto it.
-    safe_lasts = np.where(drawn, lasts, firsts)
-    first_xy, last_xy = rings.coords[firsts], rings.coords[safe_lasts]
+    first_xy = rings.coords[np.where(drawn, firsts, any_point)]
+    last_xy = rings.coords[np.where(drawn, lasts, any_point)]
     same = np.all(first_xy == last_xy, axis=1)
     gap = np.abs(first_xy - last_xy)
     zero = (first_xy == 0) | (last_xy == 0)

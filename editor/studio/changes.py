@@ -10,6 +10,7 @@ then marked saved, since it equals its file again.
 
 from __future__ import annotations
 
+import sys
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -19,18 +20,16 @@ from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QFileDialog, QMenu, QMessageBox
 
 from editor.studio.document import ScenarioDocument
-from editor.studio.mods.document import ModdedDocument, own_lists
-from editor.studio.mods.stack import SCENARIO_PARTS, StackError, new_mod
 from schemas.io import load_text
-from schemas.mods.apply import ModSource, apply_mods
-from schemas.mods.images import rebase_mod
-from schemas.mods.load import load_mod_text
-from schemas.mods.model import Mod
 from schemas.scenario import Scenario
 
+# The mod machinery is imported when a comparison or a revert asks for it, not with the
+# window: a studio that never opens a mod does not pay for it at start (see _modded).
 if TYPE_CHECKING:
     from editor.studio.changes_panel import ChangesPanel
+    from editor.studio.mods.document import ModdedDocument
     from editor.studio.window import StudioWindow
+    from schemas.mods.model import Mod
 
 SCENARIO_FILTER = "Salient scenarios (*.json);;All files (*)"
 
@@ -63,8 +62,18 @@ def read_scenario_file(path: Path) -> Scenario:
     return result.scenario
 
 
+def _modded(document: ScenarioDocument) -> bool:
+    """Whether ``document`` is a stack of mods (none can be before their module is loaded)."""
+    module = sys.modules.get("editor.studio.mods.document")
+    return module is not None and isinstance(document, module.ModdedDocument)
+
+
 def saved_target(document: ModdedDocument) -> Mod:
     """The edit target as its file holds it (an empty mod if it was never saved)."""
+    from editor.studio.mods.stack import new_mod
+    from schemas.mods.images import rebase_mod
+    from schemas.mods.load import load_mod_text
+
     target = document.target
     path = document.path
     if path is None:
@@ -83,7 +92,11 @@ def saved_target(document: ModdedDocument) -> Mod:
 
 def saved_version(document: ScenarioDocument) -> Other:
     """The document as its file(s) hold it."""
-    if isinstance(document, ModdedDocument):
+    if _modded(document):
+        from editor.studio.mods.document import ModdedDocument
+        from schemas.mods.apply import ModSource, apply_mods
+
+        assert isinstance(document, ModdedDocument)
         mod = saved_target(document)
         state = document.state
         sources = [ModSource(e.mod, e.source) for e in state.applied[:-1]]
@@ -124,9 +137,11 @@ def revert(window: StudioWindow) -> bool:
     )
     if answer != QMessageBox.StandardButton.Yes:
         return False
+    from editor.studio.mods.stack import StackError
+
     try:
-        if isinstance(document, ModdedDocument):
-            document.revert_target(saved_target(document))
+        if _modded(document):
+            document.revert_target(saved_target(document))  # type: ignore[attr-defined]
         else:
             revert_scenario(document, saved_version(document).scenario)
     except (CannotCompare, StackError) as error:
@@ -141,6 +156,9 @@ def revert(window: StudioWindow) -> bool:
 
 def revert_scenario(document: ScenarioDocument, saved: Scenario) -> None:
     """Make the document's scenario the saved one, as one undoable step."""
+    from editor.studio.mods.document import own_lists
+    from editor.studio.mods.stack import SCENARIO_PARTS
+
     parts = own_lists(saved)
     differing = [p for p in SCENARIO_PARTS if getattr(document.scenario, p) != parts[p]]
     with document.macro("Revert to saved"):

@@ -201,7 +201,6 @@ class StudioWindow(QMainWindow):
         self.validation = ValidationRunner(document, text_check=text_check)
         self.validation.textChecked.connect(self._text_checked)
         self.validation.updated.connect(self._validated)
-        self.validation.run_now()
         self.autosaver = Autosaver(document, self.session, self.autosave_ms)
         self.autosaver.failed.connect(self.files.autosave_failed)
         document.undo_stack.cleanChanged.connect(self.update_title)
@@ -213,6 +212,7 @@ class StudioWindow(QMainWindow):
         self.view.zoom_to_fit()
         self._open_remembered_editors()
         attach_mods(self)
+        self.validation.run_after_paint(self.view.viewport())
 
     def _release_document(self) -> None:
         detach_mods(self)

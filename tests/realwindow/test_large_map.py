@@ -49,6 +49,32 @@ def _zoom_on(studio: Any, point: Any, pixels: float = 150.0) -> None:
     settle_input(0.3)
 
 
+def _viewport_on_screen(studio: Any) -> Any:
+    """The map's viewport as the X server shows it (read back, not rendered again)."""
+    from PySide6.QtCore import QPoint
+
+    port = studio.view.viewport()
+    corner = port.mapTo(studio, QPoint(0, 0))
+    picture = studio.screen().grabWindow(
+        studio.winId(), corner.x(), corner.y(), port.width(), port.height()
+    )
+    return picture.toImage()
+
+
+def _pixels_apart(first: Any, second: Any) -> int:
+    """How many pixels of two pictures of a size differ by more than a shade (32 levels of a
+    channel): a line left behind differs by far more, antialiasing by less."""
+    import numpy as np
+    from PySide6.QtGui import QImage
+
+    def channels(image: Any) -> Any:
+        image = image.convertToFormat(QImage.Format.Format_RGB32)
+        rows = np.frombuffer(image.constBits(), np.uint8).reshape(image.height(), -1, 4)
+        return rows[:, : image.width(), :3].astype(int)
+
+    return int((np.abs(channels(first) - channels(second)).max(axis=2) > 32).sum())
+
+
 def _tooltip_at(x: Any, studio: Any, px: float, py: float) -> str:
     from PySide6.QtWidgets import QToolTip
 
@@ -131,8 +157,17 @@ def test_a_point_dragged_on_a_big_map_moves_with_its_neighbours(
     x.press(*on_screen(port, px, py))
     for qx, qy in path[1:]:
         x.move(*on_screen(port, qx, qy))
+        settle_input(0.05)  # each move handled on its own (Qt merges queued moves)
     settle_input(0.2)
     shots(studio, "large-map-dragging-a-point")
+    # Each move repaints only around the edges that moved (DragPreview): what the screen
+    # shows must be what a repaint of the whole map shows, with no trace of earlier moves
+    # (a repaint of part of a line smooths a few of its pixels a shade differently).
+    moved_so_far = _viewport_on_screen(studio)
+    port.update()
+    settle_input(0.2)
+    traces = _pixels_apart(_viewport_on_screen(studio), moved_so_far)
+    assert traces <= 5, f"the preview left traces on screen ({traces} pixels)"
     x.release(*on_screen(port, *path[-1]))
     wait_until(lambda: document.undo_stack.count() > 0, what="the point moved")
     settle_input(0.3)

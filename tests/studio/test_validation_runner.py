@@ -130,3 +130,34 @@ def test_the_ui_thread_only_copies_lists(qtbot) -> None:
     assert min(hand_overs) < total / 2
     assert "unknown-reference" in [i.code for i in runner.issues]
     assert key(runner.issues) == key(validate_scenario(document.scenario))
+
+
+def test_the_first_check_waits_for_the_map_to_paint_then_runs(qtbot) -> None:
+    """Opening a file shows the map before the worker starts (the worker would share the
+    interpreter with the opening); the issues still arrive, once the map has painted, and
+    at once when nothing is on screen to paint."""
+    from PySide6.QtWidgets import QWidget
+
+    document = make_document()
+    runner = ValidationRunner(document, delay_ms=10)
+    shown = QWidget()
+    qtbot.addWidget(shown)
+    painted: list[bool] = []
+    started: list[bool] = []
+    runner.busy.connect(lambda busy: busy and started.append(bool(painted)))
+    original = shown.paintEvent
+    shown.paintEvent = lambda event: (painted.append(True), original(event))  # type: ignore[method-assign]
+    runner.run_after_paint(shown)
+    assert runner.pending and not started
+    shown.show()
+    with qtbot.waitSignal(runner.updated, timeout=10_000):
+        pass
+    assert started == [True], "the check started after the widget painted"
+
+    other = make_document()
+    hidden_runner = ValidationRunner(other, delay_ms=10)
+    hidden = QWidget()
+    qtbot.addWidget(hidden)
+    with qtbot.waitSignal(hidden_runner.updated, timeout=10_000):
+        hidden_runner.run_after_paint(hidden)  # never shown: runs when the loop turns
+    assert not hidden_runner.pending

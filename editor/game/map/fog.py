@@ -21,8 +21,10 @@ FULL, OUTLINE, FLAG, NONE = "full", "outline", "flag", "none"
 def stack_views(game: Game, viewer: str | None) -> dict[str, str]:
     """How much ``viewer`` sees of every stack (``None``: a spectator sees everything).
 
-    :func:`engine.fog.view_of` decides; the regions the viewer watches are found once, so
-    stacks out of sight are settled without asking again for each of them.
+    As :func:`engine.fog.view_of` decides (a test compares the two for every stack), with
+    the regions the viewer watches found once: ``view_of`` finds them again for each hidden
+    stack, a pass over every stack of the board each time (on a 1,200-hex map with 126
+    stacks, 1.4 ms a refresh against 0.16 ms).
     """
     stacks = game.state.stacks
     if viewer is None:
@@ -35,7 +37,12 @@ def stack_views(game: Game, viewer: str | None) -> dict[str, str]:
             continue
         if watched is None:
             watched = fog.watched_regions(game, viewer)
-        views[stack_id] = NONE if stack.region not in watched else fog.view_of(game, stack, viewer)
+        if stack.region not in watched:
+            views[stack_id] = NONE
+            continue
+        world = game.world
+        nations = {world.nation_of(unit) for unit in stack.units}
+        views[stack_id] = FLAG if any(world.nations[n].fog_advantage for n in nations) else OUTLINE
     return views
 
 

@@ -13,6 +13,7 @@ from PySide6.QtWidgets import QGraphicsPixmapItem
 
 from editor.shared.images import load_image
 from editor.shared.map.drawing import LabelItem, anchor_of, outline_path
+from editor.shared.map.outlines import outline_paths
 from editor.shared.map.poles import label_poles, poles
 from editor.studio.map.canvas import RegionCanvas, RegionLook
 from editor.studio.map.items import Z
@@ -28,6 +29,19 @@ _WORKER = ThreadPoolExecutor(1, thread_name_prefix="region-poles")
 """Finds the regions' poles while a map is drawn (see :meth:`RegionLayer.build`)."""
 REMEASURE_ALWAYS = 2000
 """Up to this many regions, the typical size is measured again after every edit."""
+
+
+def median(values: np.ndarray) -> float:
+    """The median of ``values``, the value ``np.median`` gives, without ``np.median``:
+    its first call imports ``numpy.ma``, 10 ms of opening a map."""
+    count = len(values)
+    if count == 0:
+        return float("nan")
+    half = count // 2
+    if count % 2:
+        return float(np.partition(values, half)[half])
+    part = np.partition(values, [half - 1, half])
+    return float((part[half - 1] + part[half]) / 2)
 
 
 class RegionLayer:
@@ -87,8 +101,10 @@ class RegionLayer:
         # The poles (a third of a second at 10,000 regions, in GEOS, which lets go of the
         # GIL) are found on a second core while this one makes the outlines.
         poles_found = _WORKER.submit(label_poles, regions)
-        for region in regions:
-            self.add(region, building=True)
+        rings = Rings.of([r.polygon for r in regions])
+        paths = outline_paths([r.polygon for r in regions], rings)
+        for region, path in zip(regions, paths, strict=True):
+            self.add(region, building=True, path=path)
         found = poles_found.result()
         for region in regions:
             self.name_points[region.id] = self._name_point(
@@ -97,13 +113,15 @@ class RegionLayer:
         boxes = [self.paths[r.id].boundingRect().getCoords() for r in regions]
         canvas.index.fill([r.id for r in regions], np.array(boxes, dtype=float))
         self.restyle()
-        self.measure()
+        self.measure(rings)
 
-    def add(self, region: Region, building: bool = False) -> None:
+    def add(self, region: Region, building: bool = False, path: QPainterPath | None = None) -> None:
         """Add a region or draw it again after an edit (``building``: while :meth:`build`
-        draws the whole map, which does the rest at once)."""
+        draws the whole map, which does the rest at once, and hands the outline's ``path``
+        made with all the others)."""
         scene = self.scene
-        path = outline_path(region)
+        if path is None:
+            path = outline_path(region)
         if region.id not in self.looks:
             self.looks[region.id] = RegionLook(region.id)
         old = self.paths.get(region.id)
@@ -251,11 +269,13 @@ class RegionLayer:
             self.canvas.outlined = outlined
             self.canvas.update()
 
-    def measure(self) -> None:
+    def measure(self, rings: Rings | None = None) -> None:
         """The map's extent, how big a typical region is, for choosing the detail, and the
-        room each region has for its name."""
+        room each region has for its name (``rings``: the regions' outlines flattened, when
+        the caller has them)."""
         regions = self.scene.document.scenario.regions
-        rings = Rings.of([r.polygon for r in regions])
+        if rings is None:
+            rings = Rings.of([r.polygon for r in regions])
         self.names.measure([r.id for r in regions], [r.polygon for r in regions], rings)
         bounds, typical = QRectF(), 1.0
         full = rings.lengths > 0
@@ -265,7 +285,7 @@ class RegionLayer:
             highs = np.maximum.reduceat(rings.coords, starts[full])
             exterior = np.r_[True, rings.owner[1:] != rings.owner[:-1]][full]
             sizes = np.sqrt(np.prod(highs[exterior] - lows[exterior], axis=1))
-            typical = float(np.median(sizes)) or 1.0
+            typical = median(sizes) or 1.0
             bounds = QRectF(QPointF(*lows.min(axis=0)), QPointF(*highs.max(axis=0)))
             owners = rings.owner[full][exterior].tolist()
             self.sizes = {
@@ -286,7 +306,7 @@ class RegionLayer:
             return
         if self.sizes:
             values = np.fromiter(self.sizes.values(), dtype=float, count=count)
-            self.typical = float(np.median(values)) or 1.0
+            self.typical = median(values) or 1.0
         else:
             self.typical = 1.0
         self._measured = count

@@ -8,6 +8,7 @@ nothing else of mods.
 
 from __future__ import annotations
 
+import sys
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -15,15 +16,10 @@ from PySide6.QtCore import Qt, QTimer
 from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import QLabel, QMenu
 
-from editor.studio.mods.dock import ModsPanel
-from editor.studio.mods.document import ModdedDocument
-from editor.studio.mods.inspector_marks import InspectorMarks
-from editor.studio.mods.live import LiveMods
-from editor.studio.mods.map_marks import MapMarks
-from editor.studio.mods.open_dialog import OpenWithModsDialog
-from editor.studio.mods.opening import open_stack, remember_stack
-
+# The rest of the mod machinery (the dock, the stack, schemas.mods: a tenth of a second of
+# imports) is loaded when a stack is opened, not with the window.
 if TYPE_CHECKING:
+    from editor.studio.mods.document import ModdedDocument
     from editor.studio.window import StudioWindow
 
 NO_MODS = (
@@ -36,6 +32,11 @@ class ModsSession:
     """The mod machinery bound to one document of the window."""
 
     def __init__(self, window: StudioWindow, document: ModdedDocument) -> None:
+        from editor.studio.mods.dock import ModsPanel
+        from editor.studio.mods.inspector_marks import InspectorMarks
+        from editor.studio.mods.live import LiveMods
+        from editor.studio.mods.map_marks import MapMarks
+
         self.window = window
         self.document = document
         self.live = LiveMods(document)
@@ -50,6 +51,8 @@ class ModsSession:
         document.pathChanged.connect(lambda _path: self._remember())
 
     def _remember(self) -> None:
+        from editor.studio.mods.opening import remember_stack
+
         remember_stack(self.document)
 
     def go_to(self, section: str, entity: str | None, keys: object) -> None:
@@ -70,7 +73,9 @@ def attach(window: StudioWindow) -> None:
     """Bind the mods of the window's new document (called by ``set_document``)."""
     document = window.document
     holder = window.holders["mods"]
-    if not isinstance(document, ModdedDocument):
+    # No document is a stack of mods before the module that makes them is loaded.
+    module = sys.modules.get("editor.studio.mods.document")
+    if module is None or not isinstance(document, module.ModdedDocument):
         window.mods = None
         note = QLabel(NO_MODS)
         note.setWordWrap(True)
@@ -116,6 +121,10 @@ def detach(window: StudioWindow) -> None:
 
 def open_with_mods(window: StudioWindow) -> None:
     """File > Open with mods: the dialog, then the stack."""
+    from editor.studio.mods.document import ModdedDocument
+    from editor.studio.mods.open_dialog import OpenWithModsDialog
+    from editor.studio.mods.opening import open_stack
+
     document = window.document
     base: Path | None = None
     sources: list[str] = []

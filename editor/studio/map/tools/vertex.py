@@ -9,13 +9,8 @@ from typing import TYPE_CHECKING
 
 import shiboken6
 from PySide6.QtCore import QPointF, QRectF, Qt
-from PySide6.QtGui import QColor, QKeyEvent, QMouseEvent, QPainter, QPen
-from PySide6.QtWidgets import (
-    QGraphicsItem,
-    QGraphicsPathItem,
-    QStyleOptionGraphicsItem,
-    QWidget,
-)
+from PySide6.QtGui import QBrush, QColor, QKeyEvent, QMouseEvent, QPainter, QPainterPath, QPen
+from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem, QWidget
 
 from editor.shared.map.drawing import polygon_path
 from editor.studio.document import Change, ScenarioDocument
@@ -66,6 +61,111 @@ class SelectedVertex(QGraphicsItem):
         painter.drawRect(QRectF(-s, -s, 2 * s, 2 * s))
 
 
+class DragPreview(QGraphicsItem):
+    """The outlines of the regions a dragged point reshapes, as they would become.
+
+    One item for all of them, whose box only grows during a drag, and which repaints only
+    around the edges that moved (:meth:`set_outlines`): a move of the point changes the two edges
+    beside it in each region, and repainting the whole of three regions at every mouse
+    move (as three path items did, which also re-indexed the scene each time they changed
+    shape) cost more than the rest of the move."""
+
+    MARGIN_PIXELS = 3.0
+    """Room around an outline for its cosmetic 2-pixel pen, smoothed."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.pen = QPen(PREVIEW, 2.0, Qt.PenStyle.DashLine)
+        self.pen.setCosmetic(True)
+        fill = QColor(PREVIEW)
+        fill.setAlpha(40)
+        self.brush = QBrush(fill)
+        self.outlines: list[Polygon] = []
+        self.paths: list[QPainterPath] = []
+        self._bounds = QRectF()
+        self.setZValue(Z["tool"])
+        self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
+
+    def boundingRect(self) -> QRectF:
+        return self._bounds
+
+    def paint(
+        self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None
+    ) -> None:
+        painter.setPen(self.pen)
+        painter.setBrush(self.brush)
+        for path in self.paths:
+            painter.drawPath(path)
+
+    def set_outlines(self, outlines: list[Polygon], margin: float) -> None:
+        """Draw ``outlines``; ``margin``: :attr:`MARGIN_PIXELS` in map units."""
+        before = self.outlines if self.isVisible() else []
+        paths = [polygon_path(outline) for outline in outlines]
+        box = QRectF()
+        for path in paths:
+            box = box.united(path.boundingRect())
+        box = box.adjusted(-margin, -margin, margin, margin)
+        changed = _moved_area(before, outlines)
+        self.outlines, self.paths = outlines, paths
+        if not self._bounds.contains(box):
+            self.prepareGeometryChange()
+            self._bounds = self._bounds.united(box) if before else box
+            changed = None
+        if not self.isVisible():
+            self.setVisible(True)  # repaints the whole box
+        elif changed is None:
+            self.update()
+        elif not changed.isNull():
+            self.update(changed.adjusted(-margin, -margin, margin, margin))
+
+    def hide_all(self) -> None:
+        self.setVisible(False)
+        self.outlines, self.paths = [], []
+
+
+def _ending_at(outline: Polygon, point: XY) -> Polygon:
+    """``outline`` with the ring holding the dragged ``point`` turned to end with it, the
+    same places drawn. The preview's dashes run on along a ring from its first point, so a
+    point that moved shifts the dashes of every edge after it; ending the ring with the
+    dragged point keeps them where they are on every edge but the two beside it, which is
+    what lets a move repaint only around those two."""
+    rings = [outline.exterior, *outline.holes]
+    for number, ring in enumerate(rings):
+        if point in ring:
+            at = ring.index(point)
+            rings[number] = ring[at + 1 :] + ring[: at + 1]
+            return outline.model_copy(update={"exterior": rings[0], "holes": rings[1:]})
+    return outline
+
+
+def _moved_area(before: list[Polygon], after: list[Polygon]) -> QRectF | None:
+    """The box of the edges that differ between two lists of outlines (the edges beside
+    each point that moved, where they were and where they are); ``None`` when the outlines
+    differ in more than their points' places (a point added or removed, another region)."""
+    if len(before) != len(after):
+        return None
+    xs: list[float] = []
+    ys: list[float] = []
+    for old, new in zip(before, after, strict=True):
+        if len(old.holes) != len(new.holes):
+            return None
+        for old_ring, new_ring in zip(
+            (old.exterior, *old.holes), (new.exterior, *new.holes), strict=True
+        ):
+            if len(old_ring) != len(new_ring):
+                return None
+            count = len(old_ring)
+            for index, (was, now) in enumerate(zip(old_ring, new_ring, strict=True)):
+                if was != now:
+                    for ring in (old_ring, new_ring):
+                        for at in (index - 1, index, (index + 1) % count):
+                            xs.append(ring[at][0])
+                            ys.append(ring[at][1])
+    if not xs:
+        return QRectF()
+    return QRectF(QPointF(min(xs), min(ys)), QPointF(max(xs), max(ys)))
+
+
 class VertexTool(Tool):
     name = "vertex"
     label = "Edit points"
@@ -86,7 +186,7 @@ class VertexTool(Tool):
         self._target: XY | None = None
         self._indicator: SnapIndicator | None = None
         self._marker: SelectedVertex | None = None
-        self._previews: list[QGraphicsPathItem] = []
+        self._preview: DragPreview | None = None
 
     @property
     def cache(self) -> SnapCache:
@@ -142,43 +242,28 @@ class VertexTool(Tool):
         self._marker.setVisible(True)
 
     def _clear_previews(self) -> None:
-        for item in self._previews:
-            if shiboken6.isValid(item) and item.scene() is not None:
-                item.scene().removeItem(item)
-        self._previews = []
+        item = self._preview
+        if item is not None and shiboken6.isValid(item) and item.scene() is not None:
+            item.scene().removeItem(item)
+        self._preview = None
 
     @property
-    def previews(self) -> list[QGraphicsPathItem]:
+    def previews(self) -> list[QPainterPath]:
         """The outlines shown while a point is dragged."""
-        return [item for item in self._previews if shiboken6.isValid(item) and item.isVisible()]
+        item = self._preview
+        if item is None or not shiboken6.isValid(item) or not item.isVisible():
+            return []
+        return list(item.paths)
 
     def _hide_previews(self) -> None:
-        """Hide the outlines of a drag, keeping their items for the next one."""
-        for item in self._previews:
-            if shiboken6.isValid(item):
-                item.setVisible(False)
+        """Hide the outlines of a drag, keeping their item for the next one (adding an item
+        to a large scene after removing one costs Qt milliseconds)."""
+        if self._preview is not None and shiboken6.isValid(self._preview):
+            self._preview.hide_all()
 
     def _show_previews(self, outlines: list[Polygon]) -> None:
-        # The items of the last move are given the new outlines rather than replaced:
-        # adding an item to a large scene after removing one costs Qt milliseconds.
-        self._previews = [item for item in self._previews if shiboken6.isValid(item)]
-        while len(self._previews) < len(outlines):
-            pen = QPen(PREVIEW, 2.0, Qt.PenStyle.DashLine)
-            pen.setCosmetic(True)
-            fill = QColor(PREVIEW)
-            fill.setAlpha(40)
-            item = QGraphicsPathItem()
-            item.setPen(pen)
-            item.setBrush(fill)
-            item.setZValue(Z["tool"])
-            item.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
-            self.scene.addItem(item)
-            self._previews.append(item)
-        for item, outline in zip(self._previews, outlines, strict=False):
-            item.setPath(polygon_path(outline))
-            item.setVisible(True)
-        for item in self._previews[len(outlines) :]:
-            item.setVisible(False)
+        item = self._preview = self._live(self._preview, DragPreview)  # type: ignore[assignment]
+        item.set_outlines(outlines, self.pixels(DragPreview.MARGIN_PIXELS))
 
     # -- events --------------------------------------------------------------------------------
 
@@ -216,7 +301,7 @@ class VertexTool(Tool):
         changes = move_shared_vertex(
             cache.outlines, self._origin, snap.point, index=cache.index, check=False
         )
-        self._show_previews(list(changes.values()))
+        self._show_previews([_ending_at(outline, snap.point) for outline in changes.values()])
 
     def release(self, event: QMouseEvent, point: QPointF) -> None:
         origin, target = self._origin, self._target

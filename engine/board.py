@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 
 from schemas.map import PlaceValue
 
+from . import stack_index
 from .setup import new_stack
 from .state import StackState, UnitState
 
@@ -38,12 +39,9 @@ def in_region(game: Game, unit_id: str, region: str) -> bool:
 
 
 def stacks_in(game: Game, region: str, side: str | None = None) -> list[StackState]:
-    """Stacks in a region (inside its structures too), optionally of one side."""
-    return [
-        s
-        for s in game.state.stacks.values()
-        if s.region == region and (side is None or s.side == side)
-    ]
+    """Stacks in a region (inside its structures too), optionally of one side, in the order
+    of ``game.state.stacks`` (from the index of stacks by region, :mod:`.stack_index`)."""
+    return stack_index.index_of(game.state).in_region(region, side)
 
 
 def side_of_region(game: Game, region: str) -> str | None:
@@ -103,7 +101,8 @@ def split(game: Game, stack: StackState, unit_ids: list[str]) -> StackState:
         fresh.units.append(unit_id)
         game.state.units[unit_id].stack = fresh.id
     if not stack.units:
-        del game.state.stacks[stack.id]
+        _drop(game, stack)
+    stack_index.touched(game.state)
     return fresh
 
 
@@ -128,14 +127,20 @@ def merge(game: Game, into: StackState, others: list[StackState]) -> None:
         into.moved = into.moved or other.moved
         # Units joining an entrenched stack in its region share the entrenchment.
         into.entrenched = into.entrenched or other.entrenched
-        del game.state.stacks[other.id]
+        _drop(game, other)
+    stack_index.touched(game.state)
 
 
 def relocate(game: Game, stack: StackState, region: str, structure: str | None = None) -> None:
     """Put a stack somewhere else; leaving its region ends its entrenchment."""
-    if region != stack.region:
+    before = stack.region
+    if region != before:
         stack.entrenched = False
     stack.region, stack.structure = region, structure
+    if region != before:
+        stack_index.moved(game.state, stack, before)
+    else:
+        stack_index.touched(game.state)  # into or out of a structure
 
 
 def remove_from_stack(game: Game, unit: UnitState) -> None:
@@ -147,7 +152,15 @@ def remove_from_stack(game: Game, unit: UnitState) -> None:
         return
     stack.units.remove(unit.id)
     if not stack.units:
-        del game.state.stacks[stack.id]
+        _drop(game, stack)
+    else:
+        stack_index.touched(game.state)
+
+
+def _drop(game: Game, stack: StackState) -> None:
+    """Take an emptied stack off the board."""
+    del game.state.stacks[stack.id]
+    stack_index.dropped(game.state, stack)
 
 
 # -- losses --------------------------------------------------------------------------------------

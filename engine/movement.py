@@ -12,13 +12,15 @@ from __future__ import annotations
 
 import heapq
 import math
+import weakref
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Literal
 
-from . import board, modifiers
+from . import board, modifiers, stack_index
 from .naval import sailing
 from .state import StackState
-from .world import Link
+from .world import Link, World
 
 if TYPE_CHECKING:
     from .game import Game
@@ -233,12 +235,19 @@ def enemy_here(game: Game, region: str, side: str) -> list[StackState]:
 
 def field_enemies(game: Game, side: str) -> dict[str, list[StackState]]:
     """:func:`enemy_here` of every region at once, from one pass over the stacks (in the same
-    order): a search for where a stack can go asks it of every region it looks at."""
+    order): a search for where a stack can go asks it of every region it looks at. Kept until
+    a stack moves, comes, goes or changes its units (:func:`stack_index.kept`): the answer is
+    shared, never to be changed by the caller."""
+    return stack_index.kept(game.state, ("field_enemies", side), lambda: _field(game, side))
+
+
+def _field(game: Game, side: str) -> dict[str, list[StackState]]:
     world = game.world
+    at_war = {other: world.at_war(side, other) for other in world.sides}
     out: dict[str, list[StackState]] = {}
     for stack in game.state.stacks.values():
         if (
-            world.at_war(side, stack.side)
+            at_war.get(stack.side, False)
             and board.has_ground_units(game, stack)
             and _in_the_field(game, stack)
         ):
@@ -306,12 +315,26 @@ def reachable(game: Game, stack: StackState) -> dict[str, Reach]:
         # Priced as the move itself prices them (engine/phases/movement.py, M4).
         rules = game.scenario.rules.movement
         if uses_rail(game, side):
-            for region, path in _network_search(game, stack, "rail", enemies).items():
-                cost = rules.rail_cost_per_region * len(path)
+            rail = rules.rail_cost_per_region
+
+            def rail_cost(length: int) -> float:
+                return rail * length
+
+            for region, path in _network_search(
+                game, stack, "rail", enemies, rail_cost, budget
+            ).items():
+                cost = rail_cost(len(path))
                 if cost <= budget:
                     offer(region, _classify(game, stack, path, float(cost), enemies))
-        for region, path in _network_search(game, stack, "road", enemies).items():
-            cost = math.ceil(rules.road_cost_per_region * len(path))
+        road = rules.road_cost_per_region
+
+        def road_cost(length: int) -> float:
+            return math.ceil(road * length)
+
+        for region, path in _network_search(
+            game, stack, "road", enemies, road_cost, budget
+        ).items():
+            cost = road_cost(len(path))
             if cost <= budget:
                 offer(region, _classify(game, stack, path, float(cost), enemies))
         if fresh(game, stack):
@@ -401,32 +424,101 @@ def _plain_search(
 
 
 def _network_search(
-    game: Game, stack: StackState, network: str, field: dict[str, list[StackState]]
+    game: Game,
+    stack: StackState,
+    network: str,
+    field: dict[str, list[StackState]],
+    price: Callable[[int], float] | None = None,
+    budget: float = math.inf,
 ) -> dict[str, tuple[str, ...]]:
-    """Regions reachable along a road (or rail) through friendly regions: shortest paths."""
+    """Regions reachable along a road (or rail) through friendly regions: shortest paths.
+
+    With ``price`` (the cost of a path of so many regions, growing with its length) and
+    ``budget``, the search stops once no longer path is affordable: every path it leaves out
+    would be priced out by the caller anyway (a railway costing nothing goes on to the end
+    of the network). That stop is only taken when it cannot change a kept answer (see
+    ``ends`` below)."""
     start, side = stack.region, stack.side
-    if game.world.regions[start].network not in (
-        ("rail",) if network == "rail" else ("road", "rail")
-    ):
+    world = game.world
+    levels = ("rail",) if network == "rail" else ("road", "rail")
+    if world.regions[start].network not in levels or board.side_of_region(game, start) != side:
+        # A step only runs on the network from a region of the network the side controls
+        # (``on_network``): none leaves the start.
         return {}
+    ways = _network_links(world, network)
+    closed_to = world.closed_to
+    changed = game.state.connection_state
+    owner, side_of = game.state.owner, world.side_of
     paths: dict[str, tuple[str, ...]] = {start: ()}
     # A crossing that spends the whole move (a beach, a ferry) may end a road move but never
     # lead on: such ends are kept apart, and a way to them that can go further wins.
     ends: dict[str, tuple[str, ...]] = {}
     frontier = [start]
+    length = 0
     while frontier:
+        if price is not None and price(length + 1) > budget:
+            # Nothing longer is affordable. An end not (yet) reached by a way that goes on
+            # might still be reached so further out, which would drop it: only then search on.
+            if all(r in paths for r in ends):
+                break
+            price = None
+        length += 1
         following = []
         for region in frontier:
-            for link in game.world.neighbours(region):
-                if link.to in paths or step_refusal(game, side, "land", link) is not None:
+            way = paths[region]
+            for link in ways.get(region, ()):
+                # ``step_refusal`` and ``on_network`` as they judge this step, their parts
+                # that depend on the map alone settled once in ``_network_links``.
+                to = link.to
+                if to in paths or side in closed_to[to] or field.get(to):
                     continue
-                if field.get(link.to) or not on_network(game, side, link, network, region):
+                nation = owner.get(to)
+                if nation is None or side_of.get(nation) != side:
+                    continue
+                flags = changed.get(link.connection.id)
+                if flags is None:
+                    c = link.connection
+                    bridge, road, rail = c.bridge, c.road, c.rail
+                else:
+                    bridge, road, rail = flags[0], flags[1], flags[2]
+                if link.kind.needs_bridge and not bridge:
+                    continue
+                if not (rail if network == "rail" else road or rail):
                     continue
                 if link.kind.uses_all_movement:
-                    ends.setdefault(link.to, (*paths[region], link.to))
+                    ends.setdefault(to, (*way, to))
                     continue
-                paths[link.to] = (*paths[region], link.to)
-                following.append(link.to)
+                paths[to] = (*way, to)
+                following.append(to)
         frontier = following
     paths.pop(start)
     return {**{r: p for r, p in ends.items() if r not in paths and r != start}, **paths}
+
+
+_NETWORK_LINKS: weakref.WeakKeyDictionary[World, dict[str, dict[str, list[Link]]]] = (
+    weakref.WeakKeyDictionary()
+)
+"""Per scenario and network (``road``, ``rail``), the links a road or rail move may take as
+far as the map alone decides: both regions on the network, a connection land units use, into
+land. Who controls the regions, enemies and effects on connections are judged during the
+search."""
+
+
+def _network_links(world: World, network: str) -> dict[str, list[Link]]:
+    known = _NETWORK_LINKS.setdefault(world, {})
+    found = known.get(network)
+    if found is None:
+        levels = ("rail",) if network == "rail" else ("road", "rail")
+        regions = world.regions
+        found = known[network] = {}
+        for region in regions:
+            if regions[region].network not in levels:
+                continue
+            found[region] = [
+                link
+                for link in world.neighbours(region)
+                if regions[link.to].network in levels
+                and (link.kind.domain == "land" or link.kind.only_from_sea)
+                and world.domain(link.to) == "land"
+            ]
+    return found

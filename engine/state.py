@@ -136,6 +136,9 @@ class GameState:
     """The open WEGO plan (:mod:`engine.wego.plan`); ``None`` in IGOUGO games."""
     stats: dict[str, Any] = field(default_factory=dict)
     """Running totals for the outcome and charts: battles, losses per side, VP per turn."""
+    _stack_index: Any = field(default=None, init=False, repr=False, compare=False)
+    """The stacks by region (:mod:`engine.stack_index`), built when first asked for; never
+    saved (fields whose names start with ``_`` are not part of the state's JSON)."""
 
     # -- JSON ------------------------------------------------------------------------------------
 
@@ -158,7 +161,7 @@ T = TypeVar("T")
 
 def _dump(value: Any) -> Any:
     if hasattr(value, "__dataclass_fields__"):
-        return {f.name: _dump(getattr(value, f.name)) for f in fields(value)}
+        return {f.name: _dump(getattr(value, f.name)) for f in fields(value) if f.name[0] != "_"}
     if isinstance(value, dict):
         return {k: _dump(v) for k, v in value.items()}
     if isinstance(value, list | tuple):

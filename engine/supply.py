@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING, NamedTuple
 
 from schemas.rules import SupplyRules, SupplyStage
 
-from . import modifiers
+from . import modifiers, stack_index
 from .combat.values import commanding_leader
 from .supply_graph import Graph, bridge_adjacency, graph, sea_links, spread
 
@@ -133,27 +133,12 @@ class _Inputs(NamedTuple):
 
 def _inputs(game: Game, side: str, g: Graph) -> _Inputs:
     world, state = game.world, game.state
-    index = g.index
-    at_war = {s: world.at_war(side, s) for s in world.sides}
-    enemy: set[int] = set()
-    sheltered: set[int] = set()
-    present: set[int] = set()
-    naval: set[int] = set()
-    relays: set[int] = set()
-    logistics, ships = g.logistics, g.naval
-    for stack in state.stacks.values():
-        if stack.side == side:
-            if stack.structure is None:
-                present.add(index[stack.region])
-            if not logistics.isdisjoint(stack.units):
-                relays.add(index[stack.region])
-        elif at_war.get(stack.side, False):
-            region = index[stack.region]
-            (enemy if stack.structure is None else sheltered).add(region)
-            if not ships.isdisjoint(stack.units):
-                naval.add(region)
-    # A garrison shut in its structure does not cut the lines of the side besieging it there.
-    enemy |= sheltered - present
+    # What the stacks give is kept until one moves, comes, goes or changes its units: most
+    # questions come between two such changes (the AI asks at every decision).
+    enemy, naval, stacked = stack_index.kept(
+        state, ("supply_inputs", side), lambda: _from_stacks(game, side, g)
+    )
+    relays = set(stacked)
     owner, side_of = state.structure_owner, world.side_of
     ports = []
     for structure_id, region, seas in g.relays:
@@ -173,7 +158,37 @@ def _inputs(game: Game, side: str, g: Graph) -> _Inputs:
         for cid, now in sorted(state.connection_state.items())
         if cid in g.bridged and bool(now[0]) != g.bridged[cid][2]
     )
-    return _Inputs(frozenset(enemy), frozenset(naval), frozenset(relays), ports, origins, bridges)
+    return _Inputs(enemy, naval, frozenset(relays), ports, origins, bridges)
+
+
+def _from_stacks(
+    game: Game, side: str, g: Graph
+) -> tuple[frozenset[int], frozenset[int], frozenset[int]]:
+    """The side's net's inputs the stacks give: regions of enemies in the field, of enemy
+    ships, and of the side's logistic units."""
+    world = game.world
+    index = g.index
+    at_war = {s: world.at_war(side, s) for s in world.sides}
+    enemy: set[int] = set()
+    sheltered: set[int] = set()
+    present: set[int] = set()
+    naval: set[int] = set()
+    relays: set[int] = set()
+    logistics, ships = g.logistics, g.naval
+    for stack in game.state.stacks.values():
+        if stack.side == side:
+            if stack.structure is None:
+                present.add(index[stack.region])
+            if not logistics.isdisjoint(stack.units):
+                relays.add(index[stack.region])
+        elif at_war.get(stack.side, False):
+            region = index[stack.region]
+            (enemy if stack.structure is None else sheltered).add(region)
+            if not ships.isdisjoint(stack.units):
+                naval.add(region)
+    # A garrison shut in its structure does not cut the lines of the side besieging it there.
+    enemy |= sheltered - present
+    return frozenset(enemy), frozenset(naval), frozenset(relays)
 
 
 def supplied_regions(game: Game, side: str) -> frozenset[str]:

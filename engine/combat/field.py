@@ -20,6 +20,7 @@ from .values import tables
 if TYPE_CHECKING:
     from ..game import Game
     from ..state import StackState
+    from ..world import World
 
 
 def fortified(game: Game, stack: StackState) -> bool:
@@ -42,6 +43,12 @@ def _fighting(game: Game, stack: StackState) -> list[str]:
     ]
 
 
+def in_map_order(world: World, found: set[str]) -> list[str]:
+    """``found``'s regions in map order (sorting the few found, not walking the whole map)."""
+    order = world.order
+    return sorted((r for r in found if r in order), key=order.__getitem__)
+
+
 def battle_regions(game: Game, side: str) -> list[str]:
     """Regions where ``side`` has a field battle to fight, in map order."""
     world = game.world
@@ -60,7 +67,7 @@ def battle_regions(game: Game, side: str) -> list[str]:
             theirs.add(stack.region)
     # With the naval rules, fleets that met at sea fight too.
     found = (mine & theirs) | fleets.fleet_regions(game, side)
-    return [r for r in world.regions if r in found]
+    return in_map_order(world, found)
 
 
 def air_sea_regions(game: Game, side: str) -> list[str]:
@@ -82,7 +89,7 @@ def air_sea_regions(game: Game, side: str) -> list[str]:
         ):
             ships.add(stack.region)
     found = planes & ships
-    return [r for r in world.regions if r in found]
+    return in_map_order(world, found)
 
 
 def assault_targets(game: Game, side: str) -> list[str]:

@@ -102,7 +102,7 @@ def split(game: Game, stack: StackState, unit_ids: list[str]) -> StackState:
         game.state.units[unit_id].stack = fresh.id
     if not stack.units:
         _drop(game, stack)
-    stack_index.touched(game.state)
+    stack_index.touched(game.state, stack)
     return fresh
 
 
@@ -128,7 +128,7 @@ def merge(game: Game, into: StackState, others: list[StackState]) -> None:
         # Units joining an entrenched stack in its region share the entrenchment.
         into.entrenched = into.entrenched or other.entrenched
         _drop(game, other)
-    stack_index.touched(game.state)
+    stack_index.touched(game.state, into)
 
 
 def relocate(game: Game, stack: StackState, region: str, structure: str | None = None) -> None:
@@ -140,7 +140,7 @@ def relocate(game: Game, stack: StackState, region: str, structure: str | None =
     if region != before:
         stack_index.moved(game.state, stack, before)
     else:
-        stack_index.touched(game.state)  # into or out of a structure
+        stack_index.touched(game.state, stack)  # into or out of a structure
 
 
 def remove_from_stack(game: Game, unit: UnitState) -> None:
@@ -154,7 +154,7 @@ def remove_from_stack(game: Game, unit: UnitState) -> None:
     if not stack.units:
         _drop(game, stack)
     else:
-        stack_index.touched(game.state)
+        stack_index.touched(game.state, stack)
 
 
 def _drop(game: Game, stack: StackState) -> None:
@@ -265,13 +265,21 @@ def capture_region(game: Game, region: str, side: str) -> None:
     before = side_of_region(game, region)
     if before == side:
         return
-    game.state.owner[region] = main_nation(game, side)
+    set_owner(game, region, main_nation(game, side))
     values = game.world.regions[region].values
     game.record("captured", region=region, by=side, taken_from=before)
     _score_capture(game, values, side, before, region)
     for structure in game.world.structures_in[region]:
         if structure.fortification == 0:
             capture_structure(game, structure.id, side)
+
+
+def set_owner(game: Game, region: str, nation: str | None) -> None:
+    """Hand a region to a nation. Every change of a region's control goes through here, so
+    that what is worked out from control can be kept until it changes (the AI's distances to
+    the front, :mod:`engine.ai.fronts`)."""
+    game.state.owner[region] = nation
+    game.state._control_changes += 1
 
 
 def capture_structure(game: Game, structure_id: str, side: str) -> None:

@@ -13,9 +13,9 @@ from __future__ import annotations
 import heapq
 import math
 import weakref
-from collections.abc import Callable
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Literal
+from typing import TYPE_CHECKING, Any, Literal
 
 from . import board, modifiers, stack_index
 from .naval import sailing
@@ -233,26 +233,67 @@ def enemy_here(game: Game, region: str, side: str) -> list[StackState]:
     return [s for s in board.enemy_ground_stacks_in(game, region, side) if _in_the_field(game, s)]
 
 
-def field_enemies(game: Game, side: str) -> dict[str, list[StackState]]:
-    """:func:`enemy_here` of every region at once, from one pass over the stacks (in the same
-    order): a search for where a stack can go asks it of every region it looks at. Kept until
-    a stack moves, comes, goes or changes its units (:func:`stack_index.kept`): the answer is
-    shared, never to be changed by the caller."""
-    return stack_index.kept(game.state, ("field_enemies", side), lambda: _field(game, side))
+def field_enemies(game: Game, side: str) -> FieldEnemies:
+    """:func:`enemy_here` of every region at once (in the same order): a search for where a
+    stack can go asks it of every region it looks at. Kept until a stack moves, comes, goes
+    or changes its units (:func:`stack_index.kept`), and shared: never to be changed."""
+    return stack_index.kept(game.state, ("field_enemies", side), lambda: FieldEnemies(game, side))
 
 
-def _field(game: Game, side: str) -> dict[str, list[StackState]]:
-    world = game.world
-    at_war = {other: world.at_war(side, other) for other in world.sides}
-    out: dict[str, list[StackState]] = {}
-    for stack in game.state.stacks.values():
-        if (
-            at_war.get(stack.side, False)
+class FieldEnemies(Mapping[str, list[StackState]]):
+    """Per region, the enemies of a side in its field (regions without any left out), as
+    a read-only mapping. ``get`` works a region out when first asked, from the stacks by
+    region (a search looks at a few hundred regions of a map of thousands); going through
+    the whole mapping works out every region at once, in the order of a pass over the
+    stacks (a region comes where its first enemy stack does)."""
+
+    __slots__ = ("_at_war", "_found", "_game", "_whole")
+
+    def __init__(self, game: Game, side: str) -> None:
+        world = game.world
+        self._game = game
+        self._at_war = {other: world.at_war(side, other) for other in world.sides}
+        self._found: dict[str, list[StackState]] = {}
+        self._whole: dict[str, list[StackState]] | None = None
+
+    def get(self, region: str, default: Any = None) -> Any:
+        found = self._found.get(region)
+        if found is None:
+            found = self._found[region] = self._in(region)
+        return found if found else default
+
+    def __getitem__(self, region: str) -> list[StackState]:
+        found = self.get(region)
+        if found is None:
+            raise KeyError(region)
+        return found  # type: ignore[no-any-return]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._all())
+
+    def __len__(self) -> int:
+        return len(self._all())
+
+    def _enemy(self, stack: StackState) -> bool:
+        game = self._game
+        return (
+            self._at_war.get(stack.side, False)
             and board.has_ground_units(game, stack)
             and _in_the_field(game, stack)
-        ):
-            out.setdefault(stack.region, []).append(stack)
-    return out
+        )
+
+    def _in(self, region: str) -> list[StackState]:
+        here = stack_index.index_of(self._game.state).in_region(region, None)
+        return [s for s in here if self._enemy(s)]
+
+    def _all(self) -> dict[str, list[StackState]]:
+        if self._whole is None:
+            out: dict[str, list[StackState]] = {}
+            for stack in self._game.state.stacks.values():
+                if self._enemy(stack):
+                    out.setdefault(stack.region, []).append(stack)
+            self._whole = out
+        return self._whole
 
 
 def can_overrun(game: Game, stack: StackState, defenders: list[StackState]) -> bool:
@@ -299,9 +340,9 @@ def reachable(game: Game, stack: StackState) -> dict[str, Reach]:
         return {}
     budget = mp_left(game, stack)
     side, domain = stack.side, stack_domain(game, stack)
-    enemies = field_enemies(game, side)
+    enemies: Mapping[str, list[StackState]] = field_enemies(game, side)
     if sailing.sails(game, domain):
-        enemies = sailing.at_sea(game, enemies)
+        enemies = sailing.at_sea(game, dict(enemies))
     best: dict[str, Reach] = {}
 
     def offer(region: str, reach: Reach) -> None:
@@ -325,7 +366,7 @@ def reachable(game: Game, stack: StackState) -> dict[str, Reach]:
             ).items():
                 cost = rail_cost(len(path))
                 if cost <= budget:
-                    offer(region, _classify(game, stack, path, float(cost), enemies))
+                    offer(region, _classify(game, stack, path, float(cost), enemies, domain=domain))
         road = rules.road_cost_per_region
 
         def road_cost(length: int) -> float:
@@ -336,7 +377,7 @@ def reachable(game: Game, stack: StackState) -> dict[str, Reach]:
         ).items():
             cost = road_cost(len(path))
             if cost <= budget:
-                offer(region, _classify(game, stack, path, float(cost), enemies))
+                offer(region, _classify(game, stack, path, float(cost), enemies, domain=domain))
         if fresh(game, stack):
             combat = has_combat_unit(game, stack)
             for link in game.world.neighbours(stack.region):
@@ -344,7 +385,7 @@ def reachable(game: Game, stack: StackState) -> dict[str, Reach]:
                     continue
                 if link.kind.uses_all_movement or (enemies.get(link.to) and not combat):
                     continue
-                offer(link.to, _classify(game, stack, (link.to,), budget, enemies))
+                offer(link.to, _classify(game, stack, (link.to,), budget, enemies, domain=domain))
     best.pop(stack.region, None)
     return best
 
@@ -354,22 +395,26 @@ def _classify(
     stack: StackState,
     path: tuple[str, ...],
     cost: float,
-    field: dict[str, list[StackState]],
+    field: Mapping[str, list[StackState]],
     overrun: bool = False,
+    domain: str | None = None,
 ) -> Reach:
     """What ending a move of ``stack`` along ``path`` at ``cost`` means; ``field`` holds the
     enemies in the field per region (:func:`field_enemies`); ``overrun`` says whether those in
-    the last region are overrun (decided where the MP are known)."""
+    the last region are overrun (decided where the MP are known); ``domain``: the stack's, when
+    the caller knows it."""
     region = path[-1]
+    if domain is None:
+        domain = stack_domain(game, stack)
     enemies = field.get(region)
     kind: ReachKind
     if enemies and not overrun:
         kind = "battle"
-    elif stack_domain(game, stack) == "land" and not fits(game, stack, region):
+    elif domain == "land" and not fits(game, stack, region):
         # U4/V3: an overrun does not stop the move, so the stack must fit where it ends,
         # exactly as the move itself checks it.
         kind = "overstack"
-    elif sailing.sails(game, stack_domain(game, stack)) and sailing.may_end(game, stack, region):
+    elif sailing.sails(game, domain) and sailing.may_end(game, stack, region):
         kind = "overstack"
     elif enemies:
         kind = "overrun"
@@ -384,7 +429,7 @@ def _plain_search(
     budget: float,
     side: str,
     domain: str,
-    field: dict[str, list[StackState]],
+    field: Mapping[str, list[StackState]],
 ) -> dict[str, Reach]:
     """Dijkstra over plain costs; enemy-held regions end a path unless overrun (V2: strong
     enough, and with the overrun's MP left after entering)."""
@@ -399,7 +444,7 @@ def _plain_search(
         if region in done or (region == start and path):
             continue
         if path:
-            done[region] = _classify(game, stack, path, cost, field, overrun)
+            done[region] = _classify(game, stack, path, cost, field, overrun, domain)
             if done[region].kind == "battle":
                 continue  # the move stops in an enemy-held region
         for link in game.world.neighbours(region):
@@ -427,7 +472,7 @@ def _network_search(
     game: Game,
     stack: StackState,
     network: str,
-    field: dict[str, list[StackState]],
+    field: Mapping[str, list[StackState]],
     price: Callable[[int], float] | None = None,
     budget: float = math.inf,
 ) -> dict[str, tuple[str, ...]]:

@@ -100,6 +100,6 @@ def place_unit(state: GameState, unit_id: str, region: str, structure: str | Non
     if stack is None:
         stack = new_stack(state, unit.side, region, structure)
     stack.units.append(unit_id)
-    stack_index.touched(state)
+    stack_index.touched(state, stack)
     unit.stack = stack.id
     unit.status = "active"

@@ -25,7 +25,7 @@ question.
 from __future__ import annotations
 
 from bisect import insort
-from collections.abc import Callable, Hashable
+from collections.abc import Callable, Hashable, Iterable
 from itertools import count
 from typing import TYPE_CHECKING, TypeVar
 
@@ -42,7 +42,17 @@ class StackIndex:
     """Per region, the stacks standing there (inside its structures too), in ``state.stacks``
     order."""
 
-    __slots__ = ("by_region", "following", "kept", "kept_at", "position", "stacks", "version")
+    __slots__ = (
+        "by_region",
+        "following",
+        "kept",
+        "kept_at",
+        "kept_by_side",
+        "position",
+        "sides",
+        "stacks",
+        "version",
+    )
 
     def __init__(self, stacks: dict[str, StackState]) -> None:
         self.stacks = stacks
@@ -56,6 +66,10 @@ class StackIndex:
         self.kept: dict[Hashable, object] = {}
         """Answers worked out from the stacks (:func:`kept`), valid while ``version`` holds."""
         self.kept_at = self.version
+        self.sides: dict[str, int] = {}
+        """Per side, the version of the last change of one of its stacks."""
+        self.kept_by_side: dict[Hashable, tuple[tuple[int, ...], object]] = {}
+        """Answers drawn from some sides' stacks (:func:`kept_for`), with their versions."""
         for stack in stacks.values():
             self._put(stack)
 
@@ -76,12 +90,12 @@ class StackIndex:
             return [s for _, s in found]
         return [s for _, s in found if s.side == side]
 
-    def touch(self) -> None:
-        self.version = next(_VERSIONS)
+    def touch(self, side: str) -> None:
+        self.version = self.sides[side] = next(_VERSIONS)
 
     def add(self, stack: StackState) -> None:
         self._put(stack)
-        self.version = next(_VERSIONS)
+        self.touch(stack.side)
 
     def move(self, stack: StackState, before: str) -> None:
         rank = self.position.get(stack.id)
@@ -89,14 +103,14 @@ class StackIndex:
             return
         self._take(before, rank)
         insort(self.by_region.setdefault(stack.region, []), (rank, stack), key=_rank)
-        self.version = next(_VERSIONS)
+        self.touch(stack.side)
 
     def drop(self, stack: StackState) -> None:
         rank = self.position.pop(stack.id, None)
         if rank is None:
             return
         self._take(stack.region, rank)
-        self.version = next(_VERSIONS)
+        self.touch(stack.side)
 
     def _take(self, region: str, rank: int) -> None:
         found = self.by_region.get(region, [])
@@ -141,11 +155,12 @@ def dropped(state: GameState, stack: StackState) -> None:
         index.drop(stack)
 
 
-def touched(state: GameState) -> None:
-    """The units of a stack of ``state`` changed (one joined or left it)."""
+def touched(state: GameState, stack: StackState) -> None:
+    """The units of ``stack`` changed (one joined or left it), or it went into or out of a
+    structure."""
     index = state._stack_index
     if index is not None and index.stacks is state.stacks:
-        index.touch()
+        index.touch(stack.side)
 
 
 def kept(state: GameState, key: Hashable, work: Callable[[], T]) -> T:
@@ -160,3 +175,17 @@ def kept(state: GameState, key: Hashable, work: Callable[[], T]) -> T:
     if key not in index.kept:
         index.kept[key] = work()
     return index.kept[key]  # type: ignore[return-value]
+
+
+def kept_for(state: GameState, key: Hashable, sides: Iterable[str], work: Callable[[], T]) -> T:
+    """``work()``, kept until a stack of one of ``sides`` moves, comes, goes or changes its
+    units: for answers drawn from those sides' stacks alone (an enemy's stacks stand still
+    while a side moves, however many moves it makes)."""
+    index = index_of(state)
+    versions = tuple(index.sides.get(side, 0) for side in sides)
+    found = index.kept_by_side.get(key)
+    if found is not None and found[0] == versions:
+        return found[1]  # type: ignore[return-value]
+    value = work()
+    index.kept_by_side[key] = (versions, value)
+    return value

@@ -8,9 +8,12 @@ decisions waiting for a player. Nothing here knows the rules; the phase modules 
 from __future__ import annotations
 
 from dataclasses import dataclass, field, fields
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from .records import BattleState, Decision, SpentCard
+
+if TYPE_CHECKING:
+    from .stack_index import StackIndex
 
 
 @dataclass(slots=True)
@@ -136,9 +139,12 @@ class GameState:
     """The open WEGO plan (:mod:`engine.wego.plan`); ``None`` in IGOUGO games."""
     stats: dict[str, Any] = field(default_factory=dict)
     """Running totals for the outcome and charts: battles, losses per side, VP per turn."""
-    _stack_index: Any = field(default=None, init=False, repr=False, compare=False)
+    _stack_index: StackIndex | None = field(default=None, init=False, repr=False, compare=False)
     """The stacks by region (:mod:`engine.stack_index`), built when first asked for; never
     saved (fields whose names start with ``_`` are not part of the state's JSON)."""
+    _control_changes: int = field(default=0, init=False, repr=False, compare=False)
+    """How many times a region changed hands in this state (``board.set_owner``): what is
+    worked out from control is kept while it holds. Never saved."""
 
     # -- JSON ------------------------------------------------------------------------------------
 

@@ -133,12 +133,7 @@ class _Inputs(NamedTuple):
 
 def _inputs(game: Game, side: str, g: Graph) -> _Inputs:
     world, state = game.world, game.state
-    # What the stacks give is kept until one moves, comes, goes or changes its units: most
-    # questions come between two such changes (the AI asks at every decision).
-    enemy, naval, stacked = stack_index.kept(
-        state, ("supply_inputs", side), lambda: _from_stacks(game, side, g)
-    )
-    relays = set(stacked)
+    enemy, naval, relays = _from_stacks(game, side, g)
     owner, side_of = state.structure_owner, world.side_of
     ports = []
     for structure_id, region, seas in g.relays:
@@ -163,32 +158,58 @@ def _inputs(game: Game, side: str, g: Graph) -> _Inputs:
 
 def _from_stacks(
     game: Game, side: str, g: Graph
-) -> tuple[frozenset[int], frozenset[int], frozenset[int]]:
-    """The side's net's inputs the stacks give: regions of enemies in the field, of enemy
-    ships, and of the side's logistic units."""
+) -> tuple[frozenset[int], frozenset[int], set[int]]:
+    """The side's net's inputs the stacks give: regions of enemies in the field (and of
+    besieged garrisons no stack of the side stands outside of), of enemy ships, and of the
+    side's logistic units.
+
+    The enemies' part is kept until an enemy stack changes (:func:`stack_index.kept_for`):
+    they stand still while the side moves, and the AI asks at every decision. The side's own
+    part is read from its logistic units and the besieged regions, not from every stack."""
+    world, state = game.world, game.state
+    enemies = [s for s in world.sides if world.at_war(side, s)]
+    field, sheltered, naval = stack_index.kept_for(
+        state, ("supply_enemies", side), enemies, lambda: _enemy_stacks(game, side, g)
+    )
+    index = stack_index.index_of(state)
+    # A garrison shut in its structure does not cut the lines of the side besieging it there.
+    besieged = {
+        g.index[region]
+        for region in sheltered
+        if not any(s.structure is None for s in index.in_region(region, side))
+    }
+    enemy = field | besieged if besieged else field
+    relays: set[int] = set()
+    units, stacks = state.units, state.stacks
+    for unit_id in g.logistics:
+        unit = units.get(unit_id)
+        stack = stacks.get(unit.stack) if unit is not None and unit.stack is not None else None
+        if stack is not None and stack.side == side and unit_id in stack.units:
+            relays.add(g.index[stack.region])
+    return enemy, naval, relays
+
+
+def _enemy_stacks(
+    game: Game, side: str, g: Graph
+) -> tuple[frozenset[int], frozenset[str], frozenset[int]]:
+    """Regions (indices) of stacks at war with ``side`` in the field, regions (ids) of those
+    inside structures, regions (indices) of those with ships."""
     world = game.world
     index = g.index
     at_war = {s: world.at_war(side, s) for s in world.sides}
-    enemy: set[int] = set()
-    sheltered: set[int] = set()
-    present: set[int] = set()
+    field: set[int] = set()
+    sheltered: set[str] = set()
     naval: set[int] = set()
-    relays: set[int] = set()
-    logistics, ships = g.logistics, g.naval
+    ships = g.naval
     for stack in game.state.stacks.values():
-        if stack.side == side:
+        if stack.side != side and at_war.get(stack.side, False):
             if stack.structure is None:
-                present.add(index[stack.region])
-            if not logistics.isdisjoint(stack.units):
-                relays.add(index[stack.region])
-        elif at_war.get(stack.side, False):
-            region = index[stack.region]
-            (enemy if stack.structure is None else sheltered).add(region)
+                field.add(index[stack.region])
+            else:
+                sheltered.add(stack.region)
             if not ships.isdisjoint(stack.units):
-                naval.add(region)
-    # A garrison shut in its structure does not cut the lines of the side besieging it there.
-    enemy |= sheltered - present
-    return frozenset(enemy), frozenset(naval), frozenset(relays)
+                naval.add(index[stack.region])
+    return frozenset(field), frozenset(sheltered), frozenset(naval)
 
 
 def supplied_regions(game: Game, side: str) -> frozenset[str]:

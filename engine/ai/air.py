@@ -91,19 +91,22 @@ def best_target(
     defensive = game.phase == DEFENSIVE
     found: list[Target] = []
     # Only regions with enemy ground troops (offensive) or held by the side (defensive) can
-    # be targets: one pass over the stacks and the owners rules out the rest before the
-    # costlier questions (may the squadron go there, what is it worth).
-    if defensive:
-        candidates = {r for r in game.state.owner if board.side_of_region(game, r) == side}
-    else:
-        candidates = {
-            s.region
-            for s in game.state.stacks.values()
-            if game.world.at_war(side, s.side) and board.has_ground_units(game, s)
-        }
+    # be targets: that rules out the rest before the costlier questions (may the squadron go
+    # there, what is it worth). Asked of the regions the squadron can reach only, from the
+    # stacks by region: a pass over the whole map or every stack cost more than the rest.
+    world, owner = game.world, game.state.owner
+
+    def candidate(region: str) -> bool:
+        if defensive:
+            return region in owner and board.side_of_region(game, region) == side
+        return any(
+            world.at_war(side, s.side) and board.has_ground_units(game, s)
+            for s in board.stacks_in(game, region)
+        )
+
     paths = routes(game, stack)
     for region in paths:
-        if region not in candidates or game.world.domain(region) != "land":
+        if not candidate(region) or world.domain(region) != "land":
             continue
         if defensive:
             target = _guard(game, region, side)

@@ -205,7 +205,7 @@ def land(game: Game, unit_id: str, structure: str) -> None:
     if stack is None:
         stack = new_stack(game.state, unit.side, region, structure)
     stack.units.append(unit_id)
-    stack_index.touched(game.state)  # it may have joined a stack already there
+    stack_index.touched(game.state, stack)  # it may have joined a stack already there
     unit.stack = stack.id
     unit.base = structure
 

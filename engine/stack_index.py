@@ -73,6 +73,14 @@ class StackIndex:
         for stack in stacks.values():
             self._put(stack)
 
+    def __deepcopy__(self, memo: dict[int, object]) -> None:
+        # A copy of a state (the AI's forks) builds its own index when first asked: copying
+        # this one would copy what its kept answers refer to, the game and its scenario.
+        return None
+
+    def __reduce__(self) -> tuple[Callable[[], None], tuple[()]]:
+        return _nothing, ()  # nor is it pickled with a state (the balance lab's workers)
+
     def _put(self, stack: StackState) -> None:
         rank = self.following
         self.following += 1
@@ -120,6 +128,10 @@ class StackIndex:
                 break
         if not found:
             self.by_region.pop(region, None)
+
+
+def _nothing() -> None:
+    return None
 
 
 def _rank(item: tuple[int, StackState]) -> int:

@@ -187,14 +187,18 @@ def plain_cost(game: Game, link: Link, domain: str = "land") -> float:
     if sailing.sails(game, domain):
         return sailing.entry_cost(game, link)
     world = game.world
-    rules = game.scenario.rules.movement
-    terrain = world.terrain_of[link.to]
     if world.domain(link.to) != "land":
-        return float(terrain.movement_cost)
-    cost = terrain.movement_cost
+        return float(world.terrain_of[link.to].movement_cost)
+    bridge, _, rail = connection_flags(game, link)
+    return _land_entry(world, link, bridge, rail)
+
+
+def _land_entry(world: World, link: Link, bridge: bool, rail: bool) -> float:
+    """:func:`plain_cost` of a step into land, given the connection's bridge and railway."""
+    rules = world.scenario.rules.movement
+    cost = world.terrain_of[link.to].movement_cost
     if world.regions[link.to].network != "none":
         cost = max(rules.minimum_land_cost, cost - rules.trail_cost_reduction)
-    bridge, _, rail = connection_flags(game, link)
     kind = link.kind
     extra = kind.movement_cost
     if bridge:
@@ -447,13 +451,10 @@ def _plain_search(
             done[region] = _classify(game, stack, path, cost, field, overrun, domain)
             if done[region].kind == "battle":
                 continue  # the move stops in an enemy-held region
-        for link in game.world.neighbours(region):
-            if link.to in done or step_refusal(game, side, domain, link) is not None:
-                continue
+        for link, step in _plain_steps(game, region, side, domain, done):
             enemies = field.get(link.to, [])
             if enemies and not combat:
                 continue  # only stacks with a combat unit may enter enemy-held regions
-            step = plain_cost(game, link, domain)
             if link.kind.uses_all_movement:
                 step = max(step, budget - cost)
             total = cost + step
@@ -466,6 +467,59 @@ def _plain_search(
                 counter += 1
                 heapq.heappush(queue, (total, counter, link.to, (*path, link.to), over))
     return done
+
+
+def _plain_steps(
+    game: Game, region: str, side: str, domain: str, done: Mapping[str, Reach]
+) -> list[tuple[Link, float]]:
+    """The steps out of ``region`` a stack of ``side`` moving in ``domain`` may take (to a
+    region not settled yet, ``done``), each with its :func:`plain_cost`. On land, from
+    :func:`_land_steps`: the map's part of ``step_refusal`` and of the cost settled once."""
+    if domain != "land":
+        return [
+            (link, plain_cost(game, link, domain))
+            for link in game.world.neighbours(region)
+            if link.to not in done and step_refusal(game, side, domain, link) is None
+        ]
+    closed = game.world.closed_to
+    changed = game.state.connection_state
+    found = []
+    for link, fixed in _land_steps(game.world).get(region, ()):
+        to = link.to
+        if to in done or side in closed[to]:
+            continue
+        flags = changed.get(link.connection.id)
+        if flags is None:
+            if link.kind.needs_bridge and not link.connection.bridge:
+                continue
+            found.append((link, fixed))
+        else:
+            if link.kind.needs_bridge and not flags[0]:
+                continue
+            found.append((link, _land_entry(game.world, link, flags[0], flags[2])))
+    return found
+
+
+_LAND_STEPS: weakref.WeakKeyDictionary[World, dict[str, list[tuple[Link, float]]]] = (
+    weakref.WeakKeyDictionary()
+)
+"""Per scenario, for each region, the links land units may take as far as the map alone
+decides (a connection they use, into land), with the step's cost over the map's bridges and
+railways (effects that change a connection are read during the search)."""
+
+
+def _land_steps(world: World) -> dict[str, list[tuple[Link, float]]]:
+    found = _LAND_STEPS.get(world)
+    if found is None:
+        found = _LAND_STEPS[world] = {}
+        for region in world.regions:
+            found[region] = [
+                (link, _land_entry(world, link, link.connection.bridge, link.connection.rail))
+                for link in world.neighbours(region)
+                if (link.kind.domain == "land" or link.kind.only_from_sea)
+                and world.domain(link.to) == "land"
+            ]
+    return found
 
 
 def _network_search(

@@ -16,7 +16,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
-from .. import board, movement
+from .. import board, movement, stack_index
 from ..actions import Action, Move, Rebase, Split
 from ..air.aa import aa_units
 from ..air.basing import grounded, is_air, may_move
@@ -144,8 +144,10 @@ def _offensive(
 def _guard(game: Game, region: str, side: str) -> Target | None:
     if board.side_of_region(game, region) != side:
         return None
+    if distance_to_enemy(game, region, side) > 1:
+        return None  # the cheaper question first: a squadron weighs every region it reaches
     ours = sum(stack_strength(game, s) for s in board.stacks_in(game, region, side))
-    if ours <= 0 or distance_to_enemy(game, region, side) > 1:
+    if ours <= 0:
         return None
     threat = sum(
         enemy_strength(game, movement.enemy_here(game, link.to, side), side)
@@ -160,10 +162,13 @@ def _land_strength_beside(game: Game, region: str, side: str) -> float:
     """Strength of the side's unmoved land stacks one step from ``region`` (those that may
     attack it in the coming land movement) and of its land stacks already there."""
     near = {link.to for link in game.world.neighbours(region)} | {region}
+    # The side's stacks there, from the stacks by region, in the order of a pass over every
+    # stack (the sum's order, so its rounding, stays that pass's).
+    index = stack_index.index_of(game.state)
+    there = [s for r in near for s in index.in_region(r, side)]
+    there.sort(key=lambda s: index.position[s.id])
     total = 0.0
-    for stack in game.state.stacks.values():
-        if stack.side != side or stack.region not in near:
-            continue
+    for stack in there:
         if movement.stack_domain(game, stack) != "land":
             continue
         if stack.region != region and stack.moved:

@@ -282,11 +282,18 @@ def set_owner(game: Game, region: str, nation: str | None) -> None:
     game.state._control_changes += 1
 
 
+def set_structure_owner(game: Game, structure: str, nation: str | None) -> None:
+    """Hand a structure to a nation; counted like :func:`set_owner` (a side's supply relays
+    are kept while no structure changes hands, :mod:`engine.supply`)."""
+    game.state.structure_owner[structure] = nation
+    game.state._control_changes += 1
+
+
 def capture_structure(game: Game, structure_id: str, side: str) -> None:
     before = side_of_structure(game, structure_id)
     if before == side:
         return
-    game.state.structure_owner[structure_id] = main_nation(game, side)
+    set_structure_owner(game, structure_id, main_nation(game, side))
     structure = game.world.structures[structure_id]
     game.record("captured", structure=structure_id, by=side, taken_from=before)
     _score_capture(game, structure.values, side, before, structure_id)

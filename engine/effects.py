@@ -235,7 +235,7 @@ def _transfer(game: Game, effect: e.TransferControl, ctx: Context) -> None:
     for region in effect.regions:
         board.set_owner(game, region, effect.to)
     for structure in effect.structures:
-        game.state.structure_owner[structure] = effect.to
+        board.set_structure_owner(game, structure, effect.to)
     game.record("transfer", regions=effect.regions, structures=effect.structures, to=effect.to)
 
 

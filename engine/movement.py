@@ -46,8 +46,15 @@ class Reach:
 
 
 def stack_domain(game: Game, stack: StackState) -> str:
-    domains = {game.state.units[u].domain for u in stack.units}
-    return "naval" if domains == {"naval"} else "air" if domains == {"air"} else "land"
+    """``naval`` or ``air`` for a stack of ships or aircraft alone, else ``land``."""
+    ids = stack.units
+    if not ids:
+        return "land"
+    units = game.state.units
+    first = units[ids[0]].domain
+    if first in ("naval", "air") and all(units[u].domain == first for u in ids):
+        return first
+    return "land"
 
 
 def unit_movement(game: Game, unit_id: str) -> int:

@@ -143,8 +143,9 @@ class GameState:
     """The stacks by region (:mod:`engine.stack_index`), built when first asked for; never
     saved (fields whose names start with ``_`` are not part of the state's JSON)."""
     _control_changes: int = field(default=0, init=False, repr=False, compare=False)
-    """How many times a region changed hands in this state (``board.set_owner``): what is
-    worked out from control is kept while it holds. Never saved."""
+    """How many times a region or structure changed hands in this state (``board.set_owner``,
+    ``board.set_structure_owner``): what is worked out from control is kept while it holds.
+    Never saved."""
 
     # -- JSON ------------------------------------------------------------------------------------
 

@@ -29,7 +29,7 @@ from .supply_graph import Graph, bridge_adjacency, graph, sea_links, spread
 
 if TYPE_CHECKING:
     from .game import Game
-    from .state import StackState
+    from .state import GameState, StackState
 
 SUPPLIED = "supplied"
 UNSUPPLIED = "unsupplied"
@@ -132,16 +132,10 @@ class _Inputs(NamedTuple):
 
 
 def _inputs(game: Game, side: str, g: Graph) -> _Inputs:
-    world, state = game.world, game.state
+    state = game.state
     enemy, naval, relays = _from_stacks(game, side, g)
-    owner, side_of = state.structure_owner, world.side_of
-    ports = []
-    for structure_id, region, seas in g.relays:
-        nation = owner.get(structure_id)
-        if nation is not None and side_of.get(nation) == side:
-            relays.add(region)
-            if seas:
-                ports.append((region, seas))
+    held, ports = _held_relays(game, side, g)
+    relays |= held
     is_open = state.sources_open
     origins = tuple(
         region
@@ -154,6 +148,38 @@ def _inputs(game: Game, side: str, g: Graph) -> _Inputs:
         if cid in g.bridged and bool(now[0]) != g.bridged[cid][2]
     )
     return _Inputs(enemy, naval, frozenset(relays), ports, origins, bridges)
+
+
+_HELD: weakref.WeakKeyDictionary[
+    Game, dict[str, tuple[GameState, int, frozenset[int], list[tuple[int, tuple[int, ...]]]]]
+] = weakref.WeakKeyDictionary()
+"""Per game and side, the relaying structures it holds, kept with the state and its count of
+changes of control they were worked out for."""
+
+
+def _held_relays(
+    game: Game, side: str, g: Graph
+) -> tuple[frozenset[int], list[tuple[int, tuple[int, ...]]]]:
+    """Regions of the relaying structures ``side`` holds, and its relaying ports (region, the
+    sea regions they open onto), kept until a structure changes hands (a map of thousands of
+    towns made this the costliest part of every question about supply)."""
+    state = game.state
+    kept = _HELD.setdefault(game, {}).get(side)
+    if kept is not None and kept[0] is state and kept[1] == state._control_changes:
+        return kept[2], list(kept[3])
+    world = game.world
+    owner, side_of = state.structure_owner, world.side_of
+    relays: set[int] = set()
+    ports = []
+    for structure_id, region, seas in g.relays:
+        nation = owner.get(structure_id)
+        if nation is not None and side_of.get(nation) == side:
+            relays.add(region)
+            if seas:
+                ports.append((region, seas))
+    held = frozenset(relays)
+    _HELD[game][side] = (state, state._control_changes, held, ports)
+    return held, list(ports)
 
 
 def _from_stacks(

@@ -15,8 +15,6 @@ from __future__ import annotations
 import weakref
 from typing import TYPE_CHECKING
 
-from .. import board
-
 if TYPE_CHECKING:
     from ..game import Game
     from ..state import GameState
@@ -68,9 +66,12 @@ def _distances(game: Game, side: str, limit: int) -> dict[str, int]:
     into = _links_into(world)
     found: dict[str, int] = {}
     frontier: list[str] = []
+    # ``board.side_of_region`` at war with ``side``, asked of nations once, not of regions.
+    hostile = {nation for nation, owner in world.side_of.items() if world.at_war(side, owner)}
+    held = game.state.owner
     for region in world.regions:
-        owner = board.side_of_region(game, region)
-        if owner is not None and world.at_war(side, owner):
+        nation = held.get(region)
+        if nation and nation in hostile:
             found[region] = 0
             if world.domain(region) == "land":
                 frontier.append(region)

@@ -67,6 +67,8 @@ def battle_regions(game: Game, side: str) -> list[str]:
         if world.domain(region) != "land":
             continue
         here = index.in_region(region, None)
+        if not any(world.at_war(side, s.side) for s in here):
+            continue  # no enemy there: no battle (the cheap question first)
         mine = any(s.side == side and _fighting(game, s) for s in here)
         if mine and any(
             world.at_war(side, s.side)

@@ -539,6 +539,44 @@ def bench_theatres() -> list[Result]:
     ]
 
 
+def bench_ai_turn() -> list[Result]:
+    """Turn 1 of AI-against-AI games (``normal``) on generated maps of 500 to 10,000 regions
+    (issue 12): at most 1 s of CPU at 2,000 regions and 10 s at 10,000, with growth near
+    linear in the regions (the cost's exponent between the smallest and largest map)."""
+    import ai_turn
+
+    found = ai_turn.bench()
+    rows = found["turn_one"]
+    table = "; ".join(
+        f"{r['regions']}: {r['cpu_s']:.2f} s ({r['cpu_per_floor']:.1f} floors)" for r in rows
+    )
+    out = [
+        Result(
+            f"AI turn 1 (normal), generated {r['regions']}-region map",
+            r["cpu_s"],
+            r["budget_cpu_s"],
+            "s CPU",
+            f"{r['stacks']} stacks, {r['actions']} actions; wall {r['wall_s']:.1f} s at a load "
+            f"average of {found['load_average']:.1f}; {r['cpu_per_floor']:.1f} times the rules' "
+            f"own cost (the same actions applied again: {r['floor_cpu_s']:.2f} s of CPU)",
+        )
+        for r in rows
+        if r["budget_cpu_s"] is not None
+    ]
+    small, large = rows[0], rows[-1]
+    growth = ai_turn.exponent(small, large)
+    out.append(
+        Result(
+            f"AI turn 1: growth of its cost from {small['regions']} to {large['regions']} regions",
+            growth,
+            ai_turn.GROWTH_BUDGET,
+            "exponent",
+            f"CPU ~ regions^{growth:.2f}; per map: {table}",
+        )
+    )
+    return out
+
+
 def bench_duels(seeds: int) -> list[Result]:
     """The AI levels' strength on the four area samples (issue 12): ``hard`` wins more than
     half of its decisive games against ``normal``, ``normal`` at least 65% against
@@ -679,6 +717,7 @@ GROUPS = {
     "hexes": lambda a: bench_hexes(a.repeats),
     "engine": lambda a: bench_engine(a.repeats),
     "theatres": lambda a: bench_theatres(),
+    "ai-turn": lambda a: bench_ai_turn(),
     "lab": lambda a: bench_lab(a.lab_games),
     "duels": lambda a: bench_duels(a.duel_seeds),
     "snapping": lambda a: bench_snapping(a.repeats),

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 
 from schemas.map import PlaceValue
 
+from . import stack_index
 from .setup import new_stack
 from .state import StackState, UnitState
 
@@ -38,12 +39,9 @@ def in_region(game: Game, unit_id: str, region: str) -> bool:
 
 
 def stacks_in(game: Game, region: str, side: str | None = None) -> list[StackState]:
-    """Stacks in a region (inside its structures too), optionally of one side."""
-    return [
-        s
-        for s in game.state.stacks.values()
-        if s.region == region and (side is None or s.side == side)
-    ]
+    """Stacks in a region (inside its structures too), optionally of one side, in the order
+    of ``game.state.stacks`` (from the index of stacks by region, :mod:`.stack_index`)."""
+    return stack_index.index_of(game.state).in_region(region, side)
 
 
 def side_of_region(game: Game, region: str) -> str | None:
@@ -103,7 +101,8 @@ def split(game: Game, stack: StackState, unit_ids: list[str]) -> StackState:
         fresh.units.append(unit_id)
         game.state.units[unit_id].stack = fresh.id
     if not stack.units:
-        del game.state.stacks[stack.id]
+        _drop(game, stack)
+    stack_index.touched(game.state, stack)
     return fresh
 
 
@@ -128,14 +127,20 @@ def merge(game: Game, into: StackState, others: list[StackState]) -> None:
         into.moved = into.moved or other.moved
         # Units joining an entrenched stack in its region share the entrenchment.
         into.entrenched = into.entrenched or other.entrenched
-        del game.state.stacks[other.id]
+        _drop(game, other)
+    stack_index.touched(game.state, into)
 
 
 def relocate(game: Game, stack: StackState, region: str, structure: str | None = None) -> None:
     """Put a stack somewhere else; leaving its region ends its entrenchment."""
-    if region != stack.region:
+    before = stack.region
+    if region != before:
         stack.entrenched = False
     stack.region, stack.structure = region, structure
+    if region != before:
+        stack_index.moved(game.state, stack, before)
+    else:
+        stack_index.touched(game.state, stack)  # into or out of a structure
 
 
 def remove_from_stack(game: Game, unit: UnitState) -> None:
@@ -147,7 +152,15 @@ def remove_from_stack(game: Game, unit: UnitState) -> None:
         return
     stack.units.remove(unit.id)
     if not stack.units:
-        del game.state.stacks[stack.id]
+        _drop(game, stack)
+    else:
+        stack_index.touched(game.state, stack)
+
+
+def _drop(game: Game, stack: StackState) -> None:
+    """Take an emptied stack off the board."""
+    del game.state.stacks[stack.id]
+    stack_index.dropped(game.state, stack)
 
 
 # -- losses --------------------------------------------------------------------------------------
@@ -252,7 +265,7 @@ def capture_region(game: Game, region: str, side: str) -> None:
     before = side_of_region(game, region)
     if before == side:
         return
-    game.state.owner[region] = main_nation(game, side)
+    set_owner(game, region, main_nation(game, side))
     values = game.world.regions[region].values
     game.record("captured", region=region, by=side, taken_from=before)
     _score_capture(game, values, side, before, region)
@@ -261,11 +274,26 @@ def capture_region(game: Game, region: str, side: str) -> None:
             capture_structure(game, structure.id, side)
 
 
+def set_owner(game: Game, region: str, nation: str | None) -> None:
+    """Hand a region to a nation. Every change of a region's control goes through here, so
+    that what is worked out from control can be kept until it changes (the AI's distances to
+    the front, :mod:`engine.ai.fronts`)."""
+    game.state.owner[region] = nation
+    game.state._control_changes += 1
+
+
+def set_structure_owner(game: Game, structure: str, nation: str | None) -> None:
+    """Hand a structure to a nation; counted like :func:`set_owner` (a side's supply relays
+    are kept while no structure changes hands, :mod:`engine.supply`)."""
+    game.state.structure_owner[structure] = nation
+    game.state._control_changes += 1
+
+
 def capture_structure(game: Game, structure_id: str, side: str) -> None:
     before = side_of_structure(game, structure_id)
     if before == side:
         return
-    game.state.structure_owner[structure_id] = main_nation(game, side)
+    set_structure_owner(game, structure_id, main_nation(game, side))
     structure = game.world.structures[structure_id]
     game.record("captured", structure=structure_id, by=side, taken_from=before)
     _score_capture(game, structure.values, side, before, structure_id)

@@ -233,9 +233,9 @@ def _connection(game: Game, effect: e.SetConnection, ctx: Context) -> None:
 
 def _transfer(game: Game, effect: e.TransferControl, ctx: Context) -> None:
     for region in effect.regions:
-        game.state.owner[region] = effect.to
+        board.set_owner(game, region, effect.to)
     for structure in effect.structures:
-        game.state.structure_owner[structure] = effect.to
+        board.set_structure_owner(game, structure, effect.to)
     game.record("transfer", regions=effect.regions, structures=effect.structures, to=effect.to)
 
 

@@ -12,13 +12,15 @@ from __future__ import annotations
 
 import heapq
 import math
+import weakref
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Literal
+from typing import TYPE_CHECKING, Any, Literal
 
-from . import board, modifiers
+from . import board, modifiers, stack_index
 from .naval import sailing
 from .state import StackState
-from .world import Link
+from .world import Link, World
 
 if TYPE_CHECKING:
     from .game import Game
@@ -44,8 +46,15 @@ class Reach:
 
 
 def stack_domain(game: Game, stack: StackState) -> str:
-    domains = {game.state.units[u].domain for u in stack.units}
-    return "naval" if domains == {"naval"} else "air" if domains == {"air"} else "land"
+    """``naval`` or ``air`` for a stack of ships or aircraft alone, else ``land``."""
+    ids = stack.units
+    if not ids:
+        return "land"
+    units = game.state.units
+    first = units[ids[0]].domain
+    if first in ("naval", "air") and all(units[u].domain == first for u in ids):
+        return first
+    return "land"
 
 
 def unit_movement(game: Game, unit_id: str) -> int:
@@ -185,14 +194,18 @@ def plain_cost(game: Game, link: Link, domain: str = "land") -> float:
     if sailing.sails(game, domain):
         return sailing.entry_cost(game, link)
     world = game.world
-    rules = game.scenario.rules.movement
-    terrain = world.terrain_of[link.to]
     if world.domain(link.to) != "land":
-        return float(terrain.movement_cost)
-    cost = terrain.movement_cost
+        return float(world.terrain_of[link.to].movement_cost)
+    bridge, _, rail = connection_flags(game, link)
+    return _land_entry(world, link, bridge, rail)
+
+
+def _land_entry(world: World, link: Link, bridge: bool, rail: bool) -> float:
+    """:func:`plain_cost` of a step into land, given the connection's bridge and railway."""
+    rules = world.scenario.rules.movement
+    cost = world.terrain_of[link.to].movement_cost
     if world.regions[link.to].network != "none":
         cost = max(rules.minimum_land_cost, cost - rules.trail_cost_reduction)
-    bridge, _, rail = connection_flags(game, link)
     kind = link.kind
     extra = kind.movement_cost
     if bridge:
@@ -231,19 +244,67 @@ def enemy_here(game: Game, region: str, side: str) -> list[StackState]:
     return [s for s in board.enemy_ground_stacks_in(game, region, side) if _in_the_field(game, s)]
 
 
-def field_enemies(game: Game, side: str) -> dict[str, list[StackState]]:
-    """:func:`enemy_here` of every region at once, from one pass over the stacks (in the same
-    order): a search for where a stack can go asks it of every region it looks at."""
-    world = game.world
-    out: dict[str, list[StackState]] = {}
-    for stack in game.state.stacks.values():
-        if (
-            world.at_war(side, stack.side)
+def field_enemies(game: Game, side: str) -> FieldEnemies:
+    """:func:`enemy_here` of every region at once (in the same order): a search for where a
+    stack can go asks it of every region it looks at. Kept until a stack moves, comes, goes
+    or changes its units (:func:`stack_index.kept`), and shared: never to be changed."""
+    return stack_index.kept(game.state, ("field_enemies", side), lambda: FieldEnemies(game, side))
+
+
+class FieldEnemies(Mapping[str, list[StackState]]):
+    """Per region, the enemies of a side in its field (regions without any left out), as
+    a read-only mapping. ``get`` works a region out when first asked, from the stacks by
+    region (a search looks at a few hundred regions of a map of thousands); going through
+    the whole mapping works out every region at once, in the order of a pass over the
+    stacks (a region comes where its first enemy stack does)."""
+
+    __slots__ = ("_at_war", "_found", "_game", "_whole")
+
+    def __init__(self, game: Game, side: str) -> None:
+        world = game.world
+        self._game = game
+        self._at_war = {other: world.at_war(side, other) for other in world.sides}
+        self._found: dict[str, list[StackState]] = {}
+        self._whole: dict[str, list[StackState]] | None = None
+
+    def get(self, region: str, default: Any = None) -> Any:
+        found = self._found.get(region)
+        if found is None:
+            found = self._found[region] = self._in(region)
+        return found if found else default
+
+    def __getitem__(self, region: str) -> list[StackState]:
+        found = self.get(region)
+        if found is None:
+            raise KeyError(region)
+        return found  # type: ignore[no-any-return]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._all())
+
+    def __len__(self) -> int:
+        return len(self._all())
+
+    def _enemy(self, stack: StackState) -> bool:
+        game = self._game
+        return (
+            self._at_war.get(stack.side, False)
             and board.has_ground_units(game, stack)
             and _in_the_field(game, stack)
-        ):
-            out.setdefault(stack.region, []).append(stack)
-    return out
+        )
+
+    def _in(self, region: str) -> list[StackState]:
+        here = stack_index.index_of(self._game.state).in_region(region, None)
+        return [s for s in here if self._enemy(s)]
+
+    def _all(self) -> dict[str, list[StackState]]:
+        if self._whole is None:
+            out: dict[str, list[StackState]] = {}
+            for stack in self._game.state.stacks.values():
+                if self._enemy(stack):
+                    out.setdefault(stack.region, []).append(stack)
+            self._whole = out
+        return self._whole
 
 
 def can_overrun(game: Game, stack: StackState, defenders: list[StackState]) -> bool:
@@ -290,9 +351,9 @@ def reachable(game: Game, stack: StackState) -> dict[str, Reach]:
         return {}
     budget = mp_left(game, stack)
     side, domain = stack.side, stack_domain(game, stack)
-    enemies = field_enemies(game, side)
+    enemies: Mapping[str, list[StackState]] = field_enemies(game, side)
     if sailing.sails(game, domain):
-        enemies = sailing.at_sea(game, enemies)
+        enemies = sailing.at_sea(game, dict(enemies))
     best: dict[str, Reach] = {}
 
     def offer(region: str, reach: Reach) -> None:
@@ -306,14 +367,28 @@ def reachable(game: Game, stack: StackState) -> dict[str, Reach]:
         # Priced as the move itself prices them (engine/phases/movement.py, M4).
         rules = game.scenario.rules.movement
         if uses_rail(game, side):
-            for region, path in _network_search(game, stack, "rail", enemies).items():
-                cost = rules.rail_cost_per_region * len(path)
+            rail = rules.rail_cost_per_region
+
+            def rail_cost(length: int) -> float:
+                return rail * length
+
+            for region, path in _network_search(
+                game, stack, "rail", enemies, rail_cost, budget
+            ).items():
+                cost = rail_cost(len(path))
                 if cost <= budget:
-                    offer(region, _classify(game, stack, path, float(cost), enemies))
-        for region, path in _network_search(game, stack, "road", enemies).items():
-            cost = math.ceil(rules.road_cost_per_region * len(path))
+                    offer(region, _classify(game, stack, path, float(cost), enemies, domain=domain))
+        road = rules.road_cost_per_region
+
+        def road_cost(length: int) -> float:
+            return math.ceil(road * length)
+
+        for region, path in _network_search(
+            game, stack, "road", enemies, road_cost, budget
+        ).items():
+            cost = road_cost(len(path))
             if cost <= budget:
-                offer(region, _classify(game, stack, path, float(cost), enemies))
+                offer(region, _classify(game, stack, path, float(cost), enemies, domain=domain))
         if fresh(game, stack):
             combat = has_combat_unit(game, stack)
             for link in game.world.neighbours(stack.region):
@@ -321,7 +396,7 @@ def reachable(game: Game, stack: StackState) -> dict[str, Reach]:
                     continue
                 if link.kind.uses_all_movement or (enemies.get(link.to) and not combat):
                     continue
-                offer(link.to, _classify(game, stack, (link.to,), budget, enemies))
+                offer(link.to, _classify(game, stack, (link.to,), budget, enemies, domain=domain))
     best.pop(stack.region, None)
     return best
 
@@ -331,22 +406,26 @@ def _classify(
     stack: StackState,
     path: tuple[str, ...],
     cost: float,
-    field: dict[str, list[StackState]],
+    field: Mapping[str, list[StackState]],
     overrun: bool = False,
+    domain: str | None = None,
 ) -> Reach:
     """What ending a move of ``stack`` along ``path`` at ``cost`` means; ``field`` holds the
     enemies in the field per region (:func:`field_enemies`); ``overrun`` says whether those in
-    the last region are overrun (decided where the MP are known)."""
+    the last region are overrun (decided where the MP are known); ``domain``: the stack's, when
+    the caller knows it."""
     region = path[-1]
+    if domain is None:
+        domain = stack_domain(game, stack)
     enemies = field.get(region)
     kind: ReachKind
     if enemies and not overrun:
         kind = "battle"
-    elif stack_domain(game, stack) == "land" and not fits(game, stack, region):
+    elif domain == "land" and not fits(game, stack, region):
         # U4/V3: an overrun does not stop the move, so the stack must fit where it ends,
         # exactly as the move itself checks it.
         kind = "overstack"
-    elif sailing.sails(game, stack_domain(game, stack)) and sailing.may_end(game, stack, region):
+    elif sailing.sails(game, domain) and sailing.may_end(game, stack, region):
         kind = "overstack"
     elif enemies:
         kind = "overrun"
@@ -361,7 +440,7 @@ def _plain_search(
     budget: float,
     side: str,
     domain: str,
-    field: dict[str, list[StackState]],
+    field: Mapping[str, list[StackState]],
 ) -> dict[str, Reach]:
     """Dijkstra over plain costs; enemy-held regions end a path unless overrun (V2: strong
     enough, and with the overrun's MP left after entering)."""
@@ -376,16 +455,13 @@ def _plain_search(
         if region in done or (region == start and path):
             continue
         if path:
-            done[region] = _classify(game, stack, path, cost, field, overrun)
+            done[region] = _classify(game, stack, path, cost, field, overrun, domain)
             if done[region].kind == "battle":
                 continue  # the move stops in an enemy-held region
-        for link in game.world.neighbours(region):
-            if link.to in done or step_refusal(game, side, domain, link) is not None:
-                continue
+        for link, step in _plain_steps(game, region, side, domain, done):
             enemies = field.get(link.to, [])
             if enemies and not combat:
                 continue  # only stacks with a combat unit may enter enemy-held regions
-            step = plain_cost(game, link, domain)
             if link.kind.uses_all_movement:
                 step = max(step, budget - cost)
             total = cost + step
@@ -400,33 +476,155 @@ def _plain_search(
     return done
 
 
+def _plain_steps(
+    game: Game, region: str, side: str, domain: str, done: Mapping[str, Reach]
+) -> list[tuple[Link, float]]:
+    """The steps out of ``region`` a stack of ``side`` moving in ``domain`` may take (to a
+    region not settled yet, ``done``), each with its :func:`plain_cost`. On land, from
+    :func:`_land_steps`: the map's part of ``step_refusal`` and of the cost settled once."""
+    if domain != "land":
+        return [
+            (link, plain_cost(game, link, domain))
+            for link in game.world.neighbours(region)
+            if link.to not in done and step_refusal(game, side, domain, link) is None
+        ]
+    closed = game.world.closed_to
+    changed = game.state.connection_state
+    found = []
+    for link, fixed in _land_steps(game.world).get(region, ()):
+        to = link.to
+        if to in done or side in closed[to]:
+            continue
+        flags = changed.get(link.connection.id)
+        if flags is None:
+            if link.kind.needs_bridge and not link.connection.bridge:
+                continue
+            found.append((link, fixed))
+        else:
+            if link.kind.needs_bridge and not flags[0]:
+                continue
+            found.append((link, _land_entry(game.world, link, flags[0], flags[2])))
+    return found
+
+
+_LAND_STEPS: weakref.WeakKeyDictionary[World, dict[str, list[tuple[Link, float]]]] = (
+    weakref.WeakKeyDictionary()
+)
+"""Per scenario, for each region, the links land units may take as far as the map alone
+decides (a connection they use, into land), with the step's cost over the map's bridges and
+railways (effects that change a connection are read during the search)."""
+
+
+def _land_steps(world: World) -> dict[str, list[tuple[Link, float]]]:
+    found = _LAND_STEPS.get(world)
+    if found is None:
+        found = _LAND_STEPS[world] = {}
+        for region in world.regions:
+            found[region] = [
+                (link, _land_entry(world, link, link.connection.bridge, link.connection.rail))
+                for link in world.neighbours(region)
+                if (link.kind.domain == "land" or link.kind.only_from_sea)
+                and world.domain(link.to) == "land"
+            ]
+    return found
+
+
 def _network_search(
-    game: Game, stack: StackState, network: str, field: dict[str, list[StackState]]
+    game: Game,
+    stack: StackState,
+    network: str,
+    field: Mapping[str, list[StackState]],
+    price: Callable[[int], float] | None = None,
+    budget: float = math.inf,
 ) -> dict[str, tuple[str, ...]]:
-    """Regions reachable along a road (or rail) through friendly regions: shortest paths."""
+    """Regions reachable along a road (or rail) through friendly regions: shortest paths.
+
+    With ``price`` (the cost of a path of so many regions, growing with its length) and
+    ``budget``, the search stops once no longer path is affordable: every path it leaves out
+    would be priced out by the caller anyway (a railway costing nothing goes on to the end
+    of the network). That stop is only taken when it cannot change a kept answer (see
+    ``ends`` below)."""
     start, side = stack.region, stack.side
-    if game.world.regions[start].network not in (
-        ("rail",) if network == "rail" else ("road", "rail")
-    ):
+    world = game.world
+    levels = ("rail",) if network == "rail" else ("road", "rail")
+    if world.regions[start].network not in levels or board.side_of_region(game, start) != side:
+        # A step only runs on the network from a region of the network the side controls
+        # (``on_network``): none leaves the start.
         return {}
+    ways = _network_links(world, network)
+    closed_to = world.closed_to
+    changed = game.state.connection_state
+    owner, side_of = game.state.owner, world.side_of
     paths: dict[str, tuple[str, ...]] = {start: ()}
     # A crossing that spends the whole move (a beach, a ferry) may end a road move but never
     # lead on: such ends are kept apart, and a way to them that can go further wins.
     ends: dict[str, tuple[str, ...]] = {}
     frontier = [start]
+    length = 0
     while frontier:
+        if price is not None and price(length + 1) > budget:
+            # Nothing longer is affordable. An end not (yet) reached by a way that goes on
+            # might still be reached so further out, which would drop it: only then search on.
+            if all(r in paths for r in ends):
+                break
+            price = None
+        length += 1
         following = []
         for region in frontier:
-            for link in game.world.neighbours(region):
-                if link.to in paths or step_refusal(game, side, "land", link) is not None:
+            way = paths[region]
+            for link in ways.get(region, ()):
+                # ``step_refusal`` and ``on_network`` as they judge this step, their parts
+                # that depend on the map alone settled once in ``_network_links``.
+                to = link.to
+                if to in paths or side in closed_to[to] or field.get(to):
                     continue
-                if field.get(link.to) or not on_network(game, side, link, network, region):
+                nation = owner.get(to)
+                if nation is None or side_of.get(nation) != side:
+                    continue
+                flags = changed.get(link.connection.id)
+                if flags is None:
+                    c = link.connection
+                    bridge, road, rail = c.bridge, c.road, c.rail
+                else:
+                    bridge, road, rail = flags[0], flags[1], flags[2]
+                if link.kind.needs_bridge and not bridge:
+                    continue
+                if not (rail if network == "rail" else road or rail):
                     continue
                 if link.kind.uses_all_movement:
-                    ends.setdefault(link.to, (*paths[region], link.to))
+                    ends.setdefault(to, (*way, to))
                     continue
-                paths[link.to] = (*paths[region], link.to)
-                following.append(link.to)
+                paths[to] = (*way, to)
+                following.append(to)
         frontier = following
     paths.pop(start)
     return {**{r: p for r, p in ends.items() if r not in paths and r != start}, **paths}
+
+
+_NETWORK_LINKS: weakref.WeakKeyDictionary[World, dict[str, dict[str, list[Link]]]] = (
+    weakref.WeakKeyDictionary()
+)
+"""Per scenario and network (``road``, ``rail``), the links a road or rail move may take as
+far as the map alone decides: both regions on the network, a connection land units use, into
+land. Who controls the regions, enemies and effects on connections are judged during the
+search."""
+
+
+def _network_links(world: World, network: str) -> dict[str, list[Link]]:
+    known = _NETWORK_LINKS.setdefault(world, {})
+    found = known.get(network)
+    if found is None:
+        levels = ("rail",) if network == "rail" else ("road", "rail")
+        regions = world.regions
+        found = known[network] = {}
+        for region in regions:
+            if regions[region].network not in levels:
+                continue
+            found[region] = [
+                link
+                for link in world.neighbours(region)
+                if regions[link.to].network in levels
+                and (link.kind.domain == "land" or link.kind.only_from_sea)
+                and world.domain(link.to) == "land"
+            ]
+    return found

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from . import stack_index
 from .dice import Dice
 from .state import GameState, SideState, StackState, UnitState
 from .world import World
@@ -77,6 +78,7 @@ def new_stack(state: GameState, side: str, region: str, structure: str | None = 
     stack = StackState(f"s{state.next_stack}", side, region, structure=structure)
     state.next_stack += 1
     state.stacks[stack.id] = stack
+    stack_index.added(state, stack)
     return stack
 
 
@@ -90,16 +92,14 @@ def place_unit(state: GameState, unit_id: str, region: str, structure: str | Non
     stack = next(
         (
             s
-            for s in state.stacks.values()
-            if s.side == unit.side
-            and s.region == region
-            and s.structure == structure
-            and (state.units[s.units[0]].domain == "air") == flying
+            for s in stack_index.index_of(state).in_region(region, unit.side)
+            if s.structure == structure and (state.units[s.units[0]].domain == "air") == flying
         ),
         None,
     )
     if stack is None:
         stack = new_stack(state, unit.side, region, structure)
     stack.units.append(unit_id)
+    stack_index.touched(state, stack)
     unit.stack = stack.id
     unit.status = "active"

@@ -8,9 +8,12 @@ decisions waiting for a player. Nothing here knows the rules; the phase modules 
 from __future__ import annotations
 
 from dataclasses import dataclass, field, fields
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from .records import BattleState, Decision, SpentCard
+
+if TYPE_CHECKING:
+    from .stack_index import StackIndex
 
 
 @dataclass(slots=True)
@@ -139,6 +142,13 @@ class GameState:
     in games of the area family."""
     stats: dict[str, Any] = field(default_factory=dict)
     """Running totals for the outcome and charts: battles, losses per side, VP per turn."""
+    _stack_index: StackIndex | None = field(default=None, init=False, repr=False, compare=False)
+    """The stacks by region (:mod:`engine.stack_index`), built when first asked for; never
+    saved (fields whose names start with ``_`` are not part of the state's JSON)."""
+    _control_changes: int = field(default=0, init=False, repr=False, compare=False)
+    """How many times a region or structure changed hands in this state (``board.set_owner``,
+    ``board.set_structure_owner``): what is worked out from control is kept while it holds.
+    Never saved."""
 
     # -- JSON ------------------------------------------------------------------------------------
 
@@ -161,7 +171,7 @@ T = TypeVar("T")
 
 def _dump(value: Any) -> Any:
     if hasattr(value, "__dataclass_fields__"):
-        return {f.name: _dump(getattr(value, f.name)) for f in fields(value)}
+        return {f.name: _dump(getattr(value, f.name)) for f in fields(value) if f.name[0] != "_"}
     if isinstance(value, dict):
         return {k: _dump(v) for k, v in value.items()}
     if isinstance(value, list | tuple):

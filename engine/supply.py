@@ -23,13 +23,13 @@ from typing import TYPE_CHECKING, NamedTuple
 
 from schemas.rules import SupplyRules, SupplyStage
 
-from . import modifiers
+from . import modifiers, stack_index
 from .combat.values import commanding_leader
 from .supply_graph import Graph, bridge_adjacency, graph, sea_links, spread
 
 if TYPE_CHECKING:
     from .game import Game
-    from .state import StackState
+    from .state import GameState, StackState
 
 SUPPLIED = "supplied"
 UNSUPPLIED = "unsupplied"
@@ -132,36 +132,10 @@ class _Inputs(NamedTuple):
 
 
 def _inputs(game: Game, side: str, g: Graph) -> _Inputs:
-    world, state = game.world, game.state
-    index = g.index
-    at_war = {s: world.at_war(side, s) for s in world.sides}
-    enemy: set[int] = set()
-    sheltered: set[int] = set()
-    present: set[int] = set()
-    naval: set[int] = set()
-    relays: set[int] = set()
-    logistics, ships = g.logistics, g.naval
-    for stack in state.stacks.values():
-        if stack.side == side:
-            if stack.structure is None:
-                present.add(index[stack.region])
-            if not logistics.isdisjoint(stack.units):
-                relays.add(index[stack.region])
-        elif at_war.get(stack.side, False):
-            region = index[stack.region]
-            (enemy if stack.structure is None else sheltered).add(region)
-            if not ships.isdisjoint(stack.units):
-                naval.add(region)
-    # A garrison shut in its structure does not cut the lines of the side besieging it there.
-    enemy |= sheltered - present
-    owner, side_of = state.structure_owner, world.side_of
-    ports = []
-    for structure_id, region, seas in g.relays:
-        nation = owner.get(structure_id)
-        if nation is not None and side_of.get(nation) == side:
-            relays.add(region)
-            if seas:
-                ports.append((region, seas))
+    state = game.state
+    enemy, naval, relays = _from_stacks(game, side, g)
+    held, ports = _held_relays(game, side, g)
+    relays |= held
     is_open = state.sources_open
     origins = tuple(
         region
@@ -173,7 +147,95 @@ def _inputs(game: Game, side: str, g: Graph) -> _Inputs:
         for cid, now in sorted(state.connection_state.items())
         if cid in g.bridged and bool(now[0]) != g.bridged[cid][2]
     )
-    return _Inputs(frozenset(enemy), frozenset(naval), frozenset(relays), ports, origins, bridges)
+    return _Inputs(enemy, naval, frozenset(relays), ports, origins, bridges)
+
+
+_HELD: weakref.WeakKeyDictionary[
+    Game, dict[str, tuple[GameState, int, frozenset[int], list[tuple[int, tuple[int, ...]]]]]
+] = weakref.WeakKeyDictionary()
+"""Per game and side, the relaying structures it holds, kept with the state and its count of
+changes of control they were worked out for."""
+
+
+def _held_relays(
+    game: Game, side: str, g: Graph
+) -> tuple[frozenset[int], list[tuple[int, tuple[int, ...]]]]:
+    """Regions of the relaying structures ``side`` holds, and its relaying ports (region, the
+    sea regions they open onto), kept until a structure changes hands (a map of thousands of
+    towns made this the costliest part of every question about supply)."""
+    state = game.state
+    kept = _HELD.setdefault(game, {}).get(side)
+    if kept is not None and kept[0] is state and kept[1] == state._control_changes:
+        return kept[2], list(kept[3])
+    world = game.world
+    owner, side_of = state.structure_owner, world.side_of
+    relays: set[int] = set()
+    ports = []
+    for structure_id, region, seas in g.relays:
+        nation = owner.get(structure_id)
+        if nation is not None and side_of.get(nation) == side:
+            relays.add(region)
+            if seas:
+                ports.append((region, seas))
+    held = frozenset(relays)
+    _HELD[game][side] = (state, state._control_changes, held, ports)
+    return held, list(ports)
+
+
+def _from_stacks(
+    game: Game, side: str, g: Graph
+) -> tuple[frozenset[int], frozenset[int], set[int]]:
+    """The side's net's inputs the stacks give: regions of enemies in the field (and of
+    besieged garrisons no stack of the side stands outside of), of enemy ships, and of the
+    side's logistic units.
+
+    The enemies' part is kept until an enemy stack changes (:func:`stack_index.kept_for`):
+    they stand still while the side moves, and the AI asks at every decision. The side's own
+    part is read from its logistic units and the besieged regions, not from every stack."""
+    world, state = game.world, game.state
+    enemies = [s for s in world.sides if world.at_war(side, s)]
+    field, sheltered, naval = stack_index.kept_for(
+        state, ("supply_enemies", side), enemies, lambda: _enemy_stacks(game, side, g)
+    )
+    index = stack_index.index_of(state)
+    # A garrison shut in its structure does not cut the lines of the side besieging it there.
+    besieged = {
+        g.index[region]
+        for region in sheltered
+        if not any(s.structure is None for s in index.in_region(region, side))
+    }
+    enemy = field | besieged if besieged else field
+    relays: set[int] = set()
+    units, stacks = state.units, state.stacks
+    for unit_id in g.logistics:
+        unit = units.get(unit_id)
+        stack = stacks.get(unit.stack) if unit is not None and unit.stack is not None else None
+        if stack is not None and stack.side == side and unit_id in stack.units:
+            relays.add(g.index[stack.region])
+    return enemy, naval, relays
+
+
+def _enemy_stacks(
+    game: Game, side: str, g: Graph
+) -> tuple[frozenset[int], frozenset[str], frozenset[int]]:
+    """Regions (indices) of stacks at war with ``side`` in the field, regions (ids) of those
+    inside structures, regions (indices) of those with ships."""
+    world = game.world
+    index = g.index
+    at_war = {s: world.at_war(side, s) for s in world.sides}
+    field: set[int] = set()
+    sheltered: set[str] = set()
+    naval: set[int] = set()
+    ships = g.naval
+    for stack in game.state.stacks.values():
+        if stack.side != side and at_war.get(stack.side, False):
+            if stack.structure is None:
+                field.add(index[stack.region])
+            else:
+                sheltered.add(stack.region)
+            if not ships.isdisjoint(stack.units):
+                naval.add(index[stack.region])
+    return frozenset(field), frozenset(sheltered), frozenset(naval)
 
 
 def supplied_regions(game: Game, side: str) -> frozenset[str]:

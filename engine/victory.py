@@ -86,7 +86,7 @@ def _restore_fortified_regions(game: Game) -> None:
             for unit in board.units_of(game, stack)
         )
         if not garrisoned:
-            game.state.owner[region] = game.state.structure_owner[structure.id]
+            board.set_owner(game, region, game.state.structure_owner[structure.id])
             game.record("region_restored", region=region, to=holder)
 
 

@@ -39,6 +39,13 @@ class World:
         self.terrain_of: dict[str, TerrainType] = {
             r.id: terrain[r.terrain] for r in self.regions.values()
         }
+        self.order: dict[str, int] = {region: i for i, region in enumerate(self.regions)}
+        """Each region's place in map order (for sorting a few regions into it)."""
+        # ``domain`` is asked of every region a move search looks at: answered from one dict.
+        self._domains: dict[str, str] = {
+            r.id: "unplayable" if r.unplayable else self.terrain_of[r.id].domain
+            for r in self.regions.values()
+        }
         self.connection_types: dict[str, ConnectionType] = {
             c.id: c for c in scenario.connection_types
         }
@@ -90,9 +97,7 @@ class World:
 
     def domain(self, region: str) -> str:
         """``land``, ``sea``, ``lake`` or ``unplayable``."""
-        if self.regions[region].unplayable:
-            return "unplayable"
-        return self.terrain_of[region].domain
+        return self._domains[region]
 
     def land_stacking(self, region: str, network: str) -> int:
         """Land stacking limit of a region."""

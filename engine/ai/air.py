@@ -16,7 +16,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
-from .. import board, movement
+from .. import board, movement, stack_index
 from ..actions import Action, Move, Rebase, Split
 from ..air.aa import aa_units
 from ..air.basing import grounded, is_air, may_move
@@ -91,19 +91,22 @@ def best_target(
     defensive = game.phase == DEFENSIVE
     found: list[Target] = []
     # Only regions with enemy ground troops (offensive) or held by the side (defensive) can
-    # be targets: one pass over the stacks and the owners rules out the rest before the
-    # costlier questions (may the squadron go there, what is it worth).
-    if defensive:
-        candidates = {r for r in game.state.owner if board.side_of_region(game, r) == side}
-    else:
-        candidates = {
-            s.region
-            for s in game.state.stacks.values()
-            if game.world.at_war(side, s.side) and board.has_ground_units(game, s)
-        }
+    # be targets: that rules out the rest before the costlier questions (may the squadron go
+    # there, what is it worth). Asked of the regions the squadron can reach only, from the
+    # stacks by region: a pass over the whole map or every stack cost more than the rest.
+    world, owner = game.world, game.state.owner
+
+    def candidate(region: str) -> bool:
+        if defensive:
+            return region in owner and board.side_of_region(game, region) == side
+        return any(
+            world.at_war(side, s.side) and board.has_ground_units(game, s)
+            for s in board.stacks_in(game, region)
+        )
+
     paths = routes(game, stack)
     for region in paths:
-        if region not in candidates or game.world.domain(region) != "land":
+        if not candidate(region) or world.domain(region) != "land":
             continue
         if defensive:
             target = _guard(game, region, side)
@@ -141,8 +144,10 @@ def _offensive(
 def _guard(game: Game, region: str, side: str) -> Target | None:
     if board.side_of_region(game, region) != side:
         return None
+    if distance_to_enemy(game, region, side) > 1:
+        return None  # the cheaper question first: a squadron weighs every region it reaches
     ours = sum(stack_strength(game, s) for s in board.stacks_in(game, region, side))
-    if ours <= 0 or distance_to_enemy(game, region, side) > 1:
+    if ours <= 0:
         return None
     threat = sum(
         enemy_strength(game, movement.enemy_here(game, link.to, side), side)
@@ -157,10 +162,13 @@ def _land_strength_beside(game: Game, region: str, side: str) -> float:
     """Strength of the side's unmoved land stacks one step from ``region`` (those that may
     attack it in the coming land movement) and of its land stacks already there."""
     near = {link.to for link in game.world.neighbours(region)} | {region}
+    # The side's stacks there, from the stacks by region, in the order of a pass over every
+    # stack (the sum's order, so its rounding, stays that pass's).
+    index = stack_index.index_of(game.state)
+    there = [s for r in near for s in index.in_region(r, side)]
+    there.sort(key=lambda s: index.position[s.id])
     total = 0.0
-    for stack in game.state.stacks.values():
-        if stack.side != side or stack.region not in near:
-            continue
+    for stack in there:
         if movement.stack_domain(game, stack) != "land":
             continue
         if stack.region != region and stack.moved:

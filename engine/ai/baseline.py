@@ -158,10 +158,16 @@ class BaselineAI:
         """:meth:`_move` asking for each stack's moves only when it comes to that stack."""
         side = game.active_side
         key = (game.turn, side)
+        handled = self._handled
+        # Stacks weighed already this turn or moved are passed over below: they are left out
+        # before their strength is worked out (a decision would otherwise weigh every stack).
         strength = {
             s.id: stack_strength(game, s)
             for s in game.state.stacks.values()
-            if s.side == side and movement.stack_domain(game, s) in ("land", "naval")
+            if s.side == side
+            and not s.moved
+            and (key, s.id) not in handled
+            and movement.stack_domain(game, s) in ("land", "naval")
         }
         for stack_id in sorted(strength, key=lambda s: (-strength[s], s)):
             stack = game.state.stacks[stack_id]
@@ -318,14 +324,18 @@ def _scorer(
     naval = sailing.sails(game, movement.stack_domain(game, stack))
     guards = style.guards_objectives and ours > 0
     vital = sudden_death_targets(game, side) if guards else frozenset()
-    # What every move asks of the board, from one pass over the stacks each (a scorer weighs
-    # every region the stack can reach): the enemies in the field of each region
-    # (``movement.enemy_here``) and the side's stacks with combat strength (``_guarded``).
+    # What every move asks of the board, once per decision (a scorer weighs every region the
+    # stack can reach): the enemies in the field of each region (``movement.enemy_here``) and
+    # the side's stacks with combat strength (``_guarded``), each region's worked out when
+    # first asked, from the stacks by region.
     field = once(game, ("field", side), lambda: movement.field_enemies(game, side))
-    guards_in = once(game, ("guards", side), lambda: _guards_by_region(game, side))
+    guards_in: dict[str, list[str]] = once(game, ("guards", side), dict)
 
     def guarded(region: str, exclude: str | None = None) -> bool:
-        return any(s != exclude for s in guards_in.get(region, ()))
+        found = guards_in.get(region)
+        if found is None:
+            found = guards_in[region] = _guards_in(game, region, side)
+        return any(s != exclude for s in found)
 
     def score(move: Move) -> tuple[float, str]:
         region = move.path[-1]
@@ -370,13 +380,9 @@ def _holds_objective(game: Game, stack: StackState) -> bool:
     return not _guarded(game, stack.region, stack.side, exclude=stack.id)
 
 
-def _guards_by_region(game: Game, side: str) -> dict[str, list[str]]:
-    """The side's stacks with combat strength, by region (what :func:`_guarded` looks for)."""
-    found: dict[str, list[str]] = {}
-    for stack in game.state.stacks.values():
-        if stack.side == side and stack_strength(game, stack) > 0:
-            found.setdefault(stack.region, []).append(stack.id)
-    return found
+def _guards_in(game: Game, region: str, side: str) -> list[str]:
+    """The side's stacks with combat strength in a region (what :func:`_guarded` looks for)."""
+    return [s.id for s in board.stacks_in(game, region, side) if stack_strength(game, s) > 0]
 
 
 def _guarded(game: Game, region: str, side: str, exclude: str | None = None) -> bool:

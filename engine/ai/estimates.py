@@ -6,7 +6,6 @@ import weakref
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from .. import board
 from ..fog import hidden_from
 from ..state import StackState
 
@@ -20,15 +19,33 @@ GUESS_PER_UNIT = 3.0
 
 def stack_strength(game: Game, stack: StackState) -> float:
     """Hit points times attack of the stack's combat units, a rough fighting weight."""
+    weights = _weights(game.world)
+    units = game.state.units
     total = 0.0
     for unit_id in stack.units:
-        unit = game.state.units[unit_id]
-        if not board.is_combat(game, unit):
-            continue
-        unit_type = game.world.unit_type(unit_id)
-        factor = max(unit_type.attack, unit_type.defence) if unit_type else 1
-        total += unit.strength * (1 + factor) / 5
+        weight = weights.get(unit_id)
+        if weight is not None:
+            total += units[unit_id].strength * weight / 5
     return total
+
+
+_WEIGHTS: weakref.WeakKeyDictionary[World, dict[str, float]] = weakref.WeakKeyDictionary()
+"""Per scenario, ``1 +`` the better of attack and defence of each combat unit (leaders and
+support units have none): :func:`stack_strength` is asked of every stack at every decision,
+and a unit's class and type never change."""
+
+
+def _weights(world: World) -> dict[str, float]:
+    known = _WEIGHTS.get(world)
+    if known is None:
+        known = _WEIGHTS[world] = {}
+        leaders = world.leaders
+        for unit_id in world.units:
+            unit_type = world.unit_type(unit_id)
+            if unit_id in leaders or unit_type is None or unit_type.unit_class != "combat":
+                continue  # what ``board.is_combat`` says of it
+            known[unit_id] = 1 + max(unit_type.attack, unit_type.defence)
+    return known
 
 
 def enemy_strength(game: Game, stacks: list[StackState], side: str) -> float:

@@ -4,9 +4,10 @@ The distance of a region is the fewest steps from it to a region an enemy contro
 only into land regions, and ``limit`` when there is none that close. The AI asks it for
 every region it weighs, so one search backwards from every enemy-held region at once answers
 all regions together. The answer depends on nothing but who controls which region (the
-map and who is at war with whom are fixed), so it is kept, with a copy of that control,
-until a decision finds the control changed (:func:`refresh`): most decisions of a game
-(moves into friendly regions, battles that take nothing, cards) change none.
+map and who is at war with whom are fixed), so it is kept until a decision finds that a
+region changed hands since (:func:`refresh`, from the state's count of changes of control
+kept by ``board.set_owner``): most decisions of a game (moves into friendly regions, battles
+that take nothing, cards) change none.
 """
 
 from __future__ import annotations
@@ -14,10 +15,9 @@ from __future__ import annotations
 import weakref
 from typing import TYPE_CHECKING
 
-from .. import board
-
 if TYPE_CHECKING:
     from ..game import Game
+    from ..state import GameState
     from ..world import World
 
 _INTO: weakref.WeakKeyDictionary[World, dict[str, list[str]]] = weakref.WeakKeyDictionary()
@@ -27,8 +27,9 @@ _FOUND: weakref.WeakKeyDictionary[Game, dict[tuple[str, int], dict[str, int]]] =
     weakref.WeakKeyDictionary()
 )
 """Per game, the distances worked out since control of the regions last changed."""
-_OWNERS: weakref.WeakKeyDictionary[Game, dict[str, str | None]] = weakref.WeakKeyDictionary()
-"""Per game, who controlled each region when its distances were worked out."""
+_OWNERS: weakref.WeakKeyDictionary[Game, tuple[GameState, int]] = weakref.WeakKeyDictionary()
+"""Per game, the state and its count of changes of control (``board.set_owner``) when its
+distances were worked out."""
 
 
 def forget(game: Game) -> None:
@@ -39,8 +40,11 @@ def forget(game: Game) -> None:
 
 def refresh(game: Game) -> None:
     """Drop the distances kept for ``game`` only if control of a region changed since they
-    were worked out (one comparison of two dicts, where a new search walks the map)."""
-    if _OWNERS.get(game) != game.state.owner:
+    were worked out, or the game holds another state (a comparison of two numbers: comparing
+    who holds every region cost more than a decision on a large map)."""
+    seen = _OWNERS.get(game)
+    state = game.state
+    if seen is None or seen[0] is not state or seen[1] != state._control_changes:
         forget(game)
 
 
@@ -50,7 +54,7 @@ def distance_to_enemy(game: Game, region: str, side: str, limit: int = 12) -> in
     known = _FOUND.get(game)
     if known is None:
         known = _FOUND[game] = {}
-        _OWNERS[game] = dict(game.state.owner)
+        _OWNERS[game] = (game.state, game.state._control_changes)
     table = known.get((side, limit))
     if table is None:
         table = known[(side, limit)] = _distances(game, side, limit)
@@ -62,9 +66,12 @@ def _distances(game: Game, side: str, limit: int) -> dict[str, int]:
     into = _links_into(world)
     found: dict[str, int] = {}
     frontier: list[str] = []
+    # ``board.side_of_region`` at war with ``side``, asked of nations once, not of regions.
+    hostile = {nation for nation, owner in world.side_of.items() if world.at_war(side, owner)}
+    held = game.state.owner
     for region in world.regions:
-        owner = board.side_of_region(game, region)
-        if owner is not None and world.at_war(side, owner):
+        nation = held.get(region)
+        if nation and nation in hostile:
             found[region] = 0
             if world.domain(region) == "land":
                 frontier.append(region)

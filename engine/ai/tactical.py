@@ -132,10 +132,16 @@ class Tactician(BaselineAI):
         side = game.active_side
         key = (game.turn, side)
         stacks = game.state.stacks
+        handled = self._handled
+        # Stacks weighed already this turn or moved are passed over below: they are left out
+        # before their strength is worked out (a decision would otherwise weigh every stack).
         strength = {
             s.id: stack_strength(game, s)
             for s in stacks.values()
-            if s.side == side and movement.stack_domain(game, s) in ("land", "naval")
+            if s.side == side
+            and not s.moved
+            and (key, s.id) not in handled
+            and movement.stack_domain(game, s) in ("land", "naval")
         }
         for stack_id in sorted(strength, key=lambda s: (-strength[s], s)):
             stack = stacks[stack_id]

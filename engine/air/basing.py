@@ -11,7 +11,7 @@ from collections import deque
 from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
-from .. import board, modifiers
+from .. import board, modifiers, stack_index
 from ..setup import new_stack
 from ..state import StackState, UnitState
 
@@ -205,6 +205,7 @@ def land(game: Game, unit_id: str, structure: str) -> None:
     if stack is None:
         stack = new_stack(game.state, unit.side, region, structure)
     stack.units.append(unit_id)
+    stack_index.touched(game.state, stack)  # it may have joined a stack already there
     unit.stack = stack.id
     unit.base = structure
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from .. import board
+from .. import board, stack_index
 from ..errors import IllegalAction
 from ..naval import battles as fleets
 from ..records import BattleSetup
@@ -20,6 +20,7 @@ from .values import tables
 if TYPE_CHECKING:
     from ..game import Game
     from ..state import StackState
+    from ..world import World
 
 
 def fortified(game: Game, stack: StackState) -> bool:
@@ -42,25 +43,42 @@ def _fighting(game: Game, stack: StackState) -> list[str]:
     ]
 
 
+def in_map_order(world: World, found: set[str]) -> list[str]:
+    """``found``'s regions in map order (sorting the few found, not walking the whole map)."""
+    order = world.order
+    return sorted((r for r in found if r in order), key=order.__getitem__)
+
+
 def battle_regions(game: Game, side: str) -> list[str]:
     """Regions where ``side`` has a field battle to fight, in map order."""
     world = game.world
     units = game.state.units
-    mine: set[str] = set()
-    theirs: set[str] = set()
+    index = stack_index.index_of(game.state)
+    # Only regions where the side stands can hold its battles: each is looked at once, with
+    # the stacks there (asked after every battle, a look at every stack's units cost more
+    # than the battle on a large map).
+    looked: set[str] = set()
+    found: set[str] = set()
     for stack in game.state.stacks.values():
-        if world.domain(stack.region) != "land":
+        region = stack.region
+        if stack.side != side or region in looked:
             continue
-        fighting = _fighting(game, stack)
-        if not fighting:
+        looked.add(region)
+        if world.domain(region) != "land":
             continue
-        if stack.side == side:
-            mine.add(stack.region)
-        elif world.at_war(side, stack.side) and any(units[u].domain == "land" for u in fighting):
-            theirs.add(stack.region)
+        here = index.in_region(region, None)
+        if not any(world.at_war(side, s.side) for s in here):
+            continue  # no enemy there: no battle (the cheap question first)
+        mine = any(s.side == side and _fighting(game, s) for s in here)
+        if mine and any(
+            world.at_war(side, s.side)
+            and any(units[u].domain == "land" for u in _fighting(game, s))
+            for s in here
+        ):
+            found.add(region)
     # With the naval rules, fleets that met at sea fight too.
-    found = (mine & theirs) | fleets.fleet_regions(game, side)
-    return [r for r in world.regions if r in found]
+    found |= fleets.fleet_regions(game, side)
+    return in_map_order(world, found)
 
 
 def air_sea_regions(game: Game, side: str) -> list[str]:
@@ -82,7 +100,7 @@ def air_sea_regions(game: Game, side: str) -> list[str]:
         ):
             ships.add(stack.region)
     found = planes & ships
-    return [r for r in world.regions if r in found]
+    return in_map_order(world, found)
 
 
 def assault_targets(game: Game, side: str) -> list[str]:

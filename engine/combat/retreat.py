@@ -19,6 +19,7 @@ waits on a pending ``retreat`` decision (answered with ``Choose(i)``, ``i`` inde
 
 from __future__ import annotations
 
+import weakref
 from collections import deque
 from typing import TYPE_CHECKING
 
@@ -31,6 +32,7 @@ from .values import tables
 
 if TYPE_CHECKING:
     from ..game import Game
+    from ..world import World
 
 INFINITY = 10**9
 
@@ -237,13 +239,31 @@ def _bridged(game: Game, connection: str) -> bool:
 
 def supply_distance(game: Game, side: str) -> dict[str, int]:
     """Regions by how many steps over land they lie from ``side``'s nearest open supply
-    source (unreachable regions are missing)."""
+    source (unreachable regions are missing). It depends on the map and on which sources
+    are open alone, so it is kept per scenario and set of open sources (a search of the
+    whole map per retreat was most of a battle's cost on large maps): shared, never to be
+    changed by the caller."""
     world = game.world
-    starts = [
+    starts = tuple(
         s.region
         for s in world.scenario.supply_sources
         if game.state.sources_open.get(s.id, s.operative) and (not s.sides or side in s.sides)
-    ]
+    )
+    known = _DISTANCES.setdefault(world, {})
+    found = known.get(starts)
+    if found is None:
+        if len(known) > 64:
+            known.clear()  # sources open and close over a game: keep only recent sets
+        found = known[starts] = _supply_distance(world, starts)
+    return found
+
+
+_DISTANCES: weakref.WeakKeyDictionary[World, dict[tuple[str, ...], dict[str, int]]] = (
+    weakref.WeakKeyDictionary()
+)
+
+
+def _supply_distance(world: World, starts: tuple[str, ...]) -> dict[str, int]:
     distance = dict.fromkeys(starts, 0)
     queue = deque(starts)
     while queue:

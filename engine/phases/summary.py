@@ -24,16 +24,17 @@ class TurnSummary(Phase):
     def begin(self, game: Game) -> None:
         # Everything since this side last ended a phase, told by kind of record.
         side = game.active_side
-        last = max(
-            (
-                i
-                for i, r in enumerate(game.log.records)
-                if r["type"] == "phase" and r.get("side") == side and i < len(game.log.records) - 1
-            ),
-            default=0,
-        )
+        records = game.log.records
+        # The latest such record before the last one, sought from the end (a search from the
+        # start made every summary cost the whole game's log so far).
+        last = 0
+        for i in range(len(records) - 2, -1, -1):
+            record = records[i]
+            if record["type"] == "phase" and record.get("side") == side:
+                last = i
+                break
         counts: dict[str, int] = {}
-        for record in game.log.records[last:]:
+        for record in records[last:]:
             key = SUMMARISED.get(record["type"])
             if key and record.get("side") != side:
                 counts[key] = counts.get(key, 0) + 1

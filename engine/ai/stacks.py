@@ -23,12 +23,12 @@ from .. import board, movement
 from ..actions import Entrench, Merge, Move, Split
 from ..combat.values import command_steps, commander, stacking_points
 from ..queries import where_can_go
-from .estimates import defence_value, enemy_strength, stack_strength
+from ..state import StackState
+from .estimates import defence_value, enemy_strength, stack_strength, sudden_death_targets
 from .fronts import distance_to_enemy
 
 if TYPE_CHECKING:
     from ..game import Game
-    from ..state import StackState
 
 
 def _land(game: Game, stack: StackState) -> bool:
@@ -130,7 +130,13 @@ def leader_move(game: Game, stack: StackState) -> Move | None:
 
 def garrison_split(game: Game, stack: StackState, least: int = 2) -> Split | None:
     """For a stack holding an objective: its weakest combat unit split off to stay behind, or
-    ``None`` (a stack of fewer than ``least`` combat units, and always of one)."""
+    ``None`` (a stack of fewer than ``least`` combat units, and always of one). The split-off
+    unit is the garrison and stays; the rest of the stack goes.
+
+    A region whose loss would hand the enemy a sudden-death win is left to one unit only when
+    no enemy stronger than that unit stands within :data:`THREAT_STEPS` steps: the whole stack
+    holds it otherwise (a lone battery left on Point Isabel beside Arista's army lost the
+    Mexican War in three turns)."""
     side = stack.side
     if defence_value(game, stack.region, side) <= 0:
         return None
@@ -144,7 +150,37 @@ def garrison_split(game: Game, stack: StackState, least: int = 2) -> Split | Non
         factor = max(unit_type.attack, unit_type.defence) if unit_type else 1
         return (units[unit_id].strength * (1 + factor), unit_id)
 
-    return Split(stack.id, (min(combat, key=weight),))
+    garrison = min(combat, key=weight)
+    if stack.region in sudden_death_targets(game, side):
+        alone = StackState("", side, stack.region, [garrison])
+        if threat(game, stack.region, side) > stack_strength(game, alone):
+            return None
+    return Split(stack.id, (garrison,))
+
+
+THREAT_STEPS = 2
+"""How far (in steps over land) enemy troops count as a threat to an objective."""
+
+
+def threat(game: Game, region: str, side: str, steps: int = THREAT_STEPS) -> float:
+    """The strength ``side`` believes the enemy has in the field within ``steps`` steps of
+    ``region`` over land, the region itself included."""
+    world = game.world
+    seen = {region}
+    frontier = [region]
+    total = 0.0
+    for depth in range(steps + 1):
+        following: list[str] = []
+        for here in frontier:
+            total += enemy_strength(game, movement.enemy_here(game, here, side), side)
+            if depth == steps:
+                continue
+            for link in world.neighbours(here):
+                if link.to not in seen and world.domain(link.to) == "land":
+                    seen.add(link.to)
+                    following.append(link.to)
+        frontier = following
+    return total
 
 
 def entrenchment(game: Game, side: str) -> Entrench | None:

@@ -71,6 +71,8 @@ class Tactician(BaselineAI):
         self._air_done: dict[tuple[int, str, str], set[str]] = {}
         self._moving: set[tuple[int, str]] = set()
         """Player-turns in which a stack has moved (no merging before moving any more)."""
+        self._garrisons: dict[tuple[int, str], set[str]] = {}
+        """Per player-turn, the units split off to hold an objective: they stay put."""
 
     # -- movement phases ---------------------------------------------------------------------------
 
@@ -147,6 +149,9 @@ class Tactician(BaselineAI):
                 if led is not None:
                     return led
                 continue
+            if set(stack.units) <= self._garrisons.get(key, set()):
+                self._handled.add((key, stack_id))
+                continue  # a garrison left this turn stays, whatever the rest does
             holds = self._holds(game, stack)
             least = self.tactics.garrison_from if self.tactics.stacks else 0
             garrison = garrison_split(game, stack, least) if holds and least else None
@@ -158,9 +163,18 @@ class Tactician(BaselineAI):
             best = max(moves, key=score_of) if moves else None
             worth = best is not None and score_of(best) > _stay_score(game, stack)
             if holds:
+                if garrison is not None and best is not None and worth:
+                    capture = score_of(best)[0] >= CAPTURE
+                else:
+                    capture = False
+                if garrison is not None and capture:
+                    # The split-off unit stays; the rest, no longer the region's last guard,
+                    # is weighed again at the next decision and goes. No merge may undo the
+                    # split (merges come before anything moves).
+                    self._garrisons.setdefault(key, set()).update(garrison.units)
+                    self._moving.add(key)
+                    return garrison
                 self._handled.add((key, stack_id))
-                if worth and best is not None and score_of(best)[0] >= CAPTURE:
-                    return garrison  # the rest moves at the next decision
                 continue
             if not moves:
                 continue  # it may still move later in the phase, once others made room

@@ -92,7 +92,10 @@ class DragGesture:
     def show_boarding(self, fleet: str) -> None:
         """A mark on the port saying the drop there boards the fleet under the pointer."""
         origin = self.path.origin
-        words = f"Board {self.scene.game.world.regions[origin].name}'s fleet"
+        game = self.scene.game
+        port = game.state.stacks[fleet].structure
+        where = game.world.structures[port].name if port is not None else "port"
+        words = f"Board the ships in {where}"
         self.scene.highlights.show_path([origin, origin], words, SHORE_COLOURS["port"])
 
     def _landing(self, region: str | None) -> tuple[ShoreKind, Disembark] | None:

@@ -199,6 +199,7 @@ class GameMapView(TargetPicking, ZoomingView):
         if shores != self.shores:
             self.shores = shores
             self.map_scene.highlights.show_shores(shores)
+            self.viewport().update()  # the legend names the shores
 
     def _on_targeting(self, request: Targeting | None) -> None:
         scene = self.map_scene
@@ -457,5 +458,5 @@ class GameMapView(TargetPicking, ZoomingView):
         overlays = self.map_scene.overlays
         overlay = (overlays.title, overlays.legend) if overlays.name is not None else None
         area = QRectF(self.viewport().rect())
-        paint_legends(painter, area, self.session.targeting, self.dests, overlay)
+        paint_legends(painter, area, self.session.targeting, self.dests, overlay, self.shores)
         painter.restore()

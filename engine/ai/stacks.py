@@ -169,7 +169,7 @@ def garrison_split(game: Game, stack: StackState, least: int = 2) -> Split | Non
     return Split(stack.id, tuple(garrison))
 
 
-THREAT_STEPS = 3
+THREAT_STEPS = 2
 """How far (in steps over land) enemy troops count as a threat to an objective."""
 
 

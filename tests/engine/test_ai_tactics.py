@@ -194,6 +194,36 @@ def test_v1_a_sudden_death_objective_with_a_strong_enemy_near_keeps_its_whole_st
     assert [a for a in play_phase(game, Tactician(NORMAL)) if isinstance(a, Split)]
 
 
+def test_w2_reinforces_a_sudden_death_objective_an_enemy_nearby_outnumbers() -> None:
+    """a1's loss would lose red the game, one infantry holds it and three blue infantry stand
+    two steps away in c1: red's stack in a2 marches to a1 instead of taking the open c2. The
+    baseline, which counts any guard as enough, takes c2."""
+
+    def world() -> Builder:
+        b = Builder(cols=5, rows=2)
+        b.unit("r1", "inf", "a1")
+        b.unit("r2", "inf", "a2").unit("r3", "inf", "a2")
+        for unit in ("b1", "b2", "b3"):
+            b.unit(unit, "inf", "c1", nation="blueland")
+        rule = {
+            "id": "take-a1",
+            "side": "blue",
+            "condition": {"kind": "controls", "regions": ["a1"]},
+        }
+        b.set("victory", {"sudden_death": [rule]})
+        return b
+
+    game = world().game()
+    advance_to(game, "land_movement")
+    play_phase(game, Tactician(NORMAL))
+    assert game.state.stacks[stack_of(game, "r2")].region == "a1"
+    assert game.state.stacks[stack_of(game, "r1")].region == "a1"
+    game = world().game()
+    advance_to(game, "land_movement")
+    play_phase(game, BaselineAI(NORMAL))
+    assert game.state.stacks[stack_of(game, "r2")].region != "a1"
+
+
 def test_v1_the_normal_level_keeps_a_stack_holding_an_objective_whole() -> None:
     """At ``normal`` only a stack of three combat units or more leaves a garrison
     (``Tactics(garrison_from=3)``): splitting a stack of two lost games in the duels

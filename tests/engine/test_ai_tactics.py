@@ -163,15 +163,17 @@ def test_v1_leaves_a_garrison_on_an_objective_and_sends_the_rest_forward() -> No
 
 def test_v1_a_sudden_death_objective_with_a_strong_enemy_near_keeps_its_whole_stack() -> None:
     """A region whose loss loses the game at once is not left to one unit while an enemy
-    stronger than that unit stands within two steps: the whole stack holds it. (c2 is open
-    for the rest to take; blue's two infantry in c1 are two steps from a1.)"""
+    stronger than that unit stands within two steps: here it takes the whole stack to hold
+    it against blue's four infantry in c1, two steps from a1, so the stack stays whole
+    (c2 is open for the rest to take)."""
 
     def world(sudden_death: bool) -> Builder:
         b = Builder(cols=5, rows=2)
         b.region("a1", values={"red": {"loss": 5}})
         for unit in ("r1", "r2", "r3"):
             b.unit(unit, "inf", "a1")
-        b.unit("b1", "inf", "c1", nation="blueland").unit("b2", "inf", "c1", nation="blueland")
+        for unit in ("b1", "b2", "b3", "b4"):
+            b.unit(unit, "inf", "c1", nation="blueland")
         if sudden_death:
             rule = {
                 "id": "take-a1",
@@ -215,9 +217,10 @@ def test_w2_reinforces_a_sudden_death_objective_an_enemy_nearby_outnumbers() -> 
 
     game = world().game()
     advance_to(game, "land_movement")
-    play_phase(game, Tactician(NORMAL))
+    taken = play_phase(game, Tactician(NORMAL))
+    assert Move(stack_of(game, "r2"), ("a1",)) in taken
     assert game.state.stacks[stack_of(game, "r2")].region == "a1"
-    assert game.state.stacks[stack_of(game, "r1")].region == "a1"
+    assert game.state.stacks[stack_of(game, "r3")].region == "a1"
     game = world().game()
     advance_to(game, "land_movement")
     play_phase(game, BaselineAI(NORMAL))

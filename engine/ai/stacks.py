@@ -23,12 +23,12 @@ from .. import board, movement
 from ..actions import Entrench, Merge, Move, Split
 from ..combat.values import command_steps, commander, stacking_points
 from ..queries import where_can_go
-from .estimates import defence_value, enemy_strength, stack_strength
+from ..state import StackState
+from .estimates import defence_value, enemy_strength, stack_strength, sudden_death_targets
 from .fronts import distance_to_enemy
 
 if TYPE_CHECKING:
     from ..game import Game
-    from ..state import StackState
 
 
 def _land(game: Game, stack: StackState) -> bool:
@@ -130,7 +130,14 @@ def leader_move(game: Game, stack: StackState) -> Move | None:
 
 def garrison_split(game: Game, stack: StackState, least: int = 2) -> Split | None:
     """For a stack holding an objective: its weakest combat unit split off to stay behind, or
-    ``None`` (a stack of fewer than ``least`` combat units, and always of one)."""
+    ``None`` (a stack of fewer than ``least`` combat units, and always of one). The split-off
+    units are the garrison and stay; the rest of the stack goes.
+
+    A region whose loss would hand the enemy a sudden-death win keeps as many of the weakest
+    combat units as it takes for its guards to hold against the enemy within
+    :data:`THREAT_STEPS` steps (see :func:`vital_gaps`); when that takes every combat unit
+    the whole stack stays (a lone battery left on Point Isabel beside Arista's army lost the
+    Mexican War in three turns)."""
     side = stack.side
     if defence_value(game, stack.region, side) <= 0:
         return None
@@ -144,7 +151,48 @@ def garrison_split(game: Game, stack: StackState, least: int = 2) -> Split | Non
         factor = max(unit_type.attack, unit_type.defence) if unit_type else 1
         return (units[unit_id].strength * (1 + factor), unit_id)
 
-    return Split(stack.id, (min(combat, key=weight),))
+    ranked = sorted(combat, key=weight)
+    garrison = ranked[:1]
+    if stack.region in sudden_death_targets(game, side):
+        # What the other guards lack, plus what this stack gives now.
+        lacking = vital_gaps(game, side).get(stack.region)
+        if lacking is not None:
+            need = lacking + stack_strength(game, stack)
+
+            def kept() -> float:
+                return stack_strength(game, StackState("", side, stack.region, garrison))
+
+            while kept() < need and len(garrison) < len(ranked):
+                garrison = ranked[: len(garrison) + 1]
+            if len(garrison) == len(ranked):
+                return None  # it takes the whole stack to hold it
+    return Split(stack.id, tuple(garrison))
+
+
+THREAT_STEPS = 2
+"""How far (in steps over land) enemy troops count as a threat to an objective."""
+
+
+def threat(game: Game, region: str, side: str, steps: int = THREAT_STEPS) -> float:
+    """The strength ``side`` believes the enemy has in the field within ``steps`` steps of
+    ``region`` over land, the region itself included."""
+    world = game.world
+    seen = {region}
+    frontier = [region]
+    total = 0.0
+    for depth in range(steps + 1):
+        following: list[str] = []
+        for here in frontier:
+            # Troops inside a fortress count: they may march out.
+            total += enemy_strength(game, board.enemy_ground_stacks_in(game, here, side), side)
+            if depth == steps:
+                continue
+            for link in world.neighbours(here):
+                if link.to not in seen and world.domain(link.to) == "land":
+                    seen.add(link.to)
+                    following.append(link.to)
+        frontier = following
+    return total
 
 
 def entrenchment(game: Game, side: str) -> Entrench | None:
@@ -176,3 +224,33 @@ def _on_the_defensive(game: Game, stack: StackState) -> bool:
     if threat <= 0:
         return False
     return threat >= stack_strength(game, stack) or defence_value(game, stack.region, side) > 0
+
+
+HELD_AT = 1.2
+"""A sudden-death objective counts as held when its guards have at least 1/``HELD_AT`` of the
+enemy strength within :data:`THREAT_STEPS` steps (an enemy attacking at 1.2 to 1, as the
+bold levels do, would not attack it)."""
+
+
+def vital_gaps(game: Game, side: str) -> dict[str, float]:
+    """The side's sudden-death objectives (regions whose loss hands an enemy the game) with
+    enemies within :data:`THREAT_STEPS` steps: region -> the strength its guards lack to hold
+    it (negative: what they could spare). Regions the enemy holds already are not counted
+    (taking them back is an attack)."""
+    gaps: dict[str, float] = {}
+    targets = sudden_death_targets(game, side)
+    if not targets:
+        return gaps
+    guards: dict[str, float] = {}
+    for stack in game.state.stacks.values():
+        if stack.side == side and stack.region in targets and _land(game, stack):
+            guards[stack.region] = guards.get(stack.region, 0.0) + stack_strength(game, stack)
+    for region in sorted(targets):
+        owner = board.side_of_region(game, region)
+        if owner is not None and owner != side and game.world.at_war(side, owner):
+            continue
+        danger = threat(game, region, side)
+        missing = danger / HELD_AT - guards.get(region, 0.0)
+        if danger > 0:
+            gaps[region] = missing
+    return gaps

@@ -21,6 +21,7 @@ from .baseline import AIR_PHASES, BaselineAI, Style, _scorer, _stay_score, movin
 from .estimates import stack_strength
 from .forks import decision_seed, fork
 from .judge import score
+from .memo import once
 from .stacks import (
     entrenchment,
     garrison_split,
@@ -28,6 +29,7 @@ from .stacks import (
     leader_move,
     leaders_only,
     merge_before_moving,
+    vital_gaps,
 )
 
 if TYPE_CHECKING:
@@ -37,6 +39,10 @@ if TYPE_CHECKING:
 CAPTURE = 5.0
 """A move scoring this much takes or attacks an enemy region (see ``baseline._scorer``): worth
 leaving a garrison behind for."""
+VITAL = 50.0
+"""What reinforcing an outnumbered sudden-death objective is worth to a move (an attack on a
+valuable region or a guard of an unguarded one, worth more in ``baseline._scorer``, still
+comes first)."""
 CLOSE_BATTLE = 2.5
 """A battle card is kept when one side has more than this many times the other's strength:
 the battle is decided without it."""
@@ -60,6 +66,9 @@ class Tactics:
     """Weigh an event's options on copies of the game."""
     card_timing: bool = True
     """Keep battle cards for battles in doubt."""
+    vital: bool = True
+    """Weigh the threat to sudden-death objectives: stacks on one that an enemy within two
+    steps outnumbers stay, and stacks that can reach it go there (``stacks.vital_gaps``)."""
 
 
 class Tactician(BaselineAI):
@@ -71,6 +80,8 @@ class Tactician(BaselineAI):
         self._air_done: dict[tuple[int, str, str], set[str]] = {}
         self._moving: set[tuple[int, str]] = set()
         """Player-turns in which a stack has moved (no merging before moving any more)."""
+        self._garrisons: dict[tuple[int, str], set[str]] = {}
+        """Per player-turn, the units split off to hold an objective: they stay put."""
 
     # -- movement phases ---------------------------------------------------------------------------
 
@@ -153,7 +164,12 @@ class Tactician(BaselineAI):
                 if led is not None:
                     return led
                 continue
-            holds = self._holds(game, stack)
+            if set(stack.units) <= self._garrisons.get(key, set()):
+                self._handled.add((key, stack_id))
+                continue  # a garrison left this turn stays, whatever the rest does
+            # The last guard of an objective, or a guard a sudden-death objective cannot
+            # spare, stays (or leaves what the region needs as a garrison).
+            holds = self._holds(game, stack) or self._stays_on_guard(game, stack)
             least = self.tactics.garrison_from if self.tactics.stacks else 0
             garrison = garrison_split(game, stack, least) if holds and least else None
             if holds and garrison is None:
@@ -164,9 +180,21 @@ class Tactician(BaselineAI):
             best = max(moves, key=score_of) if moves else None
             worth = best is not None and score_of(best) > _stay_score(game, stack)
             if holds:
+                capture = (
+                    garrison is not None
+                    and best is not None
+                    and worth
+                    and score_of(best)[0] >= CAPTURE
+                    and self._forward(game, best.path[-1], side)
+                )
+                if garrison is not None and capture:
+                    # The split-off unit stays; the rest, no longer the region's last guard,
+                    # is weighed again at the next decision and goes. No merge may undo the
+                    # split (merges come before anything moves).
+                    self._garrisons.setdefault(key, set()).update(garrison.units)
+                    self._moving.add(key)
+                    return garrison
                 self._handled.add((key, stack_id))
-                if worth and best is not None and score_of(best)[0] >= CAPTURE:
-                    return garrison  # the rest moves at the next decision
                 continue
             if not moves:
                 continue  # it may still move later in the phase, once others made room
@@ -178,7 +206,45 @@ class Tactician(BaselineAI):
     def _scorer(
         self, game: Game, stack: StackState, side: str
     ) -> Callable[[Move], tuple[float, str]]:
-        return _scorer(game, stack, side, self.style)
+        plain = _scorer(game, stack, side, self.style)
+        if not self.tactics.vital or stack_strength(game, stack) <= 0:
+            return plain
+        gaps = self._vital_gaps(game, side)
+        if not gaps:
+            return plain
+
+        def score(move: Move) -> tuple[float, str]:
+            region = move.path[-1]
+            gain, tie = plain(move)
+            if gaps.get(region, 0.0) > 0 and region != stack.region:
+                # An enemy outnumbers the guards of a region whose loss loses the game:
+                # reinforcing it comes before anything but an attack worth more.
+                gain = max(gain, VITAL - 0.1 * len(move.path))
+            return (gain, tie)
+
+        return score
+
+    def _forward(self, game: Game, region: str, side: str) -> bool:
+        """A move there is worth leaving a garrison behind for: it takes or attacks an enemy
+        region, or reinforces an outnumbered sudden-death objective (not a walk to guard
+        the side's own rear, which would shed a unit on every objective on the way)."""
+        if board.side_of_region(game, region) != side:
+            return True
+        if movement.enemy_here(game, region, side):
+            return True
+        return self._vital_gaps(game, side).get(region, 0.0) > 0
+
+    def _vital_gaps(self, game: Game, side: str) -> dict[str, float]:
+        return once(game, ("vital-gaps", side), lambda: vital_gaps(game, side))
+
+    def _stays_on_guard(self, game: Game, stack: StackState) -> bool:
+        """A stack standing on a sudden-death objective stays there when the guards left
+        without it would be outnumbered by the enemy near."""
+        if not self.tactics.vital:
+            return False
+        own = stack_strength(game, stack)
+        missing = self._vital_gaps(game, stack.side).get(stack.region)
+        return own > 0 and missing is not None and missing + own > 0
 
     # -- questions, cards and battles --------------------------------------------------------------
 

@@ -15,6 +15,9 @@ in the naval movement phase and in the offensive air phase; it answers with an a
   region with a beach into it, or the objective's own friendly port) and puts them ashore
   there, at once if it arrives this phase. A fleet that cannot get nearer puts its troops
   ashore on the best coast it has, or keeps them aboard for the next turn when it has none.
+- **Fetching.** An empty transport fleet sails to the nearest friendly port (by sea) where
+  land troops stand that would board it if it lay there; they board once it is in, and it
+  sails them at the next naval movement phase. Two fleets never fetch the same troops.
 - **Flying.** Paratroops drop on an objective that is empty or weakly held; other troops fly
   from an airport to a friendly airport at least two steps nearer the enemy.
 
@@ -65,6 +68,8 @@ class Carrier:
     """Friendly regions troops are shipped to because they were cut off from the war."""
     _done: set[tuple[int, str, str]] = field(default_factory=set)
     """(turn, phase, stack or fleet) already weighed and left alone."""
+    _fetching: dict[tuple[int, str], set[str]] = field(default_factory=dict)
+    """(turn, side) -> ports an empty fleet sails to this turn, to fetch the troops there."""
 
     # -- the hooks -------------------------------------------------------------------------------
 
@@ -97,6 +102,10 @@ class Carrier:
             if fleet.structure is None or movement.stack_domain(game, fleet) != "naval":
                 continue
             chosen = self._board(game, fleet, stacks)
+            if chosen is not None:
+                return chosen
+        for fleet in stacks:
+            chosen = self._fetch(game, fleet, stacks)
             if chosen is not None:
                 return chosen
         return None
@@ -145,7 +154,7 @@ class Carrier:
             if not units:
                 continue
             strength = sum(_unit_strength(game, u) for u in units)
-            target = self._objective_by_sea(game, stack.region, fleet, strength)
+            target = self._objective_by_sea(game, stack.region, fleet.side, strength)
             if target is None and _stranded(game, stack.region, stack.side):
                 target = _ferry(game, fleet)  # cut off from the war: ship it to the front
                 if target is not None:
@@ -159,12 +168,10 @@ class Carrier:
                 return action
         return None
 
-    def _objective_by_sea(
-        self, game: Game, origin: str, fleet: StackState, strength: float
-    ) -> str | None:
-        """The objective troops in ``origin`` reach sooner by sea than by land, if any."""
-        side = fleet.side
-        by_sea = _sea_steps(game, fleet.region, side)
+    def _objective_by_sea(self, game: Game, origin: str, side: str, strength: float) -> str | None:
+        """The objective troops in ``origin`` reach sooner by sea (boarding in its port) than
+        by land, if any."""
+        by_sea = _sea_steps(game, origin, side)
         best: tuple[float, str] | None = None
         for target, steps in by_sea.items():
             value = region_value(game, target, side)
@@ -180,6 +187,76 @@ class Carrier:
             if best is None or ranked > best:
                 best = ranked
         return best[1] if best is not None else None
+
+    # -- fetching ----------------------------------------------------------------------------------
+
+    def _fetch(self, game: Game, fleet: StackState, stacks: list[StackState]) -> Action | None:
+        """An empty transport fleet sails to the friendly port where troops wait for a lift
+        (troops that would board a fleet lying there: see :meth:`_board`), the nearest by sea
+        first. They board as soon as it lies there; it sails them at the next naval phase."""
+        key = (game.turn, game.phase, fleet.id)
+        if (
+            key in self._done
+            or fleet.moved
+            or movement.stack_domain(game, fleet) != "naval"
+            or not any(transport.capacity(game, u) > 0 for u in fleet.units)
+            or transport.fleet_cargo(game, fleet)
+        ):
+            return None
+        self._done.add(key)
+        side = fleet.side
+        reach = _sea_steps(game, fleet.region, side)
+        claimed = self._fetching.setdefault((game.turn, side), set())
+        served = {
+            s.region
+            for s in stacks
+            if s.id != fleet.id
+            and s.structure is not None
+            and movement.stack_domain(game, s) == "naval"
+            and any(transport.capacity(game, u) > 0 for u in s.units)
+        }
+        best: tuple[int, float, str] | None = None
+        for stack in stacks:
+            region = stack.region
+            if region == fleet.region or region in claimed or region in served:
+                continue
+            if region not in reach or not _friendly_port(game, region, side):
+                continue
+            strength = self._waiting(game, stack, fleet)
+            if strength is None:
+                continue
+            ranked = (reach[region], -strength, region)
+            if best is None or ranked < best:
+                best = ranked
+        if best is None:
+            return None
+        region = best[2]
+        move = _towards(game, fleet, region)  # into its port, or the nearest waters
+        if move is None or not game.is_legal(move):
+            return None
+        claimed.add(region)
+        return move
+
+    def _waiting(self, game: Game, stack: StackState, fleet: StackState) -> float | None:
+        """The strength of ``stack`` that waits for a lift (what would board ``fleet`` if it
+        lay in the stack's port), or ``None`` when the stack would not board."""
+        if (
+            stack.side != fleet.side
+            or stack.moved
+            or movement.stack_domain(game, stack) != "land"
+            or stack_strength(game, stack) <= 0
+            or (self.holds is not None and self.holds(game, stack))
+        ):
+            return None
+        room = sum(transport.capacity(game, u) for u in fleet.units)
+        units = _aboard(game, stack.units, room)
+        strength = sum(_unit_strength(game, u) for u in units)
+        if strength <= 0:
+            return None
+        wanted = self._objective_by_sea(game, stack.region, stack.side, strength)
+        if wanted is None and not _stranded(game, stack.region, stack.side):
+            return None
+        return strength
 
     # -- sailing and landing -----------------------------------------------------------------------
 

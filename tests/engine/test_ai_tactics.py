@@ -147,13 +147,84 @@ def test_v1_leaves_a_garrison_on_an_objective_and_sends_the_rest_forward() -> No
     advance_to(game, "land_movement")
     stack = stack_of(game, "r1")
     taken = play_phase(game, Tactician(NORMAL))
-    assert Split(stack, ("r1",)) in taken or Split(stack, ("r2",)) in taken
-    regions = {game.state.stacks[stack_of(game, u)].region for u in ("r1", "r2")}
-    assert "a1" in regions and len(regions) == 2
+    splits = [a for a in taken if isinstance(a, Split)]
+    assert len(splits) == 1 and splits[0].stack == stack
+    # The unit split off is the garrison: it stays, and the stack it left goes forward.
+    (garrison,) = splits[0].units
+    (rest,) = {"r1", "r2"} - {garrison}
+    assert game.state.stacks[stack_of(game, garrison)].region == "a1"
+    assert game.state.stacks[stack_of(game, rest)].region != "a1"
+    assert any(isinstance(a, Move) and a.stack == stack for a in taken)
     # The baseline keeps the whole stack on the objective.
     game = b.game()
     advance_to(game, "land_movement")
     assert all(not isinstance(a, Move | Split) for a in play_phase(game, BaselineAI(NORMAL)))
+
+
+def test_v1_a_sudden_death_objective_with_a_strong_enemy_near_keeps_its_whole_stack() -> None:
+    """A region whose loss loses the game at once is not left to one unit while an enemy
+    stronger than that unit stands within two steps: here it takes the whole stack to hold
+    it against blue's four infantry in c1, two steps from a1, so the stack stays whole
+    (c2 is open for the rest to take)."""
+
+    def world(sudden_death: bool) -> Builder:
+        b = Builder(cols=5, rows=2)
+        b.region("a1", values={"red": {"loss": 5}})
+        for unit in ("r1", "r2", "r3"):
+            b.unit(unit, "inf", "a1")
+        for unit in ("b1", "b2", "b3", "b4"):
+            b.unit(unit, "inf", "c1", nation="blueland")
+        if sudden_death:
+            rule = {
+                "id": "take-a1",
+                "side": "blue",
+                "condition": {"kind": "controls", "regions": ["a1"]},
+            }
+            b.set("victory", {"sudden_death": [rule]})
+        return b
+
+    game = world(sudden_death=True).game()
+    advance_to(game, "land_movement")
+    stack = stack_of(game, "r1")
+    taken = play_phase(game, Tactician(NORMAL))
+    assert not [a for a in taken if isinstance(a, Split | Move) and a.stack == stack]
+    assert {stack_of(game, u) for u in ("r1", "r2", "r3")} == {stack}
+    assert game.state.stacks[stack].region == "a1"
+    # Without the sudden death the same stack leaves a garrison and goes.
+    game = world(sudden_death=False).game()
+    advance_to(game, "land_movement")
+    assert [a for a in play_phase(game, Tactician(NORMAL)) if isinstance(a, Split)]
+
+
+def test_w2_reinforces_a_sudden_death_objective_an_enemy_nearby_outnumbers() -> None:
+    """a1's loss would lose red the game, one infantry holds it and three blue infantry stand
+    two steps away in c1: red's stack in a2 marches to a1 instead of taking the open c2. The
+    baseline, which counts any guard as enough, takes c2."""
+
+    def world() -> Builder:
+        b = Builder(cols=5, rows=2)
+        b.unit("r1", "inf", "a1")
+        b.unit("r2", "inf", "a2").unit("r3", "inf", "a2")
+        for unit in ("b1", "b2", "b3"):
+            b.unit(unit, "inf", "c1", nation="blueland")
+        rule = {
+            "id": "take-a1",
+            "side": "blue",
+            "condition": {"kind": "controls", "regions": ["a1"]},
+        }
+        b.set("victory", {"sudden_death": [rule]})
+        return b
+
+    game = world().game()
+    advance_to(game, "land_movement")
+    taken = play_phase(game, Tactician(NORMAL))
+    assert Move(stack_of(game, "r2"), ("a1",)) in taken
+    assert game.state.stacks[stack_of(game, "r2")].region == "a1"
+    assert game.state.stacks[stack_of(game, "r3")].region == "a1"
+    game = world().game()
+    advance_to(game, "land_movement")
+    play_phase(game, BaselineAI(NORMAL))
+    assert game.state.stacks[stack_of(game, "r2")].region != "a1"
 
 
 def test_v1_the_normal_level_keeps_a_stack_holding_an_objective_whole() -> None:

@@ -140,3 +140,39 @@ def test_m5_troops_cut_off_from_the_war_are_shipped_to_the_shore_nearest_the_fro
     landed = records(game, "disembarked")
     assert landed and landed[0]["region"] == "c1"
     assert set(landed[0]["units"]) == {"ri", "rk"}
+
+
+def waiting_troops(*, overland: bool = False) -> Builder:
+    """The island map with the transport lying empty in red's other port ``pc`` (c2) and the
+    troops in a1, whose only way to the island c1 is by sea (or, with ``overland``, a road
+    along the shore as well)."""
+    b = island()
+    transport_ship = next(u for u in b.raw["units"] if u["id"] == "rt")
+    transport_ship["location"] = {"structure": "pc"}
+    if overland:
+        b.connect("a1", "c1")
+    return b
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_u2_m5_an_empty_transport_sails_to_the_port_where_troops_wait_for_a_lift(
+    level: str,
+) -> None:
+    game = play(waiting_troops().build(), seed=1, turns=2, level=level).game
+    fleet = game.state.units["rt"].stack
+    sailed = [r for r in records(game, "move") if r["stack"] == fleet]
+    assert sailed and sailed[0]["turn"] == 1 and sailed[0]["path"][-1] == "a1"
+    # The troops board as soon as the fleet lies in their port; it sails them the next turn.
+    boarded = records(game, "embarked")
+    assert boarded and boarded[0]["turn"] == 1 and set(boarded[0]["units"]) == {"ri", "rk"}
+    landed = records(game, "disembarked")
+    assert landed and landed[0]["turn"] == 2 and landed[0]["region"] == "c1"
+    assert game.state.owner["c1"] == "redland"
+
+
+def test_u2_an_empty_transport_stays_when_no_troops_wait_for_it() -> None:
+    """The troops can march to the island: nobody waits for a lift, the fleet is not sent."""
+    game = play(waiting_troops(overland=True).build(), seed=1, turns=1, level="normal").game
+    fleet = game.state.units["rt"].stack
+    assert not [r for r in records(game, "move") if r["stack"] == fleet and r["path"][-1] == "a1"]
+    assert not records(game, "embarked")

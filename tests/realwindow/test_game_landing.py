@@ -103,3 +103,81 @@ def test_a_person_boards_sails_and_goes_ashore_by_dragging_the_fleet(game_window
     assert "ashore" in window.statusBar().currentMessage()
     settle_input(0.3)
     shots(window, "landing-4-ashore")
+
+
+def test_a_person_boards_by_dragging_the_army_onto_the_fleet_and_sees_the_beaches(
+    game_window, x, shots
+) -> None:
+    """Boarding by drag (the army's counter dropped on the fleet's counter in the port), and
+    the beach the loaded fleet may land over washed on the map as soon as the fleet is
+    selected and while it is dragged, before any drop."""
+    from editor.game.map.style import SHORE_COLOURS
+    from editor.game.session import GameSession
+
+    session = GameSession.new(_coast(), {"red": "human", "blue": "ai"}, seed=1)
+    window = game_window(session)
+    drive(session, lambda g: g.phase == "naval_movement" and g.to_act() == "red")
+    game, view = session.game, window.map_view
+    army = game.state.units["ri"].stack
+    fleet = game.state.units["rt"].stack
+    assert army is not None and fleet is not None
+    settle_input(0.3)
+    highlights = view.map_scene.highlights
+    assert not highlights.shores  # an empty fleet: nowhere to land
+
+    # Drag the army's counter onto the fleet's counter: the label says the drop boards.
+    start, end = _counter_centre(view, army), _counter_centre(view, fleet)
+    port = view.viewport()
+    x.press(*on_screen(port, *start))
+    for i in range(1, 9):
+        x.move(
+            *on_screen(
+                port,
+                start[0] + (end[0] - start[0]) * i / 8,
+                start[1] + (end[1] - start[1]) * i / 8,
+            )
+        )
+    settle_input(0.4)
+    label = highlights.path_label
+    assert label.isVisible() and label.look[0].startswith("Board"), label.look
+    shots(window, "boarding-1-dragging-the-army-onto-the-fleet")
+    x.release(*on_screen(port, *end))
+    wait_until(lambda: game.state.units["ri"].status == "aboard", what="the boarding")
+    assert game.state.units["rk"].status == "aboard"
+    assert game.log.of_type("embarked")[-1]["fleet"] == fleet
+    assert "Boarded" in window.statusBar().currentMessage()
+
+    # The loaded fleet is selected: its port is where the troops could go ashore now.
+    wait_until(lambda: session.selected == fleet, what="the fleet to be selected")
+    wait_until(lambda: "a1" in highlights.shores, what="the port marked as a shore")
+    shots(window, "boarding-2-loaded-fleet-selected")
+
+    # Sail to b1; selected there, the fleet shows the beach into c1, before any drag.
+    _drag(x, view, _counter_centre(view, fleet), _spot(view, "b1"))
+    wait_until(lambda: game.state.stacks[fleet].region == "b1", what="the fleet to sail")
+    if session.selected != fleet:
+        x.click(*on_screen(port, *_counter_centre(view, fleet)))
+    wait_until(lambda: session.selected == fleet, what="the fleet to be selected at sea")
+    wait_until(lambda: set(highlights.shores) == {"c1"}, what="the beach to be washed")
+    shade = highlights.shores["c1"]
+    assert shade.isVisible() and shade.pen().color() == SHORE_COLOURS["landing"]
+    assert highlights.shore_badges["c1"].look[0] == "Land"
+    # The wash is on screen: the pixel in the middle of c1 is tinted blue.
+    image = view.viewport().grab().toImage()
+    cx, cy = _spot(view, "c1")
+    pixel = image.pixelColor(int(cx), int(cy) + 30)
+    assert pixel.blue() > pixel.red(), pixel.name()
+    shots(window, "boarding-3-beach-washed-while-selected")
+
+    # While the fleet is dragged (before the drop) the beach stays washed.
+    start = _counter_centre(view, fleet)
+    x.press(*on_screen(port, *start))
+    x.move(*on_screen(port, start[0] + 30, start[1] + 10))
+    x.move(*on_screen(port, start[0] + 60, start[1] + 20))
+    settle_input(0.4)
+    assert view.drag is not None and "c1" in highlights.shores
+    assert highlights.shores["c1"].isVisible()
+    shots(window, "boarding-4-beach-washed-while-dragging")
+    x.release(*on_screen(port, *start))
+    settle_input(0.3)
+    assert game.state.stacks[fleet].region == "b1"  # dropped back where it was: nothing done

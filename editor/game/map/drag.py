@@ -1,6 +1,7 @@
 """A stack dragged across the map: a faded copy of its counter follows the pointer and the
 path it will take is drawn from region to region, with the MP it costs so far. A fleet with
-troops aboard dragged onto a beach (or back onto its own port) puts them ashore instead."""
+troops aboard dragged onto a beach (or back onto its own port) puts them ashore instead, and
+a land stack dragged onto the counter of a fleet in a port of its region boards it."""
 
 from __future__ import annotations
 
@@ -13,8 +14,8 @@ from editor.game.map.counters import CounterItem
 from editor.game.map.landing import SHORE_WORDS
 from editor.game.map.moves import Destination, DragPath
 from editor.game.map.scene import GameMapScene
-from editor.game.map.style import REACH_COLOURS, REACH_NAMES, Z_DRAG
-from engine.actions import Disembark, Move
+from editor.game.map.style import REACH_COLOURS, REACH_NAMES, SHORE_COLOURS, Z_DRAG
+from engine.actions import Disembark, Embark, Move
 from engine.naval.transport import ShoreKind
 from engine.state import StackState
 
@@ -38,11 +39,14 @@ class DragGesture:
         stack: StackState,
         dests: dict[str, Destination],
         shores: dict[str, tuple[ShoreKind, Disembark]] | None = None,
+        fleets: dict[str, Embark] | None = None,
     ) -> None:
         self.scene = scene
         self.path = DragPath(scene.game, stack, dests)
         self.shores = shores or {}
         """Where the troops aboard may go ashore (a fleet's cargo), with the action."""
+        self.fleets = fleets or {}
+        """Fleets the (land) stack may board, by fleet id, with the action."""
         self.left_home = False
         """The pointer has left the stack's region (a port landing is a drag back onto it)."""
         self.ghost = CounterItem(stack.id)
@@ -60,14 +64,17 @@ class DragGesture:
     def stack(self) -> StackState:
         return self.path.stack
 
-    def follow(self, region: str | None, point: QPointF) -> None:
-        """The pointer moved to ``point``, over ``region``."""
+    def follow(self, region: str | None, point: QPointF, over: str | None = None) -> None:
+        """The pointer moved to ``point``, over ``region`` (and the counter of stack
+        ``over``, if any)."""
         self.path.enter(region)
         self.left_home = self.left_home or region != self.path.origin
         self.ghost.setPos(point)
         landing = self._landing(region)
         end = self.path.end
-        if landing is not None:
+        if over in self.fleets:
+            self.show_boarding(over)
+        elif landing is not None:
             self.show_landing(region or "", landing[0])
         elif end is None:
             self.scene.highlights.clear_path()
@@ -82,6 +89,15 @@ class DragGesture:
         regions = [origin, region] if region != origin else [origin, origin]
         self.scene.highlights.show_path(regions, SHORE_WORDS[kind].capitalize(), colour)
 
+    def show_boarding(self, fleet: str) -> None:
+        """A mark on the port saying the drop there boards the fleet under the pointer."""
+        origin = self.path.origin
+        game = self.scene.game
+        port = game.state.stacks[fleet].structure
+        where = game.world.structures[port].name if port is not None else "port"
+        words = f"Board the ships in {where}"
+        self.scene.highlights.show_path([origin, origin], words, SHORE_COLOURS["port"])
+
     def _landing(self, region: str | None) -> tuple[ShoreKind, Disembark] | None:
         """The landing a drop on ``region`` makes: a shore that is no move's destination (a
         move there is what the drag already means), or the fleet's own port after the drag
@@ -93,8 +109,11 @@ class DragGesture:
         dest = self.path.dests.get(region)
         return None if dest is not None and dest.legal else self.shores[region]
 
-    def drop(self, region: str | None) -> Move | Disembark | None:
-        """What to do when the stack is dropped on ``region`` (``None``: nothing)."""
+    def drop(self, region: str | None, over: str | None = None) -> Move | Disembark | Embark | None:
+        """What to do when the stack is dropped on ``region``, over the counter of stack
+        ``over`` (``None``: nothing)."""
+        if over in self.fleets:
+            return self.fleets[over]
         self.path.enter(region)
         landing = self._landing(region)
         if landing is not None:

@@ -1,6 +1,7 @@
 """Highlights drawn over the map while the player decides: where the selected stack may
-move (coloured by what entering means, with the MP cost), the path of a move being
-dragged or pointed at, and the regions a card or a decision lets the player pick."""
+move (coloured by what entering means, with the MP cost), where the troops aboard a selected
+fleet may go ashore (beaches and ports), the path of a move being dragged or pointed at, and
+the regions a card or a decision lets the player pick."""
 
 from __future__ import annotations
 
@@ -12,6 +13,7 @@ from PySide6.QtCore import QLineF, QPointF, QRectF, Qt
 from PySide6.QtGui import QBrush, QColor, QPainter, QPainterPath, QPen, QPolygonF
 from PySide6.QtWidgets import QGraphicsPathItem, QStyleOptionGraphicsItem, QWidget
 
+from editor.game.map.landing import SHORE_BADGES, SHORE_WORDS
 from editor.game.map.marks import MarkItem
 from editor.game.map.moves import Destination
 from editor.game.map.style import (
@@ -19,6 +21,7 @@ from editor.game.map.style import (
     PICKED,
     REACH_COLOURS,
     REACH_NAMES,
+    SHORE_COLOURS,
     TARGET,
     Z_BADGES,
     Z_HIGHLIGHT,
@@ -27,6 +30,7 @@ from editor.game.map.style import (
 
 if TYPE_CHECKING:
     from editor.game.map.scene import GameMapScene
+    from engine.naval.transport import ShoreKind
 
 
 class RegionShade(QGraphicsPathItem):
@@ -115,6 +119,9 @@ class Highlights:
         self.costs: dict[str, MarkItem] = {}
         self.cost_values: dict[str, float] = {}
         self.targets: dict[str, RegionShade] = {}
+        self.shores: dict[str, RegionShade] = {}
+        """Where a selected fleet's troops may go ashore, by region."""
+        self.shore_badges: dict[str, MarkItem] = {}
         self.path = PathLine()
         self.path.setVisible(False)
         scene.addItem(self.path)
@@ -175,6 +182,37 @@ class Highlights:
         self.shades.clear()
         self.costs.clear()
         self.cost_values.clear()
+
+    # -- shores of a fleet with troops aboard -----------------------------------------------------
+
+    def show_shores(self, shores: dict[str, ShoreKind]) -> None:
+        """Regions a selected fleet's troops may go ashore in now, washed in the landing
+        colour (a beach held by the enemy in the battle colour, hatched) and marked with what
+        dropping the fleet there does."""
+        self.clear_shores()
+        scene = self.scene
+        for region, kind in shores.items():
+            if region not in scene.paths:
+                continue
+            colour = SHORE_COLOURS[kind]
+            shade = RegionShade(scene.paths[region], colour, strong=True, hatched=kind == "assault")
+            name = escape(scene.game.world.regions[region].name)
+            shade.setToolTip(f"<b>{name}</b>: drag the fleet here to {SHORE_WORDS[kind]}")
+            scene.addItem(shade)
+            self.shores[region] = shade
+            badge = MarkItem("text", region, Z_BADGES)
+            badge.set_look((SHORE_BADGES[kind], colour.rgba()))
+            badge.setPos(scene.points[region])
+            badge.set_offset(scene.beside_name(region, badge.boundingRect().width(), right=True))
+            badge.setToolTip(shade.toolTip())
+            scene.addItem(badge)
+            self.shore_badges[region] = badge
+
+    def clear_shores(self) -> None:
+        for item in [*self.shores.values(), *self.shore_badges.values()]:
+            self.scene.removeItem(item)
+        self.shores.clear()
+        self.shore_badges.clear()
 
     # -- a path ----------------------------------------------------------------------------------
 

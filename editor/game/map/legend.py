@@ -6,9 +6,11 @@ from __future__ import annotations
 from PySide6.QtCore import QRectF, Qt
 from PySide6.QtGui import QColor, QFont, QFontMetricsF, QPainter, QPen
 
+from editor.game.map.landing import SHORE_WORDS
 from editor.game.map.moves import Destination
-from editor.game.map.style import REACH_COLOURS, REACH_NAMES, TARGET
+from editor.game.map.style import REACH_COLOURS, REACH_NAMES, SHORE_COLOURS, TARGET
 from editor.game.session import Targeting
+from engine.naval.transport import ShoreKind
 
 
 def _font(size: float, bold: bool = False) -> QFont:
@@ -24,17 +26,25 @@ def paint_legends(
     request: Targeting | None,
     dests: dict[str, Destination],
     overlay: tuple[str, list[tuple[QColor, str]]] | None,
+    shores: dict[str, ShoreKind] | None = None,
 ) -> None:
-    """Everything written over the map (``painter`` in viewport pixels)."""
+    """Everything written over the map (``painter`` in viewport pixels); ``shores``: where
+    the troops aboard the selected fleet may go ashore."""
     painter.save()
     painter.setRenderHint(QPainter.RenderHint.Antialiasing)
     if request is not None:
         progress = f" ({len(request.picked)}/{request.count})" if request.count > 1 else ""
         banner(painter, area, f"{request.prompt}{progress}", "click to pick, Esc to cancel")
+    entries: list[tuple[QColor, str]] = []
     if dests:
         kinds = [k for k in REACH_COLOURS if any(d.kind == k for d in dests.values())]
         entries = [(REACH_COLOURS[k], REACH_NAMES[k]) for k in kinds]
-        legend(painter, area, "Move: click or drag", entries, right=False)
+    if shores:
+        landing = [k for k in SHORE_WORDS if k in shores.values()]
+        entries += [(SHORE_COLOURS[k], f"drag the fleet here to {SHORE_WORDS[k]}") for k in landing]
+    if entries:
+        title = "Move: click or drag" if dests else "Troops aboard: drag the fleet"
+        legend(painter, area, title, entries, right=False)
     if overlay is not None:
         legend(painter, area, overlay[0], overlay[1], right=True)
     painter.restore()

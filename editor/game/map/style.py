@@ -38,6 +38,13 @@ REACH_NAMES: dict[str, str] = {
     "overrun": "overrun",
     "overstack": "over-stacked",
 }
+SHORE_COLOURS: dict[str, QColor] = {
+    "port": QColor("#1c7ed6"),
+    "landing": QColor("#1c7ed6"),
+    "assault": QColor("#d9480f"),
+}
+"""Where a fleet's troops may go ashore now (by the shore's kind: a port, a beach, a beach
+held by the enemy), and a fleet a land stack may board (``port``)."""
 TARGET = QColor("#1098ad")
 """Things a player may pick for a card or a decision."""
 PICKED = QColor("#0b7285")

@@ -15,14 +15,19 @@ hands on it.
   selects or shows that counter, one on a border between regions asks for a clearer
   click, and one anywhere else drops the selection (saying why the region is out of
   reach). A click never moves a stack on a miss.
+- With a fleet carrying troops selected in the naval movement phase, the regions its troops
+  may go ashore in are washed in the landing colour and marked (a beach held by the enemy,
+  hatched, in the battle colour); drag the fleet there to put them ashore. Drag a land stack
+  onto a fleet lying in a port of its region to board it.
 - While the session asks for targets (:attr:`GameSession.targeting`), the allowed regions
   or counters are marked; clicks pick them, Escape cancels.
 - :meth:`GameMapView.set_overlay` shows one of :attr:`GameMapView.overlays`.
 - :meth:`GameMapView.spot_of` tells where a click means a region itself (scripted players
   and tests aim there: region names move to keep clear of counters).
 
-The view applies nothing but legal ``Move`` actions, through the session; what it has to
-say (a refused move, the cost of the move pointed at) goes out on :attr:`message`.
+The view applies nothing but legal ``Move``, ``Embark`` and ``Disembark`` actions, through
+the session; what it has to say (a refused move, the cost of the move pointed at) goes out
+on :attr:`message`.
 """
 
 from __future__ import annotations
@@ -35,9 +40,10 @@ from PySide6.QtGui import QKeyEvent, QMouseEvent, QPainter
 from PySide6.QtWidgets import QApplication, QGraphicsView, QMenu, QWidget
 
 from editor.game.map.aim import Aim, aim
+from editor.game.map.counters import CounterItem
 from editor.game.map.drag import DragGesture, show_route
 from editor.game.map.fog import FULL
-from editor.game.map.landing import shores_of
+from editor.game.map.landing import boardings, shores_of
 from editor.game.map.legend import paint_legends
 from editor.game.map.moves import Destination, destinations, refusal
 from editor.game.map.overlays import OVERLAYS
@@ -47,7 +53,8 @@ from editor.game.map.style import REACH_NAMES
 from editor.game.map.zoom import ZoomingView
 from editor.game.session import GameSession, Targeting
 from engine import movement
-from engine.actions import Action, Disembark, Move
+from engine.actions import Action, Disembark, Embark, Move
+from engine.naval.transport import ShoreKind
 
 
 class _Press(NamedTuple):
@@ -90,6 +97,8 @@ class GameMapView(TargetPicking, ZoomingView):
         self.setMinimumSize(320, 240)
         self.dests: dict[str, Destination] = {}
         """Where the selected stack may move (empty when it may not)."""
+        self.shores: dict[str, ShoreKind] = {}
+        """Where the troops aboard the selected fleet may go ashore now (by drag)."""
         self.drag: DragGesture | None = None
         self.menu: QMenu | None = None
         """The menu of units to pick from, while one is open."""
@@ -178,13 +187,19 @@ class GameMapView(TargetPicking, ZoomingView):
         game = session.game
         stack = game.state.stacks.get(session.selected or "")
         dests: dict[str, Destination] = {}
+        shores: dict[str, ShoreKind] = {}
         if stack is not None and session.targeting is None and session.human_to_act() == stack.side:
             dests = destinations(game, stack.id, session.viewer)
+            shores = {r: kind for r, (kind, _) in shores_of(game, stack.id, session.viewer).items()}
         if dests != self.dests:
             self.dests = dests
             self.map_scene.highlights.show_destinations(dests)
             self.map_scene.highlights.clear_path()
             self._hovered = None
+        if shores != self.shores:
+            self.shores = shores
+            self.map_scene.highlights.show_shores(shores)
+            self.viewport().update()  # the legend names the shores
 
     def _on_targeting(self, request: Targeting | None) -> None:
         scene = self.map_scene
@@ -213,6 +228,11 @@ class GameMapView(TargetPicking, ZoomingView):
         elif done and isinstance(action, Disembark):
             world = self.session.game.world
             self.message.emit(f"Went ashore in {world.regions[action.region].name}")
+        elif done and isinstance(action, Embark):
+            self.message.emit("Boarded the ships")
+            if action.stack not in self.session.game.state.stacks:
+                # The whole stack went aboard and left the map: show the fleet carrying it.
+                self.session.select(action.fleet)
         return done
 
     def _click_region(self, target: Aim) -> None:
@@ -314,7 +334,7 @@ class GameMapView(TargetPicking, ZoomingView):
                 return
             self._start_drag(press.stack)
         if self.drag is not None:
-            self.drag.follow(region, self.mapToScene(at))
+            self.drag.follow(region, self.mapToScene(at), self._counter_under(at))
         else:
             self._hover(region)
         super().mouseMoveEvent(event)
@@ -338,7 +358,7 @@ class GameMapView(TargetPicking, ZoomingView):
             elif press is not None and press.again and press.stack in self.map_scene.piles.members:
                 self._look_at(self.map_scene.cycle_pile(press.stack))
             return
-        action = drag.drop(region)
+        action = drag.drop(region, self._counter_under(at))
         self._cancel_drag()
         if action is not None:
             self._apply(action)
@@ -350,16 +370,27 @@ class GameMapView(TargetPicking, ZoomingView):
         self.viewport().setCursor(Qt.CursorShape.ClosedHandCursor)
 
     def _start_drag(self, stack_id: str) -> None:
-        stack = self.session.game.state.stacks.get(stack_id)
-        shores = shores_of(self.session.game, stack_id, self.session.viewer) if stack else {}
-        if stack is None or not (self.dests or shores):
+        game, viewer = self.session.game, self.session.viewer
+        stack = game.state.stacks.get(stack_id)
+        shores = shores_of(game, stack_id, viewer) if stack else {}
+        fleets = boardings(game, stack_id, viewer) if stack else {}
+        if stack is None or not (self.dests or shores or fleets):
             if stack is not None:
-                why = movement.why_immobile(self.session.game, stack)
+                why = movement.why_immobile(game, stack)
                 self.message.emit("This stack cannot move now" + (f": {why}" if why else ""))
             self._press = None
             return
-        self.drag = DragGesture(self.map_scene, stack, self.dests, shores)
+        self.drag = DragGesture(self.map_scene, stack, self.dests, shores, fleets)
         self.viewport().setCursor(Qt.CursorShape.ClosedHandCursor)
+
+    def _counter_under(self, at: QPoint) -> str | None:
+        """The stack whose counter lies under ``at`` (viewport pixels), the dragged copy
+        aside: what a stack dragged there is dropped onto."""
+        ghost = self.drag.ghost if self.drag is not None else None
+        for item in self.items(at):
+            if isinstance(item, CounterItem) and item is not ghost:
+                return item.stack_id
+        return None
 
     def _cancel_drag(self) -> None:
         self._press = None
@@ -427,5 +458,5 @@ class GameMapView(TargetPicking, ZoomingView):
         overlays = self.map_scene.overlays
         overlay = (overlays.title, overlays.legend) if overlays.name is not None else None
         area = QRectF(self.viewport().rect())
-        paint_legends(painter, area, self.session.targeting, self.dests, overlay)
+        paint_legends(painter, area, self.session.targeting, self.dests, overlay, self.shores)
         painter.restore()

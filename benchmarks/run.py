@@ -520,7 +520,7 @@ def bench_snapping(repeats: int) -> list[Result]:
 
 
 def bench_theatres() -> list[Result]:
-    """The theatre samples' whole AI games: 1 s of CPU at the ``normal`` level (issue 12), 10 s
+    """The theatre samples' whole AI games: 1 s of CPU at the ``normal`` level (issue 12), 5 s
     at ``hard``."""
     import theatres
 

@@ -1,12 +1,23 @@
-"""The hard level: the tactician looking ahead with simulated battles, within a budget.
+"""The hard level: the tactician that looks at the enemy's next move before it leaves a post.
 
-Where the tactician trusts a strength ratio, the hard player asks the engine's own battle
-simulation (:func:`engine.combat.fast.preview`) before it commits:
+The hard player is the tactician (:mod:`.tactical`) with a more careful attack ratio
+(:data:`engine.ai.levels.HARD`) and one look-ahead that respects the fog of war
+(:mod:`.defence`): for each region whose loss hands an enemy a sudden-death win, it adds up
+the strength of the enemy stacks within reach of it, as the side judges them (what it sees,
+and a guess for each unit it cannot see), and
+
+- **holds**: a stack on such a region stays, whole, when without it those enemies would
+  outweigh what the side keeps there (the tactician keeps only the last stack, and splits a
+  garrison off a big one);
+- **reinforces**: a stack that can reach such a region short of guards goes there before
+  anything but a more valuable move (the tactician counts a region with any guard as held).
+
+It may also simulate battles before it commits (``simulate=True``), within a budget per
+decision:
 
 - **attacks**: a move into an enemy region whose stacks it can see is weighed by the
   simulated odds of the battle it would start (with the side's units already there), not by
-  the ratio alone: it attacks at worse ratios where terrain and quality favour it, and holds
-  back from good-looking ratios the dice do not back;
+  the ratio alone;
 - **open battles**: it breaks off a battle once the simulation of the rest of it gives it
   poor odds, and plays a battle card only when, played on a copy of the game, the card
   improves those odds;
@@ -15,11 +26,11 @@ simulation (:func:`engine.combat.fast.preview`) before it commits:
 - **other cards**: each card is played on a copy of the game first (:mod:`.forks`) and kept
   when the position it leaves (:mod:`.judge`) is worse than not playing it.
 
-Each decision may simulate at most :attr:`Hard.budget` battles: the budget is a count, not a
-time, so a seed and the level fix the whole game on any machine. Once a decision has spent
-its budget the player falls back on the tactician's judgement. Enemy stacks the fog hides
-are never simulated (their content is unknown to the side): those are judged by the
-tactician's estimate.
+The ``hard`` level plays without the simulations: against ``normal`` they lost games
+(docs/ai.md, *Measured strength*). Each decision may simulate at most :attr:`Hard.budget`
+battles: the budget is a count, not a time, so a seed and the level fix the whole game on any
+machine. Enemy stacks the fog hides are never simulated (their content is unknown to the
+side): those are judged by the tactician's estimate.
 """
 
 from __future__ import annotations
@@ -32,7 +43,8 @@ from ..actions import Action, ContinueBattle, Move, PlayCard, Retreat
 from ..combat.fast import Odds, preview
 from ..errors import IllegalAction
 from ..fog import hidden_from
-from .baseline import Style, _losing
+from .baseline import Style, _holds_objective, _losing
+from .defence import REACH, shortfall, worth_guarding
 from .estimates import enemy_strength, region_value, stack_strength
 from .forks import decision_seed, fork
 from .judge import CARD, score
@@ -55,24 +67,36 @@ HOPELESS = 0.1
 """Break off an open battle whatever the ratio once the simulated odds fall below this."""
 CARD_GAIN = 0.05
 """A battle card is played when it raises the odds of winning by at least this much."""
+GUARD = 8.0
+"""What reinforcing a threatened region is worth before its own value (see :mod:`.defence`)."""
 WEIGHED_RATIO = 0.7
 """Attacks below this ratio of strength are not worth simulating."""
 
 
 class Hard(Tactician):
-    """The tactician with simulated battles and cards tried on copies of the game."""
+    """The tactician guarding the objectives an enemy could take next, and optionally
+    simulating battles and trying cards on copies of the game."""
 
     def __init__(
         self,
         style: Style | None = None,
         tactics: Tactics | None = None,
         *,
+        defend: bool = True,
+        reach: int = REACH,
+        simulate: bool = False,
         budget: int = BUDGET,
         runs: int = RUNS,
         attack_odds: float = ATTACK_ODDS,
         retreat_odds: float = RETREAT_ODDS,
     ) -> None:
         super().__init__(style, tactics)
+        self.defend = defend
+        """Hold and reinforce the objectives an enemy could take next (:mod:`.defence`)."""
+        self.reach = reach
+        """Land steps an enemy stack is counted as able to strike across."""
+        self.simulate = simulate
+        """Simulate battles before attacks, strikes, retreats and cards."""
         self.budget = budget
         self.runs = runs
         self.attack_odds = attack_odds
@@ -109,7 +133,9 @@ class Hard(Tactician):
     def _scorer(
         self, game: Game, stack: StackState, side: str
     ) -> Callable[[Move], tuple[float, str]]:
-        plain = super()._scorer(game, stack, side)
+        plain = self._guarding(game, stack, side, super()._scorer(game, stack, side))
+        if not self.simulate:
+            return plain
         ours = [u for u in stack.units if game.state.units[u].status == "active"]
         units = game.state.units
 
@@ -140,7 +166,60 @@ class Hard(Tactician):
 
         return scored
 
+    # -- defence -----------------------------------------------------------------------------------
+
+    def _holds(self, game: Game, stack: StackState) -> bool:
+        if not self.style.guards_objectives:
+            return False
+        if _holds_objective(game, stack):
+            return True
+        return self.defend and self._threatened_here(game, stack)
+
+    def _threatened_here(self, game: Game, stack: StackState) -> bool:
+        """The stack stands on an objective an enemy wins by taking, and without it the
+        enemies within reach would outweigh what the side keeps there."""
+        region = stack.region
+        if stack_strength(game, stack) <= 0 or worth_guarding(game, region, stack.side) <= 0:
+            return False
+        return shortfall(game, region, stack.side, without=stack, reach=self.reach) > 0
+
+    def _move_lazily(self, game: Game) -> Action | None:
+        if self.defend and self.style.guards_objectives:
+            # A stack that must stay to hold a threatened objective stays whole: the
+            # tactician would otherwise split a garrison off it and send the rest away.
+            side = game.active_side
+            key = (game.turn, side)
+            for stack in game.state.stacks.values():
+                if stack.side != side or (key, stack.id) in self._handled:
+                    continue
+                if self._threatened_here(game, stack):
+                    self._handled.add((key, stack.id))
+        return super()._move_lazily(game)
+
+    def _guarding(
+        self,
+        game: Game,
+        stack: StackState,
+        side: str,
+        plain: Callable[[Move], tuple[float, str]],
+    ) -> Callable[[Move], tuple[float, str]]:
+        if not self.defend or stack_strength(game, stack) <= 0:
+            return plain
+
+        def scored(move: Move) -> tuple[float, str]:
+            found = plain(move)
+            region = move.path[-1]
+            worth = worth_guarding(game, region, side)
+            if worth <= 0 or shortfall(game, region, side, reach=self.reach) <= 0:
+                return found
+            gain = GUARD + min(worth, 50.0) - 0.1 * len(move.path)
+            return (gain, region) if gain > found[0] else found
+
+        return scored
+
     def _strike_check(self, game: Game, stack: StackState, region: str) -> bool:
+        if not self.simulate:
+            return True
         enemies = movement.enemy_here(game, region, stack.side)
         if any(hidden_from(game, s, stack.side) for s in enemies):
             return True  # unseen: the tactician's estimate decides
@@ -158,7 +237,9 @@ class Hard(Tactician):
             return None
         side = game.to_act()
         region = battle["region"]
-        now = self._odds(game, ("battle", region), region=region, attacker=battle["attacker"])
+        now = None
+        if self.simulate:
+            now = self._odds(game, ("battle", region), region=region, attacker=battle["attacker"])
         if now is None:
             return super()._fight(game, actions)
         mine = now["attacker_win"] if side == battle["attacker"] else now["defender_win"]
@@ -198,6 +279,8 @@ class Hard(Tactician):
 
     def _play_cards(self, game: Game, actions: list[Action]) -> Action | None:
         cards = [a for a in actions if isinstance(a, PlayCard)]
+        if not self.simulate:
+            return super()._play_cards(game, actions)
         if not cards:
             return None
         side = game.to_act() or game.active_side

@@ -83,6 +83,9 @@ EASY = Style(attack_ratio=2.2)
 NORMAL = Style(attack_ratio=1.2, retreat_ratio=1.3)
 """Bolder than the baseline, and quicker to break off a lost battle: attacks at 1.2 to 1,
 leaves a battle once the enemy is 1.3 times as strong (docs/ai.md has its figures)."""
+HARD = Style(attack_ratio=1.3, retreat_ratio=1.3)
+"""A little more careful than ``normal`` in attack (1.3 to 1): measured against ``normal`` with
+the hard level's defence of objectives (docs/ai.md)."""
 NORMAL_TACTICS = Tactics(garrison_from=3, vital=False)
 """The tactician's capabilities at ``normal`` and ``hard``: all, but only a stack of three
 combat units or more leaves a garrison on an objective, and sudden-death objectives are
@@ -123,15 +126,16 @@ register(
 def _hard() -> Player:
     from .hard import Hard
 
-    return Hard(NORMAL, NORMAL_TACTICS)  # normal's player, looking ahead
+    return Hard(HARD, NORMAL_TACTICS)  # normal's capabilities, looking at the enemy's next move
 
 
 register(
     Level(
         "hard",
-        "normal's judgement with every capability (aircraft, merges and garrisons, "
-        "entrenchment, leaders, weighed options and cards) and simulated battles before each "
-        "attack, retreat, strike and battle card, within a budget per decision",
+        "normal's capabilities (aircraft, merges and garrisons, entrenchment, leaders, weighed "
+        "options and cards), attacks at 1.3 to 1, and looks at the enemy's next move: holds "
+        "and reinforces the objectives whose loss would lose the game while the enemies "
+        "next to them outweigh their guards",
         _hard,
     )
 )

@@ -339,7 +339,7 @@ def _cards(b: Builder) -> Builder:
     return b.rules("cards", hand_limit=4)
 
 
-def test_e1_the_hard_level_keeps_a_card_that_would_cost_it_and_plays_a_useful_one() -> None:
+def test_e1_hard_with_simulations_keeps_a_card_that_would_cost_it_and_plays_a_useful_one() -> None:
     b = _cards(Builder(cols=3))
     b.unit("r1", "inf", "a1").unit("b1", "inf", "c1", nation="blueland")
     game = b.game()
@@ -347,7 +347,7 @@ def test_e1_the_hard_level_keeps_a_card_that_would_cost_it_and_plays_a_useful_on
     hand = game.state.sides["red"].hand
     if "useful" not in hand or "costly" not in hand:
         game.state.sides["red"].hand = ["costly", "useful"]
-    taken = play_phase(game, Hard(NORMAL))
+    taken = play_phase(game, Hard(NORMAL, simulate=True))
     assert PlayCard("useful") in taken
     assert PlayCard("costly") not in taken
 
@@ -355,10 +355,10 @@ def test_e1_the_hard_level_keeps_a_card_that_would_cost_it_and_plays_a_useful_on
 # -- the hard level (simulated battles) ----------------------------------------------------------
 
 
-def test_hard_level_does_not_attack_where_the_ground_makes_the_odds_poor() -> None:
-    # 5 infantry against 4 in a town: a ratio normal attacks at, odds the hard level won't
-    # take. Without fog, so the hard level may simulate the defenders (it never simulates
-    # what the fog hides).
+def test_hard_with_simulations_does_not_attack_where_the_ground_makes_the_odds_poor() -> None:
+    # 5 infantry against 4 in a town: a ratio normal attacks at, odds the simulating hard
+    # player won't take. Without fog, so it may simulate the defenders (it never simulates
+    # what the fog hides). The hard level plays without simulations (docs/ai.md).
     b = Builder(cols=2)
     b.region("b1", terrain="urban")
     for unit in ("r1", "r2", "r3", "r4", "r5"):
@@ -371,8 +371,59 @@ def test_hard_level_does_not_attack_where_the_ground_makes_the_odds_poor() -> No
     assert any(isinstance(a, Move) and a.path[-1] == "b1" for a in normal)
     game = b.game(fog=False)
     advance_to(game, "land_movement")
-    hard = play_phase(game, Hard(NORMAL))
+    hard = play_phase(game, Hard(NORMAL, simulate=True))
     assert not any(isinstance(a, Move) and a.path[-1] == "b1" for a in hard)
+
+
+def _threatened_objective(others: str = "a2") -> Builder:
+    """Red holds a1, which Blue wins the game by taking, with one infantry unit; four blue
+    infantry stand next door in b1, and two more red infantry stand in ``others`` (a2: from
+    where they could take the empty b2)."""
+    b = Builder(cols=3, rows=2)
+    b.owners(a1="redland", a2="redland", b1="blueland", b2="blueland")
+    b.source("rs", "a2", "red").source("bs", "c1", "blue")
+    take_a1 = {"kind": "controls", "regions": ["a1"]}
+    b.set("victory", {"sudden_death": [{"id": "take-a1", "side": "blue", "condition": take_a1}]})
+    b.unit("r1", "inf", "a1").unit("r2", "inf", others).unit("r3", "inf", others)
+    for unit in ("b1", "b2", "b3", "b4"):
+        b.unit(unit, "inf", "b1", nation="blueland")
+    return b
+
+
+def test_hard_level_reinforces_an_objective_the_enemy_next_door_outweighs() -> None:
+    """The hard level looks at the enemy's next move (engine/ai/defence.py): a1 is guarded,
+    so ``normal`` sends the stack in a2 to take open ground, while ``hard`` sees the four
+    units next to a1 outweigh its one and sends the stack to a1. With fog on, the blue stack
+    is judged by the guess for hidden units, never by its content."""
+    for fog in (False, True):
+        game = _threatened_objective().game(fog=fog)
+        advance_to(game, "land_movement")
+        stack = stack_of(game, "r2")
+        normal = play_phase(game, levels.player("normal"))
+        assert Move(stack, ("b2",)) in normal
+        game = _threatened_objective().game(fog=fog)
+        advance_to(game, "land_movement")
+        hard = play_phase(game, levels.player("hard"))
+        assert Move(stack, ("a1",)) in hard
+        assert not any(isinstance(a, Move) and a.path[-1] == "b2" for a in hard)
+
+
+def test_hard_level_keeps_a_threatened_objectives_guard_whole() -> None:
+    """Three red infantry hold a1 with four blue infantry next door: ``normal`` splits one
+    off as a garrison and sends the other two to take b2 (V1), while ``hard`` sees that the
+    garrison alone would be outweighed and keeps the stack whole on a1."""
+    b = _threatened_objective(others="a1")
+    game = b.game()
+    advance_to(game, "land_movement")
+    normal = play_phase(game, levels.player("normal"))
+    assert any(isinstance(a, Split) for a in normal)
+    assert any(isinstance(a, Move) and a.path[-1] == "b2" for a in normal)
+    game = b.game()
+    advance_to(game, "land_movement")
+    stack = stack_of(game, "r1")
+    hard = play_phase(game, levels.player("hard"))
+    assert not any(isinstance(a, Split | Move) for a in hard)
+    assert {stack_of(game, u) for u in ("r1", "r2", "r3")} == {stack}
 
 
 def test_hard_level_is_deterministic_for_a_seed() -> None:

@@ -389,7 +389,8 @@ VICTORY: dict[str, Any] = {
         "The Soviet Union wins at once by taking Helsinki, or at the end of a turn holding "
         "Viipuri, Summa, Taipale and Käkisalmi. Finland wins when Allied Intervention "
         "reaches 10 at the end of a turn. Otherwise the side with more VP after turn 15 "
-        "wins. VP come from captured places, destroyed bunker belts (2 each), destroyed "
+        "wins. The Soviet Union starts with 18 VP (the border it was owed however the war "
+        "went); VP come from captured places, destroyed bunker belts (2 each), destroyed "
         "divisions and tank brigades (1 each), cards and places held at the end."
     ),
 }

@@ -35,6 +35,7 @@ from ... import fog
 from ...operational import OpUnit, StepCost, affordable, enemy_zoc, spend_movement, stacking_limit
 from ...operational.units import stacking_points
 from ...operational.zoc import ZocField
+from ..execute import Mover as AreaMover
 from ..orders import OrderAttack, OrderDefend, OrderHold, OrderWithdraw, order_from_json
 from . import state
 from .combat import Battles, Contact, fight_all, take_control
@@ -45,23 +46,10 @@ if TYPE_CHECKING:
 
 
 @dataclass(slots=True)
-class Mover:
-    """A stack carrying out a moving order."""
+class Mover(AreaMover):
+    """A stack carrying out a moving order (the area execution's), with the parts of its
+    next step's price."""
 
-    stack: str
-    side: str
-    order: str
-    steps: list[str]
-    attack: str | None
-    wait: int
-    budget: float
-    spent: float = 0.0
-    gained: float = 0.0
-    done: bool = False
-    jammed: bool = False
-    stepped: bool = False
-    jam_tick: int = 0
-    cost: float = 0.0
     parts: tuple[float, float, float] = (0.0, 0.0, 0.0)
     """Ground, hexside and ZOC MP of the next step (for the record)."""
     priced: tuple[int, str, str] | None = None

@@ -84,6 +84,23 @@ def screen_pixel(window: Any, widget: Any, px: float, py: float) -> tuple[int, i
     return colour.red(), colour.green(), colour.blue()
 
 
+def open_new_dialog(x: XInput, studio: Any) -> Any:
+    """File > New with its key; returns the New scenario dialog once it shows, active."""
+    studio.view.setFocus()
+    x.key("ctrl+n")
+    wait_until(
+        lambda: (
+            getattr(studio.files, "new_dialog", None) is not None
+            and studio.files.new_dialog.isVisible()
+        ),
+        what="the New scenario dialog",
+    )
+    dialog = studio.files.new_dialog
+    dialog.activateWindow()
+    settle_input(0.3)
+    return dialog
+
+
 def new_scenario(x: XInput, studio: Any) -> None:
     """File > New with the keyboard, accepting the sheet the dialog offers (Enter)."""
     before = studio.document

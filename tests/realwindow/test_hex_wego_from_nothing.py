@@ -10,7 +10,12 @@ from typing import Any
 import numpy as np
 
 from tests.realwindow.conftest import on_screen, settle_input, wait_until
-from tests.realwindow.studio_helpers import choose, right_click_menu, scene_to_viewport
+from tests.realwindow.studio_helpers import (
+    choose,
+    open_new_dialog,
+    right_click_menu,
+    scene_to_viewport,
+)
 from tests.realwindow.test_studio_hexes import on_map, pick, set_number
 from tests.realwindow.x11 import XInput
 
@@ -20,18 +25,7 @@ def _centre(widget: Any) -> tuple[int, int]:
 
 
 def _new_hex_scenario(x: XInput, studio: Any, columns: int, rows: int) -> None:
-    studio.view.setFocus()
-    x.key("ctrl+n")
-    wait_until(
-        lambda: (
-            getattr(studio.files, "new_dialog", None) is not None
-            and studio.files.new_dialog.isVisible()
-        ),
-        what="the New scenario dialog",
-    )
-    dialog = studio.files.new_dialog
-    dialog.activateWindow()
-    settle_input(0.3)
+    dialog = open_new_dialog(x, studio)
     pick(x, dialog.kind, "Hex grid")
     set_number(x, dialog.columns, columns)
     set_number(x, dialog.rows, rows)

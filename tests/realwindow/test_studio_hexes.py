@@ -12,7 +12,7 @@ from typing import Any
 import numpy as np
 
 from tests.realwindow.conftest import on_screen, settle_input, wait_until
-from tests.realwindow.studio_helpers import scene_to_viewport
+from tests.realwindow.studio_helpers import open_new_dialog, scene_to_viewport
 from tests.realwindow.x11 import XInput
 
 
@@ -59,18 +59,7 @@ def test_a_hex_scenario_made_painted_and_given_a_river_with_real_input(
     studio.showMaximized()
     settle_input(0.5)
     # File > New: a hex grid of 24 x 16 flat hexes.
-    studio.view.setFocus()
-    x.key("ctrl+n")
-    wait_until(
-        lambda: (
-            getattr(studio.files, "new_dialog", None) is not None
-            and studio.files.new_dialog.isVisible()
-        ),
-        what="the New scenario dialog",
-    )
-    dialog = studio.files.new_dialog
-    dialog.activateWindow()
-    settle_input(0.3)
+    dialog = open_new_dialog(x, studio)
     pick(x, dialog.kind, "Hex grid")
     assert dialog.hexes.isVisible() and not dialog.sheet.isVisible()
     pick(x, dialog.orientation, "Flat top (hexes in columns)")

@@ -140,3 +140,59 @@ def test_e4_a_person_spends_replacement_points_after_the_film(qtbot, state_dir) 
     qtbot.waitUntil(lambda: game.state.units["r"].strength > 1, timeout=5000)
     qtbot.waitUntil(lambda: (game.turn, game.phase) == (2, "wego_planning"), timeout=60_000)
     assert not box.isVisible()
+
+
+def test_a4_a_person_fights_an_air_sea_battle_in_the_wego_window(qtbot, state_dir) -> None:
+    """A4 in a WEGO window: a bomber that ends its flight over a blue ship at sea must fight
+    the air-sea battle before the phase can end. The Battle tab comes forward with the
+    battle to fight; the person fights it round by round there and ends the phase."""
+    b = wego(Builder(cols=4))
+    b.structure("ra", "a1", kind="airfield", airport=True, capacity={"air": 4})
+    b.structure("ba", "d1", kind="airfield", airport=True, capacity={"air": 4})
+    b.source("rs", "a1", "red").source("bs", "d1", "blue")
+    b.region("c1", terrain="sea").connect("b1", "c1", "sea").connect("c1", "d1", "sea")
+    b.unit("rb", "bomber", structure="ra").unit("ri", "inf", "b1")
+    b.unit("bs", "ship", "c1", nation="blueland").unit("bi", "inf", "d1", nation="blueland")
+    window = _window(qtbot, b.build(), {"red": "human", "blue": "ai"})
+    session, view, box = window.session, window.map_view, window.phase_box
+    game = session.game
+    assert (game.phase, game.to_act()) == ("air_offensive", "red")
+    session.select(stack_of(game, "rb"))
+    qtbot.waitUntil(lambda: "c1" in view.dests, timeout=5000)
+    qtbot.mouseClick(view.viewport(), LEFT, pos=view.spot_of("c1"))
+    # The flight is over the ship: the phase waits for the battle, and says where.
+    qtbot.waitUntil(lambda: game.blocking() is not None, timeout=5000)
+    assert game.phase == "air_offensive"
+    assert not box.end_button.isEnabled() and "air-sea" in box.blocked.text()
+    panel = window.battle_panel
+    qtbot.waitUntil(lambda: panel.isVisible(), timeout=5000)
+
+    def fight_buttons() -> list[QPushButton]:
+        return [w for w in panel.findChildren(QPushButton) if w.isVisible() and w.text() == "Fight"]
+
+    qtbot.waitUntil(lambda: len(fight_buttons()) == 1, timeout=5000)
+    fight = fight_buttons()
+    qtbot.mouseClick(fight[0], LEFT)
+    qtbot.waitUntil(lambda: game.state.battle is not None, timeout=5000)
+    button = panel.continue_button
+
+    def red_window_or_over() -> bool:
+        over = game.state.battle is None
+        return over or (session.human_to_act() == "red" and button.isVisible())
+
+    for _ in range(12):  # red closes each of its card windows with Continue; blue is the AI
+        qtbot.waitUntil(red_window_or_over, timeout=5000)
+        if game.state.battle is None:
+            break
+        qtbot.mouseClick(button, LEFT)
+    qtbot.waitUntil(lambda: game.state.battle is None, timeout=5000)
+    assert any(r["type"] == "battle_over" for r in game.log.records)
+    assert "Last battle" in panel.title.text()
+    # The bomber had nothing else to do: the phase closed by itself and the plans are open,
+    # the battle's story still there to read while planning.
+    qtbot.waitUntil(lambda: game.phase == "wego_planning", timeout=5000)
+    assert not window.battle_dock.isHidden()
+    # The next turn's window starts without it.
+    qtbot.mouseClick(window.plan_panel.seal_button, LEFT)
+    qtbot.waitUntil(lambda: game.turn == 2, timeout=60_000)
+    assert window.battle_dock.isHidden()

@@ -36,7 +36,8 @@ WHAT_TO_DO: dict[str, str] = {
     ),
     "air_offensive": (
         "Fly your aircraft's missions: select an air unit on the map and click where it "
-        "flies (or drag it there), then end the phase."
+        "flies (or drag it there), then end the phase. Aircraft over enemy ships at sea "
+        "fight an air-sea battle first, in the Air-sea battle tab."
     ),
     "sieges": "Roll your sieges in the Decisions tab, then end the phase.",
     "replacements": "Spend your replacement points in the Decisions tab, then end the phase.",

@@ -32,6 +32,7 @@ from PySide6.QtGui import QAction, QCloseEvent, QKeySequence, QShowEvent
 from PySide6.QtWidgets import QLabel, QMainWindow, QMenu, QStackedWidget, QVBoxLayout, QWidget
 
 from editor.game.film.player import FilmPlayer
+from editor.game.panels.battle_panel import BattlePanel
 from editor.game.panels.battles_table import BattlesTable
 from editor.game.panels.decision_panel import DecisionPanel
 from editor.game.panels.hand_panel import HandPanel
@@ -79,6 +80,8 @@ class WegoWindow(PlanTakeBack, QMainWindow):
         self.save_dir: Path | None = None
         self.pbem: object | None = None
         self.edited_scenario: Edited | None = None
+        self.air_sea_turn: int | None = None
+        """The turn of the last air-sea battle (its tab shows until that turn is over)."""
         self.films_seen: set[tuple[int, str | None]] = set()
         """The films shown so far: (turn, side; ``None`` for the AI against itself)."""
         self.outcome: Outcome | None = None
@@ -102,10 +105,17 @@ class WegoWindow(PlanTakeBack, QMainWindow):
         # replacements, end of turn) are decided in the IGOUGO view's own panels.
         self.hand_dock = add_dock(self, "hand", "Cards", right)
         self.decisions_dock = add_dock(self, "decisions", "Decisions", right)
+        # A person's aircraft that end their flight over enemy ships fight an air-sea battle
+        # in the offensive air phase (A4): the IGOUGO view's battle panel, in a tab shown
+        # from the turn's first such battle to the end of the turn (the person reads how it
+        # went while planning), so the column keeps its five tabs the rest of the time.
+        self.battle_dock = add_dock(self, "battle", "Air-sea battle", right)
         self.tabifyDockWidget(self.plan_dock, self.hand_dock)
         self.tabifyDockWidget(self.hand_dock, self.decisions_dock)
-        self.tabifyDockWidget(self.decisions_dock, self.battles_dock)
+        self.tabifyDockWidget(self.decisions_dock, self.battle_dock)
+        self.tabifyDockWidget(self.battle_dock, self.battles_dock)
         self.tabifyDockWidget(self.battles_dock, self.stats_dock)
+        self.battle_dock.hide()
         self.plan_dock.raise_()
         self.resizeDocks(
             [self.plan_dock], [panel_width(self._first_size.width())], Qt.Orientation.Horizontal
@@ -190,6 +200,7 @@ class WegoWindow(PlanTakeBack, QMainWindow):
             self.plan_dock,
             self.hand_dock,
             self.decisions_dock,
+            self.battle_dock,
             self.battles_dock,
             self.stats_dock,
         )
@@ -244,6 +255,9 @@ class WegoWindow(PlanTakeBack, QMainWindow):
         self.decisions_dock.setWidget(self.decision_panel)
         self.hand_panel.needsAttention.connect(lambda: self.call_to("hand"))
         self.decision_panel.needsAttention.connect(lambda: self.call_to("decisions"))
+        self.battle_panel = BattlePanel(session)
+        self.battle_dock.setWidget(self.battle_panel)
+        self.battle_panel.needsAttention.connect(lambda: self.call_to("battle"))
         self.battles = BattlesTable(session.game.world)
         self.battles.jump_requested.connect(self.jump_to)
         self.battles_dock.setWidget(self.battles)
@@ -298,6 +312,8 @@ class WegoWindow(PlanTakeBack, QMainWindow):
             # between its execution and the phases after it, wherever the AI's last batch of
             # actions happened to stop); the AI waits for Continue.
             self._offer_film(None)
+        if self.air_sea_turn != session.game.turn:
+            self.battle_dock.hide()
         self._show_viewer()
 
     def _to_act(self, side: str) -> None:
@@ -331,16 +347,23 @@ class WegoWindow(PlanTakeBack, QMainWindow):
             self.phase_box,
             self.hand_panel,
             self.decision_panel,
+            self.battle_panel,
             self.battles,
             self.stats_dock.widget(),
         )
 
     def call_to(self, name: str) -> None:
-        """Bring forward the tab a person must use now (``hand``, ``decisions``), unless a
-        film or the hand-over screen holds the centre."""
+        """Bring forward the tab a person must use now (``hand``, ``decisions``, ``battle``),
+        unless a film or the hand-over screen holds the centre."""
+        if name == "battle" and self.session is not None:
+            self.air_sea_turn = self.session.game.turn
         if self.centre.currentWidget() is not self.map_view:
             return
-        dock = {"hand": self.hand_dock, "decisions": self.decisions_dock}.get(name)
+        dock = {
+            "hand": self.hand_dock,
+            "decisions": self.decisions_dock,
+            "battle": self.battle_dock,
+        }.get(name)
         if dock is not None:
             if dock.isHidden():
                 dock.show()

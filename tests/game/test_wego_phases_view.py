@@ -165,7 +165,7 @@ def test_a4_a_person_fights_an_air_sea_battle_in_the_wego_window(qtbot, state_di
     assert game.phase == "air_offensive"
     assert not box.end_button.isEnabled() and "air-sea" in box.blocked.text()
     panel = window.battle_panel
-    qtbot.waitUntil(lambda: panel.isVisible(), timeout=5000)
+    qtbot.waitUntil(lambda: not window.battle_dock.visibleRegion().isEmpty(), timeout=5000)
 
     def fight_buttons() -> list[QPushButton]:
         return [w for w in panel.findChildren(QPushButton) if w.isVisible() and w.text() == "Fight"]

@@ -21,7 +21,7 @@ from editor.game.panels.cover import cover_of
 from editor.game.panels.knowledge import readable_reason, side_name
 from editor.game.session import GameSession
 from editor.game.topbar import phase_name
-from engine.actions import EndPhase
+from engine.actions import EndPhase, ResolveBattle
 from engine.wego import windows
 
 SHORTCUT = "Ctrl+Return"
@@ -137,7 +137,10 @@ class PhaseBox(QFrame):
         else:
             self.end_button.setToolTip(f"End {phase_name(phase).lower()} ({SHORTCUT})")
         pending = game.state.pending
-        if pending and pending[0].get("side") == side:
+        legal = self.session.legal_actions()
+        if game.state.battle is not None or any(isinstance(a, ResolveBattle) for a in legal):
+            self.attention.emit("battle")  # an air-sea battle (A4) to fight or fighting
+        elif pending and pending[0].get("side") == side:
             self.attention.emit("decisions")
         elif phase in ("cards", "end_of_turn"):
             self.attention.emit("hand")

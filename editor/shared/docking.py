@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QDockWidget, QMainWindow, QWidget
+from PySide6.QtWidgets import QDockWidget, QMainWindow, QTabBar, QWidget
 
 
 def add_dock(window: QMainWindow, name: str, title: str, area: Qt.DockWidgetArea) -> QDockWidget:
@@ -13,4 +13,18 @@ def add_dock(window: QMainWindow, name: str, title: str, area: Qt.DockWidgetArea
     dock.setObjectName(f"dock-{name}")
     dock.setWidget(QWidget())
     window.addDockWidget(area, dock)
+    # Qt makes the tab bars of tabified docks when it lays them out, so their titles are
+    # set whole each time a dock shows or hides (that is when a tab bar comes or goes).
+    dock.visibilityChanged.connect(lambda _shown: whole_tab_titles(window))
     return dock
+
+
+def whole_tab_titles(window: QMainWindow) -> None:
+    """Tabified docks show their whole titles, with scroll arrows when the column is too
+    narrow for them all, rather than Qt's default of eliding every title ("Statisti...",
+    "Pl..."): a person reads the tab names, and the tab brought forward is scrolled into
+    view."""
+    for bar in window.findChildren(QTabBar):
+        if bar.parent() is window and bar.elideMode() != Qt.TextElideMode.ElideNone:
+            bar.setElideMode(Qt.TextElideMode.ElideNone)
+            bar.setUsesScrollButtons(True)

@@ -50,7 +50,11 @@ def _controls(window: Any) -> dict[str, list[int]]:
         if bar.isVisible():
             found[f"tabs-{index}"] = _rect(bar)
             for tab in range(bar.count()):
-                box = bar.tabRect(tab)
+                # Tabs scrolled out of a narrow bar are reached with its arrows: only the
+                # part of a tab the bar shows is on screen.
+                box = bar.tabRect(tab).intersected(bar.rect())
+                if box.isEmpty():
+                    continue
                 corner = bar.mapToGlobal(box.topLeft())
                 found[f"tab-{bar.tabText(tab)}"] = [
                     corner.x(),

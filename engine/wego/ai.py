@@ -68,6 +68,11 @@ def choose(game: Game, style: Style) -> Action:
     for order in known[key]:
         if given.get(order.stack) != order and game.is_legal(order):
             return order
+    if family.operational(game):
+        # The supply its orders need (OS3-OS6), once they are all given.
+        for action in family.supply_actions(game, side, known[key]):
+            if game.is_legal(action):
+                return action
     return SealPlan()
 
 
@@ -81,8 +86,10 @@ def make_plan(game: Game, side: str, style: Style) -> list[Order]:
     ]
     orders: dict[str, Order] = {}
     if family.operational(game):
-        # The operational family's attacks go by the odds (engine.wego.op.ai).
-        orders.update((o.stack, o) for o in family.attack_orders(game, side, style))
+        # HQs keep out of harm and in supply; the attacks go by the odds (engine.wego.op.ai).
+        orders.update((o.stack, o) for o in family.hq_orders(game, side))
+        attacks = family.attack_orders(game, side, style)
+        orders.update((o.stack, o) for o in attacks if o.stack not in orders)
     else:
         _attacks(game, side, stacks, style, orders)
     load: dict[str, int] = {}

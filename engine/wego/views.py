@@ -22,14 +22,18 @@ import copy
 from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
 
+from .family import PLANNING_KINDS
 from .orders import ORDERS, CancelOrder
 from .sealed import RevealPlan
 
 if TYPE_CHECKING:
     from ..game import Game
 
-_PLANNING = {*ORDERS, CancelOrder.kind}
+_PLANNING = {*ORDERS, CancelOrder.kind, *PLANNING_KINDS}
 """Action kinds that are part of a plan's content."""
+
+_SIDE_SUPPLY = {"op_supply", "op_supply_refused"}
+"""Records of one side's supply (its orders' cost, its pools: OF8), shown only to it."""
 
 
 def visible_records(records: Iterable[dict[str, Any]], viewer: str) -> list[dict[str, Any]]:
@@ -48,6 +52,8 @@ def visible_records(records: Iterable[dict[str, Any]], viewer: str) -> list[dict
             record = {k: v for k, v in record.items() if k != "orders"}
         elif kind == "wego_order_end" and record.get("side_id") != viewer:
             continue
+        elif kind in _SIDE_SUPPLY and record.get("side_id") != viewer:
+            continue
         elif kind == "wego_step" and record.get("side_id") != viewer:
             record = {k: v for k, v in record.items() if k != "order"}
         out.append(record)
@@ -63,6 +69,10 @@ def save_view(game: Game, viewer: str) -> dict[str, Any]:
         plan["orders"] = {
             side: orders if side == viewer else {} for side, orders in plan["orders"].items()
         }
+    kept = (state.get("operational") or {}).get("supply")
+    if kept is not None:  # the operational family's supply orders are part of the plan
+        for key in ("orders", "spent"):
+            kept[key] = {side: v for side, v in kept[key].items() if side == viewer}
     data["state"] = state
     data["log"] = visible_records(data["log"], viewer)
     data["view_of"] = viewer

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import weakref
 from dataclasses import dataclass, replace
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 from ...operational import OpBoard, OpUnit, make_unit
 from ...operational.units import LocState
@@ -48,8 +48,9 @@ def board_of(game: Game) -> OpBoard:
 
 def data(game: Game) -> dict[str, Any]:
     """``GameState.operational``, opened on first use: ``units`` (id to ``strength``,
-    ``readiness``, ``dug_in``) and ``turn`` (``used``: id to [MP used, allowance] for units
-    that moved; ``damage``: id to % damage taken this turn)."""
+    ``readiness``, ``dug_in``), ``turn`` (``used``: id to [MP used, allowance] for units
+    that moved; ``damage``: id to % damage taken this turn) and ``supply`` (LOC states,
+    pools, supply orders and HQ moves: :mod:`.supply`)."""
     state = game.state
     if state.operational is None:
         state.operational = {"units": {}, "turn": {"used": {}, "damage": {}}}
@@ -81,7 +82,12 @@ def units(game: Game) -> dict[str, OpUnit]:
 
 
 def stack_units(game: Game, stack: StackState) -> dict[str, OpUnit]:
-    """The units of one stack as the rules see them (those with operational values)."""
+    """The units of one stack as the rules see them (those with operational values), each
+    with its kept LOC state (:mod:`.supply`)."""
+    if data(game).get("supply") is None:
+        from . import supply
+
+        supply.data(game)  # the first trace of the game (or of a save made before it)
     board = board_of(game)
     world = game.world
     stored = data(game)["units"]
@@ -113,8 +119,10 @@ def stack_units(game: Game, stack: StackState) -> dict[str, OpUnit]:
 
 
 def _loc(game: Game, unit_id: str) -> LocState:
-    """OQ7: lines of communication are not traced yet: every unit is Supported."""
-    return "supported"
+    """OQ7: the unit's state at the last trace (Supported for a unit not traced yet)."""
+    kept = data(game).get("supply")
+    found = kept["loc"].get(unit_id) if kept is not None else None
+    return cast(LocState, found) if found is not None else "supported"
 
 
 def store(game: Game, unit: OpUnit) -> None:

@@ -123,7 +123,7 @@ def supply_actions(game: Game, side: str, orders: list[Order]) -> list[Action]:
     """The AI's supply orders for its plan's ``orders`` (:mod:`engine.wego.op.ai`)."""
     from .op import ai
 
-    return ai.supply_actions(game, side, orders)
+    return [*ai.supply_actions(game, side, orders)]
 
 
 def hq_orders(game: Game, side: str) -> list[Order]:

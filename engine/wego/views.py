@@ -32,8 +32,9 @@ if TYPE_CHECKING:
 _PLANNING = {*ORDERS, CancelOrder.kind, *PLANNING_KINDS}
 """Action kinds that are part of a plan's content."""
 
-_SIDE_SUPPLY = {"op_supply", "op_supply_refused"}
-"""Records of one side's supply (its orders' cost, its pools: OF8), shown only to it."""
+_HIDDEN = {"wego_order_end", "op_supply", "op_supply_refused"}
+"""Records shown only to their own side: how its orders ended, and its supply (its orders'
+cost, its pools: OF8)."""
 
 
 def visible_records(records: Iterable[dict[str, Any]], viewer: str) -> list[dict[str, Any]]:
@@ -50,9 +51,7 @@ def visible_records(records: Iterable[dict[str, Any]], viewer: str) -> list[dict
                 record = {**record, "action": {"kind": RevealPlan.kind}}
         elif kind == "plan_sealed" and record.get("side_id") != viewer:
             record = {k: v for k, v in record.items() if k != "orders"}
-        elif kind == "wego_order_end" and record.get("side_id") != viewer:
-            continue
-        elif kind in _SIDE_SUPPLY and record.get("side_id") != viewer:
+        elif kind in _HIDDEN and record.get("side_id") != viewer:
             continue
         elif kind == "wego_step" and record.get("side_id") != viewer:
             record = {k: v for k, v in record.items() if k != "order"}

@@ -26,6 +26,7 @@ stacking limit is left out (OH9).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
@@ -177,16 +178,8 @@ def hq_orders(game: Game, side: str) -> list[Order]:
         up = command.hq_of(hq)
         anchors = [units[up].hex] if up is not None and up in units else sources
 
-        def danger(h: int) -> int:
-            if not enemies:
-                return 10**6
-            return int(board.grid.distance(np.array(enemies), h).min())
-
-        def to_anchor(h: int) -> int:
-            if not anchors:
-                return 0
-            return int(board.grid.distance(np.array(anchors), h).min())
-
+        danger = _distances(board, enemies, 10**6)
+        to_anchor = _distances(board, anchors, 0)
         threatened = danger(here) <= HQ_DANGER
         cut_off = units[hq].loc != "supported" if hq in units else False
         if not threatened and not cut_off:
@@ -207,6 +200,16 @@ def hq_orders(game: Game, side: str) -> list[Order]:
                 best = (key, route.path)
         out.append(OrderMove(stack_id, best[1]) if best is not None else OrderHold(stack_id))
     return out
+
+
+def _distances(board: OpBoard, hexes: list[int], none: int) -> Callable[[int], int]:
+    """Hexes from the nearest of ``hexes`` (``none`` when there are none)."""
+    targets = np.array(hexes)
+
+    def distance(h: int) -> int:
+        return int(board.grid.distance(targets, h).min()) if hexes else none
+
+    return distance
 
 
 # -- supply ---------------------------------------------------------------------------------------

@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING
 
 from ...actions import Action
 from ...errors import IllegalAction
+from ...operational.hq import Scope
 from ...operational.supply import Pool, SupplyOrder, order_cost, order_refusal
 from . import state, supply
 from .actions import CancelSupply, OrderSupply, ReassignHq
@@ -107,7 +108,7 @@ def apply(game: Game, side: str, action: Action) -> None:
     elif isinstance(action, ReassignHq):
         supply.reassign(game, action.hq, action.corps)
     elif isinstance(action, OrderSupply):
-        scope = "all" if action.scope == "all" else "direct"
+        scope: Scope = "all" if action.scope == "all" else "direct"
         order = SupplyOrder(
             action.hq, action.move_plus, action.combat_plus, action.replacements, scope
         )

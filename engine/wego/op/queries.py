@@ -73,7 +73,7 @@ def loc_links(game: Game, side: str) -> dict[str, LocLink]:
     for unit_id, feeder in traced.fed_by.items():
         if unit_id not in units:
             continue
-        if feeder.startswith("airfield:") or ":" not in feeder and feeder not in units:
+        if feeder.startswith("airfield:") or (":" not in feeder and feeder not in units):
             continue
         start = board.index(feeder.split(":", 1)[1]) if ":" in feeder else units[feeder].hex
         starts.setdefault(start, []).append(unit_id)

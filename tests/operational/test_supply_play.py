@@ -327,3 +327,17 @@ def test_the_ai_buys_supply_for_its_moves_and_keeps_its_hq_back() -> None:
     # The division HQ stood two hexes from the enemy: it fell back west.
     (hq_order,) = [a for a in given if a.get("stack") == stack(game, "div")]
     assert hq_order["kind"] == "order_move" and hq_order["path"] == ["c1r1"]
+
+
+def test_oq5_the_ai_brings_a_cut_off_hq_back_into_supply() -> None:
+    b = row(turns=2)
+    b.hq("far_div", "c11r1", parent="army")
+    b.unit("foe", "inf", "c14r1", nation="blueland")
+    game = game_of(b)
+    assert queries.loc_states(game, "red")["far_div"] == "isolated"
+    ai = BaselineAI()
+    while game.outcome() is None and game.turn == 1:
+        game.apply(ai.choose(game))
+    # 4 MP at Basic take it three hexes west, within its own range of the source (OQ5).
+    assert game.state.stacks[stack(game, "far_div")].region == "c8r1"
+    assert queries.loc_states(game, "red")["far_div"] == "supported"

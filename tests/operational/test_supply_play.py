@@ -324,6 +324,8 @@ def test_the_ai_buys_supply_for_its_moves_and_keeps_its_hq_back() -> None:
     attacks = [a for a in given if a["kind"] == "order_attack"]
     assert attacks and bought
     assert any(a["hq"] == "div" and a["combat_plus"] for a in bought)
+    # Bought before the stacks' orders (a first draft's needs), so routes get Move+'s MP.
+    assert given[0]["kind"] == "op_order_supply"
     # The division HQ stood two hexes from the enemy: it fell back west.
     (hq_order,) = [a for a in given if a.get("stack") == stack(game, "div")]
     assert hq_order["kind"] == "order_move" and hq_order["path"] == ["c1r1"]

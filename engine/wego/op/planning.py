@@ -36,18 +36,26 @@ def actions(game: Game, side: str) -> list[Action]:
     cancellations of its orders, and its HQ moves (OO16)."""
     command = supply.tree(game)
     units = state.units(game)
-    given = {o.hq for o in supply.orders(game, side)}
+    rules = state.board_of(game).rules
+    given = supply.orders(game, side)
+    costs = {o.hq: order_cost(rules, command, units, o) for o in given}
+    held = supply.pool(game, side)
     out: list[Action] = []
     for hq in command.hqs_of(side):
         if hq not in units:
             continue
-        if hq in given:
+        if hq in costs:
             out.append(CancelSupply(hq))
-        scopes = ("direct", "all") if command.children.get(hq) else ("direct",)
+        left = held
+        for other, cost in costs.items():
+            if other != hq:
+                left = left - cost
+        # As refusal() would find, with the units, tree and pools read once for every HQ.
+        scopes: tuple[Scope, ...] = ("direct", "all") if command.children.get(hq) else ("direct",)
         for (move, combat, repl), scope in product(_LEVELS, scopes):
-            order = OrderSupply(hq, move, combat, repl, scope)
-            if not refusal(game, side, order):
-                out.append(order)
+            plain = SupplyOrder(hq, move, combat, repl, scope)
+            if not order_refusal(rules, command, units, plain, left):
+                out.append(OrderSupply(hq, move, combat, repl, scope))
         for corps in command.hqs_of(side):
             if corps in units and not command.reassign_refusal(hq, corps):
                 out.append(ReassignHq(hq, corps))

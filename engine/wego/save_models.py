@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Annotated, Literal
 from pydantic import BaseModel, ConfigDict, Field
 
 from schemas.base import Ref, RegionId, SideId, UnitId
+from schemas.operational.units import Quality
 from schemas.ranges import MAX_TICKS
 
 if TYPE_CHECKING:
@@ -76,6 +77,8 @@ class OpUnitSave(_Model):
     strength: Percent
     readiness: Percent
     dug_in: bool
+    quality: Quality | None = None
+    """OQ11: the unit's quality once play lowered it (absent: its own)."""
 
 
 class OpTurnSave(_Model):

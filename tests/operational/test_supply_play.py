@@ -17,6 +17,7 @@ from typing import Any
 import pytest
 
 from engine import Game, IllegalAction
+from engine import board as places
 from engine.ai import BaselineAI
 from engine.operational import AttackSpec, odds_preview
 from engine.wego import plan, views
@@ -343,3 +344,22 @@ def test_oq5_the_ai_brings_a_cut_off_hq_back_into_supply() -> None:
     # 4 MP at Basic take it three hexes west, within its own range of the source (OQ5).
     assert game.state.stacks[stack(game, "far_div")].region == "c8r1"
     assert queries.loc_states(game, "red")["far_div"] == "supported"
+
+
+def test_oq11_the_units_of_a_destroyed_hq_drop_a_quality_level_and_draw_from_the_next() -> None:
+    b = row()
+    b.unit("inf", "inf", "c3r1", hq="div", quality="veteran")
+    game = game_of(b)
+    assert queries.loc_states(game, "red")["div"] == "supported"  # traced while it stood
+    places.eliminate(game, "div", "destroyed in a battle", vp=False)  # as a battle does
+    op_state.forget(game, "div")
+    start = play_turn(game, [])
+    (lost,) = records(game, "op_hq_lost", start)
+    assert lost["hq"] == "div" and lost["units"] == {"inf": "regular"}
+    assert op_state.units(game)["inf"].quality == "regular"
+    assert queries.loc_states(game, "red")["inf"] == "extended"  # the army's, capped
+    copy = Game.load(game.scenario, json.loads(json.dumps(game.save())))
+    assert op_state.units(copy)["inf"].quality == "regular"  # kept in the save
+    play_turn(game, [])
+    assert not records(game, "op_hq_lost", start + 1)[1:]  # once only
+    assert op_state.units(game)["inf"].quality == "regular"

@@ -114,6 +114,8 @@ def stack_units(game: Game, stack: StackState) -> dict[str, OpUnit]:
             made = replace(
                 made, strength=own["strength"], readiness=own["readiness"], dug_in=own["dug_in"]
             )
+            if own.get("quality"):  # OQ11: lowered in play when its HQ was destroyed
+                made = replace(made, quality=own["quality"])
         out[unit_id] = made
     return out
 
@@ -125,13 +127,18 @@ def _loc(game: Game, unit_id: str) -> LocState:
     return cast(LocState, found) if found is not None else "supported"
 
 
-def store(game: Game, unit: OpUnit) -> None:
-    """Keep ``unit``'s changing values (rounded to 1e-6, so saves stay short and exact)."""
-    data(game)["units"][unit.id] = {
+def store(game: Game, unit: OpUnit, *, quality: bool = False) -> None:
+    """Keep ``unit``'s changing values (rounded to 1e-6, so saves stay short and exact); its
+    quality once play has changed it (``quality=True`` or an earlier change, OQ11)."""
+    kept = data(game)["units"]
+    record: dict[str, Any] = {
         "strength": round(unit.strength, 6),
         "readiness": round(unit.readiness, 6),
         "dug_in": unit.dug_in,
     }
+    if quality or (kept.get(unit.id) or {}).get("quality"):
+        record["quality"] = unit.quality
+    kept[unit.id] = record
 
 
 def forget(game: Game, unit_id: str) -> None:

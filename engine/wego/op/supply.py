@@ -24,7 +24,7 @@ from collections.abc import Iterable, Mapping
 from typing import TYPE_CHECKING, Any, cast
 
 from ...operational import OpUnit
-from ...operational.hq import CommandTree
+from ...operational.hq import CommandTree, lose_hq
 from ...operational.loc import LocNetwork, LocTrace, trace, with_loc
 from ...operational.movement import SupplyLevel
 from ...operational.supply import (
@@ -224,10 +224,12 @@ def reserve_all(game: Game) -> None:
 
 
 def close_turn(game: Game, units: Mapping[str, OpUnit], moved: Iterable[str]) -> None:
-    """OT8, supply part: replacements (OS13), every side's LOC traced again (OQ4-OQ11), the
-    arrival of points (OS1), one ``op_supply`` record per side, and every HQ back to Basic
-    (OS3). ``units``: every unit on the map after the turn's rest."""
+    """OT8, supply part: the units of HQs destroyed this turn lose a quality level (OQ11),
+    replacements (OS13), every side's LOC traced again (OQ4-OQ11), the arrival of points
+    (OS1), one ``op_supply`` record per side, and every HQ back to Basic (OS3). ``units``:
+    every unit on the map after the turn's rest."""
     kept = data(game)
+    units = _lose_hqs(game, units)
     placed = {side: orders(game, side) for side in kept["orders"]}
     pools = {side: pool(game, side) for side in kept["pools"]}
     spent = {side: Pool(*(v[k] for k in POOL_KEYS)) for side, v in kept["spent"].items()}
@@ -244,6 +246,23 @@ def close_turn(game: Game, units: Mapping[str, OpUnit], moved: Iterable[str]) ->
     for record in turn.records:
         body = {k: v for k, v in record.items() if k not in ("type", "side")}
         game.record("op_supply", side_id=record["side"], **body)
+
+
+def _lose_hqs(game: Game, units: Mapping[str, OpUnit]) -> Mapping[str, OpUnit]:
+    """OQ11: each HQ destroyed since the last trace costs its attached units a quality level
+    (at the end of the turn, choice); one ``op_hq_lost`` record per HQ."""
+    command = tree(game)
+    out = dict(units)
+    for hq in sorted(data(game)["loc"]):
+        held = game.state.units.get(hq)
+        if not command.is_hq(hq) or hq in units or held is None or held.status != "eliminated":
+            continue
+        dropped = lose_hq(command, out, hq)
+        for unit in dropped.values():
+            state.store(game, unit, quality=True)
+        out.update(dropped)
+        game.record("op_hq_lost", hq=hq, units={u: dropped[u].quality for u in sorted(dropped)})
+    return out
 
 
 def _trace_all(game: Game, units: Mapping[str, OpUnit]) -> dict[str, LocTrace]:

@@ -72,6 +72,10 @@ def save_view(game: Game, viewer: str) -> dict[str, Any]:
     if kept is not None:  # the operational family's supply orders are part of the plan
         for key in ("orders", "spent"):
             kept[key] = {side: v for side, v in kept[key].items() if side == viewer}
+        units = game.state.units
+        kept["parents"] = {  # and so are its HQ moves (OO16)
+            hq: up for hq, up in kept["parents"].items() if hq in units and units[hq].side == viewer
+        }
     data["state"] = state
     data["log"] = visible_records(data["log"], viewer)
     data["view_of"] = viewer

@@ -232,6 +232,10 @@ def test_oo16_a_division_hq_moves_to_another_corps_of_its_army() -> None:
         game.check(ReassignHq("k1", "k2"))
     game.apply(ReassignHq("div", "k2"))
     assert supply.tree(game).hq_of("div") == "k2"
+    assert views.save_view(game, "blue")["state"]["operational"]["supply"]["parents"] == {}
+    assert views.save_view(game, "red")["state"]["operational"]["supply"]["parents"] == {
+        "div": "k2"
+    }
     copy = Game.load(game.scenario, json.loads(json.dumps(game.save())))
     assert supply.tree(copy).hq_of("div") == "k2"  # kept in the save
     copy.apply(ReassignHq("div", "k1"))

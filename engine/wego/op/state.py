@@ -1,7 +1,8 @@
-"""The operational state of a game: each unit's strength %, readiness % and dug-in state,
-and what the running turn did to them (MP used, damage taken), kept as plain JSON in
-``GameState.operational`` so a save holds it; the rules see it as
-:class:`~engine.operational.units.OpUnit` records built from it and the stacks' places.
+"""The operational state of a game: each unit's strength %, readiness % and dug-in state
+(and its quality once play lowered it), and what the running turn did to them (MP used,
+damage taken), kept as plain JSON in ``GameState.operational`` so a save holds it; the rules
+see it as :class:`~engine.operational.units.OpUnit` records built from it, the stacks' places
+and each unit's LOC state kept by :mod:`.supply`.
 """
 
 from __future__ import annotations

@@ -20,7 +20,7 @@ from engine import Game, IllegalAction
 from engine import board as places
 from engine.ai import BaselineAI
 from engine.operational import AttackSpec, odds_preview
-from engine.wego import plan, views
+from engine.wego import film, plan, views
 from engine.wego.op import queries, supply
 from engine.wego.op import state as op_state
 from engine.wego.op.actions import CancelSupply, OrderSupply, ReassignHq
@@ -367,3 +367,27 @@ def test_oq11_the_units_of_a_destroyed_hq_drop_a_quality_level_and_draw_from_the
     play_turn(game, [])
     assert not records(game, "op_hq_lost", start + 1)[1:]  # once only
     assert op_state.units(game)["inf"].quality == "regular"
+
+
+def test_ot6_an_ai_game_with_hqs_saved_at_any_plan_loads_to_the_same_end() -> None:
+    b = row(turns=3)
+    b.unit("tank", "armour", "c3r1", hq="div", strength=80.0)
+    b.unit("inf", "inf", "c4r1", hq="div")
+    b.unit("foe", "inf", "c7r1", nation="blueland")
+    b.unit("foe2", "motor", "c9r1", nation="blueland")
+    scenario = b.build()
+    game, ai = Game(scenario, 5), BaselineAI()
+    saves: list[str] = []
+    while game.outcome() is None:
+        game.apply(ai.choose(game))
+        if game.phase == "wego_planning" and len(saves) < 6:
+            saves.append(json.dumps(game.save()))
+    kinds = {r["type"] for r in game.log.records}
+    assert {"op_supply", "op_battle"} <= kinds
+    assert film.verify(game.log.records) == []
+    for text in saves[::2]:
+        copy, other = Game.from_save(scenario, text), BaselineAI()
+        while copy.outcome() is None:
+            copy.apply(other.choose(copy))
+        assert copy.state.to_json() == game.state.to_json()
+        assert copy.log.records == game.log.records

@@ -271,9 +271,9 @@ def _trace_all(game: Game, units: Mapping[str, OpUnit]) -> dict[str, LocTrace]:
 
 
 def _key(game: Game) -> str:
-    """What a kept trace was made from: the turn, the places and the tree."""
+    """What a kept trace was made from: the places and the tree."""
     places = sorted((s.region, *s.units) for s in game.state.stacks.values())
-    return repr((game.state.turn, places, sorted(data(game)["parents"].items())))
+    return repr((places, sorted(data(game)["parents"].items())))
 
 
 def traces(game: Game) -> dict[str, LocTrace]:

@@ -23,6 +23,8 @@ import weakref
 from collections.abc import Iterable, Mapping
 from typing import TYPE_CHECKING, Any, cast
 
+import numpy as np
+
 from ...operational import OpUnit
 from ...operational.hq import CommandTree, lose_hq
 from ...operational.loc import LocNetwork, LocTrace, trace, with_loc
@@ -58,10 +60,18 @@ POOL_KEYS = ("fuel", "ammo", "personnel", "equipment")
 
 
 def network(game: Game) -> LocNetwork:
-    """The supply-truck network of the game's board (OQ4), priced once per game."""
+    """The supply-truck network of the game's board (OQ4), priced once per game; an empty
+    one when no side has HQs (nothing is traced, so the board's steps are not priced)."""
     found = _NETWORKS.get(game)
     if found is None:
-        found = _NETWORKS[game] = LocNetwork.of(state.board_of(game))
+        board = state.board_of(game)
+        command = tree(game)
+        if any(command.plays_loc(side) for side in game.sides_in_play):
+            found = LocNetwork.of(board)
+        else:
+            none = np.zeros(0, dtype=np.int32)
+            found = LocNetwork(board, none, none, np.zeros(0, dtype=np.float64))
+        _NETWORKS[game] = found
     return found
 
 

@@ -19,7 +19,10 @@ For the side planning, stack by stack (in id order), with what that side can see
    than where it stands holds.
 
 The plan is worked out once per turn and side, then given one order at a time (each a legal
-action of the moment) and sealed. Everything is sorted, so a seed fixes the AI's plans.
+action of the moment) and sealed. Under the operational rules the side first buys the supply
+a draft of its plan needs (Move+ widens the routes the plan then chooses from), its HQs keep
+out of harm and in supply, and after the orders it buys what the plan itself needs
+(:mod:`engine.wego.op.ai`). Everything is sorted, so a seed fixes the AI's plans.
 """
 
 from __future__ import annotations
@@ -47,6 +50,12 @@ _PLANS: weakref.WeakKeyDictionary[Game, dict[tuple[int, str, Style], list[Order]
 """Per game, the plans worked out this turn: orders change nothing on the map, so a side's
 plan stays the same while it is given."""
 
+_DRAFTS: weakref.WeakKeyDictionary[Game, dict[tuple[int, str, Style], list[Order]]] = (
+    weakref.WeakKeyDictionary()
+)
+"""Under the operational rules, the first draft of each plan, whose needs the side's supply
+orders buy before the plan itself is made."""
+
 
 def planning(game: Game) -> bool:
     """Whether the WEGO game is planning (the AI gives orders); in the windows of IGOUGO
@@ -62,12 +71,27 @@ def choose(game: Game, style: Style) -> Action:
     given = orders_of(game, side, viewer=side)
     known = _PLANS.setdefault(game, {})
     key = (game.turn, side, style)
+    if key not in known and family.operational(game) and not given:
+        # Supply first (OS3-OS6): the levels a first draft of the plan needs are bought
+        # before the plan is made, so its routes are planned with the MP Move+ gives.
+        drafts = _DRAFTS.setdefault(game, {})
+        if key not in drafts:
+            drafts.clear()
+            drafts[key] = make_plan(game, side, style)
+        for action in family.supply_actions(game, side, drafts[key]):
+            if game.is_legal(action):
+                return action
     if key not in known:
         known.clear()
         known[key] = make_plan(game, side, style)
     for order in known[key]:
         if given.get(order.stack) != order and game.is_legal(order):
             return order
+    if family.operational(game):
+        # What the plan itself needs beyond the draft's purchases (OS3-OS6).
+        for action in family.supply_actions(game, side, known[key]):
+            if game.is_legal(action):
+                return action
     return SealPlan()
 
 
@@ -81,8 +105,10 @@ def make_plan(game: Game, side: str, style: Style) -> list[Order]:
     ]
     orders: dict[str, Order] = {}
     if family.operational(game):
-        # The operational family's attacks go by the odds (engine.wego.op.ai).
-        orders.update((o.stack, o) for o in family.attack_orders(game, side, style))
+        # HQs keep out of harm and in supply; the attacks go by the odds (engine.wego.op.ai).
+        orders.update((o.stack, o) for o in family.hq_orders(game, side))
+        attacks = family.attack_orders(game, side, style)
+        orders.update((o.stack, o) for o in attacks if o.stack not in orders)
     else:
         _attacks(game, side, stacks, style, orders)
     load: dict[str, int] = {}

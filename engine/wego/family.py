@@ -14,6 +14,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
+    from ..actions import Action
     from ..ai.baseline import Style
     from ..game import Game
     from ..state import StackState
@@ -32,7 +33,9 @@ def operational(game: Game) -> bool:
 def execute(game: Game) -> None:
     """The execution phase of the operational family (:mod:`engine.wego.op.execute`)."""
     from .op import execute as op_execute
+    from .op import supply
 
+    supply.reserve_all(game)  # OS7, OS11: the supply orders are paid as the plans close
     op_execute.run(game)
 
 
@@ -82,3 +85,49 @@ def attack_orders(game: Game, side: str, style: Style) -> list[Order]:
     from .op import ai
 
     return ai.attacks(game, side, style)
+
+
+PLANNING_KINDS = ("op_order_supply", "op_cancel_supply", "op_reassign_hq")
+"""The kinds of the operational family's supply and HQ planning actions
+(:mod:`engine.wego.op.actions`), part of a side's hidden plan like its orders."""
+
+
+def is_planning_action(action: Action) -> bool:
+    """Whether ``action`` is one of the operational family's supply or HQ planning actions."""
+    return action.kind in PLANNING_KINDS
+
+
+def planning_actions(game: Game, side: str) -> list[Action]:
+    """The supply orders and HQ moves open to ``side`` (:mod:`engine.wego.op.planning`)."""
+    from .op import planning
+
+    return planning.actions(game, side)
+
+
+def check_planning(game: Game, side: str, action: Action) -> None:
+    """Raise :class:`~engine.errors.IllegalAction` unless ``side`` may take the supply or HQ
+    action now."""
+    from .op import planning
+
+    planning.check(game, side, action)
+
+
+def apply_planning(game: Game, side: str, action: Action) -> None:
+    """Carry out a supply or HQ action that passed :func:`check_planning`."""
+    from .op import planning
+
+    planning.apply(game, side, action)
+
+
+def supply_actions(game: Game, side: str, orders: list[Order]) -> list[Action]:
+    """The AI's supply orders for its plan's ``orders`` (:mod:`engine.wego.op.ai`)."""
+    from .op import ai
+
+    return [*ai.supply_actions(game, side, orders)]
+
+
+def hq_orders(game: Game, side: str) -> list[Order]:
+    """The AI's orders for its HQs' stacks: kept in supply, away from the enemy."""
+    from .op import ai
+
+    return ai.hq_orders(game, side)

@@ -337,6 +337,8 @@ def actions(game: Game) -> list[Action]:
                 out.append(OrderWithdraw(stack.id, route.path))
         for target, route in attack_routes(game, stack).items():
             out.append(OrderAttack(stack.id, target, route.path))
+    if family.operational(game):
+        out += family.planning_actions(game, side)  # supply orders, HQ moves (OO13, OO16)
     out.append(SealPlan())
     return out
 
@@ -364,6 +366,9 @@ def check(game: Game, action: Action, side: str | None = None) -> None:
         stack = _own(game, action.stack, side)
         if stack.id not in _plan(game)["orders"].get(side, {}):
             raise IllegalAction(f"stack '{stack.id}' has no order to cancel")
+        return
+    if family.operational(game) and family.is_planning_action(action):
+        family.check_planning(game, side, action)
         return
     if not isinstance(action, Order):
         raise IllegalAction(f"'{action.kind}' is not possible while planning")
@@ -407,5 +412,7 @@ def apply(game: Game, action: Action) -> None:
         sealed_plans.apply_commit(game, side, action)
     elif isinstance(action, CancelOrder):
         del orders[action.stack]
+    elif family.operational(game) and family.is_planning_action(action):
+        family.apply_planning(game, side, action)
     elif isinstance(action, Order):
         orders[action.stack] = action.to_json()

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Annotated, Literal
 from pydantic import BaseModel, ConfigDict, Field
 
 from schemas.base import Ref, RegionId, SideId, UnitId
+from schemas.operational.units import Quality
 from schemas.ranges import MAX_TICKS
 
 if TYPE_CHECKING:
@@ -76,6 +77,8 @@ class OpUnitSave(_Model):
     strength: Percent
     readiness: Percent
     dug_in: bool
+    quality: Quality | None = None
+    """OQ11: the unit's quality once play lowered it (absent: its own)."""
 
 
 class OpTurnSave(_Model):
@@ -83,11 +86,47 @@ class OpTurnSave(_Model):
     damage: dict[UnitId, Annotated[float, Field(ge=0.0, le=100_000.0)]]
 
 
+Points = Annotated[float, Field(ge=0.0, le=1_000_000_000.0)]
+LocName = Literal["supported", "extended", "isolated", "encircled"]
+
+
+class OpPoolSave(_Model):
+    """OS1: a side's four pools, or what its orders cost this turn."""
+
+    fuel: Points
+    ammo: Points
+    personnel: Points
+    equipment: Points
+
+
+class OpSupplyOrderSave(_Model):
+    """OO13: what one HQ buys this turn."""
+
+    move_plus: bool
+    combat_plus: bool
+    replacements: bool
+    scope: Literal["direct", "all"]
+
+
+class OpSupplySave(_Model):
+    """HQs, lines of communication and supply (:mod:`engine.wego.op.supply`)."""
+
+    loc: dict[UnitId, LocName]
+    pools: dict[SideId, OpPoolSave]
+    orders: dict[SideId, dict[UnitId, OpSupplyOrderSave]]
+    spent: dict[SideId, OpPoolSave]
+    parents: dict[UnitId, UnitId]
+    """OO16: division HQs moved to another corps in play, to their new corps."""
+
+
 class OperationalSave(_Model):
     """``state.operational``: the operational family's unit state and the running turn."""
 
     units: dict[UnitId, OpUnitSave]
     turn: OpTurnSave
+    supply: OpSupplySave | None = None
+    """Absent from saves made before supply was played: the game traces and fills the pools
+    afresh when it next needs them."""
 
 
 Problem = tuple[tuple[str | int, ...], str]

@@ -22,14 +22,19 @@ import copy
 from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
 
+from .family import PLANNING_KINDS
 from .orders import ORDERS, CancelOrder
 from .sealed import RevealPlan
 
 if TYPE_CHECKING:
     from ..game import Game
 
-_PLANNING = {*ORDERS, CancelOrder.kind}
+_PLANNING = {*ORDERS, CancelOrder.kind, *PLANNING_KINDS}
 """Action kinds that are part of a plan's content."""
+
+_HIDDEN = {"wego_order_end", "op_supply", "op_supply_refused"}
+"""Records shown only to their own side: how its orders ended, and its supply (its orders'
+cost, its pools: OF8)."""
 
 
 def visible_records(records: Iterable[dict[str, Any]], viewer: str) -> list[dict[str, Any]]:
@@ -46,7 +51,7 @@ def visible_records(records: Iterable[dict[str, Any]], viewer: str) -> list[dict
                 record = {**record, "action": {"kind": RevealPlan.kind}}
         elif kind == "plan_sealed" and record.get("side_id") != viewer:
             record = {k: v for k, v in record.items() if k != "orders"}
-        elif kind == "wego_order_end" and record.get("side_id") != viewer:
+        elif kind in _HIDDEN and record.get("side_id") != viewer:
             continue
         elif kind == "wego_step" and record.get("side_id") != viewer:
             record = {k: v for k, v in record.items() if k != "order"}
@@ -62,6 +67,14 @@ def save_view(game: Game, viewer: str) -> dict[str, Any]:
     if plan is not None:
         plan["orders"] = {
             side: orders if side == viewer else {} for side, orders in plan["orders"].items()
+        }
+    kept = (state.get("operational") or {}).get("supply")
+    if kept is not None:  # the operational family's supply orders are part of the plan
+        for key in ("orders", "spent"):
+            kept[key] = {side: v for side, v in kept[key].items() if side == viewer}
+        units = game.state.units
+        kept["parents"] = {  # and so are its HQ moves (OO16)
+            hq: up for hq, up in kept["parents"].items() if hq in units and units[hq].side == viewer
         }
     data["state"] = state
     data["log"] = visible_records(data["log"], viewer)

@@ -1,4 +1,18 @@
-"""The baseline AI's attacks under the operational rules (OC5-OC17): attacks at good odds.
+"""The baseline AI's attacks, HQs and supply under the operational rules (OC5-OC17, OQ1-OQ8,
+OS3-OS13).
+
+**HQs** (:func:`hq_orders`): a stack holding an HQ never attacks and never advances. When an
+enemy the side sees stands within ``HQ_DANGER`` hexes it falls back to the reachable hex
+farthest from the enemies it sees (ties: nearest its superior HQ, else its side's nearest
+supply source); when it is out of supply (not Supported) it moves toward that anchor
+(keeping out of the danger radius); otherwise it holds, so its units stay in its range.
+
+**Supply** (:func:`supply_actions`): each HQ that may buy (OS8) orders for its direct
+attachments what its units' orders need: Move+ when one of them moves, Combat+ when one
+attacks, Repl+ when one that stays is below ``REPLACE_BELOW`` strength. HQs whose units
+attack are served first; when the pools are short, Repl+ is dropped first, then Combat+.
+
+**Attacks** (:func:`attacks`):
 
 For every hex holding enemies the side sees and that its stacks can reach this turn, the AI
 works out the odds those stacks would have from the hexes they would attack from
@@ -12,16 +26,20 @@ stacking limit is left out (OH9).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import replace
 from typing import TYPE_CHECKING
+
+import numpy as np
 
 from ... import fog
 from ...ai.baseline import ATTACK_RATIO
 from ...errors import IllegalAction
 from ...operational import AttackSpec, OpBoard, OpUnit, fits, odds_preview
-from ..orders import Order, OrderAttack
-from ..plan import attack_routes
-from . import state
+from ..orders import MOVING, Order, OrderAttack, OrderHold, OrderMove
+from ..plan import attack_routes, routes
+from . import state, supply
+from .actions import OrderSupply
 
 if TYPE_CHECKING:
     from ...ai.baseline import Style
@@ -29,6 +47,12 @@ if TYPE_CHECKING:
 
 GOOD_ODDS = 2.0
 """Final odds (2:1) the AI wants before it attacks, at the default style."""
+
+HQ_DANGER = 2
+"""Hexes: an HQ with a seen enemy this close falls back."""
+
+REPLACE_BELOW = 90.0
+"""Strength %: a unit below it that stays is worth Repl+ to its HQ."""
 
 
 def attacks(game: Game, side: str, style: Style) -> list[Order]:
@@ -42,9 +66,10 @@ def attacks(game: Game, side: str, style: Style) -> list[Order]:
         key=lambda s: s.id,
     )
     options: dict[str, list[tuple[str, tuple[str, ...]]]] = {}
+    hq_held = _hq_stacks(game, side)
     for stack in stacks:
-        if not any(u in units for u in stack.units) or stack.moved:
-            continue
+        if not any(u in units for u in stack.units) or stack.moved or stack.id in hq_held:
+            continue  # an HQ never leads an attack: it is worth many VP (OV4)
         for target, route in attack_routes(game, stack).items():
             options.setdefault(target, []).append((stack.id, route.path))
     given: dict[str, Order] = {}
@@ -113,3 +138,124 @@ def _odds(
         return odds_preview(board, {**defenders, **attackers}, spec).final_odds
     except IllegalAction:
         return None
+
+
+# -- HQs ----------------------------------------------------------------------------------------
+
+
+def _hq_stacks(game: Game, side: str) -> dict[str, str]:
+    """The side's stacks holding an HQ of the tree -> that HQ (the highest when several)."""
+    command = supply.tree(game)
+    out: dict[str, str] = {}
+    for stack in game.state.stacks.values():
+        if stack.side != side:
+            continue
+        hqs = [u for u in stack.units if command.is_hq(u)]
+        if hqs:
+            out[stack.id] = max(hqs, key=lambda h: (command.rank(h), h))
+    return out
+
+
+def _enemy_hexes(game: Game, side: str, units: dict[str, OpUnit]) -> list[int]:
+    return sorted({u.hex for u in _seen(game, side, units).values()})
+
+
+def hq_orders(game: Game, side: str) -> list[Order]:
+    """Orders for the side's HQ stacks (see the module docstring)."""
+    board = state.board_of(game)
+    units = state.units(game)
+    enemies = _enemy_hexes(game, side, units)
+    command = supply.tree(game)
+    sources = [
+        board.index(row.hex)
+        for row in board.rules.supply.sources
+        if row.side == side and row.kind == "source" and board.grid.find(row.hex) is not None
+    ]
+    out: list[Order] = []
+    for stack_id, hq in sorted(_hq_stacks(game, side).items()):
+        stack = game.state.stacks[stack_id]
+        here = board.index(stack.region)
+        up = command.hq_of(hq)
+        anchors = [units[up].hex] if up is not None and up in units else sources
+
+        danger = _distances(board, enemies, 10**6)
+        to_anchor = _distances(board, anchors, 0)
+        threatened = danger(here) <= HQ_DANGER
+        cut_off = units[hq].loc != "supported" if hq in units else False
+        if not threatened and not cut_off:
+            out.append(OrderHold(stack_id))
+            continue
+        best: tuple[tuple[int, int, float, str], tuple[str, ...]] | None = None
+        for region, route in sorted(routes(game, stack).items()):
+            there = board.index(region)
+            if threatened:
+                key = (-danger(there), to_anchor(there), route.cost, region)
+                if danger(there) <= danger(here):
+                    continue
+            else:
+                if danger(there) <= HQ_DANGER or to_anchor(there) >= to_anchor(here):
+                    continue
+                key = (to_anchor(there), -danger(there), route.cost, region)
+            if best is None or key < best[0]:
+                best = (key, route.path)
+        out.append(OrderMove(stack_id, best[1]) if best is not None else OrderHold(stack_id))
+    return out
+
+
+def _distances(board: OpBoard, hexes: list[int], none: int) -> Callable[[int], int]:
+    """Hexes from the nearest of ``hexes`` (``none`` when there are none)."""
+    targets = np.array(hexes)
+
+    def distance(h: int) -> int:
+        return int(board.grid.distance(targets, h).min()) if hexes else none
+
+    return distance
+
+
+# -- supply ---------------------------------------------------------------------------------------
+
+
+def supply_actions(game: Game, side: str, orders: list[Order]) -> list[OrderSupply]:
+    """The supply orders the side's plan needs (see the module docstring), those not yet
+    given, each within what the pools hold after the ones before it."""
+    from ...operational.supply import SupplyOrder, order_cost, order_refusal
+
+    command = supply.tree(game)
+    units = state.units(game)
+    rules = state.board_of(game).rules
+    by_stack = {o.stack: o for o in orders}
+    want: dict[str, list[bool]] = {}
+    for hq in command.hqs_of(side):
+        if hq not in units:
+            continue
+        need = [False, False, False]
+        for unit_id in command.under(hq, "direct"):
+            unit = units.get(unit_id)
+            stack_id = game.state.units[unit_id].stack if unit is not None else None
+            if unit is None or stack_id is None:
+                continue
+            order = by_stack.get(stack_id)
+            moving = isinstance(order, MOVING) and bool(getattr(order, "path", ()))
+            need[0] |= moving
+            need[1] |= isinstance(order, OrderAttack) and unit_id != hq
+            need[2] |= not moving and unit.strength < REPLACE_BELOW
+        if any(need):
+            want[hq] = need
+    left = supply.pool(game, side)
+    chosen: list[OrderSupply] = []
+    for hq in sorted(want, key=lambda h: (not want[h][1], h)):
+        move, combat, repl = want[hq]
+        for flags in ((move, combat, repl), (move, combat, False), (move, False, False)):
+            if not any(flags):
+                continue
+            plain = SupplyOrder(hq, *flags)
+            if order_refusal(rules, command, units, plain, left):
+                continue
+            left = left - order_cost(rules, command, units, plain)
+            chosen.append(OrderSupply(hq, *flags))
+            break
+    given = {
+        o.hq: OrderSupply(o.hq, o.move_plus, o.combat_plus, o.replacements, o.scope)
+        for o in supply.orders(game, side)
+    }
+    return [o for o in chosen if given.get(o.hq) != o]

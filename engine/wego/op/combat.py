@@ -29,7 +29,7 @@ from ...operational import AttackSpec, OpUnit, apply_damage, enemy_zoc, odds_pre
 from ...operational.aftercombat import advancing, retreat_call, retreat_path
 from ...operational.odds import BattleKind
 from ...operational.victory import kill_vp
-from . import state
+from . import state, supply
 
 if TYPE_CHECKING:
     from ...game import Game
@@ -130,7 +130,8 @@ def _spec(game: Game, world: Battles, contact: Contact, night: bool) -> AttackSp
         kind = "meeting"  # OC29: the defenders were all on the move too
     elif contact.moved:
         kind = "move_battle"  # OC28
-    return AttackSpec(attackers, target, "attack", kind, night)
+    plus = supply.combat_plus(game, attackers)  # OS6
+    return AttackSpec(attackers, target, "attack", kind, night, combat_plus=plus)
 
 
 def _fight(game: Game, world: Battles, contact: Contact, spec: AttackSpec, tick: int) -> None:

@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING
 from ...operational import OpUnit, StepCost, effective_mp, step_cost
 from ...operational.movement import MoveMode
 from ...operational.zoc import ZocField
-from . import state
+from . import state, supply
 
 if TYPE_CHECKING:
     from ...game import Game
@@ -34,12 +34,15 @@ MODES: dict[str, MoveMode] = {
 
 
 def allowance(game: Game, group: Iterable[OpUnit], mode: MoveMode = "move_defend") -> float:
-    """OM1: the stack's MP for the turn: the least of its units' effective MP at the supply
-    level of ``rules.operational.turns.supply`` and the day's weather (OW1)."""
+    """OM1: the stack's MP for the turn: the least of its units' effective MP at each unit's
+    supply level (OS4, OS5: :func:`.supply.movement_level`) and the day's weather (OW1)."""
     board = state.board_of(game)
     day = state.clock(game)
-    supply = board.rules.turns.supply
-    values = [effective_mp(board, u, supply=supply, weather=day.movement, mode=mode) for u in group]
+    level = supply.movement_level
+    values = [
+        effective_mp(board, u, supply=level(game, u), weather=day.movement, mode=mode)
+        for u in group
+    ]
     return min(values, default=0.0)
 
 

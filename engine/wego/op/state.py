@@ -1,14 +1,15 @@
-"""The operational state of a game: each unit's strength %, readiness % and dug-in state,
-and what the running turn did to them (MP used, damage taken), kept as plain JSON in
-``GameState.operational`` so a save holds it; the rules see it as
-:class:`~engine.operational.units.OpUnit` records built from it and the stacks' places.
+"""The operational state of a game: each unit's strength %, readiness % and dug-in state
+(and its quality once play lowered it), and what the running turn did to them (MP used,
+damage taken), kept as plain JSON in ``GameState.operational`` so a save holds it; the rules
+see it as :class:`~engine.operational.units.OpUnit` records built from it, the stacks' places
+and each unit's LOC state kept by :mod:`.supply`.
 """
 
 from __future__ import annotations
 
 import weakref
 from dataclasses import dataclass, replace
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 from ...operational import OpBoard, OpUnit, make_unit
 from ...operational.units import LocState
@@ -48,8 +49,9 @@ def board_of(game: Game) -> OpBoard:
 
 def data(game: Game) -> dict[str, Any]:
     """``GameState.operational``, opened on first use: ``units`` (id to ``strength``,
-    ``readiness``, ``dug_in``) and ``turn`` (``used``: id to [MP used, allowance] for units
-    that moved; ``damage``: id to % damage taken this turn)."""
+    ``readiness``, ``dug_in``), ``turn`` (``used``: id to [MP used, allowance] for units
+    that moved; ``damage``: id to % damage taken this turn) and ``supply`` (LOC states,
+    pools, supply orders and HQ moves: :mod:`.supply`)."""
     state = game.state
     if state.operational is None:
         state.operational = {"units": {}, "turn": {"used": {}, "damage": {}}}
@@ -81,7 +83,12 @@ def units(game: Game) -> dict[str, OpUnit]:
 
 
 def stack_units(game: Game, stack: StackState) -> dict[str, OpUnit]:
-    """The units of one stack as the rules see them (those with operational values)."""
+    """The units of one stack as the rules see them (those with operational values), each
+    with its kept LOC state (:mod:`.supply`)."""
+    if data(game).get("supply") is None:
+        from . import supply
+
+        supply.data(game)  # the first trace of the game (or of a save made before it)
     board = board_of(game)
     world = game.world
     stored = data(game)["units"]
@@ -108,22 +115,31 @@ def stack_units(game: Game, stack: StackState) -> dict[str, OpUnit]:
             made = replace(
                 made, strength=own["strength"], readiness=own["readiness"], dug_in=own["dug_in"]
             )
+            if own.get("quality"):  # OQ11: lowered in play when its HQ was destroyed
+                made = replace(made, quality=own["quality"])
         out[unit_id] = made
     return out
 
 
 def _loc(game: Game, unit_id: str) -> LocState:
-    """OQ7: lines of communication are not traced yet: every unit is Supported."""
-    return "supported"
+    """OQ7: the unit's state at the last trace (Supported for a unit not traced yet)."""
+    kept = data(game).get("supply")
+    found = kept["loc"].get(unit_id) if kept is not None else None
+    return cast(LocState, found) if found is not None else "supported"
 
 
-def store(game: Game, unit: OpUnit) -> None:
-    """Keep ``unit``'s changing values (rounded to 1e-6, so saves stay short and exact)."""
-    data(game)["units"][unit.id] = {
+def store(game: Game, unit: OpUnit, *, quality: bool = False) -> None:
+    """Keep ``unit``'s changing values (rounded to 1e-6, so saves stay short and exact); its
+    quality once play has changed it (``quality=True`` or an earlier change, OQ11)."""
+    kept = data(game)["units"]
+    record: dict[str, Any] = {
         "strength": round(unit.strength, 6),
         "readiness": round(unit.readiness, 6),
         "dug_in": unit.dug_in,
     }
+    if quality or (kept.get(unit.id) or {}).get("quality"):
+        record["quality"] = unit.quality
+    kept[unit.id] = record
 
 
 def forget(game: Game, unit_id: str) -> None:

@@ -1,14 +1,17 @@
-"""The end of a turn and of the game under the operational rules (OT8, OU7-OU9, OU11, OV1-OV3).
+"""The end of a turn and of the game under the operational rules (OT8, OU7-OU9, OU11, OS1,
+OS3, OS13, OQ4-OQ11, OV1-OV3).
 
-At the end of each turn, in this order: every unit that did not move digs in and rests, or
-suffers encirclement (:func:`engine.operational.end_of_turn`, with the enemy zone of its hex,
-the damage it took this turn, the night and the day's weather); then each side scores the
-victory locations it controls (OV2). After the last turn the side with more VP wins; equal
-VP is a draw, the only way to draw (OV1).
+At the end of each turn, in this order (OT8): every unit that did not move digs in and rests,
+or suffers encirclement (:func:`engine.operational.end_of_turn`, with the enemy zone of its
+hex, the damage it took this turn, the night and the day's weather, and the LOC state it had
+during the turn); then the supply upkeep (:func:`.supply.close_turn`: replacements, every
+side's lines of communication traced again, the arrival of points, every HQ back to Basic);
+then each side scores the victory locations it controls (OV2). After the last turn the side
+with more VP wins; equal VP is a draw, the only way to draw (OV1).
 
 Records: ``op_end_of_turn`` ``{night, weather, units}`` (``units``: id to
-``[readiness, strength, dug_in]`` after the turn's rest, for units whose values changed) and
-``vp`` for each location's score.
+``[readiness, strength, dug_in]`` after the turn's rest, for units whose values changed),
+``op_supply`` per side (:mod:`engine.operational.upkeep`) and ``vp`` for each location's score.
 """
 
 from __future__ import annotations
@@ -20,14 +23,15 @@ from ... import victory as scoring
 from ...operational import end_of_turn, enemy_zoc
 from ...operational.victory import location_vp, winner
 from ...outcome import Termination
-from . import state
+from . import state, supply
 
 if TYPE_CHECKING:
     from ...game import Game
 
 
 def close_turn(game: Game) -> None:
-    """OT8: readiness and dug-in (OU7-OU9, OU11), then the locations' VP (OV2)."""
+    """OT8: readiness and dug-in (OU7-OU9, OU11), the supply upkeep (OS13, OQ4-OQ11, OS1,
+    OS3), then the locations' VP (OV2)."""
     board = state.board_of(game)
     rules = board.rules
     day = state.clock(game)
@@ -55,10 +59,12 @@ def close_turn(game: Game) -> None:
                 round(after.strength, 4),
                 after.dug_in,
             ]
+    moved = sorted(turn["used"])
     turn["used"], turn["damage"] = {}, {}
     game.record(
         "op_end_of_turn", night=day.night, weather=day.weather, units=dict(sorted(changed.items()))
     )
+    supply.close_turn(game, state.units(game), moved)
     scores = location_vp(rules, lambda hex_id: places.side_of_region(game, hex_id))
     for side in sorted(scores):
         places.add_vp(game, side, scores[side], "victory locations held (OV2)")

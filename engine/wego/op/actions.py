@@ -1,0 +1,51 @@
+"""The planning actions of the operational family beside the stacks' orders (OO13, OO16):
+buying supply levels for an HQ, taking the purchase back, and moving a division HQ to another
+corps. Immutable, registered in :data:`engine.actions.ACTIONS` like the WEGO orders, so they
+travel in logs, play by e-mail files and action lists; :mod:`.planning` checks and applies
+them.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import ClassVar
+
+from ...actions import ACTIONS, Action
+
+
+@dataclass(frozen=True, slots=True)
+class OrderSupply(Action):
+    """OO13, OS3-OS6, OS13: the HQ buys Move+, Combat+ and/or Repl+ for this turn, for
+    itself and its direct attachments (``scope`` ``direct``) or for every unit and HQ below
+    it (``all``). A new order for the same HQ replaces the old one."""
+
+    kind: ClassVar[str] = "op_order_supply"
+    hq: str
+    move_plus: bool = False
+    combat_plus: bool = False
+    replacements: bool = False
+    scope: str = "direct"
+
+
+@dataclass(frozen=True, slots=True)
+class CancelSupply(Action):
+    """Take back the HQ's supply order of this turn (it stays at Basic)."""
+
+    kind: ClassVar[str] = "op_cancel_supply"
+    hq: str
+
+
+@dataclass(frozen=True, slots=True)
+class ReassignHq(Action):
+    """OO16: the division HQ reports to ``corps`` from now on (a corps of the same army)."""
+
+    kind: ClassVar[str] = "op_reassign_hq"
+    hq: str
+    corps: str
+
+
+PLANNING: tuple[type[Action], ...] = (OrderSupply, CancelSupply, ReassignHq)
+"""The operational planning actions that are not stack orders."""
+
+for _cls in PLANNING:
+    ACTIONS[_cls.kind] = _cls

@@ -40,6 +40,7 @@ from editor.game.panels.knowledge import readable_reason, side_name
 from editor.game.panels.stats_panel import StatsPanel
 from editor.game.placement import keep_on_screen, panel_width, place
 from editor.game.session import GameSession
+from editor.game.wego import op_view
 from editor.game.wego.phase_box import SHORTCUT, PhaseBox
 from editor.game.wego.plan_map import PlanMapView
 from editor.game.wego.plan_panel import PlanPanel
@@ -78,6 +79,8 @@ class WegoWindow(PlanTakeBack, QMainWindow):
         self.session: GameSession | None = None
         self.save_dir: Path | None = None
         self.pbem: object | None = None
+        self.op_view: op_view.OpView | None = None
+        """The pieces of an operational game (:mod:`.op_view`), ``None`` for the area family."""
         self.edited_scenario: Edited | None = None
         self.films_seen: set[tuple[int, str | None]] = set()
         """The films shown so far: (turn, side; ``None`` for the AI against itself)."""
@@ -184,6 +187,9 @@ class WegoWindow(PlanTakeBack, QMainWindow):
         view.addAction(self._action("Zoom to &fit", lambda: self.map_view.zoom_to_fit(), "0"))
         for dock in self._docks():
             view.addAction(dock.toggleViewAction())
+        view.addSeparator()
+        self.op_menu = view.addMenu("&Overlays")
+        self.op_menu.setObjectName("op-overlays-menu")
 
     def _docks(self) -> tuple:
         return (
@@ -258,6 +264,7 @@ class WegoWindow(PlanTakeBack, QMainWindow):
         self.map_view.edits.changed.connect(self._show_edits)
         self.final_action.setEnabled(False)
         self._show_viewer()
+        self.op_view = op_view.attach(self, self.op_menu)
         self.setWindowTitle(f"{self.scenario.info.title} — Salient")
 
     def _release_session(self) -> None:
@@ -276,6 +283,9 @@ class WegoWindow(PlanTakeBack, QMainWindow):
             page = self.centre.widget(0)
             self.centre.removeWidget(page)
             page.deleteLater()
+        if self.op_view is not None:
+            self.op_view.release()
+            self.op_view = None
         self.top_layout.removeWidget(self.phase_box)
         self.phase_box.deleteLater()
         old.deleteLater()
@@ -307,6 +317,8 @@ class WegoWindow(PlanTakeBack, QMainWindow):
     def _revealed(self, side: str) -> None:
         for panel in self._private_panels():
             panel.setVisible(True)
+        if self.op_view is not None:
+            self.op_view.set_hidden(False)
         self.phase_box.refresh()
         self.map_view.refresh()
         if not self._offer_film(side):
@@ -322,6 +334,8 @@ class WegoWindow(PlanTakeBack, QMainWindow):
         self.battles.show_rows([])
         for panel in self._private_panels():
             panel.setVisible(False)
+        if self.op_view is not None:
+            self.op_view.set_hidden(True)
         self._show_viewer()
 
     def _private_panels(self) -> tuple:

@@ -1,0 +1,279 @@
+"""The map overlays of an operational game (docs/wego.md, "Operational games"): the enemy's
+zone of control with its value on each hex, the lines of communication coloured by state,
+and each hex's supply mark for the side's own units.
+
+Each overlay is drawn from the engine's answer (:mod:`engine.wego.op.queries`) for the side
+whose map this is (the viewer, or the side to act for a spectator), as that side knows the
+board. Any number of them may show at once; each is rebuilt only when the game has changed
+since it was drawn (a new record in the log, another turn or another viewer), not on every
+repaint or every click of the plan: the ZOC values are one item that paints only the hexes
+in view, the lines one path item per state, the marks one badge per hex.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from typing import TYPE_CHECKING
+
+from PySide6.QtCore import QPointF, QRectF, Qt
+from PySide6.QtGui import QColor, QFont, QPainter, QPainterPath, QPen
+from PySide6.QtWidgets import QGraphicsItem, QGraphicsPathItem, QStyleOptionGraphicsItem, QWidget
+
+from editor.game.map.marks import MarkItem
+from editor.game.map.style import Z_BADGES, Z_CONNECTIONS, Z_OVERLAY
+from engine import fog
+from engine.operational.loc import STATE_ORDER
+from engine.wego.op import queries
+
+if TYPE_CHECKING:
+    from editor.game.map.scene import GameMapScene
+
+OP_OVERLAYS: list[tuple[str, str]] = [
+    ("zoc", "Enemy zones of control"),
+    ("loc", "Lines of communication"),
+    ("supply", "Supply marks"),
+]
+"""Every overlay of an operational game, by name, with its label for menus."""
+
+ZOC_COLOUR = QColor(201, 42, 42)
+"""The enemy zone's wash (stronger where the value is higher)."""
+ZOC_FULL = 12.0
+"""A zone value at or above which the wash is at its strongest."""
+
+LOC_COLOURS: dict[str, QColor] = {
+    "supported": QColor("#2b8a3e"),
+    "extended": QColor("#e67700"),
+    "isolated": QColor("#e03131"),
+    "encircled": QColor("#7048e8"),
+}
+LOC_NAMES = {
+    "supported": "Supported",
+    "extended": "Extended",
+    "isolated": "Isolated",
+    "encircled": "Encircled",
+}
+LEVEL_WORDS = {"basic": "Basic", "move_plus": "Move+"}
+
+
+def state_key(scene: GameMapScene, side: str) -> tuple[object, ...]:
+    """What an overlay's picture depends on: the turn (day, night, weather), where every
+    stack stands with which units, the units' operational values, what the side can see
+    (fog of war), and the side it is drawn for. Giving orders changes none of it."""
+    game = scene.game
+    stacks = tuple(sorted((s.id, s.region, tuple(s.units)) for s in game.state.stacks.values()))
+    values = game.state.operational or {}
+    units = tuple(sorted((k, tuple(sorted(v.items()))) for k, v in values.get("units", {}).items()))
+    hidden = tuple(
+        sorted(s.id for s in game.state.stacks.values() if fog.hidden_from(game, s, side))
+    )
+    return (game.state.turn, side, scene.session.viewer, stacks, units, hidden)
+
+
+class ZocValuesItem(QGraphicsItem):
+    """Every hex in the enemy's zone, washed by its value with the value written at its top:
+    one item, painting only the hexes in the exposed area."""
+
+    def __init__(self, scene: GameMapScene, values: dict[str, float]) -> None:
+        super().__init__()
+        self.setZValue(Z_OVERLAY)
+        self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
+        self.values = values
+        grid = scene.grid
+        assert grid is not None
+        size = grid.size
+        self.font = QFont()
+        self.font.setPixelSize(max(1, round(size * 0.42)))
+        self.font.setBold(True)
+        self.cells: list[tuple[QPainterPath, QRectF, QRectF, str, QColor]] = []
+        bounds = QRectF()
+        for hex_id, value in sorted(values.items()):
+            path = scene.paths.get(hex_id)
+            index = grid.find(hex_id)
+            if path is None or index is None:
+                continue
+            x, y = grid.centres()[index].tolist()
+            wash = QColor(ZOC_COLOUR)
+            wash.setAlpha(int(40 + 110 * min(value, ZOC_FULL) / ZOC_FULL))
+            text = QRectF(x - size * 0.7, y - size * 0.92, size * 1.4, size * 0.5)
+            box = path.boundingRect()
+            self.cells.append((path, box, text, _number(value), wash))
+            bounds = bounds.united(box)
+        self.bounds = bounds
+
+    def boundingRect(self) -> QRectF:
+        return self.bounds
+
+    def paint(
+        self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None
+    ) -> None:
+        shown = option.exposedRect  # type: ignore[attr-defined]
+        painter.setFont(self.font)
+        for path, box, text, words, wash in self.cells:
+            if not box.intersects(shown):
+                continue
+            painter.fillPath(path, wash)
+            painter.setPen(QPen(QColor(255, 255, 255), 1))
+            painter.drawText(text.translated(0.6, 0.6), Qt.AlignmentFlag.AlignCenter, words)
+            painter.setPen(QPen(ZOC_COLOUR.darker(170), 1))
+            painter.drawText(text, Qt.AlignmentFlag.AlignCenter, words)
+
+
+def _number(value: float) -> str:
+    return f"{value:.1f}".rstrip("0").rstrip(".")
+
+
+class OpOverlays:
+    """The operational overlays shown on a scene, any number at once (see the module
+    docstring)."""
+
+    def __init__(self, scene: GameMapScene) -> None:
+        self.scene = scene
+        self.shown: set[str] = set()
+        self._items: dict[str, list[QGraphicsItem]] = {}
+        self._keys: dict[str, tuple[object, ...]] = {}
+        self.builds = 0
+        """How many times an overlay was built (a test reads that a click does not)."""
+        self.zoc: dict[str, float] = {}
+        self.lines: dict[str, tuple[str, tuple[str, ...]]] = {}
+        """The LOC overlay's lines: unit -> (state, hexes)."""
+        self.marks: dict[str, str] = {}
+        """The supply overlay's badges: hex -> text."""
+
+    def side(self) -> str:
+        game = self.scene.game
+        return self.scene.session.viewer or game.to_act() or game.active_side
+
+    def set_shown(self, name: str, on: bool) -> None:
+        if name not in dict(OP_OVERLAYS):
+            raise ValueError(f"unknown overlay {name!r}")
+        if on:
+            self.shown.add(name)
+        else:
+            self.shown.discard(name)
+        self.refresh()
+
+    def refresh(self, *, hidden: bool = False) -> None:
+        """Draw what is shown and out of date; ``hidden``: show nothing (the board is handed
+        over)."""
+        for name, _label in OP_OVERLAYS:
+            if hidden or name not in self.shown:
+                self._clear(name)
+                continue
+            side = self.side()
+            key = state_key(self.scene, side)
+            if self._keys.get(name) == key and name in self._items:
+                continue
+            self._clear(name)
+            self._keys[name] = key
+            self.builds += 1
+            self._items[name] = getattr(self, f"_{name}")(side)
+
+    def _clear(self, name: str) -> None:
+        for item in self._items.pop(name, []):
+            self.scene.removeItem(item)
+        self._keys.pop(name, None)
+
+    # -- each overlay ------------------------------------------------------------------------------
+
+    def _zoc(self, side: str) -> list[QGraphicsItem]:
+        self.zoc = queries.enemy_zoc_values(self.scene.game, side)
+        item = ZocValuesItem(self.scene, self.zoc)
+        self.scene.addItem(item)
+        return [item]
+
+    def _loc(self, side: str) -> list[QGraphicsItem]:
+        scene = self.scene
+        picture = queries.loc_picture(scene.game, side)
+        grid = scene.grid
+        assert grid is not None
+        centres = grid.centres()
+        paths: dict[str, QPainterPath] = defaultdict(QPainterPath)
+        self.lines = {}
+        for line in picture.lines:
+            self.lines[line.unit] = (line.state, line.hexes)
+            if len(line.hexes) < 2:
+                continue
+            path = paths[line.state]
+            points = [centres[grid.find(h)].tolist() for h in line.hexes]  # type: ignore[index]
+            path.moveTo(QPointF(*points[0]))
+            for x, y in points[1:]:
+                path.lineTo(QPointF(x, y))
+        items: list[QGraphicsItem] = []
+        width = grid.size * 0.16
+        for state in sorted(paths, key=STATE_ORDER.__getitem__):
+            item = QGraphicsPathItem(paths[state])
+            pen = QPen(LOC_COLOURS[state], width)
+            pen.setCapStyle(Qt.PenCapStyle.RoundCap)
+            pen.setJoinStyle(Qt.PenJoinStyle.RoundJoin)
+            if state != "supported":
+                pen.setStyle(Qt.PenStyle.DashLine)
+            item.setPen(pen)
+            item.setZValue(Z_CONNECTIONS + 1)
+            item.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
+            item.setToolTip(f"Lines of communication: {LOC_NAMES[state]}")
+            scene.addItem(item)
+            items.append(item)
+        # A unit without a line (Isolated, Encircled) is ringed in its state's colour.
+        units = queries.known_units(scene.game, side)
+        for unit_id, state in picture.states.items():
+            if state not in ("isolated", "encircled") or unit_id not in units:
+                continue
+            hex_id = _hex_id(scene, units[unit_id].hex)
+            if hex_id not in scene.paths:
+                continue
+            ring = QGraphicsPathItem(scene.paths[hex_id])
+            ring.setPen(QPen(LOC_COLOURS[state], grid.size * 0.12, Qt.PenStyle.DashLine))
+            ring.setZValue(Z_CONNECTIONS + 1)
+            ring.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
+            ring.setToolTip(f"{unit_id}: {LOC_NAMES[state]} (no line of communication)")
+            scene.addItem(ring)
+            items.append(ring)
+        return items
+
+    def _supply(self, side: str) -> list[QGraphicsItem]:
+        scene = self.scene
+        game = scene.game
+        marks = queries.supply_marks(game, side)
+        units = queries.known_units(game, side)
+        by_hex: dict[str, list[queries.SupplyMark]] = defaultdict(list)
+        for unit_id, mark in marks.items():
+            hex_id = _hex_id(scene, units[unit_id].hex)
+            by_hex[hex_id].append(mark)
+        items: list[QGraphicsItem] = []
+        self.marks = {}
+        for hex_id, found in sorted(by_hex.items()):
+            if hex_id not in scene.points:
+                continue
+            worst = max(found, key=lambda m: STATE_ORDER[m.loc])
+            levels = sorted({LEVEL_WORDS.get(m.level, m.level) for m in found})
+            text = f"{LOC_NAMES[worst.loc][:3]} · {'/'.join(levels)}"
+            self.marks[hex_id] = text
+            badge = MarkItem("text", f"supply-{hex_id}", Z_BADGES)
+            badge.set_look((text, LOC_COLOURS[worst.loc].rgba()))
+            badge.setPos(scene.points[hex_id])
+            badge.set_offset(scene.beside_name(hex_id, badge.boundingRect().width(), right=False))
+            badge.setToolTip(
+                "\n".join(
+                    f"{m.unit}: {LOC_NAMES[m.loc]}, supply {LEVEL_WORDS.get(m.level, m.level)}"
+                    for m in found
+                )
+            )
+            scene.addItem(badge)
+            items.append(badge)
+        return items
+
+
+def _hex_id(scene: GameMapScene, index: int) -> str:
+    grid = scene.grid
+    assert grid is not None
+    return str(grid.ids[index])
+
+
+def legend(name: str) -> list[tuple[QColor, str]]:
+    """What an overlay's colours mean."""
+    if name == "zoc":
+        light, strong = QColor(ZOC_COLOUR), QColor(ZOC_COLOUR)
+        light.setAlpha(60)
+        strong.setAlpha(150)
+        return [(light, "weak zone"), (strong, f"{_number(ZOC_FULL)} or more")]
+    return [(LOC_COLOURS[s], LOC_NAMES[s]) for s in LOC_COLOURS]

@@ -35,50 +35,60 @@ from engine.wego.orders import (
 
 MODE_WORDS = {"move_defend": "Move and Defend", "move_attack": "Move and Attack"}
 
-ORDER_TYPES: list[tuple[type[Order], str, str]] = [
+ORDER_TYPES: list[tuple[type[Order], str, str, str]] = [
     (
         OrderMove,
         "Move",
-        "route: click or drag to a hex, shift-click for waypoints · wait before setting off",
+        "route, wait",
+        "Route: click or drag to a hex (shift-click adds waypoints); wait: ticks before it "
+        "sets off (the panel's Wait)",
     ),
     (
         OrderAttack,
         "Attack",
-        "target: a hex holding enemies you see · route to it (or attack from where it stands)"
-        " · wait",
+        "target, route, wait",
+        "Target: a hex holding enemies you see (click it); route: the way there, or none to "
+        "attack from where the stack stands; wait: ticks before it sets off",
     ),
     (
         OrderWithdraw,
         "Withdraw",
-        "route to a friendly hex (Withdraw mode above): steps first, never into enemies · wait",
+        "route, wait",
+        "Route to a friendly hex (choose Withdraw above, then click): it steps before other "
+        "moves and never enters enemies; wait: ticks before it sets off",
     ),
-    (OrderHold, "Hold", "none: stays where it stands (what a stack without an order does)"),
-    (OrderDefend, "Defend", "none: stays and digs in where the rules allow it"),
+    (OrderHold, "Hold", "none", "Stays where it stands (what a stack without an order does)"),
+    (OrderDefend, "Defend", "none", "Stays and digs in where the rules allow it"),
 ]
 """Every order type of the operational family, its name and its parameters."""
 
 
 def odds_html(preview: OddsPreview) -> str:
-    """Every part of an attack's odds, as the panel shows them."""
-    rows = [
-        f"Attack <b>{preview.attack_total:g}</b> against defence "
-        f"<b>{preview.defence_total:g}</b>: basic odds <b>{escape(preview.basic_text)}</b>"
-    ]
-    if preview.shifts:
-        items = "".join(
-            f"<li>{s.value:+d} {escape(s.kind.replace('_', ' '))} ({escape(s.item)}): "
-            f"{escape(s.detail)}</li>"
-            for s in preview.shifts
-        )
-        rows.append(f"Shifts, {preview.total_shift:+d} in all:<ul style='margin:0'>{items}</ul>")
-    else:
-        rows.append("No shifts")
-    column = f"{preview.column_odds:g}:1" if preview.column_odds >= 1 else preview.final_text
-    rows.append(
-        f"Final odds <b>{escape(preview.final_text)}</b> · results column "
-        f"<b>{escape(column)}</b> · intensity <b>{escape(str(preview.intensity))}</b>"
+    """Every part of an attack's odds in three short lines (the panel is narrow): the totals
+    and basic odds, each shift with its rule, the final odds with the results column and
+    the intensity. :func:`odds_details` says why each shift is given."""
+    shifts = ", ".join(
+        f"{s.value:+d} {escape(s.kind.replace('_', ' '))} ({escape(s.item)})"
+        for s in preview.shifts
     )
-    return "<br>".join(rows)
+    column = f"{preview.column_odds:g}:1" if preview.column_odds >= 1 else preview.final_text
+    return "<br>".join(
+        (
+            f"Attack <b>{preview.attack_total:g}</b> : defence "
+            f"<b>{preview.defence_total:g}</b> = basic odds <b>{escape(preview.basic_text)}</b>",
+            f"Shifts <b>{preview.total_shift:+d}</b>: {shifts}" if shifts else "No shifts",
+            f"Final odds <b>{escape(preview.final_text)}</b> · column <b>{escape(column)}</b>"
+            f" · intensity <b>{escape(str(preview.intensity))}</b>",
+        )
+    )
+
+
+def odds_details(preview: OddsPreview) -> str:
+    """Why each shift is given, for the odds' tooltip."""
+    lines = [
+        f"{s.value:+d} {s.kind.replace('_', ' ')} ({s.item}): {s.detail}" for s in preview.shifts
+    ]
+    return "\n".join(lines) if lines else "No shift applies to this attack."
 
 
 class OpOrdersBox(QGroupBox):
@@ -121,12 +131,13 @@ class OpOrdersBox(QGroupBox):
         given = plan.orders_of(game, side, viewer=side).get(stack.id) if side and stack else None
         mp = queries.allowances(game, stack.id) if stack is not None else {}
         self.table.clear()
-        for kind, name, parameters in ORDER_TYPES:
+        for kind, name, parameters, explained in ORDER_TYPES:
             mode = queries.movement_mode(kind.kind)
             moves = MODE_WORDS.get(mode, mode) if mode else "stays"
             points = f"{mp[mode]:g}" if mode and mode in mp else "\u2013"
             row = QTreeWidgetItem([name, moves, points, parameters])
-            row.setToolTip(3, parameters)
+            for n in range(4):
+                row.setToolTip(n, f"{name}: {explained}")
             row.setDisabled(not any(isinstance(a, kind) for a in mine))
             if given is not None and type(given) is kind:
                 font = QFont(row.font(0))
@@ -136,12 +147,13 @@ class OpOrdersBox(QGroupBox):
             self.table.addTopLevelItem(row)
         for n in range(3):
             self.table.resizeColumnToContents(n)
-        self.table.setFixedHeight(
-            self.table.sizeHintForRow(0) * (len(ORDER_TYPES) + 1) + 2 * self.table.frameWidth() + 4
-        )
+        rows = self.table.sizeHintForRow(0) * len(ORDER_TYPES)
+        head = self.table.header().sizeHint().height()
+        self.table.setFixedHeight(rows + head + 2 * self.table.frameWidth() + 2)
         self.preview = None
+        self.odds.setToolTip("")
         if stack is None:
-            self.odds.setText("Select one of your stacks to see what its orders move it by.")
+            self.odds.setText("Select one of your stacks: its MP and odds show here.")
         elif isinstance(given, OrderAttack):
             try:
                 self.preview = queries.attack_odds(game, given)
@@ -149,5 +161,6 @@ class OpOrdersBox(QGroupBox):
                 self.odds.setText(f"No odds for this attack: {escape(str(why))}")
             else:
                 self.odds.setText(odds_html(self.preview))
+                self.odds.setToolTip(odds_details(self.preview))
         else:
-            self.odds.setText("Give the stack an attack order to see its odds here.")
+            self.odds.setText("An attack order shows its odds here before the plan is sealed.")

@@ -145,14 +145,13 @@ def order_words(game: Game, order: Order) -> str:
 
 
 def attack_odds_words(game: Game, order: OrderAttack) -> str:
-    """An operational attack order's odds, as a plan shows them beside the order before it
-    is sealed: "odds 2:1 (basic 1.5:1, +1 shift)" (the engine's odds preview, as the
-    ordering side sees the target now)."""
+    """An operational attack order's final odds, as a plan shows them beside the order
+    before it is sealed: "odds 2:1" (the engine's odds preview, as the ordering side sees
+    the target now; the plan panel breaks them down)."""
     from engine.wego.op import queries
 
     try:
         preview = queries.attack_odds(game, order)
     except IllegalAction:
         return "odds unknown"
-    shift = f"{preview.total_shift:+d} shift{'s' if abs(preview.total_shift) != 1 else ''}"
-    return f"odds {preview.final_text} (basic {preview.basic_text}, {shift})"
+    return f"odds {preview.final_text}"

@@ -259,4 +259,4 @@ def allowances(game: Game, stack_id: str) -> dict[str, float]:
     if not group:
         return {}
     modes = sorted(set(MODES.values()))
-    return {mode: round(allowance(game, group, mode), 3) for mode in modes}  # type: ignore[arg-type]
+    return {mode: round(allowance(game, group, mode), 3) for mode in modes}

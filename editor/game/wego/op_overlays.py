@@ -86,12 +86,13 @@ class ZocValuesItem(QGraphicsItem):
         self.font.setBold(True)
         self.cells: list[tuple[QPainterPath, QRectF, QRectF, str, QColor]] = []
         bounds = QRectF()
+        centres = grid.centres()
         for hex_id, value in sorted(values.items()):
             path = scene.paths.get(hex_id)
             index = grid.find(hex_id)
             if path is None or index is None:
                 continue
-            x, y = grid.centres()[index].tolist()
+            x, y = centres[index].tolist()
             wash = QColor(ZOC_COLOUR)
             wash.setAlpha(int(40 + 110 * min(value, ZOC_FULL) / ZOC_FULL))
             text = QRectF(x - size * 0.7, y - size * 0.92, size * 1.4, size * 0.5)

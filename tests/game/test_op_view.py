@@ -52,10 +52,22 @@ def test_ot4_ow1_the_turn_header_says_day_or_night_and_the_weather_with_its_effe
     assert "readiness recovery \u00d70.5" in op.header.effects.text()
 
 
+def test_ot4_ow5_a_night_turn_says_so_and_that_zones_are_halved(qtbot, state_dir):
+    b = front()
+    b.table("turns", pattern=["night", "day"], weather=["frozen"])
+    window = _window(qtbot, b.build(), {"red": "human", "blue": "ai"})
+    op = window.op_view
+    assert op is not None
+    assert op.header.clock.text() == "Turn 1 of 4 · Night · Frozen ground"
+    assert "zones of control halved" in op.header.effects.text()
+    assert "rivers frozen" in op.header.effects.text()
+
+
 def test_the_area_family_gets_no_operational_pieces(qtbot, state_dir):
     window = _window(qtbot, load_file(STORED).scenario, {"red": "human", "blue": "ai"})
     assert window.op_view is None
     assert not window.op_menu.menuAction().isVisible()
+    assert not window.op_separator.isVisible()
     assert window.findChild(object, "op-header") is None
     assert window.findChild(object, "op-orders") is None
 

@@ -1,7 +1,8 @@
 """An operational game in the WEGO game view's real window (issue 15), at 1280x720 and at
 1920x1080 (or the largest the screen allows): the turn header says the day and the weather,
 the overlays (enemy ZOC values, LOC lines, supply marks) are switched on with real clicks on
-the header's boxes and drawn on the map, a stack is ordered to attack with real clicks, and
+the header's boxes and drawn on the map (and one switched off from View > Overlays with the
+keyboard), a stack is ordered to attack with real clicks, and
 the odds of that attack show in the plan panel and the orders list before the plan is sealed.
 """
 
@@ -74,6 +75,18 @@ def test_overlays_clock_and_attack_odds_with_real_clicks(game_window, x, shots) 
     assert window.plan_panel.seal_button.isEnabled()
     settle_input(0.3)
     shots(window, "op-attack-odds-1280")
+
+    # The View menu holds the same switches: Overlays, its first entry turns the ZOC off.
+    x.key("alt+v")
+    wait_until(lambda: window.menuBar().activeAction() is not None, what="the View menu")
+    x.key("o")
+    wait_until(lambda: window.op_menu.isVisible(), what="View > Overlays")
+    settle_input(0.3)
+    shots(window, "op-view-overlays-menu")
+    x.key("Return")
+    wait_until(lambda: "zoc" not in op.overlays.shown, what="the ZOC overlay off")
+    assert not op.header.boxes["zoc"].isChecked()
+    assert not [i for i in scene.items() if isinstance(i, ZocValuesItem)]
 
     window.resize(min(1920, room.width() - 10), min(1080, room.height() - 40))
     settle_input(0.5)

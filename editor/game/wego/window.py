@@ -187,7 +187,7 @@ class WegoWindow(PlanTakeBack, QMainWindow):
         view.addAction(self._action("Zoom to &fit", lambda: self.map_view.zoom_to_fit(), "0"))
         for dock in self._docks():
             view.addAction(dock.toggleViewAction())
-        view.addSeparator()
+        self.op_separator = view.addSeparator()
         self.op_menu = view.addMenu("&Overlays")
         self.op_menu.setObjectName("op-overlays-menu")
 
@@ -265,6 +265,7 @@ class WegoWindow(PlanTakeBack, QMainWindow):
         self.final_action.setEnabled(False)
         self._show_viewer()
         self.op_view = op_view.attach(self, self.op_menu)
+        self.op_separator.setVisible(self.op_view is not None)
         self.setWindowTitle(f"{self.scenario.info.title} — Salient")
 
     def _release_session(self) -> None:

@@ -38,6 +38,13 @@ def window(qtbot, state_dir) -> WegoWindow:
     return _window(qtbot, front().build(), {"red": "human", "blue": "ai"})
 
 
+def _westward(game, stack_id: str) -> OrderMove:
+    """A move of one hex back west (mud leaves infantry 2 MP)."""
+    reach = plan.routes(game, game.state.stacks[stack_id])
+    end = min(r for r in reach if r != game.state.stacks[stack_id].region)
+    return OrderMove(stack_id, reach[end].path, 0)
+
+
 def _stack(window: WegoWindow, unit: str) -> str:
     found = window.session.game.state.units[unit].stack
     assert found is not None
@@ -119,7 +126,9 @@ def test_overlays_are_not_rebuilt_by_selecting_or_ordering_only_by_the_game_chan
     built = op.overlays.builds
     session = window.session
     session.select(_stack(window, "r-inf1"))
-    window.map_view.give(OrderMove(_stack(window, "r-inf1"), ("c4r2",), 0))
+    inf = _stack(window, "r-inf1")
+    game = session.game
+    assert window.map_view.give(_westward(game, inf))
     window.map_view.refresh()
     assert op.overlays.builds == built
     # The hot seat's hand-over hides them; they come back as they were.
@@ -171,3 +180,27 @@ def test_oc2_oc15_an_attack_orders_odds_show_before_the_plan_is_sealed(window):
     attack_row = op.orders.table.topLevelItem(1)
     assert attack_row.font(0).bold()
     assert window.plan_panel.seal_button.isEnabled()  # not sealed: the odds come first
+
+
+def test_ot8_the_overlays_follow_the_board_once_the_turn_is_carried_out(qtbot, window):
+    from PySide6.QtCore import Qt
+
+    from tests.game.conftest import HANG
+
+    op = window.op_view
+    assert op is not None
+    op.show("zoc", True)
+    op.show("loc", True)
+    built = op.overlays.builds
+    game = window.session.game
+    inf = _stack(window, "r-inf1")
+    assert window.map_view.give(_westward(game, inf))
+    qtbot.mouseClick(window.plan_panel.seal_button, Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(lambda: window.centre.currentWidget() is window.film, timeout=HANG)
+    assert game.state.turn == 2
+    qtbot.mouseClick(window.film.continue_button, Qt.MouseButton.LeftButton)
+    assert op.overlays.builds > built
+    assert op.overlays.zoc == queries.enemy_zoc_values(game, "red")
+    picture = queries.loc_picture(game, "red")
+    assert op.overlays.lines == {line.unit: (line.state, line.hexes) for line in picture.lines}
+    assert op.header.clock.text() == "Turn 2 of 4 · Day · Mud"

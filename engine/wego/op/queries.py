@@ -225,12 +225,17 @@ def attack_odds(game: Game, order: OrderAttack) -> OddsPreview:
     there = board.grid.find(start)
     if there is None:
         raise IllegalAction(f"{start} is not a hex of the map")
-    units = known_units(game, stack.side)
     mine = state.stack_units(game, stack)
     if not mine:
         raise IllegalAction(f"stack {order.stack} has no units with operational values")
-    for unit_id, unit in mine.items():
-        units[unit_id] = replace(unit, hex=there)
+    # The preview reads the attackers and the target's defenders only: the units of the
+    # stacks in the target hex the side can see are all it needs (not the whole map).
+    units = {unit_id: replace(unit, hex=there) for unit_id, unit in mine.items()}
+    for other in game.state.stacks.values():
+        if other.region != order.target or other.side == stack.side:
+            continue
+        if not fog.hidden_from(game, other, stack.side):
+            units.update(state.stack_units(game, other))
     if not any(u.hex == target and u.side != stack.side for u in units.values()):
         raise IllegalAction(f"no enemy unit {stack.side} sees holds {order.target}")
     spec = AttackSpec(

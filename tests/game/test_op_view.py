@@ -204,3 +204,24 @@ def test_ot8_the_overlays_follow_the_board_once_the_turn_is_carried_out(qtbot, w
     picture = queries.loc_picture(game, "red")
     assert op.overlays.lines == {line.unit: (line.state, line.hexes) for line in picture.lines}
     assert op.header.clock.text() == "Turn 2 of 4 · Day · Mud"
+
+
+def test_ot10_hot_seat_hides_the_overlays_and_shows_the_next_side_its_own(qtbot, state_dir):
+    from PySide6.QtCore import Qt
+
+    window = _window(qtbot, front().build(), {"red": "human", "blue": "human"})
+    op = window.op_view
+    assert op is not None
+    op.show("supply", True)
+    op.show("zoc", True)
+    game = window.session.game
+    assert "c5r3" in op.overlays.marks  # red's tank
+    qtbot.mouseClick(window.plan_panel.seal_button, Qt.MouseButton.LeftButton)
+    assert window.centre.currentWidget() is window.handover_screen
+    scene = window.map_view.map_scene
+    assert not [i for i in scene.items() if isinstance(i, ZocValuesItem)]
+    assert not op.overlays._items  # nothing of red's picture stays on the board
+    qtbot.mouseClick(window.handover_screen.button, Qt.MouseButton.LeftButton)
+    assert op.overlays.side() == "blue"
+    assert op.overlays.zoc == queries.enemy_zoc_values(game, "blue")
+    assert "c7r3" in op.overlays.marks and "c5r3" not in op.overlays.marks

@@ -1,9 +1,10 @@
 """An operational game in the WEGO game view's real window (issue 15), at 1280x720 and at
 1920x1080 (or the largest the screen allows): the turn header says the day and the weather,
 the overlays (enemy ZOC values, LOC lines, supply marks) are switched on with real clicks on
-the header's boxes and drawn on the map (and one switched off from View > Overlays with the
-keyboard), a stack is ordered to attack with real clicks, and
-the odds of that attack show in the plan panel and the orders list before the plan is sealed.
+the header's boxes and drawn on the map (one switched off again from View > Overlays with the
+keyboard), pointing at an enemy gives the odds in the status bar, a stack is ordered to
+attack with real clicks, and the odds of that attack show in the plan panel and the orders
+list before the plan is sealed.
 """
 
 from __future__ import annotations
@@ -58,11 +59,18 @@ def test_overlays_clock_and_attack_odds_with_real_clicks(game_window, x, shots) 
 
     tank = game.state.units["r-tank"].stack
     assert tank is not None
+    orders = lambda: plan.orders_of(game, "red", viewer="red")  # noqa: E731
     _click_counter(x, view, tank)
     wait_until(lambda: session.selected == tank and "c7r3" in view.dests, what="the tank's reach")
     spot = view.spot_of("c7r3")
+    # Pointing at the enemy first: the status bar gives the odds before anything is ordered.
+    x.move(*on_screen(view.viewport(), spot.x() - 3, spot.y() - 3))
+    x.move(*on_screen(view.viewport(), spot.x(), spot.y()))
+    said = window.statusBar().currentMessage
+    wait_until(lambda: " MP, odds " in said(), what="the odds when pointing at the enemy")
+    assert not orders().get(tank)
+    shots(window, "op-odds-on-pointing")
     x.click(*on_screen(view.viewport(), spot.x(), spot.y()))
-    orders = lambda: plan.orders_of(game, "red", viewer="red")  # noqa: E731
     wait_until(lambda: isinstance(orders().get(tank), OrderAttack), what="the attack order")
     order = orders()[tank]
     assert isinstance(order, OrderAttack)

@@ -1,13 +1,13 @@
 """The map overlays of an operational game (docs/wego.md, "Operational games"): the enemy's
 zone of control with its value on each hex, the lines of communication coloured by state,
-and each hex's supply mark for the side's own units.
+and each hex's supply mark for the side's own units (a disc in its LOC state's colour).
 
 Each overlay is drawn from the engine's answer (:mod:`engine.wego.op.queries`) for the side
 whose map this is (the viewer, or the side to act for a spectator), as that side knows the
 board. Any number of them may show at once; each is rebuilt only when the game has changed
 since it was drawn (a new record in the log, another turn or another viewer), not on every
 repaint or every click of the plan: the ZOC values are one item that paints only the hexes
-in view, the lines one path item per state, the marks one badge per hex.
+in view, the lines one path item per state, the marks one item painting a disc per hex.
 """
 
 from __future__ import annotations
@@ -17,9 +17,14 @@ from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QColor, QFont, QPainter, QPainterPath, QPen
-from PySide6.QtWidgets import QGraphicsItem, QGraphicsPathItem, QStyleOptionGraphicsItem, QWidget
+from PySide6.QtWidgets import (
+    QGraphicsItem,
+    QGraphicsPathItem,
+    QGraphicsSceneHoverEvent,
+    QStyleOptionGraphicsItem,
+    QWidget,
+)
 
-from editor.game.map.marks import MarkItem
 from editor.game.map.style import Z_BADGES, Z_CONNECTIONS, Z_OVERLAY
 from engine import fog
 from engine.operational.loc import STATE_ORDER
@@ -37,6 +42,9 @@ OP_OVERLAYS: list[tuple[str, str]] = [
 
 ZOC_COLOUR = QColor(201, 42, 42)
 """The enemy zone's wash (stronger where the value is higher)."""
+TEXT_FROM_PX = 14.0
+"""The zone's values are written once a hex's size (centre to corner) is this many pixels
+on screen."""
 ZOC_FULL = 12.0
 """A zone value at or above which the wash is at its strongest."""
 
@@ -52,6 +60,8 @@ LOC_NAMES = {
     "isolated": "Isolated",
     "encircled": "Encircled",
 }
+LOC_LETTERS = {"supported": "S", "extended": "E", "isolated": "I", "encircled": "C"}
+"""A supply mark's letter (C: enCircled, as E is Extended)."""
 LEVEL_WORDS = {"basic": "Basic", "move_plus": "Move+"}
 
 
@@ -80,7 +90,9 @@ class ZocValuesItem(QGraphicsItem):
         self.values = values
         grid = scene.grid
         assert grid is not None
-        size = grid.size
+        size = self.size = grid.size
+        self.numbers_shown = True
+        """Whether the last paint wrote the values (the hexes were large enough)."""
         self.font = QFont()
         self.font.setPixelSize(max(1, round(size * 0.42)))
         self.font.setBold(True)
@@ -109,14 +121,88 @@ class ZocValuesItem(QGraphicsItem):
     ) -> None:
         shown = option.exposedRect  # type: ignore[attr-defined]
         painter.setFont(self.font)
+        # Zoomed far out the figures would be specks over a thousand hexes: only the wash
+        # (stronger for a higher value) shows until a hex is TEXT_FROM_PX on screen.
+        scale = option.levelOfDetailFromTransform(painter.worldTransform())
+        self.numbers_shown = self.size * scale >= TEXT_FROM_PX
         for path, box, text, words, wash in self.cells:
             if not box.intersects(shown):
                 continue
             painter.fillPath(path, wash)
+            if not self.numbers_shown:
+                continue
             painter.setPen(QPen(QColor(255, 255, 255), 1))
             painter.drawText(text.translated(0.6, 0.6), Qt.AlignmentFlag.AlignCenter, words)
             painter.setPen(QPen(ZOC_COLOUR.darker(170), 1))
             painter.drawText(text, Qt.AlignmentFlag.AlignCenter, words)
+
+
+class SupplyMarksItem(QGraphicsItem):
+    """A disc in the LOC state's colour at the lower left of each hex holding the side's
+    units, with the state's initial (and a ``+`` when a level above Basic covers one of them)
+    once hexes are large enough on screen; pointing at a disc lists the hex's units. One
+    item for the whole map, painting only the discs in the exposed area; it takes the mouse
+    only over its discs, so the hexes and counters under it keep theirs."""
+
+    def __init__(self, scene: GameMapScene, cells: list[tuple[str, str, bool, str]]) -> None:
+        super().__init__()
+        self.setZValue(Z_BADGES)
+        self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
+        self.setAcceptHoverEvents(True)
+        grid = scene.grid
+        assert grid is not None
+        size = self.size = grid.size
+        radius = size * 0.24
+        self.font = QFont()
+        self.font.setPixelSize(max(1, round(size * 0.3)))
+        self.font.setBold(True)
+        centres = grid.centres()
+        self.discs: list[tuple[QRectF, str, QColor, str]] = []
+        self.tips: list[tuple[QRectF, str]] = []
+        outline = QPainterPath()
+        for hex_id, state, plus, tip in cells:
+            index = grid.find(hex_id)
+            if index is None:
+                continue
+            x, y = centres[index].tolist()
+            box = QRectF(x - size * 0.62 - radius, y + size * 0.3 - radius, 2 * radius, 2 * radius)
+            letter = LOC_LETTERS[state] + ("+" if plus else "")
+            self.discs.append((box, letter, LOC_COLOURS[state], tip))
+            outline.addEllipse(box)
+        self.outline = outline
+        self.bounds = outline.boundingRect()
+
+    def boundingRect(self) -> QRectF:
+        return self.bounds
+
+    def shape(self) -> QPainterPath:
+        return self.outline
+
+    def hoverMoveEvent(self, event: QGraphicsSceneHoverEvent) -> None:
+        at = event.pos()
+        tip = next((t for box, _l, _c, t in self.discs if box.contains(at)), "")
+        if tip != self.toolTip():
+            self.setToolTip(tip)
+        super().hoverMoveEvent(event)
+
+    def paint(
+        self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None
+    ) -> None:
+        shown = option.exposedRect  # type: ignore[attr-defined]
+        scale = option.levelOfDetailFromTransform(painter.worldTransform())
+        letters = self.size * scale >= TEXT_FROM_PX
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+        painter.setFont(self.font)
+        edge = QPen(QColor(255, 255, 255), max(self.size * 0.04, 1 / max(scale, 1e-6)))
+        for box, letter, colour, _tip in self.discs:
+            if not box.intersects(shown):
+                continue
+            painter.setPen(edge)
+            painter.setBrush(colour)
+            painter.drawEllipse(box)
+            if letters:
+                painter.setPen(QPen(QColor(255, 255, 255), 1))
+                painter.drawText(box, Qt.AlignmentFlag.AlignCenter, letter)
 
 
 def _number(value: float) -> str:
@@ -242,6 +328,7 @@ class OpOverlays:
             by_hex[hex_id].append(mark)
         items: list[QGraphicsItem] = []
         self.marks = {}
+        cells: list[tuple[str, str, bool, str]] = []
         for hex_id, found in sorted(by_hex.items()):
             if hex_id not in scene.points:
                 continue
@@ -249,18 +336,14 @@ class OpOverlays:
             levels = sorted({LEVEL_WORDS.get(m.level, m.level) for m in found})
             text = f"{LOC_NAMES[worst.loc][:3]} · {'/'.join(levels)}"
             self.marks[hex_id] = text
-            badge = MarkItem("text", f"supply-{hex_id}", Z_BADGES)
-            badge.set_look((text, LOC_COLOURS[worst.loc].rgba()))
-            badge.setPos(scene.points[hex_id])
-            badge.set_offset(scene.beside_name(hex_id, badge.boundingRect().width(), right=False))
-            badge.setToolTip(
-                "\n".join(
-                    f"{m.unit}: {LOC_NAMES[m.loc]}, supply {LEVEL_WORDS.get(m.level, m.level)}"
-                    for m in found
-                )
+            tip = "\n".join(
+                f"{m.unit}: {LOC_NAMES[m.loc]}, supply {LEVEL_WORDS.get(m.level, m.level)}"
+                for m in found
             )
-            scene.addItem(badge)
-            items.append(badge)
+            cells.append((hex_id, worst.loc, any(m.level != "basic" for m in found), tip))
+        item = SupplyMarksItem(scene, cells)
+        scene.addItem(item)
+        items.append(item)
         return items
 
 
@@ -277,4 +360,6 @@ def legend(name: str) -> list[tuple[QColor, str]]:
         light.setAlpha(60)
         strong.setAlpha(150)
         return [(light, "weak zone"), (strong, f"{_number(ZOC_FULL)} or more")]
+    if name == "supply":
+        return [(LOC_COLOURS[s], f"{LOC_NAMES[s]} ({LOC_LETTERS[s]})") for s in LOC_COLOURS]
     return [(LOC_COLOURS[s], LOC_NAMES[s]) for s in LOC_COLOURS]

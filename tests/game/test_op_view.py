@@ -11,7 +11,7 @@ import pytest
 
 from editor.game.launch import show_game
 from editor.game.session import GameSession
-from editor.game.wego.op_overlays import ZocValuesItem
+from editor.game.wego.op_overlays import SupplyMarksItem, ZocValuesItem
 from editor.game.wego.window import WegoWindow
 from engine.wego import plan
 from engine.wego.op import queries
@@ -116,6 +116,12 @@ def test_os3_the_supply_overlay_marks_each_hex_of_the_sides_units(window):
     assert marks["c5r3"] == "Sup · Basic"
     assert marks["c10r6"].startswith(("Iso", "Enc"))
     assert "c7r3" not in marks  # blue's units carry no mark on red's map
+    discs = next(i for i in window.map_view.map_scene.items() if isinstance(i, SupplyMarksItem))
+    letters = sorted(letter for _box, letter, _colour, _tip in discs.discs)
+    assert len(letters) == len(marks)
+    assert letters.count("S") == len(marks) - 1 and ({"C", "I"} & set(letters))
+    tips = [tip for _box, _letter, _colour, tip in discs.discs]
+    assert any(tip.startswith("r-recce: ") for tip in tips)
 
 
 def test_overlays_are_not_rebuilt_by_selecting_or_ordering_only_by_the_game_changing(window):

@@ -108,6 +108,25 @@ def test_oq7_the_loc_overlay_draws_each_line_in_its_states_colour(window):
     assert "r-recce" not in op.overlays.lines
 
 
+def test_oq12_selecting_an_hq_with_the_loc_overlay_outlines_its_reach(window):
+    op = window.op_view
+    assert op is not None
+    op.show("loc", True)
+    session = window.session
+    built = op.overlays.builds
+    session.select(_stack(window, "div"))
+    assert op.overlays.reach == queries.hq_reach(session.game, "red", "div")
+    # Blue's line blocks the division's lines beyond the stream: what it reaches is Supported.
+    assert op.overlays.reach["c3r3"] == 2 and "c9r3" not in op.overlays.reach
+    assert len(op.overlays._items["reach"]) == 2  # the Extended and Supported outlines
+    assert op.overlays.builds == built  # the lines themselves are not rebuilt
+    session.select(_stack(window, "r-tank"))  # not an HQ: no reach
+    assert op.overlays.reach == {} and not op.overlays._items.get("reach")
+    session.select(_stack(window, "div"))
+    op.show("loc", False)  # the reach goes with the LOC overlay
+    assert op.overlays.reach == {} and not op.overlays._items.get("reach")
+
+
 def test_os3_the_supply_overlay_marks_each_hex_of_the_sides_units(window):
     op = window.op_view
     assert op is not None

@@ -182,3 +182,15 @@ def test_oo4_each_moving_order_names_its_movement_mode() -> None:
     assert queries.movement_mode("order_move") == "move_defend"
     assert queries.movement_mode("order_withdraw") == "move_defend"
     assert queries.movement_mode("order_hold") is None
+
+
+def test_oq12_an_hqs_reach_has_its_supported_band_inside_its_extended_band() -> None:
+    b = _command(16)
+    b.unit("near", "inf", "c6r1", hq="div")
+    game = b.game(seed=1)
+    reach = queries.hq_reach(game, "red", "div")
+    # A division reaches 10 MP, half of it Supported: 4 open hexes (5 MP), then 8 (10 MP).
+    assert {h for h, band in reach.items() if band == 2} == {f"c{c}r1" for c in range(1, 8)}
+    assert {h for h, band in reach.items() if band == 1} == {f"c{c}r1" for c in range(8, 12)}
+    assert queries.hq_reach(game, "red", "near") == {}  # not an HQ
+    assert queries.hq_reach(game, "blue", "div") == {}  # not blue's

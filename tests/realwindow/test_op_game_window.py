@@ -56,6 +56,13 @@ def test_overlays_clock_and_attack_odds_with_real_clicks(game_window, x, shots) 
     assert op.overlays.lines and op.overlays.marks
     settle_input(0.3)
     shots(window, "op-overlays-1280")
+    # Clicking the division's HQ outlines its reach (OQ12).
+    div = game.state.units["div"].stack
+    assert div is not None
+    _click_counter(x, view, div)
+    wait_until(lambda: session.selected == div and op.overlays.reach, what="the HQ's reach")
+    settle_input(0.3)
+    shots(window, "op-hq-reach-1280")
 
     tank = game.state.units["r-tank"].stack
     assert tank is not None

@@ -15,8 +15,9 @@ from __future__ import annotations
 from collections import defaultdict
 from typing import TYPE_CHECKING
 
+import numpy as np
 from PySide6.QtCore import QPointF, QRectF, Qt
-from PySide6.QtGui import QColor, QFont, QPainter, QPainterPath, QPen
+from PySide6.QtGui import QColor, QFont, QPainter, QPainterPath, QPen, QPolygonF
 from PySide6.QtWidgets import (
     QGraphicsItem,
     QGraphicsPathItem,
@@ -24,6 +25,8 @@ from PySide6.QtWidgets import (
     QStyleOptionGraphicsItem,
     QWidget,
 )
+from shapely.geometry import Polygon
+from shapely.ops import unary_union
 
 from editor.game.map.style import Z_BADGES, Z_CONNECTIONS, Z_OVERLAY
 from engine import fog
@@ -223,6 +226,8 @@ class OpOverlays:
         self.zoc: dict[str, float] = {}
         self.lines: dict[str, tuple[str, tuple[str, ...]]] = {}
         """The LOC overlay's lines: unit -> (state, hexes)."""
+        self.reach: dict[str, int] = {}
+        """The selected HQ's reach drawn with the LOC overlay: hex -> 2 Supported, 1 Extended."""
         self.marks: dict[str, str] = {}
         """The supply overlay's badges: hex -> text."""
 
@@ -254,6 +259,49 @@ class OpOverlays:
             self._keys[name] = key
             self.builds += 1
             self._items[name] = getattr(self, f"_{name}")(side)
+        self._show_reach(hidden)
+
+    def _show_reach(self, hidden: bool) -> None:
+        """With the LOC overlay on and one of the side's HQs selected, the outline of its
+        reach (OQ12): a solid line round its Supported band, a dashed one round its Extended
+        band; redrawn when the selection or the game changes."""
+        scene = self.scene
+        game = scene.game
+        side = self.side()
+        stack = game.state.stacks.get(scene.session.selected or "")
+        hq = None
+        if not hidden and "loc" in self.shown and stack is not None and stack.side == side:
+            tree = queries.tree_of(game)
+            hq = next((u for u in stack.units if tree.is_hq(u)), None)
+        key = (*state_key(scene, side), hq) if hq is not None else None
+        if key is not None and self._keys.get("reach") == key:
+            return
+        self._clear("reach")
+        self.reach = {}
+        if hq is None or key is None:
+            return
+        self._keys["reach"] = key
+        self.reach = queries.hq_reach(game, side, hq)
+        items: list[QGraphicsItem] = []
+        for band, colour, style in (
+            (1, LOC_COLOURS["extended"], Qt.PenStyle.DashLine),
+            (2, LOC_COLOURS["supported"], Qt.PenStyle.SolidLine),
+        ):
+            hexes = [h for h, b in self.reach.items() if b >= band]
+            outline = band_outline(scene, hexes)
+            if outline.isEmpty():
+                continue
+            item = QGraphicsPathItem(outline)
+            assert scene.grid is not None
+            item.setPen(QPen(colour, scene.grid.size * 0.12, style))
+            item.setZValue(Z_CONNECTIONS + 2)
+            item.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
+            item.setToolTip(
+                f"Reach of {hq}: {'Supported' if band == 2 else 'Extended'} inside this line"
+            )
+            scene.addItem(item)
+            items.append(item)
+        self._items["reach"] = items
 
     def _clear(self, name: str) -> None:
         for item in self._items.pop(name, []):
@@ -345,6 +393,24 @@ class OpOverlays:
         scene.addItem(item)
         items.append(item)
         return items
+
+
+def band_outline(scene: GameMapScene, hexes: list[str]) -> QPainterPath:
+    """The outline of a set of hexes (their union's edges, holes included)."""
+    grid = scene.grid
+    path = QPainterPath()
+    if grid is None or not hexes:
+        return path
+    found = [i for i in (grid.find(h) for h in hexes) if i is not None]
+    corners = grid.corners(np.array(found, dtype=np.int64)).tolist()
+    union = unary_union([Polygon(c) for c in corners]).buffer(0)
+    shapes = getattr(union, "geoms", [union])
+    for shape in shapes:
+        for ring in (shape.exterior, *shape.interiors):
+            points = [QPointF(x, y) for x, y in ring.coords]
+            path.addPolygon(QPolygonF(points))
+            path.closeSubpath()
+    return path
 
 
 def _hex_id(scene: GameMapScene, index: int) -> str:

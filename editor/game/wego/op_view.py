@@ -47,6 +47,7 @@ class OpView:
         self.hidden = False
         session.changed.connect(self.refresh)
         session.toAct.connect(lambda _s: self.refresh())
+        session.selectionChanged.connect(lambda _s: self.refresh())  # an HQ's reach
 
     def show(self, name: str, on: bool) -> None:
         """Show or hide one overlay; the menu and the header's switch follow."""

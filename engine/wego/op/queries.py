@@ -265,3 +265,15 @@ def allowances(game: Game, stack_id: str) -> dict[str, float]:
         return {}
     modes = sorted(set(MODES.values()))
     return {mode: round(allowance(game, group, mode), 3) for mode in modes}
+
+
+def hq_reach(game: Game, side: str, hq: str) -> dict[str, int]:
+    """OQ12: the hexes an HQ of ``side`` reaches with its line of communication this turn:
+    2 in its Supported band, 1 in its Extended band (hexes beyond are left out); empty for a
+    unit that is no HQ of the side on the map."""
+    found = loc_trace(game, side)
+    if hq not in found.hq_rows:
+        return {}
+    board = state.board_of(game)
+    bands = found.reach(hq)
+    return {board.hex_ids[h]: int(bands[h]) for h in np.flatnonzero(bands).tolist()}

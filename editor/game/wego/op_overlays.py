@@ -122,7 +122,7 @@ class ZocValuesItem(QGraphicsItem):
     def paint(
         self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None
     ) -> None:
-        shown = option.exposedRect  # type: ignore[attr-defined]
+        shown = option.exposedRect
         painter.setFont(self.font)
         # Zoomed far out the figures would be specks over a thousand hexes: only the wash
         # (stronger for a higher value) shows until a hex is TEXT_FROM_PX on screen.
@@ -191,7 +191,7 @@ class SupplyMarksItem(QGraphicsItem):
     def paint(
         self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None
     ) -> None:
-        shown = option.exposedRect  # type: ignore[attr-defined]
+        shown = option.exposedRect
         scale = option.levelOfDetailFromTransform(painter.worldTransform())
         letters = self.size * scale >= TEXT_FROM_PX
         painter.setRenderHint(QPainter.RenderHint.Antialiasing)
@@ -329,7 +329,7 @@ class OpOverlays:
             if len(line.hexes) < 2:
                 continue
             path = paths[line.state]
-            points = [centres[grid.find(h)].tolist() for h in line.hexes]  # type: ignore[index]
+            points = [centres[grid.find(h)].tolist() for h in line.hexes]
             path.moveTo(QPointF(*points[0]))
             for x, y in points[1:]:
                 path.lineTo(QPointF(x, y))

@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from PySide6.QtGui import QAction
-from PySide6.QtWidgets import QMenu
+from PySide6.QtWidgets import QMenu, QVBoxLayout
 
 from editor.game.wego.op_header import OpHeader
 from editor.game.wego.op_orders import OpOrdersBox
@@ -32,7 +32,9 @@ class OpView:
         window.top_layout.insertWidget(1, self.header)
         self.overlays = OpOverlays(window.map_view.map_scene)
         self.orders = OpOrdersBox(session, window.map_view)
-        window.plan_panel.layout().insertWidget(3, self.orders)  # under the selected stack
+        column = window.plan_panel.layout()
+        assert isinstance(column, QVBoxLayout)
+        column.insertWidget(3, self.orders)  # under the selected stack's box
         self.actions: dict[str, QAction] = {}
         menu.clear()
         for name, label in OP_OVERLAYS:

@@ -250,3 +250,25 @@ def test_ot10_hot_seat_hides_the_overlays_and_shows_the_next_side_its_own(qtbot,
     assert op.overlays.side() == "blue"
     assert op.overlays.zoc == queries.enemy_zoc_values(game, "blue")
     assert "c7r3" in op.overlays.marks and "c5r3" not in op.overlays.marks
+
+
+def test_a_game_loaded_into_the_window_gets_its_own_pieces_once(qtbot, window):
+    from PySide6.QtWidgets import QApplication
+
+    from editor.game.wego.op_header import OpHeader
+    from editor.game.wego.op_orders import OpOrdersBox
+
+    op = window.op_view
+    assert op is not None
+    op.show("zoc", True)
+    again = GameSession.new(front().build(), {"red": "human", "blue": "ai"}, seed=2)
+    window.set_session(again)
+    QApplication.processEvents()
+    assert window.op_view is not None and window.op_view is not op
+    headers = [h for h in window.findChildren(OpHeader) if h.isVisibleTo(window)]
+    assert len(headers) == 1 and headers[0] is window.op_view.header
+    boxes = [b for b in window.findChildren(OpOrdersBox) if b.isVisibleTo(window)]
+    assert boxes == [window.op_view.orders]
+    assert window.op_view.overlays.shown == set()  # a new game starts with none shown
+    assert window.op_menu.menuAction().isVisible()
+    assert not any(a.isChecked() for a in window.op_view.actions.values())

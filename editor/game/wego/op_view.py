@@ -76,6 +76,7 @@ class OpView:
 
     def release(self) -> None:
         self.window.top_layout.removeWidget(self.header)
+        self.header.hide()  # at once: deleteLater waits for the event loop
         self.header.deleteLater()
         self.menu.menuAction().setVisible(False)
 

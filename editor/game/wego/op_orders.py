@@ -1,4 +1,4 @@
-"""The orders of the operational rules in the plan panel (docs/wego.md, "Operational games"):
+"""The orders of the operational rules in the plan panel (docs/wego.md, "In the game view"):
 every order a stack may be given, what it moves as and with how many MP, its parameters, and,
 for an attack order, the odds it would fight at before the plan is sealed.
 

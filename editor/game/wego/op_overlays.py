@@ -1,12 +1,14 @@
-"""The map overlays of an operational game (docs/wego.md, "Operational games"): the enemy's
-zone of control with its value on each hex, the lines of communication coloured by state,
-and each hex's supply mark for the side's own units (a disc in its LOC state's colour).
+"""The map overlays of an operational game (docs/wego.md, "In the game view"): the enemy's
+zone of control with its value on each hex, the lines of communication coloured by state
+(and the selected HQ's reach), and each hex's supply mark for the side's own units (a disc
+in its LOC state's colour).
 
 Each overlay is drawn from the engine's answer (:mod:`engine.wego.op.queries`) for the side
 whose map this is (the viewer, or the side to act for a spectator), as that side knows the
-board. Any number of them may show at once; each is rebuilt only when the game has changed
-since it was drawn (a new record in the log, another turn or another viewer), not on every
-repaint or every click of the plan: the ZOC values are one item that paints only the hexes
+board. Any number of them may show at once; each is rebuilt only when what it shows can have
+changed (:func:`state_key`: the turn, the stacks, the units' values, what the side sees, the
+viewer), not on every repaint or every order of the plan (the items are in
+:mod:`.op_overlay_items`): the ZOC values are one item that paints only the hexes
 in view, the lines one path item per state, the marks one item painting a disc per hex.
 """
 
@@ -15,20 +17,23 @@ from __future__ import annotations
 from collections import defaultdict
 from typing import TYPE_CHECKING
 
-import numpy as np
-from PySide6.QtCore import QPointF, QRectF, Qt
-from PySide6.QtGui import QColor, QFont, QPainter, QPainterPath, QPen, QPolygonF
-from PySide6.QtWidgets import (
-    QGraphicsItem,
-    QGraphicsPathItem,
-    QGraphicsSceneHoverEvent,
-    QStyleOptionGraphicsItem,
-    QWidget,
-)
-from shapely.geometry import Polygon
-from shapely.ops import unary_union
+from PySide6.QtCore import QPointF, Qt
+from PySide6.QtGui import QColor, QPainterPath, QPen
+from PySide6.QtWidgets import QGraphicsItem, QGraphicsPathItem
 
-from editor.game.map.style import Z_BADGES, Z_CONNECTIONS, Z_OVERLAY
+from editor.game.map.style import Z_CONNECTIONS
+from editor.game.wego.op_overlay_items import (
+    LEVEL_WORDS,
+    LOC_COLOURS,
+    LOC_LETTERS,
+    LOC_NAMES,
+    ZOC_COLOUR,
+    ZOC_FULL,
+    SupplyMarksItem,
+    ZocValuesItem,
+    band_outline,
+    number,
+)
 from engine import fog
 from engine.operational.loc import STATE_ORDER
 from engine.wego.op import queries
@@ -43,30 +48,6 @@ OP_OVERLAYS: list[tuple[str, str]] = [
 ]
 """Every overlay of an operational game, by name, with its label for menus."""
 
-ZOC_COLOUR = QColor(201, 42, 42)
-"""The enemy zone's wash (stronger where the value is higher)."""
-TEXT_FROM_PX = 14.0
-"""The zone's values are written once a hex's size (centre to corner) is this many pixels
-on screen."""
-ZOC_FULL = 12.0
-"""A zone value at or above which the wash is at its strongest."""
-
-LOC_COLOURS: dict[str, QColor] = {
-    "supported": QColor("#2b8a3e"),
-    "extended": QColor("#e67700"),
-    "isolated": QColor("#e03131"),
-    "encircled": QColor("#7048e8"),
-}
-LOC_NAMES = {
-    "supported": "Supported",
-    "extended": "Extended",
-    "isolated": "Isolated",
-    "encircled": "Encircled",
-}
-LOC_LETTERS = {"supported": "S", "extended": "E", "isolated": "I", "encircled": "C"}
-"""A supply mark's letter (C: enCircled, as E is Extended)."""
-LEVEL_WORDS = {"basic": "Basic", "move_plus": "Move+"}
-
 
 def state_key(scene: GameMapScene, side: str) -> tuple[object, ...]:
     """What an overlay's picture depends on: the turn (day, night, weather), where every
@@ -80,136 +61,6 @@ def state_key(scene: GameMapScene, side: str) -> tuple[object, ...]:
         sorted(s.id for s in game.state.stacks.values() if fog.hidden_from(game, s, side))
     )
     return (game.state.turn, side, scene.session.viewer, stacks, units, hidden)
-
-
-class ZocValuesItem(QGraphicsItem):
-    """Every hex in the enemy's zone, washed by its value with the value written at its top:
-    one item, painting only the hexes in the exposed area."""
-
-    def __init__(self, scene: GameMapScene, values: dict[str, float]) -> None:
-        super().__init__()
-        self.setZValue(Z_OVERLAY)
-        self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
-        self.values = values
-        grid = scene.grid
-        assert grid is not None
-        size = self.size = grid.size
-        self.numbers_shown = True
-        """Whether the last paint wrote the values (the hexes were large enough)."""
-        self.font = QFont()
-        self.font.setPixelSize(max(1, round(size * 0.42)))
-        self.font.setBold(True)
-        self.cells: list[tuple[QPainterPath, QRectF, QRectF, str, QColor]] = []
-        bounds = QRectF()
-        centres = grid.centres()
-        for hex_id, value in sorted(values.items()):
-            path = scene.paths.get(hex_id)
-            index = grid.find(hex_id)
-            if path is None or index is None:
-                continue
-            x, y = centres[index].tolist()
-            wash = QColor(ZOC_COLOUR)
-            wash.setAlpha(int(40 + 110 * min(value, ZOC_FULL) / ZOC_FULL))
-            text = QRectF(x - size * 0.7, y - size * 0.92, size * 1.4, size * 0.5)
-            box = path.boundingRect()
-            self.cells.append((path, box, text, _number(value), wash))
-            bounds = bounds.united(box)
-        self.bounds = bounds
-
-    def boundingRect(self) -> QRectF:
-        return self.bounds
-
-    def paint(
-        self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None
-    ) -> None:
-        shown = option.exposedRect
-        painter.setFont(self.font)
-        # Zoomed far out the figures would be specks over a thousand hexes: only the wash
-        # (stronger for a higher value) shows until a hex is TEXT_FROM_PX on screen.
-        scale = option.levelOfDetailFromTransform(painter.worldTransform())
-        self.numbers_shown = self.size * scale >= TEXT_FROM_PX
-        for path, box, text, words, wash in self.cells:
-            if not box.intersects(shown):
-                continue
-            painter.fillPath(path, wash)
-            if not self.numbers_shown:
-                continue
-            painter.setPen(QPen(QColor(255, 255, 255), 1))
-            painter.drawText(text.translated(0.6, 0.6), Qt.AlignmentFlag.AlignCenter, words)
-            painter.setPen(QPen(ZOC_COLOUR.darker(170), 1))
-            painter.drawText(text, Qt.AlignmentFlag.AlignCenter, words)
-
-
-class SupplyMarksItem(QGraphicsItem):
-    """A disc in the LOC state's colour at the lower left of each hex holding the side's
-    units, with the state's initial (and a ``+`` when a level above Basic covers one of them)
-    once hexes are large enough on screen; pointing at a disc lists the hex's units. One
-    item for the whole map, painting only the discs in the exposed area; it takes the mouse
-    only over its discs, so the hexes and counters under it keep theirs."""
-
-    def __init__(self, scene: GameMapScene, cells: list[tuple[str, str, bool, str]]) -> None:
-        super().__init__()
-        self.setZValue(Z_BADGES)
-        self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
-        self.setAcceptHoverEvents(True)
-        grid = scene.grid
-        assert grid is not None
-        size = self.size = grid.size
-        radius = size * 0.24
-        self.font = QFont()
-        self.font.setPixelSize(max(1, round(size * 0.3)))
-        self.font.setBold(True)
-        centres = grid.centres()
-        self.discs: list[tuple[QRectF, str, QColor, str]] = []
-        self.tips: list[tuple[QRectF, str]] = []
-        outline = QPainterPath()
-        for hex_id, state, plus, tip in cells:
-            index = grid.find(hex_id)
-            if index is None:
-                continue
-            x, y = centres[index].tolist()
-            box = QRectF(x - size * 0.62 - radius, y + size * 0.3 - radius, 2 * radius, 2 * radius)
-            letter = LOC_LETTERS[state] + ("+" if plus else "")
-            self.discs.append((box, letter, LOC_COLOURS[state], tip))
-            outline.addEllipse(box)
-        self.outline = outline
-        self.bounds = outline.boundingRect()
-
-    def boundingRect(self) -> QRectF:
-        return self.bounds
-
-    def shape(self) -> QPainterPath:
-        return self.outline
-
-    def hoverMoveEvent(self, event: QGraphicsSceneHoverEvent) -> None:
-        at = event.pos()
-        tip = next((t for box, _l, _c, t in self.discs if box.contains(at)), "")
-        if tip != self.toolTip():
-            self.setToolTip(tip)
-        super().hoverMoveEvent(event)
-
-    def paint(
-        self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None
-    ) -> None:
-        shown = option.exposedRect
-        scale = option.levelOfDetailFromTransform(painter.worldTransform())
-        letters = self.size * scale >= TEXT_FROM_PX
-        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
-        painter.setFont(self.font)
-        edge = QPen(QColor(255, 255, 255), max(self.size * 0.04, 1 / max(scale, 1e-6)))
-        for box, letter, colour, _tip in self.discs:
-            if not box.intersects(shown):
-                continue
-            painter.setPen(edge)
-            painter.setBrush(colour)
-            painter.drawEllipse(box)
-            if letters:
-                painter.setPen(QPen(QColor(255, 255, 255), 1))
-                painter.drawText(box, Qt.AlignmentFlag.AlignCenter, letter)
-
-
-def _number(value: float) -> str:
-    return f"{value:.1f}".rstrip("0").rstrip(".")
 
 
 class OpOverlays:
@@ -395,24 +246,6 @@ class OpOverlays:
         return items
 
 
-def band_outline(scene: GameMapScene, hexes: list[str]) -> QPainterPath:
-    """The outline of a set of hexes (their union's edges, holes included)."""
-    grid = scene.grid
-    path = QPainterPath()
-    if grid is None or not hexes:
-        return path
-    found = [i for i in (grid.find(h) for h in hexes) if i is not None]
-    corners = grid.corners(np.array(found, dtype=np.int64)).tolist()
-    union = unary_union([Polygon(c) for c in corners]).buffer(0)
-    shapes = getattr(union, "geoms", [union])
-    for shape in shapes:
-        for ring in (shape.exterior, *shape.interiors):
-            points = [QPointF(x, y) for x, y in ring.coords]
-            path.addPolygon(QPolygonF(points))
-            path.closeSubpath()
-    return path
-
-
 def _hex_id(scene: GameMapScene, index: int) -> str:
     grid = scene.grid
     assert grid is not None
@@ -425,7 +258,7 @@ def legend(name: str) -> list[tuple[QColor, str]]:
         light, strong = QColor(ZOC_COLOUR), QColor(ZOC_COLOUR)
         light.setAlpha(60)
         strong.setAlpha(150)
-        return [(light, "weak zone"), (strong, f"{_number(ZOC_FULL)} or more")]
+        return [(light, "weak zone"), (strong, f"{number(ZOC_FULL)} or more")]
     if name == "supply":
         return [(LOC_COLOURS[s], f"{LOC_NAMES[s]} ({LOC_LETTERS[s]})") for s in LOC_COLOURS]
     return [(LOC_COLOURS[s], LOC_NAMES[s]) for s in LOC_COLOURS]

@@ -10,9 +10,10 @@ asked with ``viewer`` set to that side, so another side's plan is never read.
 from __future__ import annotations
 
 from engine.actions import Action
+from engine.errors import IllegalAction
 from engine.game import Game
 from engine.queries import Destination
-from engine.wego import plan
+from engine.wego import family, plan
 from engine.wego.orders import (
     Order,
     OrderAttack,
@@ -138,4 +139,19 @@ def order_words(game: Game, order: Order) -> str:
     wait = getattr(order, "wait", 0)
     if wait:
         text += f", wait {wait} tick{'s' if wait != 1 else ''}"
+    if isinstance(order, OrderAttack) and family.operational(game):
+        text += f" · {attack_odds_words(game, order)}"
     return text
+
+
+def attack_odds_words(game: Game, order: OrderAttack) -> str:
+    """An operational attack order's final odds, as a plan shows them beside the order
+    before it is sealed: "odds 2:1" (the engine's odds preview, as the ordering side sees
+    the target now; the plan panel breaks them down)."""
+    from engine.wego.op import map_queries
+
+    try:
+        preview = map_queries.attack_odds(game, order)
+    except IllegalAction:
+        return "odds unknown"
+    return f"odds {preview.final_text}"

@@ -28,11 +28,18 @@ from editor.game.map.moves import DragPath
 from editor.game.map.style import REACH_COLOURS, Z_BADGES, Z_PATH
 from editor.game.map.view import GameMapView, _Press
 from editor.game.session import GameSession
-from editor.game.wego.orders import destinations, order_to, order_words, planning_side, route_of
+from editor.game.wego.orders import (
+    attack_odds_words,
+    destinations,
+    order_to,
+    order_words,
+    planning_side,
+    route_of,
+)
 from editor.game.wego.plan_edits import PlanEdits
 from engine.actions import Action, Move
 from engine.errors import IllegalAction
-from engine.wego import plan
+from engine.wego import family, plan
 from engine.wego.orders import Order, OrderAttack, OrderMove, OrderWithdraw
 
 ORDER_COLOURS = {
@@ -248,12 +255,44 @@ class PlanMapView(GameMapView):
 
     def _hover(self, region: str | None) -> None:
         if not self.waypoints or self.drag is not None:
+            before = self._hovered
             super()._hover(region)
+            if region != before:
+                self._say_odds(region)
             return
         if region == self._hovered:
             return
         self._hovered = region
         self._show_pending(region)
+        self._say_odds(region)
+
+    def _say_odds(self, region: str | None) -> None:
+        """Pointing at an enemy the selected stack may attack, in a game of the operational
+        rules: the status bar gives the odds the click's attack order would have (from the
+        engine's odds preview), before anything is ordered."""
+        game = self.session.game
+        dest = self.dests.get(region or "")
+        stack = game.state.stacks.get(self.session.selected or "")
+        if dest is None or dest.kind != "battle" or stack is None:
+            return
+        if not family.operational(game) or self.planning() is None:
+            return
+        try:
+            order = order_to(
+                game,
+                stack.id,
+                tuple(self.waypoints),
+                dest.region,
+                attack=dest,
+                withdraw=False,
+                wait=self.wait,
+            )
+        except IllegalAction:
+            return
+        assert isinstance(order, OrderAttack)
+        name = game.world.regions[dest.region].name
+        odds = attack_odds_words(game, order)
+        self.message.emit(f"{name}: attack, {dest.cost:g} MP, {odds} (click to order it)")
 
     def mousePressEvent(self, event: QMouseEvent) -> None:
         # An enemy counter in a region the selected stack may attack: the click means the

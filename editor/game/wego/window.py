@@ -41,6 +41,7 @@ from editor.game.panels.knowledge import readable_reason, side_name
 from editor.game.panels.stats_panel import StatsPanel
 from editor.game.placement import keep_on_screen, panel_width, place
 from editor.game.session import GameSession
+from editor.game.wego import op_view
 from editor.game.wego.phase_box import SHORTCUT, PhaseBox
 from editor.game.wego.plan_map import PlanMapView
 from editor.game.wego.plan_panel import PlanPanel
@@ -79,6 +80,8 @@ class WegoWindow(PlanTakeBack, QMainWindow):
         self.session: GameSession | None = None
         self.save_dir: Path | None = None
         self.pbem: object | None = None
+        self.op_view: op_view.OpView | None = None
+        """The pieces of an operational game (:mod:`.op_view`), ``None`` for the area family."""
         self.edited_scenario: Edited | None = None
         self.air_sea_turn: int | None = None
         """The turn of the last air-sea battle (its tab shows until that turn is over)."""
@@ -194,6 +197,9 @@ class WegoWindow(PlanTakeBack, QMainWindow):
         view.addAction(self._action("Zoom to &fit", lambda: self.map_view.zoom_to_fit(), "0"))
         for dock in self._docks():
             view.addAction(dock.toggleViewAction())
+        self.op_separator = view.addSeparator()
+        self.op_menu = view.addMenu("&Overlays")
+        self.op_menu.setObjectName("op-overlays-menu")
 
     def _docks(self) -> tuple:
         return (
@@ -272,6 +278,8 @@ class WegoWindow(PlanTakeBack, QMainWindow):
         self.map_view.edits.changed.connect(self._show_edits)
         self.final_action.setEnabled(False)
         self._show_viewer()
+        self.op_view = op_view.attach(self, self.op_menu)
+        self.op_separator.setVisible(self.op_view is not None)
         self.setWindowTitle(f"{self.scenario.info.title} — Salient")
 
     def _release_session(self) -> None:
@@ -290,6 +298,9 @@ class WegoWindow(PlanTakeBack, QMainWindow):
             page = self.centre.widget(0)
             self.centre.removeWidget(page)
             page.deleteLater()
+        if self.op_view is not None:
+            self.op_view.release()
+            self.op_view = None
         self.top_layout.removeWidget(self.phase_box)
         self.phase_box.deleteLater()
         old.deleteLater()
@@ -323,6 +334,8 @@ class WegoWindow(PlanTakeBack, QMainWindow):
     def _revealed(self, side: str) -> None:
         for panel in self._private_panels():
             panel.setVisible(True)
+        if self.op_view is not None:
+            self.op_view.set_hidden(False)
         self.phase_box.refresh()
         self.map_view.refresh()
         if not self._offer_film(side):
@@ -338,6 +351,8 @@ class WegoWindow(PlanTakeBack, QMainWindow):
         self.battles.show_rows([])
         for panel in self._private_panels():
             panel.setVisible(False)
+        if self.op_view is not None:
+            self.op_view.set_hidden(True)
         self._show_viewer()
 
     def _private_panels(self) -> tuple:

@@ -189,3 +189,9 @@ def order_preview(
     )
     cost = order_cost(rules, command, units, plain) if order.hq in units else Pool()
     return cost, planning.refusal(game, side, order)
+
+
+def hq_of(game: Game, stack_units: tuple[str, ...] | list[str]) -> str | None:
+    """The first HQ among a stack's units, by the order of battle as it stands (OO16)."""
+    command = supply.tree(game)
+    return next((u for u in stack_units if command.is_hq(u)), None)

@@ -1,0 +1,166 @@
+"""The orders of the operational rules in the plan panel (docs/wego.md, "In the game view"):
+every order a stack may be given, what it moves as and with how many MP, its parameters, and,
+for an attack order, the odds it would fight at before the plan is sealed.
+
+The table lists each order type (OO4): Move and Withdraw move in Move and Defend mode, Attack
+in Move and Attack mode (each mode has its own MP, OM1), Hold and Defend stay. A row is
+enabled when the engine lists that order among the selected stack's legal actions, and the
+stack's own order is in bold; the map gives the place (a click, a drag, waypoints) and the
+panel the wait. Under it, the selected stack's attack order shows its odds from the engine's
+odds preview (:func:`engine.wego.op.map_queries.attack_odds`): both sides' totals, the basic
+odds, every shift with its rule, the final odds, the results column and the intensity.
+"""
+
+from __future__ import annotations
+
+from html import escape
+
+from PySide6.QtGui import QFont
+from PySide6.QtWidgets import QGroupBox, QLabel, QTreeWidget, QTreeWidgetItem, QVBoxLayout
+
+from editor.game.session import GameSession
+from editor.game.wego.plan_map import PlanMapView
+from engine.errors import IllegalAction
+from engine.operational import OddsPreview
+from engine.wego import plan
+from engine.wego.op import map_queries
+from engine.wego.orders import (
+    Order,
+    OrderAttack,
+    OrderDefend,
+    OrderHold,
+    OrderMove,
+    OrderWithdraw,
+)
+
+MODE_WORDS = {"move_defend": "Move and Defend", "move_attack": "Move and Attack"}
+
+ORDER_TYPES: list[tuple[type[Order], str, str, str]] = [
+    (
+        OrderMove,
+        "Move",
+        "route, wait",
+        "Route: click or drag to a hex (shift-click adds waypoints); wait: ticks before it "
+        "sets off (the panel's Wait)",
+    ),
+    (
+        OrderAttack,
+        "Attack",
+        "target, route, wait",
+        "Target: a hex holding enemies you see (click it); route: the way there, or none to "
+        "attack from where the stack stands; wait: ticks before it sets off",
+    ),
+    (
+        OrderWithdraw,
+        "Withdraw",
+        "route, wait",
+        "Route to a friendly hex (choose Withdraw above, then click): it steps before other "
+        "moves and never enters enemies; wait: ticks before it sets off",
+    ),
+    (OrderHold, "Hold", "none", "Stays where it stands (what a stack without an order does)"),
+    (OrderDefend, "Defend", "none", "Stays and digs in where the rules allow it"),
+]
+"""Every order type of the operational family, its name and its parameters."""
+
+
+def odds_html(preview: OddsPreview) -> str:
+    """Every part of an attack's odds in three short lines (the panel is narrow): the totals
+    and basic odds, each shift with its rule, the final odds with the results column and
+    the intensity. :func:`odds_details` says why each shift is given."""
+    shifts = ", ".join(
+        f"{s.value:+d} {escape(s.kind.replace('_', ' '))} ({escape(s.item)})"
+        for s in preview.shifts
+    )
+    column = f"{preview.column_odds:g}:1" if preview.column_odds >= 1 else preview.final_text
+    return "<br>".join(
+        (
+            f"Attack <b>{preview.attack_total:g}</b> : defence "
+            f"<b>{preview.defence_total:g}</b> = basic odds <b>{escape(preview.basic_text)}</b>",
+            f"Shifts <b>{preview.total_shift:+d}</b>: {shifts}" if shifts else "No shifts",
+            f"Final odds <b>{escape(preview.final_text)}</b> · column <b>{escape(column)}</b>"
+            f" · intensity <b>{escape(str(preview.intensity))}</b>",
+        )
+    )
+
+
+def odds_details(preview: OddsPreview) -> str:
+    """Why each shift is given, for the odds' tooltip."""
+    lines = [
+        f"{s.value:+d} {s.kind.replace('_', ' ')} ({s.item}): {s.detail}" for s in preview.shifts
+    ]
+    return "\n".join(lines) if lines else "No shift applies to this attack."
+
+
+class OpOrdersBox(QGroupBox):
+    """The order types and the selected stack's odds (see the module docstring)."""
+
+    def __init__(self, session: GameSession, map_view: PlanMapView) -> None:
+        super().__init__("Orders of the operational rules")
+        self.setObjectName("op-orders")
+        self.session = session
+        self.map_view = map_view
+        self.table = QTreeWidget()
+        self.table.setObjectName("op-order-types")
+        self.table.setColumnCount(4)
+        self.table.setHeaderLabels(["Order", "Moves as", "MP", "Parameters"])
+        self.table.setRootIsDecorated(False)
+        self.table.setSelectionMode(QTreeWidget.SelectionMode.NoSelection)
+        self.table.setWordWrap(True)
+        self.odds = QLabel()
+        self.odds.setObjectName("op-odds")
+        self.odds.setWordWrap(True)
+        self.odds.setTextFormat(self.odds.textFormat().RichText)
+        column = QVBoxLayout(self)
+        column.addWidget(self.table)
+        column.addWidget(self.odds)
+        self.preview: OddsPreview | None = None
+        session.changed.connect(self.refresh)
+        session.selectionChanged.connect(lambda _s: self.refresh())
+        session.toAct.connect(lambda _s: self.refresh())
+        map_view.planChanged.connect(self.refresh)
+        self.refresh()
+
+    def refresh(self) -> None:
+        game = self.session.game
+        side = self.map_view.planning()
+        stack = game.state.stacks.get(self.session.selected or "")
+        if stack is not None and stack.side != side:
+            stack = None
+        legal = self.map_view.legal_actions() if side is not None else []
+        mine = [a for a in legal if stack is not None and getattr(a, "stack", None) == stack.id]
+        given = plan.orders_of(game, side, viewer=side).get(stack.id) if side and stack else None
+        mp = map_queries.allowances(game, stack.id) if stack is not None else {}
+        self.table.clear()
+        for kind, name, parameters, explained in ORDER_TYPES:
+            mode = map_queries.movement_mode(kind.kind)
+            moves = MODE_WORDS.get(mode, mode) if mode else "stays"
+            points = f"{mp[mode]:g}" if mode and mode in mp else "\u2013"
+            row = QTreeWidgetItem([name, moves, points, parameters])
+            for n in range(4):
+                row.setToolTip(n, f"{name}: {explained}")
+            row.setDisabled(not any(isinstance(a, kind) for a in mine))
+            if given is not None and type(given) is kind:
+                font = QFont(row.font(0))
+                font.setBold(True)
+                for n in range(4):
+                    row.setFont(n, font)
+            self.table.addTopLevelItem(row)
+        for n in range(3):
+            self.table.resizeColumnToContents(n)
+        rows = self.table.sizeHintForRow(0) * len(ORDER_TYPES)
+        head = self.table.header().sizeHint().height()
+        self.table.setFixedHeight(rows + head + 2 * self.table.frameWidth() + 2)
+        self.preview = None
+        self.odds.setToolTip("")
+        if stack is None:
+            self.odds.setText("Select one of your stacks: its MP and odds show here.")
+        elif isinstance(given, OrderAttack):
+            try:
+                self.preview = map_queries.attack_odds(game, given)
+            except IllegalAction as why:
+                self.odds.setText(f"No odds for this attack: {escape(str(why))}")
+            else:
+                self.odds.setText(odds_html(self.preview))
+                self.odds.setToolTip(odds_details(self.preview))
+        else:
+            self.odds.setText("An attack order shows its odds here before the plan is sealed.")

@@ -1,0 +1,90 @@
+"""What the WEGO game window adds for a game of the operational rules family: the turn header
+with the clock and the overlay switches above the map (:mod:`.op_header`), the overlays on the
+map (:mod:`.op_overlays`), their switches in the View menu, and the order types with the odds
+in the plan panel (:mod:`.op_orders`). A game of the area family gets none of it.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from PySide6.QtGui import QAction
+from PySide6.QtWidgets import QMenu, QVBoxLayout
+
+from editor.game.wego.op_header import OpHeader
+from editor.game.wego.op_orders import OpOrdersBox
+from editor.game.wego.op_overlays import OP_OVERLAYS, OpOverlays
+from engine.wego import family
+
+if TYPE_CHECKING:
+    from editor.game.wego.window import WegoWindow
+
+
+class OpView:
+    """The operational pieces of one session's window (see the module docstring)."""
+
+    def __init__(self, window: WegoWindow, menu: QMenu) -> None:
+        session = window.session
+        assert session is not None
+        self.window = window
+        self.menu = menu
+        self.header = OpHeader(session)
+        window.top_layout.insertWidget(1, self.header)
+        self.overlays = OpOverlays(window.map_view.map_scene)
+        self.orders = OpOrdersBox(session, window.map_view)
+        column = window.plan_panel.layout()
+        assert isinstance(column, QVBoxLayout)
+        column.insertWidget(3, self.orders)  # under the selected stack's box
+        self.actions: dict[str, QAction] = {}
+        menu.clear()
+        for name, label in OP_OVERLAYS:
+            action = QAction(label, window)
+            action.setCheckable(True)
+            action.setObjectName(f"op-overlay-action-{name}")
+            action.toggled.connect(lambda on, n=name: self.show(n, on))
+            menu.addAction(action)
+            self.actions[name] = action
+        menu.menuAction().setVisible(True)
+        self.header.toggled.connect(self.show)
+        self.hidden = False
+        session.changed.connect(self.refresh)
+        session.toAct.connect(lambda _s: self.refresh())
+        session.selectionChanged.connect(lambda _s: self.refresh())  # an HQ's reach
+
+    def show(self, name: str, on: bool) -> None:
+        """Show or hide one overlay; the menu and the header's switch follow."""
+        action = self.actions[name]
+        if action.isChecked() != on:
+            action.blockSignals(True)
+            action.setChecked(on)
+            action.blockSignals(False)
+        self.header.set_checked(name, on)
+        if on:
+            self.overlays.shown.add(name)
+        else:
+            self.overlays.shown.discard(name)
+        self.refresh()
+
+    def refresh(self) -> None:
+        self.overlays.refresh(hidden=self.hidden)
+        self.window.map_view.viewport().update()
+
+    def set_hidden(self, hidden: bool) -> None:
+        """Hot seat: nothing of one side's knowledge shows while the board is handed over."""
+        self.hidden = hidden
+        self.refresh()
+
+    def release(self) -> None:
+        self.window.top_layout.removeWidget(self.header)
+        self.header.hide()  # at once: deleteLater waits for the event loop
+        self.header.deleteLater()
+        self.menu.menuAction().setVisible(False)
+
+
+def attach(window: WegoWindow, menu: QMenu) -> OpView | None:
+    """The operational pieces for the window's session, ``None`` for the area family."""
+    session = window.session
+    if session is None or not family.operational(session.game):
+        menu.menuAction().setVisible(False)
+        return None
+    return OpView(window, menu)

@@ -68,6 +68,8 @@ def resolve_attack(
         percent = base * intensity * rules.quality.of(unit.quality).damage
         if unit.id not in attacking and spec.hold_at_all_costs:
             percent *= combat.damage.hold_at_all_costs
+        if unit.id not in attacking and spec.withdrawing:
+            percent *= rules.after_combat.withdraw_damage  # OC25: lighter losses
         changed, damage = apply_damage(rules, unit, percent)
         after[unit.id] = changed
         damages.append(damage)

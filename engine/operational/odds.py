@@ -40,6 +40,9 @@ class AttackSpec:
     night: bool = False
     hold_at_all_costs: bool = False
     """OO8: the defenders' order is Hold at all costs (OC19: more damage)."""
+    withdrawing: bool = False
+    """OC25: the defenders slip away as the battle is fought (they take the share
+    ``after_combat.withdraw_damage`` of its damage)."""
     attack_support: tuple[float, ...] = ()
     """OC9: odds shifts of the command assets and air support helping the attack."""
     defence_support: tuple[float, ...] = ()

@@ -30,14 +30,14 @@ class _Model(BaseModel):
 
 
 class MoveSave(_Model):
-    kind: Literal["order_move", "order_withdraw"]
+    kind: Literal["order_move", "order_withdraw", "order_road"]
     stack: StackRef
     path: Path
     wait: Ticks
 
 
 class AttackSave(_Model):
-    kind: Literal["order_attack"]
+    kind: Literal["order_attack", "order_assault", "order_attack_no_advance"]
     stack: StackRef
     target: RegionId
     path: Path
@@ -45,7 +45,7 @@ class AttackSave(_Model):
 
 
 class StaySave(_Model):
-    kind: Literal["order_hold", "order_defend"]
+    kind: Literal["order_hold", "order_defend", "order_hold_all", "order_withdraw_if_attacked"]
     stack: StackRef
 
 

@@ -6,6 +6,7 @@ from pydantic import Field, model_validator
 
 from ..base import StrictModel
 from .assets import AssetRules
+from .c2 import C2Rules
 from .combat import CombatRules
 from .hq import HqRules
 from .movement import AllowanceRules, ReadinessRules, ZocRules
@@ -53,6 +54,8 @@ class OperationalRules(StrictModel):
     """OV1-OV4: locations held per turn and kills."""
     turns: TurnRules = Field(default_factory=TurnRules)
     """OT4, OW1-OW6: day and night turns, weather, the supply level of movement."""
+    c2: C2Rules = Field(default_factory=C2Rules)
+    """OM18, OW10: command-and-control delays, by day and at night."""
 
     # HQs, lines of communication, supply and assets (OQ, OS, OA): the order of battle, the
     # supply sources and pools, the cost tables and the off-map assets (engine/operational/

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from schemas.base import Ref, RegionId, SideId, UnitId
+from schemas.base import Ref, RegionId, SideId, StructureId, UnitId
 from schemas.ranges import MAX_TICKS
 
 if TYPE_CHECKING:
@@ -84,10 +84,12 @@ class OpTurnSave(_Model):
 
 
 class OperationalSave(_Model):
-    """``state.operational``: the operational family's unit state and the running turn."""
+    """``state.operational``: the operational family's unit state and the running turn;
+    ``razed``: the structures whose fort or entrenchment an enemy removed (OH8)."""
 
     units: dict[UnitId, OpUnitSave]
     turn: OpTurnSave
+    razed: Annotated[list[StructureId], Field(max_length=100_000)] = Field(default_factory=list)
 
 
 Problem = tuple[tuple[str | int, ...], str]

@@ -94,6 +94,9 @@ def resolve_attack(
         order=spec.order,
         attack_total=round(preview.attack_total, 4),
         defence_total=round(preview.defence_total, 4),
+        attack_integrity=round(spec.attack_integrity, 4),
+        defence_integrity=round(spec.defence_integrity, 4),
+        overlay=spec.overlay,
         basic_odds=round(preview.basic_odds, 4),
         shifts=[
             {"kind": s.kind, "item": s.item, "value": s.value, "detail": s.detail}

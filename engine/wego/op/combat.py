@@ -32,7 +32,7 @@ from ...operational import AttackSpec, OpUnit, apply_damage, enemy_zoc, odds_pre
 from ...operational.aftercombat import advancing, retreat_call, retreat_path, withdraw_chance
 from ...operational.odds import BattleKind, OffensiveOrder
 from ...operational.victory import kill_vp
-from . import state
+from . import battlefield, state
 
 if TYPE_CHECKING:
     from ...game import Game
@@ -141,7 +141,8 @@ def _spec(game: Game, world: Battles, contact: Contact, night: bool) -> AttackSp
         order = "assault"  # OO7 (choice): one assaulting stack sets the battle's intensity
     elif given and all(g == "order_attack_no_advance" for g in given):
         order = "attack_no_advance"
-    stands = _defence_orders(game, world, board.hex_ids[target], defenders[0].side)
+    hex_id = board.hex_ids[target]
+    stands = _defence_orders(game, world, hex_id, defenders[0].side)
     return AttackSpec(
         attackers,
         target,
@@ -150,6 +151,11 @@ def _spec(game: Game, world: Battles, contact: Contact, night: bool) -> AttackSp
         night,
         hold_at_all_costs="order_hold_all" in stands,
         withdrawing=bool(stands) and all(s == "order_withdraw_if_attacked" for s in stands),
+        attack_integrity=battlefield.integrity(game, list(attackers), attacking=True, night=night),
+        defence_integrity=battlefield.integrity(
+            game, [u.id for u in defenders], attacking=False, night=night
+        ),
+        overlay=battlefield.overlay_for(game, hex_id, defenders[0].side),
     )
 
 

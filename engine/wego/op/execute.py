@@ -39,7 +39,7 @@ from ...operational.units import stacking_points
 from ...operational.zoc import ZocField
 from ..execute import Mover as AreaMover
 from ..orders import ATTACKS, MOVING, OrderAttack, OrderWithdraw, order_from_json
-from . import state
+from . import battlefield, state
 from .combat import Battles, Contact, fight_all, take_control
 from .movement import MODES, allowance, group_step, road_refusal
 
@@ -69,6 +69,7 @@ def run(game: Game) -> None:
     plan = game.state.wego
     assert plan is not None
     plan["stage"] = "execution"
+    battlefield.raze(game)  # OH8: as the turn begins, before anyone moves
     day = state.clock(game)
     board = state.board_of(game)
     world = Battles(state.units(game), set(), index=board.id_index)

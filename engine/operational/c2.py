@@ -34,7 +34,7 @@ class C2Check:
 def side_ccv(rules: OperationalRules, side: str, *, night: bool = False) -> int:
     """OM18, OW10: the side's CCV this turn."""
     table = rules.c2
-    value = table.ccv.get(side, table.default_ccv)
+    value = table.of(side)
     return value + (table.night_ccv if night else 0)
 
 

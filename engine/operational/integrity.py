@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 
-from schemas.operational.integrity import IntegrityRow, IntegritySteps
+from schemas.operational.integrity import IntegrityRow
 from schemas.operational.rules import OperationalRules
 
 from .hq import CommandTree
@@ -59,9 +59,8 @@ def side_integrity(
         column = {0: "same_hq", 1: "one_step"}.get(steps if steps is not None else 2, "two_steps")
     worst: tuple[float, str] | None = None
     for nation in sorted({nations.get(u, "") for u in ids}):
-        row: IntegrityRow = table.nations.get(nation, table.default)
-        half: IntegritySteps = row.attack if attacking else row.defence
-        value: float = getattr(half, column)
+        row: IntegrityRow = table.row(nation)
+        value = row.value(attacking, column)
         if night and column != "alone":
             value -= row.night_cut  # OW8 (choice: a unit alone has nobody to lose touch with)
         value = max(0.0, value)

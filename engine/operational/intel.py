@@ -86,7 +86,7 @@ def hex_levels(
     for unit in units.values():
         if unit.side != side:
             continue
-        source = table.sources.get(unit.category, table.other)
+        source = table.source(unit.category)
         reach = source.range
         if night and unit.category not in table.night_full_range:
             reach = min(reach, table.night_range)
@@ -132,7 +132,7 @@ def picture(
         base = int(levels[unit.hex])
         if base <= 0:
             continue
-        level = max(1, min(5, base + table.target_quality.get(unit.quality, 0)))
+        level = max(1, min(5, base + table.target_quality.of(unit.quality)))
         if table.five_adjacent_only and not near[unit.hex]:
             level = min(level, 4)
         draw = random.Random(f"{key}:{side}:{unit.id}")
@@ -146,7 +146,7 @@ def _shown(table: IntelRules, unit: OpUnit, level: int, draw: random.Random | No
     attack = defence = None
     if level >= 2:
         category = unit.category
-        others = table.misread_as.get(unit.category, [])
+        others = table.misread(unit.category)
         misread = draw is not None and level == table.misread_at and bool(others)
         if misread and draw is not None and draw.random() * 100.0 < table.misread_chance:
             category = draw.choice(others)

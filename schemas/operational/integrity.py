@@ -15,37 +15,44 @@ IntegrityPercent = Annotated[float, Field(ge=0.0, le=200.0)]
 """A percentage of a side's total, 0 to 200."""
 
 
-class IntegritySteps(StrictModel):
-    """Table OC4, one half of a row: % of the side's total by how far its units' HQs are
-    from the nearest HQ they share."""
-
-    alone: IntegrityPercent = 100.0
-    """A single unit."""
-    same_hq: IntegrityPercent = 100.0
-    """Every unit under the same HQ."""
-    one_step: IntegrityPercent = 100.0
-    """Their nearest shared HQ is one step up."""
-    two_steps: IntegrityPercent = 100.0
-    """Two steps up, or more, or no shared HQ at all."""
-
-
-def _attack() -> IntegritySteps:
-    return IntegritySteps(alone=100, same_hq=80, one_step=65, two_steps=50)
-
-
-def _defence() -> IntegritySteps:
-    return IntegritySteps(alone=100, same_hq=105, one_step=85, two_steps=80)
-
-
 class IntegrityRow(StrictModel):
-    """Table OC4: one nation's row, and its night cut (OW8)."""
+    """Table OC4, one row: % of the side's total by how far its units' HQs are from the
+    nearest HQ they share (``alone``: a single unit; ``two_steps``: two steps up or more, or
+    no shared HQ), attacking and defending; and the row's night cut (OW8)."""
 
-    attack: IntegritySteps = Field(default_factory=_attack)
-    """When its units attack."""
-    defence: IntegritySteps = Field(default_factory=_defence)
-    """When they defend."""
+    attack_alone: IntegrityPercent = 100.0
+    """Attacking, a single unit."""
+    attack_same_hq: IntegrityPercent = 80.0
+    """Attacking, every unit under the same HQ."""
+    attack_one_step: IntegrityPercent = 65.0
+    """Attacking, their nearest shared HQ one step up."""
+    attack_two_steps: IntegrityPercent = 50.0
+    """Attacking, two steps up or more."""
+    defence_alone: IntegrityPercent = 100.0
+    """Defending, a single unit."""
+    defence_same_hq: IntegrityPercent = 105.0
+    """Defending, the same HQ."""
+    defence_one_step: IntegrityPercent = 85.0
+    """Defending, one step up."""
+    defence_two_steps: IntegrityPercent = 80.0
+    """Defending, two steps up or more."""
     night_cut: IntegrityPercent = 0.0
     """OW8: points off at night (20 for the nations the manual flags)."""
+
+    def value(self, attacking: bool, column: str) -> float:
+        """The row's % for a side attacking or defending, at ``column``."""
+        found: float = getattr(self, f"{'attack' if attacking else 'defence'}_{column}")
+        return found
+
+
+class _NationKey(StrictModel):
+    nation: NationId
+    """The nation."""
+
+
+class NationIntegrity(IntegrityRow, _NationKey):
+    """Table OC4: a nation's own row (its ``nation`` first: pydantic orders the fields of
+    the last base first)."""
 
 
 class IntegrityRules(StrictModel):
@@ -55,8 +62,20 @@ class IntegrityRules(StrictModel):
     """OC4: integrity is played (only between units that all have an HQ in the tree)."""
     default: IntegrityRow = Field(default_factory=IntegrityRow)
     """The row of a nation ``nations`` does not list (the manual's most common values)."""
-    nations: dict[NationId, IntegrityRow] = Field(default_factory=dict)
+    nations: list[NationIntegrity] = Field(default_factory=list)
     """Table OC4: each nation's own row."""
+
+    @model_validator(mode="after")
+    def _once_each(self) -> IntegrityRules:
+        names = [row.nation for row in self.nations]
+        twice = sorted({n for n in names if names.count(n) > 1})
+        if twice:
+            raise ValueError(f"'nations' lists nation '{twice[0]}' twice")
+        return self
+
+    def row(self, nation: str) -> IntegrityRow:
+        """The nation's row, or ``default``."""
+        return next((r for r in self.nations if r.nation == nation), self.default)
 
 
 class OverlayEffect(StrictModel):

@@ -45,7 +45,7 @@ def test_om18_the_chance_to_move_on_schedule_matches_table_om18(quality: str) ->
 
 
 def test_ow10_at_night_a_sides_ccv_is_20_lower() -> None:
-    b = OpBuilder().table("c2", ccv={"blue": -40})
+    b = OpBuilder().table("c2", ccv=[{"side": "blue", "ccv": -40}])
     b.unit("u", "inf", "c1r1", quality="green")
     board, units = b.board_and_units()
     rules = board.rules
@@ -85,6 +85,8 @@ def test_om18_bounds_in_the_wrong_order_are_refused() -> None:
         C2Rules(minimum_chance=60, maximum_chance=50)
     with pytest.raises(ValidationError):
         C2Rules(default_ccv=-101)
+    with pytest.raises(ValidationError, match="twice"):
+        C2Rules.model_validate({"ccv": [{"side": "red", "ccv": -20}, {"side": "red", "ccv": -30}]})
 
 
 def _walk(**c2: Any) -> tuple[Game, list[dict[str, Any]]]:
@@ -108,7 +110,7 @@ def _walk(**c2: Any) -> tuple[Game, list[dict[str, Any]]]:
 
 def test_om18_ow10_a_delayed_stack_loses_the_steps_mp_and_stays_behind() -> None:
     # Conscript, night, readiness 40, Supported: -20 + (-20 - 20) + 40 + 40 = 20%.
-    game, records = _walk(ccv={"red": -20})
+    game, records = _walk(ccv=[{"side": "red", "ccv": -20}])
     delays = [r for r in records if r["type"] == "op_c2_delay"]
     steps = [r for r in records if r["type"] == "wego_step"]
     assert delays, "at 20% the walker is delayed at least once in its 4 hexes"

@@ -17,8 +17,15 @@ from schemas.operational.integrity import FortRules
 from tests.operational.command_builder import CommandBuilder
 
 GERMANY = {
-    "attack": {"alone": 100, "same_hq": 100, "one_step": 90, "two_steps": 80},
-    "defence": {"alone": 100, "same_hq": 115, "one_step": 95, "two_steps": 90},
+    "nation": "redland",
+    "attack_alone": 100,
+    "attack_same_hq": 100,
+    "attack_one_step": 90,
+    "attack_two_steps": 80,
+    "defence_alone": 100,
+    "defence_same_hq": 115,
+    "defence_one_step": 95,
+    "defence_two_steps": 90,
     "night_cut": 20,
 }
 
@@ -40,7 +47,7 @@ def corps() -> CommandBuilder:
             "color_light": "#f0c0a0",
         }
     )
-    b.table("integrity", nations={"redland": GERMANY})
+    b.table("integrity", nations=[GERMANY])
     b.hq("corps", "c1r1", echelon="corps")
     b.hq("div1", "c1r2", parent="corps")
     b.hq("div2", "c1r3", parent="corps")
@@ -208,3 +215,15 @@ def test_oh8_fort_levels_out_of_order_are_refused() -> None:
     assert FortRules().kind_of(0) is None
     assert FortRules().kind_of(1) == "entrenchment"
     assert FortRules().kind_of(5) == "fort"
+
+
+def test_oc4_a_nation_listed_twice_is_refused() -> None:
+    from pydantic import ValidationError
+
+    from schemas.operational.integrity import IntegrityRules
+
+    with pytest.raises(ValidationError, match="'nations' lists nation 'redland' twice"):
+        IntegrityRules.model_validate({"nations": [GERMANY, GERMANY]})
+    rules = IntegrityRules.model_validate({"nations": [GERMANY]})
+    assert rules.row("redland").defence_same_hq == 115
+    assert rules.row("blueland").defence_same_hq == 105  # the default row

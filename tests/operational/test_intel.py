@@ -189,3 +189,17 @@ def test_ow4_a_dug_in_infantry_unit_patrols_at_night_in_the_wego_query(
     b.unit("far", "inf", "c3r1", nation="blueland")
     game = b.game(seed=1)
     assert intel_of(game, "red").level_of("far") == level
+
+
+def test_oi5_oi4_a_category_listed_twice_is_refused() -> None:
+    from pydantic import ValidationError
+
+    from schemas.operational.intel import IntelRules
+
+    twice = {"sources": [{"category": "recce", "range": 4, "strength": 4}] * 2}
+    with pytest.raises(ValidationError, match="'sources' lists category 'recce' twice"):
+        IntelRules.model_validate(twice)
+    rules = IntelRules.model_validate(
+        {"sources": [{"category": "armour", "range": 5, "strength": 3}]}
+    )
+    assert (rules.source("armour").range, rules.source("recce").range) == (5, 1)  # others: other

@@ -260,3 +260,16 @@ def test_oc25_the_withdraw_chance_follows_quality_and_readiness() -> None:
     assert withdraw_chance(board, [units["green"]], [units["elite"]]) == 100.0  # 200%, capped
     # Equal quality, readiness 30: 100 - 2 x (50 - 30) = 60.
     assert withdraw_chance(board, [units["elite"]], [units["tired"]]) == pytest.approx(60.0)
+
+
+def test_oo8_a_stack_that_moved_this_turn_stands_under_plain_hold() -> None:
+    from engine.wego.op.combat import Battles, _defence_orders
+
+    game = duel()
+    game.apply(SealPlan())  # red
+    game.apply(OrderWithdrawIfAttacked(stack(game, "foe")))  # blue's plan, still open
+    units = op_state.units(game)
+    still = Battles(dict(units), set())
+    assert _defence_orders(game, still, "c5r1", "blue") == ["order_withdraw_if_attacked"]
+    pushed = Battles(dict(units), {"foe"})  # retreated or advanced into the hex this turn
+    assert _defence_orders(game, pushed, "c5r1", "blue") == ["order_hold"]

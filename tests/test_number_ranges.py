@@ -49,6 +49,8 @@ def _instances() -> dict[str, BaseModel]:
     walk(generate_hex_scenario(12, 10, seed=1))  # the hex map's own models
     operational = OpBuilder().unit("u", "armour", "c1r1", quality="elite")
     operational.table("victory", locations=[{"hex": "c1r1", "per_turn": {"red": 1}}])
+    operational.table("c2", ccv=[{"side": "red", "ccv": -30}])
+    operational.table("integrity", nations=[{"nation": "redland"}])
     walk(operational.build())  # operational tables
     walk(_order_of_battle())  # the operational HQs, pools and assets
     return found

@@ -80,6 +80,29 @@ def retreat_call(
     return RetreatCall(0 if held else hexes, chance, held, roll, hold_roll)
 
 
+def withdraw_chance(
+    board: OpBoard, attackers: Sequence[OpUnit], defenders: Sequence[OpUnit]
+) -> float:
+    """OC25: the chance % that defenders under a Withdraw order slip away: the base, plus
+    ``withdraw_per_quality`` per level by which the defenders' average quality is above the
+    attackers' (less when below: an elite attacker against green defenders brings 100 to
+    0), less ``withdraw_per_readiness`` per point of the defenders' average readiness under
+    ``withdraw_readiness_below``; kept within 0-100."""
+    table = board.rules.after_combat
+    if not defenders:
+        return 0.0
+    gap = _average([float(u.level) for u in defenders]) - _average(
+        [float(u.level) for u in attackers]
+    )
+    readiness = _average([u.readiness for u in defenders])
+    chance = (
+        table.withdraw_base
+        + table.withdraw_per_quality * gap
+        - table.withdraw_per_readiness * max(0.0, table.withdraw_readiness_below - readiness)
+    )
+    return min(100.0, max(0.0, chance))
+
+
 def retreat_path(
     board: OpBoard,
     units: Mapping[str, OpUnit],

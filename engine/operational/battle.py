@@ -68,6 +68,8 @@ def resolve_attack(
         percent = base * intensity * rules.quality.of(unit.quality).damage
         if unit.id not in attacking and spec.hold_at_all_costs:
             percent *= combat.damage.hold_at_all_costs
+        if unit.id not in attacking and spec.withdrawing:
+            percent *= rules.after_combat.withdraw_damage  # OC25: lighter losses
         changed, damage = apply_damage(rules, unit, percent)
         after[unit.id] = changed
         damages.append(damage)
@@ -92,6 +94,9 @@ def resolve_attack(
         order=spec.order,
         attack_total=round(preview.attack_total, 4),
         defence_total=round(preview.defence_total, 4),
+        attack_integrity=round(spec.attack_integrity, 4),
+        defence_integrity=round(spec.defence_integrity, 4),
+        overlay=spec.overlay,
         basic_odds=round(preview.basic_odds, 4),
         shifts=[
             {"kind": s.kind, "item": s.item, "value": s.value, "detail": s.detail}

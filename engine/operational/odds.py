@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from typing import Literal
 
 from schemas.operational.combat import INTENSITIES, Intensity
+from schemas.operational.integrity import OverlayEffect
 from schemas.operational.terrain import HexsideEffect
 from schemas.operational.units import QUALITY_LEVELS
 
@@ -40,6 +41,16 @@ class AttackSpec:
     night: bool = False
     hold_at_all_costs: bool = False
     """OO8: the defenders' order is Hold at all costs (OC19: more damage)."""
+    withdrawing: bool = False
+    """OC25: the defenders slip away as the battle is fought (they take the share
+    ``after_combat.withdraw_damage`` of its damage)."""
+    attack_integrity: float = 1.0
+    """OC4: the attackers' organisational integrity (multiplies their total)."""
+    defence_integrity: float = 1.0
+    """OC4: the defenders'."""
+    overlay: Literal["", "fort", "entrenchment"] = ""
+    """OH3, OH8: a fort or entrenchment of the defenders' side in the target hex (their
+    defence multiplier is the better of the terrain's and the overlay's; no shock)."""
     attack_support: tuple[float, ...] = ()
     """OC9: odds shifts of the command assets and air support helping the attack."""
     defence_support: tuple[float, ...] = ()
@@ -132,6 +143,12 @@ def _round(value: float) -> int:
     return int(math.copysign(math.floor(abs(value) + 0.5), value))
 
 
+def _defence_terrain(terrain: float, overlay: OverlayEffect | None) -> float:
+    """OH3, OH8: the defenders' terrain multiplier; with their fort or entrenchment, the
+    better of the terrain's and the overlay's (choice: they do not multiply)."""
+    return terrain if overlay is None else max(terrain, overlay.defence)
+
+
 def odds_preview(board: OpBoard, units: Mapping[str, OpUnit], spec: AttackSpec) -> OddsPreview:
     """The odds of ``spec`` with every shift listed; :class:`IllegalAction` when the attack
     cannot be made (an attacker not next to the target, no enemy in it...)."""
@@ -145,6 +162,9 @@ def odds_preview(board: OpBoard, units: Mapping[str, OpUnit], spec: AttackSpec) 
     if terrain is None:
         raise IllegalAction("the target hex's terrain has no row in the operational table")
     no_terrain = spec.kind == "meeting"  # OC29: no terrain for either side
+    overlay = getattr(rules.forts, spec.overlay) if spec.overlay else None
+    is_open = terrain.open and overlay is None  # OH3: a fort or entrenchment denies shock
+    engineer_target = terrain.engineer_target or (overlay is not None and overlay.engineer_target)
     combat = rules.combat
     crossing = {u.id: board.feature(_side(board, u.hex, spec.target)) for u in attackers}
 
@@ -177,14 +197,15 @@ def odds_preview(board: OpBoard, units: Mapping[str, OpUnit], spec: AttackSpec) 
             readiness_factor(combat.readiness.defence_at_zero, u.readiness),
             getattr(combat.loc, u.loc),
             1.0,
-            1.0 if no_terrain else getattr(terrain.defence, u.column),
+            1.0 if no_terrain else _defence_terrain(getattr(terrain.defence, u.column), overlay),
             1.0,
             combat.damage.dug_in_defence if u.dug_in else 1.0,
         )
         for u in defenders
     ]
-    attack_total = sum(r.effective for r in attack_rows)
-    defence_total = sum(r.effective for r in defence_rows)
+    # OC3, OC4: the side totals, then times each side's organisational integrity.
+    attack_total = sum(r.effective for r in attack_rows) * spec.attack_integrity
+    defence_total = sum(r.effective for r in defence_rows) * spec.defence_integrity
     if attack_total <= 0:
         raise IllegalAction("the attackers have no attack strength")
     # A hex whose defenders have no defence left falls to any attack: read it as the best odds.
@@ -193,9 +214,9 @@ def odds_preview(board: OpBoard, units: Mapping[str, OpUnit], spec: AttackSpec) 
     shifts: list[Shift] = []
     shifts += _quality_shift(board, spec, attackers, attack_rows, defenders, defence_rows)
     shifts += _flank_shift(board, spec, attackers)
-    shifts += _engineer_shift(board, spec, attackers, attack_rows, terrain.engineer_target)
+    shifts += _engineer_shift(board, spec, attackers, attack_rows, engineer_target)
     attacker_shock, defender_shock = _shock(board, spec, attackers, defenders, crossing)
-    if terrain.open and (attacker_shock or defender_shock):
+    if is_open and (attacker_shock or defender_shock):
         value = _round((attacker_shock - defender_shock) * combat.shock.shift_per_point)
         if value:
             shifts.append(
@@ -223,8 +244,8 @@ def odds_preview(board: OpBoard, units: Mapping[str, OpUnit], spec: AttackSpec) 
         column,
         columns[column],
         _intensity(board, spec, attackers),
-        attacker_shock if terrain.open else 0.0,
-        defender_shock if terrain.open else 0.0,
+        attacker_shock if is_open else 0.0,
+        defender_shock if is_open else 0.0,
         tuple(attack_rows),
         tuple(defence_rows),
     )

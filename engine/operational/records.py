@@ -40,6 +40,11 @@ class OpBattleRecord(TypedDict):
     order: str
     attack_total: float
     defence_total: float
+    attack_integrity: float
+    """OC4: the attackers' integrity multiplier (1 when not played)."""
+    defence_integrity: float
+    overlay: str
+    """OH8: ``fort`` or ``entrenchment`` of the defenders' side in the hex, or empty."""
     basic_odds: float
     shifts: list[OpShiftRecord]
     final_odds: float

@@ -10,7 +10,7 @@ An import-linter contract (``pyproject.toml``) keeps every other path closed.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
@@ -53,18 +53,29 @@ def end_of_game(game: Game) -> None:
     turn.end_of_game(game)
 
 
-def allowance(game: Game, stack: StackState) -> float:
-    """A stack's MP for the turn under the operational rules (OM1)."""
+def allowance(game: Game, stack: StackState, *, road: bool = False) -> float:
+    """A stack's MP for the turn under the operational rules (OM1; ``road``: in Road
+    Movement, OM8)."""
     from .op import movement
 
-    return movement.stack_allowance(game, stack)
+    return movement.stack_allowance(game, stack, "road" if road else "move_defend")
 
 
-def step_pricer(game: Game, stack: StackState) -> StepPricer:
+def road_refusal(game: Game, stack: StackState, enemy_regions: Iterable[str]) -> str | None:
+    """Why ``stack`` may not be ordered to move in Road Movement (OM7), or ``None``;
+    ``enemy_regions``: where its side knows enemies stand."""
+    from .op import movement, state
+
+    index = state.board_of(game).id_index
+    hexes = [index[r] for r in enemy_regions if r in index]
+    return movement.road_refusal(game, state.stack_units(game, stack).values(), hexes)
+
+
+def step_pricer(game: Game, stack: StackState, *, road: bool = False) -> StepPricer:
     """The price of a route's steps for ``stack`` while planning under the operational
     rules: ``price(here, there, spent, budget, first)`` gives the step's MP and whether it
-    ends the move, or why it is refused. The stack's units are read once, for the whole
-    search."""
+    ends the move, or why it is refused (``road``: at Road Movement costs, along roads and
+    tracks only, OM8). The stack's units are read once, for the whole search."""
     from .op import movement, state
 
     group = list(state.stack_units(game, stack).values())
@@ -74,7 +85,15 @@ def step_pricer(game: Game, stack: StackState) -> StepPricer:
         here: str, there: str, spent: float, budget: float, first: bool
     ) -> tuple[float, bool] | str:
         return movement.planned_step(
-            game, group, here, there, spent, budget, first=first, frozen=frozen
+            game,
+            group,
+            here,
+            there,
+            spent,
+            budget,
+            first=first,
+            frozen=frozen,
+            mode="road" if road else "move_defend",
         )
 
     return price

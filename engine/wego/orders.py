@@ -75,6 +75,49 @@ class OrderWithdraw(Order):
 
 
 @dataclass(frozen=True, slots=True)
+class OrderAssault(OrderAttack):
+    """An attack fought one intensity level higher (operational rules only, OO7, OC15):
+    more damage to both sides."""
+
+    kind: ClassVar[str] = "order_assault"
+
+
+@dataclass(frozen=True, slots=True)
+class OrderAttackNoAdvance(OrderAttack):
+    """An attack whose stack stays where it attacked from, even when the hex is emptied
+    (operational rules only, OO7, OC27)."""
+
+    kind: ClassVar[str] = "order_attack_no_advance"
+
+
+@dataclass(frozen=True, slots=True)
+class OrderHoldAtAllCosts(Order):
+    """Stay, and when attacked try to hold the hex however the battle goes, at the price of
+    more damage (operational rules only, OO8, OC19, OC24)."""
+
+    kind: ClassVar[str] = "order_hold_all"
+
+
+@dataclass(frozen=True, slots=True)
+class OrderWithdrawIfAttacked(Order):
+    """Stay, and when attacked try to slip away one hex with lighter losses (operational
+    rules only, OO8, OC25)."""
+
+    kind: ClassVar[str] = "order_withdraw_if_attacked"
+
+
+@dataclass(frozen=True, slots=True)
+class OrderRoadMove(Order):
+    """Move along ``path`` in Road Movement (operational rules only, OO4, OM7, OM8): every
+    step follows a road or track at its Road Movement cost, the allowance is the type's
+    share of Table OM8, and the stack never attacks (it halts before enemies)."""
+
+    kind: ClassVar[str] = "order_road"
+    path: tuple[str, ...] = ()
+    wait: int = 0
+
+
+@dataclass(frozen=True, slots=True)
 class CancelOrder(Action):
     """Take back the order given to a stack (it holds again)."""
 
@@ -90,11 +133,35 @@ class SealPlan(Action):
 
 
 ORDERS: dict[str, type[Order]] = {
-    cls.kind: cls for cls in (OrderMove, OrderAttack, OrderHold, OrderDefend, OrderWithdraw)
+    cls.kind: cls
+    for cls in (
+        OrderMove,
+        OrderAttack,
+        OrderHold,
+        OrderDefend,
+        OrderWithdraw,
+        OrderRoadMove,
+        OrderAssault,
+        OrderAttackNoAdvance,
+        OrderHoldAtAllCosts,
+        OrderWithdrawIfAttacked,
+    )
 }
 """The order classes by ``kind``."""
 
-MOVING = (OrderMove, OrderAttack, OrderWithdraw)
+OPERATIONAL_ONLY = (
+    OrderRoadMove,
+    OrderAssault,
+    OrderAttackNoAdvance,
+    OrderHoldAtAllCosts,
+    OrderWithdrawIfAttacked,
+)
+"""The orders only the operational rules family gives (docs/rules-operational.md)."""
+
+ATTACKS = frozenset(cls.kind for cls in (OrderAttack, OrderAssault, OrderAttackNoAdvance))
+"""The kinds of the orders that attack."""
+
+MOVING = (OrderMove, OrderAttack, OrderWithdraw, OrderRoadMove)
 """The orders that move their stack."""
 
 _REGISTERED: tuple[type[Action], ...] = (*ORDERS.values(), CancelOrder, SealPlan)

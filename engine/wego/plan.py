@@ -29,13 +29,19 @@ from . import family
 from . import sealed as sealed_plans
 from .orders import (
     MOVING,
+    OPERATIONAL_ONLY,
     CancelOrder,
     Order,
+    OrderAssault,
     OrderAttack,
+    OrderAttackNoAdvance,
     OrderDefend,
     OrderHold,
+    OrderHoldAtAllCosts,
     OrderMove,
+    OrderRoadMove,
     OrderWithdraw,
+    OrderWithdrawIfAttacked,
     SealPlan,
     order_from_json,
 )
@@ -100,11 +106,12 @@ def orders_of(game: Game, side: str, *, viewer: str | None) -> dict[str, Order]:
 # -- routes ------------------------------------------------------------------------------------
 
 
-def allowance(game: Game, stack: StackState) -> float:
+def allowance(game: Game, stack: StackState, *, road: bool = False) -> float:
     """The MP the stack has for this turn's execution (under the operational rules, the
-    least effective MP of its units, :mod:`engine.wego.op.movement`)."""
+    least effective MP of its units, :mod:`engine.wego.op.movement`; ``road``: in Road
+    Movement, OM8)."""
     if family.operational(game):
-        return family.allowance(game, stack)
+        return family.allowance(game, stack, road=road)
     return max(0.0, float(movement.mp_left(game, stack)))
 
 
@@ -154,14 +161,16 @@ def _movable(game: Game, stack: StackState) -> bool:
     return movement.stack_domain(game, stack) in ("land", "naval")
 
 
-def routes(game: Game, stack: StackState) -> dict[str, Route]:
+def routes(game: Game, stack: StackState, *, road: bool = False) -> dict[str, Route]:
     """The cheapest route to every region the stack can reach this turn, as its side knows
     the map: no region where it sees enemies is entered (those are attacked, see
-    :func:`attack_routes`). Ties go to fewer steps, then to the map's order of regions."""
+    :func:`attack_routes`). Ties go to fewer steps, then to the map's order of regions.
+    ``road``: in Road Movement (operational rules only: along roads, OM8)."""
     side, domain = stack.side, movement.stack_domain(game, stack)
-    budget = allowance(game, stack)
+    budget = allowance(game, stack, road=road)
     barred = _seen_enemies(game, side)
-    pricer = family.step_pricer(game, stack) if family.operational(game) else None
+    operational = family.operational(game)
+    pricer = family.step_pricer(game, stack, road=road) if operational else None
     order = {r: i for i, r in enumerate(game.world.regions)}
     best: dict[str, Route] = {stack.region: Route((), 0.0)}
     final: set[str] = set()
@@ -235,17 +244,19 @@ def attack_routes(game: Game, stack: StackState) -> dict[str, Route]:
     return dict(sorted(out.items()))
 
 
-def path_cost(game: Game, stack: StackState, path: tuple[str, ...], target: str | None) -> float:
+def path_cost(
+    game: Game, stack: StackState, path: tuple[str, ...], target: str | None, *, road: bool = False
+) -> float:
     """The MP the route costs, checked step by step; raises :class:`IllegalAction` with the
-    reason when the stack may not be ordered along it."""
+    reason when the stack may not be ordered along it (``road``: in Road Movement)."""
     side, domain = stack.side, movement.stack_domain(game, stack)
-    budget = allowance(game, stack)
+    budget = allowance(game, stack, road=road)
     barred = _seen_enemies(game, side)
     steps = (*path, target) if target is not None else path
     if len(set(steps)) != len(steps) or stack.region in steps:
         raise IllegalAction("a route never passes through a region twice")
     here, spent = stack.region, 0.0
-    pricer = family.step_pricer(game, stack) if family.operational(game) else None
+    pricer = family.step_pricer(game, stack, road=road) if family.operational(game) else None
     for index, region in enumerate(steps):
         if not isinstance(region, str):
             raise IllegalAction("a route is a list of region ids")
@@ -320,11 +331,14 @@ def actions(game: Game) -> list[Action]:
     if side is None:
         return []
     given = _plan(game)["orders"].get(side, {})
+    operational = family.operational(game)
     out: list[Action] = []
     for stack in sorted(game.state.stacks.values(), key=lambda s: s.id):
         if stack.side != side or not _movable(game, stack):
             continue
         out += [OrderHold(stack.id), OrderDefend(stack.id)]
+        if operational:  # OO8: the defensive orders of the operational rules
+            out += [OrderHoldAtAllCosts(stack.id), OrderWithdrawIfAttacked(stack.id)]
         if stack.id in given:
             out.append(CancelOrder(stack.id))
         if movement.why_immobile(game, stack) is not None:
@@ -337,10 +351,25 @@ def actions(game: Game) -> list[Action]:
                 out.append(OrderWithdraw(stack.id, route.path))
         for target, route in attack_routes(game, stack).items():
             out.append(OrderAttack(stack.id, target, route.path))
+            if operational:  # OO7: the other offensive orders of the operational rules
+                out.append(OrderAssault(stack.id, target, route.path))
+                out.append(OrderAttackNoAdvance(stack.id, target, route.path))
+        if operational and road_refusal(game, stack) is None:
+            road = routes(game, stack, road=True)
+            out += [OrderRoadMove(stack.id, r.path) for r in road.values()]
     if family.operational(game):
         out += family.planning_actions(game, side)  # supply orders, HQ moves (OO13, OO16)
     out.append(SealPlan())
     return out
+
+
+def road_refusal(game: Game, stack: StackState) -> str | None:
+    """Why ``stack`` may not be ordered to move in Road Movement this turn, or ``None``
+    (the operational rules' OM7, read with the enemies its side sees; the area rules have
+    no Road Movement)."""
+    if not family.operational(game):
+        return "Road Movement is an order of the operational rules"
+    return family.road_refusal(game, stack, _seen_enemies(game, stack.side))
 
 
 def max_wait(game: Game) -> int:
@@ -372,10 +401,12 @@ def check(game: Game, action: Action, side: str | None = None) -> None:
         return
     if not isinstance(action, Order):
         raise IllegalAction(f"'{action.kind}' is not possible while planning")
+    if isinstance(action, OPERATIONAL_ONLY) and not family.operational(game):
+        raise IllegalAction(f"'{action.kind}' is an order of the operational rules")
     stack = _own(game, action.stack, side)
     if not _movable(game, stack):
         raise IllegalAction("aircraft are not given WEGO orders")
-    if isinstance(action, OrderHold | OrderDefend):
+    if isinstance(action, OrderHold | OrderDefend | OrderHoldAtAllCosts | OrderWithdrawIfAttacked):
         return
     assert isinstance(action, MOVING)
     wait = action.wait
@@ -396,7 +427,12 @@ def check(game: Game, action: Action, side: str | None = None) -> None:
         return
     if not path:
         raise IllegalAction("a move needs at least one region to go to")
-    path_cost(game, stack, path, None)
+    road = isinstance(action, OrderRoadMove)
+    if road:
+        refusal = road_refusal(game, stack)
+        if refusal is not None:
+            raise IllegalAction(refusal)
+    path_cost(game, stack, path, None, road=road)
 
 
 def apply(game: Game, action: Action) -> None:

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from schemas.base import Ref, RegionId, SideId, UnitId
+from schemas.base import Ref, RegionId, SideId, StructureId, UnitId
 from schemas.operational.units import Quality
 from schemas.ranges import MAX_TICKS
 
@@ -31,14 +31,14 @@ class _Model(BaseModel):
 
 
 class MoveSave(_Model):
-    kind: Literal["order_move", "order_withdraw"]
+    kind: Literal["order_move", "order_withdraw", "order_road"]
     stack: StackRef
     path: Path
     wait: Ticks
 
 
 class AttackSave(_Model):
-    kind: Literal["order_attack"]
+    kind: Literal["order_attack", "order_assault", "order_attack_no_advance"]
     stack: StackRef
     target: RegionId
     path: Path
@@ -46,7 +46,7 @@ class AttackSave(_Model):
 
 
 class StaySave(_Model):
-    kind: Literal["order_hold", "order_defend"]
+    kind: Literal["order_hold", "order_defend", "order_hold_all", "order_withdraw_if_attacked"]
     stack: StackRef
 
 
@@ -120,13 +120,15 @@ class OpSupplySave(_Model):
 
 
 class OperationalSave(_Model):
-    """``state.operational``: the operational family's unit state and the running turn."""
+    """``state.operational``: the operational family's unit state and the running turn;
+    ``razed``: the structures whose fort or entrenchment an enemy removed (OH8)."""
 
     units: dict[UnitId, OpUnitSave]
     turn: OpTurnSave
     supply: OpSupplySave | None = None
     """Absent from saves made before supply was played: the game traces and fills the pools
     afresh when it next needs them."""
+    razed: Annotated[list[StructureId], Field(max_length=100_000)] = Field(default_factory=list)
 
 
 Problem = tuple[tuple[str | int, ...], str]

@@ -50,6 +50,12 @@ class AllowanceRules(StrictModel):
     """Table OM8: of recce."""
     road_movement_others: TableMultiplier = 1.0
     """Table OM8: of every other type."""
+    road_needs_move_plus: bool = True
+    """OM7: Road Movement only at Move+ supply."""
+    road_needs_supported: bool = True
+    """OM7: Road Movement only for units Supported on their line of communication."""
+    road_needs_no_adjacent_enemy: bool = True
+    """OM7: Road Movement only for units with no enemy next to them as the turn starts."""
 
 
 class ReadinessRules(StrictModel):

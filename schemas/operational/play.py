@@ -49,6 +49,23 @@ class AfterCombatRules(StrictModel):
     """OC24: the hold chance is multiplied by this when the retreat would be 2 hexes."""
     advance: bool = True
     """OC27: attackers move into a hex the battle emptied (not under Attack without advance)."""
+    withdraw_base: Percent = 100.0
+    """OC25: chance % that defenders under a Withdraw order slip away, before the terms."""
+    withdraw_per_quality: TableMultiplier = 33.34
+    """OC25: chance points per quality level by which the defenders (on average) are better
+    than the attackers, taken off per level they are worse (a third of 100, so an elite
+    attacker leaves green defenders no chance)."""
+    withdraw_readiness_below: Percent = 50.0
+    """OC25: below this average readiness of the defenders, the chance falls further."""
+    withdraw_per_readiness: TableMultiplier = 2.0
+    """OC25 (choice): chance points taken off per readiness point under that threshold."""
+    withdraw_damage: TableMultiplier = 0.5
+    """OC25 (choice): share of the battle's damage that defenders who withdraw take."""
+    withdraw_hexes: int = Field(default=1, ge=1, le=3)
+    """OC25 (choice): hexes a withdrawal falls back, by the retreat's path rules (OC23)."""
+    withdraw_readiness: ReadinessPoints = 2.5
+    """OC22, OC25 (choice): readiness a withdrawing unit spends per hex (a retreat costs
+    more, ``retreat_readiness``)."""
 
 
 class KillRow(StrictModel):

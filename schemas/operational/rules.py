@@ -6,8 +6,11 @@ from pydantic import Field, model_validator
 
 from ..base import StrictModel
 from .assets import AssetRules
+from .c2 import C2Rules
 from .combat import CombatRules
 from .hq import HqRules
+from .integrity import FortRules, IntegrityRules
+from .intel import IntelRules
 from .movement import AllowanceRules, ReadinessRules, ZocRules
 from .play import AfterCombatRules, OpVictoryRules, TurnRules
 from .supply import OpSupplyRules
@@ -63,6 +66,17 @@ class OperationalRules(StrictModel):
     """OS1-OS17: sources, pools, Tables OS9 and OS14."""
     assets: AssetRules = Field(default_factory=AssetRules)
     """OA1-OA16: air, naval and ground assets."""
+
+    # Command and control, integrity, forts and intelligence (engine/operational/c2.py,
+    # integrity.py, intel.py; engine/wego/op/battlefield.py).
+    c2: C2Rules = Field(default_factory=C2Rules)
+    """OM18, OW10: command-and-control delays, by day and at night."""
+    integrity: IntegrityRules = Field(default_factory=IntegrityRules)
+    """OC4, OW8: Table OC4, organisational integrity per nation."""
+    forts: FortRules = Field(default_factory=FortRules)
+    """OH3, OH8: forts and entrenchments from the scenario's fortified structures."""
+    intel: IntelRules = Field(default_factory=IntelRules)
+    """OI1-OI6, OW4: intelligence levels and misidentification."""
 
     @model_validator(mode="after")
     def _one_row_each(self) -> OperationalRules:

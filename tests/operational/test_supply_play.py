@@ -43,6 +43,8 @@ def row(columns: int = 14, turns: int = 3) -> CommandBuilder:
     b.hq("div", "c2r1", parent="army")
     b.supply_source("c1r1")
     b.table("supply", pools=[POOLS])
+    # The moves these tests count are the rules of supply's, not command delays' (OM18).
+    b.table("c2", delays=False)
     return b
 
 

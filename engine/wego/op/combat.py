@@ -15,7 +15,10 @@ Records (besides ``eliminated``, ``vp`` and ``captured``):
 * ``op_retreat`` ``{tick, side_id, stack, units, from, to, path, hexes, chance, roll, held,
   hold_roll, cornered, strength, readiness}``: the defenders of a battle fall back (or hold,
   or cannot);
-* ``op_advance`` ``{tick, side_id, stack, units, from, to}``: attackers move into the hex.
+* ``op_advance`` ``{tick, side_id, stack, units, from, to}``: attackers move into the hex;
+* ``op_withdrawal`` ``{tick, side_id, target, units, path, chance, roll, withdrew}``: defenders
+  under a Withdraw order try to slip away before the die is read (OC25); when they do, their
+  move is an ``op_retreat`` with ``withdrawal: true``.
 """
 
 from __future__ import annotations
@@ -26,10 +29,10 @@ from typing import TYPE_CHECKING
 from ... import board as places
 from ...errors import IllegalAction
 from ...operational import AttackSpec, OpUnit, apply_damage, enemy_zoc, odds_preview, resolve_attack
-from ...operational.aftercombat import advancing, retreat_call, retreat_path
-from ...operational.odds import BattleKind
+from ...operational.aftercombat import advancing, retreat_call, retreat_path, withdraw_chance
+from ...operational.odds import BattleKind, OffensiveOrder
 from ...operational.victory import kill_vp
-from . import state, supply
+from . import battlefield, state, supply
 
 if TYPE_CHECKING:
     from ...game import Game
@@ -44,6 +47,8 @@ class Contact:
     stacks: list[str] = field(default_factory=list)
     moved: bool = False
     """Some stack stepped this turn before attacking (a move battle, OC28)."""
+    orders: dict[str, str] = field(default_factory=dict)
+    """Each attacking stack's order kind (OO7: attack, assault, attack without advance)."""
 
 
 @dataclass
@@ -130,12 +135,57 @@ def _spec(game: Game, world: Battles, contact: Contact, night: bool) -> AttackSp
         kind = "meeting"  # OC29: the defenders were all on the move too
     elif contact.moved:
         kind = "move_battle"  # OC28
-    plus = supply.combat_plus(game, attackers)  # OS6
-    return AttackSpec(attackers, target, "attack", kind, night, combat_plus=plus)
+    given = [contact.orders.get(s, "order_attack") for s in contact.stacks]
+    order: OffensiveOrder = "attack"
+    if "order_assault" in given:
+        order = "assault"  # OO7 (choice): one assaulting stack sets the battle's intensity
+    elif given and all(g == "order_attack_no_advance" for g in given):
+        order = "attack_no_advance"
+    hex_id = board.hex_ids[target]
+    stands = _defence_orders(game, world, hex_id, defenders[0].side)
+    return AttackSpec(
+        attackers,
+        target,
+        order,
+        kind,
+        night,
+        combat_plus=supply.combat_plus(game, attackers),  # OS6
+        hold_at_all_costs="order_hold_all" in stands,
+        withdrawing=bool(stands) and all(s == "order_withdraw_if_attacked" for s in stands),
+        attack_integrity=battlefield.integrity(game, list(attackers), attacking=True, night=night),
+        defence_integrity=battlefield.integrity(
+            game, [u.id for u in defenders], attacking=False, night=night
+        ),
+        overlay=battlefield.overlay_for(game, hex_id, defenders[0].side),
+    )
+
+
+def _defence_orders(game: Game, world: Battles, hex_id: str, side: str) -> list[str]:
+    """OO8: the order kind of each defending stack in the hex (``order_hold`` for one
+    without an order). A stack whose units moved this turn (a retreat, an advance) stands
+    with plain Hold in its new hex until the next turn. ``withdrawing`` in the spec is only
+    a wish here: :func:`_fight` rolls for it."""
+    plan = game.state.wego or {}
+    given = plan.get("orders", {}).get(side, {})
+    out: list[str] = []
+    for stack in places.stacks_in(game, hex_id, side):
+        if any(u in world.moved for u in stack.units):
+            out.append("order_hold")
+            continue
+        out.append(str(given.get(stack.id, {}).get("kind", "order_hold")))
+    return out
 
 
 def _fight(game: Game, world: Battles, contact: Contact, spec: AttackSpec, tick: int) -> None:
     board = state.board_of(game)
+    try:
+        odds_preview(board, world.units, spec)  # IllegalAction before any roll
+    except IllegalAction:
+        return
+    path: list[int] = []
+    if spec.withdrawing:
+        path = _withdrawal(game, world, contact, spec, tick)
+        spec = replace(spec, withdrawing=bool(path))
     try:
         result = resolve_attack(board, world.units, spec, game.dice)
     except IllegalAction:
@@ -165,11 +215,96 @@ def _fight(game: Game, world: Battles, contact: Contact, spec: AttackSpec, tick:
     survivors = [world.units[u] for u in defenders if u in world.units]
     hits = {h.unit: h.percent for h in result.damage}
     target_id = board.hex_ids[spec.target]
-    if survivors:
+    if survivors and path:
+        _fall_back(game, world, survivors, spec.target, path, tick)
+    elif survivors:
         _retreat(game, world, contact, spec, survivors, [hits[u.id] for u in survivors], tick)
     emptied = not any(u.side != contact.side for u in world.in_hex(spec.target))
     if emptied and spec.order != "attack_no_advance" and board.rules.after_combat.advance:
         _advance(game, world, contact, spec, target_id, result.preview.attackers, tick)
+
+
+def _withdrawal(
+    game: Game, world: Battles, contact: Contact, spec: AttackSpec, tick: int
+) -> list[int]:
+    """OC25: defenders under a Withdraw order try to slip away before the die is read: the
+    path they would take (the retreat's rules, OC23), then the chance, rolled on the game's
+    die when below 100. Returns the path when they get away, else ``[]`` (a hex with no way
+    out, or a failed roll: the battle is fought as under Hold). One ``op_withdrawal`` record."""
+    board = state.board_of(game)
+    defenders = [u for u in world.in_hex(spec.target) if u.side != contact.side]
+    attackers = [world.units[u] for u in spec.attackers if u in world.units]
+    side = defenders[0].side
+    field = enemy_zoc(board, world.units.values(), side, night=spec.night)
+    path = retreat_path(
+        board,
+        world.units,
+        defenders,
+        board.rules.after_combat.withdraw_hexes,
+        attacked=frozenset({spec.target}),
+        attacker_hexes=frozenset(u.hex for u in attackers),
+        enemy_zoc=field,
+    )
+    chance = withdraw_chance(board, attackers, defenders) if path else 0.0
+    roll = game.dice.below(100) if path and 0.0 < chance < 100.0 else -1
+    away = bool(path) and (chance >= 100.0 or (roll >= 0 and roll < chance))
+    game.record(
+        "op_withdrawal",
+        tick=tick,
+        side_id=side,
+        target=board.hex_ids[spec.target],
+        units=[u.id for u in defenders],
+        path=[board.hex_ids[h] for h in path],
+        chance=round(chance, 4),
+        roll=roll,
+        withdrew=away,
+    )
+    return path if away else []
+
+
+def _fall_back(
+    game: Game, world: Battles, survivors: list[OpUnit], origin: int, path: list[int], tick: int
+) -> None:
+    """OC25, OM21: defenders that withdrew move along ``path`` together, spending
+    ``withdraw_readiness`` per hex; their orders end. Recorded as an ``op_retreat`` with
+    ``withdrawal: true`` (the roll is in the battle's ``op_withdrawal`` record)."""
+    board = state.board_of(game)
+    cost = board.rules.after_combat.withdraw_readiness * len(path)
+    side = survivors[0].side
+    ids = {u.id for u in survivors}
+    to = board.hex_ids[path[-1]]
+    for stack in places.stacks_in(game, board.hex_ids[origin], side):
+        moving = [u for u in stack.units if u in ids]
+        if not moving:
+            continue
+        for unit_id in moving:
+            unit = world.units[unit_id]
+            unit = replace(
+                unit, hex=path[-1], readiness=max(0.0, unit.readiness - cost), dug_in=False
+            )
+            world.put(unit)
+            state.store(game, unit)
+        places.relocate(game, stack, to)
+        world.displaced.add(stack.id)
+        world.moved.update(moving)
+        game.record(  # an op_retreat, so the film moves the units as for any retreat
+            "op_retreat",
+            tick=tick,
+            side_id=side,
+            stack=stack.id,
+            units=moving,
+            **{"from": board.hex_ids[origin], "to": to},
+            path=[board.hex_ids[h] for h in path],
+            hexes=len(path),
+            chance=0.0,
+            roll=-1,
+            held=False,
+            hold_roll=-1,
+            cornered=0,
+            strength={u: round(world.units[u].strength, 4) for u in moving},
+            readiness={u: round(world.units[u].readiness, 4) for u in moving},
+            withdrawal=True,
+        )
 
 
 def _destroy(game: Game, world: Battles, unit_id: str, cause: str) -> None:
@@ -289,8 +424,8 @@ def _advance(
     attack: dict[str, float] = {}
     for stack_id in contact.stacks:
         stack = game.state.stacks.get(stack_id)
-        if stack is None:
-            continue
+        if stack is None or contact.orders.get(stack_id) == "order_attack_no_advance":
+            continue  # OO7, OC27: an Attack without advance stays where it attacked from
         members = [world.units[u] for u in stack.units if u in world.units]
         if not members or board.hexside(members[0].hex, spec.target) is None:
             continue

@@ -33,13 +33,15 @@ from typing import TYPE_CHECKING, Any
 from ... import board as places
 from ... import fog
 from ...operational import OpUnit, StepCost, affordable, enemy_zoc, spend_movement, stacking_limit
+from ...operational.c2 import on_schedule
+from ...operational.movement import MoveMode
 from ...operational.units import stacking_points
 from ...operational.zoc import ZocField
 from ..execute import Mover as AreaMover
-from ..orders import OrderAttack, OrderDefend, OrderHold, OrderWithdraw, order_from_json
-from . import state
+from ..orders import ATTACKS, MOVING, OrderAttack, OrderWithdraw, order_from_json
+from . import battlefield, state
 from .combat import Battles, Contact, fight_all, take_control
-from .movement import MODES, allowance, group_step
+from .movement import MODES, allowance, group_step, road_refusal
 
 if TYPE_CHECKING:
     from ...game import Game
@@ -56,6 +58,10 @@ class Mover(AreaMover):
     """The tick, place and next hex ``step`` was priced for: within a tick the zones of
     control and the stacks that stay do not change, so neither does the price."""
     step: StepCost | None = None
+    mode: MoveMode = "move_defend"
+    """OO4: the movement mode the stack moves in this turn."""
+    lost: float = 0.0
+    """OM18: MP lost to command-and-control delays (not moved, so no readiness spent)."""
 
 
 def run(game: Game) -> None:
@@ -63,6 +69,7 @@ def run(game: Game) -> None:
     plan = game.state.wego
     assert plan is not None
     plan["stage"] = "execution"
+    battlefield.raze(game)  # OH8: as the turn begins, before anyone moves
     day = state.clock(game)
     board = state.board_of(game)
     world = Battles(state.units(game), set(), index=board.id_index)
@@ -104,11 +111,12 @@ def run(game: Game) -> None:
 def _staying(game: Game, orders: dict[str, dict[str, Any]]) -> set[str]:
     """Stacks without a moving order: a friendly stack that stays lifts the ZOC cost of its
     hex for its side's movers (OM11)."""
+    kinds = {cls.kind for cls in MOVING}
     moving = {
         stack_id
         for side_orders in orders.values()
         for stack_id, data in side_orders.items()
-        if data.get("kind") not in (OrderHold.kind, OrderDefend.kind)
+        if data.get("kind") in kinds
     }
     return {s for s in game.state.stacks if s not in moving}
 
@@ -127,10 +135,29 @@ def _start(game: Game, world: Battles, orders: dict[str, dict[str, Any]]) -> lis
             if not steps:
                 continue
             group = [world.units[u] for u in stack.units if u in world.units]
-            budget = allowance(game, group, MODES.get(order.kind, "move_defend"))
+            mode = MODES.get(order.kind, "move_defend")
+            if mode == "road":
+                mode = _road_or_not(game, world, stack_id, side, group)
+            budget = allowance(game, group, mode)
             wait = int(getattr(order, "wait", 0))
-            movers.append(Mover(stack_id, side, order.kind, steps, target, wait, budget))
+            mover = Mover(stack_id, side, order.kind, steps, target, wait, budget)
+            mover.mode = mode
+            movers.append(mover)
     return movers
+
+
+def _road_or_not(
+    game: Game, world: Battles, stack_id: str, side: str, group: list[OpUnit]
+) -> MoveMode:
+    """OM7, OO4: a road move whose stack may not use Road Movement as the turn starts (an
+    enemy its side did not see stands next to it) moves in Move and Defend instead, along
+    the same path as far as its MP go; the fall-back is recorded (``op_road_refused``)."""
+    enemies = [u.hex for u in world.units.values() if u.side != side]
+    reason = road_refusal(game, group, enemies)
+    if reason is None:
+        return "road"
+    game.record("op_road_refused", stack=stack_id, side_id=side, reason=reason)
+    return "move_defend"
 
 
 def _tick(
@@ -152,7 +179,7 @@ def _tick(
         if mover.wait > 0:
             mover.wait -= 1
             continue
-        mover.gained = min(mover.gained + tick_mp, mover.budget - mover.spent)
+        mover.gained = min(mover.gained + tick_mp, mover.budget - mover.spent - mover.lost)
     board = state.board_of(game)
     fields = {
         side: enemy_zoc(board, world.units.values(), side, night=day.night)
@@ -229,7 +256,7 @@ def _due(
             group,
             here,
             there,
-            mode=MODES.get(mover.order, "move_defend"),
+            mode=mover.mode,
             field=fields[mover.side],
             holder=holder,
             night=day.night,
@@ -239,7 +266,7 @@ def _due(
     if not step.allowed:
         _end(game, mover, tick, "blocked", step.reason)
         return False
-    left = mover.budget - mover.spent
+    left = mover.budget - mover.spent - mover.lost
     if not affordable(board, step, left, moved=mover.stepped):
         _end(game, mover, tick, "out_of_movement")
         return False
@@ -247,7 +274,7 @@ def _due(
     mover.parts = (step.ground, step.hexside, step.zoc)
     if mover.gained + 1e-9 >= mover.cost:
         return True
-    if mover.spent + mover.gained + 1e-9 >= mover.budget:
+    if mover.spent + mover.lost + mover.gained + 1e-9 >= mover.budget:
         _end(game, mover, tick, "out_of_movement")
     return False
 
@@ -268,7 +295,7 @@ def _step(
     to = mover.steps[0]
     there = world.index[to]
     if _enemies_in(world, there, mover.side):
-        attack = mover.order == OrderAttack.kind
+        attack = mover.order in ATTACKS
         enemies = sorted(s.id for s in places.enemy_ground_stacks_in(game, to, mover.side))
         game.record(
             "wego_contact",
@@ -285,10 +312,14 @@ def _step(
                 contact = Contact(to, mover.side)
                 contacts.append(contact)
             contact.stacks.append(stack.id)
+            contact.orders[stack.id] = mover.order
             contact.moved = contact.moved or mover.stepped
             _end(game, mover, tick, "engaged")
         else:
-            _end(game, mover, tick, "blocked", f"enemies hold '{to}' (Move and Defend halts, OM6)")
+            why = "Move and Defend halts, OM6"
+            if mover.mode == "road":
+                why = "Road Movement never attacks, OM8"
+            _end(game, mover, tick, "blocked", f"enemies hold '{to}' ({why})")
         return True
     group = [world.units[u] for u in stack.units if u in world.units]
     rules = board.rules
@@ -300,6 +331,8 @@ def _step(
             mover.jam_tick = tick
             game.record("wego_jam", tick=tick, stack=stack.id, region=to)
         return False
+    if _delayed(game, mover, group, tick):
+        return True
     origin = stack.region
     places.relocate(game, stack, to)
     stack.moved = True
@@ -330,6 +363,30 @@ def _step(
     if not mover.steps:
         _end(game, mover, tick, "arrived")
     elif mover.spent >= mover.budget - 1e-9:
+        _end(game, mover, tick, "out_of_movement")
+    return True
+
+
+def _delayed(game: Game, mover: Mover, group: list[OpUnit], tick: int) -> bool:
+    """OM18, OW10: the stack leaves its hex on schedule, or it loses the step's MP without
+    moving (``op_c2_delay``) and tries again when it has gained them once more; out of MP,
+    its order ends."""
+    rules = state.board_of(game).rules
+    check = on_schedule(rules, group, game.dice, night=state.clock(game).night)
+    if not check.delayed:
+        return False
+    mover.lost += mover.cost
+    mover.gained = max(0.0, mover.gained - mover.cost)
+    game.record(
+        "op_c2_delay",
+        tick=tick,
+        stack=mover.stack,
+        side_id=mover.side,
+        chance=round(check.chance, 4),
+        roll=check.roll,
+        lost=round(mover.cost, 6),
+    )
+    if mover.spent + mover.lost >= mover.budget - 1e-9:
         _end(game, mover, tick, "out_of_movement")
     return True
 

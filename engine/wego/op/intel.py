@@ -1,0 +1,33 @@
+"""The intelligence query of a WEGO game under the operational rules (OI1-OI6, OW4): what
+one side knows of every enemy unit now, for the game view's overlays and popups.
+
+The night is the turn's (OT4); a unit that is dug in stayed put a whole turn, so it counts as
+stationary for the night patrols (OW4); fog follows the game's setting (OI1). Misreadings are
+drawn from a generator keyed by the game's seed and the turn, never from the game's die, so
+asking changes nothing and asking again in the turn gives the same picture.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ...operational.intel import IntelPicture, picture
+from . import state
+
+if TYPE_CHECKING:
+    from ...game import Game
+
+
+def intel_of(game: Game, side: str) -> IntelPicture:
+    """OI1-OI6: the levels of every hex for ``side`` and the enemy units it sees."""
+    board = state.board_of(game)
+    units = state.units(game)
+    return picture(
+        board,
+        units,
+        side,
+        key=f"{game.seed}:{game.state.turn}",
+        night=state.clock(game).night,
+        stationary={u.id for u in units.values() if u.dug_in and u.side == side},
+        fog=game.fog,
+    )

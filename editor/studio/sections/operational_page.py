@@ -2,13 +2,17 @@
 
 from __future__ import annotations
 
-from PySide6.QtWidgets import QLabel, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QLabel, QTabWidget, QVBoxLayout, QWidget
 
 from editor.shared.widgets import scrolling
 from editor.studio.document import ScenarioDocument
 from editor.studio.sections.grid import GridEditor
 from editor.studio.sections.grid_model import Path
 from editor.studio.sections.operational_grids import Chapter
+from editor.studio.sections.order_of_battle_view import OrderOfBattlePage
+
+TREE_CHAPTER = "op-command"
+"""The chapter whose tables are the HQ tree: it opens on the tree, its tables a tab away."""
 
 
 class OperationalChapterPage(QWidget):
@@ -18,8 +22,22 @@ class OperationalChapterPage(QWidget):
         super().__init__()
         self.chapter = chapter
         self.setObjectName(f"chapter-{chapter.key}")
-        layout = QVBoxLayout(self)
-        layout.setContentsMargins(0, 0, 0, 0)
+        outer = QVBoxLayout(self)
+        outer.setContentsMargins(0, 0, 0, 0)
+        self.tree: OrderOfBattlePage | None = None
+        self.tabs: QTabWidget | None = None
+        if chapter.key == TREE_CHAPTER:
+            self.tree = OrderOfBattlePage(document)
+            self.tabs = QTabWidget()
+            self.tabs.setObjectName("command-tabs")
+            self.tabs.addTab(self.tree, "Order of battle")
+            tables = QWidget()
+            self.tabs.addTab(tables, "Tables")
+            outer.addWidget(self.tabs, 1)
+            layout = QVBoxLayout(tables)
+            layout.setContentsMargins(0, 0, 0, 0)
+        else:
+            layout = outer
         alone = len(chapter.grids) == 1
         heading = QLabel(chapter.grids[0].title if alone else chapter.title)
         font = heading.font()
@@ -63,4 +81,7 @@ class OperationalChapterPage(QWidget):
 
     def locate(self, path: Path) -> bool:
         """Select the cell at ``path`` (inside ``rules``); ``False`` if no grid shows it."""
-        return any(grid.locate(path) for grid in self.grids)
+        found = any(grid.locate(path) for grid in self.grids)
+        if found and self.tabs is not None:
+            self.tabs.setCurrentIndex(1)
+        return found

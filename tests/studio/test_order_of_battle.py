@@ -143,3 +143,17 @@ def test_selecting_a_node_selects_the_unit_and_the_map_selection_selects_the_nod
     assert doc.selection.section == "units" and doc.selection.ids == ("inf2",)
     doc.select("units", ["foe"])
     assert page.tree.currentItem().data(0, UNIT) == "foe"
+
+
+def test_oq1_an_hq_unit_without_an_entry_gets_one_where_it_is_dropped(qtbot):
+    b = CommandBuilder(columns=8, rows=3)
+    b.hq("army", "c1r2", echelon="army")
+    b.unit("newhq", "hq", "c3r2", echelon="corps")
+    doc = ScenarioDocument(b.build())
+    page = OrderOfBattlePage(doc)
+    qtbot.addWidget(page)
+    assert [n.unit for n in forest(doc.scenario)[0].unattached] == ["newhq"]
+    assert page.drop("newhq", "army", "red")
+    entry = doc.scenario.rules.operational.command.entry("newhq")
+    assert entry is not None and entry.parent == "army"
+    assert not doc.scenario.rules.operational.command.attachments

@@ -100,9 +100,9 @@ def test_the_order_of_battle_rearranged_with_the_real_mouse(
     editor = studio.tabs.pages["rules"].widget()
     click_chapter(x, editor, "op-command")
     page = editor.operational["op-command"]
-    tree = page.tree.tree
+    tree = page.view.tree
     wait_until(tree.isVisible, what="the order of battle tree")
-    assert "1 issue" in page.tree.item_of("loose").text(0)  # reports to no HQ
+    assert "1 issue" in page.view.item_of("loose").text(0)  # reports to no HQ
     shots(studio, f"studio-oob-tree-{size}")
 
     # 1. inf1 dragged from div1 onto div2: one undo step.
@@ -116,15 +116,15 @@ def test_the_order_of_battle_rearranged_with_the_real_mouse(
         what="inf1 under div2",
     )
     assert document.undo_stack.count() == steps + 1
-    item = page.tree.item_of("inf1")
+    item = page.view.item_of("inf1")
     assert item.parent().data(0, UNIT) == "div2"
     shots(studio, f"studio-oob-moved-{size}")
 
     # 2. The army dragged under its own division: refused, with the reason, nothing changed.
     before = document.scenario
     real_drag(x, centre_of(tree, "army"), centre_of(tree, "div1"))
-    wait_until(lambda: "loop" in page.tree.message.text(), what="the refusal")
-    assert page.tree.message.isVisible()
+    wait_until(lambda: "loop" in page.view.message.text(), what="the refusal")
+    assert page.view.message.isVisible()
     assert document.scenario is before
     shots(studio, f"studio-oob-refused-{size}")
 
@@ -136,6 +136,6 @@ def test_the_order_of_battle_rearranged_with_the_real_mouse(
     # 4. Ctrl+Z puts inf1 back under div1.
     x.key("ctrl+z")
     wait_until(
-        lambda: page.tree.item_of("inf1").parent().data(0, UNIT) == "div1",
+        lambda: page.view.item_of("inf1").parent().data(0, UNIT) == "div1",
         what="the move undone",
     )

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from PySide6.QtWidgets import QLabel, QTabWidget, QVBoxLayout, QWidget
 
 from editor.shared.widgets import scrolling
@@ -10,9 +12,14 @@ from editor.studio.sections.grid import GridEditor
 from editor.studio.sections.grid_model import Path
 from editor.studio.sections.operational_grids import Chapter
 from editor.studio.sections.order_of_battle_view import OrderOfBattlePage
+from editor.studio.sections.weather_calendar import WeatherCalendar
 
-TREE_CHAPTER = "op-command"
-"""The chapter whose tables are the HQ tree: it opens on the tree, its tables a tab away."""
+VIEWS: dict[str, tuple[str, Callable[[ScenarioDocument], QWidget]]] = {
+    "op-command": ("Order of battle", OrderOfBattlePage),
+    "op-turns": ("Weather calendar", WeatherCalendar),
+}
+"""Chapters that open on a view of their own (the HQ tree to drag, the days to paint with
+weather), their tables a tab away."""
 
 
 class OperationalChapterPage(QWidget):
@@ -24,13 +31,14 @@ class OperationalChapterPage(QWidget):
         self.setObjectName(f"chapter-{chapter.key}")
         outer = QVBoxLayout(self)
         outer.setContentsMargins(0, 0, 0, 0)
-        self.tree: OrderOfBattlePage | None = None
+        self.view: QWidget | None = None
         self.tabs: QTabWidget | None = None
-        if chapter.key == TREE_CHAPTER:
-            self.tree = OrderOfBattlePage(document)
+        if chapter.key in VIEWS:
+            title, make = VIEWS[chapter.key]
+            self.view = make(document)
             self.tabs = QTabWidget()
-            self.tabs.setObjectName("command-tabs")
-            self.tabs.addTab(self.tree, "Order of battle")
+            self.tabs.setObjectName(f"{chapter.key}-tabs")
+            self.tabs.addTab(self.view, title)
             tables = QWidget()
             self.tabs.addTab(tables, "Tables")
             outer.addWidget(self.tabs, 1)

@@ -30,6 +30,7 @@ def oob_studio(qtbot: Any, state_dir: Path, tmp_path: Path) -> Any:
     from schemas.io import dumps
 
     b = CommandBuilder(columns=12, rows=3)
+    b.raw["calendar"]["turns"] = 12  # three days of four turns
     b.hq("army", "c1r2", echelon="army")
     b.hq("div1", "c3r2", parent="army", echelon="division")
     b.hq("div2", "c4r2", parent="army", echelon="division")
@@ -138,4 +139,46 @@ def test_the_order_of_battle_rearranged_with_the_real_mouse(
     wait_until(
         lambda: page.view.item_of("inf1").parent().data(0, UNIT) == "div1",
         what="the move undone",
+    )
+
+
+def test_the_weather_calendar_set_over_dragged_days_with_the_real_mouse(
+    oob_studio: Any, x: XInput, shots: Any
+) -> None:
+    """OT4, OW1: days selected by dragging down their rows, frozen with the Set button, as one
+    undo step; Ctrl+Z takes it back."""
+    studio = oob_studio
+    document = studio.document
+    size = size_name(studio)
+    menu = open_menu_bar(x, studio, "Scenario")
+    choose(x, menu, "Rules parameters")
+    wait_until(lambda: "rules" in studio.tabs.pages, what="the rules editor")
+    editor = studio.tabs.pages["rules"].widget()
+    click_chapter(x, editor, "op-turns")
+    calendar = editor.operational["op-turns"].view
+    table = calendar.table
+    wait_until(table.isVisible, what="the weather calendar")
+    assert table.rowCount() >= 3
+    shots(studio, f"studio-weather-before-{size}")
+
+    def row_point(row: int) -> tuple[int, int]:
+        rect = table.visualRect(table.model().index(row, 0))
+        return on_screen(table.viewport(), rect.center().x(), rect.center().y())
+
+    x.drag([row_point(0), row_point(1), row_point(2)])
+    wait_until(lambda: calendar.selected_days() == [0, 1, 2], what="three days selected")
+    choice = calendar.choice
+    choice.setCurrentIndex(2)  # frozen; the combo box itself is Qt's own
+    steps = document.undo_stack.count()
+    button = calendar.apply
+    x.click(*on_screen(button, button.width() / 2, button.height() / 2))
+    wait_until(
+        lambda: document.scenario.rules.operational.turns.weather[:3] == ["frozen"] * 3,
+        what="three frozen days",
+    )
+    assert document.undo_stack.count() == steps + 1
+    shots(studio, f"studio-weather-frozen-{size}")
+    x.key("ctrl+z")
+    wait_until(
+        lambda: document.scenario.rules.operational.turns.weather == [], what="the days undone"
     )

@@ -157,3 +157,18 @@ def test_oq1_an_hq_unit_without_an_entry_gets_one_where_it_is_dropped(qtbot):
     entry = doc.scenario.rules.operational.command.entry("newhq")
     assert entry is not None and entry.parent == "army"
     assert not doc.scenario.rules.operational.command.attachments
+
+
+def test_oq1_the_right_click_menu_offers_the_sides_hqs_with_refusals_greyed(page, doc):
+    menu = page.reassign_menu("div1", "red")
+    under = menu.actions()[0].menu()
+    offered = {a.text(): a for a in under.actions()}
+    assert set(offered) == {"army (army)", "div1 (division)", "div2 (division)"}  # no blue HQ
+    assert not offered["div1 (division)"].isEnabled()  # itself
+    assert not offered["army (army)"].isEnabled()  # already there
+    assert "already reports" in offered["army (army)"].toolTip()
+    offered["div2 (division)"].trigger()
+    assert doc.scenario.rules.operational.command.entry("div1").parent == "div2"
+    assert doc.undo_stack.count() == 1
+    loose = page.reassign_menu("loose", "red")
+    assert not loose.actions()[-1].isEnabled()  # already reports to no HQ

@@ -12,6 +12,7 @@ from PySide6.QtGui import QBrush, QColor, QDragMoveEvent, QDropEvent
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QLabel,
+    QMenu,
     QStyle,
     QTreeWidget,
     QTreeWidgetItem,
@@ -27,6 +28,7 @@ from editor.studio.sections.order_of_battle import (
     label_of,
     reassigned,
     refusal,
+    side_of_units,
     tree_issues,
 )
 
@@ -111,6 +113,8 @@ class OrderOfBattlePage(QWidget):
         self.issues: dict[str, list[str]] = {}
         self._syncing = False
         self.tree.itemSelectionChanged.connect(self._selected)
+        self.tree.setContextMenuPolicy(Qt.ContextMenuPolicy.CustomContextMenu)
+        self.tree.customContextMenuRequested.connect(self._context_menu)
         document.changed.connect(self._follow)
         document.selectionChanged.connect(self._show_selection)
         self.rebuild()
@@ -227,6 +231,37 @@ class OrderOfBattlePage(QWidget):
         unit = items[0].data(0, UNIT) if items else None
         if unit is not None:
             self.document.select("units", [unit])
+
+    def _context_menu(self, point: QPoint) -> None:
+        item = self.tree.itemAt(point)
+        unit = item.data(0, UNIT) if item is not None else None
+        if unit is not None:
+            self.reassign_menu(unit, item.data(0, SIDE)).popup(
+                self.tree.viewport().mapToGlobal(point)
+            )
+
+    def reassign_menu(self, unit: str, side: str) -> QMenu:
+        """The same moves as a drag, from the keyboard or a right-click: every HQ of the
+        side, those refused greyed with the reason as their tooltip."""
+        scenario = self.document.scenario
+        menu = QMenu(self)
+        menu.setToolTipsVisible(True)
+        under = menu.addMenu("Report to")
+        under.setToolTipsVisible(True)
+        command = scenario.rules.operational.command if scenario.rules.operational else None
+        side_of = side_of_units(scenario)
+        for entry in command.hqs if command is not None else ():
+            if side_of.get(entry.unit) != side:
+                continue  # the other sides' HQs are not offered at all
+            reason = refusal(scenario, unit, entry.unit, side)
+            action = under.addAction(label_of(scenario, entry.unit))
+            action.setEnabled(reason is None)
+            action.setToolTip(reason or "")
+            action.triggered.connect(lambda _=False, hq=entry.unit: self.drop(unit, hq, side))
+        top = menu.addAction("Report to no HQ")
+        top.setEnabled(self._placed(unit))
+        top.triggered.connect(lambda: self.drop(unit, None, side))
+        return menu
 
     def why_not(self, moved: str, target: str | None, side: str) -> str | None:
         return refusal(self.document.scenario, moved, target, side)

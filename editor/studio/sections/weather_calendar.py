@@ -97,7 +97,7 @@ class WeatherCalendar(QWidget):
         about = QLabel(
             "One row per day of the game, with its turns. Select days (Shift or Ctrl + click, "
             "or drag down the rows), choose a weather and press Set, or right-click them: each "
-            "setting is one step of Edit > Undo. Greyed days keep the last listed weather."
+            "setting is one step of Edit > Undo. A greyed weather is held from the last day listed."
         )
         about.setWordWrap(True)
         about.setStyleSheet("color: #555;")
@@ -147,8 +147,8 @@ class WeatherCalendar(QWidget):
                 item.setData(Qt.ItemDataRole.UserRole, day.index)
                 if column == 2:
                     item.setBackground(QBrush(QColor(COLOURS.get(day.weather, "#fff"))))
-                if day.held:
-                    item.setForeground(grey)
+                if day.held and column == 2:
+                    item.setForeground(grey)  # the weather is held, not the day
                 if column == 1 and any(night for _, night in day.turns):
                     item.setToolTip("Night turns: movement costs more readiness (OW7).")
                 self.table.setItem(row, column, item)

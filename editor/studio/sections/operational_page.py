@@ -2,13 +2,24 @@
 
 from __future__ import annotations
 
-from PySide6.QtWidgets import QLabel, QVBoxLayout, QWidget
+from collections.abc import Callable
+
+from PySide6.QtWidgets import QLabel, QTabWidget, QVBoxLayout, QWidget
 
 from editor.shared.widgets import scrolling
 from editor.studio.document import ScenarioDocument
 from editor.studio.sections.grid import GridEditor
 from editor.studio.sections.grid_model import Path
 from editor.studio.sections.operational_grids import Chapter
+from editor.studio.sections.order_of_battle_view import OrderOfBattlePage
+from editor.studio.sections.weather_calendar import WeatherCalendar
+
+VIEWS: dict[str, tuple[str, Callable[[ScenarioDocument], QWidget]]] = {
+    "op-command": ("Order of battle", OrderOfBattlePage),
+    "op-turns": ("Weather calendar", WeatherCalendar),
+}
+"""Chapters that open on a view of their own (the HQ tree to drag, the days to paint with
+weather), their tables a tab away."""
 
 
 class OperationalChapterPage(QWidget):
@@ -18,8 +29,23 @@ class OperationalChapterPage(QWidget):
         super().__init__()
         self.chapter = chapter
         self.setObjectName(f"chapter-{chapter.key}")
-        layout = QVBoxLayout(self)
-        layout.setContentsMargins(0, 0, 0, 0)
+        outer = QVBoxLayout(self)
+        outer.setContentsMargins(0, 0, 0, 0)
+        self.view: QWidget | None = None
+        self.tabs: QTabWidget | None = None
+        if chapter.key in VIEWS:
+            title, make = VIEWS[chapter.key]
+            self.view = make(document)
+            self.tabs = QTabWidget()
+            self.tabs.setObjectName(f"{chapter.key}-tabs")
+            self.tabs.addTab(self.view, title)
+            tables = QWidget()
+            self.tabs.addTab(tables, "Tables")
+            outer.addWidget(self.tabs, 1)
+            layout = QVBoxLayout(tables)
+            layout.setContentsMargins(0, 0, 0, 0)
+        else:
+            layout = outer
         alone = len(chapter.grids) == 1
         heading = QLabel(chapter.grids[0].title if alone else chapter.title)
         font = heading.font()
@@ -63,4 +89,7 @@ class OperationalChapterPage(QWidget):
 
     def locate(self, path: Path) -> bool:
         """Select the cell at ``path`` (inside ``rules``); ``False`` if no grid shows it."""
-        return any(grid.locate(path) for grid in self.grids)
+        found = any(grid.locate(path) for grid in self.grids)
+        if found and self.tabs is not None:
+            self.tabs.setCurrentIndex(1)
+        return found

@@ -177,12 +177,62 @@ def test_oo4_om1_the_orders_panel_lists_every_order_type_with_its_mode_and_mp(wi
     assert rows == [
         ["Move", "Move and Defend", f"{mp['move_defend']:g}"],
         ["Attack", "Move and Attack", f"{mp['move_attack']:g}"],
+        ["Assault", "Move and Attack", f"{mp['move_attack']:g}"],
+        ["Attack without advance", "Move and Attack", f"{mp['move_attack']:g}"],
+        ["Road move", "Road Movement", f"{mp['road']:g}"],
         ["Withdraw", "Move and Defend", f"{mp['move_defend']:g}"],
         ["Hold", "stays", "\u2013"],
         ["Defend", "stays", "\u2013"],
+        ["Hold at all costs", "stays", "\u2013"],
+        ["Withdraw if attacked", "stays", "\u2013"],
     ]
-    assert all(table.topLevelItem(i).text(3) for i in range(5))  # every order's parameters
+    assert all(table.topLevelItem(i).text(3) for i in range(len(rows)))  # their parameters
     assert not table.topLevelItem(0).isDisabled()  # the tank may move
+
+
+def _row(window: WegoWindow, name: str):
+    table = window.op_view.orders.table
+    return next(
+        table.topLevelItem(i)
+        for i in range(table.topLevelItemCount())
+        if table.topLevelItem(i).text(0) == name
+    )
+
+
+def test_oo7_oo8_every_order_of_the_family_is_given_from_the_orders_panel(qtbot, window):
+    """A click in a staying order's row gives it at once; in a moving order's row it puts the
+    map in that order's mode, and the click on the map gives it (OO7: an assault on c7r3);
+    Escape brings the map back to plain moves."""
+    from PySide6.QtCore import Qt
+
+    op = window.op_view
+    session, game, view = window.session, window.session.game, window.map_view
+    inf = _stack(window, "r-inf1")
+    session.select(inf)
+    table = op.orders.table
+    for name, kind in (
+        ("Hold at all costs", "order_hold_all"),
+        ("Withdraw if attacked", "order_withdraw_if_attacked"),
+    ):
+        row = _row(window, name)
+        assert not row.isDisabled()
+        table.itemClicked.emit(row, 0)
+        given = plan.orders_of(game, "red", viewer="red")[inf]
+        assert given.kind == kind
+        assert name in window.plan_panel.order_label.text()
+    tank = _stack(window, "r-tank")
+    session.select(tank)
+    table.itemClicked.emit(_row(window, "Assault"), 0)
+    assert view.mode == "assault"
+    assert not window.plan_panel.move_radio.isChecked()
+    qtbot.waitUntil(lambda: "c7r3" in view.dests, timeout=5000)
+    assert view.dests["c7r3"].kind == "battle"
+    qtbot.mouseClick(view.viewport(), Qt.MouseButton.LeftButton, pos=view.spot_of("c7r3"))
+    given = plan.orders_of(game, "red", viewer="red")[tank]
+    assert given.kind == "order_assault" and given.target == "c7r3"
+    assert any("Assault" in text for text in dict(window.plan_panel.order_rows()).values())
+    qtbot.keyClick(view, Qt.Key.Key_Escape)
+    assert view.mode == "move" and window.plan_panel.move_radio.isChecked()
 
 
 def test_oc2_oc15_an_attack_orders_odds_show_before_the_plan_is_sealed(window):

@@ -15,7 +15,8 @@ from __future__ import annotations
 
 from html import escape
 
-from PySide6.QtGui import QFont
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QColor, QFont
 from PySide6.QtWidgets import QGroupBox, QLabel, QTreeWidget, QTreeWidgetItem, QVBoxLayout
 
 from editor.game.session import GameSession
@@ -26,22 +27,35 @@ from engine.wego import plan
 from engine.wego.op import map_queries
 from engine.wego.orders import (
     Order,
+    OrderAssault,
     OrderAttack,
+    OrderAttackNoAdvance,
     OrderDefend,
     OrderHold,
+    OrderHoldAtAllCosts,
     OrderMove,
+    OrderRoadMove,
     OrderWithdraw,
+    OrderWithdrawIfAttacked,
 )
 
-MODE_WORDS = {"move_defend": "Move and Defend", "move_attack": "Move and Attack"}
+HIGHLIGHT = "#fff2b3"
+"""The row of the order the map's next click gives, when it is not a plain move."""
 
-ORDER_TYPES: list[tuple[type[Order], str, str, str]] = [
+MODE_WORDS = {
+    "move_defend": "Move and Defend",
+    "move_attack": "Move and Attack",
+    "road": "Road Movement",
+}
+
+ORDER_TYPES: list[tuple[type[Order], str, str, str, str | None]] = [
     (
         OrderMove,
         "Move",
         "route, wait",
         "Route: click or drag to a hex (shift-click adds waypoints); wait: ticks before it "
         "sets off (the panel's Wait)",
+        "move",
     ),
     (
         OrderAttack,
@@ -49,18 +63,62 @@ ORDER_TYPES: list[tuple[type[Order], str, str, str]] = [
         "target, route, wait",
         "Target: a hex holding enemies you see (click it); route: the way there, or none to "
         "attack from where the stack stands; wait: ticks before it sets off",
+        "move",
+    ),
+    (
+        OrderAssault,
+        "Assault",
+        "target, route, wait",
+        "An attack one intensity level higher (OO7): more damage to both sides. Choose this "
+        "row, then click the target",
+        "assault",
+    ),
+    (
+        OrderAttackNoAdvance,
+        "Attack without advance",
+        "target, route, wait",
+        "An attack whose stack never advances into the hex it wins (OO7). Choose this row, "
+        "then click the target",
+        "no_advance",
+    ),
+    (
+        OrderRoadMove,
+        "Road move",
+        "route, wait",
+        "Along roads only, at road costs (OM7, OM8): open to a stack at Move+ supply, every "
+        "unit Supported, no enemy next to it; it never attacks. Choose this row, then click "
+        "a washed hex",
+        "road",
     ),
     (
         OrderWithdraw,
         "Withdraw",
         "route, wait",
-        "Route to a friendly hex (choose Withdraw above, then click): it steps before other "
-        "moves and never enters enemies; wait: ticks before it sets off",
+        "Route to a friendly hex (choose this row or Withdraw above, then click): it steps "
+        "before other moves and never enters enemies; wait: ticks before it sets off",
+        "withdraw",
     ),
-    (OrderHold, "Hold", "none", "Stays where it stands (what a stack without an order does)"),
-    (OrderDefend, "Defend", "none", "Stays and digs in where the rules allow it"),
+    (OrderHold, "Hold", "none", "Stays where it stands (what a stack without an order does)", None),
+    (OrderDefend, "Defend", "none", "Stays and digs in where the rules allow it", None),
+    (
+        OrderHoldAtAllCosts,
+        "Hold at all costs",
+        "none",
+        "Stays whatever the losses (OO8): more damage taken, and it may refuse to retreat",
+        None,
+    ),
+    (
+        OrderWithdrawIfAttacked,
+        "Withdraw if attacked",
+        "none",
+        "Stays, but falls back before an attack if its withdrawal roll succeeds (OO8, OC25): "
+        "lighter losses, the hex given up",
+        None,
+    ),
 ]
-"""Every order type of the operational family, its name and its parameters."""
+"""Every order type of the operational family: its name, its parameters, how it is given,
+and the map's mode a click in its row chooses (``None``: the click gives the order at once,
+as it keeps the stack where it stands)."""
 
 
 def odds_html(preview: OddsPreview) -> str:
@@ -106,6 +164,7 @@ class OpOrdersBox(QGroupBox):
         self.table.setRootIsDecorated(False)
         self.table.setSelectionMode(QTreeWidget.SelectionMode.NoSelection)
         self.table.setWordWrap(True)
+        self.table.itemClicked.connect(self._chosen)
         self.odds = QLabel()
         self.odds.setObjectName("op-odds")
         self.odds.setWordWrap(True)
@@ -120,6 +179,22 @@ class OpOrdersBox(QGroupBox):
         map_view.planChanged.connect(self.refresh)
         self.refresh()
 
+    def _chosen(self, row: QTreeWidgetItem, _column: int = 0) -> None:
+        """A click in an order's row: an order that stays is given to the selected stack at
+        once; one that goes somewhere puts the map in its mode, so the next click (or drag)
+        on the map gives it."""
+        kind_name = row.data(0, Qt.ItemDataRole.UserRole)
+        found = next((t for t in ORDER_TYPES if t[0].kind == kind_name), None)
+        stack_id = self.session.selected
+        if found is None or row.isDisabled() or stack_id is None:
+            return
+        kind, name, _parameters, _explained, use = found
+        if use is None:
+            self.map_view.give(kind(stack_id))
+            return
+        self.map_view.set_mode(use)
+        self.map_view.message.emit(f"{name}: click where on the map (Escape: back to Move)")
+
     def refresh(self) -> None:
         game = self.session.game
         side = self.map_view.planning()
@@ -131,14 +206,19 @@ class OpOrdersBox(QGroupBox):
         given = plan.orders_of(game, side, viewer=side).get(stack.id) if side and stack else None
         mp = map_queries.allowances(game, stack.id) if stack is not None else {}
         self.table.clear()
-        for kind, name, parameters, explained in ORDER_TYPES:
+        for kind, name, parameters, explained, use in ORDER_TYPES:
             mode = map_queries.movement_mode(kind.kind)
             moves = MODE_WORDS.get(mode, mode) if mode else "stays"
             points = f"{mp[mode]:g}" if mode and mode in mp else "\u2013"
             row = QTreeWidgetItem([name, moves, points, parameters])
+            how = "click to give it" if use is None else "click, then choose the place on the map"
             for n in range(4):
-                row.setToolTip(n, f"{name}: {explained}")
-            row.setDisabled(not any(isinstance(a, kind) for a in mine))
+                row.setToolTip(n, f"{name}: {explained} ({how})")
+            row.setData(0, Qt.ItemDataRole.UserRole, kind.kind)
+            row.setDisabled(not any(type(a) is kind for a in mine))
+            if use is not None and use == self.map_view.mode and use != "move":
+                for n in range(4):
+                    row.setBackground(n, QColor(HIGHLIGHT))
             if given is not None and type(given) is kind:
                 font = QFont(row.font(0))
                 font.setBold(True)

@@ -9,6 +9,8 @@ asked with ``viewer`` set to that side, so another side's plan is never read.
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from engine.actions import Action
 from engine.errors import IllegalAction
 from engine.game import Game
@@ -16,11 +18,16 @@ from engine.queries import Destination
 from engine.wego import family, plan
 from engine.wego.orders import (
     Order,
+    OrderAssault,
     OrderAttack,
+    OrderAttackNoAdvance,
     OrderDefend,
     OrderHold,
+    OrderHoldAtAllCosts,
     OrderMove,
+    OrderRoadMove,
     OrderWithdraw,
+    OrderWithdrawIfAttacked,
 )
 
 KIND_WORDS = {
@@ -29,7 +36,28 @@ KIND_WORDS = {
     "order_hold": "Hold",
     "order_defend": "Defend",
     "order_withdraw": "Withdraw",
+    "order_road": "Road move",
+    "order_assault": "Assault",
+    "order_attack_no_advance": "Attack without advance",
+    "order_hold_all": "Hold at all costs",
+    "order_withdraw_if_attacked": "Withdraw if attacked",
 }
+
+MODES: dict[str, tuple[type[Order], type[OrderAttack] | None]] = {
+    "move": (OrderMove, OrderAttack),
+    "withdraw": (OrderWithdraw, None),
+    "road": (OrderRoadMove, None),
+    "assault": (OrderMove, OrderAssault),
+    "no_advance": (OrderMove, OrderAttackNoAdvance),
+}
+"""What a click on the map orders in each mode of the plan: the order of a move to a washed
+region, and of an attack on a region with enemies (``None``: the mode attacks nothing).
+``road``, ``assault`` and ``no_advance`` are orders of the operational rules (OO4, OO7)."""
+
+STAYS = (OrderHold, OrderDefend, OrderHoldAtAllCosts, OrderWithdrawIfAttacked)
+"""Orders that keep the stack where it stands (no route, no wait)."""
+MOVING = (OrderMove, OrderWithdraw, OrderRoadMove)
+"""Orders that follow a route to its end."""
 
 
 def planning_side(game: Game) -> str | None:
@@ -44,27 +72,29 @@ def planning_side(game: Game) -> str | None:
 def destinations(
     game: Game, legal: list[Action], stack_id: str, mode: str
 ) -> dict[str, Destination]:
-    """Where ``stack_id`` may be ordered, from the legal actions: ``mode`` ``move`` gives
-    moves and attacks (a region holding seen enemies), ``withdraw`` the withdrawals. Their
-    MP are the engine's prices of the same routes (:func:`engine.wego.plan.routes` and
-    :func:`engine.wego.plan.attack_routes`, one search each)."""
+    """Where ``stack_id`` may be ordered in ``mode`` (:data:`MODES`), from the legal actions:
+    ``move`` gives moves and attacks (a region holding seen enemies), ``withdraw`` the
+    withdrawals, ``road`` the road moves, ``assault`` and ``no_advance`` moves and those
+    attacks. Their MP are the engine's prices of the same routes
+    (:func:`engine.wego.plan.routes` and :func:`engine.wego.plan.attack_routes`)."""
     stack = game.state.stacks.get(stack_id)
-    if stack is None:
+    if stack is None or mode not in MODES:
         return {}
+    moving, attacking = MODES[mode]
     mine = [a for a in legal if getattr(a, "stack", None) == stack_id]
-    if not any(isinstance(a, OrderMove | OrderAttack | OrderWithdraw) for a in mine):
+    if not any(isinstance(a, (*MOVING, OrderAttack)) for a in mine):
         return {}
-    reach = plan.routes(game, stack)
-    attacks = plan.attack_routes(game, stack) if mode == "move" else {}
-    wanted = OrderWithdraw if mode == "withdraw" else OrderMove
+    reach = plan.routes(game, stack, road=mode == "road")
+    attacks = plan.attack_routes(game, stack) if attacking is not None else {}
     out: dict[str, Destination] = {}
     for action in mine:
-        if type(action) is wanted:
-            assert isinstance(action, OrderMove | OrderWithdraw)
+        if type(action) is moving:
+            assert isinstance(action, MOVING)
             end = action.path[-1]
             cost = reach[end].cost if end in reach else 0.0
             out[end] = Destination(end, "move", cost, action.path, True)
-        elif mode == "move" and isinstance(action, OrderAttack):
+        elif attacking is not None and type(action) is attacking:
+            assert isinstance(action, OrderAttack)
             route = attacks.get(action.target)
             cost = route.cost if route is not None else 0.0
             path = (*action.path, action.target)
@@ -79,30 +109,30 @@ def order_to(
     region: str,
     *,
     attack: Destination | None,
-    withdraw: bool,
+    mode: str = "move",
     wait: int,
+    road: Destination | None = None,
 ) -> Order:
-    """The order sending ``stack_id`` through ``waypoints`` to ``region``; with ``attack``
-    (the region's destination as an attack), an attack on it, from the end of the route
-    through the waypoints, else by the engine's cheapest approach. Raises
+    """The order of ``mode`` (:data:`MODES`) sending ``stack_id`` through ``waypoints`` to
+    ``region``; with ``attack`` (the region's destination as an attack), an attack on it,
+    from the end of the route through the waypoints, else by the engine's cheapest approach.
+    A road move without waypoints follows ``road``, the road route the engine listed. Raises
     :class:`IllegalAction` when no route can be made; the order is checked whole when it is
     applied."""
+    moving, attacking = MODES.get(mode, MODES["move"])
     if attack is not None:
         path = plan.route_through(game, stack_id, waypoints) if waypoints else attack.path[:-1]
-        return OrderAttack(stack_id, region, path, wait)
+        return (attacking or OrderAttack)(stack_id, region, path, wait)
+    if moving is OrderRoadMove and road is not None and not waypoints:
+        return OrderRoadMove(stack_id, road.path, wait)
     path = plan.route_through(game, stack_id, (*waypoints, region))
-    if withdraw:
-        return OrderWithdraw(stack_id, path, wait)
-    return OrderMove(stack_id, path, wait)
+    return moving(stack_id, path, wait)  # type: ignore[call-arg]
 
 
 def with_wait(order: Order, wait: int) -> Order:
-    """The same order with another wait (holds and defences have none)."""
-    if isinstance(order, OrderMove | OrderAttack | OrderWithdraw):
-        kind = type(order)
-        if isinstance(order, OrderAttack):
-            return OrderAttack(order.stack, order.target, order.path, wait)
-        return kind(order.stack, order.path, wait)  # type: ignore[call-arg]
+    """The same order with another wait (orders that stay have none)."""
+    if isinstance(order, (*MOVING, OrderAttack)):
+        return replace(order, wait=wait)  # type: ignore[type-var]
     return order
 
 
@@ -112,7 +142,7 @@ def route_of(game: Game, order: Order) -> list[str]:
     start = [stack.region] if stack is not None else []
     if isinstance(order, OrderAttack):
         return [*start, *order.path, order.target]
-    if isinstance(order, OrderMove | OrderWithdraw):
+    if isinstance(order, MOVING):
         return [*start, *order.path]
     return start
 
@@ -125,14 +155,14 @@ def order_words(game: Game, order: Order) -> str:
         return regions[region].name if region in regions else region
 
     kind = KIND_WORDS.get(order.kind, order.kind)
-    if isinstance(order, OrderHold | OrderDefend):
+    if isinstance(order, STAYS):
         return kind
     if isinstance(order, OrderAttack):
-        text = f"Attack {name(order.target)}"
+        text = f"{kind} {name(order.target)}"
         if order.path:
             text += f" from {name(order.path[-1])}"
     else:
-        assert isinstance(order, OrderMove | OrderWithdraw)
+        assert isinstance(order, MOVING)
         text = f"{kind} to {name(order.path[-1])}" if order.path else kind
         if len(order.path) > 1:
             text += f" ({len(order.path)} steps)"

@@ -29,6 +29,7 @@ from editor.game.map.style import REACH_COLOURS, Z_BADGES, Z_PATH
 from editor.game.map.view import GameMapView, _Press
 from editor.game.session import GameSession
 from editor.game.wego.orders import (
+    MODES,
     attack_odds_words,
     destinations,
     order_to,
@@ -40,7 +41,7 @@ from editor.game.wego.plan_edits import PlanEdits
 from engine.actions import Action, Move
 from engine.errors import IllegalAction
 from engine.wego import family, plan
-from engine.wego.orders import Order, OrderAttack, OrderMove, OrderWithdraw
+from engine.wego.orders import Order, OrderAttack, OrderWithdraw
 
 ORDER_COLOURS = {
     "order_move": QColor("#2f9e44"),
@@ -148,12 +149,11 @@ class PlanMapView(GameMapView):
         if isinstance(action, Move):  # a drag: the same route, as an order of the plan
             end = action.path[-1]
             dest = self.dests.get(end)
+            moving, attacking = MODES.get(self.mode, MODES["move"])
             if dest is not None and dest.kind == "battle":
-                action = OrderAttack(action.stack, end, action.path[:-1], self.wait)
-            elif self.mode == "withdraw":
-                action = OrderWithdraw(action.stack, action.path, self.wait)
+                action = (attacking or OrderAttack)(action.stack, end, action.path[:-1], self.wait)
             else:
-                action = OrderMove(action.stack, action.path, self.wait)
+                action = moving(action.stack, action.path, self.wait)  # type: ignore[call-arg]
         return self.give(action)
 
     def give(self, action: Action) -> bool:
@@ -198,6 +198,8 @@ class PlanMapView(GameMapView):
         if dest is None and not self.waypoints:
             if self.mode == "withdraw":
                 why = f"{name}: a withdrawal goes only to a friendly region within reach"
+            elif self.mode == "road":
+                why = f"{name}: a road move goes only along roads, within its Road Movement MP"
             else:
                 why = f"{name} is out of reach of this stack this turn"
             self.message.emit(why)
@@ -210,8 +212,9 @@ class PlanMapView(GameMapView):
                 tuple(self.waypoints),
                 region,
                 attack=attack,
-                withdraw=self.mode == "withdraw",
+                mode=self.mode,
                 wait=self.wait,
+                road=dest,
             )
         except IllegalAction as refusal:
             self.message.emit(f"Refused: {refusal}")
@@ -284,7 +287,7 @@ class PlanMapView(GameMapView):
                 tuple(self.waypoints),
                 dest.region,
                 attack=dest,
-                withdraw=False,
+                mode=self.mode,
                 wait=self.wait,
             )
         except IllegalAction:
@@ -327,6 +330,11 @@ class PlanMapView(GameMapView):
         if self.waypoints and self.drag is None:
             self.clear_waypoints()
             self.message.emit("Waypoints dropped")
+            return
+        if self.mode not in ("move", "withdraw") and self.drag is None:
+            # A mode of an operational order (road move, assault...): back to plain moves.
+            self.set_mode("move")
+            self.message.emit("Back to Move / attack")
             return
         super()._escape()
 

@@ -83,9 +83,8 @@ class PlanPanel(QWidget):
         self.modes = QButtonGroup(self)
         self.modes.addButton(self.move_radio)
         self.modes.addButton(self.withdraw_radio)
-        self.move_radio.toggled.connect(
-            lambda on: self.map_view.set_mode("move" if on else "withdraw")
-        )
+        self.move_radio.toggled.connect(lambda on: on and self.map_view.set_mode("move"))
+        self.withdraw_radio.toggled.connect(lambda on: on and self.map_view.set_mode("withdraw"))
         self.wait = QSpinBox()
         self.wait.setObjectName("plan-wait")
         self.wait.setRange(0, plan.max_wait(session.game))
@@ -269,9 +268,23 @@ class PlanPanel(QWidget):
         else:
             self.waypoints.setText("Shift-click regions to add waypoints.")
         self.clear_waypoints.setEnabled(bool(points))
-        mode_withdraw = self.map_view.mode == "withdraw"
-        if self.withdraw_radio.isChecked() != mode_withdraw:
-            self.withdraw_radio.setChecked(mode_withdraw)
+        self._show_mode()
+
+    def _show_mode(self) -> None:
+        """The radios follow the map's mode; in a mode of the operational rules' orders
+        (chosen in their table: road move, assault...) neither is checked."""
+        mode = self.map_view.mode
+        wanted = {"move": self.move_radio, "withdraw": self.withdraw_radio}.get(mode)
+        if wanted is not None and wanted.isChecked():
+            return
+        for radio in (self.move_radio, self.withdraw_radio):
+            radio.blockSignals(True)
+        self.modes.setExclusive(False)
+        self.move_radio.setChecked(wanted is self.move_radio)
+        self.withdraw_radio.setChecked(wanted is self.withdraw_radio)
+        self.modes.setExclusive(True)
+        for radio in (self.move_radio, self.withdraw_radio):
+            radio.blockSignals(False)
 
     def _order_of(self, side: str | None, stack_id: str) -> Order | None:
         if side is None:

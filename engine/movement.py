@@ -142,10 +142,14 @@ def region_load(game: Game, region: str, side: str, exclude: str | None = None) 
     )
 
 
-def fits(game: Game, stack: StackState, region: str) -> bool:
-    """The stack may end its move in the region without breaking the stacking limit (U4)."""
+def fits(game: Game, stack: StackState, region: str, points: int | None = None) -> bool:
+    """The stack may end its move in the region without breaking the stacking limit (U4).
+    ``points``: the stack's :func:`stacking_points`, when the caller has them (a search asks
+    this of every region it settles, for one stack)."""
     limit = game.world.land_stacking(region, game.world.regions[region].network)
-    return region_load(game, region, stack.side, stack.id) + stacking_points(game, stack) <= limit
+    if points is None:
+        points = stacking_points(game, stack)
+    return region_load(game, region, stack.side, stack.id) + points <= limit
 
 
 # -- steps ----------------------------------------------------------------------------------------
@@ -355,13 +359,17 @@ def reachable(game: Game, stack: StackState) -> dict[str, Reach]:
     if sailing.sails(game, domain):
         enemies = sailing.at_sea(game, dict(enemies))
     best: dict[str, Reach] = {}
+    # Where the stack may end is judged for every region reached: its own points once.
+    points = stacking_points(game, stack) if domain == "land" else None
 
     def offer(region: str, reach: Reach) -> None:
         old = best.get(region)
         if old is None or (reach.cost, len(reach.path)) < (old.cost, len(old.path)):
             best[region] = reach
 
-    for reach_region, reach in _plain_search(game, stack, budget, side, domain, enemies).items():
+    for reach_region, reach in _plain_search(
+        game, stack, budget, side, domain, enemies, points
+    ).items():
         offer(reach_region, reach)
     if domain == "land":
         # Priced as the move itself prices them (engine/phases/movement.py, M4).
@@ -377,7 +385,12 @@ def reachable(game: Game, stack: StackState) -> dict[str, Reach]:
             ).items():
                 cost = rail_cost(len(path))
                 if cost <= budget:
-                    offer(region, _classify(game, stack, path, float(cost), enemies, domain=domain))
+                    offer(
+                        region,
+                        _classify(
+                            game, stack, path, float(cost), enemies, domain=domain, points=points
+                        ),
+                    )
         road = rules.road_cost_per_region
 
         def road_cost(length: int) -> float:
@@ -388,7 +401,12 @@ def reachable(game: Game, stack: StackState) -> dict[str, Reach]:
         ).items():
             cost = road_cost(len(path))
             if cost <= budget:
-                offer(region, _classify(game, stack, path, float(cost), enemies, domain=domain))
+                offer(
+                    region,
+                    _classify(
+                        game, stack, path, float(cost), enemies, domain=domain, points=points
+                    ),
+                )
         if fresh(game, stack):
             combat = has_combat_unit(game, stack)
             for link in game.world.neighbours(stack.region):
@@ -396,7 +414,12 @@ def reachable(game: Game, stack: StackState) -> dict[str, Reach]:
                     continue
                 if link.kind.uses_all_movement or (enemies.get(link.to) and not combat):
                     continue
-                offer(link.to, _classify(game, stack, (link.to,), budget, enemies, domain=domain))
+                offer(
+                    link.to,
+                    _classify(
+                        game, stack, (link.to,), budget, enemies, domain=domain, points=points
+                    ),
+                )
     best.pop(stack.region, None)
     return best
 
@@ -409,11 +432,12 @@ def _classify(
     field: Mapping[str, list[StackState]],
     overrun: bool = False,
     domain: str | None = None,
+    points: int | None = None,
 ) -> Reach:
     """What ending a move of ``stack`` along ``path`` at ``cost`` means; ``field`` holds the
     enemies in the field per region (:func:`field_enemies`); ``overrun`` says whether those in
-    the last region are overrun (decided where the MP are known); ``domain``: the stack's, when
-    the caller knows it."""
+    the last region are overrun (decided where the MP are known); ``domain`` and ``points``
+    (its :func:`stacking_points`): the stack's, when the caller knows them."""
     region = path[-1]
     if domain is None:
         domain = stack_domain(game, stack)
@@ -421,7 +445,7 @@ def _classify(
     kind: ReachKind
     if enemies and not overrun:
         kind = "battle"
-    elif domain == "land" and not fits(game, stack, region):
+    elif domain == "land" and not fits(game, stack, region, points):
         # U4/V3: an overrun does not stop the move, so the stack must fit where it ends,
         # exactly as the move itself checks it.
         kind = "overstack"
@@ -441,6 +465,7 @@ def _plain_search(
     side: str,
     domain: str,
     field: Mapping[str, list[StackState]],
+    points: int | None = None,
 ) -> dict[str, Reach]:
     """Dijkstra over plain costs; enemy-held regions end a path unless overrun (V2: strong
     enough, and with the overrun's MP left after entering)."""
@@ -455,7 +480,7 @@ def _plain_search(
         if region in done or (region == start and path):
             continue
         if path:
-            done[region] = _classify(game, stack, path, cost, field, overrun, domain)
+            done[region] = _classify(game, stack, path, cost, field, overrun, domain, points)
             if done[region].kind == "battle":
                 continue  # the move stops in an enemy-held region
         for link, step in _plain_steps(game, region, side, domain, done):

@@ -149,7 +149,16 @@ def fits(game: Game, stack: StackState, region: str, points: int | None = None) 
     limit = game.world.land_stacking(region, game.world.regions[region].network)
     if points is None:
         points = stacking_points(game, stack)
-    return region_load(game, region, stack.side, stack.id) + points <= limit
+    side = stack.side
+    # The side's load of a region is kept until one of its stacks changes: searches for
+    # stack after stack ask it of the same regions while nothing moves.
+    loads: dict[str, int] = stack_index.kept_for(game.state, ("loads", side), (side,), dict)
+    load = loads.get(region)
+    if load is None:
+        load = loads[region] = region_load(game, region, side)
+    if stack.region == region and stack.structure is None:
+        load -= points  # the stack itself (``region_load``'s ``exclude``)
+    return load + points <= limit
 
 
 # -- steps ----------------------------------------------------------------------------------------

@@ -142,23 +142,37 @@ def region_load(game: Game, region: str, side: str, exclude: str | None = None) 
     )
 
 
-def fits(game: Game, stack: StackState, region: str, points: int | None = None) -> bool:
-    """The stack may end its move in the region without breaking the stacking limit (U4).
-    ``points``: the stack's :func:`stacking_points`, when the caller has them (a search asks
-    this of every region it settles, for one stack)."""
-    limit = game.world.land_stacking(region, game.world.regions[region].network)
-    if points is None:
-        points = stacking_points(game, stack)
-    side = stack.side
-    # The side's load of a region is kept until one of its stacks changes: searches for
-    # stack after stack ask it of the same regions while nothing moves.
-    loads: dict[str, int] = stack_index.kept_for(game.state, ("loads", side), (side,), dict)
-    load = loads.get(region)
-    if load is None:
-        load = loads[region] = region_load(game, region, side)
-    if stack.region == region and stack.structure is None:
-        load -= points  # the stack itself (``region_load``'s ``exclude``)
-    return load + points <= limit
+def fits(game: Game, stack: StackState, region: str) -> bool:
+    """The stack may end its move in the region without breaking the stacking limit (U4)."""
+    return Room(game, stack).fits(region)
+
+
+class Room:
+    """:func:`fits` for one stack, asked of region after region (a search asks it of every
+    region it settles): the stack's stacking points are worked out once, and its side's load
+    of each region is kept until one of the side's stacks changes (searches for stack after
+    stack ask it of the same regions while nothing moves)."""
+
+    __slots__ = ("_game", "_loads", "_points", "_stack")
+
+    def __init__(self, game: Game, stack: StackState) -> None:
+        self._game = game
+        self._stack = stack
+        self._points = stacking_points(game, stack)
+        side = stack.side
+        self._loads: dict[str, int] = stack_index.kept_for(
+            game.state, ("loads", side), (side,), dict
+        )
+
+    def fits(self, region: str) -> bool:
+        game, stack, points = self._game, self._stack, self._points
+        limit = game.world.land_stacking(region, game.world.regions[region].network)
+        load = self._loads.get(region)
+        if load is None:
+            load = self._loads[region] = region_load(game, region, stack.side)
+        if stack.region == region and stack.structure is None:
+            load -= points  # the stack itself (``region_load``'s ``exclude``)
+        return load + points <= limit
 
 
 # -- steps ----------------------------------------------------------------------------------------
@@ -368,8 +382,8 @@ def reachable(game: Game, stack: StackState) -> dict[str, Reach]:
     if sailing.sails(game, domain):
         enemies = sailing.at_sea(game, dict(enemies))
     best: dict[str, Reach] = {}
-    # Where the stack may end is judged for every region reached: its own points once.
-    points = stacking_points(game, stack) if domain == "land" else None
+    # Where the stack may end is judged for every region reached: its room once.
+    room = Room(game, stack) if domain == "land" else None
 
     def offer(region: str, reach: Reach) -> None:
         old = best.get(region)
@@ -377,7 +391,7 @@ def reachable(game: Game, stack: StackState) -> dict[str, Reach]:
             best[region] = reach
 
     for reach_region, reach in _plain_search(
-        game, stack, budget, side, domain, enemies, points
+        game, stack, budget, side, domain, enemies, room
     ).items():
         offer(reach_region, reach)
     if domain == "land":
@@ -397,7 +411,7 @@ def reachable(game: Game, stack: StackState) -> dict[str, Reach]:
                     offer(
                         region,
                         _classify(
-                            game, stack, path, float(cost), enemies, domain=domain, points=points
+                            game, stack, path, float(cost), enemies, domain=domain, room=room
                         ),
                     )
         road = rules.road_cost_per_region
@@ -412,9 +426,7 @@ def reachable(game: Game, stack: StackState) -> dict[str, Reach]:
             if cost <= budget:
                 offer(
                     region,
-                    _classify(
-                        game, stack, path, float(cost), enemies, domain=domain, points=points
-                    ),
+                    _classify(game, stack, path, float(cost), enemies, domain=domain, room=room),
                 )
         if fresh(game, stack):
             combat = has_combat_unit(game, stack)
@@ -425,9 +437,7 @@ def reachable(game: Game, stack: StackState) -> dict[str, Reach]:
                     continue
                 offer(
                     link.to,
-                    _classify(
-                        game, stack, (link.to,), budget, enemies, domain=domain, points=points
-                    ),
+                    _classify(game, stack, (link.to,), budget, enemies, domain=domain, room=room),
                 )
     best.pop(stack.region, None)
     return best
@@ -441,12 +451,12 @@ def _classify(
     field: Mapping[str, list[StackState]],
     overrun: bool = False,
     domain: str | None = None,
-    points: int | None = None,
+    room: Room | None = None,
 ) -> Reach:
     """What ending a move of ``stack`` along ``path`` at ``cost`` means; ``field`` holds the
     enemies in the field per region (:func:`field_enemies`); ``overrun`` says whether those in
-    the last region are overrun (decided where the MP are known); ``domain`` and ``points``
-    (its :func:`stacking_points`): the stack's, when the caller knows them."""
+    the last region are overrun (decided where the MP are known); ``domain`` and ``room``
+    (its :class:`Room`): the stack's, when the caller has them."""
     region = path[-1]
     if domain is None:
         domain = stack_domain(game, stack)
@@ -454,7 +464,7 @@ def _classify(
     kind: ReachKind
     if enemies and not overrun:
         kind = "battle"
-    elif domain == "land" and not fits(game, stack, region, points):
+    elif domain == "land" and not (room or Room(game, stack)).fits(region):
         # U4/V3: an overrun does not stop the move, so the stack must fit where it ends,
         # exactly as the move itself checks it.
         kind = "overstack"
@@ -474,7 +484,7 @@ def _plain_search(
     side: str,
     domain: str,
     field: Mapping[str, list[StackState]],
-    points: int | None = None,
+    room: Room | None = None,
 ) -> dict[str, Reach]:
     """Dijkstra over plain costs; enemy-held regions end a path unless overrun (V2: strong
     enough, and with the overrun's MP left after entering)."""
@@ -489,7 +499,7 @@ def _plain_search(
         if region in done or (region == start and path):
             continue
         if path:
-            done[region] = _classify(game, stack, path, cost, field, overrun, domain, points)
+            done[region] = _classify(game, stack, path, cost, field, overrun, domain, room)
             if done[region].kind == "battle":
                 continue  # the move stops in an enemy-held region
         for link, step in _plain_steps(game, region, side, domain, done):

@@ -491,6 +491,8 @@ def _plain_search(
     start = stack.region
     combat = has_combat_unit(game, stack)
     overrun_cost = game.scenario.rules.movement.overrun_mp_cost
+    # The map's steps, fetched once per search (not once per region settled).
+    table = _land_steps(game.world) if domain == "land" else None
     queue: list[tuple[float, int, str, tuple[str, ...], bool]] = [(0.0, 0, start, (), False)]
     done: dict[str, Reach] = {}
     counter = 0
@@ -502,7 +504,7 @@ def _plain_search(
             done[region] = _classify(game, stack, path, cost, field, overrun, domain, room)
             if done[region].kind == "battle":
                 continue  # the move stops in an enemy-held region
-        for link, step in _plain_steps(game, region, side, domain, done):
+        for link, step in _plain_steps(game, region, side, domain, done, table):
             enemies = field.get(link.to, [])
             if enemies and not combat:
                 continue  # only stacks with a combat unit may enter enemy-held regions
@@ -521,11 +523,17 @@ def _plain_search(
 
 
 def _plain_steps(
-    game: Game, region: str, side: str, domain: str, done: Mapping[str, Reach]
+    game: Game,
+    region: str,
+    side: str,
+    domain: str,
+    done: Mapping[str, Reach],
+    table: dict[str, list[tuple[Link, float]]] | None = None,
 ) -> list[tuple[Link, float]]:
     """The steps out of ``region`` a stack of ``side`` moving in ``domain`` may take (to a
     region not settled yet, ``done``), each with its :func:`plain_cost`. On land, from
-    :func:`_land_steps`: the map's part of ``step_refusal`` and of the cost settled once."""
+    :func:`_land_steps` (``table``, when the caller has it): the map's part of
+    ``step_refusal`` and of the cost settled once."""
     if domain != "land":
         return [
             (link, plain_cost(game, link, domain))
@@ -535,7 +543,9 @@ def _plain_steps(
     closed = game.world.closed_to
     changed = game.state.connection_state
     found = []
-    for link, fixed in _land_steps(game.world).get(region, ()):
+    if table is None:
+        table = _land_steps(game.world)
+    for link, fixed in table.get(region, ()):
         to = link.to
         if to in done or side in closed[to]:
             continue
@@ -551,18 +561,16 @@ def _plain_steps(
     return found
 
 
-_LAND_STEPS: weakref.WeakKeyDictionary[World, dict[str, list[tuple[Link, float]]]] = (
-    weakref.WeakKeyDictionary()
-)
-"""Per scenario, for each region, the links land units may take as far as the map alone
-decides (a connection they use, into land), with the step's cost over the map's bridges and
-railways (effects that change a connection are read during the search)."""
+# ``World.kept["land_steps"]``: per scenario, for each region, the links land units may take
+# as far as the map alone decides (a connection they use, into land), with the step's cost
+# over the map's bridges and railways (effects that change a connection are read during the
+# search).
 
 
 def _land_steps(world: World) -> dict[str, list[tuple[Link, float]]]:
-    found = _LAND_STEPS.get(world)
+    found: dict[str, list[tuple[Link, float]]] | None = world.kept.get("land_steps")
     if found is None:
-        found = _LAND_STEPS[world] = {}
+        found = world.kept["land_steps"] = {}
         for region in world.regions:
             found[region] = [
                 (link, _land_entry(world, link, link.connection.bridge, link.connection.rail))

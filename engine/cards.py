@@ -91,9 +91,11 @@ def _spent_to_update(game: Game) -> list[SpentCard]:
 def playable_copies(game: Game, side: str, card_id: str) -> int:
     """Copies of a card in ``side``'s hand it may play in the open window: those it holds,
     less those played in this window that drew themselves back (E2)."""
-    back = sum(
-        1 for s in _spent(game) if s["side"] == side and s["card"] == card_id and s["ahead"] < 0
-    )
+    return _copies(game, side, card_id, _spent(game))
+
+
+def _copies(game: Game, side: str, card_id: str, spent: list[SpentCard]) -> int:
+    back = sum(1 for s in spent if s["side"] == side and s["card"] == card_id and s["ahead"] < 0)
     return game.state.sides[side].hand.count(card_id) - back
 
 
@@ -101,8 +103,19 @@ def can_play(game: Game, side: str, card: Card) -> bool:
     """Whether ``side`` may play ``card`` now: its window is open, it holds a copy not
     played in this window, and its condition may hold (a die roll in it is not rolled: it
     may succeed)."""
-    opened = window(game, mandatory=card.mandatory)
-    if opened is None or playable_copies(game, side, card.id) < 1:
+    return _playable(game, side, card, window(game, mandatory=card.mandatory), _spent(game))
+
+
+def _playable(
+    game: Game,
+    side: str,
+    card: Card,
+    opened: tuple[str, str] | None,
+    spent: list[SpentCard],
+) -> bool:
+    """:func:`can_play` with the card's window and the window's spent copies worked out by
+    the caller: asked for every card of a hand at every decision, they are the same for all."""
+    if opened is None or _copies(game, side, card.id, spent) < 1:
         return False
     timing, who = opened
     if who != side or timing not in card.phases:
@@ -110,16 +123,28 @@ def can_play(game: Game, side: str, card: Card) -> bool:
     return holds(game, card.condition, Context(side, card.id, preview=True))
 
 
+def _hand_windows(game: Game) -> tuple[tuple[str, str] | None, tuple[str, str] | None]:
+    """The window open now for mandatory cards and for the others (one may be shut while
+    the other is open, see :func:`window`)."""
+    mandatory = window(game, mandatory=True)
+    return mandatory, (window(game) if mandatory is not None else None)
+
+
 def playable_actions(game: Game) -> list[Action]:
-    opened = window(game, mandatory=True)
-    if opened is None:
+    mandatory, other = _hand_windows(game)
+    if mandatory is None:
         return []
-    _, side = opened
-    seen: set[str] = set()
+    _, side = mandatory
+    spent = _spent(game)
+    cards = game.world.cards
+    weighed: set[str] = set()
     out: list[Action] = []
     for card_id in game.state.sides[side].hand:
-        if card_id not in seen and can_play(game, side, game.world.cards[card_id]):
-            seen.add(card_id)
+        if card_id in weighed:
+            continue  # another copy of a card weighed already: the same answer
+        weighed.add(card_id)
+        card = cards[card_id]
+        if _playable(game, side, card, mandatory if card.mandatory else other, spent):
             out.append(PlayCard(card_id))
     out.extend(discard_actions(game))
     return out
@@ -131,9 +156,10 @@ def mandatory_left(game: Game) -> str | None:
     if opened is None:
         return None
     _, side = opened
+    spent = _spent(game)
     for card_id in game.state.sides[side].hand:
         card = game.world.cards[card_id]
-        if card.mandatory and can_play(game, side, card):
+        if card.mandatory and _playable(game, side, card, opened, spent):
             return card_id
     return None
 

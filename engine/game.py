@@ -91,8 +91,13 @@ class Game:
 
     @property
     def phase(self) -> str:
-        self.phases_of(self.turn)  # fills the cache
-        return self._phases[self.turn][self.state.phase_index]
+        # Asked tens of thousands of times a game: the kept tuple, not a copy of the list.
+        turn = self.state.turn
+        known = self._phases.get(turn)
+        if known is None:
+            self.phases_of(turn)  # fills the cache
+            known = self._phases[turn]
+        return known[self.state.phase_index]
 
     @property
     def date(self) -> dt.date:
@@ -263,7 +268,7 @@ class Game:
             stamp = {
                 "turn": self.state.turn,
                 "side": self.active_side,
-                "phase": self.phases_of(self.state.turn)[self.state.phase_index],
+                "phase": self.phase,
             }
         else:
             stamp = {"turn": self.state.turn}

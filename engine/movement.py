@@ -144,8 +144,35 @@ def region_load(game: Game, region: str, side: str, exclude: str | None = None) 
 
 def fits(game: Game, stack: StackState, region: str) -> bool:
     """The stack may end its move in the region without breaking the stacking limit (U4)."""
-    limit = game.world.land_stacking(region, game.world.regions[region].network)
-    return region_load(game, region, stack.side, stack.id) + stacking_points(game, stack) <= limit
+    return Room(game, stack).fits(region)
+
+
+class Room:
+    """:func:`fits` for one stack, asked of region after region (a search asks it of every
+    region it settles): the stack's stacking points are worked out once, and its side's load
+    of each region is kept until one of the side's stacks changes (searches for stack after
+    stack ask it of the same regions while nothing moves)."""
+
+    __slots__ = ("_game", "_loads", "_points", "_stack")
+
+    def __init__(self, game: Game, stack: StackState) -> None:
+        self._game = game
+        self._stack = stack
+        self._points = stacking_points(game, stack)
+        side = stack.side
+        self._loads: dict[str, int] = stack_index.kept_for(
+            game.state, ("loads", side), (side,), dict
+        )
+
+    def fits(self, region: str) -> bool:
+        game, stack, points = self._game, self._stack, self._points
+        limit = game.world.land_stacking(region, game.world.regions[region].network)
+        load = self._loads.get(region)
+        if load is None:
+            load = self._loads[region] = region_load(game, region, stack.side)
+        if stack.region == region and stack.structure is None:
+            load -= points  # the stack itself (``region_load``'s ``exclude``)
+        return load + points <= limit
 
 
 # -- steps ----------------------------------------------------------------------------------------
@@ -355,13 +382,17 @@ def reachable(game: Game, stack: StackState) -> dict[str, Reach]:
     if sailing.sails(game, domain):
         enemies = sailing.at_sea(game, dict(enemies))
     best: dict[str, Reach] = {}
+    # Where the stack may end is judged for every region reached: its room once.
+    room = Room(game, stack) if domain == "land" else None
 
     def offer(region: str, reach: Reach) -> None:
         old = best.get(region)
         if old is None or (reach.cost, len(reach.path)) < (old.cost, len(old.path)):
             best[region] = reach
 
-    for reach_region, reach in _plain_search(game, stack, budget, side, domain, enemies).items():
+    for reach_region, reach in _plain_search(
+        game, stack, budget, side, domain, enemies, room
+    ).items():
         offer(reach_region, reach)
     if domain == "land":
         # Priced as the move itself prices them (engine/phases/movement.py, M4).
@@ -377,7 +408,12 @@ def reachable(game: Game, stack: StackState) -> dict[str, Reach]:
             ).items():
                 cost = rail_cost(len(path))
                 if cost <= budget:
-                    offer(region, _classify(game, stack, path, float(cost), enemies, domain=domain))
+                    offer(
+                        region,
+                        _classify(
+                            game, stack, path, float(cost), enemies, domain=domain, room=room
+                        ),
+                    )
         road = rules.road_cost_per_region
 
         def road_cost(length: int) -> float:
@@ -388,7 +424,10 @@ def reachable(game: Game, stack: StackState) -> dict[str, Reach]:
         ).items():
             cost = road_cost(len(path))
             if cost <= budget:
-                offer(region, _classify(game, stack, path, float(cost), enemies, domain=domain))
+                offer(
+                    region,
+                    _classify(game, stack, path, float(cost), enemies, domain=domain, room=room),
+                )
         if fresh(game, stack):
             combat = has_combat_unit(game, stack)
             for link in game.world.neighbours(stack.region):
@@ -396,7 +435,10 @@ def reachable(game: Game, stack: StackState) -> dict[str, Reach]:
                     continue
                 if link.kind.uses_all_movement or (enemies.get(link.to) and not combat):
                     continue
-                offer(link.to, _classify(game, stack, (link.to,), budget, enemies, domain=domain))
+                offer(
+                    link.to,
+                    _classify(game, stack, (link.to,), budget, enemies, domain=domain, room=room),
+                )
     best.pop(stack.region, None)
     return best
 
@@ -409,11 +451,12 @@ def _classify(
     field: Mapping[str, list[StackState]],
     overrun: bool = False,
     domain: str | None = None,
+    room: Room | None = None,
 ) -> Reach:
     """What ending a move of ``stack`` along ``path`` at ``cost`` means; ``field`` holds the
     enemies in the field per region (:func:`field_enemies`); ``overrun`` says whether those in
-    the last region are overrun (decided where the MP are known); ``domain``: the stack's, when
-    the caller knows it."""
+    the last region are overrun (decided where the MP are known); ``domain`` and ``room``
+    (its :class:`Room`): the stack's, when the caller has them."""
     region = path[-1]
     if domain is None:
         domain = stack_domain(game, stack)
@@ -421,7 +464,7 @@ def _classify(
     kind: ReachKind
     if enemies and not overrun:
         kind = "battle"
-    elif domain == "land" and not fits(game, stack, region):
+    elif domain == "land" and not (room or Room(game, stack)).fits(region):
         # U4/V3: an overrun does not stop the move, so the stack must fit where it ends,
         # exactly as the move itself checks it.
         kind = "overstack"
@@ -441,12 +484,15 @@ def _plain_search(
     side: str,
     domain: str,
     field: Mapping[str, list[StackState]],
+    room: Room | None = None,
 ) -> dict[str, Reach]:
     """Dijkstra over plain costs; enemy-held regions end a path unless overrun (V2: strong
     enough, and with the overrun's MP left after entering)."""
     start = stack.region
     combat = has_combat_unit(game, stack)
     overrun_cost = game.scenario.rules.movement.overrun_mp_cost
+    # The map's steps, fetched once per search (not once per region settled).
+    table = _land_steps(game.world) if domain == "land" else None
     queue: list[tuple[float, int, str, tuple[str, ...], bool]] = [(0.0, 0, start, (), False)]
     done: dict[str, Reach] = {}
     counter = 0
@@ -455,10 +501,10 @@ def _plain_search(
         if region in done or (region == start and path):
             continue
         if path:
-            done[region] = _classify(game, stack, path, cost, field, overrun, domain)
+            done[region] = _classify(game, stack, path, cost, field, overrun, domain, room)
             if done[region].kind == "battle":
                 continue  # the move stops in an enemy-held region
-        for link, step in _plain_steps(game, region, side, domain, done):
+        for link, step in _plain_steps(game, region, side, domain, done, table):
             enemies = field.get(link.to, [])
             if enemies and not combat:
                 continue  # only stacks with a combat unit may enter enemy-held regions
@@ -477,11 +523,17 @@ def _plain_search(
 
 
 def _plain_steps(
-    game: Game, region: str, side: str, domain: str, done: Mapping[str, Reach]
+    game: Game,
+    region: str,
+    side: str,
+    domain: str,
+    done: Mapping[str, Reach],
+    table: dict[str, list[tuple[Link, float]]] | None = None,
 ) -> list[tuple[Link, float]]:
     """The steps out of ``region`` a stack of ``side`` moving in ``domain`` may take (to a
     region not settled yet, ``done``), each with its :func:`plain_cost`. On land, from
-    :func:`_land_steps`: the map's part of ``step_refusal`` and of the cost settled once."""
+    :func:`_land_steps` (``table``, when the caller has it): the map's part of
+    ``step_refusal`` and of the cost settled once."""
     if domain != "land":
         return [
             (link, plain_cost(game, link, domain))
@@ -491,7 +543,9 @@ def _plain_steps(
     closed = game.world.closed_to
     changed = game.state.connection_state
     found = []
-    for link, fixed in _land_steps(game.world).get(region, ()):
+    if table is None:
+        table = _land_steps(game.world)
+    for link, fixed in table.get(region, ()):
         to = link.to
         if to in done or side in closed[to]:
             continue
@@ -507,18 +561,16 @@ def _plain_steps(
     return found
 
 
-_LAND_STEPS: weakref.WeakKeyDictionary[World, dict[str, list[tuple[Link, float]]]] = (
-    weakref.WeakKeyDictionary()
-)
-"""Per scenario, for each region, the links land units may take as far as the map alone
-decides (a connection they use, into land), with the step's cost over the map's bridges and
-railways (effects that change a connection are read during the search)."""
+# ``World.kept["land_steps"]``: per scenario, for each region, the links land units may take
+# as far as the map alone decides (a connection they use, into land), with the step's cost
+# over the map's bridges and railways (effects that change a connection are read during the
+# search).
 
 
 def _land_steps(world: World) -> dict[str, list[tuple[Link, float]]]:
-    found = _LAND_STEPS.get(world)
+    found: dict[str, list[tuple[Link, float]]] | None = world.kept.get("land_steps")
     if found is None:
-        found = _LAND_STEPS[world] = {}
+        found = world.kept["land_steps"] = {}
         for region in world.regions:
             found[region] = [
                 (link, _land_entry(world, link, link.connection.bridge, link.connection.rail))

@@ -51,6 +51,7 @@ __all__ = [
     "combat_factors",
     "command",
     "command_limit",
+    "legal_move_paths",
     "supply_state",
     "supply_states",
     "visibility",
@@ -111,6 +112,19 @@ def where_can_go(
     if viewer is not None:
         out = {region: _as_seen(game, found, d, viewer) for region, d in out.items()}
     return out
+
+
+def legal_move_paths(game: Game, stack: StackState) -> list[tuple[str, ...]]:
+    """The paths of the legal destinations of :func:`where_can_go` (no viewer), in its order,
+    without a :class:`Destination` for every region reached: the AI weighs one stack's moves
+    at nearly every decision of a movement phase and only needs their paths."""
+    if not _may_move_now(game, stack):
+        return []
+    if game.phase in ("air_offensive", "air_defensive"):
+        return [d.path for d in _flights(game, stack).values() if d.legal]
+    if game.phase in ("land_movement", "naval_movement") and _moves_in_phase(game, stack):
+        return [r.path for r in movement.reachable(game, stack).values() if _open(r)]
+    return []
 
 
 def _moves_in_phase(game: Game, stack: StackState) -> bool:

@@ -44,6 +44,11 @@ def nation_matches(game: Game, nation: str, wanted: list[str]) -> bool:
 def unit_matches(game: Game, unit: UnitState, flt: UnitFilter, ctx: Context) -> bool:
     if unit.side not in relative_sides(game, flt.side, ctx.side):
         return False
+    return _type_matches(game, unit, flt)
+
+
+def _type_matches(game: Game, unit: UnitState, flt: UnitFilter) -> bool:
+    """:func:`unit_matches` past the side."""
     world = game.world
     if flt.units and unit.id not in flt.units:
         return False
@@ -66,12 +71,18 @@ def unit_matches(game: Game, unit: UnitState, flt: UnitFilter, ctx: Context) -> 
 
 
 def in_scope(game: Game, unit: UnitState, scope: Scope) -> bool:
+    fighting = battle_units(game) if scope.context == "battle" else None
+    return _in_scope(game, unit, scope, fighting)
+
+
+def _in_scope(game: Game, unit: UnitState, scope: Scope, fighting: set[str] | None) -> bool:
+    """:func:`in_scope`, given the battle's units when the scope is a battle."""
     if unit.stack is None:
         return False
     stack = game.state.stacks[unit.stack]
     if scope.context == "battle":
         battle = game.state.battle
-        if battle is None or unit.id not in battle_units(game):
+        if battle is None or fighting is None or unit.id not in fighting:
             return False
     elif scope.context == "siege":
         siege = game.state.stats.get("siege_region")
@@ -97,12 +108,17 @@ def battle_units(game: Game) -> set[str]:
 
 def matching(game: Game, flt: UnitFilter, scope: Scope, ctx: Context) -> list[UnitState]:
     """Active units answering a filter within a scope, in a stable order."""
+    # Asked of every unit of the game (a card's condition at every decision of a window):
+    # the sides and the battle's units are the same for all of them.
+    sides = relative_sides(game, flt.side, ctx.side)
+    fighting = battle_units(game) if scope.context == "battle" else None
     return [
         unit
         for unit in game.state.units.values()
         if unit.status == "active"
-        and unit_matches(game, unit, flt, ctx)
-        and in_scope(game, unit, scope)
+        and unit.side in sides
+        and _type_matches(game, unit, flt)
+        and _in_scope(game, unit, scope, fighting)
     ]
 
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections import defaultdict
 from dataclasses import dataclass
+from typing import Any
 
 from schemas.decks import Card, Event
 from schemas.map import Connection, Region, Structure, SupplySource
@@ -83,6 +84,10 @@ class World:
         for area in scenario.areas:
             for region_id in self.area_regions[area.id]:
                 self.closed_to[region_id].update(area.closed_to)
+        self.kept: dict[str, Any] = {}
+        """Tables worked out from the scenario alone by the modules that use them, by a name
+        of each module's own (asked at nearly every step of a search or every move the AI
+        weighs: an attribute is read faster than a weak-keyed table per scenario)."""
 
     # -- sides ---------------------------------------------------------------------------------
 

@@ -30,7 +30,7 @@ from ..actions import (
     Retreat,
 )
 from ..naval import sailing
-from ..queries import where_can_go
+from ..queries import legal_move_paths
 from ..state import StackState
 from .estimates import (
     defence_value,
@@ -173,7 +173,7 @@ class BaselineAI:
             stack = game.state.stacks[stack_id]
             if (key, stack_id) in self._handled or self._holds(game, stack):
                 continue
-            moves = [Move(stack_id, d.path) for d in where_can_go(game, stack).values() if d.legal]
+            moves = [Move(stack_id, path) for path in legal_move_paths(game, stack)]
             if not moves:
                 continue  # it may still move later in the phase, once others made room
             score = _scorer(game, stack, side, self.style)

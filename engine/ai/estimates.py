@@ -29,16 +29,15 @@ def stack_strength(game: Game, stack: StackState) -> float:
     return total
 
 
-_WEIGHTS: weakref.WeakKeyDictionary[World, dict[str, float]] = weakref.WeakKeyDictionary()
-"""Per scenario, ``1 +`` the better of attack and defence of each combat unit (leaders and
-support units have none): :func:`stack_strength` is asked of every stack at every decision,
-and a unit's class and type never change."""
+# ``World.kept["ai_weights"]``: per scenario, ``1 +`` the better of attack and defence of
+# each combat unit (leaders and support units have none): :func:`stack_strength` is asked of
+# every stack at every decision, and a unit's class and type never change.
 
 
 def _weights(world: World) -> dict[str, float]:
-    known = _WEIGHTS.get(world)
+    known: dict[str, float] | None = world.kept.get("ai_weights")
     if known is None:
-        known = _WEIGHTS[world] = {}
+        known = world.kept["ai_weights"] = {}
         leaders = world.leaders
         for unit_id in world.units:
             unit_type = world.unit_type(unit_id)
@@ -62,17 +61,16 @@ def enemy_strength(game: Game, stacks: list[StackState], side: str) -> float:
     return total
 
 
-_VALUES: weakref.WeakKeyDictionary[World, dict[tuple[str, str, str], float]] = (
-    weakref.WeakKeyDictionary()
-)
-"""Per scenario, :func:`region_value` and :func:`defence_value` of each region and side
-asked for: both depend on the scenario alone, and the AI asks them for every move it weighs."""
+# ``World.kept["ai_values"]``: per scenario, :func:`region_value` and :func:`defence_value`
+# of each region and side asked for: both depend on the scenario alone, and the AI asks them
+# for every move it weighs.
 
 
 def _remembered(game: Game, key: tuple[str, str, str], work: Callable[[], float]) -> float:
-    known = _VALUES.get(game.world)
+    kept = game.world.kept
+    known: dict[tuple[str, str, str], float] | None = kept.get("ai_values")
     if known is None:
-        known = _VALUES[game.world] = {}
+        known = kept["ai_values"] = {}
     value = known.get(key)
     if value is None:
         value = known[key] = work()

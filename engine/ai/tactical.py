@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 
 from .. import board, movement
 from ..actions import Action, Choose, EndPhase, Move, PlayCard
-from ..queries import where_can_go
+from ..queries import legal_move_paths
 from .air import flight
 from .baseline import AIR_PHASES, BaselineAI, Style, _scorer, _stay_score, moving_now
 from .estimates import stack_strength
@@ -175,7 +175,7 @@ class Tactician(BaselineAI):
             if holds and garrison is None:
                 self._handled.add((key, stack_id))
                 continue  # it stays, whole: no need to ask where it could go
-            moves = [Move(stack_id, d.path) for d in where_can_go(game, stack).values() if d.legal]
+            moves = [Move(stack_id, path) for path in legal_move_paths(game, stack)]
             score_of = self._scorer(game, stack, side)
             best = max(moves, key=score_of) if moves else None
             worth = best is not None and score_of(best) > _stay_score(game, stack)

@@ -8,12 +8,14 @@ battles phase (A4), over enemy ships they strike at the end of the offensive pha
 
 from __future__ import annotations
 
+import weakref
 from typing import TYPE_CHECKING
 
 from .. import board
 from ..actions import Action, Merge, Move, Rebase, Split
 from ..errors import IllegalAction
 from ..state import StackState
+from ..world import World
 from .aa import aa_fire, aa_units
 from .basing import (
     REBASED,
@@ -96,19 +98,36 @@ def routes(game: Game, stack: StackState) -> dict[str, tuple[str, ...]]:
     own region excluded); ties keep the scenario's connection order."""
     planes = [u for u in stack.units if game.state.units[u].domain == "air"]
     limit = range_in_regions(game, planes)
-    paths: dict[str, tuple[str, ...]] = {stack.region: ()}
-    frontier = [stack.region]
+    # Where aircraft may fly depends on the map alone (``flyable``): the paths from a region
+    # within a range are the same all game, and the AI asks for them at every air decision.
+    known = _ROUTES.setdefault(game.world, {})
+    key = (stack.region, stack.side, limit)
+    found = known.get(key)
+    if found is None:
+        found = known[key] = _routes(game, stack.region, stack.side, limit)
+    return dict(found)
+
+
+_ROUTES: weakref.WeakKeyDictionary[
+    World, dict[tuple[str, str, int], dict[str, tuple[str, ...]]]
+] = weakref.WeakKeyDictionary()
+"""Per scenario, :func:`routes` by start, side and range in regions."""
+
+
+def _routes(game: Game, start: str, side: str, limit: int) -> dict[str, tuple[str, ...]]:
+    paths: dict[str, tuple[str, ...]] = {start: ()}
+    frontier = [start]
     while frontier:
         following = []
         for here in frontier:
             if len(paths[here]) >= limit:
                 continue
             for link in game.world.neighbours(here):
-                if link.to not in paths and flyable(game, link.to, stack.side):
+                if link.to not in paths and flyable(game, link.to, side):
                     paths[link.to] = (*paths[here], link.to)
                     following.append(link.to)
         frontier = following
-    del paths[stack.region]
+    del paths[start]
     return paths
 
 

@@ -18,6 +18,7 @@ from engine import board, movement
 from engine.ai import levels
 from engine.ai.fronts import distance_to_enemy, refresh
 from engine.game import Game
+from engine.queries import legal_move_paths, where_can_go
 from engine.state import GameState
 from engine.supply import supplied_regions
 from tests.samples.played import scenario
@@ -73,6 +74,17 @@ def _check(game: Game, rebuild: bool) -> None:
         refresh(game)
         assert [distance_to_enemy(game, r, side) for r in sorted(regions)] == [
             distance_to_enemy(twin, r, side) for r in sorted(regions)
+        ]
+    # The side's kept stacking loads (``movement.Room``) judge the stacking limit as the
+    # rebuilt game, which has none kept, does: for every stack and region looked at.
+    for stack in game.state.stacks.values():
+        other = twin.state.stacks[stack.id]
+        assert [movement.fits(game, stack, r) for r in sorted(regions)] == [
+            movement.fits(twin, other, r) for r in sorted(regions)
+        ], (game.turn, game.phase, stack.id)
+        # What the AI asks for a stack's moves is where_can_go's legal destinations.
+        assert legal_move_paths(game, stack) == [
+            d.path for d in where_can_go(game, stack).values() if d.legal
         ]
 
 

@@ -75,17 +75,19 @@ TERRAIN = {
 }
 
 LOCATIONS: dict[str, dict[str, int]] = {
-    # OV2: VP a side scores at the end of every turn it holds the town.
+    # OV2: VP a side scores at the end of every turn it holds the town. Each side scores
+    # what its plan was after: the Soviet side Kharkov and the towns on the way to it, Army
+    # Group South the bulge's neck (Izyum, Barvenkovo) and keeping Kharkov.
     "kharkov": {SOV: 4, AXIS: 1},
-    "chuguev": {SOV: 1, AXIS: 1},
+    "chuguev": {SOV: 1},
     "merefa": {SOV: 1},
-    "krasnograd": {SOV: 1, AXIS: 1},
+    "krasnograd": {SOV: 1},
     "balakleya": {SOV: 1, AXIS: 1},
+    "volchansk": {SOV: 1},
     "izyum": {SOV: 1, AXIS: 3},
     "barvenkovo": {SOV: 1, AXIS: 2},
     "lozovaya": {SOV: 1, AXIS: 1},
-    "slavyansk": {AXIS: 1},
-    "volchansk": {SOV: 1, AXIS: 1},
+    "slavyansk": {SOV: 1},
 }
 
 CALENDAR: dict[str, Any] = {
@@ -120,11 +122,13 @@ INFO = {
 }
 
 VICTORY_TEXT = (
-    "The side with more VP after the eighteenth turn wins; equal VP is a draw. At the end of "
-    "every turn each side scores the towns it holds: Kharkov is worth 4 a turn to the Soviet "
-    "side (1 to Army Group South), Izyum 3 and Barvenkovo 2 to Army Group South (1 each to "
-    "the Soviet side), the other towns 1. Destroying an enemy unit scores at once by its "
-    "category and quality (Table OV4): 1 to 3 VP for a division, 3 to 7 for an HQ."
+    "The side with more VP after the eighteenth turn wins; equal VP is a draw. At the end "
+    "of every turn each side scores the towns it holds: Kharkov is worth 4 a turn to the "
+    "Soviet side (1 to Army Group South), Izyum 3 and Barvenkovo 2 to Army Group South (1 "
+    "each to the Soviet side), Balakleya and Lozovaya 1 to either side, and Chuguev, "
+    "Merefa, Krasnograd, Volchansk and Slavyansk 1 to the Soviet side only. Destroying an "
+    "enemy unit scores at once by its category and quality (Table OV4): 1 to 3 VP for a "
+    "division, 3 to 7 for an HQ."
 )
 
 
@@ -194,7 +198,7 @@ def scenario() -> dict[str, Any]:
         assert holder == side_of_nation[nation], f"{key} stands on the enemy's hex {where}"
         if kind != "hq":
             state = {"echelon": ECHELON[kind], **STATE[kind]}
-            if kind in DUG_IN and side_of_nation[nation] == AXIS:
+            if kind in DUG_IN:
                 state["dug_in"] = True
         units.append(
             {

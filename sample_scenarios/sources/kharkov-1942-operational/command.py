@@ -62,9 +62,9 @@ STATE = {
     # over the winter and short of men; the tank corps were new and unpractised; the German
     # divisions had wintered in the line, worn but experienced; the panzer divisions and the
     # 60th Motorized had been refitted for Fridericus.
-    "rifle": {"quality": "green", "strength": 80.0},
-    "guards": {"quality": "regular", "strength": 90.0},
-    "tank-corps": {"quality": "green"},
+    "rifle": {"quality": "regular", "strength": 90.0},
+    "guards": {"quality": "veteran", "strength": 90.0},
+    "tank-corps": {"quality": "regular"},
     "tank-brigades": {"quality": "green", "strength": 85.0},
     "cavalry-corps": {"quality": "regular", "strength": 75.0},
     "infantry": {"quality": "veteran", "strength": 75.0, "readiness": 90.0},
@@ -76,8 +76,8 @@ STATE = {
     "allied": {"quality": "green", "strength": 85.0},
 }  # fmt: skip
 
-DUG_IN = {"infantry", "jaeger", "security", "garrison", "allied"}
-"""Axis types holding their winter line: they start dug in (OU11)."""
+DUG_IN = {"rifle", "guards", "infantry", "jaeger", "security", "garrison", "allied"}
+"""Foot types, holding the winter's lines on both sides: they start dug in (OU11)."""
 
 HQS: list[tuple[str, str, str | None, str, str, float, float]] = [
     # (id, name, parent, nation, echelon, longitude, latitude)

@@ -14,6 +14,7 @@ import pytest
 
 from engine import Game
 from engine.ai import BaselineAI
+from engine.runner import play
 from schemas import load_file
 from schemas.scenario import Scenario
 from tests.samples.played import FOLDER, played, scenario
@@ -81,8 +82,6 @@ def test_a_whole_ai_game_is_the_same_game_twice(sample: Scenario) -> None:
     time; the battles are the family's odds battles, fought by day and at night, and the
     game ends after the last turn on VP (OV1)."""
     first, _ = played(NAME, SEED)
-    from engine.runner import play
-
     second = play(sample, SEED)
     assert first.finished and first.game.log.records == second.game.log.records
     records = first.game.log.records
@@ -90,8 +89,14 @@ def test_a_whole_ai_game_is_the_same_game_twice(sample: Scenario) -> None:
     assert kinds["op_battle"] > 0 and kinds["wego_battle"] == 0
     outcome = first.game.outcome()
     assert outcome is not None and outcome.turns_played == sample.calendar.turns
-    nights = {r.get("night") for r in records if r["type"] == "op_battle"}
-    assert nights == {True, False}
+    night, weather, fought = False, "good", set()
+    for record in records:
+        if record["type"] == "wego_execution":
+            night, weather = record["night"], record["weather"]
+        elif record["type"] == "op_battle":
+            fought.add((night, weather))
+    assert {n for n, _ in fought} == {True, False}, "battles by day and at night (OW6)"
+    assert {w for _, w in fought} == {"good", "mud"}, "battles in mud too (OW1)"
 
 
 def test_a_save_at_a_mid_game_decision_point_loads_and_plays_to_the_same_end(

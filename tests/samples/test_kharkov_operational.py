@@ -125,6 +125,7 @@ def test_a_save_at_a_mid_game_decision_point_loads_and_plays_to_the_same_end(
 def test_the_page_quotes_the_sample(sample: Scenario) -> None:
     page = (FOLDER / f"{NAME}.md").read_text(encoding="utf-8")
     assert sample.info.title in page
-    assert f"../docs/images/{NAME}-game.png" in page
-    assert Path(FOLDER.parent / "docs" / "images" / f"{NAME}-game.png").is_file()
+    for picture in (f"{NAME}-game.png", f"{NAME}-studio.png"):  # make_images.py hex-samples
+        assert f"../docs/images/{picture}" in page
+        assert Path(FOLDER.parent / "docs" / "images" / picture).is_file()
     assert f"({NAME}.md)" in (FOLDER / "README.md").read_text(encoding="utf-8")

@@ -45,7 +45,7 @@ from command import (  # noqa: E402
     STATE,
 )
 from forces import AXIS, AXIS_UNITS, NATIONS, SIDES, SOV, SOVIET_UNITS, UNIT_TYPES  # noqa: E402
-from geography import TOWNS  # noqa: E402
+from geography import MAP, TOWNS  # noqa: E402
 from hexes import (  # noqa: E402
     bridges_of,
     hex_of,
@@ -142,7 +142,7 @@ def unit_types() -> list[dict[str, Any]]:
     return out
 
 
-def operational(town_hex: dict[str, str], hq_hex: dict[str, str]) -> dict[str, Any]:
+def operational(town_hex: dict[str, str]) -> dict[str, Any]:
     """``rules.operational``: the tables left out take the checklist's values."""
     return {
         "stacking": STACKING,
@@ -158,8 +158,7 @@ def operational(town_hex: dict[str, str], hq_hex: dict[str, str]) -> dict[str, A
         },
         "supply": {
             "sources": [
-                {"hex": town_hex[town], "side": side, "kind": kind}
-                for town, side, kind in SOURCES
+                {"hex": town_hex[town], "side": side, "kind": kind} for town, side, kind in SOURCES
             ],
             "pools": POOLS,
         },
@@ -176,9 +175,7 @@ def scenario() -> dict[str, Any]:
     paths = network_of(grid, rivers)
     bridges = bridges_of(grid, paths, rivers)
     town_hex = {key: ids[hex_of(grid, lon, lat)] for key, (_, lon, lat) in TOWNS.items()}
-    records = [
-        {"hex": town_hex[key], "name": name} for key, (name, _lon, _lat) in TOWNS.items()
-    ]
+    records = [{"hex": town_hex[key], "name": name} for key, (name, _lon, _lat) in TOWNS.items()]
     records.sort(key=lambda r: grid.find(r["hex"]))
     owner_of = dict(zip(ids, owners, strict=True))
     side_of_nation = {n["id"]: n["side"] for n in NATIONS}
@@ -187,11 +184,8 @@ def scenario() -> dict[str, Any]:
         placed.append((key, name, kind, "ussr", ids[hex_of(grid, lon, lat)], {}))
     for key, name, kind, nation, lon, lat in AXIS_UNITS:
         placed.append((key, name, kind, nation, ids[hex_of(grid, lon, lat)], {}))
-    hq_hex = {}
     for key, name, _parent, nation, echelon, lon, lat in HQS:
-        where = ids[hex_of(grid, lon, lat)]
-        hq_hex[key] = where
-        placed.append((key, name, "hq", nation, where, {"echelon": echelon}))
+        placed.append((key, name, "hq", nation, ids[hex_of(grid, lon, lat)], {"echelon": echelon}))
     units = []
     for key, name, kind, nation, where, state in placed:
         holder = side_of_nation[owner_of[where]]
@@ -224,12 +218,14 @@ def scenario() -> dict[str, Any]:
             "family": "operational",
             "victory": {"victory_level": None},
             "fog": {"enabled": False},
-            "operational": operational(town_hex, hq_hex),
+            "operational": operational(town_hex),
         },
-        "map": {"orientation": "north", "units_per_km": 1.0},
-        "terrain": [
-            t.model_dump(mode="json") for t in operational_terrain_types() if t.id in used
-        ],
+        "map": {
+            "orientation": "north",
+            "units_per_km": 1.0,
+            "projection": MAP.model().model_dump(mode="json"),
+        },
+        "terrain": [t.model_dump(mode="json") for t in operational_terrain_types() if t.id in used],
         "connection_types": [
             t.model_dump(mode="json")
             for t in [*default_connection_types(), *hexside_connection_types()]

@@ -155,7 +155,7 @@ def sample_pictures() -> None:
         window.close()
 
 
-HEX_SAMPLES = ("kharkov-1942",)
+HEX_SAMPLES = ("kharkov-1942", "kharkov-1942-operational")
 """The WEGO hex samples: pictured in the studio and in the WEGO game view (below)."""
 
 

@@ -25,5 +25,6 @@ def test_ai_plays_to_the_end(name: str) -> None:
 
 
 def test_every_theatre_sample_is_here() -> None:
-    theatres = {p.stem for p in FOLDER.glob("*.json")} - {"vessa-crossing", "kharkov-1942"}
+    others = {"vessa-crossing", "kharkov-1942", "kharkov-1942-operational"}  # tested apart
+    theatres = {p.stem for p in FOLDER.glob("*.json")} - others
     assert theatres == set(SEEDS)

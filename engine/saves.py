@@ -315,7 +315,7 @@ class LogRecord(BaseModel):
     model_config = ConfigDict(strict=True, extra="allow", allow_inf_nan=False)
 
     seq: Count
-    type: Annotated[str, Field(pattern=r"^[a-z_]{1,40}$")]
+    type: Annotated[str, Field(pattern=r"^[a-z][a-z0-9_]{0,39}$")]
     turn: TurnNumber
     side: SideId | None = None
     phase: Annotated[str, Field(pattern=SLUG_PATTERN)] | None = None

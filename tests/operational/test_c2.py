@@ -126,3 +126,14 @@ def test_om18_ow10_a_delayed_stack_loses_the_steps_mp_and_stays_behind() -> None
     _, free_records = _walk(delays=False)
     assert not [r for r in free_records if r["type"] == "op_c2_delay"]
     assert len([r for r in free_records if r["type"] == "wego_step"]) == 4
+
+
+def test_om18_a_game_with_c2_delays_saves_and_loads() -> None:
+    """The delay's record type (``op_c2_delay``) has a digit: a save holding one was refused
+    by the save model's record-type pattern before."""
+    import json
+
+    game, records = _walk(ccv=[{"side": "red", "ccv": -20}])
+    assert any(r["type"] == "op_c2_delay" for r in records)
+    copy = Game.load(game.scenario, json.loads(json.dumps(game.save())))
+    assert copy.log.jsonl() == game.log.jsonl()

@@ -186,7 +186,8 @@ def test_oo4_om1_the_orders_panel_lists_every_order_type_with_its_mode_and_mp(wi
         ["Hold at all costs", "stays", "\u2013"],
         ["Withdraw if attacked", "stays", "\u2013"],
     ]
-    assert all(table.topLevelItem(i).text(3) for i in range(len(rows)))  # their parameters
+    tips = [table.topLevelItem(i).toolTip(0) for i in range(len(rows))]
+    assert all("parameters: " in tip and "click" in tip for tip in tips)  # how to give each
     assert not table.topLevelItem(0).isDisabled()  # the tank may move
 
 

@@ -159,8 +159,10 @@ class OpOrdersBox(QGroupBox):
         self.map_view = map_view
         self.table = QTreeWidget()
         self.table.setObjectName("op-order-types")
-        self.table.setColumnCount(4)
-        self.table.setHeaderLabels(["Order", "Moves as", "MP", "Parameters"])
+        # Three columns fit the plan's column at 1280 px; each row's parameters and how to
+        # give it are in its tooltip.
+        self.table.setColumnCount(3)
+        self.table.setHeaderLabels(["Order", "Moves as", "MP"])
         self.table.setRootIsDecorated(False)
         self.table.setSelectionMode(QTreeWidget.SelectionMode.NoSelection)
         self.table.setWordWrap(True)
@@ -210,26 +212,29 @@ class OpOrdersBox(QGroupBox):
             mode = map_queries.movement_mode(kind.kind)
             moves = MODE_WORDS.get(mode, mode) if mode else "stays"
             points = f"{mp[mode]:g}" if mode and mode in mp else "\u2013"
-            row = QTreeWidgetItem([name, moves, points, parameters])
+            row = QTreeWidgetItem([name, moves, points])
             how = "click to give it" if use is None else "click, then choose the place on the map"
-            for n in range(4):
-                row.setToolTip(n, f"{name}: {explained} ({how})")
+            for n in range(3):
+                row.setToolTip(n, f"{name} (parameters: {parameters}): {explained} ({how})")
             row.setData(0, Qt.ItemDataRole.UserRole, kind.kind)
             row.setDisabled(not any(type(a) is kind for a in mine))
             if use is not None and use == self.map_view.mode and use != "move":
-                for n in range(4):
+                for n in range(3):
                     row.setBackground(n, QColor(HIGHLIGHT))
             if given is not None and type(given) is kind:
                 font = QFont(row.font(0))
                 font.setBold(True)
-                for n in range(4):
+                for n in range(3):
                     row.setFont(n, font)
             self.table.addTopLevelItem(row)
         for n in range(3):
             self.table.resizeColumnToContents(n)
-        rows = self.table.sizeHintForRow(0) * len(ORDER_TYPES)
-        head = self.table.header().sizeHint().height()
-        self.table.setFixedHeight(rows + head + 2 * self.table.frameWidth() + 2)
+        # All the rows when the column has the room, down to four and a scroll bar on a short
+        # screen (a fixed height let the odds below overlap the last rows at 1280 x 720).
+        row = self.table.sizeHintForRow(0)
+        frame = self.table.header().sizeHint().height() + 2 * self.table.frameWidth() + 2
+        self.table.setMaximumHeight(frame + row * len(ORDER_TYPES))
+        self.table.setMinimumHeight(frame + row * 4)
         self.preview = None
         self.odds.setToolTip("")
         if stack is None:

@@ -229,7 +229,7 @@ def _resumed(qtbot, scenario, save: bytes) -> tuple[GameWindow, GameSession]:
 
 
 @pytest.fixture(scope="module")
-def vessa_to_the_end(sample) -> dict[int, bytes]:
+def vessa_to_the_end(qapp, sample) -> dict[int, bytes]:
     """Vessa, Dravan against the AI (seed 3), played once for the module to its end."""
     return _played(
         sample, {"dravan": "human", "arvel": "ai"}, 3, lambda g: g.outcome() is not None, 20_000

@@ -205,25 +205,56 @@ def test_loading_a_broken_save_says_what_is_wrong_in_words(
 # -- the end of the game ---------------------------------------------------------------------------
 
 
-def _play_to_the_end(qtbot, sample, tmp_path) -> tuple[GameWindow, Path]:
-    """Vessa, Dravan against the AI, played to its end screen; a save of turn 2 kept."""
-    session = GameSession.new(sample, {"dravan": "human", "arvel": "ai"}, seed=3)
-    window = _window(qtbot, session)
-    _drive(session, lambda g: g.turn == 2)
+def _played(
+    scenario, players: dict[str, str], seed: int, until: Callable[[Game], bool], limit: int = 5000
+) -> dict[int, bytes]:
+    """The game played without a window until ``until(game)``: a save of each turn's first
+    decision on the way. Most of these tests' time is the window redrawn after each action;
+    a test starts its window at the turn the moment comes in and plays that turn through it."""
+    session = GameSession.new(scenario, players, seed=seed)
+    session.set_paused(True)
+    starts: dict[int, bytes] = {}
+
+    def at(game: Game) -> bool:
+        starts.setdefault(game.turn, session.save_bytes())
+        return until(game)
+
+    _drive(session, at, limit)
+    return starts
+
+
+def _resumed(qtbot, scenario, save: bytes) -> tuple[GameWindow, GameSession]:
+    session = GameSession.from_save(scenario, json.loads(save))
+    return _window(qtbot, session), session
+
+
+@pytest.fixture(scope="module")
+def vessa_to_the_end(qapp, sample) -> dict[int, bytes]:
+    """Vessa, Dravan against the AI (seed 3), played once for the module to its end."""
+    return _played(
+        sample, {"dravan": "human", "arvel": "ai"}, 3, lambda g: g.outcome() is not None, 20_000
+    )
+
+
+def _play_to_the_end(qtbot, sample, tmp_path, starts: dict[int, bytes]) -> tuple[GameWindow, Path]:
+    """That game's last turn played through a window to its end screen; a save of turn 2
+    kept."""
     saved = tmp_path / "turn-2.json"
-    session.save(saved)
+    saved.write_bytes(starts[2])
+    window, session = _resumed(qtbot, sample, starts[max(starts)])
+    assert session.game.turn > 2 and session.game.outcome() is None
     _drive(session, lambda g: g.outcome() is not None, limit=20_000)
     qtbot.waitUntil(lambda: window.end_screen is not None and window.end_screen.isVisible())
     return window, saved
 
 
 def test_after_show_the_map_the_result_can_be_shown_again_and_the_ai_rests(
-    qtbot, state_dir, sample, tmp_path, monkeypatch
+    qtbot, state_dir, sample, tmp_path, monkeypatch, vessa_to_the_end
 ):
     """At the end of a game, "Show the map" closed the end screen for good (nothing brought
     it back); Pause, Step and the speeds stayed enabled in the AI menu with no AI left to
     play; and a save loaded afterwards kept the AI's toolbar greyed out."""
-    window, saved = _play_to_the_end(qtbot, sample, tmp_path)
+    window, saved = _play_to_the_end(qtbot, sample, tmp_path, vessa_to_the_end)
     screen = window.end_screen
     for action in (window.pause_action, window.step_action, *window.speed_actions.values()):
         assert not action.isEnabled()
@@ -246,11 +277,11 @@ def test_after_show_the_map_the_result_can_be_shown_again_and_the_ai_rests(
 
 
 def test_the_last_turns_summary_names_the_places_held_at_the_end(
-    qtbot, state_dir, sample, tmp_path
+    qtbot, state_dir, sample, tmp_path, vessa_to_the_end
 ):
     """The turn summary after the last turn said "You gained 2 VP (holds kessel at the end)":
     the region's id, not its name."""
-    window, _ = _play_to_the_end(qtbot, sample, tmp_path)
+    window, _ = _play_to_the_end(qtbot, sample, tmp_path, vessa_to_the_end)
     window.end_screen.close()
     window.docks["summary"].raise_()
     summary = window.panels["summary"]
@@ -461,11 +492,10 @@ def test_a_refused_move_names_the_places_in_the_status_bar(qtbot, state_dir, nor
     )
 
 
-def test_the_end_screen_fits_a_1024_by_700_window(qtbot, state_dir, sample, tmp_path):
+def test_the_end_screen_fits_a_1024_by_700_window(qtbot, state_dir, sample, vessa_to_the_end):
     """At the end of a game in a 1024 by 700 window, the end screen opened 1040 by 660, wider
     than the screen, its Close button out of reach."""
-    session = GameSession.new(sample, {"dravan": "human", "arvel": "ai"}, seed=3)
-    window = _window(qtbot, session)
+    window, session = _resumed(qtbot, sample, vessa_to_the_end[max(vessa_to_the_end)])
     window.resize(1024, 700)
     qtbot.waitUntil(lambda: window.width() == 1024)
     _drive(session, lambda g: g.outcome() is not None, limit=20_000)
@@ -479,9 +509,15 @@ def test_an_event_choice_names_the_reinforcements_it_offers(qtbot, state_dir):
     """Winter War, Finland's events phase of turn 4, "Mannerheim's Last Reserve": the two
     options read "Bring in reinforcement reserve-isthmus." and "... reserve-north."."""
     scenario = load_file(SAMPLES / "winter-war.json").scenario
-    session = GameSession.new(scenario, {"finland": "human", "ussr": "ai"}, seed=6)
-    window = _window(qtbot, session)
-    _drive(session, lambda g: bool(g.state.pending) and g.state.pending[0]["kind"] == "choice")
+
+    def choice(game: Game) -> bool:
+        return bool(game.state.pending) and game.state.pending[0]["kind"] == "choice"
+
+    starts = _played(scenario, {"finland": "human", "ussr": "ai"}, 6, choice)
+    assert max(starts) == 4
+    window, session = _resumed(qtbot, scenario, starts[4])
+    assert not choice(session.game)
+    _drive(session, choice)
     window.docks["decisions"].raise_()
     QApplication.processEvents()
     texts = [label.text() for label in window.panels["decisions"].findChildren(QLabel)]

@@ -101,7 +101,21 @@ class XInput:
         return done.stdout
 
     def move(self, x: float, y: float) -> None:
-        self._run("mousemove", "--sync", str(round(x)), str(round(y)))
+        target = round(x), round(y)
+        # xdotool before 2024 (Debian 12's 3.20160805) waits for the pointer to leave where
+        # it was: a `--sync` move onto the pointer's own spot (a drag's release at its last
+        # point, a second wheel turn) stalls 15 s for nothing. Warping in place sends no
+        # event, so there is nothing to do; upstream's fix is jordansissel/xdotool#464.
+        if self.pointer() == target:
+            return
+        self._run("mousemove", "--sync", *map(str, target))
+
+    def pointer(self) -> tuple[int, int]:
+        """Where the pointer is on the screen."""
+        found = dict(
+            part.split("=", 1) for part in self._run("getmouselocation", "--shell").split()
+        )
+        return int(found["X"]), int(found["Y"])
 
     def click(self, x: float, y: float, button: int = 1, *, repeat: int = 1) -> None:
         self.move(x, y)

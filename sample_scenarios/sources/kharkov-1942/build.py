@@ -41,9 +41,10 @@ from hexes import (  # noqa: E402
     owners_of,
     rivers_of,
     terrain_of,
+    write_sample,
 )
 
-from schemas import dumps, load_text  # noqa: E402
+from schemas import dumps  # noqa: E402
 from schemas.generator.hexes import runs  # noqa: E402
 from schemas.generator.landscape import terrain_table  # noqa: E402
 from schemas.hexmap import hexside_connection_types  # noqa: E402
@@ -254,20 +255,7 @@ def text() -> str:
 
 
 def main() -> int:
-    out = text()
-    issues = load_text(out).issues
-    for issue in issues:
-        print(issue)
-    OUT.write_text(out, encoding="utf-8")
-    loaded = load_text(out).scenario
-    assert loaded is not None
-    hex_map = loaded.hex_map
-    assert hex_map is not None
-    print(
-        f"{OUT.name}: {hex_map.columns} x {hex_map.rows} hexes, {len(loaded.units)} units, "
-        f"{len(issues)} issues; west {WEST}, north {NORTH}"
-    )
-    return 1 if any(i.severity == "error" for i in issues) else 0
+    return write_sample(OUT, text(), f"; west {WEST}, north {NORTH}")
 
 
 if __name__ == "__main__":

@@ -23,6 +23,7 @@ from __future__ import annotations
 import heapq
 import itertools
 import math
+from pathlib import Path
 
 import numpy as np
 import shapely
@@ -39,6 +40,7 @@ from geography import (
     project,
 )
 
+from schemas import load_text
 from schemas.hexgrid.grid import HexGrid
 from schemas.hexgrid.lines import hexside_path
 
@@ -209,3 +211,21 @@ def bridges_of(
                 if side in river_sides:
                     out.add(side)
     return sorted(out)
+
+
+def write_sample(out: Path, text: str, note: str = "") -> int:
+    """Write a built hex sample to ``out``, print its issues and a one-line summary (with
+    ``note`` after it); the exit code is 1 when an issue is an error. Both Kharkov samples'
+    builds end here."""
+    issues = load_text(text).issues
+    for issue in issues:
+        print(issue)
+    out.write_text(text, encoding="utf-8")
+    loaded = load_text(text).scenario
+    assert loaded is not None and loaded.hex_map is not None
+    hex_map = loaded.hex_map
+    print(
+        f"{out.name}: {hex_map.columns} x {hex_map.rows} hexes, {len(loaded.units)} units, "
+        f"{len(issues)} issues{note}"
+    )
+    return 1 if any(i.severity == "error" for i in issues) else 0

@@ -24,6 +24,7 @@ from engine.wego.orders import (
 )
 from schemas.operational.combat import INTENSITIES
 from tests.operational.builder import OpBuilder
+from tests.operational.play import execute, of, stack
 from tests.wego_scenarios import lane as area_lane
 
 
@@ -42,27 +43,6 @@ def duel(defender: dict[str, Any] | None = None, **tables: dict[str, Any]) -> Ga
     b.unit("tank", "armour", "c4r1", echelon="regiment")
     b.unit("foe", "inf", "c5r1", nation="blueland", **(defender or {"echelon": "regiment"}))
     return b.game(seed=4)
-
-
-def stack(game: Game, unit: str) -> str:
-    found = game.state.units[unit].stack
-    assert found is not None
-    return found
-
-
-def execute(game: Game, red: list[Any], blue: list[Any] | None = None) -> list[dict[str, Any]]:
-    start = len(game.log)
-    for order in red:
-        game.apply(order)
-    game.apply(SealPlan())
-    for order in blue or []:
-        game.apply(order)
-    game.apply(SealPlan())
-    return game.log.records[start:]
-
-
-def of(records: list[dict[str, Any]], kind: str) -> list[dict[str, Any]]:
-    return [r for r in records if r["type"] == kind]
 
 
 def damage_of(battle: dict[str, Any], unit: str) -> float:

@@ -17,9 +17,10 @@ from engine import Game
 from engine.operational import AttackSpec, OpBoard, odds_preview, units_of
 from engine.wego import plan
 from engine.wego.op import state as op_state
-from engine.wego.orders import OrderAttack, OrderMove, SealPlan
+from engine.wego.orders import OrderAttack, OrderMove
 from engine.wego.plan import allowance
 from tests.operational.builder import OpBuilder
+from tests.operational.play import execute, of, stack
 
 
 def lane(columns: int = 8, rows: int = 1, turns: int = 3) -> OpBuilder:
@@ -28,29 +29,6 @@ def lane(columns: int = 8, rows: int = 1, turns: int = 3) -> OpBuilder:
     b.rules("fog", enabled=False)
     b.rules("victory", victory_level=None)
     return b
-
-
-def stack(game: Game, unit: str) -> str:
-    found = game.state.units[unit].stack
-    assert found is not None
-    return found
-
-
-def execute(game: Game, red: list[Any], blue: list[Any] | None = None) -> list[dict[str, Any]]:
-    """Give both plans, seal them, and return the records from the execution to the turn's
-    end."""
-    start = len(game.log)
-    for order in red:
-        game.apply(order)
-    game.apply(SealPlan())
-    for order in blue or []:
-        game.apply(order)
-    game.apply(SealPlan())
-    return game.log.records[start:]
-
-
-def of(records: list[dict[str, Any]], kind: str) -> list[dict[str, Any]]:
-    return [r for r in records if r["type"] == kind]
 
 
 def op(game: Game, unit: str) -> dict[str, Any]:

@@ -5,7 +5,6 @@ Table OM8, refused where OM7 says so, and never attacking."""
 from __future__ import annotations
 
 import json
-from typing import Any
 
 import pytest
 
@@ -13,8 +12,10 @@ from engine import Game
 from engine.errors import IllegalAction
 from engine.wego import plan
 from engine.wego.op import state as op_state
-from engine.wego.orders import OrderMove, OrderRoadMove, SealPlan
+from engine.wego.orders import OrderMove, OrderRoadMove
 from tests.operational.builder import OpBuilder
+from tests.operational.play import execute, of
+from tests.operational.play import stack as stack_of
 from tests.wego_scenarios import lane
 
 
@@ -27,27 +28,6 @@ def highway(columns: int = 20, *, supply: str = "move_plus") -> OpBuilder:
     b.table("turns", supply=supply)
     b.road("road", *(f"c{c}r1" for c in range(1, columns + 1)))
     return b
-
-
-def stack_of(game: Game, unit: str) -> str:
-    found = game.state.units[unit].stack
-    assert found is not None
-    return found
-
-
-def execute(game: Game, red: list[Any], blue: list[Any] | None = None) -> list[dict[str, Any]]:
-    start = len(game.log)
-    for order in red:
-        game.apply(order)
-    game.apply(SealPlan())
-    for order in blue or []:
-        game.apply(order)
-    game.apply(SealPlan())
-    return game.log.records[start:]
-
-
-def of(records: list[dict[str, Any]], kind: str) -> list[dict[str, Any]]:
-    return [r for r in records if r["type"] == kind]
 
 
 def road_orders(game: Game) -> list[OrderRoadMove]:

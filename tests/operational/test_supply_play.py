@@ -26,6 +26,7 @@ from engine.wego.op import state as op_state
 from engine.wego.op.actions import CancelSupply, OrderSupply, ReassignHq
 from engine.wego.orders import OrderAttack, OrderMove, SealPlan
 from tests.operational.command_builder import CommandBuilder
+from tests.operational.play import stack
 
 POOLS = {
     "side": "red",
@@ -50,12 +51,6 @@ def row(columns: int = 14, turns: int = 3) -> CommandBuilder:
 
 def game_of(b: CommandBuilder, seed: int = 1) -> Game:
     return Game(b.build(), seed)
-
-
-def stack(game: Game, unit: str) -> str:
-    found = game.state.units[unit].stack
-    assert found is not None
-    return found
 
 
 def records(game: Game, kind: str, start: int = 0) -> list[dict[str, Any]]:

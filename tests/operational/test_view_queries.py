@@ -13,7 +13,6 @@ from dataclasses import replace
 
 import pytest
 
-from engine import Game
 from engine.errors import IllegalAction
 from engine.operational import AttackSpec, odds_preview
 from engine.wego.op import map_queries, queries
@@ -21,6 +20,7 @@ from engine.wego.op import state as op_state
 from engine.wego.orders import OrderAttack
 from tests.operational.builder import OpBuilder
 from tests.operational.command_builder import CommandBuilder
+from tests.operational.play import stack
 
 
 def lane(columns: int = 8, fog: bool = False) -> OpBuilder:
@@ -29,15 +29,6 @@ def lane(columns: int = 8, fog: bool = False) -> OpBuilder:
     b.rules("fog", enabled=fog)
     b.rules("victory", victory_level=None)
     return b
-
-
-def stack(game: Game, unit: str) -> str:
-    found = game.state.units[unit].stack
-    assert found is not None
-    return found
-
-
-# -- zones of control --------------------------------------------------------------------------
 
 
 def test_om10_the_overlay_gives_the_enemy_zone_value_of_each_hex_it_reaches() -> None:

@@ -28,15 +28,17 @@ sys.path[:0] = [str(HERE), str(ROOT)]
 
 from forces import AXIS, AXIS_UNITS, NATIONS, SIDES, SOV, SOVIET_UNITS, UNIT_TYPES  # noqa: E402
 from geography import (  # noqa: E402
-    MAP,
     NORTH,
     TOWNS,
     WEST,
 )
 from hexes import (  # noqa: E402
     bridges_of,
+    connection_types,
+    grid_fields,
     hex_of,
     make_grid,
+    map_fields,
     network_of,
     owners_of,
     rivers_of,
@@ -47,9 +49,7 @@ from hexes import (  # noqa: E402
 from schemas import dumps  # noqa: E402
 from schemas.generator.hexes import runs  # noqa: E402
 from schemas.generator.landscape import terrain_table  # noqa: E402
-from schemas.hexmap import hexside_connection_types  # noqa: E402
 from schemas.scenario import SCHEMA_VERSION, Scenario  # noqa: E402
-from schemas.terrain import default_connection_types  # noqa: E402
 
 OUT = ROOT / "sample_scenarios" / "kharkov-1942.json"
 
@@ -206,25 +206,12 @@ def scenario() -> dict[str, Any]:
         "info": INFO,
         "calendar": CALENDAR,
         "rules": RULES,
-        "map": {
-            "orientation": "north",
-            "units_per_km": 1.0,
-            "projection": MAP.model().model_dump(mode="json"),
-        },
+        "map": map_fields(),
         "terrain": terrain_types,
-        "connection_types": [
-            t.model_dump(mode="json")
-            for t in [*default_connection_types(), *hexside_connection_types()]
-            if t.id in ("land", "sea", "air", "river", "major-river")
-        ],
+        "connection_types": connection_types(),
         "regions": [],
         "hex_map": {
-            "orientation": grid.orientation,
-            "size": grid.size,
-            "origin": list(grid.origin),
-            "columns": grid.columns,
-            "rows": grid.rows,
-            "offset": grid.offset,
+            **grid_fields(grid),
             "base_terrain": "clear",
             "terrain": runs(grid, list(terrain), "clear"),
             "owners": runs(grid, list(owners), None),

@@ -31,6 +31,7 @@ from geography import (
     DONETS_CROSSINGS,
     EAST,
     MAJOR_RIVERS,
+    MAP,
     RAILWAYS,
     RIVERS,
     ROADS,
@@ -43,6 +44,8 @@ from geography import (
 from schemas import load_text
 from schemas.hexgrid.grid import HexGrid
 from schemas.hexgrid.lines import hexside_path
+from schemas.hexmap import hexside_connection_types
+from schemas.terrain import default_connection_types
 
 HEX_SIZE = 3.0
 """Centre to corner, km: a hex is 5.2 km across its flats, about 23 km²."""
@@ -229,3 +232,34 @@ def write_sample(out: Path, text: str, note: str = "") -> int:
         f"{len(issues)} issues{note}"
     )
     return 1 if any(i.severity == "error" for i in issues) else 0
+
+
+def map_fields() -> dict:
+    """The scenario's ``map`` part both Kharkov samples write (north up, 1 unit a km, the
+    sources' projection)."""
+    return {
+        "orientation": "north",
+        "units_per_km": 1.0,
+        "projection": MAP.model().model_dump(mode="json"),
+    }
+
+
+def connection_types() -> list[dict]:
+    """The connection types both Kharkov samples use: land, sea and air steps and the rivers'
+    hexsides."""
+    wanted = ("land", "sea", "air", "river", "major-river")
+    kinds = [*default_connection_types(), *hexside_connection_types()]
+    return [t.model_dump(mode="json") for t in kinds if t.id in wanted]
+
+
+def grid_fields(grid: HexGrid) -> dict:
+    """The grid's own fields of ``hex_map`` (orientation, size, origin, columns, rows,
+    offset)."""
+    return {
+        "orientation": grid.orientation,
+        "size": grid.size,
+        "origin": list(grid.origin),
+        "columns": grid.columns,
+        "rows": grid.rows,
+        "offset": grid.offset,
+    }

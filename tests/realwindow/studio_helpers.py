@@ -101,6 +101,15 @@ def open_new_dialog(x: XInput, studio: Any) -> Any:
     return dialog
 
 
+def open_rules_editor(x: XInput, studio: Any) -> Any:
+    """Scenario > Rules parameters through the menu bar; returns the rules editor once its
+    tab is open."""
+    menu = open_menu_bar(x, studio, "Scenario")
+    choose(x, menu, "Rules parameters")
+    wait_until(lambda: "rules" in studio.tabs.pages, what="the rules editor")
+    return studio.tabs.pages["rules"].widget()
+
+
 def new_scenario(x: XInput, studio: Any) -> None:
     """File > New with the keyboard, accepting the sheet the dialog offers (Enter)."""
     before = studio.document

@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 
 from tests.realwindow.conftest import on_screen, settle_input, wait_until
-from tests.realwindow.studio_helpers import choose, open_menu_bar
+from tests.realwindow.studio_helpers import open_rules_editor
 from tests.realwindow.x11 import XInput
 
 
@@ -78,10 +78,7 @@ def test_the_operational_family_chosen_and_its_tables_edited_with_real_input(
     studio = hex_studio
     document = studio.document
     size = size_name(studio)
-    menu = open_menu_bar(x, studio, "Scenario")
-    choose(x, menu, "Rules parameters")
-    wait_until(lambda: "rules" in studio.tabs.pages, what="the rules editor")
-    editor = studio.tabs.pages["rules"].widget()
+    editor = open_rules_editor(x, studio)
     settle_input(0.3)
     assert editor.chapters.currentItem().text() == "Rules family"
     assert editor.family.isVisible()

@@ -18,7 +18,7 @@ import pytest
 
 from tests.operational.command_builder import CommandBuilder
 from tests.realwindow.conftest import on_screen, settle_input, wait_until
-from tests.realwindow.studio_helpers import choose, open_menu_bar
+from tests.realwindow.studio_helpers import open_rules_editor
 from tests.realwindow.test_studio_operational import click_chapter, size_name
 from tests.realwindow.x11 import XInput
 
@@ -95,10 +95,7 @@ def test_the_order_of_battle_rearranged_with_the_real_mouse(
     studio = oob_studio
     document = studio.document
     size = size_name(studio)
-    menu = open_menu_bar(x, studio, "Scenario")
-    choose(x, menu, "Rules parameters")
-    wait_until(lambda: "rules" in studio.tabs.pages, what="the rules editor")
-    editor = studio.tabs.pages["rules"].widget()
+    editor = open_rules_editor(x, studio)
     click_chapter(x, editor, "op-command")
     page = editor.operational["op-command"]
     tree = page.view.tree
@@ -150,10 +147,7 @@ def test_the_weather_calendar_set_over_dragged_days_with_the_real_mouse(
     studio = oob_studio
     document = studio.document
     size = size_name(studio)
-    menu = open_menu_bar(x, studio, "Scenario")
-    choose(x, menu, "Rules parameters")
-    wait_until(lambda: "rules" in studio.tabs.pages, what="the rules editor")
-    editor = studio.tabs.pages["rules"].widget()
+    editor = open_rules_editor(x, studio)
     click_chapter(x, editor, "op-turns")
     calendar = editor.operational["op-turns"].view
     table = calendar.table

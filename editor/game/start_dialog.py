@@ -38,6 +38,7 @@ from PySide6.QtWidgets import (
 from editor.game.save_files import read_save_file
 from editor.game.session import SPEED_NAMES, GameSession, Player
 from editor.game.takeback import POLICIES, default_policy
+from editor.shared.widgets import set_muted
 from engine.ai import levels
 from schemas.scenario import Scenario
 
@@ -166,7 +167,7 @@ class StartDialog(QDialog):
         self.mode = QLabel()
         self.mode.setObjectName("mode")
         self.mode.setWordWrap(True)
-        self.mode.setStyleSheet("color: #555;")
+        set_muted(self.mode)
         grid.addWidget(self.mode, len(playing), 0, 1, 3)
         return box
 
@@ -251,7 +252,7 @@ class StartDialog(QDialog):
         # "last-closed.json" says nothing of the game in it: its turn and age do.
         self.save_info = QLabel()
         self.save_info.setObjectName("save-info")
-        self.save_info.setStyleSheet("color: #555;")
+        set_muted(self.save_info)
         self.save_info.setWordWrap(True)
         column.addWidget(self.save_info)
         self.save_path.textChanged.connect(self._describe_save)

@@ -32,11 +32,20 @@ from PySide6.QtWidgets import (
 
 ERROR_COLOUR = "#b00020"
 
+MUTED_COLOUR = "#5f6368"
+"""Grey of help text, notes and summaries: readable, but quieter than what it explains."""
+
 FORM_WIDTH = 620
 """Forms stop growing here: a field stretched across a wide dock is hard to read."""
 
 COMBO_LETTERS = 10
 """Letters a form's combo box asks room for: long names elide instead of widening the form."""
+
+
+def set_muted(label: QLabel, extra: str = "") -> QLabel:
+    """Show ``label`` as help text (grey); ``extra`` adds style rules such as a margin."""
+    label.setStyleSheet(f"color: {MUTED_COLOUR}; {extra}".strip())
+    return label
 
 
 def tool_button(text: str, tip: str, *, flat: bool = False) -> QToolButton:

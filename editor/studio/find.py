@@ -16,7 +16,7 @@ from PySide6.QtGui import QKeyEvent
 from PySide6.QtWidgets import QApplication, QLabel, QListWidgetItem, QVBoxLayout, QWidget
 
 from editor.shared.vocabulary import field_name
-from editor.shared.widgets import filter_box
+from editor.shared.widgets import filter_box, set_muted
 from editor.studio.document import LIST_SECTIONS, Change, ScenarioDocument
 from editor.studio.find_list import ResultList
 from editor.studio.forms.model_form import humanise
@@ -100,7 +100,7 @@ class FindPanel(QWidget):
         layout.addWidget(self.field)
         self.heading = QLabel()
         self.heading.setWordWrap(True)
-        self.heading.setStyleSheet("color: #555;")
+        set_muted(self.heading)
         layout.addWidget(self.heading)
         self.results = ResultList()
         self.results.setObjectName("find-results")

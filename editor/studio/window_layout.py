@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QFrame, QLabel, QPushButton, QScrollArea, QVBoxLayout, QWidget
 
+from editor.shared.widgets import set_muted
 from editor.shared.window_state import WindowState
 
 if TYPE_CHECKING:
@@ -115,7 +116,7 @@ class PanelHolder(QWidget):
         note_layout.setContentsMargins(10, 10, 10, 10)
         self.note_text = QLabel()
         self.note_text.setWordWrap(True)
-        self.note_text.setStyleSheet("color: #555;")
+        set_muted(self.note_text)
         self.note_text.setAlignment(Qt.AlignmentFlag.AlignTop)
         self.note_button = QPushButton()
         self.note_button.hide()

@@ -41,6 +41,7 @@ from PySide6.QtWidgets import (
 )
 
 from editor.shared.settings import settings
+from editor.shared.widgets import set_muted
 from schemas.hexgrid.grid import SQRT3, HexGrid
 from schemas.hexmap import (
     MAX_HEXES,
@@ -337,7 +338,7 @@ class NewScenarioDialog(QDialog):
         form.addRow("Image to trace", image)
         self.fit_note = QLabel()
         self.fit_note.setWordWrap(True)
-        self.fit_note.setStyleSheet("color: #555;")
+        set_muted(self.fit_note)
         form.addRow(self.fit_note)
         for box in (self.columns, self.rows):
             box.valueChanged.connect(self._check)

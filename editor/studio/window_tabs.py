@@ -17,6 +17,7 @@ from PySide6.QtGui import QMouseEvent
 from PySide6.QtWidgets import QLabel, QStackedWidget, QTabBar, QTabWidget, QVBoxLayout, QWidget
 
 from editor.shared.settings import settings
+from editor.shared.widgets import set_muted
 from editor.studio import sections
 from editor.studio.document import ScenarioDocument
 
@@ -189,5 +190,5 @@ def placeholder_label() -> QLabel:
     label = QLabel()
     label.setAlignment(Qt.AlignmentFlag.AlignCenter)
     label.setWordWrap(True)
-    label.setStyleSheet("color: #555; font-size: 14px; padding: 40px;")
+    set_muted(label, "font-size: 14px; padding: 40px;")
     return label

@@ -26,7 +26,7 @@ from PySide6.QtWidgets import (
 
 from editor.game.panels.cover import cover_of
 from editor.game.panels.knowledge import Sight, readable_reason
-from editor.shared.widgets import ERROR_COLOUR, MessageLabel
+from editor.shared.widgets import ERROR_COLOUR, MUTED_COLOUR, MessageLabel, set_muted
 from engine.actions import Action
 
 if TYPE_CHECKING:
@@ -36,7 +36,7 @@ if TYPE_CHECKING:
 HIT = "#2e7d32"
 MISS = "#8a8a8a"
 REROLL = "#5d7fa3"
-MUTED = "#5f6368"
+MUTED = MUTED_COLOUR
 ATTENTION = "#a05a00"
 CARD_BACK = "#fbf8f1"
 QWIDGETSIZE_MAX = 16777215
@@ -79,8 +79,7 @@ def heading(text: str = "") -> QLabel:
 def muted(text: str = "") -> QLabel:
     label = QLabel(text)
     label.setWordWrap(True)
-    label.setStyleSheet(f"color: {MUTED};")
-    return label
+    return set_muted(label)
 
 
 def notice(text: str = "") -> QLabel:

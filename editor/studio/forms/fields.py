@@ -26,7 +26,7 @@ from PySide6.QtWidgets import (
 )
 
 from editor.shared.vocabulary import word
-from editor.shared.widgets import form_combo
+from editor.shared.widgets import form_combo, set_muted
 from editor.studio.forms.field_types import bounds, is_color, list_choices, reference_of, unwrap
 
 NONE_LABEL = "(none)"
@@ -326,7 +326,7 @@ class PolygonSummary(ValueEditor):
     def __init__(self) -> None:
         super().__init__()
         self.label = QLabel()
-        self.label.setStyleSheet("color: #555;")
+        set_muted(self.label)
         self.label.setWordWrap(True)
         _row(self).addWidget(self.label)
 

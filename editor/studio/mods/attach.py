@@ -16,6 +16,8 @@ from PySide6.QtCore import Qt, QTimer
 from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import QLabel, QMenu
 
+from editor.shared.widgets import set_muted
+
 # The rest of the mod machinery (the dock, the stack, schemas.mods: a tenth of a second of
 # imports) is loaded when a stack is opened, not with the window.
 if TYPE_CHECKING:
@@ -80,7 +82,7 @@ def attach(window: StudioWindow) -> None:
         note = QLabel(NO_MODS)
         note.setWordWrap(True)
         note.setAlignment(Qt.AlignmentFlag.AlignTop)
-        note.setStyleSheet("color: #555; padding: 8px;")
+        set_muted(note, "padding: 8px;")
         holder.set_panel(note)
         return
     session = ModsSession(window, document)

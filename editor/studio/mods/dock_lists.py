@@ -18,6 +18,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from editor.shared.widgets import set_muted
 from editor.studio.document import LIST_SECTIONS
 from editor.studio.mods.document import ModdedDocument
 from editor.studio.mods.stack import StackState, can_rebase, op_index
@@ -175,7 +176,7 @@ class StaleList(QWidget):
         layout.addWidget(self.actions)
         self.hint = QLabel()
         self.hint.setWordWrap(True)
-        self.hint.setStyleSheet("color: #555;")
+        set_muted(self.hint)
         layout.addWidget(self.hint)
         self.drop_button.clicked.connect(lambda: self._emit(self.drop))
         self.rebase_button.clicked.connect(lambda: self._emit(self.rebase))

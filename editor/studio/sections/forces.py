@@ -21,6 +21,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from editor.shared.widgets import set_muted
 from editor.studio.document import Change, ScenarioDocument
 from editor.studio.sections.columns import NONE_TEXT, Column
 from editor.studio.sections.tables import FormTable
@@ -172,7 +173,7 @@ class ForcesEditor(QWidget):
         layout.setContentsMargins(6, 6, 6, 6)
         hint = QLabel(PLACING_HINT)
         hint.setWordWrap(True)
-        hint.setStyleSheet("color: #555;")
+        set_muted(hint)
         layout.addWidget(hint)
         bar = QHBoxLayout()
         bar.addWidget(QLabel("Show"))

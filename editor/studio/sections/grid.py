@@ -25,7 +25,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from editor.shared.widgets import MessageLabel, tool_button
+from editor.shared.widgets import MessageLabel, set_muted, tool_button
 from editor.studio.document import ScenarioDocument
 from editor.studio.sections.cell_editors import CellDelegate
 from editor.studio.sections.grid_model import GridModel, GridSpec, Path
@@ -72,7 +72,7 @@ class GridEditor(QWidget):
         if spec.about:
             about = QLabel(spec.about)
             about.setWordWrap(True)
-            about.setStyleSheet("color: #555;")
+            set_muted(about)
             layout.addWidget(about)
         self.view = SheetView(self)  # type: ignore[arg-type]
         self._setup_view()

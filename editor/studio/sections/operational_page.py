@@ -6,7 +6,7 @@ from collections.abc import Callable
 
 from PySide6.QtWidgets import QLabel, QTabWidget, QVBoxLayout, QWidget
 
-from editor.shared.widgets import scrolling
+from editor.shared.widgets import scrolling, set_muted
 from editor.studio.document import ScenarioDocument
 from editor.studio.sections.grid import GridEditor
 from editor.studio.sections.grid_model import Path
@@ -58,7 +58,7 @@ class OperationalChapterPage(QWidget):
             "out (Ctrl+C); each edit and each paste is one step of Edit > Undo."
         )
         about.setWordWrap(True)
-        about.setStyleSheet("color: #555;")
+        set_muted(about)
         layout.addWidget(about)
         self.grids = [GridEditor(document, spec, fill=alone) for spec in chapter.grids]
         if alone:

@@ -20,6 +20,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from editor.shared.widgets import set_muted
 from editor.studio.document import Change, ScenarioDocument, Selection, with_value
 from editor.studio.sections.order_of_battle import (
     Node,
@@ -101,7 +102,7 @@ class OrderOfBattlePage(QWidget):
             "Edit > Undo. Click a unit to select it on the map."
         )
         about.setWordWrap(True)
-        about.setStyleSheet("color: #555;")
+        set_muted(about)
         layout.addWidget(about)
         self.tree = OobTree(self)
         layout.addWidget(self.tree, 1)

@@ -13,6 +13,7 @@ from pydantic.fields import FieldInfo
 from PySide6.QtWidgets import QCheckBox, QGridLayout, QLabel, QSpinBox
 
 from editor.shared.vocabulary import plain, word
+from editor.shared.widgets import set_muted
 from editor.studio.forms.fields import ValueEditor
 from schemas.calendar import PHASE_ORDER, PhaseSpec
 from schemas.selection import TurnRange
@@ -39,7 +40,7 @@ class PhasesEditor(ValueEditor):
             )
         ):
             label = QLabel(title)
-            label.setStyleSheet("color: #555;")
+            set_muted(label)
             label.setToolTip(plain(tip))
             grid.addWidget(label, 0, col)
         self.rows: dict[str, tuple[QCheckBox, QSpinBox, QSpinBox, QSpinBox]] = {}

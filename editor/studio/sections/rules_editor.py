@@ -29,7 +29,7 @@ from PySide6.QtWidgets import (
 )
 
 from editor.shared.vocabulary import plain
-from editor.shared.widgets import filter_box, scrolling
+from editor.shared.widgets import filter_box, scrolling, set_muted
 from editor.studio.document import Change, ScenarioDocument, Selection, with_value
 from editor.studio.forms.context import studio_context
 from editor.studio.forms.model_form import ModelEditor, humanise
@@ -65,7 +65,7 @@ class ChapterPage(QWidget):
         layout.addWidget(heading)
         about = QLabel(" ".join(plain(model.__doc__).split()))
         about.setWordWrap(True)
-        about.setStyleSheet("color: #555;")
+        set_muted(about)
         layout.addWidget(about)
         content = QWidget()
         inner = QVBoxLayout(content)

@@ -21,6 +21,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from editor.shared.widgets import set_muted
 from editor.studio.document import Change, ScenarioDocument, with_value
 from schemas.operational.presets import (
     operational_connection_types,
@@ -178,7 +179,7 @@ class FamilyPage(QWidget):
             "operational tables start from the rulebook's values."
         )
         about.setWordWrap(True)
-        about.setStyleSheet("color: #555;")
+        set_muted(about)
         layout.addWidget(about)
         self.group = QButtonGroup(self)
         self.choices: dict[str, QRadioButton] = {}
@@ -191,7 +192,7 @@ class FamilyPage(QWidget):
             layout.addWidget(button)
             note = QLabel(text)
             note.setWordWrap(True)
-            note.setStyleSheet("color: #555; margin-left: 22px;")
+            set_muted(note, "margin-left: 22px;")
             layout.addWidget(note)
             button.clicked.connect(lambda _=False, f=family: choose_family(self.document, f))
         self.status = QLabel()

@@ -24,7 +24,7 @@ from PySide6.QtWidgets import (
 
 from editor.shared.images import image_size
 from editor.shared.vocabulary import plain
-from editor.shared.widgets import FORM_WIDTH, scrolling
+from editor.shared.widgets import FORM_WIDTH, scrolling, set_muted
 from editor.studio.document import Change, ScenarioDocument, with_value
 from editor.studio.forms.context import studio_context
 from editor.studio.forms.model_form import Factory, ModelEditor
@@ -199,7 +199,7 @@ class SettingsEditor(QWidget):
         self.info = SectionForm(document, "info", ScenarioInfo)
         self.calendar = SectionForm(document, "calendar", Calendar, custom=[phases_factory])
         self.summary = QLabel()
-        self.summary.setStyleSheet("color: #555;")
+        set_muted(self.summary)
         self.map = SectionForm(document, "map", MapSettings, skip=("background",))
         self.background = BackgroundEditor(document)
         self.background_row = QWidget()

@@ -23,6 +23,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from editor.shared.widgets import set_muted
 from editor.studio.document import Change, ScenarioDocument, with_value
 from schemas.operational.play import TurnRules, Weather
 from schemas.scenario import Scenario
@@ -100,7 +101,7 @@ class WeatherCalendar(QWidget):
             "setting is one step of Edit > Undo. A greyed weather is held from the last day listed."
         )
         about.setWordWrap(True)
-        about.setStyleSheet("color: #555;")
+        set_muted(about)
         layout.addWidget(about)
         controls = QHBoxLayout()
         self.choice = QComboBox()

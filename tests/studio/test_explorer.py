@@ -8,6 +8,7 @@ from PySide6.QtCore import QItemSelectionModel, Qt
 from editor.studio.document import ScenarioDocument
 from editor.studio.panels.explorer import ID_ROLE, SECTION_ROLE, Explorer
 from schemas.io import load_file
+from schemas.map import SupplySource
 
 from .conftest import SAMPLE
 
@@ -91,3 +92,25 @@ def test_the_filter_finds_entities_by_name(explorer):
     walk(QModelIndex())
     assert ("regions", "kessel") in found
     assert len(found) < 20
+
+
+def test_an_operational_scenario_lists_no_empty_area_supply_sources(qtbot):
+    """The operational family keeps its sources in its rules: an empty "Supply sources (0)"
+    of the area family would tell the designer the scenario has none. Switching the family
+    back to areas lists the section again, and so does a source added to the list."""
+    operational = SAMPLE.parent / "kharkov-1942-operational.json"
+    document = ScenarioDocument(load_file(operational).scenario)
+    assert document.scenario.rules.operational.supply.sources  # sources are in the rules
+    widget = Explorer(document)
+    qtbot.addWidget(widget)
+    assert not widget.model._section_index("supply_sources").isValid()
+
+    rules = document.scenario.rules
+    document.set_section("rules", rules.model_copy(update={"family": "area"}))
+    assert _label(widget, "supply_sources") == "Supply sources (0)"
+    document.undo_stack.undo()
+    assert not widget.model._section_index("supply_sources").isValid()
+    assert _label(widget, "units") == f"Units ({len(document.scenario.units)})"
+
+    document.add("supply_sources", SupplySource(id="railhead", region="c1r1"))
+    assert _rows(widget, "supply_sources") == ["railhead"]

@@ -53,19 +53,25 @@ GROUPS: tuple[tuple[str, tuple[str, ...]], ...] = (
 
 
 def groups_of(document: ScenarioDocument) -> tuple[tuple[str, tuple[str, ...]], ...]:
-    """The explorer's groups for a document: a hex map's grid is listed after the map
+    """The explorer's groups for a document. A hex map's grid is listed after the map
     settings (its parameters edited in the inspector), and its places are hexes, so an empty
-    list of drawn regions is left out rather than read as "Regions (0)" (regions a hex file
-    holds by mistake stay listed, beside the validator's issue about them)."""
-    if document.scenario.hex_map is None:
-        return GROUPS
-    first, *rest = GROUPS
-    name, members = first
-    at = members.index("map") + 1
-    groups = ((name, (*members[:at], "hex_map", *members[at:])), *rest)
-    if document.scenario.regions:
-        return groups
-    return tuple((group, tuple(s for s in listed if s != "regions")) for group, listed in groups)
+    list of drawn regions is left out rather than read as "Regions (0)". The operational
+    family keeps its supply sources in its rules (Scenario > Rules), so an empty list of the
+    area family's sources is left out there too. A list that holds entities stays listed
+    (beside the validator's issue about them, if they are there by mistake)."""
+    scenario = document.scenario
+    groups = GROUPS
+    if scenario.hex_map is not None:
+        first, *rest = GROUPS
+        name, members = first
+        at = members.index("map") + 1
+        groups = ((name, (*members[:at], "hex_map", *members[at:])), *rest)
+    hidden: set[str] = set()
+    if scenario.hex_map is not None and not scenario.regions:
+        hidden.add("regions")
+    if scenario.rules.family == "operational" and not scenario.supply_sources:
+        hidden.add("supply_sources")
+    return tuple((group, tuple(s for s in listed if s not in hidden)) for group, listed in groups)
 
 
 SECTION_NAMES = {section: names[0] for section, names in SECTIONS.items()}
@@ -92,6 +98,13 @@ class ExplorerModel(QAbstractItemModel):
         self.ids = {s: [e.id for e in document.items(s)] for s in LIST_SECTIONS}
         self.names = document_names(document)
         document.changed.connect(self.on_change)
+
+    def regroup(self) -> None:
+        """List the sections :func:`groups_of` names for the document as it is now."""
+        self.beginResetModel()
+        self.groups = groups_of(self.document)
+        self.sections = [s for _, members in self.groups for s in members]
+        self.endResetModel()
 
     # -- structure -------------------------------------------------------------------------------
 
@@ -217,7 +230,13 @@ class ExplorerModel(QAbstractItemModel):
 
     def on_change(self, change: Change) -> None:
         section = change.section
-        if section not in self.ids:
+        if section not in self.ids or section not in self.sections:
+            # A new rules family, or the first entity of a list left out while empty, changes
+            # which sections are listed.
+            if section in self.ids:
+                self.ids[section] = [e.id for e in self.document.items(section)]
+            if groups_of(self.document) != self.groups:
+                self.regroup()
             return
         parent = self._section_index(section)
         old = self.ids[section]

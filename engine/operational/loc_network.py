@@ -4,8 +4,9 @@ may take on the board, priced once per game, as one sparse matrix.
 Along a road or track a step costs the Road Movement cost (OH4); elsewhere the terrain and
 hexside cost of the truck's column (``command.truck_column``); a side that blocks LOC (an
 unbreached minefield), takes a whole allowance, or that no truck crosses (a river without a
-bridged road) has no step. :meth:`LocNetwork.graph` gives the matrix a trace searches, with the
-steps into blocked hexes cut.
+bridged road) has no step. In frozen weather rivers are crossed like plain hexsides (OW1), so
+a game keeps two networks, one for each. :meth:`LocNetwork.graph` gives the matrix a trace
+searches, with the steps into blocked hexes cut.
 """
 
 from __future__ import annotations
@@ -17,7 +18,7 @@ import numpy as np
 from scipy.sparse import csr_matrix
 
 from .board import OpBoard
-from .movement import step_cost
+from .movement import MoveMode, step_cost
 from .units import OpUnit
 
 _TINY = 1e-9
@@ -37,8 +38,9 @@ class LocNetwork:
     """Per step: its MP cost."""
 
     @classmethod
-    def of(cls, board: OpBoard) -> LocNetwork:
-        """Price every step of the board once (the board's fixed parts only)."""
+    def of(cls, board: OpBoard, *, frozen: bool = False) -> LocNetwork:
+        """Price every step of the board once (the board's fixed parts only); ``frozen``:
+        the rivers are frozen (OW1), their limits lifted for trucks as for units."""
         rules = board.rules
         column = rules.command.truck_column
         truck = OpUnit("truck", "", 0, "hq", column, 0.0, 0.0, 0.0, "none")
@@ -61,7 +63,7 @@ class LocNetwork:
                 side = sides[a][d]
                 key = (terrain[b], features[side], roads[side], bridges[side])
                 if key not in priced:
-                    priced[key] = _truck_step(board, truck, a, b, side)
+                    priced[key] = _truck_step(board, truck, a, b, side, frozen)
                 found = priced[key]
                 if found is None:
                     continue
@@ -95,13 +97,18 @@ class LocNetwork:
         return csr_matrix((weights, matrix.indices, matrix.indptr), shape=matrix.shape)
 
 
-def _truck_step(board: OpBoard, truck: OpUnit, a: int, b: int, side: int) -> float | None:
+def _truck_step(
+    board: OpBoard, truck: OpUnit, a: int, b: int, side: int, frozen: bool
+) -> float | None:
     """OQ4: a supply truck's price for one step, ``None`` where no line passes."""
     feature = board.feature(side)
+    if frozen and feature is not None and feature.river:
+        feature = None
     if feature is not None and (feature.blocks_loc or feature.crossing == "all_movement"):
         return None
     road = int(board.side_road[side]) > 0
-    step = step_cost(board, truck, a, b, mode="road" if road else "move_defend")
+    mode: MoveMode = "road" if road else "move_defend"
+    step = step_cost(board, truck, a, b, mode=mode, frozen=frozen)
     return max(step.total, _TINY) if step.allowed else None
 
 

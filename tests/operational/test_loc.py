@@ -151,6 +151,18 @@ def test_oq4_an_unbreached_minefield_blocks_a_line_a_breached_one_does_not() -> 
     assert found.of("inf") == "extended"  # 3 x 1.25 + 3 MP for the breach = 6.75 MP
 
 
+def test_ow1_oq4_a_frozen_river_carries_the_line_an_unfrozen_one_cuts() -> None:
+    """A river without a bridged road stops supply trucks as it stops units (OH6); in frozen
+    weather its limits are lifted for both (OW1), so the line crosses it."""
+    b = _line(10, 1)
+    b.unit("inf", "inf", "c5r1", hq="div")
+    b.hexside("c3r1", "c4r1", "river")
+    board, units = b.board_and_units()
+    assert trace(LocNetwork.of(board), b.tree(), units, "red").of("inf") == "encircled"
+    frozen = trace(LocNetwork.of(board, frozen=True), b.tree(), units, "red")
+    assert frozen.of("inf") == "supported"
+
+
 def test_oq4_an_enemy_unit_on_the_source_denies_it() -> None:
     b = CommandBuilder(8, 1)
     b.hq("army", "c2r1", echelon="army")

@@ -83,6 +83,19 @@ def test_oq7_the_game_traces_lines_of_communication_before_the_first_plan() -> N
     assert op_state.units(game)["far"].loc == "isolated"  # the rules read the kept state
 
 
+@pytest.mark.parametrize(("weather", "state"), [("good", "encircled"), ("frozen", "supported")])
+def test_ow1_oq4_the_games_trace_crosses_a_river_only_when_it_is_frozen(
+    weather: str, state: str
+) -> None:
+    """The unbridged river east of the division HQ cuts its infantry off, except on a day of
+    frozen weather, when the trucks cross it like the units (OW1)."""
+    b = row().table("turns", weather=[weather])
+    b.hexside("c3r1", "c4r1", "river")
+    b.unit("inf", "inf", "c5r1", hq="div")
+    game = game_of(b)
+    assert queries.loc_states(game, "red")["inf"] == state
+
+
 def test_os4_os5_move_plus_gives_full_mp_and_basic_halves_them() -> None:
     b = row()
     b.unit("inf", "inf", "c3r1", hq="div")

@@ -44,7 +44,8 @@ from . import state
 if TYPE_CHECKING:
     from ...game import Game
 
-_NETWORKS: weakref.WeakKeyDictionary[Game, LocNetwork] = weakref.WeakKeyDictionary()
+_NETWORKS: weakref.WeakKeyDictionary[Game, dict[bool, LocNetwork]] = weakref.WeakKeyDictionary()
+"""Per game, its truck networks by whether the rivers are frozen (OW1)."""
 _TREES: weakref.WeakKeyDictionary[Game, tuple[tuple[tuple[str, str], ...], CommandTree]] = (
     weakref.WeakKeyDictionary()
 )
@@ -60,18 +61,21 @@ POOL_KEYS = ("fuel", "ammo", "personnel", "equipment")
 
 
 def network(game: Game) -> LocNetwork:
-    """The supply-truck network of the game's board (OQ4), priced once per game; an empty
-    one when no side has HQs (nothing is traced, so the board's steps are not priced)."""
-    found = _NETWORKS.get(game)
+    """The supply-truck network of the game's board (OQ4) in the turn's weather (frozen
+    rivers are crossed, OW1), each kind priced once per game; an empty one when no side has
+    HQs (nothing is traced, so the board's steps are not priced)."""
+    frozen = state.clock(game).frozen
+    kept = _NETWORKS.setdefault(game, {})
+    found = kept.get(frozen)
     if found is None:
         board = state.board_of(game)
         command = tree(game)
         if any(command.plays_loc(side) for side in game.sides_in_play):
-            found = LocNetwork.of(board)
+            found = LocNetwork.of(board, frozen=frozen)
         else:
             none = np.zeros(0, dtype=np.int32)
             found = LocNetwork(board, none, none, np.zeros(0, dtype=np.float64))
-        _NETWORKS[game] = found
+        kept[frozen] = found
     return found
 
 

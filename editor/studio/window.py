@@ -17,6 +17,7 @@ from PySide6.QtGui import QCloseEvent, QKeyEvent
 from PySide6.QtWidgets import QDockWidget, QLabel, QMainWindow, QMenu, QUndoView
 
 from editor.shared.docking import add_dock
+from editor.shared.widgets import set_muted
 from editor.shared.window_state import available_area, fitted_geometry, starts_maximised
 from editor.studio import hex_tools, sections
 from editor.studio.connections_review import ConnectionReview
@@ -94,7 +95,13 @@ class StudioWindow(QMainWindow):
         self.coordinates.setFixedWidth(max(170, widest + 8))
         self.hint = QLabel()
         self.issue_count = QLabel()
+        self.zoom_note = set_muted(QLabel("Units hidden at this zoom"))
+        self.zoom_note.setToolTip(
+            "Stacks, structures and supply sources are too small to draw at this zoom: zoom in"
+        )
+        self.zoom_note.hide()
         self.statusBar().addWidget(self.hint, 1)
+        self.statusBar().addPermanentWidget(self.zoom_note)
         self.statusBar().addPermanentWidget(self.issue_count)
         self.statusBar().addPermanentWidget(self.coordinates)
         self.files = FileController(self)
@@ -192,6 +199,8 @@ class StudioWindow(QMainWindow):
         self.explorer.renameRequested.connect(self.edits.rename_entity)
         self.holders["explorer"].set_panel(self.explorer)
         self.layers_panel = LayersPanel(self.scene)
+        self.layers_panel.zoomHides.connect(self.zoom_note.setVisible)
+        self.zoom_note.setVisible(self.layers_panel.hides)
         self.holders["layers"].set_panel(self.layers_panel)
         self.holders["history"].set_panel(QUndoView(document.undo_stack))
         self.connection_review = ConnectionReview(document)
@@ -238,6 +247,7 @@ class StudioWindow(QMainWindow):
         self.holders["inspector"].cover(None)
         for name in ("inspector", "explorer", "layers", "history", "connections"):
             self.holders[name].set_panel(None)
+        self.zoom_note.hide()
         if self.view is not None:
             self.tabs.show_map_widget(self.placeholder)
             self.view.deleteLater()

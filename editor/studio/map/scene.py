@@ -64,6 +64,8 @@ class MapScene(QGraphicsScene):
 
     extentChanged = Signal()
     """What :meth:`map_rect` covers may have changed (regions came, went or moved)."""
+    detailChanged = Signal()
+    """The zoom now shows or hides another set of things (:attr:`detail`)."""
 
     def __init__(self, document: ScenarioDocument) -> None:
         super().__init__()
@@ -471,6 +473,7 @@ class MapScene(QGraphicsScene):
         if self.picture is not None:
             self.picture.setVisible(detail.picture)
         self.fan.refresh()
+        self.detailChanged.emit()
 
     # -- tooltips ------------------------------------------------------------------------------
 

@@ -21,14 +21,16 @@ from __future__ import annotations
 
 import random
 from collections.abc import Collection, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
+from typing import cast
 
 import numpy as np
 
 from schemas.operational.intel import IntelRules
+from schemas.operational.units import Category
 
 from .board import OpBoard
-from .units import OpUnit
+from .units import LocState, OpUnit
 
 
 @dataclass(frozen=True)
@@ -168,4 +170,26 @@ def _shown(table: IntelRules, unit: OpUnit, level: int, draw: random.Random | No
         unit.dug_in if level >= 4 else None,
         unit.strength if level >= 5 else None,
         unit.readiness if level >= 5 else None,
+    )
+
+
+def as_known(unit: OpUnit, seen: SeenUnit | None) -> OpUnit | None:
+    """OI10: ``unit`` as a side that reads it at ``seen`` knows it, for the odds shown to a
+    player: the category and printed factors it reads (misread or off at low levels, OI4),
+    full strength and readiness unless level 5 shows them, dug in and out of supply only
+    where level 4 shows it, and regular quality unless level 5 shows the true one. ``None``
+    when the side does not know its factors (not seen, or seen below level 3)."""
+    if seen is None or seen.attack is None or seen.defence is None:
+        return None
+    full = seen.level >= 5
+    return replace(
+        unit,
+        category=cast(Category, seen.category or unit.category),
+        attack=seen.attack,
+        defence=seen.defence,
+        strength=seen.strength if seen.strength is not None else 100.0,
+        readiness=seen.readiness if seen.readiness is not None else 100.0,
+        dug_in=bool(seen.dug_in),
+        loc=cast(LocState, seen.loc or "supported"),
+        quality=unit.quality if full else "regular",
     )

@@ -168,6 +168,44 @@ def test_oc2_an_attack_without_a_seen_defender_gives_no_odds() -> None:
         map_queries.attack_odds(game, OrderAttack(stack(game, "tank"), "c6r1", ("c3r1", "c4r1")))
 
 
+def _fogged_duel(foe: dict[str, object], where: str = "c3r1", tank: str = "c2r1") -> OpBuilder:
+    """Red's recce on c1r1 reads a regular unit two hexes off at level 3 (Table OI5), one
+    three hexes off at level 2; red's tank next to it attacks it from where it stands."""
+    b = lane(fog=True)
+    b.table("intel", values_wrong_chance=0.0)  # the values as printed, so the test is exact
+    b.unit("scout", "recce", "c1r1")
+    b.unit("tank", "armour", tank, echelon="regiment")
+    b.unit("foe", "inf", where, nation="blueland", echelon="regiment", **foe)
+    return b
+
+
+def test_oi10_the_odds_shown_use_the_defender_as_the_side_knows_it() -> None:
+    """At level 3 the side reads the printed factors but not the strength, readiness or
+    dug-in state: a worn, dug-in defender is shown at full strength in the open, so the odds
+    shown are worse for the attacker than the ones the battle will be fought at."""
+    b = _fogged_duel({"strength": 40.0, "readiness": 50.0, "dug_in": True, "quality": "veteran"})
+    game = b.game(seed=1)
+    shown = map_queries.attack_odds(game, OrderAttack(stack(game, "tank"), "c3r1", ()))
+    board, units = b.board_and_units()
+    spec = AttackSpec(("tank",), board.index("c3r1"), "attack", "set_piece")
+    believed = {
+        **units,
+        "foe": replace(
+            units["foe"], strength=100.0, readiness=100.0, dug_in=False, quality="regular"
+        ),
+    }
+    assert shown == odds_preview(board, believed, spec)
+    truth = odds_preview(board, units, spec)
+    assert shown.defence_total > truth.defence_total
+
+
+def test_oi10_no_odds_for_a_defender_whose_factors_are_unknown() -> None:
+    b = _fogged_duel({}, where="c4r1", tank="c3r1")  # three hexes off: level 2, type only
+    game = b.game(seed=1)
+    with pytest.raises(IllegalAction, match="factors are not known"):
+        map_queries.attack_odds(game, OrderAttack(stack(game, "tank"), "c4r1", ()))
+
+
 def test_oo4_each_moving_order_names_its_movement_mode() -> None:
     assert map_queries.movement_mode("order_attack") == "move_attack"
     assert map_queries.movement_mode("order_move") == "move_defend"

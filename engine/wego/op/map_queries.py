@@ -6,12 +6,14 @@ plan is sealed. The lines and supply themselves are the rules' own, kept by the 
 
 Every answer is computed by the rules themselves (:mod:`engine.operational`), for one side and
 as that side knows the board: with fog of war on, an enemy stack the side cannot see inside
-counts for nothing (it exerts no zone on the overlay and is not a defender in a preview). The
+counts for nothing on the overlays, and a preview's defenders are what its intelligence reads
+of them (OI10). The
 view draws these answers and never re-derives a rule.
 """
 
 from __future__ import annotations
 
+import weakref
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
@@ -20,9 +22,11 @@ import numpy as np
 from ... import fog
 from ...errors import IllegalAction
 from ...operational import AttackSpec, OddsPreview, OpUnit, enemy_zoc, odds_preview
+from ...operational.intel import IntelPicture, as_known
 from ...operational.units import LocState
 from ..orders import OrderAttack
 from . import queries, state, supply
+from .intel import intel_of
 from .movement import MODES, allowance
 
 if TYPE_CHECKING:
@@ -117,12 +121,14 @@ def clock(game: Game, turn: int | None = None) -> state.Night:
 
 
 def attack_odds(game: Game, order: OrderAttack) -> OddsPreview:
-    """OC2-OC15: the odds ``order`` would fight at if everything stood as now when the stack
-    gets there: its units at the end of its path (a move and attack is a move battle, OC28;
-    an attack from where it stands a set-piece battle), against the enemy units its side sees
-    in the target hex, at this turn's time of day. Raises :class:`IllegalAction` when no
-    odds can be given (the stack or target is gone, no seen enemy holds the target, the
-    stack has no operational units)."""
+    """OC2-OC15, OI10: the odds ``order`` would fight at if everything stood as now when the
+    stack gets there: its units at the end of its path (a move and attack is a move battle,
+    OC28; an attack from where it stands a set-piece battle), against the enemy units in the
+    target hex as its side knows them (:func:`engine.operational.intel.as_known`: the factors
+    its intelligence reads, which may be wrong), at this turn's time of day. Raises
+    :class:`IllegalAction` when no odds can be given (the stack or target is gone, the side
+    sees no enemy there or does not know the factors of one of them, the stack has no
+    operational units)."""
     stack = game.state.stacks.get(order.stack)
     if stack is None:
         raise IllegalAction(f"no stack {order.stack}")
@@ -137,14 +143,27 @@ def attack_odds(game: Game, order: OrderAttack) -> OddsPreview:
     mine = state.stack_units(game, stack)
     if not mine:
         raise IllegalAction(f"stack {order.stack} has no units with operational values")
-    # The preview reads the attackers and the target's defenders only: the units of the
-    # stacks in the target hex the side can see are all it needs (not the whole map).
+    # The preview reads the attackers and the target's defenders only (not the whole map).
     units = {unit_id: replace(unit, hex=there) for unit_id, unit in mine.items()}
+    seen = _picture(game, stack.side)
+    unknown = 0
     for other in game.state.stacks.values():
         if other.region != order.target or other.side == stack.side:
             continue
-        if not fog.hidden_from(game, other, stack.side):
-            units.update(state.stack_units(game, other))
+        for unit_id, unit in state.stack_units(game, other).items():
+            if unit_id not in seen.units:
+                continue
+            known = as_known(unit, seen.units[unit_id])
+            if known is None:
+                unknown += 1
+            else:
+                units[unit_id] = known
+    if unknown:
+        raise IllegalAction(
+            f"{unknown} enemy unit{'s' if unknown > 1 else ''} in {order.target} "
+            "known only by presence or type: their factors are not known (intelligence "
+            "level below 3, OI2, OI10)"
+        )
     if not any(u.hex == target and u.side != stack.side for u in units.values()):
         raise IllegalAction(f"no enemy unit {stack.side} sees holds {order.target}")
     spec = AttackSpec(
@@ -155,6 +174,24 @@ def attack_odds(game: Game, order: OrderAttack) -> OddsPreview:
         state.clock(game).night,
     )
     return odds_preview(board, units, spec)
+
+
+_PICTURES: weakref.WeakKeyDictionary[Game, dict[str, tuple[tuple[int, int], IntelPicture]]] = (
+    weakref.WeakKeyDictionary()
+)
+"""Per game and side, its intelligence picture and the (turn, log length) it was read at:
+pointing at target after target while planning asks for the same picture again and again."""
+
+
+def _picture(game: Game, side: str) -> IntelPicture:
+    """What ``side`` knows of the enemy now (:func:`.intel.intel_of`), kept until the game
+    moves on (a planning action writes to the log; the picture depends on the turn too)."""
+    kept = _PICTURES.setdefault(game, {})
+    key = (game.state.turn, len(game.log))
+    found = kept.get(side)
+    if found is None or found[0] != key:
+        found = kept[side] = (key, intel_of(game, side))
+    return found[1]
 
 
 def movement_mode(kind: str) -> str | None:

@@ -18,17 +18,27 @@ def kill_vp(rules: OperationalRules, unit: OpUnit) -> int:
     return 0
 
 
-def location_vp(rules: OperationalRules, holder: Callable[[str], str | None]) -> dict[str, int]:
-    """OV2: the VP each side scores this turn for the locations it holds (``holder``: the side
-    controlling a hex id, ``None`` for nobody). Sides scoring nothing are left out."""
-    out: dict[str, int] = {}
+def location_scores(
+    rules: OperationalRules, holder: Callable[[str], str | None]
+) -> dict[str, tuple[str, int]]:
+    """OV2: per victory location (hex id), the side that scores it this turn and its VP
+    (``holder``: the side controlling a hex id, ``None`` for nobody). Locations nobody
+    scores are left out."""
+    out: dict[str, tuple[str, int]] = {}
     for location in rules.victory.locations:
         side = holder(location.hex)
-        if side is None:
-            continue
-        value = location.per_turn.get(side, 0)
-        if value:
-            out[side] = out.get(side, 0) + value
+        value = location.per_turn.get(side, 0) if side is not None else 0
+        if side is not None and value:
+            out[location.hex] = (side, value)
+    return out
+
+
+def location_vp(rules: OperationalRules, holder: Callable[[str], str | None]) -> dict[str, int]:
+    """OV2: the VP each side scores this turn for the locations it holds (see
+    :func:`location_scores`). Sides scoring nothing are left out."""
+    out: dict[str, int] = {}
+    for side, value in location_scores(rules, holder).values():
+        out[side] = out.get(side, 0) + value
     return out
 
 

@@ -119,6 +119,17 @@ class OpSupplySave(_Model):
     """OO16: division HQs moved to another corps in play, to their new corps."""
 
 
+Vp = Annotated[int, Field(ge=0, le=1_000_000_000)]
+
+
+class OpVictorySave(_Model):
+    """OV5: what each victory location and the kills have given each side so far
+    (:mod:`engine.wego.op.standing`)."""
+
+    locations: dict[RegionId, dict[SideId, Vp]]
+    kills: dict[SideId, Vp]
+
+
 class OperationalSave(_Model):
     """``state.operational``: the operational family's unit state and the running turn;
     ``razed``: the structures whose fort or entrenchment an enemy removed (OH8)."""
@@ -129,6 +140,8 @@ class OperationalSave(_Model):
     """Absent from saves made before supply was played: the game traces and fills the pools
     afresh when it next needs them."""
     razed: Annotated[list[StructureId], Field(max_length=100_000)] = Field(default_factory=list)
+    victory: OpVictorySave | None = None
+    """Absent from saves made before the victory panel's figures were kept (OV5)."""
 
 
 Problem = tuple[tuple[str | int, ...], str]

@@ -323,3 +323,61 @@ def test_a_game_loaded_into_the_window_gets_its_own_pieces_once(qtbot, window):
     assert window.op_view.overlays.shown == set()  # a new game starts with none shown
     assert window.op_menu.menuAction().isVisible()
     assert not any(a.isChecked() for a in window.op_view.actions.values())
+
+
+def test_ov5_the_victory_tab_gives_totals_and_every_location_and_shows_it(qtbot, state_dir):
+    """OV5: the Victory tab lists each side's VP (with the kills' part) and each victory
+    location with its holder, worth a turn and VP received so far; a click centres the map
+    on the location. The figures follow the game as turns end."""
+    from PySide6.QtCore import Qt
+
+    from engine.wego.orders import SealPlan
+
+    b = front()
+    b.table(
+        "victory",
+        locations=[
+            {"hex": "c6r3", "per_turn": {"red": 2, "blue": 3}},
+            {"hex": "c11r3", "per_turn": {"blue": 1}},
+        ],
+    )
+    window = _window(qtbot, b.build(), {"red": "human", "blue": "human"})
+    op = window.op_view
+    assert op is not None
+    dock = window.victory_dock
+    assert dock.widget() is op.victory and not dock.isHidden()
+    dock.raise_()
+    table = op.victory.table
+
+    def rows() -> list[list[str]]:
+        return [
+            [table.item(r, c).text() for c in range(table.columnCount())]
+            for r in range(table.rowCount())
+        ]
+
+    qtbot.waitUntil(lambda: table.rowCount() == 2, timeout=5000)
+    # Location, then a turn's worth for red and blue, then what each has received so far.
+    assert rows() == [["c6r3", "2", "3", "0", "0"], ["c11r3", "0", "1", "0", "0"]]
+    assert "held by Red" in table.item(0, 0).toolTip()
+    assert "held by Blue" in table.item(1, 0).toolTip()
+    assert table.horizontalHeaderItem(1).toolTip().startswith("Red:")
+    game = window.session.game
+    for _side in ("red", "blue"):
+        assert window.session.apply(SealPlan())
+    qtbot.waitUntil(lambda: game.state.turn == 2, timeout=10_000)
+    qtbot.waitUntil(lambda: rows()[0][3] == "2", timeout=5000)
+    assert rows() == [["c6r3", "2", "3", "2", "0"], ["c11r3", "0", "1", "0", "1"]]
+
+    view = window.map_view
+    view.zoom_by(4.0)
+    view.centerOn(view.map_scene.points["c1r1"])
+    spot = table.visualItemRect(table.item(1, 0)).center()
+    qtbot.mouseClick(table.viewport(), Qt.MouseButton.LeftButton, pos=spot)
+    target = view.map_scene.points["c11r3"]
+    middle = view.mapToScene(view.viewport().rect().center())
+    assert abs(middle.x() - target.x()) < 20 and abs(middle.y() - target.y()) < 20
+
+
+def test_ov5_an_area_game_has_no_victory_tab(qtbot, state_dir):
+    window = _window(qtbot, load_file(STORED).scenario, {"red": "human", "blue": "ai"})
+    assert window.op_view is None and window.victory_dock.isHidden()

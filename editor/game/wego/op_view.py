@@ -1,7 +1,8 @@
 """What the WEGO game window adds for a game of the operational rules family: the turn header
 with the clock and the overlay switches above the map (:mod:`.op_header`), the overlays on the
-map (:mod:`.op_overlays`), their switches in the View menu, and the order types with the odds
-in the plan panel (:mod:`.op_orders`). A game of the area family gets none of it.
+map (:mod:`.op_overlays`), their switches in the View menu, the order types with the odds
+in the plan panel (:mod:`.op_orders`) and the Victory tab (:mod:`.op_victory`). A game of the
+area family gets none of it.
 """
 
 from __future__ import annotations
@@ -9,11 +10,12 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from PySide6.QtGui import QAction
-from PySide6.QtWidgets import QMenu, QVBoxLayout
+from PySide6.QtWidgets import QMenu, QVBoxLayout, QWidget
 
 from editor.game.wego.op_header import OpHeader
 from editor.game.wego.op_orders import OpOrdersBox
 from editor.game.wego.op_overlays import OP_OVERLAYS, OpOverlays
+from editor.game.wego.op_victory import VictoryPanel
 from engine.wego import family
 
 if TYPE_CHECKING:
@@ -35,6 +37,9 @@ class OpView:
         column = window.plan_panel.layout()
         assert isinstance(column, QVBoxLayout)
         column.insertWidget(3, self.orders)  # under the selected stack's box
+        self.victory = VictoryPanel(session, window.map_view)
+        window.victory_dock.setWidget(self.victory)
+        window.victory_dock.show()
         self.actions: dict[str, QAction] = {}
         menu.clear()
         for name, label in OP_OVERLAYS:
@@ -79,6 +84,10 @@ class OpView:
         self.header.hide()  # at once: deleteLater waits for the event loop
         self.header.deleteLater()
         self.menu.menuAction().setVisible(False)
+        dock = self.window.victory_dock
+        dock.hide()
+        dock.setWidget(QWidget())
+        self.victory.deleteLater()
 
 
 def attach(window: WegoWindow, menu: QMenu) -> OpView | None:

@@ -113,12 +113,16 @@ class WegoWindow(PlanTakeBack, QMainWindow):
         # from the turn's first such battle to the end of the turn (the person reads how it
         # went while planning), so the column keeps its five tabs the rest of the time.
         self.battle_dock = add_dock(self, "battle", "Air-sea battle", right)
+        # The operational family's victory panel (OV5), shown in its games only (:mod:`.op_view`).
+        self.victory_dock = add_dock(self, "victory", "Victory", right)
         self.tabifyDockWidget(self.plan_dock, self.hand_dock)
         self.tabifyDockWidget(self.hand_dock, self.decisions_dock)
         self.tabifyDockWidget(self.decisions_dock, self.battle_dock)
         self.tabifyDockWidget(self.battle_dock, self.battles_dock)
         self.tabifyDockWidget(self.battles_dock, self.stats_dock)
+        self.tabifyDockWidget(self.stats_dock, self.victory_dock)
         self.battle_dock.hide()
+        self.victory_dock.hide()
         self.plan_dock.raise_()
         self.resizeDocks(
             [self.plan_dock], [panel_width(self._first_size.width())], Qt.Orientation.Horizontal
@@ -209,6 +213,7 @@ class WegoWindow(PlanTakeBack, QMainWindow):
             self.battle_dock,
             self.battles_dock,
             self.stats_dock,
+            self.victory_dock,
         )
 
     def _build_pbem(self) -> QMenu:

@@ -32,7 +32,7 @@ from ...operational import AttackSpec, OpUnit, apply_damage, enemy_zoc, odds_pre
 from ...operational.aftercombat import advancing, retreat_call, retreat_path, withdraw_chance
 from ...operational.odds import BattleKind, OffensiveOrder
 from ...operational.victory import kill_vp
-from . import battlefield, state, supply
+from . import battlefield, standing, state, supply
 
 if TYPE_CHECKING:
     from ...game import Game
@@ -316,6 +316,7 @@ def _destroy(game: Game, world: Battles, unit_id: str, cause: str) -> None:
     value = kill_vp(rules, unit)
     for side in game.world.enemies_of(unit.side):
         places.add_vp(game, side, value, f"{unit_id} destroyed")
+        standing.note_kill(game, side, value)
 
 
 def _retreat(

@@ -21,9 +21,9 @@ from typing import TYPE_CHECKING, Any
 from ... import board as places
 from ... import victory as scoring
 from ...operational import end_of_turn, enemy_zoc
-from ...operational.victory import location_vp, winner
+from ...operational.victory import location_scores, location_vp, winner
 from ...outcome import Termination
-from . import state, supply
+from . import standing, state, supply
 
 if TYPE_CHECKING:
     from ...game import Game
@@ -65,9 +65,11 @@ def close_turn(game: Game) -> None:
         "op_end_of_turn", night=day.night, weather=day.weather, units=dict(sorted(changed.items()))
     )
     supply.close_turn(game, state.units(game), moved)
-    scores = location_vp(rules, lambda hex_id: places.side_of_region(game, hex_id))
+    holder = lambda hex_id: places.side_of_region(game, hex_id)  # noqa: E731
+    scores = location_vp(rules, holder)
     for side in sorted(scores):
         places.add_vp(game, side, scores[side], "victory locations held (OV2)")
+    standing.note_locations(game, location_scores(rules, holder))
 
 
 def end_of_game(game: Game) -> None:

@@ -129,6 +129,9 @@ class OperationalSave(_Model):
     """Absent from saves made before supply was played: the game traces and fills the pools
     afresh when it next needs them."""
     razed: Annotated[list[StructureId], Field(max_length=100_000)] = Field(default_factory=list)
+    released: dict[UnitId, Annotated[str, Field(max_length=200)]] = Field(default_factory=dict)
+    """OM20: fixed units freed in play (by an enemy next to them, or a retreat out of their
+    area), with the reason; absent from older saves."""
 
 
 Problem = tuple[tuple[str | int, ...], str]

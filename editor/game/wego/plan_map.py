@@ -196,7 +196,10 @@ class PlanMapView(GameMapView):
             self._add_waypoint(stack_id or "", region)
             return
         if dest is None and not self.waypoints:
-            if self.mode == "withdraw":
+            fixed = family.fixed_words(game, stack)
+            if fixed:
+                why = f"Refused: {fixed}"
+            elif self.mode == "withdraw":
                 why = f"{name}: a withdrawal goes only to a friendly region within reach"
             elif self.mode == "road":
                 why = f"{name}: a road move goes only along roads, within its Road Movement MP"
@@ -322,6 +325,12 @@ class PlanMapView(GameMapView):
 
     def _start_drag(self, stack_id: str) -> None:
         super()._start_drag(stack_id)
+        game = self.session.game
+        stack = game.state.stacks.get(stack_id)
+        if self.drag is None and stack is not None and planning_side(game) is not None:
+            fixed = family.fixed_words(game, stack)  # OM20: say why, not just "cannot"
+            if fixed:
+                self.message.emit(f"Refused: {fixed}")
         if self.drag is not None and planning_side(self.session.game) is not None:
             old = self.drag.path
             self.drag.path = WegoDragPath(old.game, old.stack, old.dests)

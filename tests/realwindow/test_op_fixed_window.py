@@ -1,0 +1,90 @@
+"""Fixed units in the WEGO game view's real window (issue 15, OM20): the counter of a stack
+holding a unit fixed in place carries the red "F" mark, a click on a hex it would move to is
+refused with the reason in the status bar (and no order is given), a unit fixed in a zone is
+ordered inside it but refused out of it, and the mark goes once the unit's turn frees it.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from tests.realwindow import game_fixtures
+from tests.realwindow.conftest import on_screen, settle_input, wait_until
+from tests.realwindow.test_op_game_window import _click_counter
+
+game_window = game_fixtures.game_window
+
+
+def scenario() -> Any:
+    from tests.operational.builder import OpBuilder
+
+    b = OpBuilder(columns=10, rows=5)
+    b.raw["calendar"]["turns"] = 4
+    b.rules("fog", enabled=False)
+    b.rules("victory", victory_level=None)
+    b.raw["hex_map"]["fixed_zones"] = {"pocket": ["c2r4*3"]}
+    b.unit("guard", "inf", "c2r2", echelon="regiment")
+    b.unit("post", "inf", "c3r4", echelon="regiment")
+    b.unit("foe", "inf", "c9r3", nation="blueland", echelon="regiment")
+    units = {u["id"]: u for u in b.raw["units"]}
+    units["guard"]["operational"]["fixed"] = {"until_turn": 2}
+    units["post"]["operational"]["fixed"] = {"zone": "pocket", "whole_game": True}
+    return b.build()
+
+
+def test_fixed_units_marked_and_their_moves_refused_with_real_clicks(
+    game_window: Any, x: Any, shots: Any
+) -> None:
+    from editor.game.session import GameSession
+    from engine.wego import plan
+    from engine.wego.orders import OrderMove, SealPlan
+
+    session = GameSession.new(scenario(), {"red": "human", "blue": "ai"}, seed=1)
+    window = game_window(session, "op-fixed")
+    room = window.screen().availableGeometry()
+    window.move(room.topLeft())
+    window.resize(min(1280, room.width() - 10), min(800, room.height() - 40))
+    settle_input(0.5)
+    view, game = window.map_view, session.game
+    view.zoom_to_fit()
+    settle_input(0.3)
+    guard = game.state.units["guard"].stack
+    post = game.state.units["post"].stack
+    assert guard is not None and post is not None
+    assert view.map_scene.counters[guard].look.fixed == "place"
+    assert view.map_scene.counters[post].look.fixed == "zone"
+    said = window.statusBar().currentMessage
+    orders = lambda: plan.orders_of(game, "red", viewer="red")  # noqa: E731
+
+    # The stack fixed in place: a click on the next hex is refused, with the reason.
+    _click_counter(x, view, guard)
+    wait_until(lambda: session.selected == guard, what="the guard selected")
+    spot = view.spot_of("c3r2")
+    x.click(*on_screen(view.viewport(), spot.x(), spot.y()))
+    wait_until(lambda: "fixed in place until turn 2" in said(), what="the refusal's reason")
+    assert said().startswith("Refused: ")
+    assert guard not in orders()
+    settle_input(0.3)
+    shots(window, "op-fixed-refused")
+
+    # The stack fixed in its zone: ordered inside it, refused out of it.
+    _click_counter(x, view, post)
+    wait_until(lambda: session.selected == post and view.dests, what="the post's reach")
+    assert set(view.dests) == {"c2r4", "c4r4"}
+    out = view.spot_of("c3r3")
+    x.click(*on_screen(view.viewport(), out.x(), out.y()))
+    wait_until(lambda: "fixed inside zone 'pocket'" in said(), what="the zone's refusal")
+    assert post not in orders()
+    inside = view.spot_of("c4r4")
+    x.click(*on_screen(view.viewport(), inside.x(), inside.y()))
+    wait_until(lambda: isinstance(orders().get(post), OrderMove), what="the move inside")
+
+    # Turn 2 frees the guard: its mark goes.
+    session.apply(SealPlan())
+    wait_until(lambda: game.state.turn == 2 and session.human_to_act() == "red", what="turn 2")
+    settle_input(0.5)
+    guard = game.state.units["guard"].stack
+    assert guard is not None
+    wait_until(lambda: view.map_scene.counters[guard].look.fixed == "", what="the mark gone")
+    settle_input(0.3)
+    shots(window, "op-fixed-freed")

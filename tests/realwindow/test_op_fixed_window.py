@@ -37,9 +37,9 @@ def test_fixed_units_marked_and_their_moves_refused_with_real_clicks(
 ) -> None:
     from editor.game.session import GameSession
     from engine.wego import plan
-    from engine.wego.orders import OrderMove, SealPlan
+    from engine.wego.orders import OrderMove
 
-    session = GameSession.new(scenario(), {"red": "human", "blue": "ai"}, seed=1)
+    session = GameSession.new(scenario(), {"red": "human", "blue": "ai"}, seed=1, speed="fast")
     window = game_window(session, "op-fixed")
     room = window.screen().availableGeometry()
     window.move(room.topLeft())
@@ -79,9 +79,16 @@ def test_fixed_units_marked_and_their_moves_refused_with_real_clicks(
     x.click(*on_screen(view.viewport(), inside.x(), inside.y()))
     wait_until(lambda: isinstance(orders().get(post), OrderMove), what="the move inside")
 
-    # Turn 2 frees the guard: its mark goes.
-    session.apply(SealPlan())
-    wait_until(lambda: game.state.turn == 2 and session.human_to_act() == "red", what="turn 2")
+    # Sealed against the AI; past the turn's film, turn 2 frees the guard: its mark goes.
+    panel = window.plan_panel
+    session.set_paused(False)
+    x.click(*on_screen(panel.seal_button, 20, 10))
+    wait_until(lambda: window.centre.currentWidget() is window.film, 60, "the film")
+    player = window.film
+    button = player.continue_button
+    x.click(*on_screen(button, button.width() / 2, button.height() / 2))
+    wait_until(lambda: window.centre.currentWidget() is view, what="back to the plan")
+    assert game.state.turn == 2
     settle_input(0.5)
     guard = game.state.units["guard"].stack
     assert guard is not None

@@ -128,3 +128,10 @@ def test_setup_and_fixed_zones_painted_with_the_brush_by_real_drags(
         lambda: ("operational-fixed-zone-unknown", "guard") in issue_codes(studio),
         what="the fixed unit's zone missing again",
     )
+
+    # The fixed unit's form shows its fixed status among its operational values.
+    document.select("units", ["guard"])
+    inspector = studio.docks["inspector"]
+    inspector.raise_()
+    settle_input(0.5)
+    shots(inspector, f"zones-fixed-unit-form-{size}")

@@ -208,7 +208,7 @@ def _draw_content(painter: QPainter, fill: QColor, look: CounterLook, rect: QRec
     if look.unsupplied:
         _no_supply(painter, QPointF(rect.left() + 1, rect.bottom() - 2), 6.5)
     if look.fixed:
-        _fixed_badge(painter, QPointF(rect.right() - 1, rect.bottom() - 1), look.fixed, 6.4)
+        _fixed_badge(painter, QPointF(rect.right() - 1, rect.bottom() - 1), look.fixed, 7.4)
 
 
 def _draw_compact_content(painter: QPainter, fill: QColor, look: CounterLook, rect: QRectF) -> None:
@@ -232,7 +232,7 @@ def _draw_compact_content(painter: QPainter, fill: QColor, look: CounterLook, re
     if look.unsupplied:
         _no_supply(painter, QPointF(rect.left(), rect.bottom() - 1), 4.5)
     if look.fixed:
-        _fixed_badge(painter, QPointF(rect.right(), rect.bottom()), look.fixed, 5.2)
+        _fixed_badge(painter, QPointF(rect.right(), rect.bottom()), look.fixed, 6.0)
 
 
 FIXED_COLOURS = {"place": QColor("#b3261e"), "zone": QColor("#1f7a4d")}

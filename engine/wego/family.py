@@ -110,13 +110,24 @@ def step_pricer(game: Game, stack: StackState, *, road: bool = False) -> StepPri
     return price
 
 
+def holds_fixed(game: Game, stack: StackState) -> bool:
+    """Whether the scenario fixes a unit of ``stack`` (OM20), freed since or not: the cheap
+    question asked before :func:`fixed_refusal`."""
+    units = game.world.units
+    for unit_id in stack.units:
+        placed = units.get(unit_id)
+        if placed is not None and placed.operational is not None and placed.operational.fixed:
+            return True
+    return False
+
+
 def fixed_refusal(game: Game, stack: StackState, order: Order) -> str | None:
     """OM20: why ``stack`` may not take ``order`` because it holds a fixed unit, or
     ``None`` (:mod:`engine.wego.op.zones`)."""
     from .op import state, zones
 
-    if not any(zones.fixed_status(game, u) is not None for u in stack.units):
-        return None  # the common case, asked for every order listed
+    if not holds_fixed(game, stack):
+        return None  # the common case
     units = state.stack_units(game, stack)
     index = state.board_of(game).id_index
     path = [index.get(r, -1) for r in getattr(order, "path", ()) if isinstance(r, str)]

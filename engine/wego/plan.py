@@ -357,7 +357,7 @@ def actions(game: Game) -> list[Action]:
         if operational and road_refusal(game, stack) is None:
             road = routes(game, stack, road=True)
             out += [OrderRoadMove(stack.id, r.path) for r in road.values()]
-        if operational:  # OM20: fixed units keep to their hex or zone
+        if operational and family.holds_fixed(game, stack):  # OM20: they keep to their area
             mine = [a for a in out if isinstance(a, Order) and a.stack == stack.id]
             barred = {id(a) for a in mine if family.fixed_refusal(game, stack, a) is not None}
             out = [a for a in out if id(a) not in barred]

@@ -14,7 +14,7 @@ from typing import Any
 import numpy as np
 import pytest
 
-from tests.realwindow.conftest import settle_input, wait_until
+from tests.realwindow.conftest import on_screen, settle_input, wait_until
 from tests.realwindow.test_studio_hexes import on_map, pick, size_name
 from tests.realwindow.x11 import XInput
 
@@ -135,3 +135,61 @@ def test_setup_and_fixed_zones_painted_with_the_brush_by_real_drags(
     inspector.raise_()
     settle_input(0.5)
     shots(inspector, f"zones-fixed-unit-form-{size}")
+
+
+@pytest.fixture
+def assets_studio(qtbot: Any, state_dir: Path, tmp_path: Path) -> Any:
+    """The studio on an operational scenario of 12 turns with two assets."""
+    from editor.studio.app import launch_studio
+    from schemas.io import dumps
+    from tests.operational.builder import OpBuilder
+
+    b = OpBuilder(columns=8, rows=6)
+    b.raw["calendar"]["turns"] = 12
+    b.table(
+        "assets",
+        assets=[
+            {"id": "stuka", "name": "Stukas", "side": "red", "arrives": 3, "leaves": 9},
+            {"id": "flotilla", "name": "River flotilla", "side": "blue", "domain": "naval"},
+        ],
+    )
+    path = tmp_path / "assets.json"
+    path.write_text(dumps(b.build()), encoding="utf-8")
+    window = launch_studio(path, recover=False)
+    qtbot.waitExposed(window)
+    window.showMaximized()
+    window.activateWindow()
+    settle_input(0.5)
+    yield window
+    window.files.discard_session()
+    window.close()
+    window.deleteLater()
+
+
+def test_assets_by_turn_moved_with_real_clicks(assets_studio: Any, x: XInput, shots: Any) -> None:
+    """OT5, OT12: the Assets chapter opens on the assets by turn; a cell clicked and
+    Arrives here pressed moves the asset's first turn, one undo step taken back by Ctrl+Z."""
+    from tests.realwindow.studio_helpers import open_rules_editor
+    from tests.realwindow.test_studio_operational import click_chapter
+
+    studio = assets_studio
+    document = studio.document
+    editor = open_rules_editor(x, studio)
+    click_chapter(x, editor, "op-assets")
+    view = editor.operational["op-assets"].view
+    table = view.table
+    wait_until(table.isVisible, what="the assets by turn")
+    assert table.rowCount() == 2 and table.columnCount() == 12
+    rect = table.visualRect(table.model().index(0, 0))
+    x.click(*on_screen(table.viewport(), rect.center().x(), rect.center().y()))
+    wait_until(lambda: (table.currentRow(), table.currentColumn()) == (0, 0), what="turn 1")
+    button = view.arrive
+    x.click(*on_screen(button, button.width() / 2, button.height() / 2))
+    assets = lambda: document.scenario.rules.operational.assets.assets  # noqa: E731
+    wait_until(lambda: assets()[0].arrives == 1, what="the Stukas from turn 1")
+    assert document.undo_stack.undoText() == "Asset Stukas arrives on turn 1"
+    settle_input(0.3)
+    shots(studio, f"studio-assets-by-turn-{size_name(studio)}")
+    table.setFocus()
+    x.key("ctrl+z")
+    wait_until(lambda: assets()[0].arrives == 3, what="undone")

@@ -95,3 +95,52 @@ def test_fixed_units_marked_and_their_moves_refused_with_real_clicks(
     wait_until(lambda: view.map_scene.counters[guard].look.fixed == "", what="the mark gone")
     settle_input(0.3)
     shots(window, "op-fixed-freed")
+
+
+def test_a_stack_set_up_in_its_zone_with_a_real_ctrl_click(
+    game_window: Any, x: Any, shots: Any
+) -> None:
+    """OT1: on turn 1, a stack standing in its side's setup zone is put on another hex of the
+    zone by Ctrl+click (the engine's op_set_up actions); a hex outside the zone is refused
+    with the reason."""
+    from editor.game.session import GameSession
+    from tests.operational.builder import OpBuilder
+
+    b = OpBuilder(columns=10, rows=5)
+    b.raw["calendar"]["turns"] = 3
+    b.rules("fog", enabled=False)
+    b.rules("victory", victory_level=None)
+    b.raw["hex_map"]["setup_zones"] = {"red": ["c1r1*3", "c1r2*3", "c1r3*3"]}
+    b.unit("lead", "inf", "c1r1", echelon="regiment")
+    b.unit("foe", "inf", "c9r3", nation="blueland", echelon="regiment")
+    session = GameSession.new(b.build(), {"red": "human", "blue": "ai"}, seed=1)
+    window = game_window(session, "op-setup")
+    window.resize(1280, 760)
+    settle_input(0.5)
+    view, game = window.map_view, session.game
+    view.zoom_to_fit()
+    settle_input(0.3)
+    said = window.statusBar().currentMessage
+    lead = game.state.units["lead"].stack
+    assert lead is not None
+    _click_counter(x, view, lead)
+    wait_until(lambda: "setup zone" in said(), what="the setup hint")
+
+    def ctrl_click(region: str) -> None:
+        spot = view.spot_of(region)
+        x._run("keydown", "ctrl")
+        try:
+            x.click(*on_screen(view.viewport(), spot.x(), spot.y()))
+        finally:
+            x._run("keyup", "ctrl")
+
+    ctrl_click("c5r3")
+    wait_until(lambda: "outside the setup zone of 'red'" in said(), what="the refusal")
+    ctrl_click("c3r3")
+    wait_until(
+        lambda: game.state.stacks[game.state.units["lead"].stack].region == "c3r3",
+        what="the stack set up on c3r3",
+    )
+    assert said().startswith("Set up on ")
+    settle_input(0.3)
+    shots(window, "op-setup-ctrl-click")

@@ -186,6 +186,8 @@ def step_refusal(game: Game, group: dict[str, OpUnit], there: int) -> str | None
 def close_turn(game: Game) -> None:
     """Keep the releases the turn brought (an enemy next to a unit, a retreat out of its
     area), so they last when the enemy leaves again, and log each."""
+    if not any(u.operational and u.operational.fixed for u in game.scenario.units):
+        return  # most scenarios fix nobody: no need to build every unit's record
     units = state.units(game)
     kept: dict[str, str] = state.data(game).setdefault("released", {})
     for unit_id, unit in units.items():

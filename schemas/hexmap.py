@@ -28,6 +28,8 @@ from .base import (
     NationId,
     PerSide,
     Point,
+    SideId,
+    Slug,
     StrictModel,
     TerrainId,
 )
@@ -181,6 +183,12 @@ class HexMap(StrictModel):
     path of one hex gives that hex the network alone)."""
     plain_hexsides: PlainHexsides = Field(default_factory=PlainHexsides)
     """Connection types of hexsides without a feature."""
+    setup_zones: dict[SideId, list[HexRun]] = Field(default_factory=dict)
+    """OT1, OT5: each side's setup zone (operational rules): before its first turn's orders a
+    side may move the units that start inside its zone to any other hex of it."""
+    fixed_zones: dict[Slug, list[HexRun]] = Field(default_factory=dict)
+    """OM20: named areas a fixed unit (``operational.fixed.zone``) may move inside and never
+    leave until it is released."""
 
     @model_validator(mode="after")
     def _not_too_many(self) -> HexMap:

@@ -144,6 +144,26 @@ CODES: dict[str, CodeInfo] = {
     "operational-unused": CodeInfo(
         "warning", "Operational tables are given in a scenario of the area rules family."
     ),
+    # Setup and fixed zones (schemas/validation/op_zones.py)
+    "operational-setup-outside-zone": CodeInfo(
+        "warning",
+        "A unit starts outside its side's setup zone, so it cannot be set up again (OT1).",
+    ),
+    "operational-fixed-zone-unknown": CodeInfo(
+        "error", "A fixed unit names a fixed zone the hex map does not paint (OM20)."
+    ),
+    "operational-fixed-outside-zone": CodeInfo(
+        "error", "A fixed unit starts outside the fixed zone it may not leave (OM20)."
+    ),
+    "operational-fixed-no-release": CodeInfo(
+        "warning", "A fixed unit has no release and is not marked fixed for the whole game."
+    ),
+    "operational-fixed-release-late": CodeInfo(
+        "warning", "A fixed unit's release turn comes after the scenario's last turn."
+    ),
+    "operational-zone-unused": CodeInfo(
+        "warning", "Setup or fixed zones are painted in a scenario that never reads them."
+    ),
     # The operational order of battle, supply and assets (schemas/validation/op_command.py)
     "operational-hq-listed-twice": CodeInfo("error", "An HQ has two entries in the HQ tree."),
     "operational-hq-not-hq": CodeInfo("error", "An HQ of the tree is a unit of no HQ type."),

@@ -47,7 +47,7 @@ def _instances() -> dict[str, BaseModel]:
     walk(load_text(json.dumps(base()), validate=False).scenario)
     walk(Background(path="map.png", width=100, height=50))
     walk(generate_hex_scenario(12, 10, seed=1))  # the hex map's own models
-    operational = OpBuilder().unit("u", "armour", "c1r1", quality="elite")
+    operational = OpBuilder().unit("u", "armour", "c1r1", quality="elite", fixed={"until_turn": 2})
     operational.table("victory", locations=[{"hex": "c1r1", "per_turn": {"red": 1}}])
     operational.table("c2", ccv=[{"side": "red", "ccv": -30}])
     operational.table("integrity", nations=[{"nation": "redland"}])

@@ -14,6 +14,7 @@ from schemas import CODES, load_text
 from schemas.io import load_file, unreadable
 from tests.factory import base, find, index_of, square
 from tests.operational.test_command_format import COMMAND_CASES
+from tests.operational.test_zones import ZONE_CASES
 from tests.test_hex_validation import HEX_CASES
 
 Raw = dict[str, Any]
@@ -361,6 +362,7 @@ def test_every_code_has_a_fixture() -> None:
     covered = {c for c, _, _ in SEMANTIC_CASES} | {c for c, _, _ in LOAD_CASES}
     covered |= {c for c, _, _ in HEX_CASES}  # a hex map's own codes, in test_hex_validation
     covered |= {c for c, _, _ in COMMAND_CASES}  # the operational order of battle's codes
+    covered |= {c for c, _, _ in ZONE_CASES}  # setup and fixed zones (OT1, OM20)
     # Operational tables against a hex map: tests/operational/test_family_format.py.
     covered |= {"operational-terrain-missing", "operational-hexside-missing"}
     # Victory locations on a hex map: tests/operational/test_play_format.py.

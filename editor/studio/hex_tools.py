@@ -4,7 +4,8 @@ brush and the line tool, and the hex under the pointer in the status bar.
 A hex map offers Select, the brush and the line tool; the region tools (draw, vertex, split,
 connect) edit drawn outlines, which a hex map does not have, so they are off there, and the
 hex tools are off on a map of drawn regions. The options bar (shown above the map while a hex
-map is open) chooses what the brush paints (terrain, owner or area, and which one), its shape
+map is open) chooses what the brush paints (terrain, owner, area, a side's setup zone or a
+fixed zone, and which one), its shape
 (one hex, a radius, a fill) and what the line tool draws; it follows the document, so a
 terrain or nation added in its table is offered at once.
 """
@@ -22,10 +23,17 @@ from editor.studio.map.tools.hexline import BRIDGE, NETWORKS, HexLineTool
 if TYPE_CHECKING:
     from editor.studio.document import Change
     from editor.studio.window import StudioWindow
+    from schemas.scenario import Scenario
 
 HEX_TOOLS = ("hexbrush", "hexline")
 REGION_TOOLS = ("draw", "vertex", "split", "connect")
-LAYER_CHOICES = (("Terrain", "terrain"), ("Owner", "owners"), ("Area", "areas"))
+LAYER_CHOICES = (
+    ("Terrain", "terrain"),
+    ("Owner", "owners"),
+    ("Area", "areas"),
+    ("Setup zone", "setup_zones"),
+    ("Fixed zone", "fixed_zones"),
+)
 SHAPES = (("One hex", "hex"), ("Radius", "radius"), ("Fill", "fill"))
 
 
@@ -52,6 +60,21 @@ def hex_status(window: StudioWindow, point: QPointF) -> str:
     return hex_id or "off the grid"
 
 
+def fixed_zone_names(scenario: Scenario) -> list[str]:
+    """The fixed zones a designer may paint (OM20): those the map paints, those fixed units
+    name, and one fresh name (``zone-1``, ``zone-2``...) to start another."""
+    hex_map = scenario.hex_map
+    names = list(hex_map.fixed_zones) if hex_map is not None else []
+    for unit in scenario.units:
+        fixed = unit.operational.fixed if unit.operational is not None else None
+        if fixed is not None and fixed.zone and fixed.zone not in names:
+            names.append(fixed.zone)
+    fresh = 1
+    while f"zone-{fresh}" in names:
+        fresh += 1
+    return [*names, f"zone-{fresh}"]
+
+
 class HexOptions(QToolBar):
     """The options of the brush and the line tool (see the module)."""
 
@@ -66,7 +89,10 @@ class HexOptions(QToolBar):
         self.layer.setObjectName("hex-layer")
         for text, key in LAYER_CHOICES:
             self.layer.addItem(text, key)
-        self.layer.setToolTip("What the brush paints: terrain, the owner or the area of hexes")
+        self.layer.setToolTip(
+            "What the brush paints: terrain, the owner or the area of hexes, a side's setup "
+            "zone or a fixed zone (operational rules)"
+        )
         self.addWidget(self.layer)
         self.value = QComboBox()
         self.value.setObjectName("hex-value")
@@ -110,7 +136,14 @@ class HexOptions(QToolBar):
         self.show_options()
 
     def on_change(self, change: Change) -> None:
-        if change.section in ("terrain", "nations", "areas", "connection_types", "reset"):
+        if change.section in (
+            "terrain",
+            "nations",
+            "areas",
+            "sides",
+            "connection_types",
+            "reset",
+        ) or (change.section == "units" and self.brush and self.brush.layer == "fixed_zones"):
             self.fill_choices()
 
     def fill_choices(self) -> None:
@@ -129,10 +162,18 @@ class HexOptions(QToolBar):
             self.value.addItem("Nobody", None)
             for nation in scenario.nations:
                 self.value.addItem(nation.name or nation.id, nation.id)
-        else:
+        elif brush.layer == "areas":
             self.value.addItem("No area", None)
             for area in scenario.areas:
                 self.value.addItem(area.name or area.id, area.id)
+        elif brush.layer == "setup_zones":
+            self.value.addItem("No setup zone", None)
+            for side in scenario.sides:
+                self.value.addItem(f"Setup zone of {side.name or side.id}", side.id)
+        else:
+            self.value.addItem("No fixed zone", None)
+            for zone in fixed_zone_names(scenario):
+                self.value.addItem(f"Fixed zone {zone}", zone)
         self.value.blockSignals(False)
         self.feature.blockSignals(True)
         self.feature.clear()

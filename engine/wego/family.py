@@ -76,14 +76,25 @@ def step_pricer(game: Game, stack: StackState, *, road: bool = False) -> StepPri
     rules: ``price(here, there, spent, budget, first)`` gives the step's MP and whether it
     ends the move, or why it is refused (``road``: at Road Movement costs, along roads and
     tracks only, OM8). The stack's units are read once, for the whole search."""
-    from .op import movement, state
+    from .op import movement, state, zones
 
-    group = list(state.stack_units(game, stack).values())
+    units = state.stack_units(game, stack)
+    group = list(units.values())
     frozen = state.clock(game).frozen
+    index = state.board_of(game).id_index
+    fixed = {
+        k: u
+        for k, u in units.items()
+        if zones.fixed_status(game, k) is not None and zones.held(game, u) is not None
+    }
 
     def price(
         here: str, there: str, spent: float, budget: float, first: bool
     ) -> tuple[float, bool] | str:
+        if fixed:  # OM20: a stack holding a fixed unit keeps to its hex or zone
+            why = zones.step_refusal(game, fixed, index.get(there, -1))
+            if why is not None:
+                return why
         return movement.planned_step(
             game,
             group,
@@ -99,6 +110,42 @@ def step_pricer(game: Game, stack: StackState, *, road: bool = False) -> StepPri
     return price
 
 
+def holds_fixed(game: Game, stack: StackState) -> bool:
+    """Whether the scenario fixes a unit of ``stack`` (OM20), freed since or not: the cheap
+    question asked before :func:`fixed_refusal`."""
+    units = game.world.units
+    for unit_id in stack.units:
+        placed = units.get(unit_id)
+        if placed is not None and placed.operational is not None and placed.operational.fixed:
+            return True
+    return False
+
+
+def fixed_refusal(game: Game, stack: StackState, order: Order) -> str | None:
+    """OM20: why ``stack`` may not take ``order`` because it holds a fixed unit, or
+    ``None`` (:mod:`engine.wego.op.zones`)."""
+    from .op import state, zones
+
+    if not holds_fixed(game, stack):
+        return None  # the common case
+    units = state.stack_units(game, stack)
+    index = state.board_of(game).id_index
+    path = [index.get(r, -1) for r in getattr(order, "path", ()) if isinstance(r, str)]
+    target = getattr(order, "target", None)
+    aim = index.get(target, -1) if isinstance(target, str) else None
+    return zones.order_refusal(game, units, order.kind, path, aim)
+
+
+def fixed_words(game: Game, stack: StackState) -> str:
+    """Why ``stack``'s moves are limited by a fixed unit (OM20), for a player; ``""`` when
+    none of its units is held, and always in a game of the area rules."""
+    if not operational(game):
+        return ""
+    from .op import zones
+
+    return zones.stack_words(game, stack)
+
+
 def attack_orders(game: Game, side: str, style: Style) -> list[Order]:
     """The AI's attacks under the operational rules (:mod:`engine.wego.op.ai`)."""
     from .op import ai
@@ -106,9 +153,9 @@ def attack_orders(game: Game, side: str, style: Style) -> list[Order]:
     return ai.attacks(game, side, style)
 
 
-PLANNING_KINDS = ("op_order_supply", "op_cancel_supply", "op_reassign_hq")
-"""The kinds of the operational family's supply and HQ planning actions
-(:mod:`engine.wego.op.actions`), part of a side's hidden plan like its orders."""
+PLANNING_KINDS = ("op_order_supply", "op_cancel_supply", "op_reassign_hq", "op_set_up")
+"""The kinds of the operational family's supply, HQ and setup planning actions
+(:mod:`engine.wego.op.actions`), part of a side's plan like its orders."""
 
 
 def is_planning_action(action: Action) -> bool:

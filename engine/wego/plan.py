@@ -357,6 +357,10 @@ def actions(game: Game) -> list[Action]:
         if operational and road_refusal(game, stack) is None:
             road = routes(game, stack, road=True)
             out += [OrderRoadMove(stack.id, r.path) for r in road.values()]
+        if operational and family.holds_fixed(game, stack):  # OM20: they keep to their area
+            mine = [a for a in out if isinstance(a, Order) and a.stack == stack.id]
+            barred = {id(a) for a in mine if family.fixed_refusal(game, stack, a) is not None}
+            out = [a for a in out if id(a) not in barred]
     if family.operational(game):
         out += family.planning_actions(game, side)  # supply orders, HQ moves (OO13, OO16)
     out.append(SealPlan())
@@ -406,6 +410,10 @@ def check(game: Game, action: Action, side: str | None = None) -> None:
     stack = _own(game, action.stack, side)
     if not _movable(game, stack):
         raise IllegalAction("aircraft are not given WEGO orders")
+    if family.operational(game):
+        fixed = family.fixed_refusal(game, stack, action)  # OM20
+        if fixed is not None:
+            raise IllegalAction(fixed)
     if isinstance(action, OrderHold | OrderDefend | OrderHoldAtAllCosts | OrderWithdrawIfAttacked):
         return
     assert isinstance(action, MOVING)

@@ -142,6 +142,9 @@ class OperationalSave(_Model):
     razed: Annotated[list[StructureId], Field(max_length=100_000)] = Field(default_factory=list)
     victory: OpVictorySave | None = None
     """Absent from saves made before the victory panel's figures were kept (OV5)."""
+    released: dict[UnitId, Annotated[str, Field(max_length=200)]] = Field(default_factory=dict)
+    """OM20: fixed units freed in play (by an enemy next to them, or a retreat out of their
+    area), with the reason; absent from older saves."""
 
 
 Problem = tuple[tuple[str | int, ...], str]

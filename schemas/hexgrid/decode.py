@@ -27,7 +27,7 @@ NETWORK_LEVELS = ("none", "trail", "road", "rail")
 
 @dataclass
 class Layer:
-    """One per-hex fact given as runs (terrain, owner or area)."""
+    """One per-hex fact given as runs (terrain, owner, area, setup or fixed zone)."""
 
     keys: list[str]
     """The value of each code: the terrain, nation or area id."""
@@ -47,6 +47,10 @@ class Decoded:
     terrain: Layer
     owners: Layer
     areas: Layer
+    setup_zones: Layer
+    """OT1: each hex's setup zone (keyed by side)."""
+    fixed_zones: Layer
+    """OM20: each hex's fixed zone."""
     record_of: np.ndarray
     """Per hex: its hex record (an index into ``hex_map.hexes``), ``-1`` for none."""
     network: np.ndarray
@@ -95,6 +99,10 @@ def decode(
     owners = owners or _layer(grid, "owners", hex_map.owners, issues, "owner")
     areas = old.areas if old and same("areas") else None
     areas = areas or _layer(grid, "areas", hex_map.areas, issues, "area")
+    setup = old.setup_zones if old and same("setup_zones") else None
+    setup = setup or _layer(grid, "setup_zones", hex_map.setup_zones, issues, "setup zone")
+    fixed = old.fixed_zones if old and same("fixed_zones") else None
+    fixed = fixed or _layer(grid, "fixed_zones", hex_map.fixed_zones, issues, "fixed zone")
     record_of = old.record_of if old and same("hexes") else _records(grid, hex_map, issues)
     if old and same("hexsides"):
         side_type, side_source, side_keys = old.side_type, old.side_source, old.side_keys
@@ -114,6 +122,8 @@ def decode(
         terrain,
         owners,
         areas,
+        setup,
+        fixed,
         record_of,
         network,
         network_source,

@@ -29,8 +29,8 @@ from ..hexmap import HexMap, HexRecord
 from .decode import Decoded, decode
 from .grid import SQRT3, HexGrid
 
-LayerName = Literal["terrain", "owners", "areas"]
-LAYERS: tuple[LayerName, ...] = ("terrain", "owners", "areas")
+LayerName = Literal["terrain", "owners", "areas", "setup_zones", "fixed_zones"]
+LAYERS: tuple[LayerName, ...] = ("terrain", "owners", "areas", "setup_zones", "fixed_zones")
 """The per-hex facts written as runs, which the brush paints."""
 
 
@@ -82,7 +82,7 @@ def paint(
     decoded: Decoded | None = None,
 ) -> HexMap:
     """The map with ``hexes`` (indices) given ``value`` in ``layer`` (``None``: no owner, no
-    area; not allowed for terrain)."""
+    area, no zone; not allowed for terrain)."""
     if layer == "terrain" and value is None:
         raise ValueError("every hex has a terrain: choose one to paint")
     grid = grid or HexGrid.of(hex_map)

@@ -12,7 +12,8 @@ from typing import Literal, get_args
 
 from pydantic import Field
 
-from ..base import StrictModel
+from ..base import Slug, StrictModel
+from ..ranges import TurnNumber
 from .numbers import Factor, Percent, ReadinessPoints, StackingPoints, TableMultiplier, ZocPoints
 from .terrain import MovementColumn
 
@@ -70,6 +71,27 @@ class OperationalType(StrictModel):
     """OU15: acts at night as by day at readiness of 80% or more."""
 
 
+class FixedStatus(StrictModel):
+    """OM20: a unit held in place by the scenario, and what frees it.
+
+    Without a ``zone`` the unit may not leave its start hex; with one it moves freely inside
+    that fixed zone (``hex_map.fixed_zones``) and never out of it. The releases add up: the
+    first to happen frees the unit for the rest of the game. A unit forced to retreat out of
+    its hex or zone is freed as well (the manual's rule, always on)."""
+
+    zone: Slug | None = None
+    """The fixed zone it may move inside (a key of ``hex_map.fixed_zones``); ``null``: it
+    may not move at all."""
+    until_turn: TurnNumber | None = None
+    """Free to move from the planning of this turn on; ``null``: no release by turn."""
+    on_enemy_adjacent: bool = False
+    """Freed once an enemy unit stands next to it (checked as each turn's planning opens and
+    at the end of each execution)."""
+    whole_game: bool = False
+    """Fixed for the whole game on purpose, with no release (silences the validation's
+    warning about a fixed unit nothing frees)."""
+
+
 class OperationalUnit(StrictModel):
     """OU1: one unit's own state under the operational rules, as the scenario starts it."""
 
@@ -83,6 +105,8 @@ class OperationalUnit(StrictModel):
     """OU6: freshness, as a percentage."""
     dug_in: bool = False
     """OU11: starts dug in."""
+    fixed: FixedStatus | None = None
+    """OM20: held in place (or inside a fixed zone) until released; ``null``: free."""
 
 
 class QualityEffects(StrictModel):

@@ -207,6 +207,8 @@ def _draw_content(painter: QPainter, fill: QColor, look: CounterLook, rect: QRec
         draw_star(painter, QPointF(rect.left() + 5 + i * 8.5, rect.top()), 4.6, QColor("#f5c518"))
     if look.unsupplied:
         _no_supply(painter, QPointF(rect.left() + 1, rect.bottom() - 2), 6.5)
+    if look.fixed:
+        _fixed_badge(painter, QPointF(rect.right() - 1, rect.bottom() - 1), look.fixed, 7.4)
 
 
 def _draw_compact_content(painter: QPainter, fill: QColor, look: CounterLook, rect: QRectF) -> None:
@@ -229,6 +231,26 @@ def _draw_compact_content(painter: QPainter, fill: QColor, look: CounterLook, re
         draw_star(painter, QPointF(rect.left() + 2, rect.top()), 3.8, QColor("#f5c518"))
     if look.unsupplied:
         _no_supply(painter, QPointF(rect.left(), rect.bottom() - 1), 4.5)
+    if look.fixed:
+        _fixed_badge(painter, QPointF(rect.right(), rect.bottom()), look.fixed, 6.0)
+
+
+FIXED_COLOURS = {"place": QColor("#b3261e"), "zone": QColor("#1f7a4d")}
+"""The fixed mark's colour: held in place, or free inside a zone (OM20)."""
+
+
+def _fixed_badge(painter: QPainter, centre: QPointF, kind: str, points: float) -> None:
+    """A square "F" at the bottom right: a fixed unit (red: held in place; green: free only
+    inside its fixed zone)."""
+    font = _font(f"fixed-{points}", points, True)
+    side = QFontMetricsF(font).height() + 1
+    square = QRectF(0, 0, side, side)
+    square.moveCenter(centre)
+    painter.setPen(QPen(QColor("#ffffff"), 1.0))
+    painter.setBrush(FIXED_COLOURS.get(kind, FIXED_COLOURS["place"]))
+    painter.drawRect(square)
+    painter.setFont(font)
+    painter.drawText(square, Qt.AlignmentFlag.AlignCenter, "F")
 
 
 def _badge(painter: QPainter, centre: QPointF, text: str, name: str, points: float) -> None:

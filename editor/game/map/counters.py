@@ -55,6 +55,9 @@ class CounterLook:
     """``target`` or ``picked`` while the player picks targets."""
     pile: int = 0
     """The number of stacks in the pile this counter tops (0: not a pile)."""
+    fixed: str = ""
+    """Operational rules (OM20): ``place`` (a unit may not move), ``zone`` (units may move
+    only inside their fixed zone), ``""`` (free)."""
 
 
 def look_of(
@@ -91,7 +94,17 @@ def look_of(
         entrenched=stack.entrenched,
         unsupplied=unsupplied(game, stack) > 0,
         moved=stack.moved,
+        fixed=_fixed(game, stack),
     )
+
+
+def _fixed(game: Game, stack: StackState) -> str:
+    """The fixed mark of a stack under the operational rules (OM20)."""
+    if game.scenario.rules.family != "operational":
+        return ""
+    from engine.wego.op import zones
+
+    return zones.stack_mark(game, stack)
 
 
 def _picture(base: Path | None, name: str) -> str:

@@ -40,6 +40,8 @@ from editor.game.wego.orders import (
 from editor.game.wego.plan_edits import PlanEdits
 from engine.actions import Action, Move
 from engine.errors import IllegalAction
+from engine.game import Game
+from engine.state import StackState
 from engine.wego import family, plan
 from engine.wego.orders import Order, OrderAttack, OrderWithdraw
 
@@ -50,6 +52,18 @@ ORDER_COLOURS = {
     "order_hold": QColor("#495057"),
     "order_defend": QColor("#5f3dc4"),
 }
+
+
+def setup_open(game: Game, stack: StackState) -> bool:
+    """OT1: whether ``stack`` may be set up now (turn 1 of an operational game, standing in
+    its side's setup zone): a Ctrl+click on another hex of the zone sets it up there."""
+    if not family.operational(game) or game.state.turn != 1:
+        return False
+    from engine.wego.op import state, zones
+
+    hexes = zones.setup_hexes(game, stack.side)
+    index = state.board_of(game).id_index.get(stack.region)
+    return index is not None and index in hexes
 
 
 class WegoDragPath(DragPath):
@@ -85,6 +99,7 @@ class PlanMapView(GameMapView):
         self.waypoints: list[str] = []
         self.plan_items: list[QGraphicsPathItem | MarkItem] = []
         self._shift = False
+        self._ctrl = False
         super().__init__(session, parent)
         self.edits = PlanEdits(session)
         """The plan's edits, to undo and redo (:mod:`.plan_edits`)."""
@@ -136,6 +151,10 @@ class PlanMapView(GameMapView):
         super()._on_selection(stack_id)
         self.show_plan()
         self.planChanged.emit()
+        game = self.session.game
+        stack = game.state.stacks.get(stack_id or "")
+        if stack is not None and stack.side == self.planning() and setup_open(game, stack):
+            self.message.emit("Setup: Ctrl+click another hex of your setup zone to put it there")
 
     def refresh(self) -> None:
         super().refresh()
@@ -192,11 +211,17 @@ class PlanMapView(GameMapView):
             session.select(None)
             return
         dest = self.dests.get(region)
+        if self._ctrl and setup_open(game, stack):
+            self._set_up(stack.id, region)
+            return
         if shift:
             self._add_waypoint(stack_id or "", region)
             return
         if dest is None and not self.waypoints:
-            if self.mode == "withdraw":
+            fixed = family.fixed_words(game, stack)
+            if fixed:
+                why = f"Refused: {fixed}"
+            elif self.mode == "withdraw":
                 why = f"{name}: a withdrawal goes only to a friendly region within reach"
             elif self.mode == "road":
                 why = f"{name}: a road move goes only along roads, within its Road Movement MP"
@@ -220,6 +245,24 @@ class PlanMapView(GameMapView):
             self.message.emit(f"Refused: {refusal}")
             return
         self.give(order)
+
+    def _set_up(self, stack_id: str, region: str) -> None:
+        """OT1: every unit of the stack set up on ``region`` (a hex of its side's setup zone),
+        each an ``op_set_up`` action of the plan; the stack it lands in stays selected."""
+        from engine.wego.op.actions import SetUp  # the operational family's, loaded lazily
+
+        game = self.session.game
+        units = list(game.state.stacks[stack_id].units)
+        name = game.world.regions[region].name
+        for unit in units:
+            try:
+                plan.check(game, SetUp(unit, region))
+            except IllegalAction as refusal:
+                self.message.emit(f"Refused: {refusal}")
+                return
+            self.session.apply(SetUp(unit, region))
+        self.session.select(game.state.units[units[0]].stack)
+        self.message.emit(f"Set up on {name} (Ctrl+click another hex of the zone to move it)")
 
     def _add_waypoint(self, stack_id: str, region: str) -> None:
         game = self.session.game
@@ -315,13 +358,20 @@ class PlanMapView(GameMapView):
     def mouseReleaseEvent(self, event: QMouseEvent) -> None:
         # The click's own modifiers (a click is read on release, see _click_region).
         self._shift = bool(event.modifiers() & Qt.KeyboardModifier.ShiftModifier)
+        self._ctrl = bool(event.modifiers() & Qt.KeyboardModifier.ControlModifier)
         try:
             super().mouseReleaseEvent(event)
         finally:
-            self._shift = False
+            self._shift = self._ctrl = False
 
     def _start_drag(self, stack_id: str) -> None:
         super()._start_drag(stack_id)
+        game = self.session.game
+        stack = game.state.stacks.get(stack_id)
+        if self.drag is None and stack is not None and planning_side(game) is not None:
+            fixed = family.fixed_words(game, stack)  # OM20: say why, not just "cannot"
+            if fixed:
+                self.message.emit(f"Refused: {fixed}")
         if self.drag is not None and planning_side(self.session.game) is not None:
             old = self.drag.path
             self.drag.path = WegoDragPath(old.game, old.stack, old.dests)

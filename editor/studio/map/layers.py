@@ -5,6 +5,7 @@ from __future__ import annotations
 LAYERS = (
     "background",
     "regions",
+    "zones",
     "borders",
     "connections",
     "supply",
@@ -18,6 +19,7 @@ LAYERS = (
 LAYER_NAMES = {
     "background": "Background image",
     "regions": "Regions",
+    "zones": "Setup and fixed zones",
     "borders": "Region borders",
     "connections": "Connections",
     "supply": "Supply sources",
@@ -31,6 +33,7 @@ LAYER_NAMES = {
 LAYER_OF = {
     "background": "background",
     "regions": "regions",
+    "zones": "zones",
     "labels": "labels",
     "crossings": "connections",
     "lines": "connections",

@@ -48,6 +48,7 @@ from editor.studio.map.overview import Detail, MapPicture, detail_for, view_scal
 from editor.studio.map.problems import ProblemLayer
 from editor.studio.map.regions import Labels, RegionLayer, background_item
 from editor.studio.map.sheet import SheetItem
+from editor.studio.map.zones import ZoneOverlay
 from schemas.collector import gc_paused
 from schemas.issues import Issue
 
@@ -83,6 +84,8 @@ class MapScene(QGraphicsScene):
         self.picture: MapPicture | None = None
         self.hexes: HexMapItem | None = None
         """A hex map's hexes, hexsides and roads (see :mod:`.hexes`)."""
+        self.zones: ZoneOverlay | None = None
+        """A hex map's setup and fixed zones (see :mod:`.zones`)."""
         self.detail = Detail()
         """What is shown at the current zoom; until a view paints, as little as possible."""
         self._shown: dict[str, bool] = {}
@@ -194,10 +197,13 @@ class MapScene(QGraphicsScene):
         self._frame_changed()
         self.regions.build()
         self.hexes = None
+        self.zones = None
         scenario = self.document.scenario
         if scenario.hex_map is not None:
             self.hexes = HexMapItem(scenario, self.fill_mode)
             self.addItem(self.hexes)
+            self.zones = ZoneOverlay(scenario)
+            self.addItem(self.zones)
             # What the zoom shows follows the size of a typical place: here, a hex.
             self.regions.typical = self.hexes.typical_size()
             for label in hex_labels(self.hexes):
@@ -250,6 +256,8 @@ class MapScene(QGraphicsScene):
             return
         if self.hexes is not None:
             self.hexes.on_change(change, self.document.scenario)
+        if self.zones is not None and section in ("hex_map", "sides"):
+            self.zones.set_scenario(self.document.scenario)
         if section == "regions":
             self._regions_changed(ids, kind)
         elif section == "terrain":
@@ -420,6 +428,7 @@ class MapScene(QGraphicsScene):
         return {
             "background": [self.background] if self.background is not None else [],
             "regions": [self.canvas] if self.canvas is not None else [],
+            "zones": [self.zones] if self.zones is not None else [],
             "labels": list(self.regions.labels.values()),  # those made so far
             **self.markers.all_items(),
             "issues": self.problems.items(),

@@ -17,7 +17,7 @@ from PySide6.QtWidgets import QGroupBox, QLabel, QVBoxLayout, QWidget
 from editor.studio.document import ScenarioDocument
 from editor.studio.forms.context import FormContext
 from editor.studio.forms.model_form import ModelEditor
-from schemas.base import AreaId, ConnectionTypeId, NationId, StrictModel, TerrainId
+from schemas.base import AreaId, ConnectionTypeId, NationId, SideId, Slug, StrictModel, TerrainId
 from schemas.hexgrid.decode import NETWORK_LEVELS
 from schemas.hexgrid.edit import (
     LayerName,
@@ -43,6 +43,10 @@ class HexFacts(StrictModel):
     """The nation that controls it at the start."""
     area: AreaId | None = None
     """The area it belongs to."""
+    setup_zone: SideId | None = None
+    """OT1: the side whose setup zone it is part of (operational rules)."""
+    fixed_zone: Slug | None = None
+    """OM20: the fixed zone it is part of (operational rules)."""
 
 
 class HexsideFacts(StrictModel):
@@ -55,10 +59,29 @@ class HexsideFacts(StrictModel):
     """A bridge crosses it."""
 
 
-HEX_MAP_LISTS = ("terrain", "owners", "areas", "hexes", "hexsides", "bridges", "roads")
+HEX_MAP_LISTS = (
+    "terrain",
+    "owners",
+    "areas",
+    "hexes",
+    "hexsides",
+    "bridges",
+    "roads",
+    "setup_zones",
+    "fixed_zones",
+)
 """The hex map's lists, which the inspector's form of the grid leaves to the hex tools."""
 
-FACT_LAYERS: dict[str, LayerName] = {"terrain": "terrain", "owner": "owners", "area": "areas"}
+FACT_LAYERS: dict[str, LayerName] = {
+    "terrain": "terrain",
+    "owner": "owners",
+    "area": "areas",
+    "setup_zone": "setup_zones",
+    "fixed_zone": "fixed_zones",
+}
+ZONE_FACTS = ("setup_zone", "fixed_zone")
+"""Read by the operational rules only: shown while the scenario plays them (or a hex shown
+has one)."""
 
 
 class HexPage(QWidget):
@@ -134,6 +157,10 @@ class HexPage(QWidget):
                 self.facts.show_values(shown)
             else:
                 self.facts.show_value(shown[0])
+            operational = self.document.scenario.rules.family == "operational"
+            for name in ZONE_FACTS:
+                held = any(getattr(fact, name) is not None for fact in shown)
+                self.facts.set_row_visible(name, operational or held)
             single = len(indices) == 1
             self.record.setVisible(single)
             if single:

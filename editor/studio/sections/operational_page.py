@@ -8,6 +8,7 @@ from PySide6.QtWidgets import QLabel, QTabWidget, QVBoxLayout, QWidget
 
 from editor.shared.widgets import scrolling, set_muted
 from editor.studio.document import ScenarioDocument
+from editor.studio.sections.assets_by_turn import AssetsByTurn
 from editor.studio.sections.grid import GridEditor
 from editor.studio.sections.grid_model import Path
 from editor.studio.sections.operational_grids import Chapter
@@ -17,9 +18,10 @@ from editor.studio.sections.weather_calendar import WeatherCalendar
 VIEWS: dict[str, tuple[str, Callable[[ScenarioDocument], QWidget]]] = {
     "op-command": ("Order of battle", OrderOfBattlePage),
     "op-turns": ("Weather calendar", WeatherCalendar),
+    "op-assets": ("Assets by turn", AssetsByTurn),
 }
 """Chapters that open on a view of their own (the HQ tree to drag, the days to paint with
-weather), their tables a tab away."""
+weather, the assets' turns), their tables a tab away."""
 
 
 class OperationalChapterPage(QWidget):

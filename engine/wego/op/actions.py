@@ -1,8 +1,8 @@
-"""The planning actions of the operational family beside the stacks' orders (OO13, OO16):
-buying supply levels for an HQ, taking the purchase back, and moving a division HQ to another
-corps. Immutable, registered in :data:`engine.actions.ACTIONS` like the WEGO orders, so they
-travel in logs, play by e-mail files and action lists; :mod:`.planning` checks and applies
-them.
+"""The planning actions of the operational family beside the stacks' orders (OO13, OO16,
+OT1): buying supply levels for an HQ, taking the purchase back, moving a division HQ to
+another corps, and setting a unit up again inside its side's setup zone on the first turn.
+Immutable, registered in :data:`engine.actions.ACTIONS` like the WEGO orders, so they travel
+in logs, play by e-mail files and action lists; :mod:`.planning` checks and applies them.
 """
 
 from __future__ import annotations
@@ -44,7 +44,17 @@ class ReassignHq(Action):
     corps: str
 
 
-PLANNING: tuple[type[Action], ...] = (OrderSupply, CancelSupply, ReassignHq)
+@dataclass(frozen=True, slots=True)
+class SetUp(Action):
+    """OT1: during its first turn's planning, the side puts ``unit`` on another hex of its
+    setup zone (:mod:`.zones`), at once: alone there, or into its side's stack on that hex."""
+
+    kind: ClassVar[str] = "op_set_up"
+    unit: str
+    region: str
+
+
+PLANNING: tuple[type[Action], ...] = (OrderSupply, CancelSupply, ReassignHq, SetUp)
 """The operational planning actions that are not stack orders."""
 
 for _cls in PLANNING:

@@ -23,7 +23,7 @@ from ... import victory as scoring
 from ...operational import end_of_turn, enemy_zoc
 from ...operational.victory import location_scores, location_vp, winner
 from ...outcome import Termination
-from . import standing, state, supply
+from . import standing, state, supply, zones
 
 if TYPE_CHECKING:
     from ...game import Game
@@ -65,6 +65,7 @@ def close_turn(game: Game) -> None:
         "op_end_of_turn", night=day.night, weather=day.weather, units=dict(sorted(changed.items()))
     )
     supply.close_turn(game, state.units(game), moved)
+    zones.close_turn(game)  # OM20: releases by an enemy next to a unit or a retreat
     holder = lambda hex_id: places.side_of_region(game, hex_id)  # noqa: E731
     scores = location_vp(rules, holder)
     for side in sorted(scores):

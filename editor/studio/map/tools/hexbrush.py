@@ -1,4 +1,5 @@
-"""The terrain brush of a hex map: paint terrain, owners or areas on hexes.
+"""The terrain brush of a hex map: paint terrain, owners, areas, setup zones or fixed zones
+on hexes.
 
 A stroke (press, drag, release) paints the hexes under the brush (one hex, or every hex
 within a radius) and is **one** undo step: while the mouse moves, the tool only draws the
@@ -33,7 +34,15 @@ if TYPE_CHECKING:
 
 Shape = Literal["hex", "radius", "fill"]
 MAX_RADIUS = 20
-LAYER_WORDS = {"terrain": "terrain", "owners": "owner", "areas": "area"}
+LAYER_WORDS = {
+    "terrain": "terrain",
+    "owners": "owner",
+    "areas": "area",
+    "setup_zones": "setup zone",
+    "fixed_zones": "fixed zone",
+}
+ZONE_LAYERS = ("setup_zones", "fixed_zones")
+"""The layers of zones (OT1, OM20), drawn by the map's zones layer rather than its hexes."""
 
 
 class StrokeItem(QGraphicsItem):
@@ -111,7 +120,8 @@ class HexBrushTool(Tool):
         super().__init__(document)
         self.layer: LayerName = "terrain"
         self.value: str | None = None
-        """What is painted: a terrain, nation or area id (``None``: nobody's, no area)."""
+        """What is painted: a terrain, nation or area id, a side (setup zones) or a fixed
+        zone's name (``None``: nobody's, no area, no zone)."""
         self.shape: Shape = "hex"
         self.radius = 1
         self.on_options: list[object] = []
@@ -143,6 +153,11 @@ class HexBrushTool(Tool):
             sides = {s.id: s.color for s in scenario.sides}
             side = next((n.side for n in scenario.nations if n.id == value), None)
             colour = QColor(sides.get(side or "", "#e4e4e4"))
+        elif self.layer == "setup_zones":
+            sides = {s.id: s.color for s in scenario.sides}
+            colour = QColor(sides.get(value or "", "#e4e4e4"))
+        elif self.layer == "fixed_zones":
+            colour = QColor("#5b2a86" if value else "#e4e4e4")
         else:
             colour = QColor("#7d5ba6" if value else "#e4e4e4")
         colour.setAlpha(200)
@@ -179,6 +194,9 @@ class HexBrushTool(Tool):
     def press(self, event: QMouseEvent, point: QPointF) -> None:
         hexes = self.hexes
         if event.button() != Qt.MouseButton.LeftButton or hexes is None:
+            return
+        if self.layer in ZONE_LAYERS and self.scene.locked("zones"):
+            self.message("The zones layer is locked or hidden: unlock it to paint zones")  # type: ignore[attr-defined]
             return
         if self.scene.locked("regions"):
             self.message("The regions layer is locked or hidden: unlock it to paint hexes")  # type: ignore[attr-defined]
@@ -278,8 +296,10 @@ class HexBrushTool(Tool):
         if new is places.hex_map:
             return
         what = LAYER_WORDS[self.layer]
-        table = {"terrain": "terrain", "owners": "nations", "areas": "areas"}[self.layer]
-        entity = self.document.get(table, value) if value is not None else None
+        table = {"terrain": "terrain", "owners": "nations", "areas": "areas"}.get(self.layer)
+        if self.layer == "setup_zones":
+            table = "sides"
+        entity = self.document.get(table, value) if value is not None and table else None
         named = (entity.name or entity.id) if entity is not None else value or f"no {what}"
         count = len(stroke)
         text = f"Paint {count} hex{'es' if count > 1 else ''} {what}: {named}"

@@ -1,0 +1,180 @@
+"""The operational scenario's assets by turn (OT5, OT12, OA1): a row per asset, side by
+side, and a column per turn of the game (night turns marked), each cell filled in the side's
+colour while the asset is in the scenario (from ``arrives`` up to the turn before
+``leaves``). Select a cell and press **Arrives here**, **Leaves here** or **Stays to the end**
+(or right-click it) to move the asset's first or last turn: one step of Edit > Undo each. A
+change the format refuses (leaving before arriving) is not made and the reason shows under
+the table.
+"""
+
+from __future__ import annotations
+
+from pydantic import ValidationError
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QAction, QBrush, QColor
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QHBoxLayout,
+    QLabel,
+    QPushButton,
+    QTableWidget,
+    QTableWidgetItem,
+    QVBoxLayout,
+    QWidget,
+)
+
+from editor.studio.document import Change, ScenarioDocument, with_value
+from schemas.operational.assets import Asset
+from schemas.scenario import Scenario
+
+
+def turn_is_night(scenario: Scenario, number: int) -> bool:
+    """OT4: whether turn ``number`` is a night turn, as the engine counts them."""
+    rules = scenario.rules.operational
+    if rules is None:
+        return False
+    pattern = rules.turns.pattern
+    return pattern[(rules.turns.first + number - 1) % len(pattern)] == "night"
+
+
+def present(asset: Asset, turn: int) -> bool:
+    """Whether ``asset`` is in the scenario on ``turn`` (OT12: it is gone from ``leaves``)."""
+    return asset.arrives <= turn and (asset.leaves is None or turn < asset.leaves)
+
+
+def span_text(asset: Asset) -> str:
+    """The asset's turns in words: "turns 3 to 7", "from turn 2"."""
+    if asset.leaves is None:
+        return f"from turn {asset.arrives}"
+    return f"turns {asset.arrives} to {asset.leaves - 1}"
+
+
+class AssetsByTurn(QWidget):
+    """The table of assets and turns, and the buttons that move an asset's turns."""
+
+    def __init__(self, document: ScenarioDocument) -> None:
+        super().__init__()
+        self.document = document
+        self.setObjectName("assets-by-turn")
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        about = QLabel(
+            "One row per asset, one column per turn (a moon marks night turns); a filled cell "
+            "is a turn the asset is in the game. Select a cell and set the asset's first turn "
+            "or its last one, or right-click the cell: each change is one step of Edit > Undo."
+        )
+        about.setWordWrap(True)
+        about.setStyleSheet("color: #555;")
+        layout.addWidget(about)
+        controls = QHBoxLayout()
+        self.arrive = QPushButton("Arrives here")
+        self.arrive.setToolTip("The selected asset's first turn becomes the selected turn")
+        self.leave = QPushButton("Leaves here")
+        self.leave.setToolTip("The selected turn becomes the asset's last turn in the game")
+        self.stay = QPushButton("Stays to the end")
+        self.stay.setToolTip("The selected asset is never withdrawn")
+        self.arrive.clicked.connect(lambda: self.set_turn("arrives"))
+        self.leave.clicked.connect(lambda: self.set_turn("leaves"))
+        self.stay.clicked.connect(lambda: self.set_turn("stays"))
+        for button in (self.arrive, self.leave, self.stay):
+            controls.addWidget(button)
+        controls.addStretch(1)
+        layout.addLayout(controls)
+        self.table = QTableWidget(0, 0)
+        self.table.setObjectName("assets-turns")
+        self.table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
+        self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+        self.table.setContextMenuPolicy(Qt.ContextMenuPolicy.ActionsContextMenu)
+        for text, what in (
+            ("Arrives on this turn", "arrives"),
+            ("Last turn in the game", "leaves"),
+            ("Stays to the end", "stays"),
+        ):
+            action = QAction(text, self.table)
+            action.triggered.connect(lambda _=False, w=what: self.set_turn(w))
+            self.table.addAction(action)
+        layout.addWidget(self.table, 1)
+        self.error = QLabel("")
+        self.error.setObjectName("assets-turns-error")
+        self.error.setWordWrap(True)
+        self.error.setStyleSheet("color: #a01818;")
+        layout.addWidget(self.error)
+        self.empty = QLabel("The scenario has no assets yet: add them in the Tables tab.")
+        self.empty.setStyleSheet("color: #555;")
+        layout.addWidget(self.empty)
+        document.changed.connect(self._follow)
+        self.rebuild()
+
+    def assets(self) -> list[Asset]:
+        rules = self.document.scenario.rules.operational
+        return list(rules.assets.assets) if rules is not None else []
+
+    def _follow(self, change: Change) -> None:
+        if change.section in ("rules", "calendar", "sides", "reset"):
+            self.rebuild()
+
+    def rebuild(self) -> None:
+        scenario = self.document.scenario
+        assets = self.assets()
+        turns = scenario.calendar.turns
+        colours = {s.id: s.color for s in scenario.sides}
+        names = {s.id: s.name or s.id for s in scenario.sides}
+        keep = (self.table.currentRow(), self.table.currentColumn())
+        self.table.clear()
+        self.table.setRowCount(len(assets))
+        self.table.setColumnCount(turns)
+        self.table.setHorizontalHeaderLabels(
+            [f"{n}{' ☾' if turn_is_night(scenario, n) else ''}" for n in range(1, turns + 1)]
+        )
+        self.table.setVerticalHeaderLabels(
+            [f"{a.name or a.id} ({names.get(a.side, a.side)}, {a.domain})" for a in assets]
+        )
+        for row, asset in enumerate(assets):
+            side = QColor(colours.get(asset.side, "#888888"))
+            for column in range(turns):
+                number = column + 1
+                item = QTableWidgetItem("")
+                if present(asset, number):
+                    item.setBackground(QBrush(side))
+                elif turn_is_night(scenario, number):
+                    item.setBackground(QBrush(QColor("#eceff4")))
+                item.setToolTip(f"{asset.name or asset.id}: {span_text(asset)}; turn {number}")
+                self.table.setItem(row, column, item)
+        for column in range(turns):
+            self.table.setColumnWidth(column, 34)
+        self.empty.setVisible(not assets)
+        if 0 <= keep[0] < len(assets) and 0 <= keep[1] < turns:
+            self.table.setCurrentCell(*keep)
+
+    def set_turn(self, what: str) -> None:
+        """Move the selected asset's first turn (``arrives``) or last turn (``leaves``) to
+        the selected turn, or let it stay to the end (``stays``), as one undoable step."""
+        row, column = self.table.currentRow(), self.table.currentColumn()
+        assets = self.assets()
+        rules = self.document.scenario.rules
+        if not (0 <= row < len(assets)) or rules.operational is None:
+            return
+        asset = assets[row]
+        turn = column + 1
+        update: dict[str, int | None]
+        if what == "arrives":
+            update = {"arrives": turn}
+            words = f"arrives on turn {turn}"
+        elif what == "leaves":
+            update = {"leaves": turn + 1}
+            words = f"stays until turn {turn}"
+        else:
+            update = {"leaves": None}
+            words = "stays to the end"
+        try:
+            changed = Asset.model_validate({**asset.model_dump(), **update})
+        except ValidationError as error:
+            reason = error.errors()[0]["msg"].removeprefix("Value error, ")
+            self.error.setText(f"{asset.name or asset.id}: not changed, {reason}")
+            return
+        self.error.setText("")
+        if changed == asset:
+            return
+        assets[row] = changed
+        new = with_value(rules, ["operational", "assets", "assets"], assets)
+        self.document.set_section("rules", new, f"Asset {asset.name or asset.id} {words}")

@@ -11,6 +11,7 @@ from __future__ import annotations
 import json
 import shutil
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -117,20 +118,30 @@ def duel_folder(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return folder
 
 
+@pytest.fixture(scope="module")
+def duel_end(duel_folder: Path, scenario: Scenario) -> tuple[Path, Any, Any]:
+    """The duel's last file, that file opened from the files alone, and its verification."""
+    from tests.pbem.players import latest
+
+    last = latest(duel_folder)
+    assert last is not None
+    return last, load(last, scenario, latest=False), verify(last, scenario)
+
+
 def test_p1_files_replay_to_the_same_game_as_one_process(
-    duel_folder: Path, scenario: Scenario, alone: Game
+    duel_folder: Path, duel_end: tuple[Path, Any, Any], alone: Game
 ) -> None:
     """P1: a whole game played sitting by sitting through turn files, each sitting loaded
     from the files alone, ends exactly as the same game played in one process."""
+    last, pbem, verified = duel_end
     names = [p.name for p in files(duel_folder)]
-    last = duel_folder / names[-1]
-    pbem = load(last, scenario, latest=False)
+    assert last.name == names[-1]
     assert pbem.game.outcome() is not None
     assert pbem.game.outcome() == alone.outcome()
     assert pbem.game.log.digest() == alone.log.digest()
     assert names[0] == "vessa-crossing_duel_dravan_001.salient-turn"
     assert len(names) == len(pbem.files) > 10
-    assert verify(last, scenario).next is None
+    assert verified.next is None
 
 
 def test_p1_file_holds_chain_commitment_and_not_the_seed_later(game_folder: Path) -> None:
@@ -310,19 +321,14 @@ def test_p1_starter_of_the_second_side_sends_an_opening_file(
 
 
 def test_p1_two_processes_exchanging_files_reach_the_one_process_outcome(
-    duel_folder: Path, scenario: Scenario, alone: Game
+    duel_folder: Path, duel_end: tuple[Path, Any, Any], alone: Game
 ) -> None:
     """P1: two player processes, each opening only the files the other writes, play the
     sample to its end; the game is the one the same AI plays in one process."""
-    from tests.pbem.players import latest
-
-    last = latest(duel_folder)
-    assert last is not None
-    found = verify(last, scenario)
-    assert found.next is None
-    replayed = load(last, scenario, latest=False).game
-    assert replayed.outcome() == alone.outcome()
-    assert replayed.log.digest() == alone.log.digest()
+    _, pbem, verified = duel_end
+    assert verified.next is None
+    assert pbem.game.outcome() == alone.outcome()
+    assert pbem.game.log.digest() == alone.log.digest()
     sides = {read(p)[0].side for p in files(duel_folder)}
     assert sides == {"dravan", "arvel"}
 

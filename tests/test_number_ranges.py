@@ -3,6 +3,7 @@ value outside it (issue 16: a supply range of 1e9 validated clean, then exhauste
 
 from __future__ import annotations
 
+import functools
 import json
 import types
 from pathlib import Path
@@ -26,8 +27,11 @@ ROOT = Path(__file__).resolve().parent.parent
 FIELDS = number_fields(Scenario)
 
 
-def _instances() -> dict[str, BaseModel]:
-    """One valid instance of every model of the format, from the samples and the test base."""
+@functools.cache
+def instances() -> dict[str, BaseModel]:
+    """One valid instance of every model of the format, from the samples and the test base.
+    Made when a test first asks (not at import: every xdist worker imports every test file,
+    and only one of them runs these tests)."""
     found: dict[str, BaseModel] = {}
 
     def walk(value: Any) -> None:
@@ -69,9 +73,6 @@ def _order_of_battle() -> Scenario:
     return b.build()
 
 
-INSTANCES = _instances()
-
-
 def test_every_number_of_the_format_has_a_range() -> None:
     assert len(FIELDS) > 150
     unbounded = [f"{f.model}.{f.field}" for f in FIELDS if f.low is None or f.high is None]
@@ -79,7 +80,7 @@ def test_every_number_of_the_format_has_a_range() -> None:
 
 
 def test_every_model_with_a_number_is_covered_by_the_property_test() -> None:
-    assert {f.model for f in FIELDS} <= set(INSTANCES)
+    assert {f.model for f in FIELDS} <= set(instances())
 
 
 def _numbers_in_schema(node: Any, path: str, out: list[tuple[str, dict[str, Any]]]) -> None:
@@ -126,7 +127,7 @@ def _build(annotation: Any, leaf: Any) -> Any:
 
 def _attempt(field: NumberField, value: float) -> list[dict[str, Any]]:
     """The range errors (if any) of the field's model given ``value`` in the field."""
-    instance = INSTANCES[field.model]
+    instance = instances()[field.model]
     model = type(instance)
     name = next(n for n, i in model.model_fields.items() if (i.alias or n) == field.field)
     payload = instance.model_dump(mode="json", by_alias=True)

@@ -6,12 +6,16 @@ from __future__ import annotations
 import gzip
 import json
 import shutil
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 from editor.cli import main
 from engine.lab import runs
+from tests.studio.lab_helpers import in_process
 
 SAMPLES = Path(__file__).resolve().parents[2] / "sample_scenarios"
 VESSA = SAMPLES / "vessa-crossing.json"
@@ -24,10 +28,25 @@ def _no_cluster(workers, scheduler):
 
 @pytest.fixture(scope="module")
 def lab(tmp_path_factory) -> Path:
-    """Three games of the sample balanced once, on a local cluster of one worker."""
+    """Three games of the sample balanced once, on a cluster of one worker. The worker is a
+    thread of this process: starting worker processes takes half a minute on a busy machine,
+    and tests/lab/test_cluster.py starts a local cluster of processes through the same
+    ``connect``; here what ``--jobs`` asked for is checked to reach it."""
     folder = tmp_path_factory.mktemp("lab")
+    asked: list[int | None] = []
+
+    @contextmanager
+    def one_thread(workers: int | None, scheduler: str | None) -> Iterator[Any]:
+        asked.append(workers)
+        assert scheduler is None
+        with in_process() as client:
+            yield client
+
     args = ["balance", str(VESSA), "--games", "3", "--jobs", "1", "--out", str(folder)]
-    assert main(args) == 0
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(runs, "connect", one_thread)
+        assert main(args) == 0
+    assert asked == [1]
     return folder
 
 

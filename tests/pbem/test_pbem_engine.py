@@ -11,6 +11,7 @@ from __future__ import annotations
 import json
 import shutil
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -87,21 +88,60 @@ def edit(path: Path, change: object) -> None:
     path.write_bytes(to_bytes(turn))
 
 
+@pytest.fixture(scope="module")
+def alone(scenario: Scenario) -> Game:
+    """The game the AI plays in one process, without files."""
+    return play(scenario, SEED).game
+
+
+@pytest.fixture(scope="module")
+def duel_folder(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A whole game played to its end by two player processes, each opening only the files
+    the other writes, each sitting loaded from the files alone (a fresh load). Played once for
+    the tests that check it: each load replays every file before it, so a whole game through
+    files takes a minute."""
+    import multiprocessing
+
+    from tests.pbem.players import player
+
+    folder = tmp_path_factory.mktemp("duel")
+    context = multiprocessing.get_context("spawn")
+    processes = [
+        context.Process(target=player, args=(str(SAMPLE), str(folder), side, starts, SEED))
+        for side, starts in (("dravan", True), ("arvel", False))
+    ]
+    for process in processes:
+        process.start()
+    for process in processes:
+        process.join(timeout=1200)
+        assert process.exitcode == 0
+    return folder
+
+
+@pytest.fixture(scope="module")
+def duel_end(duel_folder: Path, scenario: Scenario) -> tuple[Path, Any, Any]:
+    """The duel's last file, that file opened from the files alone, and its verification."""
+    from tests.pbem.players import latest
+
+    last = latest(duel_folder)
+    assert last is not None
+    return last, load(last, scenario, latest=False), verify(last, scenario)
+
+
 def test_p1_files_replay_to_the_same_game_as_one_process(
-    scenario: Scenario, tmp_path: Path
+    duel_folder: Path, duel_end: tuple[Path, Any, Any], alone: Game
 ) -> None:
     """P1: a whole game played sitting by sitting through turn files, each sitting loaded
     from the files alone, ends exactly as the same game played in one process."""
-    last = play_files(scenario, tmp_path, 200)
-    pbem = load(last, scenario, latest=False)
-    alone = play(scenario, SEED).game
+    last, pbem, verified = duel_end
+    names = [p.name for p in files(duel_folder)]
+    assert last.name == names[-1]
     assert pbem.game.outcome() is not None
     assert pbem.game.outcome() == alone.outcome()
     assert pbem.game.log.digest() == alone.log.digest()
-    names = [p.name for p in files(tmp_path)]
-    assert names[0] == "vessa-crossing_g1_dravan_001.salient-turn"
+    assert names[0] == "vessa-crossing_duel_dravan_001.salient-turn"
     assert len(names) == len(pbem.files) > 10
-    assert verify(last, scenario).next is None
+    assert verified.next is None
 
 
 def test_p1_file_holds_chain_commitment_and_not_the_seed_later(game_folder: Path) -> None:
@@ -281,33 +321,15 @@ def test_p1_starter_of_the_second_side_sends_an_opening_file(
 
 
 def test_p1_two_processes_exchanging_files_reach_the_one_process_outcome(
-    scenario: Scenario, tmp_path: Path
+    duel_folder: Path, duel_end: tuple[Path, Any, Any], alone: Game
 ) -> None:
     """P1: two player processes, each opening only the files the other writes, play the
     sample to its end; the game is the one the same AI plays in one process."""
-    import multiprocessing
-
-    from tests.pbem.players import latest, player
-
-    context = multiprocessing.get_context("spawn")
-    processes = [
-        context.Process(target=player, args=(str(SAMPLE), str(tmp_path), side, starts, SEED))
-        for side, starts in (("dravan", True), ("arvel", False))
-    ]
-    for process in processes:
-        process.start()
-    for process in processes:
-        process.join(timeout=1200)
-        assert process.exitcode == 0
-    last = latest(tmp_path)
-    assert last is not None
-    found = verify(last, scenario)
-    assert found.next is None
-    replayed = load(last, scenario, latest=False).game
-    alone = play(scenario, SEED).game
-    assert replayed.outcome() == alone.outcome()
-    assert replayed.log.digest() == alone.log.digest()
-    sides = {read(p)[0].side for p in files(tmp_path)}
+    _, pbem, verified = duel_end
+    assert verified.next is None
+    assert pbem.game.outcome() == alone.outcome()
+    assert pbem.game.log.digest() == alone.log.digest()
+    sides = {read(p)[0].side for p in files(duel_folder)}
     assert sides == {"dravan", "arvel"}
 
 

@@ -84,5 +84,5 @@ def install() -> bool:
         return False
     if hasattr(original, "original"):  # already installed
         return True
-    _fields.extract_docstrings_from_cls = fast_extractor(original, visitor)
+    setattr(_fields, "extract_docstrings_from_cls", fast_extractor(original, visitor))  # noqa: B010
     return True

@@ -12,7 +12,12 @@ from typing import Annotated, Literal, TypeVar
 
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field
 
+from .attribute_docs import install as _read_docstrings_per_file
 from .ranges import Coordinate, TurnNumber
+
+# Before any model is made: the fields' docstrings are read from one parse of each source
+# file instead of a search of the call stack per model (see schemas/attribute_docs.py).
+_read_docstrings_per_file()
 
 SLUG_PATTERN = r"^[a-z0-9][a-z0-9_-]{0,63}$"
 """Entity ids: lowercase letters, digits, ``-`` and ``_``, starting with a letter or digit."""

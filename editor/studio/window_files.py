@@ -35,7 +35,7 @@ from editor.studio.window_new import (
 )
 from schemas.io import LoadResult, UnwritableError, load_text, repeated_keys, unreadable
 from schemas.issues import Issue
-from schemas.mods.model import MOD_SUFFIX
+from schemas.mods.names import MOD_SUFFIX
 
 if TYPE_CHECKING:
     from editor.studio.window import StudioWindow

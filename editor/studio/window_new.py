@@ -53,7 +53,6 @@ from schemas.hexmap import (
 )
 from schemas.map import Background, MapSettings
 from schemas.scenario import Scenario
-from schemas.starter import new_scenario
 
 DEFAULT_SIZE = (1000, 700)
 """The sheet of a new map, in map units, until the designer chooses another."""
@@ -87,6 +86,10 @@ class NewScenario:
         return (0.0, 0.0, float(self.width), float(self.height))
 
     def scenario(self) -> Scenario:
+        # Imported here: the starter pulls in the map generator, which a start without
+        # File > New does not need (a few hundredths of a second of every start).
+        from schemas.starter import new_scenario
+
         scenario = new_scenario(self.title.strip() or "Untitled scenario")
         settings = MapSettings(units_per_km=self.units_per_km) if self.units_per_km else None
         if self.kind == "hexes" and self.image:
@@ -322,6 +325,8 @@ class NewScenarioDialog(QDialog):
         form.addRow("Offset", self.offset)
         self.base = QComboBox()
         self.base.setObjectName("new-base-terrain")
+        from schemas.starter import new_scenario
+
         for terrain in new_scenario().terrain:
             if terrain.domain == "land":
                 self.base.addItem(terrain.name or terrain.id, terrain.id)

@@ -5,11 +5,39 @@ See ``docs/modding.md``: :func:`make_mod` writes the mod between two scenarios,
 :func:`merge_scenarios` merges two edits of one scenario by entity.
 """
 
-from .apply import ApplyResult, ModSource, apply_mods
-from .load import load_mod_file, load_mod_text, save_mod
-from .make import make_mod
-from .merge import merge_scenarios
-from .model import Mod
+from __future__ import annotations
+
+import importlib
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from .apply import ApplyResult, ModSource, apply_mods
+    from .load import load_mod_file, load_mod_text, save_mod
+    from .make import make_mod
+    from .merge import merge_scenarios
+    from .model import Mod
+
+# The names below load their modules when first asked for (PEP 562), so that importing one
+# light module of the package (``schemas.mods.names``) does not build every mod model.
+_HOMES = {
+    "ApplyResult": "apply",
+    "ModSource": "apply",
+    "apply_mods": "apply",
+    "load_mod_file": "load",
+    "load_mod_text": "load",
+    "save_mod": "load",
+    "make_mod": "make",
+    "merge_scenarios": "merge",
+    "Mod": "model",
+}
+
+
+def __getattr__(name: str) -> Any:
+    home = _HOMES.get(name)
+    if home is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    return getattr(importlib.import_module(f".{home}", __name__), name)
+
 
 __all__ = [
     "ApplyResult",

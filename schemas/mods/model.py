@@ -15,11 +15,10 @@ from pydantic import Field, JsonValue
 
 from ..base import Slug, StrictModel
 from ..diff.sections import section_names
+from .names import MOD_SUFFIX as MOD_SUFFIX
 
 MOD_SCHEMA_VERSION = 1
 """Version of the mod format this code reads and writes."""
-
-MOD_SUFFIX = ".salient-mod.json"
 
 if TYPE_CHECKING:
     # The sections are found from the scenario models when the module loads, so no static

@@ -105,6 +105,13 @@ class LabelItem(QGraphicsRectItem):
         usual, small = (metrics.horizontalAdvance(text) + 4 for metrics in cls._metrics)
         return (usual, small)
 
+    @classmethod
+    def widths_of_many(cls, texts: list[str]) -> list[tuple[float, float]]:
+        """:meth:`widths_of` for many names (a whole map's: one Python call fewer each)."""
+        cls._load_fonts()
+        usual, small = (metrics.horizontalAdvance for metrics in cls._metrics)
+        return [(usual(text) + 4, small(text) + 4) for text in texts]
+
     def set_text(self, text: str, widths: tuple[float, float] | None = None) -> None:
         """Show ``text``; ``widths``: its :meth:`widths_of`, when known."""
         if text == self.text and not self.rect().isNull():

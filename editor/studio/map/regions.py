@@ -103,8 +103,7 @@ class RegionLayer:
         poles_found = _WORKER.submit(label_poles, regions)
         rings = Rings.of([r.polygon for r in regions])
         paths = outline_paths([r.polygon for r in regions], rings)
-        for region, path in zip(regions, paths, strict=True):
-            self.add(region, building=True, path=path)
+        self._add_all(regions, paths)
         found = poles_found.result()
         for region in regions:
             self.name_points[region.id] = self._name_point(
@@ -114,6 +113,27 @@ class RegionLayer:
         canvas.index.fill([r.id for r in regions], np.array(boxes, dtype=float))
         self.restyle()
         self.measure(rings)
+
+    def _add_all(self, regions: list[Region], paths: list[QPainterPath]) -> None:
+        """What :meth:`add` does while building, for a whole map at once, with the names'
+        widths measured together. Only on a fresh layer (no name item, no text yet); else,
+        and for an id met again, :meth:`add` itself."""
+        if self.texts or self.labels:
+            for region, path in zip(regions, paths, strict=True):
+                self.add(region, building=True, path=path)
+            return
+        looks, outlines, texts, widths = self.looks, self.paths, self.texts, self.widths
+        measured = LabelItem.widths_of_many([region.name for region in regions])
+        for region, path, width in zip(regions, paths, measured, strict=True):
+            region_id = region.id
+            if region_id in texts:  # an id repeated in the list
+                self.add(region, building=True, path=path)
+                continue
+            if region_id not in looks:
+                looks[region_id] = RegionLook(region_id)
+            outlines[region_id] = path
+            texts[region_id] = region.name
+            widths[region_id] = width
 
     def add(self, region: Region, building: bool = False, path: QPainterPath | None = None) -> None:
         """Add a region or draw it again after an edit (``building``: while :meth:`build`

@@ -1,0 +1,88 @@
+"""Attribute docstrings read once per source file, for pydantic's ``use_attribute_docstrings``.
+
+Every scenario model takes its fields' descriptions from the docstrings under them (the
+studio's tooltips and the JSON schema show them). On Python before 3.13, pydantic finds each
+model's source by walking the call stack at class creation (``inspect.getmodule`` for every
+frame of the import chain), tokenises the class's block and parses it twice: for the 190-odd
+scenario models that was about a quarter of importing ``schemas.scenario``, paid by every
+studio start (see the sixth large-map round in ``docs/performance.md``).
+
+:func:`install` has pydantic read the docstrings from a parse of the whole source file made
+once per file, with pydantic's own visitor, so the descriptions come out the same. A class
+name that appears more than once in its file (or a class with no source file) is left to
+pydantic's own search. If pydantic's internals are not as expected, nothing is replaced and
+pydantic works as it always did, only slower.
+"""
+
+from __future__ import annotations
+
+import ast
+import sys
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+_CLASSES: dict[str, dict[str, list[ast.ClassDef]]] = {}
+"""Per source file: its classes by name, at any depth (classes inside functions too)."""
+
+
+def _classes_in(filename: str) -> dict[str, list[ast.ClassDef]]:
+    found = _CLASSES.get(filename)
+    if found is None:
+        found = {}
+        try:
+            tree = ast.parse(Path(filename).read_text(encoding="utf-8"), filename)
+        except (OSError, SyntaxError, UnicodeDecodeError, ValueError):
+            tree = ast.Module(body=[], type_ignores=[])
+        for node in ast.walk(tree):
+            if isinstance(node, ast.ClassDef):
+                found.setdefault(node.name, []).append(node)
+        _CLASSES[filename] = found
+    return found
+
+
+def class_node(cls: type[Any]) -> ast.ClassDef | None:
+    """The definition of ``cls`` in its module's source file, when its name is found there
+    exactly once; otherwise ``None``."""
+    module = sys.modules.get(cls.__module__)
+    filename = getattr(module, "__file__", None)
+    if not isinstance(filename, str) or not filename.endswith(".py"):
+        return None
+    nodes = _classes_in(filename).get(cls.__name__, [])
+    return nodes[0] if len(nodes) == 1 else None
+
+
+def fast_extractor(
+    original: Callable[..., dict[str, str]], visitor: Callable[[], Any]
+) -> Callable[..., dict[str, str]]:
+    """A replacement for pydantic's ``extract_docstrings_from_cls``: the class's node from the
+    file's parse, visited by pydantic's ``visitor``; ``original`` where that node is not
+    certain."""
+
+    def extract(cls: type[Any], use_inspect: bool = False) -> dict[str, str]:
+        node = class_node(cls)
+        if node is None:
+            return original(cls, use_inspect=use_inspect)
+        walker = visitor()
+        walker.generic_visit(node)
+        return dict(walker.attrs)
+
+    extract.original = original  # type: ignore[attr-defined]
+    return extract
+
+
+def install() -> bool:
+    """Replace pydantic's docstring extraction with :func:`fast_extractor`'s; ``False`` (and
+    nothing changed) when pydantic's internals are not the ones this was written against."""
+    try:
+        from pydantic._internal import _docs_extraction, _fields
+    except ImportError:  # pragma: no cover - a pydantic without these modules
+        return False
+    original = getattr(_fields, "extract_docstrings_from_cls", None)
+    visitor = getattr(_docs_extraction, "DocstringVisitor", None)
+    if original is None or visitor is None:  # pragma: no cover
+        return False
+    if hasattr(original, "original"):  # already installed
+        return True
+    setattr(_fields, "extract_docstrings_from_cls", fast_extractor(original, visitor))  # noqa: B010
+    return True

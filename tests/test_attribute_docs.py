@@ -1,0 +1,105 @@
+"""The scenario models' field descriptions (tooltips, JSON schema) are the same whether
+pydantic finds the attribute docstrings itself or :mod:`schemas.attribute_docs` reads them
+from one parse of each file."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+
+_DESCRIBE = """
+import json, sys, types
+if sys.argv[1] == "stock":
+    # Before the schemas package loads: its base module then installs nothing.
+    sys.modules["schemas.attribute_docs"] = types.SimpleNamespace(install=lambda: False)
+from pydantic import BaseModel
+import schemas, schemas.mods, schemas.clipboard
+from schemas.jsonschema import scenario_json_schema
+from schemas.mods.jsonschema import manifest_json_schema, mod_json_schema
+
+def every(cls):
+    for sub in cls.__subclasses__():
+        yield sub
+        yield from every(sub)
+
+fields = {
+    f"{model.__module__}.{model.__qualname__}": {
+        name: info.description for name, info in model.model_fields.items()
+    }
+    for model in every(BaseModel)
+    if model.__module__.startswith("schemas")
+}
+schemas_ = [scenario_json_schema(), mod_json_schema(), manifest_json_schema()]
+print(json.dumps({"fields": fields, "schemas": schemas_}, sort_keys=True))
+"""
+
+
+def _described(mode: str) -> dict[str, object]:
+    done = subprocess.run(
+        [sys.executable, "-c", _DESCRIBE, mode],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    return json.loads(done.stdout)
+
+
+def test_field_descriptions_and_json_schemas_match_pydantics_own_reading() -> None:
+    fast, stock = _described("fast"), _described("stock")
+    assert fast["fields"] == stock["fields"]
+    assert fast["schemas"] == stock["schemas"]
+    described = [d for fields in stock["fields"].values() for d in fields.values() if d]
+    assert len(stock["fields"]) > 150 and len(described) > 500
+
+
+def test_most_models_are_read_from_the_file_parse() -> None:
+    """The fast path is taken (a class name found once in its file), not the fallback."""
+    from pydantic import BaseModel
+    from pydantic._internal import _fields
+
+    import schemas.scenario  # noqa: F401  (makes the models)
+    from schemas.attribute_docs import class_node
+
+    assert hasattr(_fields.extract_docstrings_from_cls, "original")
+
+    def every(cls: type) -> list[type]:
+        return [x for sub in cls.__subclasses__() for x in (sub, *every(sub))]
+
+    models = [m for m in every(BaseModel) if m.__module__.startswith("schemas.")]
+    found = [m for m in models if class_node(m) is not None]
+    assert len(found) >= 0.9 * len(models)
+
+
+def test_a_class_name_repeated_in_its_file_is_left_to_pydantic(tmp_path: Path) -> None:
+    from schemas.attribute_docs import fast_extractor
+
+    source = tmp_path / "twice.py"
+    source.write_text(
+        "class A:\n    x: int\n    '''first'''\n\n"
+        "def f():\n    class A:\n        y: int\n        '''second'''\n    return A\n"
+        "class B:\n    z: int = 1\n    '''only'''\n"
+    )
+    sys.path.insert(0, str(tmp_path))
+    try:
+        import twice  # type: ignore[import-not-found]
+    finally:
+        sys.path.remove(str(tmp_path))
+    asked: list[type] = []
+
+    def original(cls: type, use_inspect: bool = False) -> dict[str, str]:
+        asked.append(cls)
+        return {"from": "pydantic"}
+
+    from pydantic._internal._docs_extraction import DocstringVisitor
+
+    extract = fast_extractor(original, DocstringVisitor)
+    try:
+        assert extract(twice.B) == {"z": "only"}
+        assert extract(twice.A) == {"from": "pydantic"} and asked == [twice.A]
+    finally:
+        sys.modules.pop("twice", None)

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from PySide6.QtCore import Signal
 from PySide6.QtGui import QColor, QPixmap
-from PySide6.QtWidgets import QCheckBox, QFrame, QHBoxLayout, QLabel, QWidget
+from PySide6.QtWidgets import QCheckBox, QFrame, QHBoxLayout, QLabel, QSizePolicy, QWidget
 
 from editor.game.panels.base import MUTED
 from editor.game.session import GameSession
@@ -16,7 +16,7 @@ from engine.wego.op import map_queries
 
 WEATHER_WORDS = {"good": "Good weather", "mud": "Mud", "frozen": "Frozen ground"}
 
-SHORT_LABELS = {"zoc": "Enemy ZOC", "loc": "LOC lines", "supply": "Supply"}
+SHORT_LABELS = {"zoc": "Enemy ZOC", "loc": "LOC lines", "supply": "Supply", "intel": "Intel"}
 
 
 def clock_words(session: GameSession) -> tuple[str, str]:
@@ -63,11 +63,14 @@ class OpHeader(QFrame):
         self.effects = QLabel()
         self.effects.setObjectName("op-weather-effects")
         self.effects.setStyleSheet(f"color: {MUTED};")
+        # The effects give way first on a narrow window (the header's tooltip says them all):
+        # the overlays' switches must never widen the window past the screen.
+        self.effects.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
+        self.effects.setMinimumWidth(0)
         row = QHBoxLayout(self)
         row.setContentsMargins(8, 4, 8, 4)
         row.addWidget(self.clock)
-        row.addWidget(self.effects)
-        row.addStretch(1)
+        row.addWidget(self.effects, 1)
         self.boxes: dict[str, QCheckBox] = {}
         for name, label in OP_OVERLAYS:
             box = QCheckBox(SHORT_LABELS[name])

@@ -1,19 +1,22 @@
 """What the WEGO game window adds for a game of the operational rules family: the turn header
 with the clock and the overlay switches above the map (:mod:`.op_header`), the overlays on the
-map (:mod:`.op_overlays`), their switches in the View menu, and the order types with the odds
-in the plan panel (:mod:`.op_orders`). A game of the area family gets none of it.
+map (:mod:`.op_overlays`), their switches in the View menu, and, in the plan panel, the order
+types with the odds (:mod:`.op_orders`) and the supply orders (:mod:`.op_supply`) as two tabs.
+A game of the area family gets none of it.
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from PySide6.QtCore import Qt
 from PySide6.QtGui import QAction
-from PySide6.QtWidgets import QMenu, QVBoxLayout
+from PySide6.QtWidgets import QFrame, QMenu, QScrollArea, QTabWidget, QVBoxLayout
 
 from editor.game.wego.op_header import OpHeader
 from editor.game.wego.op_orders import OpOrdersBox
 from editor.game.wego.op_overlays import OP_OVERLAYS, OpOverlays
+from editor.game.wego.op_supply import SupplyBox
 from engine.wego import family
 
 if TYPE_CHECKING:
@@ -32,9 +35,39 @@ class OpView:
         window.top_layout.insertWidget(1, self.header)
         self.overlays = OpOverlays(window.map_view.map_scene)
         self.orders = OpOrdersBox(session, window.map_view)
-        column = window.plan_panel.layout()
+        self.supply = SupplyBox(session, window.map_view)
+        # The order types and the supply orders share one place under the selected stack's
+        # box as two tabs: one above the other left the side's orders list a few rows.
+        self.tabs = QTabWidget()
+        self.tabs.setObjectName("op-plan-tabs")
+        self.tabs.setDocumentMode(True)
+        self.orders.setTitle("")  # the tab names it
+        self.orders.setFlat(True)
+        self.tabs.addTab(self.orders, "Stack orders")
+        # The supply tab scrolls on a short screen rather than stretching the window.
+        self.supply_scroll = QScrollArea()
+        self.supply_scroll.setWidgetResizable(True)
+        self.supply_scroll.setFrameShape(QFrame.Shape.NoFrame)
+        self.supply_scroll.setWidget(self.supply)
+        self.supply_scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        bar = self.supply_scroll.verticalScrollBar().sizeHint().width()
+        self.supply_scroll.setMinimumWidth(self.supply.minimumSizeHint().width() + bar)
+        self.tabs.addTab(self.supply_scroll, "Supply")
+        self.tabs.setTabToolTip(0, "The order types of the selected stack, its MP and odds")
+        self.tabs.setTabToolTip(1, "The side's pools and its HQs' supply orders (OS1-OS14)")
+        panel = window.plan_panel
+        # The order table gives Hold and Defend, Move and Withdraw: their buttons and radios
+        # above it would say the same again in a crowded column.
+        for twin in (
+            panel.hold_button,
+            panel.defend_button,
+            panel.move_radio,
+            panel.withdraw_radio,
+        ):
+            twin.hide()
+        column = panel.layout()
         assert isinstance(column, QVBoxLayout)
-        column.insertWidget(3, self.orders)  # under the selected stack's box
+        column.insertWidget(3, self.tabs)  # under the selected stack's box
         self.actions: dict[str, QAction] = {}
         menu.clear()
         for name, label in OP_OVERLAYS:

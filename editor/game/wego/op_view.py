@@ -1,8 +1,9 @@
 """What the WEGO game window adds for a game of the operational rules family: the turn header
 with the clock and the overlay switches above the map (:mod:`.op_header`), the overlays on the
-map (:mod:`.op_overlays`), their switches in the View menu, and, in the plan panel, the order
-types with the odds (:mod:`.op_orders`) and the supply orders (:mod:`.op_supply`) as two tabs.
-A game of the area family gets none of it.
+map (:mod:`.op_overlays`) and their switches in the View menu, the ground darker on a night
+turn (:mod:`.op_night`), and, in the plan panel, the order types with the odds
+(:mod:`.op_orders`) and the supply orders (:mod:`.op_supply`) as two tabs. A game of the area
+family gets none of it.
 """
 
 from __future__ import annotations
@@ -13,6 +14,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QFrame, QMenu, QScrollArea, QTabWidget, QVBoxLayout
 
+from editor.game.wego import op_night
 from editor.game.wego.op_header import OpHeader
 from editor.game.wego.op_orders import OpOrdersBox
 from editor.game.wego.op_overlays import OP_OVERLAYS, OpOverlays
@@ -100,6 +102,8 @@ class OpView:
 
     def refresh(self) -> None:
         self.overlays.refresh(hidden=self.hidden)
+        scene = self.window.map_view.map_scene
+        op_night.show_night(scene, op_night.is_night(scene.game))
         self.window.map_view.viewport().update()
 
     def set_hidden(self, hidden: bool) -> None:

@@ -248,7 +248,9 @@ def test_ow2_the_map_is_darker_on_a_night_turn_only(qtbot, state_dir) -> None:
     night = _window(qtbot, b.build(), {"red": "human", "blue": "ai"})
     shade = shade_of(night.map_view.map_scene)
     assert shade is not None and shade.isVisible()
-    assert shade.rect().contains(night.map_view.map_scene.bounds)
+    scene = night.map_view.map_scene
+    # Every hex is under the shade (its centre inside the night's outline).
+    assert all(shade.shape().contains(point) for point in scene.points.values())
     day = _window(qtbot, front().build(), {"red": "human", "blue": "ai"})
     found = shade_of(day.map_view.map_scene)
     assert found is None or not found.isVisible()

@@ -78,7 +78,7 @@ class OpHeader(QFrame):
             box.setToolTip(f"Show {label.lower()} on the map")
             box.toggled.connect(lambda on, n=name: self.toggled.emit(n, on))
             self.boxes[name] = box
-            row.addSpacing(10)
+            row.addSpacing(6)
             row.addWidget(box)
             key = QWidget()
             keys = QHBoxLayout(key)

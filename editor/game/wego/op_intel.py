@@ -6,7 +6,8 @@ colour of the best level it reads there (Table OI2: 1 presence, 2 low, 3 medium,
 5 extreme, pale to deep blue) with the level's figure once hexes are large enough on screen;
 pointing at a badge lists what each unit there shows at its level (category, values, supply,
 strength: only what the level gives, misreadings included, OI4). A dashed line rings the
-hexes the side's units see into (any level above 0, OI5-OI6): past it, enemies are unknown.
+hexes the side's units see into (any level above 0, OI5-OI6): past it, enemies are unknown
+(without fog of war, OI1, every enemy shows at level 5 and there is no such line).
 """
 
 from __future__ import annotations
@@ -155,7 +156,9 @@ def intel_items(
         cells.append((hex_id, best, f"Intelligence in {hex_id}:\n" + "\n".join(lines)))
     items: list[QGraphicsItem] = []
     reach = [str(grid.ids[i]) for i, level in enumerate(seen.levels) if level > 0]
-    outline = band_outline(scene, reach) if len(reach) < len(seen.levels) else QPainterPath()
+    # Without fog of war everything is seen (OI1): no line to draw.
+    partial = game.fog and len(reach) < len(seen.levels)
+    outline = band_outline(scene, reach) if partial else QPainterPath()
     if not outline.isEmpty():
         ring = QGraphicsPathItem(outline)
         ring.setPen(QPen(REACH_COLOUR, grid.size * 0.1, Qt.PenStyle.DashLine))

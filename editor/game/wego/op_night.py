@@ -11,10 +11,11 @@ from typing import TYPE_CHECKING
 from weakref import WeakKeyDictionary
 
 from PySide6.QtCore import Qt
-from PySide6.QtGui import QBrush, QColor
-from PySide6.QtWidgets import QGraphicsRectItem
+from PySide6.QtGui import QBrush, QColor, QPainterPath
+from PySide6.QtWidgets import QGraphicsPathItem
 
 from editor.game.map.style import Z_OVERLAY
+from editor.game.wego.op_overlay_items import band_outline
 from engine.wego import family
 from engine.wego.op import map_queries
 
@@ -33,10 +34,10 @@ def is_night(game: Game, turn: int | None = None) -> bool:
     return family.operational(game) and map_queries.clock(game, turn).night
 
 
-_SHADES: WeakKeyDictionary[GameMapScene, QGraphicsRectItem] = WeakKeyDictionary()
+_SHADES: WeakKeyDictionary[GameMapScene, QGraphicsPathItem] = WeakKeyDictionary()
 
 
-def shade_of(scene: GameMapScene) -> QGraphicsRectItem | None:
+def shade_of(scene: GameMapScene) -> QGraphicsPathItem | None:
     """The scene's night shade, when it has one."""
     return _SHADES.get(scene)
 
@@ -47,7 +48,7 @@ def show_night(scene: GameMapScene, night: bool) -> None:
     if shade is None:
         if not night:
             return
-        shade = QGraphicsRectItem(scene.bounds.adjusted(-2, -2, 2, 2))
+        shade = QGraphicsPathItem(_ground(scene))
         shade.setData(0, NAME)
         shade.setAcceptHoverEvents(False)
         shade.setPen(Qt.PenStyle.NoPen)
@@ -57,6 +58,17 @@ def show_night(scene: GameMapScene, night: bool) -> None:
         shade.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
         scene.addItem(shade)
         _SHADES[scene] = shade
-    else:
-        shade.setRect(scene.bounds.adjusted(-2, -2, 2, 2))
     shade.setVisible(night)
+
+
+def _ground(scene: GameMapScene) -> QPainterPath:
+    """The map's ground: the outline of every hex (the background around stays as it is),
+    or the map's bounds when it has no grid."""
+    grid = scene.grid
+    if grid is not None:
+        outline = band_outline(scene, [str(h) for h in grid.ids])
+        if not outline.isEmpty():
+            return outline
+    path = QPainterPath()
+    path.addRect(scene.bounds)
+    return path

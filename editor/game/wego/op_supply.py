@@ -173,6 +173,7 @@ class SupplyBox(QWidget):
         session.changed.connect(self.refresh)
         session.toAct.connect(lambda _s: self.refresh())
         map_view.planChanged.connect(self.refresh)
+        self._turn = session.game.turn
         self.refresh()
 
     # -- what is shown -------------------------------------------------------------------------
@@ -239,6 +240,11 @@ class SupplyBox(QWidget):
         for n in range(4):
             self.hqs.resizeColumnToContents(n)
         self.hqs.blockSignals(False)
+        if self._turn != game.turn:
+            # A new turn: every HQ is back at Basic (OS3); the boxes show the picked HQ's.
+            self._turn = game.turn
+            self._picked()
+            return
         self._show_picked(side)
 
     def _picked(self) -> None:

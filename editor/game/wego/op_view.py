@@ -69,7 +69,12 @@ class OpView:
             twin.hide()
         column = panel.layout()
         assert isinstance(column, QVBoxLayout)
-        column.insertWidget(3, self.tabs)  # under the selected stack's box
+        # The side's orders list is the third tab: one above the other, the four left each a
+        # few rows and the supply controls off the bottom at 1280 x 720.
+        column.removeWidget(panel.orders_box)
+        self.tabs.addTab(panel.orders_box, "All orders")
+        self.tabs.setTabToolTip(2, "Every stack of the side with its order")
+        column.insertWidget(3, self.tabs, 1)  # under the selected stack's box
         self.actions: dict[str, QAction] = {}
         menu.clear()
         for name, label in OP_OVERLAYS:

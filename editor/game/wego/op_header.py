@@ -5,8 +5,8 @@ its colours (the View menu holds the same switches).
 
 from __future__ import annotations
 
-from PySide6.QtCore import Signal
-from PySide6.QtGui import QColor, QPixmap
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtGui import QColor, QPainter, QPaintEvent, QPixmap
 from PySide6.QtWidgets import QCheckBox, QFrame, QHBoxLayout, QLabel, QSizePolicy, QWidget
 
 from editor.game.panels.base import MUTED
@@ -39,6 +39,17 @@ def clock_words(session: GameSession) -> tuple[str, str]:
     return line, ", ".join(effects) if effects else "no weather effects"
 
 
+class ElidedLabel(QLabel):
+    """A label that ends in "…" when its room is shorter than its text (the header's
+    tooltip holds the whole of it)."""
+
+    def paintEvent(self, event: QPaintEvent) -> None:
+        painter = QPainter(self)
+        text = self.fontMetrics().elidedText(self.text(), Qt.TextElideMode.ElideRight, self.width())
+        painter.setPen(self.palette().color(self.foregroundRole()))
+        painter.drawText(self.rect(), int(self.alignment()), text)
+
+
 def _swatch(colour: QColor) -> QLabel:
     picture = QPixmap(12, 12)
     picture.fill(colour)
@@ -60,7 +71,7 @@ class OpHeader(QFrame):
         self.clock = QLabel()
         self.clock.setObjectName("op-clock")
         self.clock.setStyleSheet("font-weight: bold; font-size: 11pt;")
-        self.effects = QLabel()
+        self.effects = ElidedLabel()
         self.effects.setObjectName("op-weather-effects")
         self.effects.setStyleSheet(f"color: {MUTED};")
         # The effects give way first on a narrow window (the header's tooltip says them all):

@@ -170,6 +170,7 @@ class SupplyBox(QWidget):
         column.addLayout(buttons)
         column.addWidget(self.preview)
         column.addLayout(reports)
+        column.addStretch(0)  # takes only what the table, grown to all its rows, leaves
         session.changed.connect(self.refresh)
         session.toAct.connect(lambda _s: self.refresh())
         map_view.planChanged.connect(self.refresh)
@@ -211,6 +212,7 @@ class SupplyBox(QWidget):
         states = queries.loc_states(game, side)
         command = supply.tree(game)
         on_map = {u for u, held in game.state.units.items() if held.stack is not None}
+        chosen: QTreeWidgetItem | None = None
         for hq in command.hqs_of(side):
             if hq not in on_map:
                 continue
@@ -237,8 +239,16 @@ class SupplyBox(QWidget):
             self.hqs.addTopLevelItem(row)
             if hq == picked:
                 row.setSelected(True)
+                chosen = row
         for n in range(4):
             self.hqs.resizeColumnToContents(n)
+        # As tall as its rows where the column has the room (the controls follow it, not a
+        # blank stretch), down to three rows and a scroll bar on a short screen.
+        rows = max(3, self.hqs.topLevelItemCount())
+        frame = self.hqs.header().sizeHint().height() + 2 * self.hqs.frameWidth() + 2
+        self.hqs.setMaximumHeight(frame + max(1, self.hqs.sizeHintForRow(0)) * rows)
+        if chosen is not None:
+            self.hqs.scrollToItem(chosen)
         self.hqs.blockSignals(False)
         if self._turn != game.turn:
             # A new turn: every HQ is back at Basic (OS3); the boxes show the picked HQ's.

@@ -146,3 +146,49 @@ def test_kharkov_intel_supply_orders_film_clock_night_and_statistics(game_window
     view.zoom_to_fit()
     settle_input(0.4)
     shots(window, "kharkov-night-large")
+
+
+def test_kharkov_intel_under_fog_of_war_names_what_a_badge_shows(game_window, x, shots):
+    """Under fog of war the overlay rings what the side's units see into, and pointing at
+    a badge gives what each enemy unit there shows at its level (OI2)."""
+    from PySide6.QtWidgets import QGraphicsPathItem, QToolTip
+
+    from editor.game.session import GameSession
+    from editor.game.wego.op_intel import IntelBadgesItem
+
+    scenario = game_fixtures.sample("kharkov-1942-operational")
+    session = GameSession.new(scenario, {"soviet": "human", "axis": "ai"}, seed=1, fog=True)
+    window = game_window(session, "kharkov-op-fog")
+    room = window.screen().availableGeometry()
+    window.move(room.topLeft())
+    window.resize(min(1280, room.width() - 10), min(720, room.height() - 40))
+    settle_input(0.5)
+    op = window.op_view
+    assert op is not None
+    view = window.map_view
+    box = op.header.boxes["intel"]
+    x.click(*on_screen(box, 8, box.height() / 2))
+    wait_until(lambda: op.overlays.intel, what="the intel badges")
+    scene = view.map_scene
+    (badges,) = [i for i in scene.items() if isinstance(i, IntelBadgesItem)]
+    rings = [
+        i
+        for i in scene.items()
+        if isinstance(i, QGraphicsPathItem) and "intelligence reach" in i.toolTip()
+    ]
+    assert rings, "under fog of war the reach is outlined"
+    spot, level, _tip = max(badges.badges, key=lambda b: b[1])
+    view.resetTransform()
+    view.scale(3.0, 3.0)
+    view.centerOn(spot.center())
+    settle_input(0.4)
+    point = view.mapFromScene(spot.center())
+    x.move(*on_screen(view.viewport(), point.x() - 4, point.y() - 4))
+    x.move(*on_screen(view.viewport(), point.x(), point.y()))
+    wait_until(lambda: "Intelligence in" in QToolTip.text(), what="the badge's tooltip")
+    assert f"level {level}" in QToolTip.text()
+    settle_input(0.3)
+    shots(window, "kharkov-intel-fog-zoomed")
+    view.zoom_to_fit()
+    settle_input(0.4)
+    shots(window, "kharkov-intel-fog-fit")

@@ -42,7 +42,7 @@ INTEL_COLOURS: dict[int, QColor] = {
 """A level's badge colour: the deeper the blue, the more the side knows."""
 INTEL_NAMES = {1: "presence", 2: "low", 3: "medium", 4: "high", 5: "extreme"}
 """Table OI2's names of the levels."""
-REACH_COLOUR = QColor("#1971c2")
+REACH_COLOUR = QColor("#173a8a")
 
 
 def level_words(level: int) -> str:
@@ -161,7 +161,10 @@ def intel_items(
     outline = band_outline(scene, reach) if partial else QPainterPath()
     if not outline.isEmpty():
         ring = QGraphicsPathItem(outline)
-        ring.setPen(QPen(REACH_COLOUR, grid.size * 0.1, Qt.PenStyle.DashLine))
+        # Two pixels wide at every zoom: scaled with the hexes, it vanished on a whole map.
+        pen = QPen(REACH_COLOUR, 2.2, Qt.PenStyle.DashLine)
+        pen.setCosmetic(True)
+        ring.setPen(pen)
         ring.setZValue(Z_CONNECTIONS + 1)
         ring.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
         ring.setToolTip("Your units see enemies inside this line (intelligence reach)")

@@ -135,12 +135,23 @@ def test_kharkov_intel_supply_orders_film_clock_night_and_statistics(game_window
     wait_until(lambda: "points" in panel.plots, what="the operational charts")
     assert [s.turn for s in panel.op_stats] == [1, 2]
     assert panel.op_stats[0].spent["soviet"]["fuel"] > 0  # the Move+ order of turn 1
+    fuel = sum(s.spent["soviet"]["fuel"] for s in panel.op_stats)
+    assert panel.points_used.text().startswith(
+        f"South-Western Direction, used so far: fuel {fuel:g}, ammunition "
+    )
+    assert "Army Group South" not in panel.points_used.text()  # the enemy's plan stays hidden
     settle_input(0.5)
     shots(window, "kharkov-statistics-1280")
 
     window.resize(min(1920, room.width() - 10), min(1080, room.height() - 40))
     settle_input(0.5)
     shots(window, "kharkov-statistics-large")
+    # The operational charts are below VP and units lost, two charts to the view.
+    bar = panel.scroll.verticalScrollBar()
+    bar.setValue(panel.plots["points"].y())
+    settle_input(0.4)
+    assert _shown(panel.plots["points"].viewport()) and _shown(panel.points_used)
+    shots(window, "kharkov-statistics-points-large")
     window.plan_dock.raise_()
     settle_input(0.3)
     view.zoom_to_fit()

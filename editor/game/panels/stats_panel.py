@@ -56,6 +56,11 @@ class StatsPanel(SessionPanel):
         self.op_cut: dict[str, str] = {}
         """Operational rules: per side whose supply the viewer knows, its units Isolated or
         Encircled at the last turn's end, of all its units ("2 of 40")."""
+        self.op_hidden = False
+        """Operational rules: the enemy's points used are left out (the game goes on)."""
+        self.points_used = QLabel()
+        """Operational rules: every pool's points used so far, per side whose supply the
+        viewer knows (OF9: personnel and equipment too, which the chart leaves out)."""
         self.op_stats: list[Any] = []
         """Operational rules: the engine's figures of every ended turn (for tests and tools)."""
         layout = QVBoxLayout(self.body)
@@ -137,6 +142,7 @@ class StatsPanel(SessionPanel):
         if "supply" in self.plots:
             charts.draw_supply(self.plots["supply"], series, supply_sides, style)
         self.op_cut = {}
+        self.op_hidden = False
         if family.operational(game):
             self._draw_operational(series.turns, sides, supply_sides, style)
         if "tension" in self.plots:
@@ -156,6 +162,13 @@ class StatsPanel(SessionPanel):
 
         stats = op_statistics(self.game.log.records)
         self.op_stats = stats
+        # A side's supply orders are its plan (OT3; the engine's views leave its op_supply
+        # records out for the others, fog of war or not): only the viewer's own until the
+        # game is over, every side's for a spectator of the AI against itself.
+        viewer = self.session.viewer
+        if viewer is not None and self.game.outcome() is None:
+            supply_sides = [side for side in supply_sides if side == viewer]
+        self.op_hidden = set(supply_sides) != set(sides)
         op_charts.draw_points_used(self.plots["points"], stats, turns, supply_sides, style)
         op_charts.draw_strength_lost(self.plots["strength"], stats, turns, sides, style)
         if stats:
@@ -165,6 +178,7 @@ class StatsPanel(SessionPanel):
                 units = sum(states.values())
                 cut = states.get("isolated", 0) + states.get("encircled", 0)
                 self.op_cut[side] = f"{cut} of {units}"
+        self.points_used.setText(op_charts.used_words(stats, supply_sides, style))
 
     def _make_charts(self, charts: Any) -> None:
         minimum = (220, CHART_HEIGHT)
@@ -196,6 +210,11 @@ class StatsPanel(SessionPanel):
                 legend.setObjectName("supply-key")
                 legend.setWordWrap(True)
                 self.chart_column.addWidget(legend)
+            if key == "points":
+                self.points_used = muted()
+                self.points_used.setObjectName("points-used")
+                self.points_used.setWordWrap(True)
+                self.chart_column.addWidget(self.points_used)
             if key == "strength":
                 legend = muted(
                     "Strength each side lost in battle each turn, in whole units: 2.5 is two "
@@ -282,6 +301,6 @@ class StatsPanel(SessionPanel):
             text = f"Turn {self.game.turn} of {total} is under way: the charts grow as turns end."
         else:
             text = f"After turn {last} of {total} (turn {self.game.turn} is under way)."
-        if set(supply_sides) != set(sides):
+        if set(supply_sides) != set(sides) or self.op_hidden:
             text += " The enemy's supply stays hidden until the game is over."
         self.note.setText(text)

@@ -200,6 +200,23 @@ def test_oo16_a_division_hq_is_moved_under_another_corps_from_the_supply_tab(qtb
     assert supply.tree(game).hq_of("div") == "k2"
 
 
+def test_the_side_orders_tab_lists_every_stack_and_change_brings_the_order_table(qtbot, state_dir):
+    window = _window(qtbot, front().build(), {"red": "human", "blue": "ai"})
+    op = window.op_view
+    assert op is not None
+    panel = window.plan_panel
+    assert op.tabs.indexOf(panel.orders_box) == 2  # the plan's third tab
+    op.tabs.setCurrentWidget(panel.orders_box)
+    stacks = [s for s in window.session.game.state.stacks.values() if s.side == "red"]
+    assert len(panel.order_rows()) == len(stacks)
+    panel.orders.setCurrentItem(panel.orders.topLevelItem(0))
+    qtbot.mouseClick(panel.change_button, LEFT)
+    assert op.tabs.currentWidget() is op.orders
+    assert window.session.selected == panel.orders.topLevelItem(0).data(0, Qt.ItemDataRole.UserRole)
+    # The order table says the same as the buttons and radios it hides.
+    assert panel.hold_button.isHidden() and panel.withdraw_radio.isHidden()
+
+
 # -- the film's clock and the night --------------------------------------------------------------
 
 

@@ -74,6 +74,8 @@ class OpView:
         column.removeWidget(panel.orders_box)
         self.tabs.addTab(panel.orders_box, "All orders")
         self.tabs.setTabToolTip(2, "Every stack of the side with its order")
+        # Change: the stack picked in the list is to get another order, from the order table.
+        panel.change_button.clicked.connect(lambda: self.tabs.setCurrentWidget(self.orders))
         column.insertWidget(3, self.tabs, 1)  # under the selected stack's box
         self.actions: dict[str, QAction] = {}
         menu.clear()

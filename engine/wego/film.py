@@ -7,6 +7,8 @@ film the players saw.
   of a side (``viewer``) or without fog (``viewer=None``: the final film);
 * :func:`battles`: the battle summary of a turn, each battle with its tick, its place, its
   sides, its winner and losses, and the frame to jump to;
+* :func:`c2_delays`: the moves held back by command delays (OF4: the operational rules'
+  ``op_c2_delay`` records), per frame and side, for the film's clock;
 * :func:`statistics`: VP, units lost and supply per side at the end of every turn so far;
 * :func:`verify`: replays the moves, retreats, hits and losses of the log from each turn's
   first frame and compares every later frame with the board it rebuilds (an empty list when
@@ -313,6 +315,30 @@ def _op_row(turn: int, frame: int, record: Record) -> BattleRow:
         lost,
         record["battle_kind"] == "meeting",
     )
+
+
+def c2_delays(
+    records: Sequence[Record], *, viewer: str | None, turn: int | None = None
+) -> dict[tuple[int, int], dict[str, int]]:
+    """OF4: how many moves command delays held back in each frame, by side: (turn, tick) ->
+    side -> count, for the frames of ``turn`` (every turn when ``None``) that have any.
+    Under ``viewer``'s fog only its own delays count (a stack that did not set off shows the
+    enemy nothing); ``None``: every side's."""
+    out: dict[tuple[int, int], dict[str, int]] = {}
+    for number, turn_records in sorted(_turns(records).items()):
+        if turn is not None and number != turn:
+            continue
+        pending: dict[str, int] = {}
+        for record in turn_records:
+            kind = record["type"]
+            if kind == "op_c2_delay" and viewer in (None, record["side_id"]):
+                side = str(record["side_id"])
+                pending[side] = pending.get(side, 0) + 1
+            elif kind == "wego_tick":
+                if pending:
+                    out[(number, record["tick"])] = pending
+                pending = {}
+    return out
 
 
 def statistics(records: Iterable[Record]) -> list[TurnStats]:

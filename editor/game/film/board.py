@@ -22,6 +22,7 @@ from editor.game.map.marks import MarkItem
 from editor.game.map.scene import GameMapScene
 from editor.game.map.style import Z_BADGES
 from editor.game.map.view import GameMapView
+from editor.game.wego import op_night
 from engine.actions import Action
 from engine.game import Game
 from engine.state import StackState
@@ -199,6 +200,8 @@ class FilmMapView(GameMapView):
         scene = self.map_scene
         assert isinstance(scene, FilmScene)
         scene.show_events(frame)
+        # A night turn's film is as dark as its planning map was (OW2).
+        op_night.show_night(scene, op_night.is_night(self.real_game, frame.turn))
 
     def shown_stacks(self) -> dict[str, tuple[str, str]]:
         """Stack id to (region, how seen) as drawn now (for tests and tools)."""

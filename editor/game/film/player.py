@@ -8,6 +8,8 @@ tick (the battle summary table jumps there).
 
 The frames are the engine's (:mod:`engine.wego.film`): a turn's under the viewing side's fog
 (:meth:`FilmPlayer.show_turn`), or the whole game without fog (:meth:`FilmPlayer.show_final`).
+In a game of the operational rules the title row ends with the film's clock of delayed moves
+(OF4): how many moves command delays held back so far in the turn, and in the tick shown.
 """
 
 from __future__ import annotations
@@ -32,7 +34,8 @@ from PySide6.QtWidgets import (
 
 from editor.game.film.board import FilmMapView
 from engine.game import Game
-from engine.wego.film import Frame, final_film, frames
+from engine.wego import family
+from engine.wego.film import Frame, c2_delays, final_film, frames
 
 SPEEDS: dict[str, int] = {"Slow": 1600, "Normal": 800, "Fast": 400, "Fastest": 200}
 """Milliseconds a frame stays on screen while the film plays, by speed."""
@@ -87,6 +90,15 @@ class FilmPlayer(QWidget):
         self.title = QLabel()
         self.title.setObjectName("film-title")
         self.title.setStyleSheet("font-weight: bold;")
+        self.clock = QLabel()
+        self.clock.setObjectName("film-c2-clock")
+        self.clock.setToolTip(
+            "Moves held back by command delays so far this turn (OF4): a stack that fails its "
+            "schedule loses the step's movement points and tries again"
+        )
+        self.clock.hide()
+        self.delays: dict[tuple[int, int], dict[str, int]] = {}
+        """Per (turn, tick): the moves command delays held back, by side (operational rules)."""
         self.caption = QLabel()
         self.caption.setObjectName("film-caption")
         self.caption.setWordWrap(True)
@@ -156,6 +168,7 @@ class FilmPlayer(QWidget):
         top.setSpacing(12)
         top.addWidget(self.title)
         top.addWidget(self.caption, 1)
+        top.addWidget(self.clock)
         column = QVBoxLayout(self)
         column.setContentsMargins(0, 0, 0, 4)
         column.addLayout(top)
@@ -205,6 +218,8 @@ class FilmPlayer(QWidget):
         self.game, self.viewer = game, viewer
         self.map_view.set_viewer(game, viewer)
         self.frames = list(shown)
+        self.delays = c2_delays(game.log.records, viewer=viewer)
+        self.clock.setVisible(family.operational(game))
         self.slider.blockSignals(True)
         self.slider.setRange(0, max(0, len(self.frames) - 1))
         self.slider.setValue(0)
@@ -240,7 +255,28 @@ class FilmPlayer(QWidget):
             f"turn {frame.turn} · tick {frame.tick} ({index + 1}/{len(self.frames)})"
         )
         self.caption.setText(describe_frame(self.game, frame))
+        self.clock.setText(self.delay_words(frame))
         self.frameShown.emit(index)
+
+    def delay_words(self, frame: Frame) -> str:
+        """OF4: the film's clock, the moves delayed so far in the frame's turn (per side
+        without fog) and how many in this tick."""
+        so_far: dict[str, int] = {}
+        now = 0
+        for (turn, tick), counts in self.delays.items():
+            if turn == frame.turn and tick <= frame.tick:
+                for side, count in counts.items():
+                    so_far[side] = so_far.get(side, 0) + count
+                if tick == frame.tick:
+                    now = sum(counts.values())
+        sides = self.game.world.sides
+        if self.viewer is None and len(so_far) > 1:
+            total = ", ".join(
+                f"{sides[s].name if s in sides else s} {n}" for s, n in sorted(so_far.items())
+            )
+        else:
+            total = str(sum(so_far.values()))
+        return f"Moves delayed (C2): {total}" + (f" · {now} this tick" if now else "")
 
     def seek(self, turn: int, tick: int) -> bool:
         """Show the frame of ``turn``'s ``tick`` (the battle table's jump); ``False`` when

@@ -5,8 +5,9 @@ Counters keep one size on screen at a given zoom, but that size shrinks as the m
 out (:data:`SIZES`), so that a theatre of small regions still shows each region's forces
 inside it. Shrunk a little, a counter is the same picture scaled; shrunk to the compact
 size, small type would be unreadable, so the compact picture keeps only what reads at that
-size: the side's colour, the unit's sign (or picture), the number of units, a star for a
-leader and the marks of supply and entrenchment. A pile is drawn as the counters beneath
+size: the side's colour, the unit's sign (or picture) on paper tinted with that colour (so
+the whole counter reads as the side's), the number of units, a star for a leader and the
+marks of supply and entrenchment. A pile is drawn as the counters beneath
 peeking out up and left of the top one, and a dark badge "xN" with the number of stacks:
 the count of stacks is what the separate counters would have shown, nothing more.
 """
@@ -217,7 +218,10 @@ def _draw_compact_content(painter: QPainter, fill: QColor, look: CounterLook, re
         inset = 8.0 if rect.width() > WIDTH * CHIP else 5.0
         frame = QRectF(0, 0, rect.width() - inset, rect.height() - inset * 0.85)
         frame.moveCenter(rect.center())
-        draw_unit_symbol(painter, frame, look.symbol, QColor("#1b1b1b"))
+        # The sign's frame fills most of a small counter: a white one left the side's colour
+        # a thin rim, and two sides' counters looked alike at a whole map's zoom. Tinted
+        # with the side's colour, the whole counter reads as the side's.
+        draw_unit_symbol(painter, frame, look.symbol, QColor("#1b1b1b"), tint(fill))
     if look.moved:
         _shade_moved(painter, fill, rect)
     if rect.width() <= WIDTH * CHIP:
@@ -251,6 +255,17 @@ def _fixed_badge(painter: QPainter, centre: QPointF, kind: str, points: float) -
     painter.drawRect(square)
     painter.setFont(font)
     painter.drawText(square, Qt.AlignmentFlag.AlignCenter, "F")
+
+
+def tint(fill: QColor, share: float = 0.45) -> QColor:
+    """``fill`` mixed with white, ``share`` of the side's colour: the paper of a compact
+    counter's sign, light enough for the black sign on it."""
+    white = 251
+    return QColor(
+        round(fill.red() * share + white * (1 - share)),
+        round(fill.green() * share + white * (1 - share)),
+        round(fill.blue() * share + white * (1 - share)),
+    )
 
 
 def _badge(painter: QPainter, centre: QPointF, text: str, name: str, points: float) -> None:

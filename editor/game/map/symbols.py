@@ -52,14 +52,17 @@ def symbol_of(unit_type: UnitType | None) -> str:
     return "infantry"
 
 
-def draw_unit_symbol(painter: QPainter, frame: QRectF, symbol: str, ink: QColor) -> None:
-    """A unit's sign in a white frame (the frame's size sets the sign's)."""
+def draw_unit_symbol(
+    painter: QPainter, frame: QRectF, symbol: str, ink: QColor, paper: QColor | None = None
+) -> None:
+    """A unit's sign in a frame of ``paper`` (white by default; the frame's size sets the
+    sign's)."""
     painter.save()
     painter.setRenderHint(QPainter.RenderHint.Antialiasing)
     pen = QPen(ink, 1.3)
     pen.setJoinStyle(Qt.PenJoinStyle.MiterJoin)
     painter.setPen(pen)
-    painter.setBrush(QColor("#fbfbf7"))
+    painter.setBrush(paper if paper is not None else QColor("#fbfbf7"))
     if symbol in ("air", "bomber"):
         painter.drawRoundedRect(frame, frame.height() / 2, frame.height() / 2)
     else:

@@ -11,6 +11,12 @@ the viewer changed), not on every action.
 The fog of war holds: VP and units lost are known to every side (the turn summary counts the
 enemy's losses too), but how an enemy's supply stands is not, so the supply chart shows the
 viewer's side only until the game is over.
+
+A game of the operational rules has no supply check of stacks: its supply chart gives way to
+the ammunition and fuel each side's supply orders used and the strength it lost in battle,
+turn by turn (OF9, :func:`engine.wego.op.stats.op_statistics`, drawn by
+:mod:`editor.game.op_charts`), and "Cut off" counts its units Isolated or Encircled at the
+last turn's end. The points used are the side's plan: the enemy's show once the game is over.
 """
 
 from __future__ import annotations
@@ -24,6 +30,7 @@ from PySide6.QtWidgets import QGridLayout, QLabel, QScrollArea, QVBoxLayout, QWi
 
 from editor.game.panels.base import SessionPanel, muted
 from engine.turn_stats import tension_by_turn, turn_statistics
+from engine.wego import family
 
 if TYPE_CHECKING:
     from editor.game.charts import Series
@@ -46,6 +53,16 @@ class StatsPanel(SessionPanel):
         self.total_labels: dict[str, list[QLabel]] = {}
         """Per side: the VP, lost and cut-off figures of the table above the charts."""
         self._drawn: tuple[object, ...] | None = None
+        self.op_cut: dict[str, str] = {}
+        """Operational rules: per side whose supply the viewer knows, its units Isolated or
+        Encircled at the last turn's end, of all its units ("2 of 40")."""
+        self.op_hidden = False
+        """Operational rules: the enemy's points used are left out (the game goes on)."""
+        self.points_used = QLabel()
+        """Operational rules: every pool's points used so far, per side whose supply the
+        viewer knows (OF9: personnel and equipment too, which the chart leaves out)."""
+        self.op_stats: list[Any] = []
+        """Operational rules: the engine's figures of every ended turn (for tests and tools)."""
         layout = QVBoxLayout(self.body)
         layout.setContentsMargins(8, 6, 8, 6)
         layout.setSpacing(6)
@@ -122,25 +139,67 @@ class StatsPanel(SessionPanel):
         charts.draw_vp(self.plots["vp"], series, sides, style)
         charts.draw_losses(self.plots["losses"], series, sides, style)
         supply_sides = self._supply_sides(sides)
-        charts.draw_supply(self.plots["supply"], series, supply_sides, style)
+        if "supply" in self.plots:
+            charts.draw_supply(self.plots["supply"], series, supply_sides, style)
+        self.op_cut = {}
+        self.op_hidden = False
+        if family.operational(game):
+            self._draw_operational(series.turns, sides, supply_sides, style)
         if "tension" in self.plots:
             charts.draw_tension(self.plots["tension"], series, scenario)
         self._show_totals(series, sides, supply_sides)
         self._show_note(last, over, supply_sides, sides)
+
+    def _draw_operational(
+        self,
+        turns: list[int],
+        sides: list[str],
+        supply_sides: list[str],
+        style: dict[str, tuple[str, str]],
+    ) -> None:
+        from editor.game import op_charts  # pyqtgraph, as above
+        from engine.wego.op.stats import op_statistics
+
+        stats = op_statistics(self.game.log.records)
+        self.op_stats = stats
+        # A side's supply orders are its plan (OT3; the engine's views leave its op_supply
+        # records out for the others, fog of war or not): only the viewer's own until the
+        # game is over, every side's for a spectator of the AI against itself.
+        viewer = self.session.viewer
+        if viewer is not None and self.game.outcome() is None:
+            supply_sides = [side for side in supply_sides if side == viewer]
+        self.op_hidden = set(supply_sides) != set(sides)
+        op_charts.draw_points_used(self.plots["points"], stats, turns, supply_sides, style)
+        op_charts.draw_strength_lost(self.plots["strength"], stats, turns, sides, style)
+        if stats:
+            last = stats[-1].loc
+            for side in supply_sides:
+                states = last.get(side, {})
+                units = sum(states.values())
+                cut = states.get("isolated", 0) + states.get("encircled", 0)
+                self.op_cut[side] = f"{cut} of {units}"
+        self.points_used.setText(op_charts.used_words(stats, supply_sides, style))
 
     def _make_charts(self, charts: Any) -> None:
         minimum = (220, CHART_HEIGHT)
         made = [
             ("vp", "Victory points", "VP"),
             ("losses", "Units lost each turn", "units"),
-            ("supply", "Stacks at the supply check", "stacks"),
         ]
+        if family.operational(self.game):
+            made += [
+                ("points", "Ammunition and fuel used", "points"),
+                ("strength", "Strength lost in battle", "units"),
+            ]
+        else:
+            made.append(("supply", "Stacks at the supply check", "stacks"))
         tension = self.game.scenario.tension
         if tension is not None:
             made.append(("tension", tension.name, "index"))
         for key, title, left in made:
             # The table above names the sides' colours: no legend covering the bars.
-            plot = charts.new_plot(key, title, left, minimum=minimum, legend=False)
+            # The points chart names its lines (two per side) in a legend of its own.
+            plot = charts.new_plot(key, title, left, minimum=minimum, legend=key == "points")
             self.plots[key] = plot
             self.chart_column.addWidget(plot)
             if key == "supply":
@@ -149,6 +208,19 @@ class StatsPanel(SessionPanel):
                     "solid with a red edge: cut off."
                 )
                 legend.setObjectName("supply-key")
+                legend.setWordWrap(True)
+                self.chart_column.addWidget(legend)
+            if key == "points":
+                self.points_used = muted()
+                self.points_used.setObjectName("points-used")
+                self.points_used.setWordWrap(True)
+                self.chart_column.addWidget(self.points_used)
+            if key == "strength":
+                legend = muted(
+                    "Strength each side lost in battle each turn, in whole units: 2.5 is two "
+                    "and a half full-strength units' worth."
+                )
+                legend.setObjectName("strength-key")
                 legend.setWordWrap(True)
                 self.chart_column.addWidget(legend)
         self.chart_column.addStretch(1)
@@ -178,6 +250,7 @@ class StatsPanel(SessionPanel):
                 last = checks[max(checks)]
                 stacks = sum(last.get(k, 0) for k in ("supplied", "by_logistics", "unsupplied"))
                 cut = f"{last.get('unsupplied', 0)} of {stacks}"
+            cut = self.op_cut.get(side, cut)
             values = [str(series.vp[side][-1]), str(sum(series.losses[side])), cut]
             for label, text in zip(labels, values, strict=True):
                 label.setText(text)
@@ -190,6 +263,11 @@ class StatsPanel(SessionPanel):
             "Cut off": "Stacks cut off from supply at the last supply check, of all the "
             "side's stacks checked",
         }
+        if family.operational(self.game):
+            tips["Cut off"] = (
+                "Units and HQs Isolated or Encircled at the end of the last turn, of all the "
+                "side's units (OQ7)"
+            )
         for column, title in enumerate(("", "Side", "VP", "Lost", "Cut off")):
             label = QLabel(f"<b>{title}</b>")
             label.setToolTip(tips.get(title, ""))
@@ -223,6 +301,6 @@ class StatsPanel(SessionPanel):
             text = f"Turn {self.game.turn} of {total} is under way: the charts grow as turns end."
         else:
             text = f"After turn {last} of {total} (turn {self.game.turn} is under way)."
-        if set(supply_sides) != set(sides):
+        if set(supply_sides) != set(sides) or self.op_hidden:
             text += " The enemy's supply stays hidden until the game is over."
         self.note.setText(text)

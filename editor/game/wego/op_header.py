@@ -5,9 +5,9 @@ its colours (the View menu holds the same switches).
 
 from __future__ import annotations
 
-from PySide6.QtCore import Signal
-from PySide6.QtGui import QColor, QPixmap
-from PySide6.QtWidgets import QCheckBox, QFrame, QHBoxLayout, QLabel, QWidget
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtGui import QColor, QPainter, QPaintEvent, QPixmap
+from PySide6.QtWidgets import QCheckBox, QFrame, QHBoxLayout, QLabel, QSizePolicy, QWidget
 
 from editor.game.panels.base import MUTED
 from editor.game.session import GameSession
@@ -16,7 +16,7 @@ from engine.wego.op import map_queries
 
 WEATHER_WORDS = {"good": "Good weather", "mud": "Mud", "frozen": "Frozen ground"}
 
-SHORT_LABELS = {"zoc": "Enemy ZOC", "loc": "LOC lines", "supply": "Supply"}
+SHORT_LABELS = {"zoc": "Enemy ZOC", "loc": "LOC lines", "supply": "Supply", "intel": "Intel"}
 
 
 def clock_words(session: GameSession) -> tuple[str, str]:
@@ -37,6 +37,17 @@ def clock_words(session: GameSession) -> tuple[str, str]:
     if day.night:
         effects.append("zones of control halved")
     return line, ", ".join(effects) if effects else "no weather effects"
+
+
+class ElidedLabel(QLabel):
+    """A label that ends in "…" when its room is shorter than its text (the header's
+    tooltip holds the whole of it)."""
+
+    def paintEvent(self, event: QPaintEvent) -> None:
+        painter = QPainter(self)
+        text = self.fontMetrics().elidedText(self.text(), Qt.TextElideMode.ElideRight, self.width())
+        painter.setPen(self.palette().color(self.foregroundRole()))
+        painter.drawText(self.rect(), int(self.alignment()), text)
 
 
 def _swatch(colour: QColor) -> QLabel:
@@ -60,14 +71,17 @@ class OpHeader(QFrame):
         self.clock = QLabel()
         self.clock.setObjectName("op-clock")
         self.clock.setStyleSheet("font-weight: bold; font-size: 11pt;")
-        self.effects = QLabel()
+        self.effects = ElidedLabel()
         self.effects.setObjectName("op-weather-effects")
         self.effects.setStyleSheet(f"color: {MUTED};")
+        # The effects give way first on a narrow window (the header's tooltip says them all):
+        # the overlays' switches must never widen the window past the screen.
+        self.effects.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
+        self.effects.setMinimumWidth(0)
         row = QHBoxLayout(self)
         row.setContentsMargins(8, 4, 8, 4)
         row.addWidget(self.clock)
-        row.addWidget(self.effects)
-        row.addStretch(1)
+        row.addWidget(self.effects, 1)
         self.boxes: dict[str, QCheckBox] = {}
         for name, label in OP_OVERLAYS:
             box = QCheckBox(SHORT_LABELS[name])
@@ -75,7 +89,7 @@ class OpHeader(QFrame):
             box.setToolTip(f"Show {label.lower()} on the map")
             box.toggled.connect(lambda on, n=name: self.toggled.emit(n, on))
             self.boxes[name] = box
-            row.addSpacing(10)
+            row.addSpacing(6)
             row.addWidget(box)
             key = QWidget()
             keys = QHBoxLayout(key)

@@ -1,7 +1,7 @@
 """The map overlays of an operational game (docs/wego.md, "In the game view"): the enemy's
 zone of control with its value on each hex, the lines of communication coloured by state
-(and the selected HQ's reach), and each hex's supply mark for the side's own units (a disc
-in its LOC state's colour).
+(and the selected HQ's reach), each hex's supply mark for the side's own units (a disc in its
+LOC state's colour), and how well the side sees each enemy unit (:mod:`.op_intel`).
 
 Each overlay is drawn from the engine's answer (:mod:`engine.wego.op.map_queries`) for the side
 whose map this is (the viewer, or the side to act for a spectator), as that side knows the
@@ -22,6 +22,7 @@ from PySide6.QtGui import QColor, QPainterPath, QPen
 from PySide6.QtWidgets import QGraphicsItem, QGraphicsPathItem
 
 from editor.game.map.style import Z_CONNECTIONS
+from editor.game.wego import op_intel
 from editor.game.wego.op_overlay_items import (
     LEVEL_WORDS,
     LOC_COLOURS,
@@ -45,6 +46,7 @@ OP_OVERLAYS: list[tuple[str, str]] = [
     ("zoc", "Enemy zones of control"),
     ("loc", "Lines of communication"),
     ("supply", "Supply marks"),
+    ("intel", "Intelligence on enemy units"),
 ]
 """Every overlay of an operational game, by name, with its label for menus."""
 
@@ -81,6 +83,8 @@ class OpOverlays:
         """The selected HQ's reach drawn with the LOC overlay: hex -> 2 Supported, 1 Extended."""
         self.marks: dict[str, str] = {}
         """The supply overlay's badges: hex -> text."""
+        self.intel: dict[str, int] = {}
+        """The intelligence overlay's badges: hex -> the best level seen there (OI2)."""
 
     def side(self) -> str:
         game = self.scene.game
@@ -244,6 +248,10 @@ class OpOverlays:
         items.append(item)
         return items
 
+    def _intel(self, side: str) -> list[QGraphicsItem]:
+        _picture, self.intel, items = op_intel.intel_items(self.scene, side)
+        return items
+
 
 def _hex_id(scene: GameMapScene, index: int) -> str:
     grid = scene.grid
@@ -258,6 +266,8 @@ def legend(name: str) -> list[tuple[QColor, str]]:
         light.setAlpha(60)
         strong.setAlpha(150)
         return [(light, "weak zone"), (strong, f"{number(ZOC_FULL)} or more")]
+    if name == "intel":
+        return op_intel.legend()
     if name == "supply":
         return [(LOC_COLOURS[s], f"{LOC_NAMES[s]} ({LOC_LETTERS[s]})") for s in LOC_COLOURS]
     return [(LOC_COLOURS[s], LOC_NAMES[s]) for s in LOC_COLOURS]

@@ -1,20 +1,24 @@
 """What the WEGO game window adds for a game of the operational rules family: the turn header
 with the clock and the overlay switches above the map (:mod:`.op_header`), the overlays on the
-map (:mod:`.op_overlays`), their switches in the View menu, the order types with the odds
-in the plan panel (:mod:`.op_orders`) and the Victory tab (:mod:`.op_victory`). A game of the
-area family gets none of it.
+map (:mod:`.op_overlays`) and their switches in the View menu, the ground darker on a night
+turn (:mod:`.op_night`), in the plan panel the order types with the odds (:mod:`.op_orders`)
+and the supply orders (:mod:`.op_supply`) as tabs, and the Victory tab (:mod:`.op_victory`).
+A game of the area family gets none of it.
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from PySide6.QtCore import Qt
 from PySide6.QtGui import QAction
-from PySide6.QtWidgets import QMenu, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QFrame, QMenu, QScrollArea, QTabWidget, QVBoxLayout, QWidget
 
+from editor.game.wego import op_night
 from editor.game.wego.op_header import OpHeader
 from editor.game.wego.op_orders import OpOrdersBox
 from editor.game.wego.op_overlays import OP_OVERLAYS, OpOverlays
+from editor.game.wego.op_supply import SupplyBox
 from editor.game.wego.op_victory import VictoryPanel
 from engine.wego import family
 
@@ -34,9 +38,46 @@ class OpView:
         window.top_layout.insertWidget(1, self.header)
         self.overlays = OpOverlays(window.map_view.map_scene)
         self.orders = OpOrdersBox(session, window.map_view)
-        column = window.plan_panel.layout()
+        self.supply = SupplyBox(session, window.map_view)
+        # The order types and the supply orders share one place under the selected stack's
+        # box as two tabs: one above the other left the side's orders list a few rows.
+        self.tabs = QTabWidget()
+        self.tabs.setObjectName("op-plan-tabs")
+        self.tabs.setDocumentMode(True)
+        self.orders.setTitle("")  # the tab names it
+        self.orders.setFlat(True)
+        self.tabs.addTab(self.orders, "Stack orders")
+        # The supply tab scrolls on a short screen rather than stretching the window.
+        self.supply_scroll = QScrollArea()
+        self.supply_scroll.setWidgetResizable(True)
+        self.supply_scroll.setFrameShape(QFrame.Shape.NoFrame)
+        self.supply_scroll.setWidget(self.supply)
+        self.supply_scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        bar = self.supply_scroll.verticalScrollBar().sizeHint().width()
+        self.supply_scroll.setMinimumWidth(self.supply.minimumSizeHint().width() + bar)
+        self.tabs.addTab(self.supply_scroll, "Supply")
+        self.tabs.setTabToolTip(0, "The order types of the selected stack, its MP and odds")
+        self.tabs.setTabToolTip(1, "The side's pools and its HQs' supply orders (OS1-OS14)")
+        panel = window.plan_panel
+        # The order table gives Hold and Defend, Move and Withdraw: their buttons and radios
+        # above it would say the same again in a crowded column.
+        for twin in (
+            panel.hold_button,
+            panel.defend_button,
+            panel.move_radio,
+            panel.withdraw_radio,
+        ):
+            twin.hide()
+        column = panel.layout()
         assert isinstance(column, QVBoxLayout)
-        column.insertWidget(3, self.orders)  # under the selected stack's box
+        # The side's orders list is the third tab: one above the other, the four left each a
+        # few rows and the supply controls off the bottom at 1280 x 720.
+        column.removeWidget(panel.orders_box)
+        self.tabs.addTab(panel.orders_box, "All orders")
+        self.tabs.setTabToolTip(2, "Every stack of the side with its order")
+        # Change: the stack picked in the list is to get another order, from the order table.
+        panel.change_button.clicked.connect(lambda: self.tabs.setCurrentWidget(self.orders))
+        column.insertWidget(3, self.tabs, 1)  # under the selected stack's box
         self.victory = VictoryPanel(session, window.map_view)
         window.victory_dock.setWidget(self.victory)
         window.victory_dock.show()
@@ -72,6 +113,8 @@ class OpView:
 
     def refresh(self) -> None:
         self.overlays.refresh(hidden=self.hidden)
+        scene = self.window.map_view.map_scene
+        op_night.show_night(scene, op_night.is_night(scene.game))
         self.window.map_view.viewport().update()
 
     def set_hidden(self, hidden: bool) -> None:

@@ -1,0 +1,180 @@
+"""The intelligence overlay of an operational game (OI1-OI6, OF11): how well the side sees
+each enemy unit it knows of, from the engine's answer (:func:`engine.wego.op.intel.intel_of`).
+
+Each hex holding enemy units the side sees gets a square badge at its upper right, in the
+colour of the best level it reads there (Table OI2: 1 presence, 2 low, 3 medium, 4 high,
+5 extreme, pale to deep blue) with the level's figure once hexes are large enough on screen;
+pointing at a badge lists what each unit there shows at its level (category, values, supply,
+strength: only what the level gives, misreadings included, OI4). A dashed line rings the
+hexes the side's units see into (any level above 0, OI5-OI6): past it, enemies are unknown
+(without fog of war, OI1, every enemy shows at level 5 and there is no such line).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from PySide6.QtCore import QRectF, Qt
+from PySide6.QtGui import QColor, QFont, QPainter, QPainterPath, QPen
+from PySide6.QtWidgets import (
+    QGraphicsItem,
+    QGraphicsPathItem,
+    QGraphicsSceneHoverEvent,
+    QStyleOptionGraphicsItem,
+    QWidget,
+)
+
+from editor.game.map.style import Z_BADGES, Z_CONNECTIONS
+from editor.game.wego.op_overlay_items import LOC_NAMES, TEXT_FROM_PX, band_outline, number
+from engine.operational.intel import IntelPicture, SeenUnit
+from engine.wego.op.intel import intel_of
+
+if TYPE_CHECKING:
+    from editor.game.map.scene import GameMapScene
+
+INTEL_COLOURS: dict[int, QColor] = {
+    1: QColor("#adb5bd"),
+    2: QColor("#74c0fc"),
+    3: QColor("#339af0"),
+    4: QColor("#1971c2"),
+    5: QColor("#0b2e6b"),
+}
+"""A level's badge colour: the deeper the blue, the more the side knows."""
+INTEL_NAMES = {1: "presence", 2: "low", 3: "medium", 4: "high", 5: "extreme"}
+"""Table OI2's names of the levels."""
+REACH_COLOUR = QColor("#173a8a")
+
+
+def level_words(level: int) -> str:
+    return f"level {level} ({INTEL_NAMES.get(level, '?')})"
+
+
+def seen_words(seen: SeenUnit, name: str) -> str:
+    """What a side knows of one enemy unit at its level (Table OI2), in one line: the name
+    only from level 2 (a presence is a counter of unknown kind)."""
+    parts = [name if seen.level >= 2 else "an enemy unit", level_words(seen.level)]
+    if seen.category is not None:
+        parts.append(seen.category.replace("_", " "))
+    if seen.attack is not None and seen.defence is not None:
+        parts.append(f"attack {number(seen.attack)}, defence {number(seen.defence)}")
+    if seen.loc is not None:
+        parts.append(LOC_NAMES.get(seen.loc, seen.loc))
+    if seen.dug_in:
+        parts.append("dug in")
+    if seen.strength is not None and seen.readiness is not None:
+        parts.append(f"strength {seen.strength:.0f} %, readiness {seen.readiness:.0f} %")
+    return ": ".join(parts[:2]) + (", " + ", ".join(parts[2:]) if parts[2:] else "")
+
+
+class IntelBadgesItem(QGraphicsItem):
+    """The level badges of every hex with seen enemies (see the module docstring): one item
+    for the whole map, painting only the badges in the exposed area; it takes the mouse
+    only over its badges."""
+
+    def __init__(self, scene: GameMapScene, cells: list[tuple[str, int, str]]) -> None:
+        super().__init__()
+        self.setZValue(Z_BADGES)
+        self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
+        self.setAcceptHoverEvents(True)
+        grid = scene.grid
+        assert grid is not None
+        size = self.size = grid.size
+        side = size * 0.42
+        self.font = QFont()
+        self.font.setPixelSize(max(1, round(size * 0.32)))
+        self.font.setBold(True)
+        centres = grid.centres()
+        self.badges: list[tuple[QRectF, int, str]] = []
+        outline = QPainterPath()
+        for hex_id, level, tip in cells:
+            index = grid.find(hex_id)
+            if index is None:
+                continue
+            x, y = centres[index].tolist()
+            box = QRectF(x + size * 0.38, y - size * 0.72, side, side)
+            self.badges.append((box, level, tip))
+            outline.addRect(box)
+        self.outline = outline
+        self.bounds = outline.boundingRect()
+
+    def boundingRect(self) -> QRectF:
+        return self.bounds
+
+    def shape(self) -> QPainterPath:
+        return self.outline
+
+    def hoverMoveEvent(self, event: QGraphicsSceneHoverEvent) -> None:
+        at = event.pos()
+        tip = next((t for box, _level, t in self.badges if box.contains(at)), "")
+        if tip != self.toolTip():
+            self.setToolTip(tip)
+        super().hoverMoveEvent(event)
+
+    def paint(
+        self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None
+    ) -> None:
+        shown = option.exposedRect
+        scale = option.levelOfDetailFromTransform(painter.worldTransform())
+        figures = self.size * scale >= TEXT_FROM_PX
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+        painter.setFont(self.font)
+        edge = QPen(QColor(255, 255, 255), max(self.size * 0.04, 1 / max(scale, 1e-6)))
+        for box, level, _tip in self.badges:
+            if not box.intersects(shown):
+                continue
+            colour = INTEL_COLOURS.get(level, INTEL_COLOURS[1])
+            painter.setPen(edge)
+            painter.setBrush(colour)
+            painter.drawRoundedRect(box, box.width() * 0.2, box.width() * 0.2)
+            if figures:
+                ink = QColor("#1b1b1b") if level == 1 else QColor(255, 255, 255)
+                painter.setPen(QPen(ink, 1))
+                painter.drawText(box, Qt.AlignmentFlag.AlignCenter, str(level))
+
+
+def intel_items(
+    scene: GameMapScene, side: str
+) -> tuple[IntelPicture, dict[str, int], list[QGraphicsItem]]:
+    """The overlay's items for ``side``, with the engine's picture and each badge's level by
+    hex (for tests and tools)."""
+    game = scene.game
+    grid = scene.grid
+    assert grid is not None
+    seen = intel_of(game, side)
+    names = {u.id: u.name for u in game.scenario.units}
+    by_hex: dict[str, list[SeenUnit]] = {}
+    for unit in seen.units.values():
+        by_hex.setdefault(str(grid.ids[unit.hex]), []).append(unit)
+    cells: list[tuple[str, int, str]] = []
+    levels: dict[str, int] = {}
+    for hex_id, found in sorted(by_hex.items()):
+        if hex_id not in scene.points:
+            continue
+        best = max(u.level for u in found)
+        levels[hex_id] = best
+        lines = [seen_words(u, names.get(u.unit, u.unit)) for u in found]
+        cells.append((hex_id, best, f"Intelligence in {hex_id}:\n" + "\n".join(lines)))
+    items: list[QGraphicsItem] = []
+    reach = [str(grid.ids[i]) for i, level in enumerate(seen.levels) if level > 0]
+    # Without fog of war everything is seen (OI1): no line to draw.
+    partial = game.fog and len(reach) < len(seen.levels)
+    outline = band_outline(scene, reach) if partial else QPainterPath()
+    if not outline.isEmpty():
+        ring = QGraphicsPathItem(outline)
+        # Two pixels wide at every zoom: scaled with the hexes, it vanished on a whole map.
+        pen = QPen(REACH_COLOUR, 2.2, Qt.PenStyle.DashLine)
+        pen.setCosmetic(True)
+        ring.setPen(pen)
+        ring.setZValue(Z_CONNECTIONS + 1)
+        ring.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
+        ring.setToolTip("Your units see enemies inside this line (intelligence reach)")
+        scene.addItem(ring)
+        items.append(ring)
+    badges = IntelBadgesItem(scene, cells)
+    scene.addItem(badges)
+    items.append(badges)
+    return seen, levels, items
+
+
+def legend() -> list[tuple[QColor, str]]:
+    return [(INTEL_COLOURS[n], f"{n}: {INTEL_NAMES[n]}") for n in sorted(INTEL_COLOURS)]

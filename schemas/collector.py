@@ -25,14 +25,16 @@ def gc_paused(*, settle: bool = False) -> Iterator[None]:
 
     The validator runs on the studio's worker thread and must not settle: freezing there,
     with PySide objects about, was seen to crash a later collection (PySide6 6.11, Python
-    3.11).
+    3.11). Nor does it settle when the process has frozen objects of its own (a host
+    application, or the test suite freezing what its collection imported): unfreezing is
+    all or nothing and would hand every one of them back to the collector.
     """
     enabled = gc.isenabled()
     gc.disable()
     try:
         yield
     finally:
-        if settle:
+        if settle and not gc.get_freeze_count():
             gc.freeze()
             gc.unfreeze()
         if enabled:

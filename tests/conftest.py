@@ -53,10 +53,20 @@ def pytest_collection_modifyitems(config, items) -> None:
 
 
 def pytest_collection_finish(session) -> None:
-    """Start the real-window tests in the background as soon as the test that reports on them
-    is selected, so they run beside the offscreen tests instead of after them."""
+    """Freeze what collecting imported, and start the real-window tests in the background as
+    soon as the test that reports on them is selected, so they run beside the offscreen tests
+    instead of after them.
+
+    Every Qt test ends with a full collection (``qt_fixtures.collect_widgets``); in a process
+    that imported every test module (each xdist worker does) that collection walked all of
+    their objects each time, 2-7 s a test on a busy machine. Frozen, they are left out; they
+    live until the process ends anyway."""
+    import gc
+
     from tests.realwindow import background
 
+    gc.collect()
+    gc.freeze()
     config = session.config
     if REAL_WINDOW or config.option.collectonly:
         return

@@ -32,10 +32,11 @@ def operational(game: Game) -> bool:
 
 def execute(game: Game) -> None:
     """The execution phase of the operational family (:mod:`engine.wego.op.execute`)."""
+    from .op import assets, supply
     from .op import execute as op_execute
-    from .op import supply
 
     supply.reserve_all(game)  # OS7, OS11: the supply orders are paid as the plans close
+    assets.launch(game)  # OA2, OA7-OA9: the assets' missions fly as the execution starts
     op_execute.run(game)
 
 
@@ -106,8 +107,14 @@ def attack_orders(game: Game, side: str, style: Style) -> list[Order]:
     return ai.attacks(game, side, style)
 
 
-PLANNING_KINDS = ("op_order_supply", "op_cancel_supply", "op_reassign_hq")
-"""The kinds of the operational family's supply and HQ planning actions
+PLANNING_KINDS = (
+    "op_order_supply",
+    "op_cancel_supply",
+    "op_reassign_hq",
+    "op_assign_asset",
+    "op_cancel_asset",
+)
+"""The kinds of the operational family's supply, HQ and asset planning actions
 (:mod:`engine.wego.op.actions`), part of a side's hidden plan like its orders."""
 
 

@@ -152,6 +152,20 @@ def supply_actions(game: Game, side: str, orders: list[Order]) -> list[Action]:
     return [*ai.supply_actions(game, side, orders)]
 
 
+def asset_actions(game: Game, side: str, orders: list[Order]) -> list[Action]:
+    """The AI's asset missions for its plan's ``orders`` (:mod:`engine.wego.op.ai_assets`)."""
+    from .op import ai_assets
+
+    return [*ai_assets.asset_actions(game, side, orders)]
+
+
+def refine_orders(game: Game, side: str, orders: dict[str, Order]) -> None:
+    """The AI's defensive orders and road moves in its plan (:mod:`engine.wego.op.ai_orders`)."""
+    from .op import ai_orders
+
+    ai_orders.refine(game, side, orders)
+
+
 def hq_orders(game: Game, side: str) -> list[Order]:
     """The AI's orders for its HQs' stacks: kept in supply, away from the enemy."""
     from .op import ai

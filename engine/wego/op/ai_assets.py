@@ -70,9 +70,7 @@ def _choose(
     bombard: str | None,
 ) -> tuple[str, str] | None:
     def ok(mission: str, target: str) -> bool:
-        return mission in open_ and not assets.target_refusal(
-            game, side, asset_id, mission, target
-        )
+        return mission in open_ and not assets.target_refusal(game, side, asset_id, mission, target)
 
     for target in sorted(load, key=lambda t: (load[t], t)):
         for mission in ("offensive_support", "command", "ground_attack"):

@@ -44,7 +44,7 @@ def asset_actions(game: Game, side: str, orders: list[Order]) -> list[AssignAsse
     free = [a for a in table.assets if a.side == side]
     free.sort(key=lambda a: (-(a.support or 0), -a.bombardment, a.id))
     for asset in free:
-        open_ = {o.mission for o in assets.options(game, side, asset.id) if not o.refusal}
+        open_: set[str] = {o.mission for o in assets.options(game, side, asset.id) if not o.refusal}
         if not open_:
             continue
         choice = _choose(game, side, asset.id, open_, load, threatened, bombard)

@@ -181,7 +181,7 @@ def _mission_refusal(game: Game, side: str, asset: Asset, mission: str) -> str:
     assert current is not None
     table = state.board_of(game).rules.assets
     night = state.clock(game).night
-    reason = mission_refusal(table, asset, current, mission, game.state.turn, night=night)  # type: ignore[arg-type]
+    reason = mission_refusal(table, asset, current, mission, game.state.turn, night=night)
     if reason:
         return reason
     if mission in ("offensive_support", "defensive_support") and not _support_value(asset):

@@ -11,16 +11,21 @@ OM8), once its plan is made with the orders both families share.
   from one, a stack whose average readiness is below ``WITHDRAW_BELOW`` withdraws if
   attacked (OC25), which spares it a battle it would lose badly.
 * **Road moves** (OM7, OM8): a stack moving while no enemy it sees is within
-  ``ROAD_CLEAR`` hexes moves in Road Movement when that takes it nearer the enemy than its
-  plain move would (farther along the roads for the same turn).
+  ``ROAD_CLEAR`` hexes moves in Road Movement when that takes it nearer the enemy stacks it
+  sees than its plain move would (farther along the roads for the same turn); the road move
+  taken is the one ending nearest them, never next to one.
 
 Each replacement is made only when ``game.is_legal`` accepts it.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
+import numpy as np
+
+from ... import fog
 from ...ai.fronts import distance_to_enemy
 from ..orders import (
     Order,
@@ -80,19 +85,40 @@ def refine(game: Game, side: str, orders: dict[str, Order]) -> None:
         elif isinstance(order, OrderMove) and order.path and not order.wait:
             if road_refusal(game, stack) is not None:
                 continue
-            if distance_to_enemy(game, stack.region, side, limit=ROAD_CLEAR + 1) <= ROAD_CLEAR:
+            gap = _gap(game, side)
+            if gap(stack.region) <= ROAD_CLEAR:
                 continue
-            plain = distance_to_enemy(game, order.path[-1], side)
-            best: tuple[int, str] | None = None
+            plain = gap(order.path[-1])
+            best = plain
             for region, route in sorted(routes(game, stack, road=True).items()):
-                if not route.path or board.grid.find(region) is None:
-                    continue
-                gap = distance_to_enemy(game, region, side)
-                if gap < plain and (best is None or gap < best[0]):
-                    best = (gap, region)
+                ends = gap(region)
+                if route.path and board.grid.find(region) is not None and 1 < ends < best:
+                    best = ends
                     better = OrderRoadMove(stack_id, route.path)
         if better is not None and game.is_legal(better):
             orders[stack_id] = better
+
+
+def _gap(game: Game, side: str) -> Callable[[str], float]:
+    """Hexes from a region to the nearest enemy stack the side sees (when it sees none: to
+    the nearest region the enemy holds, :func:`engine.ai.fronts.distance_to_enemy`)."""
+    board = state.board_of(game)
+    seen = [
+        i
+        for s in game.state.stacks.values()
+        if s.side != side
+        and fog.view_of(game, s, side) != "none"
+        and (i := board.grid.find(s.region)) is not None
+    ]
+    targets = np.array(seen)
+
+    def gap(region: str) -> float:
+        here = board.grid.find(region)
+        if not seen or here is None:
+            return float(distance_to_enemy(game, region, side))
+        return float(board.grid.distance(targets, here).min())
+
+    return gap
 
 
 def _on_location(game: Game, hex_id: str, side: str) -> bool:

@@ -22,6 +22,7 @@ from engine.wego import views
 from engine.wego.op import assets
 from engine.wego.op.actions import AssignAsset, CancelAsset
 from engine.wego.orders import OrderAttack
+from engine.wego.plan import HiddenPlan
 from schemas.operational.assets import Asset, AssetRules
 from tests.operational.builder import OpBuilder
 from tests.operational.play import execute, of, stack
@@ -69,6 +70,10 @@ def test_oo10_an_asset_mission_is_a_planning_action_hidden_from_the_enemy_and_sa
     assert action in game.legal_actions()
     game.apply(action)
     assert assets.missions(game, "red")["stuka"].target == "c5r1"
+    with pytest.raises(HiddenPlan):
+        assets.missions(game, "red", viewer="blue")
+    with pytest.raises(HiddenPlan):
+        assets.options(game, "red", "stuka", viewer="blue")
     enemy = views.save_view(game, "blue")
     assert enemy["state"]["operational"]["assets"]["missions"] == {}
     assert all(

@@ -13,11 +13,12 @@ Kept in ``GameState.operational["assets"]`` (saved with the game, checked by
 
 **The engine API** (what the game view's asset panel calls):
 
-- :func:`options` ``(game, side, asset_id)``: every mission the asset lists, each with the
+- :func:`options` ``(game, side, asset_id, viewer=)``: every mission the asset lists, each with the
   reason it is refused now (empty: it may be given) and whether it needs a target hex;
 - :func:`target_refusal` ``(game, side, asset_id, mission, hex_id)``: why that mission may
   not go to that hex (empty: it may);
-- :func:`missions` ``(game, side)``: the side's missions given this turn;
+- :func:`missions` ``(game, side, viewer=)``: the side's missions given this turn (both
+  raise :class:`~engine.wego.plan.HiddenPlan` for another side's ``viewer``);
 - :func:`state_of` ``(game, asset_id)``: the asset's readiness, strength and return turn;
 - the planning actions :class:`~.actions.AssignAsset` and :class:`~.actions.CancelAsset`
   through ``game.apply`` (refused with the same reasons).
@@ -67,6 +68,7 @@ from ...operational.missions import (
 )
 from ...operational.readiness import Damage
 from ...operational.supply import Pool
+from ..plan import HiddenPlan
 from . import state
 from .actions import AssignAsset, CancelAsset
 
@@ -144,8 +146,15 @@ def _store(game: Game, s: AssetState) -> None:
     data(game)["states"][s.id] = _state_json(s)
 
 
-def missions(game: Game, side: str) -> dict[str, Tasking]:
-    """The side's missions given this turn, by asset id."""
+def _own(side: str, viewer: str | None) -> None:
+    if viewer is not None and viewer != side:
+        raise HiddenPlan(f"the assets of '{side}' are hidden from '{viewer}'")
+
+
+def missions(game: Game, side: str, *, viewer: str | None = None) -> dict[str, Tasking]:
+    """The side's missions given this turn, by asset id (part of its hidden plan: another
+    ``viewer`` gets :class:`~engine.wego.plan.HiddenPlan`; ``None``: the umpire)."""
+    _own(side, viewer)
     given = data(game)["missions"].get(side, {})
     return {a: Tasking(a, m["mission"], m["target"]) for a, m in sorted(given.items())}
 
@@ -159,8 +168,13 @@ def _asset(game: Game, asset_id: object) -> Asset | None:
 # -- planning ----------------------------------------------------------------------------------
 
 
-def options(game: Game, side: str, asset_id: str) -> list[MissionOption]:
-    """Every mission ``asset_id`` lists, each with why it may not be given this turn."""
+def options(
+    game: Game, side: str, asset_id: str, *, viewer: str | None = None
+) -> list[MissionOption]:
+    """Every mission ``asset_id`` lists, each with why it may not be given this turn (the
+    asset's state is the side's own: another ``viewer`` gets
+    :class:`~engine.wego.plan.HiddenPlan`)."""
+    _own(side, viewer)
     asset = _asset(game, asset_id)
     if asset is None or asset.side != side:
         return []

@@ -6,7 +6,8 @@ OM8), once its plan is made with the orders both families share.
   more losses to both sides, which the stronger side can afford); a stack that attacks from
   a victory location and is the side's only stack there attacks without advancing, so the
   location is not left empty.
-* **Defensive orders** (OO8): a stack that stays next to an enemy it sees holds at all costs
+* **Defensive orders** (OO8): a stack that stays on the front (next to a region the enemy
+  holds, :func:`engine.ai.fronts.distance_to_enemy`) holds at all costs
   on a victory location of the side (the location is worth its VP every turn, OV2); away
   from one, a stack whose average readiness is below ``WITHDRAW_BELOW`` withdraws if
   attacked (OC25), which spares it a battle it would lose badly.
@@ -70,12 +71,13 @@ def refine(game: Game, side: str, orders: dict[str, Order]) -> None:
     """OO8, OM7, OM8: the defensive orders and road moves of the side's plan, in place."""
     board = state.board_of(game)
     units = state.units(game)
+    gap = _gap(game, side)
     for stack_id, order in sorted(orders.items()):
         stack = game.state.stacks[stack_id]
         better: Order | None = None
         if isinstance(order, (OrderHold, OrderDefend)):
             if distance_to_enemy(game, stack.region, side, limit=2) > 1:
-                continue
+                continue  # not on the front: no region next to it is the enemy's
             members = [units[u] for u in stack.units if u in units]
             readiness = sum(u.readiness for u in members) / len(members) if members else 100.0
             if _on_location(game, stack.region, side):
@@ -85,7 +87,6 @@ def refine(game: Game, side: str, orders: dict[str, Order]) -> None:
         elif isinstance(order, OrderMove) and order.path and not order.wait:
             if road_refusal(game, stack) is not None:
                 continue
-            gap = _gap(game, side)
             if gap(stack.region) <= ROAD_CLEAR:
                 continue
             plain = gap(order.path[-1])

@@ -480,12 +480,11 @@ def battle_support(
             continue
         if not attacking and mission != "defensive_support" and mission != "command":
             continue
-        if mission == "ground_attack" and (asset.support <= 0 or asset.domain != "air"):
-            task["used"] = True  # OA6: no ground-support value, so it drops out
-            continue
-        if night and asset.domain == "air" and mission != "ground_attack":
-            continue  # OA5: ground support by day only
         task["used"] = True
+        if mission == "ground_attack" and (asset.support <= 0 or asset.domain != "air"):
+            continue  # OA6: no ground-support value, so it drops out
+        if night and asset.domain == "air":
+            continue  # OA5: ground support by day only (a bombardment turned support drops out)
         if mission == "command":
             (attack_shifts if attacking else defence_shifts).append(asset.support)
             continue

@@ -273,3 +273,17 @@ def test_oa10_interdiction_takes_points_from_the_enemy_arrival() -> None:
     assert cut["effective"] == 1 and cut["lost"]["fuel"] == 6 and cut["loc_cut"] == 5  # Table OA10
     (blue,) = [r for r in of(records, "op_supply") if r["side_id"] == "blue"]
     assert blue["arrival"]["fuel"] == 4
+
+
+def test_oa5_oa6_at_night_a_bombardment_of_an_attacked_hex_neither_supports_nor_falls() -> None:
+    b = lane(with_(night_capable=True))
+    b.table("turns", pattern=["night", "day"])
+    game = b.game(seed=3)
+    red = [
+        AssignAsset("stuka", "ground_attack", "c5r1"),
+        OrderAttack(stack(game, "tank"), "c5r1", ()),
+    ]
+    records = execute(game, red)
+    assert of(records, "op_asset_mission") and not of(records, "op_bombardment")
+    (battle,) = of(records, "op_battle")
+    assert not [s for s in battle["shifts"] if s["kind"] == "attack_support"]

@@ -32,11 +32,11 @@ def operational(game: Game) -> bool:
 
 def execute(game: Game) -> None:
     """The execution phase of the operational family (:mod:`engine.wego.op.execute`)."""
-    from .op import assets, supply
     from .op import execute as op_execute
+    from .op import sorties, supply
 
     supply.reserve_all(game)  # OS7, OS11: the supply orders are paid as the plans close
-    assets.launch(game)  # OA2, OA7-OA9: the assets' missions fly as the execution starts
+    sorties.launch(game)  # OA2, OA7-OA9: the assets' missions fly as the execution starts
     op_execute.run(game)
 
 

@@ -33,7 +33,7 @@ from ...operational import AttackSpec, OpUnit, apply_damage, enemy_zoc, odds_pre
 from ...operational.aftercombat import advancing, retreat_call, retreat_path, withdraw_chance
 from ...operational.odds import BattleKind, OffensiveOrder
 from ...operational.victory import kill_vp
-from . import assets, battlefield, state, supply
+from . import battlefield, sorties, state, supply
 
 if TYPE_CHECKING:
     from ...game import Game
@@ -228,10 +228,10 @@ def _fight(game: Game, world: Battles, contact: Contact, spec: AttackSpec, tick:
 
 def _supported(game: Game, world: Battles, spec: AttackSpec) -> AttackSpec:
     """OC2, OC9, OA5, OA6, OA13, OA14: the assets flying for this hex join the battle (air
-    assets after AA fire, :func:`.assets.battle_support`)."""
+    assets after AA fire, :func:`.sorties.battle_support`)."""
     attackers = [world.units[u] for u in spec.attackers if u in world.units]
     defenders = [u for u in world.in_hex(spec.target) if u.side != attackers[0].side]
-    support = assets.battle_support(
+    support = sorties.battle_support(
         game,
         world.units,
         attackers[0].side,

@@ -23,7 +23,7 @@ from ... import victory as scoring
 from ...operational import end_of_turn, enemy_zoc
 from ...operational.victory import location_vp, winner
 from ...outcome import Termination
-from . import assets, state, supply
+from . import sorties, state, supply
 
 if TYPE_CHECKING:
     from ...game import Game
@@ -64,9 +64,9 @@ def close_turn(game: Game) -> None:
     game.record(
         "op_end_of_turn", night=day.night, weather=day.weather, units=dict(sorted(changed.items()))
     )
-    lost, cuts = assets.interdiction(game)  # OA9-OA11: before the points arrive
+    lost, cuts = sorties.interdiction(game)  # OA9-OA11: before the points arrive
     supply.close_turn(game, state.units(game), moved, interdiction_lost=lost, loc_cut=cuts)
-    assets.close_turn(game)  # OA3: the assets recover
+    sorties.close_turn(game)  # OA3: the assets recover
     scores = location_vp(rules, lambda hex_id: places.side_of_region(game, hex_id))
     for side in sorted(scores):
         places.add_vp(game, side, scores[side], "victory locations held (OV2)")

@@ -57,6 +57,11 @@ class AttackSpec:
     """OC9: the same helping the defence (they subtract)."""
     combat_plus: frozenset[str] = field(default_factory=frozenset)
     """OS6: ids of attackers whose HQ bought Combat+."""
+    attack_fire: float = 0.0
+    """OC2, OA13: fire factors of the naval (and artillery) support of the attack, added to
+    the attack total after organisational integrity (choice)."""
+    defence_fire: float = 0.0
+    """OC2, OA13: the same for the defence."""
 
 
 @dataclass(frozen=True)
@@ -206,6 +211,8 @@ def odds_preview(board: OpBoard, units: Mapping[str, OpUnit], spec: AttackSpec) 
     # OC3, OC4: the side totals, then times each side's organisational integrity.
     attack_total = sum(r.effective for r in attack_rows) * spec.attack_integrity
     defence_total = sum(r.effective for r in defence_rows) * spec.defence_integrity
+    attack_total += spec.attack_fire  # OC2: support fire is not the units' own
+    defence_total += spec.defence_fire
     if attack_total <= 0:
         raise IllegalAction("the attackers have no attack strength")
     # A hex whose defenders have no defence left falls to any attack: read it as the best odds.

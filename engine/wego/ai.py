@@ -88,8 +88,12 @@ def choose(game: Game, style: Style) -> Action:
         if given.get(order.stack) != order and game.is_legal(order):
             return order
     if family.operational(game):
-        # What the plan itself needs beyond the draft's purchases (OS3-OS6).
+        # What the plan itself needs beyond the draft's purchases (OS3-OS6), then the
+        # missions of its assets (OA4-OA14).
         for action in family.supply_actions(game, side, known[key]):
+            if game.is_legal(action):
+                return action
+        for action in family.asset_actions(game, side, known[key]):
             if game.is_legal(action):
                 return action
     return SealPlan()
@@ -120,6 +124,8 @@ def make_plan(game: Game, side: str, style: Style) -> list[Order]:
             orders[stack.id] = OrderDefend(stack.id) if near else OrderHold(stack.id)
             continue
         orders[stack.id] = _advance(game, stack, load)
+    if family.operational(game):
+        family.refine_orders(game, side, orders)  # OO7, OO8, road moves (engine.wego.op)
     return [orders[s.id] for s in stacks]
 
 

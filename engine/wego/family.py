@@ -33,9 +33,10 @@ def operational(game: Game) -> bool:
 def execute(game: Game) -> None:
     """The execution phase of the operational family (:mod:`engine.wego.op.execute`)."""
     from .op import execute as op_execute
-    from .op import supply
+    from .op import sorties, supply
 
     supply.reserve_all(game)  # OS7, OS11: the supply orders are paid as the plans close
+    sorties.launch(game)  # OA2, OA7-OA9: the assets' missions fly as the execution starts
     op_execute.run(game)
 
 
@@ -153,8 +154,15 @@ def attack_orders(game: Game, side: str, style: Style) -> list[Order]:
     return ai.attacks(game, side, style)
 
 
-PLANNING_KINDS = ("op_order_supply", "op_cancel_supply", "op_reassign_hq", "op_set_up")
-"""The kinds of the operational family's supply, HQ and setup planning actions
+PLANNING_KINDS = (
+    "op_order_supply",
+    "op_cancel_supply",
+    "op_reassign_hq",
+    "op_set_up",
+    "op_assign_asset",
+    "op_cancel_asset",
+)
+"""The kinds of the operational family's supply, HQ, setup and asset planning actions
 (:mod:`engine.wego.op.actions`), part of a side's plan like its orders."""
 
 
@@ -190,6 +198,20 @@ def supply_actions(game: Game, side: str, orders: list[Order]) -> list[Action]:
     from .op import ai
 
     return [*ai.supply_actions(game, side, orders)]
+
+
+def asset_actions(game: Game, side: str, orders: list[Order]) -> list[Action]:
+    """The AI's asset missions for its plan's ``orders`` (:mod:`engine.wego.op.ai_assets`)."""
+    from .op import ai_assets
+
+    return [*ai_assets.asset_actions(game, side, orders)]
+
+
+def refine_orders(game: Game, side: str, orders: dict[str, Order]) -> None:
+    """The AI's defensive orders and road moves in its plan (:mod:`engine.wego.op.ai_orders`)."""
+    from .op import ai_orders
+
+    ai_orders.refine(game, side, orders)
 
 
 def hq_orders(game: Game, side: str) -> list[Order]:

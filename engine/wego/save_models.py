@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Annotated, Literal
 from pydantic import BaseModel, ConfigDict, Field
 
 from schemas.base import Ref, RegionId, SideId, StructureId, UnitId
+from schemas.operational.assets import Mission
 from schemas.operational.units import Quality
 from schemas.ranges import MAX_TICKS
 
@@ -130,6 +131,39 @@ class OpVictorySave(_Model):
     kills: dict[SideId, Vp]
 
 
+class OpAssetStateSave(_Model):
+    """OA2, OA3: an asset's changing state."""
+
+    readiness: Percent
+    strength: Percent
+    back_on: Annotated[int, Field(ge=0, le=1_000_000)]
+    gone: bool
+
+
+class OpMissionSave(_Model):
+    """An asset's mission given in a plan (:mod:`engine.wego.op.assets`)."""
+
+    mission: Mission
+    target: Annotated[str, Field(max_length=64)]
+
+
+class OpFlyingSave(OpMissionSave):
+    """A mission flown this turn."""
+
+    side: SideId
+    fit: bool
+    used: bool
+
+
+class OpAssetsSave(_Model):
+    """Off-map assets (:mod:`engine.wego.op.assets`): their states, the sides' missions of
+    the plan and the missions flying this turn."""
+
+    states: dict[Annotated[str, Field(max_length=64)], OpAssetStateSave]
+    missions: dict[SideId, dict[Annotated[str, Field(max_length=64)], OpMissionSave]]
+    flying: dict[Annotated[str, Field(max_length=64)], OpFlyingSave]
+
+
 class OperationalSave(_Model):
     """``state.operational``: the operational family's unit state and the running turn;
     ``razed``: the structures whose fort or entrenchment an enemy removed (OH8)."""
@@ -145,6 +179,8 @@ class OperationalSave(_Model):
     released: dict[UnitId, Annotated[str, Field(max_length=200)]] = Field(default_factory=dict)
     """OM20: fixed units freed in play (by an enemy next to them, or a retreat out of their
     area), with the reason; absent from older saves."""
+    assets: OpAssetsSave | None = None
+    """Absent from saves made before assets flew missions: opened from the scenario."""
 
 
 Problem = tuple[tuple[str | int, ...], str]

@@ -76,6 +76,11 @@ def save_view(game: Game, viewer: str) -> dict[str, Any]:
         kept["parents"] = {  # and so are its HQ moves (OO16)
             hq: up for hq, up in kept["parents"].items() if hq in units and units[hq].side == viewer
         }
+    missions = (state.get("operational") or {}).get("assets")
+    if missions is not None:  # and so are its assets' missions (OA4-OA14)
+        missions["missions"] = {
+            side: v for side, v in missions["missions"].items() if side == viewer
+        }
     data["state"] = state
     data["log"] = visible_records(data["log"], viewer)
     data["view_of"] = viewer

@@ -13,7 +13,7 @@ from typing import Annotated, Literal
 from pydantic import Field, model_validator
 
 from ..base import SideId, StrictModel
-from .numbers import Factor, Percent, ReadinessPoints, Shift
+from .numbers import Factor, OddsRatio, Percent, ReadinessPoints, Share, Shift
 from .units import Quality
 
 AssetDomain = Literal["air", "naval", "ground"]
@@ -150,6 +150,85 @@ def _interdiction_rows() -> list[InterdictionRow]:
     ]
 
 
+AaResult = Literal["none", "halved", "aborted"]
+"""OC34, Table OC35: what AA fire does to an air asset's mission."""
+
+
+class AaCell(StrictModel):
+    """One cell of Table OC35."""
+
+    result: AaResult = "none"
+    """The mission goes on, flies at half value, or turns back."""
+    damage: Percent = 0.0
+    """Strength the asset loses, in percent."""
+
+
+_OC35_ODDS = [0.2, 0.25, 1 / 3, 0.5, 1.0, 2.0, 3.0, 4.0, 5.0]
+_OC35 = (
+    "H10 H15 A15 A15 A15 A20 A20 A25 A30",
+    "-10 -10 H15 H15 H15 H20 A20 A25 A30",
+    "-5 -10 -10 -15 -15 -15 H20 A20 A25",
+    "-5 -5 -5 -10 -10 -15 H15 H20 H25",
+    "-5 -5 -5 -5 -5 -10 -15 H15 H20",
+    "-5 -5 -5 -5 -5 -5 -10 -15 -15",
+)
+_AA_CODES: dict[str, AaResult] = {"-": "none", "H": "halved", "A": "aborted"}
+
+
+def _aa_rows() -> list[list[AaCell]]:
+    return [
+        [AaCell(result=_AA_CODES[c[0]], damage=float(c[1:])) for c in line.split()]
+        for line in _OC35
+    ]
+
+
+class AaRules(StrictModel):
+    """OC34, OC35: AA fire at air assets that support or bombard a hex."""
+
+    ground_unit: Factor = 1.0
+    """OC35: AA points per SP of any ground unit in the hex."""
+    light_aa: Factor = 3.0
+    """OC35: AA points per SP of a light AA unit (category ``aa``)."""
+    heavy_aa: Factor = 4.0
+    """OC35: AA points per SP of a heavy AA unit, which also covers the adjacent hexes."""
+    defensive_support: Share = 0.5
+    """OC35: share of the AA (heavy AA excepted) that fires at defensive ground support."""
+    columns: list[OddsRatio] = Field(default_factory=lambda: list(_OC35_ODDS))
+    """Table OC35's odds columns (AA strength : the asset's AA defence), lowest first."""
+    rows: list[list[AaCell]] = Field(default_factory=_aa_rows)
+    """Table OC35, top row most favourable to the guns; a D6 picks the row (1: top)."""
+    quality_rows: Shift = 1
+    """OC34: rows moved toward the guns per quality level the ground side is better than the
+    asset (away when worse) (the manual gives no size: choice)."""
+
+    @model_validator(mode="after")
+    def _shape(self) -> AaRules:
+        if self.columns != sorted(self.columns):
+            raise ValueError("Table OC35's columns go from the lowest odds to the highest")
+        for n, row in enumerate(self.rows):
+            if len(row) != len(self.columns):
+                raise ValueError(f"row {n + 1} of Table OC35 needs one cell per column")
+        return self
+
+
+class BombardmentRules(StrictModel):
+    """OC31, OA6, OC32: fire on a hex no ground attack goes in on (the manual prints no
+    bombardment table: open point, the defaults are a choice)."""
+
+    readiness_per_point: Factor = 1.0
+    """Readiness % the units of the hex lose per bombardment point on an average roll."""
+    die_faces: Annotated[int, Field(ge=1, le=100)] = 10
+    """OC31: the die read (a D10); the roll plus the terrain's protection (OH10, 0 to -2)
+    picks the row, row r giving ``r / (faces + 1) * 2`` times the average loss."""
+    max_loss: Percent = 60.0
+    """The most readiness one bombardment takes."""
+    fire_multiplier: list[Factor] = Field(
+        default_factory=lambda: [0.0, 0.15, 0.35, 0.75, 1.0, 1.1], min_length=1
+    )
+    """Table OC32: offensive fire (bombardment, naval offensive support) times this, by the
+    average FOW level (0 to 5) the firing side has of the target hex's units."""
+
+
 _NIGHT_AIR: tuple[Mission, ...] = ("ground_attack", "interdiction", "counter_air")
 _NIGHT_NAVAL: tuple[Mission, ...] = ("ground_attack", "offensive_support", "defensive_support")
 
@@ -173,6 +252,10 @@ class AssetRules(StrictModel):
     """OW11: air missions flown at night."""
     night_naval_missions: list[Mission] = Field(default_factory=lambda: list(_NIGHT_NAVAL))
     """OW13: naval missions at night."""
+    aa: AaRules = Field(default_factory=AaRules)
+    """OC34, OC35: AA fire at air assets."""
+    bombardment: BombardmentRules = Field(default_factory=BombardmentRules)
+    """OC31, OC32: bombardment of a hex."""
 
     def asset(self, asset_id: str) -> Asset | None:
         return next((a for a in self.assets if a.id == asset_id), None)

@@ -336,7 +336,7 @@ def test_the_ai_buys_supply_for_its_moves_and_keeps_its_hq_back() -> None:
         r["action"] for r in game.log.records if r["type"] == "action" and r.get("by") == "red"
     ]
     bought = [a for a in given if a["kind"] == "op_order_supply"]
-    attacks = [a for a in given if a["kind"] == "order_attack"]
+    attacks = [a for a in given if a["kind"] in ("order_attack", "order_assault")]
     assert attacks and bought
     assert any(a["hq"] == "div" and a["combat_plus"] for a in bought)
     # Bought before the stacks' orders (a first draft's needs), so routes get Move+'s MP.

@@ -87,6 +87,15 @@ def test_a_whole_ai_game_is_the_same_game_twice(sample: Scenario) -> None:
     records = first.game.log.records
     kinds = Counter(r["type"] for r in records)
     assert kinds["op_battle"] > 0 and kinds["wego_battle"] == 0
+    assert kinds["op_asset_mission"] > 0, "the assets fly missions (OA4-OA14)"
+    supported = [
+        s
+        for r in records
+        if r["type"] == "op_battle"
+        for s in r["shifts"]
+        if s["kind"] in ("attack_support", "defence_support")
+    ]
+    assert supported, "air support and command assets shift the odds of battles (OC9)"
     outcome = first.game.outcome()
     assert outcome is not None and outcome.turns_played == sample.calendar.turns
     night, weather, fought = False, "good", set()

@@ -350,7 +350,10 @@ def test_parts_a_later_rules_group_adds_get_chapters_of_their_own(doc):
         "op-forts",
         "op-intel",
     ]
-    assert [c.key for c in CHAPTERS[-len(automatic) :]] == automatic
+    # They follow the hand-made chapters; the assets' own tables (Table OC35, Table OC32)
+    # come last.
+    assert [c.key for c in CHAPTERS[-len(automatic) - 1 : -1]] == automatic
+    assert CHAPTERS[-1].key == "op-aa"
 
 
 def test_tables_an_area_scenario_carries_unread_are_shown_and_dropped(editor, doc):
@@ -366,3 +369,25 @@ def test_tables_an_area_scenario_carries_unread_are_shown_and_dropped(editor, do
     assert not editor.family.drop.isVisible()
     codes = {issue.code for issue in validate_scenario(doc.scenario)}
     assert "operational-unused" not in codes
+
+
+def test_oc35_oc32_the_aa_table_and_fire_multiplier_are_edited_as_grids(editor, doc):
+    """Table OC35 (a result and a damage grid by row and odds) and Table OC32 are cells like
+    the combat results table; a result outside none/halved/aborted is refused."""
+    choose_family(doc, "operational")
+    results, damage, fire = (
+        grid(editor, "aa-result"),
+        grid(editor, "aa-damage"),
+        grid(editor, "fire-multiplier"),
+    )
+    assert results.model.rowCount() == 6 and results.model.columnCount() == 9
+    assert [c.title for c in results.model.column_lines][4] == odds_text(1.0)
+    assert results.model.apply([(5, 8, "aborted")])
+    assert damage.model.apply([(5, 8, "40")])
+    assert fire.model.apply([(0, 2, "0.5")])
+    table = doc.scenario.rules.operational.assets
+    assert table.aa.rows[5][8].result == "aborted" and table.aa.rows[5][8].damage == 40
+    assert table.bombardment.fire_multiplier[2] == 0.5
+    before = doc.undo_stack.count()
+    assert not results.model.apply([(0, 0, "shot down")])
+    assert doc.undo_stack.count() == before

@@ -415,11 +415,65 @@ CHOSEN: tuple[Chapter, ...] = (
 )
 """The tables of ``rules.operational`` laid out by hand, in the order a designer meets them."""
 
-CHAPTERS: tuple[Chapter, ...] = CHOSEN + automatic_chapters(
-    OperationalRules,
-    {s.base[1] for c in CHOSEN for s in c.grids if s.section == "rules" and len(s.base) > 1},
+# -- the assets' tables (OC32, OC35): grids inside the automatic "assets" chapter's part -----
+
+_AA = (*OP, "assets", "aa")
+AA_RESULT = GridSpec(
+    key="aa-result",
+    title="AA results (Table OC35)",
+    about="What AA fire does to an air asset by die row (1: the top row, best for the guns) "
+    "and odds of AA points to the asset's AA defence: none, halved or aborted.",
+    base=(*_AA, "rows"),
+    rows=lambda table, doc: [Line(f"Row {n + 1}", (n,)) for n in range(len(table))],
+    columns=lambda table, doc: [
+        Line(odds_text(r), (n, "result"))
+        for n, r in enumerate(doc.scenario.rules.operational.assets.aa.columns)
+    ],
 )
-"""Every table of ``rules.operational``: those above, then any part they leave out."""
+AA_DAMAGE = GridSpec(
+    key="aa-damage",
+    title="AA damage (%, Table OC35)",
+    about="Strength the asset loses, by die row and odds.",
+    base=(*_AA, "rows"),
+    rows=AA_RESULT.rows,
+    columns=lambda table, doc: [
+        Line(odds_text(r), (n, "damage"))
+        for n, r in enumerate(doc.scenario.rules.operational.assets.aa.columns)
+    ],
+)
+AA_ODDS = GridSpec(
+    key="aa-odds",
+    title="AA odds columns",
+    about="The odds (AA points : the asset's AA defence) of each column of Table OC35, "
+    "increasing; below the first, the guns do not fire.",
+    base=(*_AA, "columns"),
+    rows=lambda table, doc: [Line("Odds", ())],
+    columns=lambda table, doc: [Line(odds_text(r), (n,)) for n, r in enumerate(table)],
+)
+FIRE = GridSpec(
+    key="fire-multiplier",
+    title="Fire multiplier (Table OC32)",
+    about="Offensive bombardment and naval fire times this, by the firing side's average "
+    "intelligence level of the target's units (0 to 5).",
+    base=(*OP, "assets", "bombardment", "fire_multiplier"),
+    rows=lambda table, doc: [Line("Multiplier", ())],
+    columns=lambda table, doc: [Line(f"Level {n}", (n,)) for n in range(len(table))],
+)
+ASSET_TABLES = (
+    Chapter("op-aa", "AA fire and fire multiplier", (AA_ODDS, AA_RESULT, AA_DAMAGE, FIRE)),
+)
+"""Tables inside ``rules.operational.assets`` that the automatic chapter cannot lay out."""
+
+CHAPTERS: tuple[Chapter, ...] = (
+    CHOSEN
+    + automatic_chapters(
+        OperationalRules,
+        {s.base[1] for c in CHOSEN for s in c.grids if s.section == "rules" and len(s.base) > 1},
+    )
+    + ASSET_TABLES
+)
+"""Every table of ``rules.operational``: those above, then any part they leave out, then the
+assets' tables."""
 
 GRIDS: dict[str, GridSpec] = {spec.key: spec for chapter in CHAPTERS for spec in chapter.grids}
 

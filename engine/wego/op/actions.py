@@ -59,3 +59,30 @@ PLANNING: tuple[type[Action], ...] = (OrderSupply, CancelSupply, ReassignHq, Set
 
 for _cls in PLANNING:
     ACTIONS[_cls.kind] = _cls
+
+
+@dataclass(frozen=True, slots=True)
+class AssignAsset(Action):
+    """OO10-OO12, OA4-OA14: the asset flies ``mission`` this turn, at the hex ``target``
+    (empty for counter-air and interdiction). A new mission for the same asset replaces the
+    old one (:mod:`.assets`)."""
+
+    kind: ClassVar[str] = "op_assign_asset"
+    asset: str
+    mission: str
+    target: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class CancelAsset(Action):
+    """Take back the asset's mission of this turn (it stays home)."""
+
+    kind: ClassVar[str] = "op_cancel_asset"
+    asset: str
+
+
+ASSET_ACTIONS: tuple[type[Action], ...] = (AssignAsset, CancelAsset)
+"""The planning actions that give assets their missions."""
+
+for _cls in ASSET_ACTIONS:
+    ACTIONS[_cls.kind] = _cls

@@ -20,8 +20,8 @@ works out the odds those stacks would have from the hexes they would attack from
 the defenders are the units of the stacks it sees there). Targets are taken from the best odds
 down; a target is attacked when the stacks not yet given an order reach at least
 ``GOOD_ODDS`` there (scaled by the style: a bolder AI accepts lower odds), and every one of
-them is ordered in. A stack that would attack from a hex the plan already fills to the
-stacking limit is left out (OH9).
+them is ordered in (an Assault at much better odds, :mod:`.ai_orders`). A stack that would
+attack from a hex the plan already fills to the stacking limit is left out (OH9).
 """
 
 from __future__ import annotations
@@ -40,6 +40,7 @@ from ..orders import MOVING, Order, OrderAttack, OrderHold, OrderMove
 from ..plan import attack_routes, routes
 from . import state, supply
 from .actions import OrderSupply
+from .ai_orders import assault_or_not
 
 if TYPE_CHECKING:
     from ...ai.baseline import Style
@@ -83,9 +84,10 @@ def attacks(game: Game, side: str, style: Style) -> list[Order]:
                 best = (odds, target, free)
         if best is None or best[0] < threshold:
             break
-        _, target, free = best
+        odds, target, free = best
         for stack_id, path in free:
-            given[stack_id] = OrderAttack(stack_id, target, path)
+            plain = OrderAttack(stack_id, target, path)
+            given[stack_id] = assault_or_not(game, plain, odds, threshold)  # OO7
             stack = game.state.stacks[stack_id]
             end = board.index(path[-1]) if path else board.index(stack.region)
             load.setdefault(end, []).extend(units[u] for u in stack.units if u in units)

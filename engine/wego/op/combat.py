@@ -3,7 +3,8 @@
 A stack ordered to attack a hex does not go in: on reaching the hex next to it, it attacks
 from where it stands, and every stack of its side that reached the same hex in the same tick
 joins the battle (OM5: units arriving together attack together). The battles of a tick are
-fought from the highest final odds to the lowest (OC16), each with
+fought from the highest final odds to the lowest (OC16: the odds before the assets' support,
+which is only known once the AA has fired), each with
 :func:`~engine.operational.resolve_attack` on the game's die; then the defenders may retreat
 (OC22-OC24) and the attackers advance into an emptied hex (OC27).
 
@@ -32,7 +33,7 @@ from ...operational import AttackSpec, OpUnit, apply_damage, enemy_zoc, odds_pre
 from ...operational.aftercombat import advancing, retreat_call, retreat_path, withdraw_chance
 from ...operational.odds import BattleKind, OffensiveOrder
 from ...operational.victory import kill_vp
-from . import battlefield, standing, state, supply
+from . import battlefield, sorties, standing, state, supply
 
 if TYPE_CHECKING:
     from ...game import Game
@@ -182,6 +183,7 @@ def _fight(game: Game, world: Battles, contact: Contact, spec: AttackSpec, tick:
         odds_preview(board, world.units, spec)  # IllegalAction before any roll
     except IllegalAction:
         return
+    spec = _supported(game, world, spec)
     path: list[int] = []
     if spec.withdrawing:
         path = _withdrawal(game, world, contact, spec, tick)
@@ -222,6 +224,29 @@ def _fight(game: Game, world: Battles, contact: Contact, spec: AttackSpec, tick:
     emptied = not any(u.side != contact.side for u in world.in_hex(spec.target))
     if emptied and spec.order != "attack_no_advance" and board.rules.after_combat.advance:
         _advance(game, world, contact, spec, target_id, result.preview.attackers, tick)
+
+
+def _supported(game: Game, world: Battles, spec: AttackSpec) -> AttackSpec:
+    """OC2, OC9, OA5, OA6, OA13, OA14: the assets flying for this hex join the battle (air
+    assets after AA fire, :func:`.sorties.battle_support`)."""
+    attackers = [world.units[u] for u in spec.attackers if u in world.units]
+    defenders = [u for u in world.in_hex(spec.target) if u.side != attackers[0].side]
+    support = sorties.battle_support(
+        game,
+        world.units,
+        attackers[0].side,
+        spec.target,
+        attackers,
+        defenders,
+        move_battle=spec.kind == "move_battle",
+    )
+    return replace(
+        spec,
+        attack_support=spec.attack_support + support.attack_shifts,
+        defence_support=spec.defence_support + support.defence_shifts,
+        attack_fire=spec.attack_fire + support.attack_fire,
+        defence_fire=spec.defence_fire + support.defence_fire,
+    )
 
 
 def _withdrawal(

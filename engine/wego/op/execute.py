@@ -15,7 +15,9 @@ most MP to spare, then the sides alternately by tick, then stack id). What diffe
    meets an enemy on its way halts there: under an attack order (Move and Attack) it attacks
    that hex (a move battle), under a move or withdrawal (Move and Defend, OM6) it only halts.
 4. The battles of the tick use the odds combat (:mod:`.combat`), highest odds first.
-5. When the phase ends, every unit that moved spends readiness in proportion to the MP it
+5. Once the battles are over, the bombardments no battle used fall (:func:`.sorties.bombard`,
+   OC31); assets' support went into the battles on their hexes (:mod:`.sorties`).
+6. When the phase ends, every unit that moved spends readiness in proportion to the MP it
    used (more at night, OW7) and leaves its dug-in state (OM19, OU11).
 
 Records are those of the area execution (``wego_execution``, ``wego_step`` with the price's
@@ -39,7 +41,7 @@ from ...operational.units import stacking_points
 from ...operational.zoc import ZocField
 from ..execute import Mover as AreaMover
 from ..orders import ATTACKS, MOVING, OrderAttack, OrderWithdraw, order_from_json
-from . import battlefield, state
+from . import battlefield, sorties, state
 from .combat import Battles, Contact, fight_all, take_control
 from .movement import MODES, allowance, group_step, road_refusal
 
@@ -102,6 +104,10 @@ def run(game: Game) -> None:
     for mover in movers:
         if not mover.done:
             _end(game, mover, reached, "jammed" if mover.jam_tick == reached else "out_of_time")
+    if game.state.outcome is None:
+        for unit, _ in sorties.bombard(game, world.units):  # OC31: fire with no attack
+            world.put(unit)
+            state.store(game, unit)
     _spend(game, world, movers)
     for stack in game.state.stacks.values():
         stack.moved = False

@@ -237,18 +237,34 @@ def reserve_all(game: Game) -> None:
             game.record("op_supply_refused", side_id=side, hq=order.hq, reason=reason)
 
 
-def close_turn(game: Game, units: Mapping[str, OpUnit], moved: Iterable[str]) -> None:
+def close_turn(
+    game: Game,
+    units: Mapping[str, OpUnit],
+    moved: Iterable[str],
+    *,
+    interdiction_lost: Mapping[str, Pool] | None = None,
+    loc_cut: Mapping[str, float] | None = None,
+) -> None:
     """OT8, supply part: the units of HQs destroyed this turn lose a quality level (OQ11),
-    replacements (OS13), every side's LOC traced again (OQ4-OQ11), the arrival of points
-    (OS1), one ``op_supply`` record per side, and every HQ back to Basic (OS3). ``units``:
-    every unit on the map after the turn's rest."""
+    replacements (OS13), every side's LOC traced again (OQ4-OQ11, cut by the enemy's
+    interdiction: OA10), the arrival of points less what interdiction took (OS1, OA10), one
+    ``op_supply`` record per side, and every HQ back to Basic (OS3). ``units``: every unit
+    on the map after the turn's rest."""
     kept = data(game)
     units = _lose_hqs(game, units)
     placed = {side: orders(game, side) for side in kept["orders"]}
     pools = {side: pool(game, side) for side in kept["pools"]}
     spent = {side: Pool(*(v[k] for k in POOL_KEYS)) for side, v in kept["spent"].items()}
     turn = end_of_turn_supply(
-        network(game), tree(game), units, pools, placed, moved=moved, spent=spent
+        network(game),
+        tree(game),
+        units,
+        pools,
+        placed,
+        moved=moved,
+        spent=spent,
+        interdiction_lost=interdiction_lost,
+        loc_cut=loc_cut,
     )
     for unit_id, unit in turn.units.items():
         if unit.strength != units[unit_id].strength:

@@ -23,7 +23,7 @@ from ... import victory as scoring
 from ...operational import end_of_turn, enemy_zoc
 from ...operational.victory import location_scores, location_vp, winner
 from ...outcome import Termination
-from . import standing, state, supply, zones
+from . import sorties, standing, state, supply, zones
 
 if TYPE_CHECKING:
     from ...game import Game
@@ -64,7 +64,9 @@ def close_turn(game: Game) -> None:
     game.record(
         "op_end_of_turn", night=day.night, weather=day.weather, units=dict(sorted(changed.items()))
     )
-    supply.close_turn(game, state.units(game), moved)
+    lost, cuts = sorties.interdiction(game)  # OA9-OA11: before the points arrive
+    supply.close_turn(game, state.units(game), moved, interdiction_lost=lost, loc_cut=cuts)
+    sorties.close_turn(game)  # OA3: the assets recover
     zones.close_turn(game)  # OM20: releases by an enemy next to a unit or a retreat
     holder = lambda hex_id: places.side_of_region(game, hex_id)  # noqa: E731
     scores = location_vp(rules, holder)

@@ -1,0 +1,277 @@
+"""Off-map assets in a game of the operational family: their state between turns, the
+missions a side gives them while it plans, and what those missions do in the execution
+(OA2-OA11, OA13, OA14, OC9, OC31, OC32, OC34, OC35).
+
+Kept in ``GameState.operational["assets"]`` (saved with the game, checked by
+:class:`engine.wego.save_models.OpAssetsSave`):
+
+- ``states``: asset id -> ``readiness``, ``strength``, ``back_on``, ``gone`` (OA2, OA3);
+- ``missions``: each side's missions for the turn, asset id -> ``mission`` and ``target``
+  (a hex id, empty for counter-air and interdiction): part of the side's hidden plan;
+- ``flying``: the missions flown this turn once the execution starts, asset id -> ``side``,
+  ``mission``, ``target`` and ``used`` (its support went into a battle already).
+
+**The engine API** (what the game view's asset panel calls):
+
+- :func:`options` ``(game, side, asset_id, viewer=)``: every mission the asset lists, each with the
+  reason it is refused now (empty: it may be given) and whether it needs a target hex;
+- :func:`target_refusal` ``(game, side, asset_id, mission, hex_id)``: why that mission may
+  not go to that hex (empty: it may);
+- :func:`missions` ``(game, side, viewer=)``: the side's missions given this turn (both
+  raise :class:`~engine.wego.plan.HiddenPlan` for another side's ``viewer``);
+- :func:`state_of` ``(game, asset_id)``: the asset's readiness, strength and return turn;
+- the planning actions :class:`~.actions.AssignAsset` and :class:`~.actions.CancelAsset`
+  through ``game.apply`` (refused with the same reasons).
+
+In the execution, :mod:`.sorties` flies the missions: ``launch`` as it starts (each asset
+spends readiness and draws its delay, OA2, OA3; the sides' counter-air counts, OA7-OA9),
+``battle_support`` for each battle (OC2, OC9, OA5, OA6, OA13, OA14, with AA first: OC34,
+OC35), ``bombard`` once the battles are over (OC31), ``interdiction`` for the upkeep and
+``close_turn`` (OA3: recovery).
+
+Records: ``op_asset_mission`` ``{side_id, asset, mission, target, back_on, gone}``;
+``op_air_war`` ``{counter_air, advantage}``; ``op_aa_fire`` ``{side_id, asset, target, aa,
+odds, roll, row, result, damage}``; ``op_bombardment`` ``{side_id, target, assets, points,
+multiplier, protection, roll, loss, units}``; ``op_interdiction`` ``{side_id, assets,
+effective, lost, loc_cut}``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from schemas.operational.assets import Asset, Mission
+
+from ... import board as places
+from ... import fog
+from ...operational.assets import AssetState, asset_states, mission_refusal
+from ...operational.missions import PLAYED, TARGETED
+from ..plan import HiddenPlan
+from . import state
+from .actions import AssignAsset, CancelAsset
+
+if TYPE_CHECKING:
+    from ...actions import Action
+    from ...game import Game
+
+
+@dataclass(frozen=True)
+class Tasking:
+    """One asset's mission this turn."""
+
+    asset: str
+    mission: Mission
+    target: str = ""
+    """The hex id (empty for counter-air and interdiction)."""
+
+
+@dataclass(frozen=True)
+class MissionOption:
+    """One mission an asset lists, as the asset panel shows it."""
+
+    mission: Mission
+    needs_target: bool
+    refusal: str
+    """Why it may not be given now (empty: it may, at a target :func:`target_refusal`
+    accepts)."""
+
+
+# -- what the game keeps ---------------------------------------------------------------------------
+
+
+def data(game: Game) -> dict[str, Any]:
+    """``GameState.operational["assets"]``, opened with the scenario's assets on first use."""
+    kept = state.data(game)
+    found = kept.get("assets")
+    if found is None:
+        rules = state.board_of(game).rules
+        found = kept["assets"] = {
+            "states": {k: _state_json(v) for k, v in sorted(asset_states(rules).items())},
+            "missions": {},
+            "flying": {},
+        }
+    return found
+
+
+def _state_json(s: AssetState) -> dict[str, Any]:
+    return {
+        "readiness": round(s.readiness, 6),
+        "strength": round(s.strength, 6),
+        "back_on": s.back_on,
+        "gone": s.gone,
+    }
+
+
+def state_of(game: Game, asset_id: str) -> AssetState | None:
+    """The asset's readiness, strength and the turn it is back (``None``: no such asset)."""
+    raw = data(game)["states"].get(asset_id)
+    if raw is None:
+        return None
+    return AssetState(asset_id, raw["readiness"], raw["strength"], raw["back_on"], raw["gone"])
+
+
+def store(game: Game, s: AssetState) -> None:
+    data(game)["states"][s.id] = _state_json(s)
+
+
+def _own(side: str, viewer: str | None) -> None:
+    if viewer is not None and viewer != side:
+        raise HiddenPlan(f"the assets of '{side}' are hidden from '{viewer}'")
+
+
+def missions(game: Game, side: str, *, viewer: str | None = None) -> dict[str, Tasking]:
+    """The side's missions given this turn, by asset id (part of its hidden plan: another
+    ``viewer`` gets :class:`~engine.wego.plan.HiddenPlan`; ``None``: the umpire)."""
+    _own(side, viewer)
+    given = data(game)["missions"].get(side, {})
+    return {a: Tasking(a, m["mission"], m["target"]) for a, m in sorted(given.items())}
+
+
+def _asset(game: Game, asset_id: object) -> Asset | None:
+    if not isinstance(asset_id, str):
+        return None
+    return state.board_of(game).rules.assets.asset(asset_id)
+
+
+# -- planning ----------------------------------------------------------------------------------
+
+
+def options(
+    game: Game, side: str, asset_id: str, *, viewer: str | None = None
+) -> list[MissionOption]:
+    """Every mission ``asset_id`` lists, each with why it may not be given this turn (the
+    asset's state is the side's own: another ``viewer`` gets
+    :class:`~engine.wego.plan.HiddenPlan`)."""
+    _own(side, viewer)
+    asset = _asset(game, asset_id)
+    if asset is None or asset.side != side:
+        return []
+    return [
+        MissionOption(m, m in TARGETED, _mission_refusal(game, side, asset, m))
+        for m in asset.missions
+    ]
+
+
+def _mission_refusal(game: Game, side: str, asset: Asset, mission: str) -> str:
+    if asset.side != side:
+        return f"'{asset.id}' is not an asset of '{side}'"
+    if mission not in asset.missions:
+        return f"'{asset.id}' does not fly '{mission}' missions"
+    if mission not in PLAYED:
+        return f"'{mission}' missions have no effect in play yet"
+    current = state_of(game, asset.id)
+    assert current is not None
+    table = state.board_of(game).rules.assets
+    night = state.clock(game).night
+    reason = mission_refusal(table, asset, current, mission, game.state.turn, night=night)
+    if reason:
+        return reason
+    if mission in ("offensive_support", "defensive_support") and not _support_value(asset):
+        return f"'{asset.id}' has no support value or fire factor"
+    if mission == "command" and not asset.support:
+        return f"'{asset.id}' has no command shifts"
+    if mission == "ground_attack" and not asset.bombardment:
+        return f"'{asset.id}' has no bombardment factor"
+    return ""
+
+
+def _support_value(asset: Asset) -> float:
+    """OA5, OA13: air support counts its shifts, naval support its fire factor."""
+    return asset.bombardment if asset.domain == "naval" else asset.support
+
+
+def target_refusal(game: Game, side: str, asset_id: str, mission: str, hex_id: str) -> str:
+    """Why ``asset_id`` may not fly ``mission`` at ``hex_id`` this turn (empty: it may).
+    Offensive support and bombardment go to a hex none of the side's units hold; defensive
+    support to one they hold; a command asset to either."""
+    asset = _asset(game, asset_id)
+    if asset is None:
+        return f"'{asset_id}' is not an asset of the scenario"
+    reason = _mission_refusal(game, side, asset, mission)
+    if reason:
+        return reason
+    if mission not in TARGETED:
+        return "" if not hex_id else f"'{mission}' missions have no target hex"
+    board = state.board_of(game)
+    if not isinstance(hex_id, str) or board.grid.find(hex_id) is None:
+        return f"'{hex_id}' is not a hex of the map"
+    own = bool(places.stacks_in(game, hex_id, side))
+    if mission in ("offensive_support", "ground_attack") and own:
+        return f"'{hex_id}' is held by '{side}': support an attack or bombard an enemy hex"
+    if mission == "defensive_support" and not own:
+        return f"'{hex_id}' holds none of '{side}''s units to support"
+    return ""
+
+
+def targets(game: Game, side: str, mission: str) -> list[str]:
+    """The hexes :func:`actions` offers for ``mission``: the hexes of enemy stacks the side
+    sees for offensive support and bombardment, its own stacks' hexes next to them for
+    defensive support, both for a command asset (any other hex a rule accepts stays legal)."""
+    board = state.board_of(game)
+    enemy = sorted(
+        {
+            s.region
+            for s in game.state.stacks.values()
+            if s.side != side
+            and board.grid.find(s.region) is not None
+            and fog.view_of(game, s, side) != "none"
+        }
+    )
+    if mission in ("offensive_support", "ground_attack"):
+        return enemy
+    near = {board.index(h) for h in enemy}
+    own = sorted(
+        {
+            s.region
+            for s in game.state.stacks.values()
+            if s.side == side
+            and (here := board.grid.find(s.region)) is not None
+            and any(int(n) in near for n in board.neighbours[here])
+        }
+    )
+    return own if mission == "defensive_support" else sorted({*enemy, *own})
+
+
+def actions(game: Game, side: str) -> list[Action]:
+    """The side's open asset actions: each free asset's missions at the offered targets,
+    and the cancellation of each mission given."""
+    out: list[Action] = []
+    given = missions(game, side)
+    for asset in state.board_of(game).rules.assets.assets:
+        if asset.side != side:
+            continue
+        if asset.id in given:
+            out.append(CancelAsset(asset.id))
+        for option in options(game, side, asset.id):
+            if option.refusal:
+                continue
+            places_ = targets(game, side, option.mission) if option.needs_target else [""]
+            for hex_id in places_:
+                if not target_refusal(game, side, asset.id, option.mission, hex_id):
+                    out.append(AssignAsset(asset.id, option.mission, hex_id))
+    return out
+
+
+def refusal(game: Game, side: str, action: Action) -> str:
+    """Why ``side`` may not take the asset action now (empty when it may)."""
+    if isinstance(action, CancelAsset):
+        if action.asset not in missions(game, side):
+            return f"'{action.asset}' has no mission to take back"
+        return ""
+    if not isinstance(action, AssignAsset):
+        return f"'{action.kind}' is not an asset action"
+    if not isinstance(action.mission, str) or not isinstance(action.target, str):
+        return "a mission and its target are text"
+    return target_refusal(game, side, action.asset, action.mission, action.target)
+
+
+def apply(game: Game, side: str, action: Action) -> None:
+    """Carry out an asset action that passed :func:`refusal`: a new mission for the same
+    asset replaces the old one."""
+    given = data(game)["missions"].setdefault(side, {})
+    if isinstance(action, CancelAsset):
+        given.pop(action.asset, None)
+    elif isinstance(action, AssignAsset):
+        given[action.asset] = {"mission": action.mission, "target": action.target}
+        data(game)["missions"][side] = dict(sorted(given.items()))

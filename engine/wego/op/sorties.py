@@ -1,0 +1,345 @@
+"""The assets' missions in the execution of a WEGO turn under the operational rules (OA2,
+OA3, OA5-OA11, OA13, OA14, OC2, OC9, OC28, OC31, OC32, OC34, OC35): :func:`launch` as the
+execution starts (each asset spends readiness and draws its delay; the sides' counter-air
+counts), :func:`battle_support` for each battle (AA first), :func:`bombard` once the battles
+are over, :func:`interdiction` for the upkeep and :func:`close_turn` (recovery). What is kept
+between turns and the planning are :mod:`.assets`'; the records are listed there.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from typing import TYPE_CHECKING, Any
+
+from schemas.operational.assets import Asset
+from schemas.operational.units import QUALITY_LEVELS
+
+from ...operational import OpUnit
+from ...operational.assets import (
+    dispatch,
+    interdiction_losses,
+    interdiction_row,
+    net_advantage,
+    recover,
+)
+from ...operational.missions import (
+    aa_fire,
+    aa_points,
+    bombardment_loss,
+    falling_returns,
+    fire_multiplier,
+)
+from ...operational.readiness import Damage
+from ...operational.supply import Pool
+from . import state
+from .assets import data, missions, state_of, store, target_refusal
+
+if TYPE_CHECKING:
+    from ...game import Game
+
+
+@dataclass(frozen=True)
+class Support:
+    """What the assets bring to one battle (OC2, OC9)."""
+
+    attack_shifts: tuple[float, ...] = ()
+    defence_shifts: tuple[float, ...] = ()
+    attack_fire: float = 0.0
+    defence_fire: float = 0.0
+
+
+def launch(game: Game) -> None:
+    """As the execution starts: every side's missions fly (OA2, OA3: readiness spent, the
+    delay drawn on the game's die; a mission that is no longer possible is dropped), then
+    the sides' counter-air counts and net advantages (OA7-OA9: ``op_air_war``)."""
+    kept = data(game)
+    table = state.board_of(game).rules.assets
+    flying: dict[str, Any] = {}
+    for side in game.sides_in_play:
+        for asset_id, task in missions(game, side).items():
+            if target_refusal(game, side, asset_id, task.mission, task.target):
+                continue  # e.g. an enemy moved into the hex: dropped unflown
+            asset = table.asset(asset_id)
+            before = state_of(game, asset_id)
+            assert asset is not None and before is not None
+            after = dispatch(table, asset, before, game.state.turn, game.dice)
+            store(game, after)
+            floor = table.minimum_for_air_war
+            flying[asset_id] = {
+                "side": side,
+                "fit": before.readiness >= floor and before.strength >= floor,
+                "mission": task.mission,
+                "target": task.target,
+                "used": False,
+            }
+            game.record(
+                "op_asset_mission",
+                side_id=side,
+                asset=asset_id,
+                mission=task.mission,
+                target=task.target,
+                back_on=after.back_on,
+                gone=after.gone,
+            )
+    kept["missions"] = {}
+    kept["flying"] = dict(sorted(flying.items()))
+    counts = _counter_air(game)
+    if any(counts.values()):
+        game.record("op_air_war", counter_air=counts, advantage=_advantages(counts))
+
+
+def _flying(game: Game, side: str, mission: str) -> list[tuple[str, dict[str, Any]]]:
+    return [
+        (a, f)
+        for a, f in data(game)["flying"].items()
+        if f["side"] == side and f["mission"] == mission
+    ]
+
+
+def _counter_air(game: Game) -> dict[str, int]:
+    """OA7, OA8: each side's counter-air count: its assets on the mission that had readiness
+    and strength of at least the floor as they took off, plus its air superiority."""
+    table = state.board_of(game).rules.assets
+    out: dict[str, int] = {}
+    for side in game.sides_in_play:
+        flown = sum(1 for _, f in _flying(game, side, "counter_air") if f["fit"])
+        superiority = next((r.value for r in table.air_superiority if r.side == side), 0)
+        out[side] = flown + superiority
+    return out
+
+
+def _advantages(counts: dict[str, int]) -> dict[str, int]:
+    """OA9: each side's net counter-air advantage over its strongest enemy."""
+    return {
+        side: net_advantage(own, max((v for s, v in counts.items() if s != side), default=0))
+        for side, own in counts.items()
+    }
+
+
+def advantage(game: Game, side: str) -> int:
+    """OA9: the side's net counter-air advantage this turn."""
+    return _advantages(_counter_air(game)).get(side, 0)
+
+
+def _ground_level(units: list[OpUnit]) -> float:
+    return sum(QUALITY_LEVELS[u.quality] for u in units) / len(units) if units else 0.0
+
+
+def _heavy_nearby(game: Game, units: dict[str, OpUnit], side: str, hex_index: int) -> list[OpUnit]:
+    board = state.board_of(game)
+    near = {int(n) for n in board.neighbours[hex_index] if n >= 0}
+    return [
+        u for u in units.values() if u.side == side and u.category == "heavy_aa" and u.hex in near
+    ]
+
+
+def _shoot(
+    game: Game,
+    asset: Asset,
+    side: str,
+    target: str,
+    guns: list[OpUnit],
+    heavy: list[OpUnit],
+    gun_side: str,
+    *,
+    defensive: bool,
+) -> float:
+    """OC34: the AA of ``guns`` fires at an air asset before it acts; returns what is left
+    of its value (1, 0.5 or 0) and keeps the strength it lost. Only air assets are shot at."""
+    if asset.domain != "air":
+        return 1.0
+    board = state.board_of(game)
+    aa = aa_points(board, guns, heavy, advantage=advantage(game, gun_side), defensive=defensive)
+    shot = aa_fire(board.rules.assets, asset, aa, _ground_level(guns), game.dice)
+    if shot.column >= 0:
+        current = state_of(game, asset.id)
+        assert current is not None
+        store(game, replace(current, strength=max(0.0, current.strength - shot.damage)))
+        game.record(
+            "op_aa_fire",
+            side_id=side,
+            asset=asset.id,
+            target=target,
+            aa=round(shot.aa, 4),
+            odds=round(shot.odds, 4),
+            roll=shot.roll,
+            row=shot.row + 1,
+            result=shot.result,
+            damage=shot.damage,
+        )
+    return shot.factor
+
+
+def _multiplier(game: Game, side: str, defenders: list[OpUnit]) -> float:
+    """OC32: offensive fire times the table's value for the side's average FOW level of the
+    target's units."""
+    from .intel import intel_of
+
+    seen = intel_of(game, side)
+    level = sum(seen.level_of(u.id) for u in defenders) / len(defenders) if defenders else 0.0
+    return fire_multiplier(state.board_of(game).rules.assets, level)
+
+
+def battle_support(
+    game: Game,
+    units: dict[str, OpUnit],
+    attacker: str,
+    target: int,
+    attackers: list[OpUnit],
+    defenders: list[OpUnit],
+    *,
+    move_battle: bool = False,
+) -> Support:
+    """OC2, OC9, OA5, OA6, OA13, OA14: the assets flying for the first battle at ``target``
+    this turn: air ground support (after AA, OC34) and command assets give shifts, naval
+    support its fire factor (offensive fire times Table OC32); a bombardment of the hex
+    becomes ground support (an asset with no support value drops out). A move battle gets no
+    attacker support (OC28). Each mission supports one battle; night keeps air support home
+    (OA5: day only)."""
+    board = state.board_of(game)
+    hex_id = board.hex_ids[target]
+    defender = defenders[0].side
+    night = state.clock(game).night
+    table = board.rules.assets
+    attack_shifts: list[float] = []
+    defence_shifts: list[float] = []
+    attack_fire = defence_fire = 0.0
+    multiplier: float | None = None
+    for asset_id, task in data(game)["flying"].items():
+        if task["target"] != hex_id or task["used"] or task["side"] not in (attacker, defender):
+            continue
+        asset = table.asset(asset_id)
+        if asset is None:
+            continue
+        mission = task["mission"]
+        attacking = task["side"] == attacker
+        if attacking and (move_battle or mission == "defensive_support"):
+            continue
+        if not attacking and mission != "defensive_support" and mission != "command":
+            continue
+        task["used"] = True
+        if mission == "ground_attack" and (asset.support <= 0 or asset.domain != "air"):
+            continue  # OA6: no ground-support value, so it drops out
+        if night and asset.domain == "air":
+            continue  # OA5: ground support by day only (a bombardment turned support drops out)
+        if mission == "command":
+            (attack_shifts if attacking else defence_shifts).append(asset.support)
+            continue
+        if attacking:
+            guns = defenders
+            heavy = _heavy_nearby(game, units, defender, target)
+            value = _shoot(game, asset, attacker, hex_id, guns, heavy, defender, defensive=False)
+        else:
+            value = _shoot(game, asset, defender, hex_id, attackers, [], attacker, defensive=True)
+        if asset.domain == "naval":
+            if attacking:
+                if multiplier is None:
+                    multiplier = _multiplier(game, attacker, defenders)
+                attack_fire += asset.bombardment * multiplier
+            else:
+                defence_fire += asset.bombardment  # OC32: defensive fire is always x1
+        elif value > 0:
+            (attack_shifts if attacking else defence_shifts).append(asset.support * value)
+    return Support(tuple(attack_shifts), tuple(defence_shifts), attack_fire, defence_fire)
+
+
+def bombard(game: Game, units: dict[str, OpUnit]) -> list[tuple[OpUnit, Damage | None]]:
+    """OC31, OA6: every bombardment no battle used this turn: the side's air assets each meet
+    the hex's AA first (OC34), then the points (fire factors with falling returns by asset,
+    times Table OC32) and a D10 with the terrain's protection (OH10) give the readiness every
+    unit in the hex loses. Returns the changed units."""
+    board = state.board_of(game)
+    table = board.rules.assets
+    groups: dict[tuple[str, str], list[Asset]] = {}
+    for asset_id, task in data(game)["flying"].items():
+        asset = table.asset(asset_id)
+        if task["mission"] != "ground_attack" or task["used"] or asset is None:
+            continue
+        task["used"] = True
+        groups.setdefault((task["side"], task["target"]), []).append(asset)
+    out: list[tuple[OpUnit, Damage | None]] = []
+    for (side, hex_id), flown in sorted(groups.items()):
+        where = board.index(hex_id)
+        victims = [u for u in units.values() if u.hex == where and u.side != side]
+        if not victims:
+            continue
+        gun_side = victims[0].side
+        heavy = _heavy_nearby(game, units, gun_side, where)
+        factors = []
+        for asset in flown:
+            left = _shoot(game, asset, side, hex_id, victims, heavy, gun_side, defensive=False)
+            if left > 0:
+                factors.append(asset.bombardment * left)
+        multiplier = _multiplier(game, side, victims)
+        points = falling_returns(factors) * multiplier
+        terrain = board.terrain(where)
+        protection = terrain.bombardment_protection if terrain is not None else 0
+        roll = game.dice.below(table.bombardment.die_faces) + 1 if points > 0 else -1
+        loss = bombardment_loss(table, points, protection, roll) if points > 0 else 0.0
+        hit = {}
+        for unit in victims:
+            after = replace(unit, readiness=max(0.0, unit.readiness - loss))
+            hit[unit.id] = round(after.readiness, 4)
+            out.append((after, None))
+        game.record(
+            "op_bombardment",
+            side_id=side,
+            target=hex_id,
+            assets=[a.id for a in flown],
+            points=round(points, 4),
+            multiplier=multiplier,
+            protection=protection,
+            roll=roll,
+            loss=round(loss, 4),
+            units=hit,
+        )
+    return out
+
+
+def interdiction(game: Game) -> tuple[dict[str, Pool], dict[str, float]]:
+    """OA9-OA11: what each side's arrival loses to the enemy's interdiction this turn, and
+    the cut to its division-and-higher LOC ranges, in percent (one ``op_interdiction`` record
+    per interdicting side)."""
+    rules = state.board_of(game).rules
+    counts = _counter_air(game)
+    edges = _advantages(counts)
+    lost: dict[str, Pool] = {}
+    cuts: dict[str, float] = {}
+    for side in game.sides_in_play:
+        flown = [a for a, f in _flying(game, side, "interdiction") if f["fit"]]
+        if not flown:
+            continue
+        enemies = [s for s in game.sides_in_play if s != side]
+        enemy_edge = max((edges.get(s, 0) for s in enemies), default=0)
+        row = interdiction_row(rules, len(flown), enemy_edge)
+        pool = interdiction_losses(row, game.dice) if row is not None else Pool()
+        cut = row.loc_cut if row is not None else 0.0
+        for enemy in enemies:
+            lost[enemy] = lost.get(enemy, Pool()) + pool
+            cuts[enemy] = max(cuts.get(enemy, 0.0), cut)
+        game.record(
+            "op_interdiction",
+            side_id=side,
+            assets=flown,
+            effective=max(0, len(flown) - enemy_edge),
+            lost={
+                "fuel": pool.fuel,
+                "ammo": pool.ammo,
+                "personnel": pool.personnel,
+                "equipment": pool.equipment,
+            },
+            loc_cut=cut,
+        )
+    return lost, cuts
+
+
+def close_turn(game: Game) -> None:
+    """OA2, OA3: every asset recovers readiness (also while away), times the day's
+    weather; the turn's missions end."""
+    rules = state.board_of(game).rules
+    weather = state.clock(game).recovery
+    for asset in rules.assets.assets:
+        current = state_of(game, asset.id)
+        if current is not None:
+            store(game, recover(rules, asset, current, weather=weather))
+    data(game)["flying"] = {}

@@ -18,7 +18,7 @@ from ..actions import Action, Choose, EndPhase, Move, PlayCard
 from ..queries import legal_move_paths
 from .air import flight
 from .baseline import AIR_PHASES, BaselineAI, Style, _scorer, _stay_score, moving_now
-from .estimates import stack_strength, sudden_death_targets
+from .estimates import defence_value, stack_strength
 from .forks import decision_seed, fork
 from .judge import score
 from .memo import once
@@ -47,8 +47,9 @@ CLOSE_BATTLE = 2.5
 """A battle card is kept when one side has more than this many times the other's strength:
 the battle is decided without it."""
 STAND_RATIO = 2.0
-"""The defenders of a region whose loss hands the enemy the game leave the battle only once
-outnumbered this many times (the baseline's ratio): a retreat gives the region up."""
+"""The defenders of a region worth defending (one whose loss costs VP or hands the enemy
+the game) leave the battle only once outnumbered this many times (the baseline's ratio): a
+retreat gives the region up."""
 
 
 @dataclass(frozen=True)
@@ -70,8 +71,8 @@ class Tactics:
     card_timing: bool = True
     """Keep battle cards for battles in doubt."""
     stand: bool = True
-    """Defend a region whose loss hands the enemy the game as the baseline does (leave the
-    battle only at :data:`STAND_RATIO`), not as the style breaks off other battles."""
+    """Defend a region worth defending as the baseline does (leave the battle only at
+    :data:`STAND_RATIO`), not as the style breaks off other battles."""
     vital: bool = True
     """Weigh the threat to sudden-death objectives: stacks on one that an enemy within two
     steps outnumbers stay, and stacks that can reach it go there (``stacks.vital_gaps``)."""
@@ -238,7 +239,7 @@ class Tactician(BaselineAI):
         side = game.to_act()
         if side is None or side == battle["attacker"]:
             return ratio
-        if battle["region"] in sudden_death_targets(game, side):
+        if defence_value(game, battle["region"], side) > 0:
             return max(ratio, STAND_RATIO)
         return ratio
 

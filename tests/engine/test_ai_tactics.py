@@ -435,10 +435,11 @@ def test_hard_level_is_deterministic_for_a_seed() -> None:
     assert play(scenario, 5, level="hard").game.log.digest() == first
 
 
-def _defence_of(objective: bool) -> list[Action]:
-    """Red's three infantry attack blue's two in b1 (every shot misses, nobody routs); with
-    ``objective`` b1 is a region red wins the game by taking. What blue's ``normal`` player
-    answers in each window of the battle."""
+def _defence_of(worth: str) -> list[Action]:
+    """Red's three infantry attack blue's two in b1 (every shot misses, nobody routs). b1 is
+    worth nothing to blue (``worth="nothing"``), costs blue VP when lost (``"vp"``), or is a
+    region red wins the game by taking (``"game"``). What blue's ``normal`` player answers in
+    each window of the battle."""
     from engine.actions import ResolveBattle
     from tests.engine.test_battles import arena, script, start
 
@@ -447,7 +448,9 @@ def _defence_of(objective: bool) -> list[Action]:
         b.unit(unit, "inf", "b1")
     b.unit("x1", "inf", "b1", nation="blueland").unit("x2", "inf", "b1", nation="blueland")
     b.unit_type("inf", morale=9)
-    if objective:
+    if worth == "vp":
+        b.region("b1", values={"blue": {"loss": 3}})
+    if worth == "game":
         take_b1 = {"kind": "controls", "regions": ["b1"]}
         b.set("victory", {"sudden_death": [{"id": "take-b1", "side": "red", "condition": take_b1}]})
     game = start(b)
@@ -464,10 +467,12 @@ def _defence_of(objective: bool) -> list[Action]:
     return answers
 
 
-def test_b8_normal_stands_in_the_defence_of_a_region_whose_loss_loses_the_game() -> None:
-    """``normal`` leaves a battle once outnumbered 1.3 to 1, but a retreat from a region whose
-    loss hands the enemy the game gives the game away: there it stands until outnumbered 2
-    to 1, as the baseline does (``Tactics.stand``). Outnumbered 3 to 2, it retreats from b1
-    in the first window it may, unless red wins the game by taking b1."""
-    assert Retreat() in _defence_of(objective=False)
-    assert Retreat() not in _defence_of(objective=True)
+def test_b8_normal_stands_in_the_defence_of_a_region_worth_defending() -> None:
+    """``normal`` leaves a battle once outnumbered 1.3 to 1, but a defender's retreat gives
+    its region up: where the region is worth defending (its loss costs VP, or hands the
+    enemy the game) it stands until outnumbered 2 to 1, as the baseline does
+    (``Tactics.stand``). Outnumbered 3 to 2, it retreats from b1 in the first window it may
+    only where b1 is worth nothing to it."""
+    assert Retreat() in _defence_of("nothing")
+    assert Retreat() not in _defence_of("vp")
+    assert Retreat() not in _defence_of("game")

@@ -207,11 +207,15 @@ class BaselineAI:
         cards = [a for a in actions if isinstance(a, PlayCard)]
         if cards:
             return cards[0]
-        if Retreat() in actions and _losing(game, self.style.retreat_ratio):
+        if Retreat() in actions and _losing(game, self._retreat_ratio(game)):
             return Retreat()
         if ContinueBattle() in actions:
             return ContinueBattle()
         return actions[0]
+
+    def _retreat_ratio(self, game: Game) -> float:
+        """The enemy's strength, as a multiple of ours, at which the open battle is left."""
+        return self.style.retreat_ratio
 
     # -- cards, arrivals, repairs ------------------------------------------------------------------
 

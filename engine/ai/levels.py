@@ -115,7 +115,8 @@ register(
     Level(
         "normal",
         "bold and quick to cut its losses (attacks at 1.2 to 1, leaves a battle once "
-        "outnumbered 1.3 to 1), flies its aircraft, merges stacks to attack, digs in on the "
+        "outnumbered 1.3 to 1, but defends a valuable region until outnumbered 2 to 1), "
+        "flies its aircraft, merges stacks to attack, digs in on the "
         "defensive, moves leaders to troops, weighs an event's options and keeps battle "
         "cards for battles in doubt",
         _normal,

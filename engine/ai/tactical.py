@@ -18,7 +18,7 @@ from ..actions import Action, Choose, EndPhase, Move, PlayCard
 from ..queries import legal_move_paths
 from .air import flight
 from .baseline import AIR_PHASES, BaselineAI, Style, _scorer, _stay_score, moving_now
-from .estimates import stack_strength
+from .estimates import defence_value, stack_strength
 from .forks import decision_seed, fork
 from .judge import score
 from .memo import once
@@ -46,6 +46,10 @@ comes first)."""
 CLOSE_BATTLE = 2.5
 """A battle card is kept when one side has more than this many times the other's strength:
 the battle is decided without it."""
+STAND_RATIO = 2.0
+"""The defenders of a region worth defending (one whose loss costs VP or hands the enemy
+the game) leave the battle only once outnumbered this many times (the baseline's ratio): a
+retreat gives the region up."""
 
 
 @dataclass(frozen=True)
@@ -66,6 +70,9 @@ class Tactics:
     """Weigh an event's options on copies of the game."""
     card_timing: bool = True
     """Keep battle cards for battles in doubt."""
+    stand: bool = True
+    """Defend a region worth defending as the baseline does (leave the battle only at
+    :data:`STAND_RATIO`), not as the style breaks off other battles."""
     vital: bool = True
     """Weigh the threat to sudden-death objectives: stacks on one that an enemy within two
     steps outnumbers stay, and stacks that can reach it go there (``stacks.vital_gaps``)."""
@@ -223,6 +230,18 @@ class Tactician(BaselineAI):
             return (gain, tie)
 
         return score
+
+    def _retreat_ratio(self, game: Game) -> float:
+        ratio = self.style.retreat_ratio
+        battle = game.state.battle
+        if not self.tactics.stand or battle is None:
+            return ratio
+        side = game.to_act()
+        if side is None or side == battle["attacker"]:
+            return ratio
+        if defence_value(game, battle["region"], side) > 0:
+            return max(ratio, STAND_RATIO)
+        return ratio
 
     def _forward(self, game: Game, region: str, side: str) -> bool:
         """A move there is worth leaving a garrison behind for: it takes or attacks an enemy

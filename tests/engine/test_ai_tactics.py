@@ -14,12 +14,14 @@ from engine import Game
 from engine.actions import (
     Action,
     Choose,
+    ContinueBattle,
     EndPhase,
     Entrench,
     Merge,
     Move,
     PlayCard,
     Rebase,
+    Retreat,
     Split,
 )
 from engine.ai import levels
@@ -431,3 +433,46 @@ def test_hard_level_is_deterministic_for_a_seed() -> None:
     scenario = load_file(ROOT / "sample_scenarios" / "vessa-crossing.json").scenario
     first = play(scenario, 5, level="hard").game.log.digest()
     assert play(scenario, 5, level="hard").game.log.digest() == first
+
+
+def _defence_of(worth: str) -> list[Action]:
+    """Red's three infantry attack blue's two in b1 (every shot misses, nobody routs). b1 is
+    worth nothing to blue (``worth="nothing"``), costs blue VP when lost (``"vp"``), or is a
+    region red wins the game by taking (``"game"``). What blue's ``normal`` player answers in
+    each window of the battle."""
+    from engine.actions import ResolveBattle
+    from tests.engine.test_battles import arena, script, start
+
+    b = arena()
+    for unit in ("r1", "r2", "r3"):
+        b.unit(unit, "inf", "b1")
+    b.unit("x1", "inf", "b1", nation="blueland").unit("x2", "inf", "b1", nation="blueland")
+    b.unit_type("inf", morale=9)
+    if worth == "vp":
+        b.region("b1", values={"blue": {"loss": 3}})
+    if worth == "game":
+        take_b1 = {"kind": "controls", "regions": ["b1"]}
+        b.set("victory", {"sudden_death": [{"id": "take-b1", "side": "red", "condition": take_b1}]})
+    game = start(b)
+    script(game, *([9] * 200))
+    game.apply(ResolveBattle("b1"))
+    blue = levels.player("normal")
+    answers: list[Action] = []
+    while game.state.battle is not None:
+        if game.to_act() == "blue":
+            answers.append(blue.choose(game))
+            game.apply(answers[-1])
+        else:
+            game.apply(ContinueBattle())
+    return answers
+
+
+def test_b8_normal_stands_in_the_defence_of_a_region_worth_defending() -> None:
+    """``normal`` leaves a battle once outnumbered 1.3 to 1, but a defender's retreat gives
+    its region up: where the region is worth defending (its loss costs VP, or hands the
+    enemy the game) it stands until outnumbered 2 to 1, as the baseline does
+    (``Tactics.stand``). Outnumbered 3 to 2, it retreats from b1 in the first window it may
+    only where b1 is worth nothing to it."""
+    assert Retreat() in _defence_of("nothing")
+    assert Retreat() not in _defence_of("vp")
+    assert Retreat() not in _defence_of("game")

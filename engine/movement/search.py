@@ -50,9 +50,13 @@ def reachable(game: Game, stack: StackState) -> dict[str, Reach]:
     # Where the stack may end is judged for every region reached: its room once.
     room = Room(game, stack) if domain == "land" else None
 
-    def offer(region: str, reach: Reach) -> None:
+    def better(region: str, cost: float, path: tuple[str, ...]) -> bool:
         old = best.get(region)
-        if old is None or (reach.cost, len(reach.path)) < (old.cost, len(old.path)):
+        return old is None or (cost, len(path)) < (old.cost, len(old.path))
+
+    def offer(region: str, reach: Reach) -> None:
+        # ``better`` asked first where a move's kind costs work to find (the networks).
+        if better(region, reach.cost, reach.path):
             best[region] = reach
 
     for reach_region, reach in _plain_search(
@@ -72,7 +76,7 @@ def reachable(game: Game, stack: StackState) -> dict[str, Reach]:
                 game, stack, "rail", enemies, rail_cost, budget
             ).items():
                 cost = rail_cost(len(path))
-                if cost <= budget:
+                if cost <= budget and better(region, cost, path):
                     offer(
                         region,
                         _classify(
@@ -88,7 +92,7 @@ def reachable(game: Game, stack: StackState) -> dict[str, Reach]:
             game, stack, "road", enemies, road_cost, budget
         ).items():
             cost = road_cost(len(path))
-            if cost <= budget:
+            if cost <= budget and better(region, cost, path):
                 offer(
                     region,
                     _classify(game, stack, path, float(cost), enemies, domain=domain, room=room),
@@ -153,11 +157,11 @@ def _plain_search(
 ) -> dict[str, Reach]:
     """Dijkstra over plain costs; enemy-held regions end a path unless overrun (V2: strong
     enough, and with the overrun's MP left after entering)."""
+    if domain == "land":
+        return _land_search(game, stack, budget, side, field, room or Room(game, stack))
     start = stack.region
     combat = has_combat_unit(game, stack)
     overrun_cost = game.scenario.rules.movement.overrun_mp_cost
-    # The map's steps, fetched once per search (not once per region settled).
-    table = land_steps(game.world) if domain == "land" else None
     queue: list[tuple[float, int, str, tuple[str, ...], bool]] = [(0.0, 0, start, (), False)]
     done: dict[str, Reach] = {}
     counter = 0
@@ -169,7 +173,7 @@ def _plain_search(
             done[region] = _classify(game, stack, path, cost, field, overrun, domain, room)
             if done[region].kind == "battle":
                 continue  # the move stops in an enemy-held region
-        for link, step in _plain_steps(game, region, side, domain, done, table):
+        for link, step in _plain_steps(game, region, side, domain, done):
             enemies = field.get(link.to, [])
             if enemies and not combat:
                 continue  # only stacks with a combat unit may enter enemy-held regions
@@ -187,43 +191,91 @@ def _plain_search(
     return done
 
 
-def _plain_steps(
+def _land_search(
     game: Game,
-    region: str,
+    stack: StackState,
+    budget: float,
     side: str,
-    domain: str,
-    done: Mapping[str, Reach],
-    table: dict[str, list[tuple[Link, float]]] | None = None,
-) -> list[tuple[Link, float]]:
-    """The steps out of ``region`` a stack of ``side`` moving in ``domain`` may take (to a
-    region not settled yet, ``done``), each with its :func:`plain_cost`. On land, from
-    :func:`_land_steps` (``table``, when the caller has it): the map's part of
-    ``step_refusal`` and of the cost settled once."""
-    if domain != "land":
-        return [
-            (link, plain_cost(game, link, domain))
-            for link in game.world.neighbours(region)
-            if link.to not in done and step_refusal(game, side, domain, link) is None
-        ]
-    closed = game.world.closed_to
+    field: Mapping[str, list[StackState]],
+    room: Room,
+) -> dict[str, Reach]:
+    """:func:`_plain_search` of a land stack, the search the AI asks for most: the same
+    regions, paths, costs and kinds in the same order, with the steps (:func:`_plain_steps`)
+    and what ending in a region means (:func:`_classify`) worked out in the loop itself, and
+    a step's overrun only judged when the step is affordable (an overrun only adds to it)."""
+    start = stack.region
+    combat = has_combat_unit(game, stack)
+    overrun_cost = game.scenario.rules.movement.overrun_mp_cost
+    world = game.world
+    table = land_steps(world)
+    closed = world.closed_to
     changed = game.state.connection_state
-    found = []
-    if table is None:
-        table = land_steps(game.world)
-    for link, fixed in table.get(region, ()):
-        to = link.to
-        if to in done or side in closed[to]:
+    enemies_in = field.get
+    fits = room.fits
+    pop, push = heapq.heappop, heapq.heappush
+    queue: list[tuple[float, int, str, tuple[str, ...], bool]] = [(0.0, 0, start, (), False)]
+    done: dict[str, Reach] = {}
+    counter = 0
+    while queue:
+        cost, _, region, path, overrun = pop(queue)
+        if region in done or (region == start and path):
             continue
-        flags = changed.get(link.connection.id)
-        if flags is None:
-            if link.kind.needs_bridge and not link.connection.bridge:
+        if path:
+            enemies = enemies_in(region)
+            if enemies and not overrun:
+                done[region] = Reach(cost, path, "battle")
+                continue  # the move stops in an enemy-held region
+            # U4/V3: an overrun does not stop the move, so the stack must fit where it ends.
+            if not fits(region):
+                done[region] = Reach(cost, path, "overstack")
+            else:
+                done[region] = Reach(cost, path, "overrun" if enemies else "move")
+        for link, step in table.get(region, ()):
+            to = link.to
+            if to in done or side in closed[to]:
                 continue
-            found.append((link, fixed))
-        else:
-            if link.kind.needs_bridge and not flags[0]:
+            kind = link.kind
+            flags = changed.get(link.connection.id)
+            if flags is None:
+                if kind.needs_bridge and not link.connection.bridge:
+                    continue
+            else:
+                if kind.needs_bridge and not flags[0]:
+                    continue
+                step = land_entry(world, link, flags[0], flags[2])
+            enemies = enemies_in(to)
+            if enemies and not combat:
+                continue  # only stacks with a combat unit may enter enemy-held regions
+            spends_all = kind.uses_all_movement
+            if spends_all:
+                step = max(step, budget - cost)
+            total = cost + step
+            if total > budget:
                 continue
-            found.append((link, land_entry(game.world, link, flags[0], flags[2])))
-    return found
+            over = False
+            if enemies:
+                # A crossing that spends all MP leaves none for an overrun.
+                over = overruns(game, stack, enemies, -1.0 if spends_all else budget - total)
+                if over:
+                    total += overrun_cost
+                    if total > budget:
+                        continue
+            counter += 1
+            push(queue, (total, counter, to, (*path, to), over))
+    return done
+
+
+def _plain_steps(
+    game: Game, region: str, side: str, domain: str, done: Mapping[str, Reach]
+) -> list[tuple[Link, float]]:
+    """The steps out of ``region`` a stack of ``side`` moving in ``domain`` (not land: see
+    :func:`_land_search`) may take to a region not settled yet (``done``), each with its
+    :func:`plain_cost`."""
+    return [
+        (link, plain_cost(game, link, domain))
+        for link in game.world.neighbours(region)
+        if link.to not in done and step_refusal(game, side, domain, link) is None
+    ]
 
 
 def _network_search(

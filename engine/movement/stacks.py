@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING
 
 from .. import board, modifiers, stack_index
 from ..state import StackState
+from ..world import World
 
 if TYPE_CHECKING:
     from ..game import Game
@@ -120,26 +121,42 @@ class Room:
     of each region is kept until one of the side's stacks changes (searches for stack after
     stack ask it of the same regions while nothing moves)."""
 
-    __slots__ = ("_game", "_loads", "_points", "_stack")
+    __slots__ = ("_game", "_home", "_limits", "_loads", "_points", "_side")
 
     def __init__(self, game: Game, stack: StackState) -> None:
         self._game = game
-        self._stack = stack
         self._points = stacking_points(game, stack)
-        side = stack.side
+        self._side = side = stack.side
+        # Where the stack itself counts in the load (``region_load``'s ``exclude``).
+        self._home = stack.region if stack.structure is None else None
+        self._limits = land_limits(game.world)
         self._loads: dict[str, int] = stack_index.kept_for(
             game.state, ("loads", side), (side,), dict
         )
 
     def fits(self, region: str) -> bool:
-        game, stack, points = self._game, self._stack, self._points
-        limit = game.world.land_stacking(region, game.world.regions[region].network)
+        points = self._points
         load = self._loads.get(region)
         if load is None:
-            load = self._loads[region] = region_load(game, region, stack.side)
-        if stack.region == region and stack.structure is None:
-            load -= points  # the stack itself (``region_load``'s ``exclude``)
-        return load + points <= limit
+            load = self._loads[region] = region_load(self._game, region, self._side)
+        if region == self._home:
+            load -= points  # the stack itself
+        return load + points <= self._limits[region]
+
+
+# ``World.kept["land_limits"]``: per scenario, each region's land stacking limit
+# (``World.land_stacking`` with the region's own network), asked of every region a search
+# settles.
+
+
+def land_limits(world: World) -> dict[str, int]:
+    found: dict[str, int] | None = world.kept.get("land_limits")
+    if found is None:
+        regions = world.regions
+        found = world.kept["land_limits"] = {
+            region: world.land_stacking(region, regions[region].network) for region in regions
+        }
+    return found
 
 
 def has_combat_unit(game: Game, stack: StackState) -> bool:

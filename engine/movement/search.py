@@ -210,7 +210,9 @@ def _land_search(
     table = land_steps(world)
     closed = world.closed_to
     changed = game.state.connection_state
-    enemies_in = field.get
+    # The enemies of each region looked at, asked of ``field`` once per search (a region
+    # is looked at from each of its neighbours settled).
+    looked: dict[str, list[StackState]] = {}
     fits = room.fits
     pop, push = heapq.heappop, heapq.heappush
     queue: list[tuple[float, int, str, tuple[str, ...], bool]] = [(0.0, 0, start, (), False)]
@@ -221,7 +223,7 @@ def _land_search(
         if region in done or (region == start and path):
             continue
         if path:
-            enemies = enemies_in(region)
+            enemies = looked[region]  # looked at when the step here was offered
             if enemies and not overrun:
                 done[region] = Reach(cost, path, "battle")
                 continue  # the move stops in an enemy-held region
@@ -243,7 +245,9 @@ def _land_search(
                 if kind.needs_bridge and not flags[0]:
                     continue
                 step = land_entry(world, link, flags[0], flags[2])
-            enemies = enemies_in(to)
+            enemies = looked.get(to)
+            if enemies is None:
+                enemies = looked[to] = field.get(to) or []
             if enemies and not combat:
                 continue  # only stacks with a combat unit may enter enemy-held regions
             spends_all = kind.uses_all_movement
@@ -325,7 +329,7 @@ def _network_search(
                 # ``step_refusal`` and ``on_network`` as they judge this step, their parts
                 # that depend on the map alone settled once in ``_network_links``.
                 to = link.to
-                if to in paths or side in closed_to[to] or field.get(to):
+                if to in paths or side in closed_to[to]:
                     continue
                 nation = owner.get(to)
                 if nation is None or side_of.get(nation) != side:
@@ -340,6 +344,8 @@ def _network_search(
                     continue
                 if not (rail if network == "rail" else road or rail):
                     continue
+                if field.get(to):
+                    continue  # enemies in the field (asked last: the dearest question)
                 if link.kind.uses_all_movement:
                     ends.setdefault(to, (*way, to))
                     continue

@@ -245,9 +245,10 @@ def _land_search(
                 if kind.needs_bridge and not flags[0]:
                     continue
                 step = land_entry(world, link, flags[0], flags[2])
-            enemies = looked.get(to)
-            if enemies is None:
-                enemies = looked[to] = field.get(to) or []
+            seen = looked.get(to)
+            if seen is None:
+                seen = looked[to] = field.get(to) or []
+            enemies = seen
             if enemies and not combat:
                 continue  # only stacks with a combat unit may enter enemy-held regions
             spends_all = kind.uses_all_movement

@@ -10,8 +10,11 @@ The index lives on the :class:`~engine.state.GameState` it describes (a transien
 never saved) and is built at the first question. Every change of where a stack stands or
 of which units it holds goes through :mod:`engine.board` (``relocate``, ``split``, ``merge``,
 ``remove_from_stack``) and :mod:`engine.setup` (``new_stack``, ``place_unit``), which tell
-the index (:func:`added`, :func:`moved`, :func:`dropped`, :func:`touched`); rules code that
-puts a unit into a stack it has just made needs not (no question comes in between).
+the index (:func:`added`, :func:`moved`, :func:`dropped`, :func:`touched`), and so does a
+stack going into or out of a structure (``engine/phases/movement.py``): what is kept from the
+stacks (the room left in the field, the enemies in the field, the airspace) depends on it.
+Rules code that puts a unit into a stack it has just made needs not (no question comes in
+between).
 :func:`kept` keeps answers drawn from the stacks until the next such change.
 
 Each region's list keeps the stacks in the order of ``state.stacks`` (the order a scan would

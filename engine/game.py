@@ -262,17 +262,25 @@ class Game:
 
     def record(self, kind: str, **data: Any) -> None:
         """Add a record to the event log, stamped with where the game is."""
-        if not self.log.enabled:
+        log = self.log
+        if not log.enabled:
             return
-        if self.state.outcome is None and self.sides_in_play:
-            stamp = {
-                "turn": self.state.turn,
-                "side": self.active_side,
-                "phase": self.phase,
-            }
+        state = self.state
+        records = log.records
+        # One dict built in place (keys in the same order as ever: seq, type, stamp, data).
+        if state.outcome is None and self.sides_in_play:
+            log.add(
+                {
+                    "seq": len(records),
+                    "type": kind,
+                    "turn": state.turn,
+                    "side": self.active_side,
+                    "phase": self.phase,
+                    **data,
+                }
+            )
         else:
-            stamp = {"turn": self.state.turn}
-        self.log.add({"seq": len(self.log), "type": kind, **stamp, **data})
+            log.add({"seq": len(records), "type": kind, "turn": state.turn, **data})
 
     # -- saving --------------------------------------------------------------------------------
 

@@ -10,8 +10,11 @@ The index lives on the :class:`~engine.state.GameState` it describes (a transien
 never saved) and is built at the first question. Every change of where a stack stands or
 of which units it holds goes through :mod:`engine.board` (``relocate``, ``split``, ``merge``,
 ``remove_from_stack``) and :mod:`engine.setup` (``new_stack``, ``place_unit``), which tell
-the index (:func:`added`, :func:`moved`, :func:`dropped`, :func:`touched`); rules code that
-puts a unit into a stack it has just made needs not (no question comes in between).
+the index (:func:`added`, :func:`moved`, :func:`dropped`, :func:`touched`), and so does a
+stack going into or out of a structure (``engine/phases/movement.py``): what is kept from the
+stacks (the room left in the field, the enemies in the field, the airspace) depends on it.
+Rules code that puts a unit into a stack it has just made needs not (no question comes in
+between).
 :func:`kept` keeps answers drawn from the stacks until the next such change.
 
 Each region's list keeps the stacks in the order of ``state.stacks`` (the order a scan would
@@ -60,7 +63,9 @@ class StackIndex:
         self.position: dict[str, int] = {}
         """Each stack's rank in ``stacks`` (new stacks come last)."""
         self.following = 0
-        self.by_region: dict[str, list[tuple[int, StackState]]] = {}
+        self.by_region: dict[str, list[StackState]] = {}
+        """Per region, its stacks in rank order (the lists are the index's own: answers are
+        copies)."""
         self.version = next(_VERSIONS)
         """Changes at every change of where a stack stands or of which units it holds."""
         self.kept: dict[Hashable, object] = {}
@@ -85,7 +90,7 @@ class StackIndex:
         rank = self.following
         self.following += 1
         self.position[stack.id] = rank
-        self.by_region.setdefault(stack.region, []).append((rank, stack))
+        self.by_region.setdefault(stack.region, []).append(stack)
 
     def fresh_for(self, stacks: dict[str, StackState]) -> bool:
         return self.stacks is stacks and len(self.position) == len(stacks)
@@ -95,8 +100,8 @@ class StackIndex:
         if not found:
             return []
         if side is None:
-            return [s for _, s in found]
-        return [s for _, s in found if s.side == side]
+            return found[:]
+        return [s for s in found if s.side == side]
 
     def touch(self, side: str) -> None:
         self.version = self.sides[side] = next(_VERSIONS)
@@ -106,24 +111,23 @@ class StackIndex:
         self.touch(stack.side)
 
     def move(self, stack: StackState, before: str) -> None:
-        rank = self.position.get(stack.id)
-        if rank is None:
+        if stack.id not in self.position:
             return
-        self._take(before, rank)
-        insort(self.by_region.setdefault(stack.region, []), (rank, stack), key=_rank)
+        self._take(before, stack)
+        position = self.position
+        insort(self.by_region.setdefault(stack.region, []), stack, key=lambda s: position[s.id])
         self.touch(stack.side)
 
     def drop(self, stack: StackState) -> None:
-        rank = self.position.pop(stack.id, None)
-        if rank is None:
+        if self.position.pop(stack.id, None) is None:
             return
-        self._take(stack.region, rank)
+        self._take(stack.region, stack)
         self.touch(stack.side)
 
-    def _take(self, region: str, rank: int) -> None:
+    def _take(self, region: str, stack: StackState) -> None:
         found = self.by_region.get(region, [])
-        for i, (r, _) in enumerate(found):
-            if r == rank:
+        for i, there in enumerate(found):
+            if there is stack:
                 del found[i]
                 break
         if not found:
@@ -134,15 +138,13 @@ def _nothing() -> None:
     return None
 
 
-def _rank(item: tuple[int, StackState]) -> int:
-    return item[0]
-
-
 def index_of(state: GameState) -> StackIndex:
     """The state's index, built (or built again) when missing or out of date."""
     index = state._stack_index
-    if index is None or not index.fresh_for(state.stacks):
-        index = state._stack_index = StackIndex(state.stacks)
+    stacks = state.stacks
+    # ``fresh_for``, written out: asked tens of thousands of times a game.
+    if index is None or index.stacks is not stacks or len(index.position) != len(stacks):
+        index = state._stack_index = StackIndex(stacks)
     return index
 
 

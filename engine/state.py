@@ -8,6 +8,7 @@ decisions waiting for a player. Nothing here knows the rules; the phase modules 
 from __future__ import annotations
 
 from dataclasses import dataclass, field, fields
+from operator import attrgetter
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from .records import BattleState, Decision, SpentCard
@@ -46,6 +47,11 @@ class UnitState:
     """Last turn the unit came ashore from ships or aircraft (0: never): that turn it has no
     MP left and may not be carried again."""
 
+    def __deepcopy__(self, memo: dict[int, object]) -> UnitState:
+        # Every field is a plain immutable value: a copy is a new unit with the same values
+        # (the AI's forks copy every unit; the generic deep copy took ten times as long).
+        return UnitState(*_UNIT_VALUES(self))
+
 
 @dataclass(slots=True)
 class StackState:
@@ -62,6 +68,16 @@ class StackState:
     """Region the stack entered an enemy region from (where it retreats to)."""
     crossed: str | None = None
     """Connection id the stack crossed to enter a battle (first-round defence bonus)."""
+
+    def __deepcopy__(self, memo: dict[int, object]) -> StackState:
+        # Plain immutable values but the list of units, copied (see ``UnitState``).
+        twin = StackState(*_STACK_VALUES(self))
+        twin.units = list(self.units)
+        return twin
+
+
+_UNIT_VALUES = attrgetter(*(f.name for f in fields(UnitState)))
+_STACK_VALUES = attrgetter(*(f.name for f in fields(StackState)))
 
 
 @dataclass(slots=True)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
@@ -112,12 +112,26 @@ def matching(game: Game, flt: UnitFilter, scope: Scope, ctx: Context) -> list[Un
     # the sides and the battle's units are the same for all of them.
     sides = relative_sides(game, flt.side, ctx.side)
     fighting = battle_units(game) if scope.context == "battle" else None
+    units: Iterable[UnitState] = game.state.units.values()
+    if fighting is not None:
+        units = [u for u in units if u.id in fighting]  # no other unit is in the scope
+    # A filter naming no unit, nation, domain, type, role, tag or class lets any unit of
+    # its sides through (``_type_matches``), so it is not asked unit by unit.
+    typed = bool(
+        flt.units
+        or flt.nations
+        or flt.domains
+        or flt.unit_types
+        or flt.roles
+        or flt.tags
+        or flt.classes
+    )
     return [
         unit
-        for unit in game.state.units.values()
+        for unit in units
         if unit.status == "active"
         and unit.side in sides
-        and _type_matches(game, unit, flt)
+        and (not typed or _type_matches(game, unit, flt))
         and _in_scope(game, unit, scope, fighting)
     ]
 

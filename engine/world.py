@@ -67,6 +67,8 @@ class World:
         self.turn_order: list[str] = list(scenario.calendar.turn_order)
         self.unit_types: dict[str, UnitType] = {t.id: t for t in scenario.unit_types}
         self.units: dict[str, Unit] = {u.id: u for u in scenario.units}
+        self._type_of: dict[str, UnitType] = {u.id: self.unit_types[u.type] for u in scenario.units}
+        """Each unit's type (asked tens of thousands of times a game: one lookup)."""
         self.leaders: dict[str, Leader] = {x.id: x for x in scenario.leaders}
         self.cards: dict[str, Card] = {c.id: c for c in scenario.cards}
         self.events: dict[str, Event] = {e.id: e for e in scenario.events}
@@ -84,6 +86,11 @@ class World:
         for area in scenario.areas:
             for region_id in self.area_regions[area.id]:
                 self.closed_to[region_id].update(area.closed_to)
+        playing = [s.id for s in scenario.sides if not s.neutral]
+        self._at_war: frozenset[tuple[str, str]] = frozenset(
+            (a, b) for a in playing for b in playing if a != b
+        )
+        """The pairs of sides at war (:meth:`at_war`), asked of nearly every stack looked at."""
         self.kept: dict[str, Any] = {}
         """Tables worked out from the scenario alone by the modules that use them, by a name
         of each module's own (asked at nearly every step of a search or every move the AI
@@ -93,7 +100,11 @@ class World:
 
     def at_war(self, a: str, b: str) -> bool:
         """Playing sides fight every other playing side; neutral sides fight nobody."""
-        return a != b and not self.sides[a].neutral and not self.sides[b].neutral
+        if (a, b) in self._at_war:
+            return True
+        if a != b:
+            self.sides[a], self.sides[b]  # an unknown side raises KeyError, as it always did
+        return False
 
     def enemies_of(self, side: str) -> list[str]:
         return [s for s in self.sides if self.at_war(side, s)]
@@ -130,8 +141,7 @@ class World:
     # -- units ---------------------------------------------------------------------------------
 
     def unit_type(self, unit_id: str) -> UnitType | None:
-        unit = self.units.get(unit_id)
-        return self.unit_types[unit.type] if unit else None
+        return self._type_of.get(unit_id)
 
     def nation_of(self, unit_id: str) -> str:
         unit = self.units.get(unit_id)

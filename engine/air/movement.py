@@ -11,7 +11,7 @@ from __future__ import annotations
 import weakref
 from typing import TYPE_CHECKING
 
-from .. import board
+from .. import board, stack_index
 from ..actions import Action, Merge, Move, Rebase, Split
 from ..errors import IllegalAction
 from ..state import StackState
@@ -63,18 +63,36 @@ def why_grounded(game: Game, stack: StackState) -> str | None:
 
 class Airspace:
     """A side's view of the map for one decision: aircraft already in the air per region and
-    regions holding enemies, counted once instead of once per candidate destination."""
+    regions holding enemies, counted once instead of once per candidate destination.
+
+    Both depend on where the stacks stand, what they hold and which are inside a structure
+    alone, so they are kept until one of those changes (:func:`stack_index.kept`): the AI's
+    choice, the check of the flight and its application ask for the same airspace. Shared:
+    never to be changed."""
+
+    __slots__ = ("enemies", "load", "side")
 
     def __init__(self, game: Game, side: str) -> None:
         self.side = side
-        self.load: dict[str, int] = {}
-        self.enemies: set[str] = set()
-        for stack in game.state.stacks.values():
-            if game.world.at_war(side, stack.side):
-                self.enemies.add(stack.region)
-            elif stack.side == side and not grounded(game, stack):
-                air = [u for u in stack.units if game.state.units[u].domain == "air"]
-                self.load[stack.region] = self.load.get(stack.region, 0) + stacking_of(game, air)
+        self.load: dict[str, int]
+        self.enemies: set[str]
+        self.load, self.enemies = stack_index.kept(
+            game.state, ("airspace", side), lambda: _survey(game, side)
+        )
+
+
+def _survey(game: Game, side: str) -> tuple[dict[str, int], set[str]]:
+    load: dict[str, int] = {}
+    enemies: set[str] = set()
+    units = game.state.units
+    at_war = game.world.at_war
+    for stack in game.state.stacks.values():
+        if at_war(side, stack.side):
+            enemies.add(stack.region)
+        elif stack.side == side and not grounded(game, stack):
+            air = [u for u in stack.units if units[u].domain == "air"]
+            load[stack.region] = load.get(stack.region, 0) + stacking_of(game, air)
+    return load, enemies
 
 
 def why_not_there(

@@ -6,7 +6,7 @@ from __future__ import annotations
 import math
 from typing import TYPE_CHECKING
 
-from .. import board, movement
+from .. import board, movement, stack_index
 from ..actions import (
     Action,
     EnterStructure,
@@ -150,11 +150,15 @@ class LandMovement(Phase):
         elif isinstance(action, EnterStructure):
             stack = _own_stack(game, action.stack)
             stack.structure = action.structure
+            # What is kept from where stacks stand (room in the field, enemies in the field)
+            # changes with it.
+            stack_index.touched(game.state, stack)
             game.record("entered", stack=stack.id, structure=action.structure)
         elif isinstance(action, LeaveStructure):
             stack = _own_stack(game, action.stack)
             game.record("left", stack=stack.id, structure=stack.structure)
             stack.structure = None
+            stack_index.touched(game.state, stack)
 
     # -- rules of each action --------------------------------------------------------------------
 
@@ -233,6 +237,7 @@ class LandMovement(Phase):
             if game.world.domain(stack.region) != "sea" and port is not None:
                 # Ships on the coast lie in a friendly port: it is their base.
                 stack.structure = port
+                stack_index.touched(game.state, stack)
                 game.record("entered", stack=stack.id, structure=port)
         self._join_entrenched(game, stack)
 

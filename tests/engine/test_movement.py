@@ -254,6 +254,23 @@ def test_u4_v3_pass_through_a_full_region_but_not_end_there() -> None:
     assert result["c1"].kind == "move"
 
 
+def test_u4_a_stack_going_into_a_structure_makes_room_in_the_field_at_once() -> None:
+    # Stacks inside a structure do not count against the region's limit (U4): the room a
+    # search judged before a stack went in (or came out) is judged again after it.
+    b = Builder(cols=3).owners(b1="redland", c1="redland")
+    b.region("b1", stacking=4)
+    b.structure("keep", "b1", kind="fort", fortification=2, capacity={"land": 4})
+    b.unit("r", "inf", "a1").unit("f1", "inf", "b1").unit("f2", "inf", "b1")
+    game = moving(b)
+    assert reach(game, "r")["b1"].kind == "overstack"
+    game.apply(EnterStructure(stack_of(game, "f1").id, "keep"))
+    assert reach(game, "r")["b1"].kind == "move"
+    game.apply(LeaveStructure(stack_of(game, "f1").id))
+    assert reach(game, "r")["b1"].kind == "overstack"
+    with pytest.raises(IllegalAction, match="stacking limit"):
+        game.apply(Move(stack_of(game, "r").id, ("b1",)))
+
+
 def test_v4_minimal_move_whatever_the_cost_then_no_more() -> None:
     b = Builder(cols=3).owners(b1="redland")
     b.region("b1", terrain="marsh")

@@ -164,21 +164,25 @@ class AaCell(StrictModel):
 
 
 _OC35_ODDS = [0.2, 0.25, 1 / 3, 0.5, 1.0, 2.0, 3.0, 4.0, 5.0]
-_OC35 = (
-    "H10 H15 A15 A15 A15 A20 A20 A25 A30",
-    "-10 -10 H15 H15 H15 H20 A20 A25 A30",
-    "-5 -10 -10 -15 -15 -15 H20 A20 A25",
-    "-5 -5 -5 -10 -10 -15 H15 H20 H25",
-    "-5 -5 -5 -5 -5 -10 -15 H15 H20",
-    "-5 -5 -5 -5 -5 -5 -10 -15 -15",
+_OC35_COLUMNS = (
+    # One string per odds column (lowest odds first), the die's rows top to bottom.
+    "H10 -10 -5 -5 -5 -5",
+    "H15 -10 -10 -5 -5 -5",
+    "A15 H15 -10 -5 -5 -5",
+    "A15 H15 -15 -10 -5 -5",
+    "A15 H15 -15 -10 -5 -5",
+    "A20 H20 -15 -15 -10 -5",
+    "A20 A20 H20 H15 -15 -10",
+    "A25 A25 A20 H20 H15 -15",
+    "A30 A30 A25 H25 H20 -15",
 )
 _AA_CODES: dict[str, AaResult] = {"-": "none", "H": "halved", "A": "aborted"}
 
 
 def _aa_rows() -> list[list[AaCell]]:
     return [
-        [AaCell(result=_AA_CODES[c[0]], damage=float(c[1:])) for c in line.split()]
-        for line in _OC35
+        [AaCell(result=_AA_CODES[c[0]], damage=float(c[1:])) for c in row]
+        for row in zip(*(column.split() for column in _OC35_COLUMNS), strict=True)
     ]
 
 

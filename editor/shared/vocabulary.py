@@ -230,6 +230,10 @@ BY_FIELD: dict[tuple[str, str], str] = {
     ("missions", "command"): "Command",
     ("night_air_missions", "command"): "Command",
     ("night_naval_missions", "command"): "Command",
+    # Table OC35: what AA fire does to an air mission
+    ("result", "none"): "Flies on",
+    ("result", "halved"): "Flies at half value",
+    ("result", "aborted"): "Turns back",
 }
 """Names of values that read differently in one field (keyed by the field's name)."""
 

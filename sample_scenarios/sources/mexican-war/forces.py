@@ -27,7 +27,7 @@ SIDES: list[Json] = [
         "id": "mexico",
         "name": "Mexico",
         "color": "#3a7d44",
-        "start_vp": 29,
+        "start_vp": 44,
         "briefing": (
             "You have more men and far better horsemen, strong walled cities, the mountains and "
             "the climate. The invader must come to you across deserts, or up from the coast "
@@ -348,14 +348,14 @@ REINFORCEMENTS: list[Json] = [
                ("mx-activos", "guardia-nacional", "Orizaba Guard"),
                ("mx-lancers", "mexico", "Veracruz Lancers")],
      "text": "A new army gathers in the hills above Veracruz."},
-    {"id": "defenders-of-the-capital", "side": "mexico", "turn": 25,
+    {"id": "defenders-of-the-capital", "side": "mexico", "turn": 16,
      "to": {"areas": ["valley-of-mexico", "puebla"]},
      "units": [("mx-activos", "guardia-nacional", "Independencia Battalion"),
                ("mx-activos", "guardia-nacional", "Bravos Battalion"),
                ("mx-activos", "guardia-nacional", "Victoria Battalion"),
                ("mx-line-infantry", "mexico", "Invalids and Cadets")],
      "text": "The capital raises its own battalions."},
-    {"id": "last-levies", "side": "mexico", "turn": 30,
+    {"id": "last-levies", "side": "mexico", "turn": 24,
      "to": {"areas": ["valley-of-mexico", "central", "bajio"]},
      "units": [("mx-activos", "guardia-nacional", "Toluca Guard"),
                ("mx-lancers", "mexico", "Alvarez's southern horse")],
@@ -374,15 +374,15 @@ REPLACEMENTS: list[Json] = [
 ]
 
 # The tension index stands for opposition to the war in the United States: it rises when the
-# war goes badly or drags on, falls with victories, and makes the United States give up at 12.
+# war goes badly or drags on, falls with victories, and makes the United States give up at 11.
 TENSION: Json = {
     "name": "Opposition to the war",
     "benefits": "mexico",
-    "threshold": 12,
+    "threshold": 11,
     "description": (
         "How loudly Congress, the Whig press and the public call the war a mistake. Defeats, "
         "lost towns in Texas and the end of enlistments push it up; great victories calm it. "
-        "At 12 the United States accepts Mexico's terms and Mexico wins."
+        "At 11 the United States accepts Mexico's terms and Mexico wins."
     ),
     "steps": [
         {
@@ -412,8 +412,8 @@ VICTORY: Json = {
     "description": (
         "The United States wins outright by holding Mexico City at the end of a turn; Mexico "
         "wins outright by holding San Antonio, Corpus Christi and Point Isabel together, or when "
-        "the opposition to the war reaches 12. "
-        "Otherwise the side with more VP after turn 36 wins. Mexico starts with 29 VP and "
+        "the opposition to the war reaches 11. "
+        "Otherwise the side with more VP after turn 36 wins. Mexico starts with 44 VP and "
         "scores its cities still held at the end; both sides score the places they take "
         "and the enemy units they destroy."
     ),

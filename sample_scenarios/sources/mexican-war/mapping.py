@@ -194,7 +194,7 @@ STRUCTURES: list[tuple[str, str, str, str, int, str | None, int, int, int]] = [
     ("jalapa-town", "Jalapa", "jalapa", "city", 0, None, 1, 0, 0),
     ("perote-castle", "San Carlos de Perote", "perote", "fort", 4, None, 2, 0, 1),
     ("puebla-town", "Puebla", "puebla", "city", 0, None, 3, 0, 1),
-    ("mexico-city", "Mexico City and Chapultepec", "mexico-city", "city", 3, None, 8, 0, 4),
+    ("mexico-city", "Mexico City and Chapultepec", "mexico-city", "city", 2, None, 8, 0, 4),
     ("queretaro-town", "Querétaro", "queretaro", "city", 0, None, 1, 0, 0),
     ("guanajuato-town", "Guanajuato", "guanajuato", "city", 0, None, 1, 0, 0),
     ("guadalajara-town", "Guadalajara", "guadalajara", "city", 0, None, 1, 0, 0),

@@ -49,3 +49,14 @@ def test_a_new_empty_map_gives_no_zoom_hint(studio: Any) -> None:
     assert not panel.zoom_hint.isVisibleTo(panel)
     assert panel.names["stacks"].isEnabled()
     assert not studio.zoom_note.isVisibleTo(studio)
+
+
+def test_zones_are_a_layer_of_hex_maps_only(studio: Any) -> None:
+    """Setup and fixed zones are painted on hexes: a map of drawn regions does not list them."""
+    assert studio.files.open_path(SAMPLES / "mexican-war.json", ask=False)
+    QTest.qWait(20)
+    assert "zones" not in studio.layers_panel.shown
+    assert "regions" in studio.layers_panel.shown
+    assert studio.files.open_path(SAMPLES / "kharkov-1942-operational.json", ask=False)
+    QTest.qWait(20)
+    assert "zones" in studio.layers_panel.shown

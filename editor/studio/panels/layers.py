@@ -23,6 +23,9 @@ from editor.shared.widgets import set_muted
 from editor.studio.map.layers import LAYER_NAMES
 from editor.studio.map.scene import LAYERS, MapScene
 
+HEX_ONLY = ("zones",)
+"""Layers only a hex map has (setup and fixed zones are painted on hexes): not listed for
+a map of drawn regions."""
 BY_ZOOM = ("stacks", "structures", "supply")
 """Layers the zoom hides on a big map seen whole (:attr:`MapScene.detail`'s ``markers``)."""
 ZOOM_HINT = "Zoom in to see the greyed layers: at this zoom they are too small to draw."
@@ -48,7 +51,9 @@ class LayersPanel(QWidget):
         self.shown: dict[str, QCheckBox] = {}
         self.locked: dict[str, QCheckBox] = {}
         self.names: dict[str, QLabel] = {}
-        for row, layer in enumerate(reversed(LAYERS), start=1):
+        hexes = scene.document.scenario.hex_map is not None
+        listed = [layer for layer in reversed(LAYERS) if hexes or layer not in HEX_ONLY]
+        for row, layer in enumerate(listed, start=1):
             self.names[layer] = QLabel(LAYER_NAMES[layer])
             grid.addWidget(self.names[layer], row, 0)
             shown, locked = QCheckBox(), QCheckBox()

@@ -15,17 +15,14 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QRectF, Qt
-from PySide6.QtGui import QColor, QFont, QPainter, QPainterPath, QPen
+from PySide6.QtGui import QColor, QPainter, QPainterPath, QPen
 from PySide6.QtWidgets import (
     QGraphicsItem,
     QGraphicsPathItem,
-    QGraphicsSceneHoverEvent,
-    QStyleOptionGraphicsItem,
-    QWidget,
 )
 
-from editor.game.map.style import Z_BADGES, Z_CONNECTIONS
-from editor.game.wego.op_overlay_items import LOC_NAMES, TEXT_FROM_PX, band_outline, number
+from editor.game.map.style import Z_CONNECTIONS
+from editor.game.wego.op_overlay_items import LOC_NAMES, HexMarksItem, band_outline, number
 from engine.operational.intel import IntelPicture, SeenUnit
 from engine.wego.op.intel import intel_of
 
@@ -66,70 +63,32 @@ def seen_words(seen: SeenUnit, name: str) -> str:
     return ": ".join(parts[:2]) + (", " + ", ".join(parts[2:]) if parts[2:] else "")
 
 
-class IntelBadgesItem(QGraphicsItem):
-    """The level badges of every hex with seen enemies (see the module docstring): one item
-    for the whole map, painting only the badges in the exposed area; it takes the mouse
-    only over its badges."""
+class IntelBadgesItem(HexMarksItem):
+    """The level badges of every hex with seen enemies (see the module docstring), each
+    with its level once hexes are large enough on screen."""
 
     def __init__(self, scene: GameMapScene, cells: list[tuple[str, int, str]]) -> None:
-        super().__init__()
-        self.setZValue(Z_BADGES)
-        self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
-        self.setAcceptHoverEvents(True)
-        grid = scene.grid
-        assert grid is not None
-        size = self.size = grid.size
+        super().__init__(scene, 0.32)
+        size = self.size
         side = size * 0.42
-        self.font = QFont()
-        self.font.setPixelSize(max(1, round(size * 0.32)))
-        self.font.setBold(True)
-        centres = grid.centres()
         self.badges: list[tuple[QRectF, int, str]] = []
-        outline = QPainterPath()
         for hex_id, level, tip in cells:
-            index = grid.find(hex_id)
-            if index is None:
+            found = self.centre(hex_id)
+            if found is None:
                 continue
-            x, y = centres[index].tolist()
+            x, y = found
             box = QRectF(x + size * 0.38, y - size * 0.72, side, side)
             self.badges.append((box, level, tip))
-            outline.addRect(box)
-        self.outline = outline
-        self.bounds = outline.boundingRect()
+            self.place(box, tip, round_mark=False)
 
-    def boundingRect(self) -> QRectF:
-        return self.bounds
-
-    def shape(self) -> QPainterPath:
-        return self.outline
-
-    def hoverMoveEvent(self, event: QGraphicsSceneHoverEvent) -> None:
-        at = event.pos()
-        tip = next((t for box, _level, t in self.badges if box.contains(at)), "")
-        if tip != self.toolTip():
-            self.setToolTip(tip)
-        super().hoverMoveEvent(event)
-
-    def paint(
-        self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None
-    ) -> None:
-        shown = option.exposedRect
-        scale = option.levelOfDetailFromTransform(painter.worldTransform())
-        figures = self.size * scale >= TEXT_FROM_PX
-        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
-        painter.setFont(self.font)
-        edge = QPen(QColor(255, 255, 255), max(self.size * 0.04, 1 / max(scale, 1e-6)))
-        for box, level, _tip in self.badges:
-            if not box.intersects(shown):
-                continue
-            colour = INTEL_COLOURS.get(level, INTEL_COLOURS[1])
-            painter.setPen(edge)
-            painter.setBrush(colour)
-            painter.drawRoundedRect(box, box.width() * 0.2, box.width() * 0.2)
-            if figures:
-                ink = QColor("#1b1b1b") if level == 1 else QColor(255, 255, 255)
-                painter.setPen(QPen(ink, 1))
-                painter.drawText(box, Qt.AlignmentFlag.AlignCenter, str(level))
+    def paint_mark(self, painter: QPainter, index: int, text: bool) -> None:
+        box, level, _tip = self.badges[index]
+        painter.setBrush(INTEL_COLOURS.get(level, INTEL_COLOURS[1]))
+        painter.drawRoundedRect(box, box.width() * 0.2, box.width() * 0.2)
+        if text:
+            ink = QColor("#1b1b1b") if level == 1 else QColor(255, 255, 255)
+            painter.setPen(QPen(ink, 1))
+            painter.drawText(box, Qt.AlignmentFlag.AlignCenter, str(level))
 
 
 def intel_items(

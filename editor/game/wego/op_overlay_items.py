@@ -109,50 +109,59 @@ class ZocValuesItem(QGraphicsItem):
             painter.drawText(text, Qt.AlignmentFlag.AlignCenter, words)
 
 
-class SupplyMarksItem(QGraphicsItem):
-    """A disc in the LOC state's colour at the lower left of each hex holding the side's
-    units, with the state's initial (and a ``+`` when a level above Basic covers one of them)
-    once hexes are large enough on screen; pointing at a disc lists the hex's units. One
-    item for the whole map, painting only the discs in the exposed area; it takes the mouse
-    only over its discs, so the hexes and counters under it keep theirs."""
+class HexMarksItem(QGraphicsItem):
+    """Small marks placed on hexes for the whole map in one item: it paints only the marks in
+    the exposed area, shows their text once hexes are :data:`TEXT_FROM_PX` on screen, and
+    takes the mouse only over its marks (each mark's tooltip), so the hexes and counters
+    under it keep theirs. A subclass places its marks (:meth:`place`) and paints one
+    (:meth:`paint_mark`)."""
 
-    def __init__(self, scene: GameMapScene, cells: list[tuple[str, str, bool, str]]) -> None:
+    def __init__(self, scene: GameMapScene, font_share: float) -> None:
         super().__init__()
         self.setZValue(Z_BADGES)
         self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
         self.setAcceptHoverEvents(True)
         grid = scene.grid
         assert grid is not None
-        size = self.size = grid.size
-        radius = size * 0.24
+        self.size = grid.size
         self.font = QFont()
-        self.font.setPixelSize(max(1, round(size * 0.3)))
+        self.font.setPixelSize(max(1, round(self.size * font_share)))
         self.font.setBold(True)
-        centres = grid.centres()
-        self.discs: list[tuple[QRectF, str, QColor, str]] = []
-        self.tips: list[tuple[QRectF, str]] = []
-        outline = QPainterPath()
-        for hex_id, state, plus, tip in cells:
-            index = grid.find(hex_id)
-            if index is None:
-                continue
-            x, y = centres[index].tolist()
-            box = QRectF(x - size * 0.62 - radius, y + size * 0.3 - radius, 2 * radius, 2 * radius)
-            letter = LOC_LETTERS[state] + ("+" if plus else "")
-            self.discs.append((box, letter, LOC_COLOURS[state], tip))
-            outline.addEllipse(box)
-        self.outline = outline
-        self.bounds = outline.boundingRect()
+        self.centres = grid.centres()
+        self.grid = grid
+        self.boxes: list[tuple[QRectF, str]] = []
+        """Each mark's box and tooltip, in the order they are painted."""
+        self.outline = QPainterPath()
+        self._bounds: QRectF | None = None
+
+    def centre(self, hex_id: str) -> tuple[float, float] | None:
+        index = self.grid.find(hex_id)
+        if index is None:
+            return None
+        x, y = self.centres[index].tolist()
+        return x, y
+
+    def place(self, box: QRectF, tip: str, *, round_mark: bool) -> None:
+        """Add a mark's box (a disc or a square) and its tooltip."""
+        self.boxes.append((box, tip))
+        if round_mark:
+            self.outline.addEllipse(box)
+        else:
+            self.outline.addRect(box)
+        self._bounds = None
 
     def boundingRect(self) -> QRectF:
-        return self.bounds
+        # Marks are placed before the item joins a scene, so the bounds are worked out once.
+        if self._bounds is None:
+            self._bounds = self.outline.boundingRect()
+        return self._bounds
 
     def shape(self) -> QPainterPath:
         return self.outline
 
     def hoverMoveEvent(self, event: QGraphicsSceneHoverEvent) -> None:
         at = event.pos()
-        tip = next((t for box, _l, _c, t in self.discs if box.contains(at)), "")
+        tip = next((t for box, t in self.boxes if box.contains(at)), "")
         if tip != self.toolTip():
             self.setToolTip(tip)
         super().hoverMoveEvent(event)
@@ -162,19 +171,46 @@ class SupplyMarksItem(QGraphicsItem):
     ) -> None:
         shown = option.exposedRect
         scale = option.levelOfDetailFromTransform(painter.worldTransform())
-        letters = self.size * scale >= TEXT_FROM_PX
+        text = self.size * scale >= TEXT_FROM_PX
         painter.setRenderHint(QPainter.RenderHint.Antialiasing)
         painter.setFont(self.font)
         edge = QPen(QColor(255, 255, 255), max(self.size * 0.04, 1 / max(scale, 1e-6)))
-        for box, letter, colour, _tip in self.discs:
-            if not box.intersects(shown):
+        for index, (box, _tip) in enumerate(self.boxes):
+            if box.intersects(shown):
+                painter.setPen(edge)
+                self.paint_mark(painter, index, text)
+
+    def paint_mark(self, painter: QPainter, index: int, text: bool) -> None:
+        raise NotImplementedError
+
+
+class SupplyMarksItem(HexMarksItem):
+    """A disc in the LOC state's colour at the lower left of each hex holding the side's
+    units, with the state's initial (and a ``+`` when a level above Basic covers one of them)
+    once hexes are large enough on screen; pointing at a disc lists the hex's units."""
+
+    def __init__(self, scene: GameMapScene, cells: list[tuple[str, str, bool, str]]) -> None:
+        super().__init__(scene, 0.3)
+        size = self.size
+        radius = size * 0.24
+        self.discs: list[tuple[QRectF, str, QColor, str]] = []
+        for hex_id, state, plus, tip in cells:
+            found = self.centre(hex_id)
+            if found is None:
                 continue
-            painter.setPen(edge)
-            painter.setBrush(colour)
-            painter.drawEllipse(box)
-            if letters:
-                painter.setPen(QPen(QColor(255, 255, 255), 1))
-                painter.drawText(box, Qt.AlignmentFlag.AlignCenter, letter)
+            x, y = found
+            box = QRectF(x - size * 0.62 - radius, y + size * 0.3 - radius, 2 * radius, 2 * radius)
+            letter = LOC_LETTERS[state] + ("+" if plus else "")
+            self.discs.append((box, letter, LOC_COLOURS[state], tip))
+            self.place(box, tip, round_mark=True)
+
+    def paint_mark(self, painter: QPainter, index: int, text: bool) -> None:
+        box, letter, colour, _tip = self.discs[index]
+        painter.setBrush(colour)
+        painter.drawEllipse(box)
+        if text:
+            painter.setPen(QPen(QColor(255, 255, 255), 1))
+            painter.drawText(box, Qt.AlignmentFlag.AlignCenter, letter)
 
 
 def number(value: float) -> str:

@@ -23,6 +23,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from editor.shared.widgets import ERROR_COLOUR, set_muted
 from editor.studio.document import Change, ScenarioDocument, with_value
 from schemas.operational.assets import Asset
 from schemas.scenario import Scenario
@@ -64,7 +65,7 @@ class AssetsByTurn(QWidget):
             "or its last one, or right-click the cell: each change is one step of Edit > Undo."
         )
         about.setWordWrap(True)
-        about.setStyleSheet("color: #555;")
+        set_muted(about)
         layout.addWidget(about)
         controls = QHBoxLayout()
         self.arrive = QPushButton("Arrives here")
@@ -97,10 +98,10 @@ class AssetsByTurn(QWidget):
         self.error = QLabel("")
         self.error.setObjectName("assets-turns-error")
         self.error.setWordWrap(True)
-        self.error.setStyleSheet("color: #a01818;")
+        self.error.setStyleSheet(f"color: {ERROR_COLOUR};")
         layout.addWidget(self.error)
         self.empty = QLabel("The scenario has no assets yet: add them in the Tables tab.")
-        self.empty.setStyleSheet("color: #555;")
+        set_muted(self.empty)
         layout.addWidget(self.empty)
         document.changed.connect(self._follow)
         self.rebuild()

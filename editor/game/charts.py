@@ -123,7 +123,7 @@ def new_plot(
     return plot
 
 
-def _start(plot: Any, turns: list[int]) -> Any:
+def start_drawing(plot: Any, turns: list[int]) -> Any:
     """Clear the plot (and its legend) for a new drawing; returns the legend, if any."""
     item = plot.getPlotItem()
     item.clear()
@@ -140,7 +140,7 @@ def draw_vp(
 ) -> None:
     """VP of each side at the end of each turn, one line per side. ``style``: side id to
     (colour, name)."""
-    _start(plot, series.turns)
+    start_drawing(plot, series.turns)
     top, bottom = 1, 0
     for side in sides:
         colour, name = style.get(side, ("#888", side))
@@ -167,7 +167,7 @@ def draw_losses(
     plot: Any, series: Series, sides: list[str], style: Mapping[str, tuple[str, str]]
 ) -> None:
     """Units and leaders each side lost during each turn, side by side bars."""
-    legend = _start(plot, series.turns)
+    legend = start_drawing(plot, series.turns)
     width = BAR_WIDTH / max(1, len(sides))
     top = 1
     for i, side in enumerate(sides):
@@ -200,7 +200,7 @@ def draw_supply(
 ) -> None:
     """Each side's stacks at each supply check, one stacked bar per side and turn: pale in
     supply, half-tone fed by their own logistics, solid cut off (with a red outline)."""
-    legend = _start(plot, series.turns)
+    legend = start_drawing(plot, series.turns)
     shown = [side for side in sides if series.supply.get(side)]
     width = BAR_WIDTH / max(1, len(shown))
     top = 1
@@ -237,7 +237,7 @@ def draw_supply(
 
 def draw_tension(plot: Any, series: Series, scenario: Scenario) -> None:
     """The tension index at the end of each turn, with its threshold when it has one."""
-    _start(plot, series.turns)
+    start_drawing(plot, series.turns)
     tension = scenario.tension
     assert tension is not None and series.tension is not None
     plot.plot(

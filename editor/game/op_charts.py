@@ -14,7 +14,7 @@ import pyqtgraph as pg
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QColor
 
-from editor.game.charts import BAR_WIDTH, _start
+from editor.game.charts import BAR_WIDTH, start_drawing
 from engine.wego.op.stats import POOL_KEYS, OpTurnStats
 
 POOL_STYLES = {
@@ -39,7 +39,7 @@ def draw_points_used(
 ) -> None:
     """Ammunition (solid) and fuel (dashed) each side's supply orders used, turn by turn,
     in the side's colour; only ``sides`` (those whose supply the viewer may know)."""
-    legend = _start(plot, turns)
+    legend = start_drawing(plot, turns)
     by_turn = {s.turn: s for s in stats}
     top = 1.0
     played = [t for t in turns if t >= 1]  # nothing is spent before turn 1
@@ -89,7 +89,7 @@ def draw_strength_lost(
     style: Mapping[str, tuple[str, str]],
 ) -> None:
     """The strength each side lost in battle each turn, in whole units, side by side."""
-    legend = _start(plot, turns)
+    legend = start_drawing(plot, turns)
     by_turn = {s.turn: s for s in stats}
     width = BAR_WIDTH / max(1, len(sides))
     top = 0.5

@@ -343,3 +343,19 @@ def test_output_into_a_closed_pipe_ends_quietly() -> None:
     errors = child.stderr.read().decode()
     assert child.wait(timeout=120) == 141
     assert "internal error" not in errors and "Traceback" not in errors, errors
+
+
+def test_every_commands_help_reads_cleanly(capsys: pytest.CaptureFixture[str]) -> None:
+    """A person reads each command's --help: no doubled percent signs or format fields left
+    from argparse's escaping (argparse formats option help, not descriptions)."""
+    from editor.cli import _command_names, _parser
+
+    parser = _parser()
+    names = sorted(_command_names(parser))
+    assert "duel" in names
+    for name in names:
+        with pytest.raises(SystemExit):
+            main([name, "--help"])
+        text = capsys.readouterr().out
+        assert "%%" not in text, name
+        assert "%(" not in text, name

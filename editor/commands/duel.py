@@ -26,7 +26,7 @@ def register(commands: argparse._SubParsersAction) -> None:
         help="measure one AI level against another on paired seeds, sides swapped",
         description="Each seed is played once per side, level A on that side and level B on "
         "the others, so a side the scenario favours helps both equally. Prints the win "
-        "rates with 95%% Wilson intervals and writes them to the output folder as JSON.",
+        "rates with 95% Wilson intervals and writes them to the output folder as JSON.",
     )
     duel.add_argument("file", type=Path, metavar="FILE", help="scenario")
     duel.add_argument("--ai", required=True, metavar="A", help="the AI level measured")

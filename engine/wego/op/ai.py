@@ -17,30 +17,33 @@ attack are served first; when the pools are short, Repl+ is dropped first, then 
 For every hex holding enemies the side sees and that its stacks can reach this turn, the AI
 works out the odds those stacks would have from the hexes they would attack from
 (:func:`engine.operational.odds_preview`, every shift included, with what the side knows:
-the defenders are the units of the stacks it sees there). Targets are taken from the best odds
-down; a target is attacked when the stacks not yet given an order reach at least
-``GOOD_ODDS`` there (scaled by the style: a bolder AI accepts lower odds), and every one of
-them is ordered in (an Assault at much better odds, :mod:`.ai_orders`). A stack that would
-attack from a hex the plan already fills to the stacking limit is left out (OH9).
+the defenders are the enemy units its intelligence picture holds there, read at their levels,
+OI10, and those it sees without reading their factors weighed as an average unit). Targets
+are taken from the best odds down; a target is attacked when the stacks not yet given an
+order reach at least ``GOOD_ODDS`` there (scaled by the style: a bolder AI accepts lower
+odds), and every one of them is ordered in (an Assault at much better odds,
+:mod:`.ai_orders`). A stack that would attack from a hex the plan already fills to the
+stacking limit is left out (OH9).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
 import numpy as np
 
-from ... import fog
 from ...ai.baseline import ATTACK_RATIO
 from ...errors import IllegalAction
 from ...operational import AttackSpec, OpBoard, OpUnit, fits, odds_preview
+from ...operational.intel import as_known
 from ..orders import MOVING, Order, OrderAttack, OrderHold, OrderMove
 from ..plan import attack_routes, routes
 from . import state, supply
 from .actions import OrderSupply
 from .ai_orders import assault_or_not
+from .intel import current_intel
 
 if TYPE_CHECKING:
     from ...ai.baseline import Style
@@ -96,13 +99,45 @@ def attacks(game: Game, side: str, style: Style) -> list[Order]:
 
 
 def _seen(game: Game, side: str, units: dict[str, OpUnit]) -> dict[str, OpUnit]:
-    """The enemy units ``side`` sees the content of (the fog of war), by id."""
+    """The enemy units ``side`` knows of, by id, as it knows them (OI10): what its
+    intelligence reads (:func:`engine.operational.intel.as_known`: misread factors, full
+    strength unless level 5 shows it, and so on). A unit it sees without reading its factors
+    (levels 1 and 2) is weighed like the average of the enemy units it does read, or of its
+    own units when it reads none: the AI never looks behind the fog."""
+    picture = current_intel(game, side)
     out: dict[str, OpUnit] = {}
-    for stack in game.state.stacks.values():
-        if stack.side == side or fog.view_of(game, stack, side) != "full":
+    blind: list[OpUnit] = []
+    for unit_id, seen in picture.units.items():
+        unit = units.get(unit_id)
+        if unit is None:
             continue
-        out.update({u: units[u] for u in stack.units if u in units})
+        known = as_known(unit, seen)
+        if known is None:
+            blind.append(unit)
+        else:
+            out[unit_id] = known
+    if blind:
+        pattern = list(out.values()) or [u for u in units.values() if u.side == side]
+        attack = _mean(u.attack for u in pattern)
+        defence = _mean(u.defence for u in pattern)
+        for unit in blind:
+            out[unit.id] = replace(
+                unit,
+                attack=attack,
+                defence=defence,
+                strength=100.0,
+                readiness=100.0,
+                dug_in=False,
+                loc="supported",
+                quality="regular",
+            )
     return out
+
+
+def _mean(values: Iterable[float]) -> float:
+    """The mean of ``values`` rounded to a whole factor (1 when there are none)."""
+    found = list(values)
+    return float(max(1, round(sum(found) / len(found)))) if found else 1.0
 
 
 def _odds(

@@ -9,6 +9,7 @@ asking changes nothing and asking again in the turn gives the same picture.
 
 from __future__ import annotations
 
+import weakref
 from typing import TYPE_CHECKING
 
 from ...operational.intel import IntelPicture, picture
@@ -31,3 +32,22 @@ def intel_of(game: Game, side: str) -> IntelPicture:
         stationary={u.id for u in units.values() if u.dug_in and u.side == side},
         fog=game.fog,
     )
+
+
+_PICTURES: weakref.WeakKeyDictionary[Game, dict[str, tuple[tuple[int, int], IntelPicture]]] = (
+    weakref.WeakKeyDictionary()
+)
+"""Per game and side, its intelligence picture and the (turn, log length) it was read at:
+a player pointing at target after target, or the AI weighing every target, asks for the same
+picture again and again."""
+
+
+def current_intel(game: Game, side: str) -> IntelPicture:
+    """:func:`intel_of`, kept until the game moves on (a planning action writes to the log;
+    the picture depends on the turn too)."""
+    kept = _PICTURES.setdefault(game, {})
+    key = (game.state.turn, len(game.log))
+    found = kept.get(side)
+    if found is None or found[0] != key:
+        found = kept[side] = (key, intel_of(game, side))
+    return found[1]

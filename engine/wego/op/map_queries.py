@@ -13,7 +13,6 @@ view draws these answers and never re-derives a rule.
 
 from __future__ import annotations
 
-import weakref
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
@@ -22,11 +21,11 @@ import numpy as np
 from ... import fog
 from ...errors import IllegalAction
 from ...operational import AttackSpec, OddsPreview, OpUnit, enemy_zoc, odds_preview
-from ...operational.intel import IntelPicture, as_known
+from ...operational.intel import as_known
 from ...operational.units import LocState
 from ..orders import OrderAttack
 from . import queries, state, supply
-from .intel import intel_of
+from .intel import current_intel
 from .movement import MODES, allowance
 
 if TYPE_CHECKING:
@@ -145,7 +144,7 @@ def attack_odds(game: Game, order: OrderAttack) -> OddsPreview:
         raise IllegalAction(f"stack {order.stack} has no units with operational values")
     # The preview reads the attackers and the target's defenders only (not the whole map).
     units = {unit_id: replace(unit, hex=there) for unit_id, unit in mine.items()}
-    seen = _picture(game, stack.side)
+    seen = current_intel(game, stack.side)
     unknown = 0
     for other in game.state.stacks.values():
         if other.region != order.target or other.side == stack.side:
@@ -174,24 +173,6 @@ def attack_odds(game: Game, order: OrderAttack) -> OddsPreview:
         state.clock(game).night,
     )
     return odds_preview(board, units, spec)
-
-
-_PICTURES: weakref.WeakKeyDictionary[Game, dict[str, tuple[tuple[int, int], IntelPicture]]] = (
-    weakref.WeakKeyDictionary()
-)
-"""Per game and side, its intelligence picture and the (turn, log length) it was read at:
-pointing at target after target while planning asks for the same picture again and again."""
-
-
-def _picture(game: Game, side: str) -> IntelPicture:
-    """What ``side`` knows of the enemy now (:func:`.intel.intel_of`), kept until the game
-    moves on (a planning action writes to the log; the picture depends on the turn too)."""
-    kept = _PICTURES.setdefault(game, {})
-    key = (game.state.turn, len(game.log))
-    found = kept.get(side)
-    if found is None or found[0] != key:
-        found = kept[side] = (key, intel_of(game, side))
-    return found[1]
 
 
 def movement_mode(kind: str) -> str | None:

@@ -13,7 +13,9 @@ import os
 import shutil
 import time
 from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -126,16 +128,44 @@ def on_screen(widget: object, x: float, y: float) -> tuple[int, int]:
     return point.x(), point.y()
 
 
+@contextmanager
+def shown_studio(
+    qtbot: Any,
+    path: Path,
+    *,
+    maximized: bool = False,
+    mods: list[Path] | None = None,
+    settle: float = 0.5,
+) -> Iterator[Any]:
+    """The studio started on ``path`` as ``salient FILE`` starts it (with ``mods`` layered
+    on), shown, active and settled; on the way out its session is discarded and it is
+    closed, so no test leaves a recovery file or a window behind."""
+    from editor.studio.app import launch_studio
+
+    window = launch_studio(path, recover=False, **({"mods": mods} if mods else {}))
+    try:
+        qtbot.waitExposed(window)
+        if maximized:
+            window.showMaximized()
+        window.activateWindow()
+        if mods:
+            window.mods.live.wait()
+        settle_input(settle)
+        yield window
+    finally:
+        window.files.discard_session()
+        window.close()
+        window.deleteLater()
+
+
+def size_name(window: Any) -> str:
+    """The screen's size as a picture's name takes it (``1280x720``)."""
+    screen = window.screen().geometry()
+    return f"{screen.width()}x{screen.height()}"
+
+
 @pytest.fixture
 def studio(qtbot, state_dir: Path, sample_copy: Callable[[str], Path]) -> Iterator[object]:
     """The studio started the way ``salient FILE`` starts it, on a copy of the sample."""
-    from editor.studio.app import launch_studio
-
-    window = launch_studio(sample_copy("vessa-crossing.json"), recover=False)
-    qtbot.waitExposed(window)
-    window.activateWindow()
-    settle_input(0.3)
-    yield window
-    window.files.discard_session()
-    window.close()
-    window.deleteLater()
+    with shown_studio(qtbot, sample_copy("vessa-crossing.json"), settle=0.3) as window:
+        yield window

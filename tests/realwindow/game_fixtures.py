@@ -20,6 +20,20 @@ def sample(stem: str) -> Any:
     return scenario
 
 
+def fit(window: Any, width: int, height: int) -> None:
+    """Put the window at the screen's top left at ``width`` x ``height``, or as large as the
+    screen's free room allows (the suite's server may be smaller than the size asked for)."""
+    room = window.screen().availableGeometry()
+    window.move(room.topLeft())
+    window.resize(min(width, room.width() - 10), min(height, room.height() - 40))
+    settle_input(0.5)
+
+
+def shown(widget: Any) -> bool:
+    """Drawn on screen: visible, not squeezed to nothing, and not hidden under its parents."""
+    return widget.isVisible() and not widget.visibleRegion().isEmpty() and widget.height() > 4
+
+
 def drive(session: Any, done: Callable[[Any], bool], limit: int = 5000) -> None:
     """Let the AI decide for every side (people's too) until ``done(game)``; then tell the
     view, as the session does after an action."""

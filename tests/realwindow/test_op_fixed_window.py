@@ -41,10 +41,7 @@ def test_fixed_units_marked_and_their_moves_refused_with_real_clicks(
 
     session = GameSession.new(scenario(), {"red": "human", "blue": "ai"}, seed=1, speed="fast")
     window = game_window(session, "op-fixed")
-    room = window.screen().availableGeometry()
-    window.move(room.topLeft())
-    window.resize(min(1280, room.width() - 10), min(800, room.height() - 40))
-    settle_input(0.5)
+    game_fixtures.fit(window, 1280, 800)
     view, game = window.map_view, session.game
     view.zoom_to_fit()
     settle_input(0.3)

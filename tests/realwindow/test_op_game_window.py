@@ -13,17 +13,13 @@ from tests.realwindow import game_fixtures
 from tests.realwindow.conftest import on_screen, settle_input, wait_until
 
 game_window = game_fixtures.game_window
+shown = game_fixtures.shown
 
 
 def _click_counter(x, view, stack_id: str) -> None:
     counter = view.map_scene.counters[stack_id]
     box = counter.deviceTransform(view.viewportTransform()).mapRect(counter.shape().boundingRect())
     x.click(*on_screen(view.viewport(), box.center().x(), box.center().y()))
-
-
-def _shown(widget) -> bool:
-    """Drawn on screen: visible, not squeezed to nothing, and not hidden under its parents."""
-    return widget.isVisible() and not widget.visibleRegion().isEmpty() and widget.height() > 4
 
 
 def test_overlays_clock_and_attack_odds_with_real_clicks(game_window, x, shots) -> None:
@@ -36,16 +32,13 @@ def test_overlays_clock_and_attack_odds_with_real_clicks(game_window, x, shots) 
 
     session = GameSession.new(front().build(), {"red": "human", "blue": "ai"}, seed=1)
     window = game_window(session, "op-front")
-    room = window.screen().availableGeometry()
-    window.move(room.topLeft())
-    window.resize(min(1280, room.width() - 10), min(720, room.height() - 40))
-    settle_input(0.5)
+    game_fixtures.fit(window, 1280, 720)
     op = window.op_view
     assert op is not None
     view, game = window.map_view, session.game
     view.zoom_to_fit()
     settle_input(0.3)
-    assert _shown(op.header.clock) and "Mud" in op.header.clock.text()
+    assert shown(op.header.clock) and "Mud" in op.header.clock.text()
     for name in ("zoc", "loc", "supply"):
         box = op.header.boxes[name]
         x.click(*on_screen(box, 8, box.height() / 2))
@@ -83,7 +76,7 @@ def test_overlays_clock_and_attack_odds_with_real_clicks(game_window, x, shots) 
     assert isinstance(order, OrderAttack)
     preview = map_queries.attack_odds(game, order)
     wait_until(lambda: op.orders.preview == preview, what="the odds in the panel")
-    assert _shown(op.orders.odds), "the odds are hidden in the plan panel"
+    assert shown(op.orders.odds), "the odds are hidden in the plan panel"
     assert f"Final odds <b>{preview.final_text}</b>" in op.orders.odds.text()
     rows = dict(window.plan_panel.order_rows())
     assert any(f"odds {preview.final_text}" in text for text in rows.values())
@@ -103,10 +96,9 @@ def test_overlays_clock_and_attack_odds_with_real_clicks(game_window, x, shots) 
     assert not op.header.boxes["zoc"].isChecked()
     assert not [i for i in scene.items() if isinstance(i, ZocValuesItem)]
 
-    window.resize(min(1920, room.width() - 10), min(1080, room.height() - 40))
-    settle_input(0.5)
+    game_fixtures.fit(window, 1920, 1080)
     view.zoom_to_fit()
     settle_input(0.4)
-    assert _shown(op.orders.odds) and _shown(op.header.clock)
-    assert _shown(op.orders.table)
+    assert shown(op.orders.odds) and shown(op.header.clock)
+    assert shown(op.orders.table)
     shots(window, "op-attack-odds-large")

@@ -14,11 +14,7 @@ from tests.realwindow import game_fixtures
 from tests.realwindow.conftest import on_screen, settle_input, wait_until
 
 game_window = game_fixtures.game_window
-
-
-def _shown(widget) -> bool:
-    """Drawn on screen: visible, not squeezed to nothing, and not hidden under its parents."""
-    return widget.isVisible() and not widget.visibleRegion().isEmpty() and widget.height() > 4
+shown = game_fixtures.shown
 
 
 def _click(x, widget, point=None) -> None:
@@ -37,10 +33,7 @@ def test_kharkov_intel_supply_orders_film_clock_night_and_statistics(game_window
     scenario = game_fixtures.sample("kharkov-1942-operational")
     session = GameSession.new(scenario, {"soviet": "human", "axis": "ai"}, seed=1)
     window = game_window(session, "kharkov-op")
-    room = window.screen().availableGeometry()
-    window.move(room.topLeft())
-    window.resize(min(1280, room.width() - 10), min(720, room.height() - 40))
-    settle_input(0.5)
+    game_fixtures.fit(window, 1280, 720)
     op = window.op_view
     assert op is not None
     view, game = window.map_view, session.game
@@ -65,7 +58,7 @@ def test_kharkov_intel_supply_orders_film_clock_night_and_statistics(game_window
     _click(x, bar, bar.tabRect(1).center())
     wait_until(lambda: op.tabs.currentIndex() == 1, what="the supply tab")
     supply = op.supply
-    wait_until(lambda: _shown(supply.hqs), what="the HQ table")
+    wait_until(lambda: shown(supply.hqs), what="the HQ table")
     table = supply.hqs
     item = next(
         table.topLevelItem(i)
@@ -79,7 +72,7 @@ def test_kharkov_intel_supply_orders_film_clock_night_and_statistics(game_window
     wait_until(lambda: supply.hq() == "sov-6a", what="the 6th Army's row picked")
     settle_input(0.2)
     shots(window, "kharkov-supply-picked-1280")
-    assert _shown(supply.levels["move_plus"]) and _shown(supply.give_button)
+    assert shown(supply.levels["move_plus"]) and shown(supply.give_button)
     _click(x, supply.levels["move_plus"], supply.levels["move_plus"].rect().center())
     wait_until(lambda: supply.give_button.isEnabled(), what="the order's cost")
     assert "costs" in supply.preview.text()
@@ -118,7 +111,7 @@ def test_kharkov_intel_supply_orders_film_clock_night_and_statistics(game_window
     window.film.pause()
     window.film.last()
     settle_input(0.3)
-    assert _shown(window.film.clock)
+    assert shown(window.film.clock)
     assert window.film.clock.text().startswith("Moves delayed (C2): ")
     shots(window, "kharkov-film-clock-1280")
     _click(x, window.film.continue_button)
@@ -143,14 +136,13 @@ def test_kharkov_intel_supply_orders_film_clock_night_and_statistics(game_window
     settle_input(0.5)
     shots(window, "kharkov-statistics-1280")
 
-    window.resize(min(1920, room.width() - 10), min(1080, room.height() - 40))
-    settle_input(0.5)
+    game_fixtures.fit(window, 1920, 1080)
     shots(window, "kharkov-statistics-large")
     # The operational charts are below VP and units lost, two charts to the view.
     bar = panel.scroll.verticalScrollBar()
     bar.setValue(panel.plots["points"].y())
     settle_input(0.4)
-    assert _shown(panel.plots["points"].viewport()) and _shown(panel.points_used)
+    assert shown(panel.plots["points"].viewport()) and shown(panel.points_used)
     shots(window, "kharkov-statistics-points-large")
     window.plan_dock.raise_()
     settle_input(0.3)
@@ -170,10 +162,7 @@ def test_kharkov_intel_under_fog_of_war_names_what_a_badge_shows(game_window, x,
     scenario = game_fixtures.sample("kharkov-1942-operational")
     session = GameSession.new(scenario, {"soviet": "human", "axis": "ai"}, seed=1, fog=True)
     window = game_window(session, "kharkov-op-fog")
-    room = window.screen().availableGeometry()
-    window.move(room.topLeft())
-    window.resize(min(1280, room.width() - 10), min(720, room.height() - 40))
-    settle_input(0.5)
+    game_fixtures.fit(window, 1280, 720)
     op = window.op_view
     assert op is not None
     view = window.map_view

@@ -11,7 +11,7 @@ from typing import Any
 
 import numpy as np
 
-from tests.realwindow.conftest import on_screen, settle_input, wait_until
+from tests.realwindow.conftest import on_screen, settle_input, size_name, wait_until
 from tests.realwindow.studio_helpers import open_new_dialog, scene_to_viewport
 from tests.realwindow.x11 import XInput
 
@@ -42,11 +42,6 @@ def on_map(studio: Any, point: Any) -> tuple[int, int]:
     """The screen position of a map point."""
     px, py = scene_to_viewport(studio, (float(point[0]), float(point[1])))
     return on_screen(studio.view.viewport(), px, py)
-
-
-def size_name(studio: Any) -> str:
-    screen = studio.screen().geometry()
-    return f"{screen.width()}x{screen.height()}"
 
 
 def test_a_hex_scenario_made_painted_and_given_a_river_with_real_input(

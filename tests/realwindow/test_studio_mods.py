@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.realwindow.conftest import on_screen, settle_input, wait_until
+from tests.realwindow.conftest import on_screen, settle_input, shown_studio, wait_until
 from tests.realwindow.studio_helpers import choose, open_menu_bar
 from tests.studio.mod_helpers import mod_files
 
@@ -17,20 +17,14 @@ from tests.studio.mod_helpers import mod_files
 def modded(qtbot, state_dir: Path, tmp_path: Path):
     """The studio started as ``salient edit winter-war.json --mod harsh --mod thaw``, with
     a new mod of our own on top (so both sample mods are below it and can be dragged)."""
-    from editor.studio.app import launch_studio
     from editor.studio.mods.opening import open_stack
 
     files = mod_files(tmp_path)
-    window = launch_studio(files.base, recover=False, mods=[files.harsh, files.thaw])
-    qtbot.waitExposed(window)
-    window.activateWindow()
-    assert open_stack(window, files.base, [str(files.harsh), str(files.thaw)], start_new=True)
-    window.mods.live.wait()
-    settle_input(0.5)
-    yield window, files
-    window.files.discard_session()
-    window.close()
-    window.deleteLater()
+    with shown_studio(qtbot, files.base, mods=[files.harsh, files.thaw]) as window:
+        assert open_stack(window, files.base, [str(files.harsh), str(files.thaw)], start_new=True)
+        window.mods.live.wait()
+        settle_input(0.5)
+        yield window, files
 
 
 def _row_centre(view, row: int) -> tuple[int, int]:
@@ -161,20 +155,11 @@ def test_compare_with_saved_from_the_file_menu(modded, x, shots, monkeypatch) ->
 @pytest.fixture
 def thaw_on_top(qtbot, state_dir: Path, tmp_path: Path):
     """``salient edit winter-war.json --mod harsh --mod thaw``: the thaw is the edit target."""
-    from editor.studio.app import launch_studio
-
     files = mod_files(tmp_path)
     base_bytes = files.base.read_bytes()
     harsh_bytes = files.harsh.read_bytes()
-    window = launch_studio(files.base, recover=False, mods=[files.harsh, files.thaw])
-    qtbot.waitExposed(window)
-    window.activateWindow()
-    window.mods.live.wait()
-    settle_input(0.5)
-    yield window, files, base_bytes, harsh_bytes
-    window.files.discard_session()
-    window.close()
-    window.deleteLater()
+    with shown_studio(qtbot, files.base, mods=[files.harsh, files.thaw]) as window:
+        yield window, files, base_bytes, harsh_bytes
 
 
 def _type_into(x, box, text: str) -> None:
@@ -244,16 +229,11 @@ def test_open_with_mods_from_the_file_menu_then_a_click_shows_who_changed_a_regi
 ) -> None:
     from PySide6.QtWidgets import QDialogButtonBox, QPushButton
 
-    from editor.studio.app import launch_studio
     from editor.studio.mods.document import ModdedDocument
     from tests.realwindow.studio_helpers import free_point, map_click
 
     files = mod_files(tmp_path)
-    window = launch_studio(files.base, recover=False)
-    qtbot.waitExposed(window)
-    window.activateWindow()
-    settle_input(0.5)
-    try:
+    with shown_studio(qtbot, files.base) as window:
         choose(x, open_menu_bar(x, window, "File"), "Open with mods")
         wait_until(
             lambda: (
@@ -295,7 +275,3 @@ def test_open_with_mods_from_the_file_menu_then_a_click_shows_who_changed_a_regi
         wait_until(chip.isVisible, what="the line naming the mod")
         assert "An Early Thaw" in chip.text()
         shots(window, "studio-mods-region-marked")
-    finally:
-        window.files.discard_session()
-        window.close()
-        window.deleteLater()

@@ -13,7 +13,7 @@ from typing import Any
 
 import pytest
 
-from tests.realwindow.conftest import on_screen, settle_input, wait_until
+from tests.realwindow.conftest import on_screen, settle_input, shown_studio, size_name, wait_until
 from tests.realwindow.studio_helpers import open_rules_editor
 from tests.realwindow.x11 import XInput
 
@@ -21,26 +21,13 @@ from tests.realwindow.x11 import XInput
 @pytest.fixture
 def hex_studio(qtbot: Any, state_dir: Path, tmp_path: Path) -> Any:
     """The studio on a generated hex scenario of the area family."""
-    from editor.studio.app import launch_studio
     from schemas.generator import generate_hex_scenario
     from schemas.io import dumps
 
     path = tmp_path / "hexes.json"
     path.write_text(dumps(generate_hex_scenario(14, 10, 3)), encoding="utf-8")
-    window = launch_studio(path, recover=False)
-    qtbot.waitExposed(window)
-    window.showMaximized()
-    window.activateWindow()
-    settle_input(0.5)
-    yield window
-    window.files.discard_session()
-    window.close()
-    window.deleteLater()
-
-
-def size_name(window: Any) -> str:
-    screen = window.screen().geometry()
-    return f"{screen.width()}x{screen.height()}"
+    with shown_studio(qtbot, path, maximized=True) as window:
+        yield window
 
 
 def click_widget(x: XInput, widget: Any) -> None:

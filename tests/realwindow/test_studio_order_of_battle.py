@@ -17,16 +17,15 @@ from typing import Any
 import pytest
 
 from tests.operational.command_builder import CommandBuilder
-from tests.realwindow.conftest import on_screen, settle_input, wait_until
+from tests.realwindow.conftest import on_screen, settle_input, shown_studio, size_name, wait_until
 from tests.realwindow.studio_helpers import open_rules_editor
-from tests.realwindow.test_studio_operational import click_chapter, size_name
+from tests.realwindow.test_studio_operational import click_chapter
 from tests.realwindow.x11 import XInput
 
 
 @pytest.fixture
 def oob_studio(qtbot: Any, state_dir: Path, tmp_path: Path) -> Any:
     """The studio on a small operational scenario with an HQ tree."""
-    from editor.studio.app import launch_studio
     from schemas.io import dumps
 
     b = CommandBuilder(columns=12, rows=3)
@@ -43,15 +42,8 @@ def oob_studio(qtbot: Any, state_dir: Path, tmp_path: Path) -> Any:
     b.supply_source("c12r2", side="blue")
     path = tmp_path / "oob.json"
     path.write_text(dumps(b.build()), encoding="utf-8")
-    window = launch_studio(path, recover=False)
-    qtbot.waitExposed(window)
-    window.showMaximized()
-    window.activateWindow()
-    settle_input(0.5)
-    yield window
-    window.files.discard_session()
-    window.close()
-    window.deleteLater()
+    with shown_studio(qtbot, path, maximized=True) as window:
+        yield window
 
 
 def centre_of(tree: Any, unit: str) -> tuple[int, int]:

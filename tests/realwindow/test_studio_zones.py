@@ -14,8 +14,8 @@ from typing import Any
 import numpy as np
 import pytest
 
-from tests.realwindow.conftest import on_screen, settle_input, wait_until
-from tests.realwindow.test_studio_hexes import on_map, pick, size_name
+from tests.realwindow.conftest import on_screen, settle_input, shown_studio, size_name, wait_until
+from tests.realwindow.test_studio_hexes import on_map, pick
 from tests.realwindow.x11 import XInput
 
 
@@ -25,7 +25,6 @@ def op_studio(qtbot: Any, state_dir: Path, tmp_path: Path) -> Any:
     outside red's setup zone (one hex, c1r1), and a fixed unit."""
     import json
 
-    from editor.studio.app import launch_studio
     from tests.operational.builder import OpBuilder
 
     b = OpBuilder(columns=14, rows=9)
@@ -35,15 +34,8 @@ def op_studio(qtbot: Any, state_dir: Path, tmp_path: Path) -> Any:
     b.raw["units"][-1]["operational"] = {"fixed": {"zone": "zone-1", "until_turn": 2}}
     path = tmp_path / "zones.json"
     path.write_text(json.dumps(b.raw), encoding="utf-8")  # with its error: the zone is unpainted
-    window = launch_studio(path, recover=False)
-    qtbot.waitExposed(window)
-    window.showMaximized()
-    window.activateWindow()
-    settle_input(0.5)
-    yield window
-    window.files.discard_session()
-    window.close()
-    window.deleteLater()
+    with shown_studio(qtbot, path, maximized=True) as window:
+        yield window
 
 
 def issue_codes(studio: Any) -> set[tuple[str, str | None]]:

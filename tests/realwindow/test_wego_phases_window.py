@@ -50,10 +50,7 @@ def test_hot_seat_cards_phase_ended_with_the_box_and_handed_over(game_window, x,
     session = GameSession.new(b.build(), {"red": "human", "blue": "human"}, seed=0)
     window = game_window(session, "wego-cards")
     # 1920x1080 where the screen has room (the suite's server is smaller: as large as fits).
-    room = window.screen().availableGeometry()
-    window.move(room.topLeft())
-    window.resize(min(1920, room.width() - 10), min(1080, room.height() - 40))
-    settle_input(0.5)
+    game_fixtures.fit(window, 1920, 1080)
     game, box, hand = session.game, window.phase_box, window.hand_panel
     assert (game.phase, game.to_act()) == ("cards", "red")
     wait_until(lambda: box.isVisible() and hand.isVisible(), what="the cards phase shown")

@@ -2,7 +2,8 @@
 with the clock and the overlay switches above the map (:mod:`.op_header`), the overlays on the
 map (:mod:`.op_overlays`) and their switches in the View menu, the ground darker on a night
 turn (:mod:`.op_night`), in the plan panel the order types with the odds (:mod:`.op_orders`)
-and the supply orders (:mod:`.op_supply`) as tabs, and the Victory tab (:mod:`.op_victory`).
+the supply orders (:mod:`.op_supply`) and the asset missions (:mod:`.op_assets`, with their
+markers on the map) as tabs, and the Victory tab (:mod:`.op_victory`).
 A game of the area family gets none of it.
 """
 
@@ -15,6 +16,7 @@ from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QFrame, QMenu, QScrollArea, QTabWidget, QVBoxLayout, QWidget
 
 from editor.game.wego import op_night
+from editor.game.wego.op_assets import AssetsBox
 from editor.game.wego.op_header import OpHeader
 from editor.game.wego.op_orders import OpOrdersBox
 from editor.game.wego.op_overlays import OP_OVERLAYS, OpOverlays
@@ -75,6 +77,16 @@ class OpView:
         column.removeWidget(panel.orders_box)
         self.tabs.addTab(panel.orders_box, "All orders")
         self.tabs.setTabToolTip(2, "Every stack of the side with its order")
+        self.assets = AssetsBox(session, window.map_view)
+        self.assets_scroll = QScrollArea()
+        self.assets_scroll.setWidgetResizable(True)
+        self.assets_scroll.setFrameShape(QFrame.Shape.NoFrame)
+        self.assets_scroll.setWidget(self.assets)
+        self.assets_scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.tabs.addTab(self.assets_scroll, "Assets")
+        self.tabs.setTabToolTip(3, "The side's off-map assets and their missions (OO10-OO12)")
+        # Leaving the tab ends the choosing of a target (the map's clicks are the orders').
+        self.tabs.currentChanged.connect(lambda _i: self.assets.stop_picking())
         # Change: the stack picked in the list is to get another order, from the order table.
         panel.change_button.clicked.connect(lambda: self.tabs.setCurrentWidget(self.orders))
         column.insertWidget(3, self.tabs, 1)  # under the selected stack's box

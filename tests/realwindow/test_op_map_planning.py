@@ -1,0 +1,150 @@
+"""The planning side's asset missions, the victory locations, the setup zones and the other
+map pictures of an operational game, in the WEGO game view's real window on the Kharkov
+operational sample (issue 15), at 1280x720 and 1920x1080 (or the largest the screen allows),
+driven with real clicks and keys.
+"""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Qt
+
+from tests.realwindow import game_fixtures
+from tests.realwindow.conftest import on_screen, settle_input, wait_until
+
+game_window = game_fixtures.game_window
+
+
+def _open(game_window, width: int, height: int, stem: str, **options):
+    from editor.game.session import GameSession
+
+    scenario = game_fixtures.sample("kharkov-1942-operational")
+    session = GameSession.new(scenario, {"soviet": "human", "axis": "ai"}, seed=1, **options)
+    window = game_window(session, stem)
+    room = window.screen().availableGeometry()
+    window.move(room.topLeft())
+    window.resize(min(width, room.width() - 10), min(height, room.height() - 40))
+    settle_input(0.5)
+    window.map_view.zoom_to_fit()
+    settle_input(0.3)
+    return session, window
+
+
+def _click(x, widget, point=None) -> None:
+    if point is None:
+        x.click(*on_screen(widget, widget.width() / 2, widget.height() / 2))
+    else:
+        x.click(*on_screen(widget, point.x(), point.y()))
+
+
+def _click_hex(x, view, hex_id: str) -> None:
+    point = view.mapFromScene(view.map_scene.points[hex_id])
+    x.move(*on_screen(view.viewport(), point.x() - 3, point.y() - 3))
+    x.click(*on_screen(view.viewport(), point.x(), point.y()))
+
+
+def _row(table, key: str):
+    return next(
+        table.topLevelItem(i)
+        for i in range(table.topLevelItemCount())
+        if table.topLevelItem(i).data(0, Qt.ItemDataRole.UserRole) == key
+    )
+
+
+def test_asset_missions_given_refused_marked_and_cancelled(game_window, x, shots):
+    """OO10-OO12, OA2, OF12: the Assets tab lists the side's assets with their state and
+    delay; a refused mission is greyed with its reason; a support mission's target is a
+    click on the map (a hex of the side's own refused in red, an enemy hex accepted), the
+    mission shows on the map as a marker and in the table, and is cancelled from the tab."""
+    from editor.game.wego.op_asset_marks import hex_words
+    from editor.game.wego.op_assets import AssetsBox
+    from engine.wego.op import assets
+
+    session, window = _open(game_window, 1280, 720, "kharkov-assets")
+    op = window.op_view
+    assert op is not None
+    view, game = window.map_view, session.game
+    box: AssetsBox = op.assets
+    bar = op.tabs.tabBar()
+    index = op.tabs.indexOf(op.assets_scroll)
+    _click(x, bar, bar.tabRect(index).center())
+    wait_until(lambda: op.tabs.currentIndex() == index, what="the Assets tab")
+    table = box.table
+    wait_until(lambda: table.isVisible() and table.topLevelItemCount() == 2, what="the assets")
+    # Only the side's own two assets: the Axis' never show to the Soviet player.
+    assert {table.topLevelItem(i).data(0, Qt.ItemDataRole.UserRole) for i in range(2)} == {
+        "vvs-swf",
+        "sov-staff",
+    }
+    air = _row(table, "vvs-swf")
+    assert air.text(1) == "ready, 100%"
+    assert "after a mission" in air.toolTip(1)
+
+    # The staff's intelligence mission is refused (not played yet): greyed, with its reason.
+    staff = _row(table, "sov-staff")
+    _click(x, table.viewport(), table.visualItemRect(staff).center())
+    wait_until(lambda: box.asset() == "sov-staff", what="the staff picked")
+    model = box.mission.model()
+    labels = [box.mission.itemText(i) for i in range(box.mission.count())]
+    assert labels == ["Command", "Intelligence (refused)"]
+    assert not model.item(1).isEnabled()
+    assert "no effect in play yet" in model.item(1).toolTip()
+    assert box.mission.currentIndex() == 0  # the first mission it may fly
+
+    # The air army: offensive support, its target chosen on the map.
+    _click(x, table.viewport(), table.visualItemRect(air).center())
+    wait_until(lambda: box.asset() == "vvs-swf", what="the air army picked")
+    assert box.mission.currentData().mission == "offensive_support"
+    assert box.give_button.text() == "Choose target" and box.give_button.isEnabled()
+    settle_input(0.2)
+    shots(window, "kharkov-assets-picked-1280")
+    _click(x, box.give_button)
+    wait_until(lambda: box.picking == ("vvs-swf", "offensive_support"), what="target mode")
+    assert view.picker is box
+    offered = assets.targets(game, "soviet", "offensive_support")
+    assert offered and len(box._washes) == 2 * len(offered)  # a wash and a ring each
+    settle_input(0.3)
+    shots(window, "kharkov-assets-choosing-1280")
+
+    own = next(s.region for s in game.state.stacks.values() if s.side == "soviet")
+    _click_hex(x, view, own)
+    wait_until(lambda: "Refused at" in box.note.text(), what="the refusal")
+    assert "#b00020" in box.note.styleSheet()  # said in red
+    assert box.picking is not None  # still choosing
+    assert not assets.missions(game, "soviet", viewer="soviet")
+    settle_input(0.2)
+    shots(window, "kharkov-assets-refused-1280")
+
+    target = offered[len(offered) // 2]
+    _click_hex(x, view, target)
+    wait_until(lambda: assets.missions(game, "soviet", viewer="soviet"), what="the mission")
+    task = assets.missions(game, "soviet", viewer="soviet")["vvs-swf"]
+    assert (task.mission, task.target) == ("offensive_support", target)
+    assert box.picking is None and view.picker is None and not box._washes
+    name = hex_words(game, target)
+    wait_until(lambda: _row(table, "vvs-swf").text(2) == f"Attack support at {name}")
+    # The planning marker (OF12) at the target hex.
+    assert box.marks.shown == {target: [("vvs-swf", "offensive_support")]}
+    settle_input(0.3)
+    shots(window, "kharkov-assets-given-1280")
+
+    # Escape while choosing stops it; Cancel mission keeps the asset home.
+    _click(x, box.give_button)
+    wait_until(lambda: box.picking is not None, what="target mode again")
+    view.setFocus()
+    x.key("Escape")
+    wait_until(lambda: box.picking is None and not box._washes, what="choosing stopped")
+    assert assets.missions(game, "soviet", viewer="soviet")["vvs-swf"].target == target
+    wait_until(lambda: box.cancel_button.isEnabled(), what="the cancel button")
+    _click(x, box.cancel_button)
+    wait_until(lambda: not assets.missions(game, "soviet", viewer="soviet"), what="cancelled")
+    assert box.marks.shown == {}
+    assert _row(table, "vvs-swf").text(2) == "\u2013"
+
+    window.resize(1920, 1080)
+    settle_input(0.5)
+    _click(x, box.give_button)
+    wait_until(lambda: box.picking is not None, what="target mode at 1920")
+    _click_hex(x, view, target)
+    wait_until(lambda: box.marks.shown, what="the marker at 1920")
+    settle_input(0.3)
+    shots(window, "kharkov-assets-given-large")

@@ -148,3 +148,112 @@ def test_asset_missions_given_refused_marked_and_cancelled(game_window, x, shots
     wait_until(lambda: box.marks.shown, what="the marker at 1920")
     settle_input(0.3)
     shots(window, "kharkov-assets-given-large")
+
+
+def _kharkov_frozen_with_setup_zone():
+    """The sample with a frozen first day (OW1) and a Soviet setup zone round three of its
+    stacks (OT1)."""
+    scenario = game_fixtures.sample("kharkov-1942-operational")
+    rules = scenario.rules
+    turns = rules.operational.turns
+    turns = turns.model_copy(update={"weather": ["frozen", *turns.weather[1:]]})
+    operational = rules.operational.model_copy(update={"turns": turns})
+    rules = rules.model_copy(update={"operational": operational})
+    runs = []
+    from engine.game import Game
+
+    stacks = Game(scenario, seed=1).state.stacks.values()
+    soviet = sorted(s.region for s in stacks if s.side == "soviet")[:3]
+    for hex_id in soviet:
+        column, row = hex_id[1:].split("r")
+        runs.append(f"c{max(1, int(column) - 1)}r{row}*3")
+    hex_map = scenario.hex_map.model_copy(update={"setup_zones": {"soviet": runs}})
+    return scenario.model_copy(update={"rules": rules, "hex_map": hex_map})
+
+
+def test_victory_locations_frozen_rivers_and_setup_zone_on_the_map(game_window, x, shots):
+    """OV5: every victory location ringed in its holder's colour with a star whose tooltip
+    gives its worth; OW1: on a frozen day the rivers are drawn as ice; OT1: the planning
+    side's setup zone is drawn during turn 1 and gone once the setup is over."""
+    from PySide6.QtWidgets import QToolTip
+
+    from editor.game.map.style import side_colours
+    from editor.game.session import GameSession
+    from engine.wego.op import map_queries, state, zones
+    from engine.wego.op.standing import standing
+
+    scenario = _kharkov_frozen_with_setup_zone()
+    session = GameSession.new(scenario, {"soviet": "human", "axis": "ai"}, seed=1)
+    window = game_window(session, "kharkov-frozen")
+    room = window.screen().availableGeometry()
+    window.move(room.topLeft())
+    window.resize(min(1280, room.width() - 10), min(720, room.height() - 40))
+    settle_input(0.5)
+    op = window.op_view
+    assert op is not None
+    view, game = window.map_view, session.game
+    view.zoom_to_fit()
+    board = op.board
+    places = standing(game).locations
+    assert places and board.holders == {p.hex: p.holder for p in places}
+    held = {p.holder for p in places}
+    assert {"soviet", "axis"} <= held, "the sample starts with towns on both sides"
+    # Each ring is in its holder's colour.
+    colours = side_colours(game)
+    rings = {
+        item.path().boundingRect().center().toTuple(): item.pen().color().name()
+        for item in board._items["victory"]
+        if hasattr(item, "pen") and item.pen().widthF() == 3.0
+    }
+    assert set(rings.values()) <= {c.name() for c in colours.values()} | {"#9e9e9e"}
+    assert colours["soviet"].name() in rings.values() and colours["axis"].name() in rings.values()
+
+    assert map_queries.clock(game).frozen
+    rivers = {r.connection_type for r in state.board_of(game).rules.hexsides if r.river}
+    expected = {c.id for c in game.world.connections.values() if c.type in rivers}
+    assert board.frozen and set(board.frozen) <= expected
+    assert len(board.frozen) > 50  # the Donets and its tributaries
+
+    zone = {state.board_of(game).hex_ids[i] for i in zones.setup_hexes(game, "soviet")}
+    assert zone and board.setup == zone
+    settle_input(0.3)
+    shots(window, "kharkov-frozen-setup-1280")
+
+    # The star's tooltip: pointing at the first location held by the Soviets.
+    spot = next(p for p in places if p.holder == "soviet")
+    star = next(
+        i
+        for i in board._items["victory"]
+        if getattr(i, "entity_id", "") == f"op-location-{spot.hex}"
+    )
+    view.zoom_to_fit()
+    view.zoom_by(4.0)
+    view.centerOn(star.scenePos())
+    settle_input(0.4)
+    point = view.mapFromScene(star.scenePos())
+    x.move(*on_screen(view.viewport(), point.x() - 3, point.y() - 3))
+    x.move(*on_screen(view.viewport(), point.x(), point.y()))
+    wait_until(lambda: "victory location" in QToolTip.text(), what="the location's tooltip")
+    assert spot.name in QToolTip.text() and "Held by South-Western Direction" in QToolTip.text()
+    shots(window, "kharkov-location-tip-1280")
+
+    window.resize(min(1920, room.width() - 10), min(1080, room.height() - 40))
+    settle_input(0.5)
+    view.zoom_to_fit()
+    view.zoom_by(3.0)
+    view.centerOn(view.map_scene.points[sorted(zone)[0]])
+    settle_input(0.4)
+    shots(window, "kharkov-frozen-setup-large")
+
+    # The setup is the first turn's: from turn 2 the zone is gone, and the day's thaw ends
+    # the ice (turn 4 is the second day, good weather).
+    game_fixtures.drive(session, lambda g: g.turn == 4 and g.to_act() == "soviet")
+    wait_until(lambda: game.turn == 4, what="turn 4")
+    window.close_film()
+    settle_input(0.3)
+    assert not map_queries.clock(game).frozen
+    wait_until(lambda: "setup" in board._items and not board._items["setup"], what="no zone")
+    assert not board._items["ice"]
+    view.zoom_to_fit()
+    settle_input(0.3)
+    shots(window, "kharkov-thawed-large")

@@ -1,10 +1,11 @@
 """What the WEGO game window adds for a game of the operational rules family: the turn header
 with the clock and the overlay switches above the map (:mod:`.op_header`), the overlays on the
 map (:mod:`.op_overlays`) and their switches in the View menu, the ground darker on a night
-turn (:mod:`.op_night`), in the plan panel the order types with the odds (:mod:`.op_orders`)
-the supply orders (:mod:`.op_supply`) and the asset missions (:mod:`.op_assets`, with their
-markers on the map) as tabs, and the Victory tab (:mod:`.op_victory`).
-A game of the area family gets none of it.
+turn (:mod:`.op_night`), the victory locations by holder, frozen rivers and the setup zone
+(:mod:`.op_board_marks`), in the plan panel the order types with the odds
+(:mod:`.op_orders`), the supply orders (:mod:`.op_supply`) and the asset missions
+(:mod:`.op_assets`, with their markers on the map) as tabs, and the Victory tab
+(:mod:`.op_victory`). A game of the area family gets none of it.
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ from PySide6.QtWidgets import QFrame, QMenu, QScrollArea, QTabWidget, QVBoxLayou
 
 from editor.game.wego import op_night
 from editor.game.wego.op_assets import AssetsBox
+from editor.game.wego.op_board_marks import BoardMarks
 from editor.game.wego.op_header import OpHeader
 from editor.game.wego.op_orders import OpOrdersBox
 from editor.game.wego.op_overlays import OP_OVERLAYS, OpOverlays
@@ -39,6 +41,7 @@ class OpView:
         self.header = OpHeader(session)
         window.top_layout.insertWidget(1, self.header)
         self.overlays = OpOverlays(window.map_view.map_scene)
+        self.board = BoardMarks(window.map_view.map_scene)
         self.orders = OpOrdersBox(session, window.map_view)
         self.supply = SupplyBox(session, window.map_view)
         # The order types and the supply orders share one place under the selected stack's
@@ -125,6 +128,9 @@ class OpView:
 
     def refresh(self) -> None:
         self.overlays.refresh(hidden=self.hidden)
+        view = self.window.map_view
+        setting_up = view.planning() if view.session.game.state.turn == 1 else None
+        self.board.refresh(setup_side=setting_up, hidden=self.hidden)
         scene = self.window.map_view.map_scene
         op_night.show_night(scene, op_night.is_night(scene.game))
         self.window.map_view.viewport().update()

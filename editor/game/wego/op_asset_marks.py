@@ -19,24 +19,13 @@ from PySide6.QtWidgets import QGraphicsItem, QGraphicsPathItem
 
 from editor.game.map.marks import MarkItem
 from editor.game.map.style import Z_BADGES, Z_PATH
+from editor.game.panels.op_words import mission_words
 from editor.game.session import GameSession
 from editor.game.wego.plan_map import PlanMapView
 from engine.game import Game
 from engine.wego import family
 from engine.wego.op import assets, state
 
-MISSION_NAMES = {
-    "recon": "Recon",
-    "ground_attack": "Ground attack",
-    "offensive_support": "Offensive support",
-    "defensive_support": "Defensive support",
-    "interdiction": "Interdiction",
-    "counter_air": "Counter-air",
-    "air_supply": "Air supply",
-    "intelligence": "Intelligence",
-    "command": "Command",
-    "logistics": "Logistics",
-}
 MISSION_SHORT = {
     "ground_attack": "Bombard",
     "offensive_support": "Attack support",
@@ -54,10 +43,6 @@ MISSION_COLOURS: dict[str, QColor] = {
 }
 LABEL_CHARS = 18
 """An asset's name is cut to this many characters on a marker (the tooltip has it whole)."""
-
-
-def mission_words(mission: str) -> str:
-    return MISSION_NAMES.get(mission, mission.replace("_", " ").capitalize())
 
 
 def hex_words(game: Game, hex_id: str) -> str:

@@ -38,14 +38,9 @@ from PySide6.QtWidgets import (
 
 from editor.game.map.highlights import RegionShade
 from editor.game.map.style import TARGET, Z_COUNTERS
+from editor.game.panels.op_words import mission_words
 from editor.game.session import GameSession
-from editor.game.wego.op_asset_marks import (
-    MISSION_COLOURS,
-    MISSION_SHORT,
-    AssetMarks,
-    hex_words,
-    mission_words,
-)
+from editor.game.wego.op_asset_marks import MISSION_COLOURS, MISSION_SHORT, AssetMarks, hex_words
 from editor.game.wego.plan_map import PlanMapView
 from editor.shared.widgets import ERROR_COLOUR, MUTED_COLOUR
 from engine.operational.assets import availability

@@ -257,3 +257,61 @@ def test_victory_locations_frozen_rivers_and_setup_zone_on_the_map(game_window, 
     view.zoom_to_fit()
     settle_input(0.3)
     shots(window, "kharkov-thawed-large")
+
+
+def test_unit_values_from_the_view_menu_with_hex_details(game_window, x, shots):
+    """OF11: the side's units' readiness, then strength, shown from the View menu (one at a
+    time), each hex with a badge; OF10: pointing at a badge gives the hex's details."""
+    from PySide6.QtWidgets import QToolTip
+
+    from editor.game.wego.op_unit_values import UnitValuesItem
+    from engine.wego.op import state
+
+    session, window = _open(game_window, 1280, 720, "kharkov-values")
+    op = window.op_view
+    assert op is not None
+    view, game = window.map_view, session.game
+    bar = window.menuBar()
+
+    top = next(a.menu() for a in bar.actions() if a.text() == "&View")
+
+    def choose(name: str) -> None:
+        """View > Overlays > the overlay, with real clicks."""
+        x.click(*on_screen(bar, *bar.actionGeometry(top.menuAction()).center().toTuple()))
+        wait_until(lambda: top.isVisible(), what="the View menu")
+        settle_input(0.2)
+        spot = top.actionGeometry(op.menu.menuAction()).center()
+        x.click(*on_screen(top, spot.x(), spot.y()))
+        wait_until(lambda: op.menu.isVisible(), what="the Overlays menu")
+        settle_input(0.2)
+        spot = op.menu.actionGeometry(op.actions[name]).center()
+        x.click(*on_screen(op.menu, spot.x(), spot.y()))
+        wait_until(lambda: name in op.overlays.shown, what=f"the {name} overlay")
+
+    choose("readiness")
+    own = {
+        str(state.board_of(game).hex_ids[u.hex])
+        for u in state.units(game).values()
+        if u.side == "soviet"
+    }
+    assert set(op.overlays.values) == own
+    assert set(op.overlays.values.values()) == {"100"}  # the first turn: everyone rested
+    settle_input(0.3)
+    shots(window, "kharkov-readiness-1280")
+
+    choose("strength")
+    assert "readiness" not in op.overlays.shown and not op.actions["readiness"].isChecked()
+    (item,) = [i for i in view.map_scene.items() if isinstance(i, UnitValuesItem)]
+    box, _text, _colour = item.badges[0]
+    view.zoom_to_fit()
+    view.zoom_by(4.0)
+    view.centerOn(box.center())
+    settle_input(0.4)
+    point = view.mapFromScene(box.center())
+    x.move(*on_screen(view.viewport(), point.x() - 2, point.y() - 2))
+    x.move(*on_screen(view.viewport(), point.x(), point.y()))
+    wait_until(lambda: "of yours" in QToolTip.text(), what="the hex details")
+    tip = QToolTip.text()
+    assert "readiness 100%" in tip and "attacking" in tip
+    assert "Enemy zone of control here" in tip or "No enemy zone here" in tip
+    shots(window, "kharkov-strength-details-1280")

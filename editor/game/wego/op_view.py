@@ -21,7 +21,7 @@ from editor.game.wego.op_assets import AssetsBox
 from editor.game.wego.op_board_marks import BoardMarks
 from editor.game.wego.op_header import OpHeader
 from editor.game.wego.op_orders import OpOrdersBox
-from editor.game.wego.op_overlays import OP_OVERLAYS, OpOverlays
+from editor.game.wego.op_overlays import OP_OVERLAYS, UNIT_VALUE_NAMES, OpOverlays
 from editor.game.wego.op_supply import SupplyBox
 from editor.game.wego.op_victory import VictoryPanel
 from engine.wego import family
@@ -99,6 +99,8 @@ class OpView:
         self.actions: dict[str, QAction] = {}
         menu.clear()
         for name, label in OP_OVERLAYS:
+            if name in UNIT_VALUE_NAMES and not any(n in UNIT_VALUE_NAMES for n in self.actions):
+                menu.addSeparator()  # the units' values (OF11), one at a time
             action = QAction(label, window)
             action.setCheckable(True)
             action.setObjectName(f"op-overlay-action-{name}")
@@ -120,6 +122,14 @@ class OpView:
             action.setChecked(on)
             action.blockSignals(False)
         self.header.set_checked(name, on)
+        if on and name in UNIT_VALUE_NAMES:
+            # One unit value at a time: their badges share a place on the hex.
+            for other in UNIT_VALUE_NAMES - {name}:
+                if self.actions[other].isChecked():
+                    self.actions[other].blockSignals(True)
+                    self.actions[other].setChecked(False)
+                    self.actions[other].blockSignals(False)
+                    self.overlays.shown.discard(other)
         if on:
             self.overlays.shown.add(name)
         else:

@@ -7,6 +7,7 @@ driven with real clicks and keys.
 from __future__ import annotations
 
 from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QTabBar, QToolButton
 
 from tests.realwindow import game_fixtures
 from tests.realwindow.conftest import on_screen, settle_input, wait_until
@@ -148,6 +149,37 @@ def test_asset_missions_given_refused_marked_and_cancelled(game_window, x, shots
     wait_until(lambda: box.marks.shown, what="the marker at 1920")
     settle_input(0.3)
     shots(window, "kharkov-assets-given-large")
+
+    # Sealed and played: the mission flown is in the turn information (OF8).
+    seal = window.plan_panel.seal_button
+    assert seal.isVisible() and seal.isEnabled()
+    _click(x, seal)
+    wait_until(lambda: game.to_act() != "soviet", what="the plan sealed")
+    game_fixtures.drive(session, lambda g: g.turn == 2 and g.to_act() == "soviet")
+    wait_until(lambda: game.turn == 2, what="turn 2")
+    window.close_film()
+    settle_input(0.3)
+    bars = [b for b in window.findChildren(QTabBar) if b.isVisible()]
+    bar = next(b for b in bars if "Turn" in [b.tabText(i) for i in range(b.count())])
+    index = [bar.tabText(i) for i in range(bar.count())].index("Turn")
+    # The column's tabs scroll: the arrow brings the last ones into view, as a person does.
+    arrows = [b for b in bar.findChildren(QToolButton) if b.isVisible()]
+    for _ in range(12):
+        if not arrows or bar.rect().contains(bar.tabRect(index)):
+            break
+        _click(x, max(arrows, key=lambda b: b.x()))
+        settle_input(0.15)
+    _click(x, bar, bar.tabRect(index).center())
+    info = op.turn_info
+    wait_until(lambda: not info.visibleRegion().isEmpty(), what="the Turn tab")
+    flown = (
+        "Your Air forces of the South-Western Front flies offensive support at "
+        f"{hex_words(game, target)}"
+    )
+    assert any(line.startswith(flown) for line in info.lines[1])
+    assert flown in info.text.toPlainText()
+    settle_input(0.3)
+    shots(window, "kharkov-turn-info-large")
 
 
 def _kharkov_frozen_with_setup_zone():

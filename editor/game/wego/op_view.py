@@ -23,7 +23,9 @@ from editor.game.wego.op_header import OpHeader
 from editor.game.wego.op_orders import OpOrdersBox
 from editor.game.wego.op_overlays import OP_OVERLAYS, UNIT_VALUE_NAMES, OpOverlays
 from editor.game.wego.op_supply import SupplyBox
+from editor.game.wego.op_turn_info import TurnInfoPanel
 from editor.game.wego.op_victory import VictoryPanel
+from editor.shared.docking import add_dock
 from engine.wego import family
 
 if TYPE_CHECKING:
@@ -96,6 +98,14 @@ class OpView:
         self.victory = VictoryPanel(session, window.map_view)
         window.victory_dock.setWidget(self.victory)
         window.victory_dock.show()
+        # The turn information (OF8) in a tab after Victory's, made and let go with the game
+        # (a short title: the column's tabs scroll already at 1280 px).
+        self.turn_info = TurnInfoPanel(session)
+        right = Qt.DockWidgetArea.RightDockWidgetArea
+        self.turn_dock = add_dock(window, "op-turn-info", "Turn", right)
+        self.turn_dock.setWidget(self.turn_info)
+        window.tabifyDockWidget(window.victory_dock, self.turn_dock)
+        window.plan_dock.raise_()
         self.actions: dict[str, QAction] = {}
         menu.clear()
         for name, label in OP_OVERLAYS:
@@ -148,6 +158,7 @@ class OpView:
     def set_hidden(self, hidden: bool) -> None:
         """Hot seat: nothing of one side's knowledge shows while the board is handed over."""
         self.hidden = hidden
+        self.turn_info.set_hidden(hidden)
         self.refresh()
 
     def release(self) -> None:
@@ -155,6 +166,9 @@ class OpView:
         self.header.hide()  # at once: deleteLater waits for the event loop
         self.header.deleteLater()
         self.menu.menuAction().setVisible(False)
+        self.turn_dock.hide()
+        self.window.removeDockWidget(self.turn_dock)
+        self.turn_dock.deleteLater()
         dock = self.window.victory_dock
         dock.hide()
         dock.setWidget(QWidget())

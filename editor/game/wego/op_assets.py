@@ -253,9 +253,16 @@ class AssetsBox(QWidget):
             return
         self.give_button.setEnabled(True)
         if option.needs_target:
-            self._say("Choose target, then click its hex on the map.", MUTED_COLOUR)
+            how = "Choose target, then click its hex on the map."
         else:
-            self._say(f"{mission_words(option.mission)} needs no target hex.", MUTED_COLOUR)
+            how = f"{mission_words(option.mission)} needs no target hex: Give sends it."
+        side, asset_id = self.side(), self.asset()
+        given = assets.missions(self.session.game, side, viewer=side) if side else {}
+        task = given.get(asset_id or "")
+        if task is not None:
+            now = self._task_words(task.mission, task.target)
+            how = f"Given: {now}. A new mission replaces it. {how}"
+        self._say(how, MUTED_COLOUR)
 
     def _say(self, text: str, colour: str) -> None:
         self.note.setText(escape(text))

@@ -13,6 +13,7 @@ from typing import Any
 
 from editor.game.panels.effect_words import EFFECT_SENTENCES
 from editor.game.panels.knowledge import Sight, plural
+from editor.game.panels.op_words import OP_SENTENCES
 
 Record = dict[str, Any]
 
@@ -329,6 +330,7 @@ SENTENCES: dict[str, Callable[[Sight, Record], str | None]] = {
 
 
 SENTENCES.update(EFFECT_SENTENCES)
+SENTENCES.update(OP_SENTENCES)  # the operational family's turn information (OF8)
 
 
 def sentence(sight: Sight, record: Record) -> str | None:

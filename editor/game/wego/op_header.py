@@ -84,6 +84,8 @@ class OpHeader(QFrame):
         row.addWidget(self.effects, 1)
         self.boxes: dict[str, QCheckBox] = {}
         for name, label in OP_OVERLAYS:
+            if name not in SHORT_LABELS:
+                continue  # the units' values: in the View menu (no room here at 1280 px)
             box = QCheckBox(SHORT_LABELS[name])
             box.setObjectName(f"op-overlay-{name}")
             box.setToolTip(f"Show {label.lower()} on the map")
@@ -105,8 +107,8 @@ class OpHeader(QFrame):
         self.refresh()
 
     def set_checked(self, name: str, on: bool) -> None:
-        box = self.boxes[name]
-        if box.isChecked() != on:
+        box = self.boxes.get(name)
+        if box is not None and box.isChecked() != on:
             box.blockSignals(True)
             box.setChecked(on)
             box.blockSignals(False)

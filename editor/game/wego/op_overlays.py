@@ -22,7 +22,7 @@ from PySide6.QtGui import QColor, QPainterPath, QPen
 from PySide6.QtWidgets import QGraphicsItem, QGraphicsPathItem
 
 from editor.game.map.style import Z_CONNECTIONS
-from editor.game.wego import op_intel
+from editor.game.wego import op_intel, op_unit_values
 from editor.game.wego.op_overlay_items import (
     LEVEL_WORDS,
     LOC_COLOURS,
@@ -47,8 +47,11 @@ OP_OVERLAYS: list[tuple[str, str]] = [
     ("loc", "Lines of communication"),
     ("supply", "Supply marks"),
     ("intel", "Intelligence on enemy units"),
+    *op_unit_values.UNIT_VALUES,
 ]
-"""Every overlay of an operational game, by name, with its label for menus."""
+"""Every overlay of an operational game, by name, with its label for menus (the header has
+switches for the first four; the units' values are in the View menu, one at a time)."""
+UNIT_VALUE_NAMES = frozenset(name for name, _label in op_unit_values.UNIT_VALUES)
 
 
 def state_key(scene: GameMapScene, side: str) -> tuple[object, ...]:
@@ -85,6 +88,8 @@ class OpOverlays:
         """The supply overlay's badges: hex -> text."""
         self.intel: dict[str, int] = {}
         """The intelligence overlay's badges: hex -> the best level seen there (OI2)."""
+        self.values: dict[str, str] = {}
+        """The unit-value overlay's badges: hex -> its text (OF11)."""
 
     def side(self) -> str:
         game = self.scene.game
@@ -113,7 +118,12 @@ class OpOverlays:
             self._clear(name)
             self._keys[name] = key
             self.builds += 1
-            self._items[name] = getattr(self, f"_{name}")(side)
+            if name in UNIT_VALUE_NAMES:
+                self.values, self._items[name] = op_unit_values.unit_value_items(
+                    self.scene, side, name
+                )
+            else:
+                self._items[name] = getattr(self, f"_{name}")(side)
         self._show_reach(hidden)
 
     def _show_reach(self, hidden: bool) -> None:
@@ -268,6 +278,8 @@ def legend(name: str) -> list[tuple[QColor, str]]:
         return [(light, "weak zone"), (strong, f"{number(ZOC_FULL)} or more")]
     if name == "intel":
         return op_intel.legend()
+    if name in UNIT_VALUE_NAMES:
+        return op_unit_values.legend(name)
     if name == "supply":
         return [(LOC_COLOURS[s], f"{LOC_NAMES[s]} ({LOC_LETTERS[s]})") for s in LOC_COLOURS]
     return [(LOC_COLOURS[s], LOC_NAMES[s]) for s in LOC_COLOURS]

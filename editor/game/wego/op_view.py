@@ -1,9 +1,11 @@
 """What the WEGO game window adds for a game of the operational rules family: the turn header
 with the clock and the overlay switches above the map (:mod:`.op_header`), the overlays on the
 map (:mod:`.op_overlays`) and their switches in the View menu, the ground darker on a night
-turn (:mod:`.op_night`), in the plan panel the order types with the odds (:mod:`.op_orders`)
-and the supply orders (:mod:`.op_supply`) as tabs, and the Victory tab (:mod:`.op_victory`).
-A game of the area family gets none of it.
+turn (:mod:`.op_night`), the victory locations by holder, frozen rivers and the setup zone
+(:mod:`.op_board_marks`), in the plan panel the order types with the odds
+(:mod:`.op_orders`), the supply orders (:mod:`.op_supply`) and the asset missions
+(:mod:`.op_assets`, with their markers on the map) as tabs, and the Victory tab
+(:mod:`.op_victory`). A game of the area family gets none of it.
 """
 
 from __future__ import annotations
@@ -15,11 +17,15 @@ from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QFrame, QMenu, QScrollArea, QTabWidget, QVBoxLayout, QWidget
 
 from editor.game.wego import op_night
+from editor.game.wego.op_assets import AssetsBox
+from editor.game.wego.op_board_marks import BoardMarks
 from editor.game.wego.op_header import OpHeader
 from editor.game.wego.op_orders import OpOrdersBox
-from editor.game.wego.op_overlays import OP_OVERLAYS, OpOverlays
+from editor.game.wego.op_overlays import OP_OVERLAYS, UNIT_VALUE_NAMES, OpOverlays
 from editor.game.wego.op_supply import SupplyBox
+from editor.game.wego.op_turn_info import TurnInfoPanel
 from editor.game.wego.op_victory import VictoryPanel
+from editor.shared.docking import add_dock
 from engine.wego import family
 
 if TYPE_CHECKING:
@@ -37,6 +43,7 @@ class OpView:
         self.header = OpHeader(session)
         window.top_layout.insertWidget(1, self.header)
         self.overlays = OpOverlays(window.map_view.map_scene)
+        self.board = BoardMarks(window.map_view.map_scene)
         self.orders = OpOrdersBox(session, window.map_view)
         self.supply = SupplyBox(session, window.map_view)
         # The order types and the supply orders share one place under the selected stack's
@@ -75,15 +82,35 @@ class OpView:
         column.removeWidget(panel.orders_box)
         self.tabs.addTab(panel.orders_box, "All orders")
         self.tabs.setTabToolTip(2, "Every stack of the side with its order")
+        self.assets = AssetsBox(session, window.map_view)
+        self.assets_scroll = QScrollArea()
+        self.assets_scroll.setWidgetResizable(True)
+        self.assets_scroll.setFrameShape(QFrame.Shape.NoFrame)
+        self.assets_scroll.setWidget(self.assets)
+        self.assets_scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.tabs.addTab(self.assets_scroll, "Assets")
+        self.tabs.setTabToolTip(3, "The side's off-map assets and their missions (OO10-OO12)")
+        # Leaving the tab ends the choosing of a target (the map's clicks are the orders').
+        self.tabs.currentChanged.connect(lambda _i: self.assets.stop_picking())
         # Change: the stack picked in the list is to get another order, from the order table.
         panel.change_button.clicked.connect(lambda: self.tabs.setCurrentWidget(self.orders))
         column.insertWidget(3, self.tabs, 1)  # under the selected stack's box
         self.victory = VictoryPanel(session, window.map_view)
         window.victory_dock.setWidget(self.victory)
         window.victory_dock.show()
+        # The turn information (OF8) in a tab after Victory's, made and let go with the game
+        # (a short title: the column's tabs scroll already at 1280 px).
+        self.turn_info = TurnInfoPanel(session)
+        right = Qt.DockWidgetArea.RightDockWidgetArea
+        self.turn_dock = add_dock(window, "op-turn-info", "Turn", right)
+        self.turn_dock.setWidget(self.turn_info)
+        window.tabifyDockWidget(window.victory_dock, self.turn_dock)
+        window.plan_dock.raise_()
         self.actions: dict[str, QAction] = {}
         menu.clear()
         for name, label in OP_OVERLAYS:
+            if name in UNIT_VALUE_NAMES and not any(n in UNIT_VALUE_NAMES for n in self.actions):
+                menu.addSeparator()  # the units' values (OF11), one at a time
             action = QAction(label, window)
             action.setCheckable(True)
             action.setObjectName(f"op-overlay-action-{name}")
@@ -105,6 +132,14 @@ class OpView:
             action.setChecked(on)
             action.blockSignals(False)
         self.header.set_checked(name, on)
+        if on and name in UNIT_VALUE_NAMES:
+            # One unit value at a time: their badges share a place on the hex.
+            for other in UNIT_VALUE_NAMES - {name}:
+                if self.actions[other].isChecked():
+                    self.actions[other].blockSignals(True)
+                    self.actions[other].setChecked(False)
+                    self.actions[other].blockSignals(False)
+                    self.overlays.shown.discard(other)
         if on:
             self.overlays.shown.add(name)
         else:
@@ -113,6 +148,9 @@ class OpView:
 
     def refresh(self) -> None:
         self.overlays.refresh(hidden=self.hidden)
+        view = self.window.map_view
+        setting_up = view.planning() if view.session.game.state.turn == 1 else None
+        self.board.refresh(setup_side=setting_up, hidden=self.hidden)
         scene = self.window.map_view.map_scene
         op_night.show_night(scene, op_night.is_night(scene.game))
         self.window.map_view.viewport().update()
@@ -120,6 +158,7 @@ class OpView:
     def set_hidden(self, hidden: bool) -> None:
         """Hot seat: nothing of one side's knowledge shows while the board is handed over."""
         self.hidden = hidden
+        self.turn_info.set_hidden(hidden)
         self.refresh()
 
     def release(self) -> None:
@@ -127,6 +166,9 @@ class OpView:
         self.header.hide()  # at once: deleteLater waits for the event loop
         self.header.deleteLater()
         self.menu.menuAction().setVisible(False)
+        self.turn_dock.hide()
+        self.window.removeDockWidget(self.turn_dock)
+        self.turn_dock.deleteLater()
         dock = self.window.victory_dock
         dock.hide()
         dock.setWidget(QWidget())

@@ -18,6 +18,8 @@ with a label at its end. Only the side's own orders are ever asked of the engine
 
 from __future__ import annotations
 
+from typing import Protocol
+
 from PySide6.QtCore import QPointF, Qt, Signal
 from PySide6.QtGui import QColor, QMouseEvent, QPainterPath, QPen
 from PySide6.QtWidgets import QGraphicsPathItem, QWidget
@@ -66,6 +68,15 @@ def setup_open(game: Game, stack: StackState) -> bool:
     return index is not None and index in hexes
 
 
+class MapPicker(Protocol):
+    """Something of the plan that takes the map's next click as a hex (an asset's target):
+    while it is set, a click anywhere means the hex under it, not a counter or a move."""
+
+    def hover(self, region: str | None) -> None: ...
+    def click(self, region: str | None) -> None: ...
+    def cancel_picking(self) -> None: ...
+
+
 class WegoDragPath(DragPath):
     """A drag's path priced as a WEGO route (step by step, :func:`engine.wego.plan.path_cost`;
     into a region of enemies as an attack), not as an IGOUGO move."""
@@ -100,6 +111,8 @@ class PlanMapView(GameMapView):
         self.plan_items: list[QGraphicsPathItem | MarkItem] = []
         self._shift = False
         self._ctrl = False
+        self.picker: MapPicker | None = None
+        """Set while a hex is chosen for something of the plan (:class:`MapPicker`)."""
         super().__init__(session, parent)
         self.edits = PlanEdits(session)
         """The plan's edits, to undo and redo (:mod:`.plan_edits`)."""
@@ -193,6 +206,9 @@ class PlanMapView(GameMapView):
     def _click_region(self, target: Aim) -> None:
         if planning_side(self.session.game) is None:
             super()._click_region(target)  # an air mission before the plans
+            return
+        if self.picker is not None:
+            self.picker.click(target.region)
             return
         session = self.session
         stack_id = session.selected
@@ -300,6 +316,11 @@ class PlanMapView(GameMapView):
         self.map_scene.highlights.show_path([stack.region, *path], label, colour)
 
     def _hover(self, region: str | None) -> None:
+        if self.picker is not None:
+            if region != self._hovered:
+                self._hovered = region
+                self.picker.hover(region)
+            return
         if not self.waypoints or self.drag is not None:
             before = self._hovered
             super()._hover(region)
@@ -341,6 +362,11 @@ class PlanMapView(GameMapView):
         self.message.emit(f"{name}: attack, {dest.cost:g} MP, {odds} (click to order it)")
 
     def mousePressEvent(self, event: QMouseEvent) -> None:
+        if event.button() == Qt.MouseButton.LeftButton and not self._space and self.picker:
+            # Choosing a hex for the plan: the click means the hex, whatever lies on it.
+            found = aim(self, self.map_scene, event.position().toPoint())
+            self._press = _Press(None, event.position(), False, found.region)
+            return
         # An enemy counter in a region the selected stack may attack: the click means the
         # region (the attack), not a look at the counter.
         if event.button() == Qt.MouseButton.LeftButton and not self._space and self.dests:
@@ -377,6 +403,9 @@ class PlanMapView(GameMapView):
             self.drag.path = WegoDragPath(old.game, old.stack, old.dests)
 
     def _escape(self) -> None:
+        if self.picker is not None and self.drag is None:
+            self.picker.cancel_picking()
+            return
         if self.waypoints and self.drag is None:
             self.clear_waypoints()
             self.message.emit("Waypoints dropped")

@@ -21,10 +21,7 @@ def _open(game_window, width: int, height: int, stem: str, **options):
     scenario = game_fixtures.sample("kharkov-1942-operational")
     session = GameSession.new(scenario, {"soviet": "human", "axis": "ai"}, seed=1, **options)
     window = game_window(session, stem)
-    room = window.screen().availableGeometry()
-    window.move(room.topLeft())
-    window.resize(min(width, room.width() - 10), min(height, room.height() - 40))
-    settle_input(0.5)
+    game_fixtures.fit(window, width, height)
     window.map_view.zoom_to_fit()
     settle_input(0.3)
     return session, window
@@ -141,8 +138,7 @@ def test_asset_missions_given_refused_marked_and_cancelled(game_window, x, shots
     assert box.marks.shown == {}
     assert _row(table, "vvs-swf").text(2) == "\u2013"
 
-    window.resize(1920, 1080)
-    settle_input(0.5)
+    game_fixtures.fit(window, 1920, 1080)
     _click(x, box.give_button)
     wait_until(lambda: box.picking is not None, what="target mode at 1920")
     _click_hex(x, view, target)
@@ -217,10 +213,7 @@ def test_victory_locations_frozen_rivers_and_setup_zone_on_the_map(game_window, 
     scenario = _kharkov_frozen_with_setup_zone()
     session = GameSession.new(scenario, {"soviet": "human", "axis": "ai"}, seed=1)
     window = game_window(session, "kharkov-frozen")
-    room = window.screen().availableGeometry()
-    window.move(room.topLeft())
-    window.resize(min(1280, room.width() - 10), min(720, room.height() - 40))
-    settle_input(0.5)
+    game_fixtures.fit(window, 1280, 720)
     op = window.op_view
     assert op is not None
     view, game = window.map_view, session.game
@@ -269,8 +262,7 @@ def test_victory_locations_frozen_rivers_and_setup_zone_on_the_map(game_window, 
     assert spot.name in QToolTip.text() and "Held by South-Western Direction" in QToolTip.text()
     shots(window, "kharkov-location-tip-1280")
 
-    window.resize(min(1920, room.width() - 10), min(1080, room.height() - 40))
-    settle_input(0.5)
+    game_fixtures.fit(window, 1920, 1080)
     view.zoom_to_fit()
     view.zoom_by(3.0)
     view.centerOn(view.map_scene.points[sorted(zone)[0]])

@@ -41,7 +41,7 @@ from ...operational.units import stacking_points
 from ...operational.zoc import ZocField
 from ..execute import Mover as AreaMover
 from ..orders import ATTACKS, MOVING, OrderAttack, OrderWithdraw, order_from_json
-from . import battlefield, sorties, state
+from . import ambush, battlefield, overrun, recce, sorties, state
 from .combat import Battles, Contact, fight_all, take_control
 from .movement import MODES, allowance, group_step, road_refusal
 
@@ -64,6 +64,10 @@ class Mover(AreaMover):
     """OO4: the movement mode the stack moves in this turn."""
     lost: float = 0.0
     """OM18: MP lost to command-and-control delays (not moved, so no readiness spent)."""
+    congestion: float = 0.0
+    """OH5: MP the road's traffic adds to the next step (in ``step`` already)."""
+    waiting: bool = False
+    """OM16: waiting at the edge of an enemy hex for enough stacks to overrun it."""
 
 
 def run(game: Game) -> None:
@@ -91,10 +95,12 @@ def run(game: Game) -> None:
     )
     _frame(game, world, 0)
     reached = 0
+    traffic: dict[int, int] = {}
     for tick in range(1, ticks + 1):
         if not any(not m.done for m in movers) or game.state.outcome is not None:
             break
-        contacts = _tick(game, world, movers, staying, tick, tick_mp, day)
+        contacts = _tick(game, world, movers, staying, tick, tick_mp, day, traffic)
+        recce.pull_back(game, world, tick)  # OM17: before the tick's battles
         fight_all(game, world, contacts, tick)
         for mover in movers:
             if not mover.done and mover.stack in world.displaced:
@@ -174,6 +180,7 @@ def _tick(
     tick: int,
     tick_mp: float,
     day: state.Night,
+    traffic: dict[int, int],
 ) -> list[Contact]:
     rank = {side: i for i, side in enumerate(game.sides_in_play)}
     if tick % 2 == 0:
@@ -191,9 +198,12 @@ def _tick(
         side: enemy_zoc(board, world.units.values(), side, night=day.night)
         for side in game.sides_in_play
     }
+    for side in game.sides_in_play:  # OM17: the zones recce keep out of, when one moves
+        if any(m.side == side and not m.done and _keeps_out(game, world, m) for m in movers):
+            fields[f"recce {side}"] = recce.keep_out_field(game, world, side, day.night)
     contacts: list[Contact] = []
     while True:
-        due = [m for m in movers if _due(game, world, m, tick, fields, staying, day)]
+        due = [m for m in movers if _due(game, world, m, tick, fields, staying, day, traffic)]
         if not due:
             break
         due.sort(
@@ -207,7 +217,8 @@ def _tick(
         stepped = False
         for mover in due:
             if not mover.done and not mover.jammed:
-                stepped = _step(game, world, mover, tick, contacts, movers) or stepped
+                moved = _step(game, world, mover, tick, contacts, movers, fields, traffic)
+                stepped = moved or stepped
         if not stepped:
             break
         for mover in movers:
@@ -218,6 +229,14 @@ def _tick(
 def _natural(stack_id: str) -> tuple[int, str]:
     digits = stack_id[1:]
     return (int(digits), stack_id) if digits.isdigit() else (0, stack_id)
+
+
+def _keeps_out(game: Game, world: Battles, mover: Mover) -> bool:
+    stack = game.state.stacks.get(mover.stack)
+    if stack is None:
+        return False
+    group = [world.units[u] for u in stack.units if u in world.units]
+    return recce.keeps_out(game, group, mover.mode)
 
 
 def _enemies_in(world: Battles, hex_index: int, side: str) -> bool:
@@ -232,8 +251,10 @@ def _due(
     fields: dict[str, ZocField],
     staying: set[str],
     day: state.Night,
+    traffic: dict[int, int],
 ) -> bool:
-    """Whether the mover steps (or attacks) in this round; its next step priced on the way."""
+    """Whether the mover steps (or attacks) in this round; its next step priced on the way
+    (with the road's congestion so far, OH5)."""
     if mover.done or mover.jammed or mover.wait > 0:
         return False
     stack = game.state.stacks.get(mover.stack)
@@ -242,7 +263,7 @@ def _due(
         return False
     board = state.board_of(game)
     here, there = world.index.get(stack.region), world.index.get(mover.steps[0])
-    key = (tick, stack.region, mover.steps[0])
+    key = (tick, stack.region, mover.steps[0], traffic.get(there or 0, 0))
     fresh = mover.priced != key or mover.step is None
     if here is None or there is None or (fresh and board.hexside(here, there) is None):
         _end(game, mover, tick, "displaced")
@@ -250,6 +271,11 @@ def _due(
     if _enemies_in(world, there, mover.side):
         mover.cost = 0.0  # a contact costs nothing: the stack attacks or halts where it is
         return True
+    keep_out = fields.get(f"recce {mover.side}")
+    if keep_out is not None and keep_out.value(there) > 0 and _keeps_out(game, world, mover):
+        why = "recce keep out of non-recce enemy zones unless attacking (OM17)"
+        _end(game, mover, tick, "blocked", why)
+        return False
     step = mover.step
     if fresh or step is None:
         group = [world.units[u] for u in stack.units if u in world.units]
@@ -268,6 +294,7 @@ def _due(
             night=day.night,
             frozen=day.frozen,
         )
+        step, mover.congestion = _congested(game, step, traffic.get(there, 0))
         mover.priced, mover.step = key, step
     if not step.allowed:
         _end(game, mover, tick, "blocked", step.reason)
@@ -292,6 +319,8 @@ def _step(
     tick: int,
     contacts: list[Contact],
     movers: list[Mover],
+    fields: dict[str, ZocField],
+    traffic: dict[int, int],
 ) -> bool:
     stack = game.state.stacks.get(mover.stack)
     if stack is None:
@@ -301,6 +330,12 @@ def _step(
     to = mover.steps[0]
     there = world.index[to]
     if _enemies_in(world, there, mover.side):
+        tried = overrun.attempt(game, world, mover, movers, tick)  # OM14-OM16
+        if tried == "overran":
+            return True  # the hex is empty: the stack steps in as its next step
+        if tried == "wait":
+            mover.jammed = True
+            return False
         attack = mover.order in ATTACKS
         enemies = sorted(s.id for s in places.enemy_ground_stacks_in(game, to, mover.side))
         game.record(
@@ -364,12 +399,43 @@ def _step(
         ground=ground,
         hexside=hexside,
         zoc=zoc,
+        **({"congestion": round(mover.congestion, 6)} if mover.congestion else {}),
     )
     take_control(game, to, stack.side)
+    if mover.step is not None and mover.step.along_road:
+        traffic[there] = traffic.get(there, 0) + len(group)  # OH5
+    if mover.mode == "road" and _ambushed(game, world, mover, fields, there, tick):
+        return True
     if not mover.steps:
         _end(game, mover, tick, "arrived")
     elif mover.spent >= mover.budget - 1e-9:
         _end(game, mover, tick, "out_of_movement")
+    return True
+
+
+def _congested(game: Game, step: StepCost, earlier: int) -> tuple[StepCost, float]:
+    """OH5: a step along a road costs ``contact.congestion`` more for each unit that went
+    through the hex along the road earlier in the execution (the stack's own units move
+    together, so they do not slow each other)."""
+    extra = state.board_of(game).rules.contact.congestion * earlier
+    if not step.allowed or not step.along_road or extra <= 0:
+        return step, 0.0
+    return replace(step, total=step.total + extra, ground=step.ground + extra), extra
+
+
+def _ambushed(
+    game: Game, world: Battles, mover: Mover, fields: dict[str, ZocField], there: int, tick: int
+) -> bool:
+    """OM9, OC30: a road column stepping into an enemy zone stops and is ambushed there."""
+    if not state.board_of(game).rules.contact.ambush:
+        return False
+    stack = game.state.stacks[mover.stack]
+    found = ambush.caught(world, fields[mover.side], mover.side, there, list(stack.units))
+    if found is None:
+        return False
+    _end(game, mover, tick, "ambushed")
+    if found:
+        ambush.fight(game, world, mover.stack, there, found, tick)
     return True
 
 

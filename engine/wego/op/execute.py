@@ -331,8 +331,9 @@ def _step(
     there = world.index[to]
     if _enemies_in(world, there, mover.side):
         tried = overrun.attempt(game, world, mover, movers, tick)  # OM14-OM16
-        if tried == "overran":
-            return True  # the hex is empty: the stack steps in as its next step
+        if tried == "overran":  # the hex is empty: the stack steps in as its next step,
+            _rezone(game, world, movers, fields)  # priced with the zones as they are now
+            return True
         if tried == "wait":
             mover.jammed = True
             return False
@@ -411,6 +412,20 @@ def _step(
     elif mover.spent >= mover.budget - 1e-9:
         _end(game, mover, tick, "out_of_movement")
     return True
+
+
+def _rezone(game: Game, world: Battles, movers: list[Mover], fields: dict[str, ZocField]) -> None:
+    """After an overrun, the zones of control without the destroyed units, and every
+    mover's next step priced again."""
+    board = state.board_of(game)
+    night = state.clock(game).night
+    for key in list(fields):
+        if key.startswith("recce "):
+            fields[key] = recce.keep_out_field(game, world, key.removeprefix("recce "), night)
+        else:
+            fields[key] = enemy_zoc(board, world.units.values(), key, night=night)
+    for mover in movers:
+        mover.priced = None
 
 
 def _congested(game: Game, step: StepCost, earlier: int) -> tuple[StepCost, float]:

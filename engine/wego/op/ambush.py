@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING
 
 from ...errors import IllegalAction
 from ...operational import AttackSpec, resolve_attack
+from ...operational.records import OpUnitResultRecord
 from ...operational.zoc import ZocField
 from . import battlefield, state, supply
 from .combat import Battles, Contact, _destroy, _retreat
@@ -119,7 +120,8 @@ def fight(
         _retreat(game, world, contact, spec, survivors, [hits[u.id] for u in survivors], tick)
 
 
-def _unharmed(line: dict[str, object]) -> dict[str, object]:
+def _unharmed(line: OpUnitResultRecord) -> OpUnitResultRecord:
+    """OC19, OC30: an ambusher's line of the battle, as it ends: untouched."""
     return {
         **line,
         "damage": 0.0,

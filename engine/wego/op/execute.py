@@ -56,9 +56,10 @@ class Mover(AreaMover):
 
     parts: tuple[float, float, float] = (0.0, 0.0, 0.0)
     """Ground, hexside and ZOC MP of the next step (for the record)."""
-    priced: tuple[int, str, str] | None = None
-    """The tick, place and next hex ``step`` was priced for: within a tick the zones of
-    control and the stacks that stay do not change, so neither does the price."""
+    priced: tuple[int, str, str, int] | None = None
+    """The tick, place, next hex and units gone through it along a road (OH5) ``step`` was
+    priced for: within a tick the zones of control and the stacks that stay do not change
+    (but for an overrun, which prices every step again), so neither does the price."""
     step: StepCost | None = None
     mode: MoveMode = "move_defend"
     """OO4: the movement mode the stack moves in this turn."""

@@ -104,11 +104,10 @@ def _takes_part(game: Game, world: Battles, mover: Mover, there: int) -> bool:
     board = state.board_of(game)
     rules = board.rules.contact
     here = world.index.get(stack.region)
-    if here is None or board.hexside(here, there) is None:
+    side = None if here is None else board.hexside(here, there)
+    if side is None or mover.budget - mover.spent - mover.lost <= 1e-9:
         return False
-    if mover.budget - mover.spent - mover.lost <= 1e-9:
-        return False
-    feature = board.feature(board.hexside(here, there))
+    feature = board.feature(side)
     if feature is not None and (
         feature.river or feature.denies_overrun or feature.denies_shock or feature.attack != 1.0
     ):

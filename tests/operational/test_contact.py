@@ -17,6 +17,7 @@ from typing import Any
 import pytest
 
 from engine import Game
+from engine.wego import film
 from engine.wego.op import state as op_state
 from engine.wego.orders import OrderAttack, OrderHoldAtAllCosts, OrderMove, OrderRoadMove
 from tests.operational.builder import OpBuilder
@@ -373,3 +374,36 @@ def test_oc26_recce_never_withdraw_from_combat_engineers() -> None:
     records = _recce_attacked("eng")
     assert not of(records, "op_withdrawal")
     assert of(records, "op_battle")
+
+
+# -- the film and the battle summary (OF6) ---------------------------------------------------------
+
+
+def test_oc30_om14_om17_the_film_lists_ambushes_and_overruns_and_replays_pullbacks() -> None:
+    ambushed, _ = _column()
+    rows = film.battles(ambushed.log.records)
+    assert [(r.kind, r.region, r.attacker) for r in rows] == [("ambush", "c5r1", "blue")]
+    assert not film.verify(ambushed.log.records)
+
+    b = _overrun_board(30)
+    b.unit("tank", "armour", "c4r2", echelon="regiment")
+    overran = b.game(seed=1)
+    execute(overran, [OrderMove(stack(overran, "tank"), ("c5r2", "c6r2"))])
+    (row,) = film.battles(overran.log.records)
+    assert (row.kind, row.winner, row.lost) == ("overrun", "red", {"blue": 1})
+    assert not film.verify(overran.log.records)
+    blue_view = [e["type"] for f in _frames(overran, "blue") for e in f.events]
+    assert "op_overrun" in blue_view  # the side overrun sees it happen
+
+    b = board()
+    b.unit("scouts", "recce", "c3r1")
+    b.unit("foe", "inf", "c5r1", nation="blueland")
+    pulled = b.game(seed=1)
+    execute(pulled, [], [OrderMove(stack(pulled, "foe"), ("c4r1",))])
+    assert not film.verify(pulled.log.records)  # the film moves the recce by the record
+    shown = [e["type"] for f in _frames(pulled, "red") for e in f.events]
+    assert "op_recce_pullback" in shown
+
+
+def _frames(game: Game, viewer: str) -> list[film.Frame]:
+    return film.frames(game.log.records, viewer=viewer, turn=1)

@@ -1,5 +1,5 @@
 """The execution phase of a WEGO turn under the operational rules (OT6, OT7, OM1-OM6,
-OM11-OM13, OM19, OM21, OM22).
+OM9, OM11-OM17, OM19, OM21, OM22, OH5).
 
 It keeps the tick structure of the area family's execution (docs/wego.md): one tick is
 ``calendar.wego.tick_mp`` MP, stacks gain MP each tick and step when they have gained the
@@ -13,7 +13,12 @@ most MP to spare, then the sides alternately by tick, then stack id). What diffe
 2. The stacking limit (OH9, OM4) holds at every step: a stack that does not fit waits.
 3. A stack ordered to attack stops next to its target and attacks it from there; a stack that
    meets an enemy on its way halts there: under an attack order (Move and Attack) it attacks
-   that hex (a move battle), under a move or withdrawal (Move and Defend, OM6) it only halts.
+   that hex (a move battle), under a move or withdrawal (Move and Defend, OM6) it only halts;
+   either overruns the hex first when its pool is strong enough (:mod:`.overrun`, OM14-OM16).
+   A step along a road costs more for every unit that went through the hex before it (OH5);
+   a Road Movement column stepping into an enemy zone is ambushed (:mod:`.ambush`, OM9);
+   recce keep out of non-recce enemy zones and pull back from such enemies next to them before
+   the tick's battles (:mod:`.recce`, OM17).
 4. The battles of the tick use the odds combat (:mod:`.combat`), highest odds first.
 5. Once the battles are over, the bombardments no battle used fall (:func:`.sorties.bombard`,
    OC31); assets' support went into the battles on their hexes (:mod:`.sorties`).

@@ -19,6 +19,7 @@ import pytest
 from engine import Game
 from engine.wego import film
 from engine.wego.op import state as op_state
+from engine.wego.op.stats import op_statistics
 from engine.wego.orders import OrderAttack, OrderHoldAtAllCosts, OrderMove, OrderRoadMove
 from tests.operational.builder import OpBuilder
 from tests.operational.play import execute, of, stack
@@ -391,6 +392,8 @@ def test_oc30_om14_om17_the_film_lists_ambushes_and_overruns_and_replays_pullbac
     execute(overran, [OrderMove(stack(overran, "tank"), ("c5r2", "c6r2"))])
     (row,) = film.battles(overran.log.records)
     assert (row.kind, row.winner, row.lost) == ("overrun", "red", {"blue": 1})
+    (turn,) = op_statistics(overran.log.records)
+    assert turn.strength_lost["blue"] == pytest.approx(0.3)  # OF9: the 30% battalion overrun
     assert not film.verify(overran.log.records)
     blue_view = [e["type"] for f in _frames(overran, "blue") for e in f.events]
     assert "op_overrun" in blue_view  # the side overrun sees it happen

@@ -20,7 +20,9 @@ a Move and Defend stack waits at the edge while another stack of its side is sti
 into the hex (it may yet join a pool strong enough), and halts otherwise (OM6).
 
 Records: ``op_overrun`` ``{tick, side_id, defender, target, stacks, units, defenders,
-final_odds, mp, readiness}`` (``mp``: each stack's MP paid for the overrun) and
+strength, final_odds, mp, readiness}`` (``strength``: each defender's strength % as it was
+destroyed; ``mp``: each stack's MP paid for the overrun; ``readiness``: each overrunning
+unit's after) and
 ``op_overrun_wait`` ``{tick, side_id, stack, region, final_odds}`` (once per waiting stack).
 """
 
@@ -167,6 +169,7 @@ def _overrun(
         stacks=[m.stack for m in pool],
         units=units,
         defenders=[u.id for u in defenders],
+        strength={u.id: round(u.strength, 4) for u in defenders},
         final_odds=round(odds, 4),
         mp=paid,
         readiness=readiness,

@@ -21,6 +21,7 @@ from engine.wego import film
 from engine.wego.op import state as op_state
 from engine.wego.op.stats import op_statistics
 from engine.wego.orders import OrderAttack, OrderHoldAtAllCosts, OrderMove, OrderRoadMove
+from engine.wego.views import visible_records
 from tests.operational.builder import OpBuilder
 from tests.operational.play import execute, of, stack
 
@@ -275,6 +276,9 @@ def test_om16_a_move_and_defend_stack_waits_at_the_edge_and_overruns_with_a_late
     assert over["final_odds"] >= 10 and over["tick"] > wait["tick"]
     assert [(e["unit"], e["cause"]) for e in of(records, "eliminated")] == [("foe", "op_overrun")]
     assert region(game, "first") == "c6r2"
+    # The wait tells where a stack was plotted: the other side never reads it.
+    assert not [r for r in visible_records(records, "blue") if r["type"] == "op_overrun_wait"]
+    assert [r for r in visible_records(records, "red") if r["type"] == "op_overrun_wait"]
 
 
 def test_om6_a_move_and_defend_stack_too_weak_with_no_one_coming_halts() -> None:

@@ -414,3 +414,14 @@ def test_oc30_om14_om17_the_film_lists_ambushes_and_overruns_and_replays_pullbac
 
 def _frames(game: Game, viewer: str) -> list[film.Frame]:
     return film.frames(game.log.records, viewer=viewer, turn=1)
+
+
+def test_om14_om8_a_route_may_run_into_an_enemy_hex_except_in_road_movement() -> None:
+    b = highway()
+    b.unit("tank", "armour", "c3r1", echelon="regiment")
+    b.unit("foe", "inf", "c8r1", nation="blueland")
+    game = b.game(seed=1)
+    tank = stack(game, "tank")
+    path = ("c4r1", "c5r1", "c6r1", "c7r1", "c8r1", "c9r1")
+    assert game.is_legal(OrderMove(tank, path))  # plotted for an overrun (OM16)
+    assert not game.is_legal(OrderRoadMove(tank, path))  # OM8: a column never overruns

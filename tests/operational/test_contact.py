@@ -281,6 +281,24 @@ def test_om16_a_move_and_defend_stack_waits_at_the_edge_and_overruns_with_a_late
     assert [r for r in visible_records(records, "red") if r["type"] == "op_overrun_wait"]
 
 
+def test_om16_om15_no_wait_for_a_stack_that_could_never_take_part() -> None:
+    b = _overrun_board(50)
+    b.unit("first", "armour", "c4r2", echelon="regiment")
+    b.unit("second", "armour", "c3r1", echelon="regiment", quality="green")
+    game = b.game(seed=1)
+    first, second = stack(game, "first"), stack(game, "second")
+    records = execute(
+        game,
+        [
+            OrderMove(first, ("c5r2", "c6r2")),
+            OrderMove(second, ("c4r1", "c5r1", "c5r2")),
+        ],
+    )
+    assert not of(records, "op_overrun_wait") and not of(records, "op_overrun")
+    (end,) = [e for e in of(records, "wego_order_end") if e["stack"] == first]
+    assert end["reason"] == "blocked"
+
+
 def test_om6_a_move_and_defend_stack_too_weak_with_no_one_coming_halts() -> None:
     b = _overrun_board(50)
     b.unit("tank", "armour", "c4r2", echelon="regiment")

@@ -81,7 +81,7 @@ def attempt(game: Game, world: Battles, mover: Mover, movers: list[Mover], tick:
     if spec is not None and odds + 1e-9 >= board.rules.contact.overrun_odds:
         _overrun(game, world, pool, defenders, to, odds, tick)
         return "overran"
-    if mover.mode == "move_defend" and _others_coming(mover, movers, to, stacks):
+    if mover.mode == "move_defend" and _others_coming(game, world, mover, movers, to, stacks):
         if not mover.waiting:
             mover.waiting = True
             game.record(
@@ -98,22 +98,30 @@ def attempt(game: Game, world: Battles, mover: Mover, movers: list[Mover], tick:
 
 def _takes_part(game: Game, world: Battles, mover: Mover, there: int) -> bool:
     """OM14, OM15: whether ``mover``'s stack may overrun ``there`` from where it stands."""
-    if mover.mode == "road" or (mover.order in ATTACKS and not mover.stepped):
-        return False  # Road Movement never overruns; a set-piece attacker attacks (OM14)
     stack = game.state.stacks.get(mover.stack)
-    if stack is None:
+    set_piece = mover.order in ATTACKS and not mover.stepped  # OM14: it attacks instead
+    if stack is None or set_piece or not _able(game, world, mover):
         return False
     board = state.board_of(game)
-    rules = board.rules.contact
     here = world.index.get(stack.region)
     side = None if here is None else board.hexside(here, there)
-    if side is None or mover.budget - mover.spent - mover.lost <= 1e-9:
+    if side is None:
         return False
     feature = board.feature(side)
-    if feature is not None and (
+    return feature is None or not (
         feature.river or feature.denies_overrun or feature.denies_shock or feature.attack != 1.0
-    ):
-        return False  # OM14, OM15: no river, no hexside with a combat effect
+    )  # OM14, OM15: no river, no hexside with a combat effect
+
+
+def _able(game: Game, world: Battles, mover: Mover) -> bool:
+    """OM15: whether ``mover``'s stack could overrun at all, wherever it stands: not in Road
+    Movement, MP left, every unit good and ready enough."""
+    if mover.mode == "road":
+        return False
+    stack = game.state.stacks.get(mover.stack)
+    if stack is None or mover.budget - mover.spent - mover.lost <= 1e-9:
+        return False
+    rules = state.board_of(game).rules.contact
     group = [world.units[u] for u in stack.units if u in world.units]
     least = QUALITY_LEVELS[rules.overrun_quality]
     return bool(group) and all(
@@ -121,10 +129,18 @@ def _takes_part(game: Game, world: Battles, mover: Mover, there: int) -> bool:
     )
 
 
-def _others_coming(mover: Mover, movers: list[Mover], to: str, pool: list[str]) -> bool:
-    """OM16: another stack of the side, not in the pool yet, is still plotted into ``to``."""
+def _others_coming(
+    game: Game, world: Battles, mover: Mover, movers: list[Mover], to: str, pool: list[str]
+) -> bool:
+    """OM16: another stack of the side that could overrun, not in the pool yet, is still
+    plotted into ``to``."""
     return any(
-        m.side == mover.side and not m.done and m.stack not in pool and to in m.steps
+        m.side == mover.side
+        and not m.done
+        and m.stack not in pool
+        and to in m.steps
+        and (m.order not in ATTACKS or m.stepped or m.steps.index(to) > 0)  # not set-piece
+        and _able(game, world, m)
         for m in movers
     )
 

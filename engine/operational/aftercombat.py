@@ -81,13 +81,18 @@ def retreat_call(
 
 
 def withdraw_chance(
-    board: OpBoard, attackers: Sequence[OpUnit], defenders: Sequence[OpUnit]
+    board: OpBoard,
+    attackers: Sequence[OpUnit],
+    defenders: Sequence[OpUnit],
+    *,
+    recce: bool = False,
 ) -> float:
     """OC25: the chance % that defenders under a Withdraw order slip away: the base, plus
     ``withdraw_per_quality`` per level by which the defenders' average quality is above the
     attackers' (less when below: an elite attacker against green defenders brings 100 to
     0), less ``withdraw_per_readiness`` per point of the defenders' average readiness under
-    ``withdraw_readiness_below``; kept within 0-100."""
+    ``withdraw_readiness_below``; kept within 0-100. ``recce`` (OC26: the defenders are all
+    recce): no quality term, and half the readiness cut."""
     table = board.rules.after_combat
     if not defenders:
         return 0.0
@@ -95,11 +100,10 @@ def withdraw_chance(
         [float(u.level) for u in attackers]
     )
     readiness = _average([u.readiness for u in defenders])
-    chance = (
-        table.withdraw_base
-        + table.withdraw_per_quality * gap
-        - table.withdraw_per_readiness * max(0.0, table.withdraw_readiness_below - readiness)
-    )
+    cut = table.withdraw_per_readiness * max(0.0, table.withdraw_readiness_below - readiness)
+    if recce:
+        gap, cut = 0.0, cut / 2
+    chance = table.withdraw_base + table.withdraw_per_quality * gap - cut
     return min(100.0, max(0.0, chance))
 
 

@@ -77,6 +77,9 @@ class BattleRow:
     lost: dict[str, int]
     meeting: bool
     """A meeting engagement (no stack had orders to attack that region)."""
+    kind: str = ""
+    """The operational rules' kind of fight: ``set_piece``, ``move_battle``, ``meeting``,
+    ``ambush`` (OC30) or ``overrun`` (OM14, no die rolled); empty for the area rules."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -103,6 +106,8 @@ _SHOWN = {
     "op_battle",
     "op_retreat",
     "op_advance",
+    "op_overrun",
+    "op_recce_pullback",
 }
 """Records a film shows (the rounds of a battle are in the battle's own records)."""
 
@@ -222,7 +227,9 @@ def _knows(
         )
     if kind in ("wego_battle", "battle_start", "battle_over", "op_battle"):
         return viewer in (record["attacker"], record["defender"])
-    if kind in ("op_retreat", "op_advance"):
+    if kind == "op_overrun":
+        return viewer in (record["side_id"], record["defender"])
+    if kind in ("op_retreat", "op_advance", "op_recce_pullback"):
         return bool(record["side_id"] == viewer) or any(
             _unit_seen(u, tick, visible) or _unit_seen(u, previous, before) for u in record["units"]
         )
@@ -272,6 +279,23 @@ def battles(records: Sequence[Record], turn: int | None = None) -> list[BattleRo
                 over = record
             elif kind == "op_battle":
                 out.append(_op_row(number, frame, record))
+            elif kind == "op_overrun":  # OM14: the defenders destroyed, no die
+                lost = {record["defender"]: len(record["defenders"])}
+                attacker = record["side_id"]
+                row = BattleRow(
+                    number,
+                    record["tick"],
+                    frame + 1,
+                    record["target"],
+                    attacker,
+                    record["defender"],
+                    attacker,
+                    0,
+                    lost,
+                    False,
+                    "overrun",
+                )
+                out.append(row)
             elif kind == "wego_battle" and over is not None:
                 out.append(
                     BattleRow(
@@ -314,6 +338,7 @@ def _op_row(turn: int, frame: int, record: Record) -> BattleRow:
         1,
         lost,
         record["battle_kind"] == "meeting",
+        record["battle_kind"],
     )
 
 
@@ -378,7 +403,13 @@ def verify(records: Sequence[Record]) -> list[str]:
                 board = {u: list(v) for u, v in record["units"].items()}
             elif board is None:
                 continue
-            elif kind in ("wego_step", "battle_retreat", "op_retreat", "op_advance"):
+            elif kind in (
+                "wego_step",
+                "battle_retreat",
+                "op_retreat",
+                "op_advance",
+                "op_recce_pullback",
+            ):
                 for unit in record["units"]:
                     if unit in board:
                         board[unit][0] = record["to"]

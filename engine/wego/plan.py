@@ -265,8 +265,10 @@ def path_cost(
             raise IllegalAction(f"no connection leads from '{here}' to '{region}'")
         last = index == len(steps) - 1
         if pricer is not None:
-            if region in barred and not (target is not None and last):
-                raise IllegalAction(f"enemies hold '{region}': attack it instead of moving through")
+            # OM14, OM16: outside Road Movement a route may run into an enemy hex to overrun it
+            # (plotted there, a stack that cannot overrun attacks or halts at its edge, OM5-OM6).
+            if road and region in barred and not (target is not None and last):
+                raise IllegalAction(f"enemies hold '{region}': Road Movement never overruns (OM8)")
             if target is not None and last:
                 break  # OO6: the attack is made from the hex next to the target
             priced = pricer(here, region, spent, budget, index == 0)

@@ -32,9 +32,9 @@ if TYPE_CHECKING:
 _PLANNING = {*ORDERS, CancelOrder.kind, *PLANNING_KINDS}
 """Action kinds that are part of a plan's content."""
 
-_HIDDEN = {"wego_order_end", "op_supply", "op_supply_refused"}
-"""Records shown only to their own side: how its orders ended, and its supply (its orders'
-cost, its pools: OF8)."""
+_HIDDEN = {"wego_order_end", "op_overrun_wait", "op_supply", "op_supply_refused"}
+"""Records shown only to their own side: how its orders ended or waited (for an overrun,
+OM16), and its supply (its orders' cost, its pools: OF8)."""
 
 
 def visible_records(records: Iterable[dict[str, Any]], viewer: str) -> list[dict[str, Any]]:

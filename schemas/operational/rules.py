@@ -8,6 +8,7 @@ from ..base import StrictModel
 from .assets import AssetRules
 from .c2 import C2Rules
 from .combat import CombatRules
+from .contact import ContactRules
 from .hq import HqRules
 from .integrity import FortRules, IntegrityRules
 from .intel import IntelRules
@@ -46,6 +47,8 @@ class OperationalRules(StrictModel):
     """OM1, OM8: allowances."""
     readiness: ReadinessRules = Field(default_factory=ReadinessRules)
     """OU7, OU9, OM19: readiness over time."""
+    contact: ContactRules = Field(default_factory=ContactRules)
+    """OH5, OM9, OM14-OM17, OC26, OC30: congestion, ambushes, overruns, recce."""
     combat: CombatRules = Field(default_factory=CombatRules)
     """OC5-OC20: battles."""
     # -- Played turn after turn (engine/wego/op): results after combat, victory, day and

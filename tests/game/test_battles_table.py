@@ -81,3 +81,17 @@ def test_double_click_or_enter_on_a_row_asks_for_its_turn_and_tick(qtbot) -> Non
     with qtbot.waitSignal(table.jump_requested) as blocker:
         qtbot.keyClick(view, Qt.Key.Key_Return)
     assert blocker.args == [1, 4]
+
+
+def test_oc30_om14_ambushes_and_overruns_are_named_so_in_the_sides_cell(qtbot) -> None:
+    table, _ = _table(qtbot)
+    table.show_rows(
+        [
+            BattleRow(1, 2, 2, "c5r3", "blue", "red", "red", 1, {}, False, "ambush"),
+            BattleRow(1, 3, 3, "c6r2", "red", "blue", "red", 0, {"blue": 1}, False, "overrun"),
+        ]
+    )
+    assert _column(table, 3) == ["Blue ambushed Red", "Red overran Blue"]
+    tips = [table.table.item(r, 3).toolTip() for r in range(2)]
+    assert "an ambush of a road column" in tips[0]
+    assert "overrun" in tips[1] and "round" not in tips[1]  # no die, no rounds

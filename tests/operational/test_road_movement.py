@@ -135,7 +135,7 @@ def test_om8_oh4_a_road_move_steps_at_road_costs_and_spends_readiness_for_its_sh
 
 
 def test_om8_a_road_move_halts_before_an_enemy_and_never_attacks() -> None:
-    b = highway()
+    b = highway().table("contact", ambush=False)  # OM9 would stop it in the enemy's zone
     b.unit("tank", "armour", "c1r1", echelon="regiment")
     b.unit("foe", "inf", "c6r1", nation="blueland")
     game = b.game(seed=1)

@@ -41,7 +41,7 @@ SPEEDS: dict[str, int] = {"Slow": 1600, "Normal": 800, "Fast": 400, "Fastest": 2
 """Milliseconds a frame stays on screen while the film plays, by speed."""
 DEFAULT_SPEED = "Normal"
 
-COMBAT = ("wego_battle", "wego_contact")
+COMBAT = ("wego_battle", "wego_contact", "op_battle", "op_overrun")
 """Records that make a frame one with combat in it (step combat stops there)."""
 
 
@@ -60,6 +60,12 @@ def describe_frame(game: Game, frame: Frame) -> str:
             winner = event.get("winner")
             who = sides[winner].name if winner in sides else "nobody"
             parts.append(f"battle at {place} (won by {who})")
+        elif event["type"] == "op_battle" and event.get("battle_kind") == "ambush":
+            parts.append(f"ambush at {_place(game, event['target'])}")  # OC30
+        elif event["type"] == "op_overrun":
+            parts.append(f"{_place(game, event['target'])} overrun")  # OM14
+        elif event["type"] == "op_recce_pullback":
+            parts.append(f"recce pulled back from {_place(game, event['from'])}")  # OM17
         elif event["type"] == "eliminated":
             parts.append(f"{event['unit']} eliminated")
         elif event["type"] == "captured":
@@ -68,6 +74,11 @@ def describe_frame(game: Game, frame: Frame) -> str:
     if frame.tick == 0:
         return "The plans go in"
     return "; ".join(parts) if parts else "Nothing moves"
+
+
+def _place(game: Game, region: str) -> str:
+    regions = game.world.regions
+    return regions[region].name if region in regions else region
 
 
 class FilmPlayer(QWidget):

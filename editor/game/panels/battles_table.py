@@ -31,6 +31,13 @@ ORDER_ROLE = Qt.ItemDataRole.UserRole + 2
 """Every cell keeps the place of its battle in the order fought (to break ties when sorting;
 a Python attribute would be lost with the item's wrapper)."""
 
+_VERBS = {"ambush": "ambushed", "overrun": "overran"}
+"""The Sides cell's verb for the operational rules' ambushes (OC30) and overruns (OM14)."""
+_KINDS = {
+    "ambush": "an ambush of a road column",
+    "overrun": "an overrun, the defenders destroyed without a battle",
+}
+
 FIXED = ("Turn", "Tick", "Place", "Sides", "Winner")
 """The columns before one "Lost" column per side."""
 
@@ -98,15 +105,18 @@ class BattlesTable(QWidget):
     def _cells(self, row: BattleRow) -> list[_Cell]:
         attacker, defender = self._side(row.attacker), self._side(row.defender)
         sides = f"{attacker} vs {defender}" if row.meeting else f"{attacker} attacked {defender}"
+        if row.kind in _VERBS:  # OC30, OM14: the operational rules' ambushes and overruns
+            sides = f"{attacker} {_VERBS[row.kind]} {defender}"
         turn = _number(row.turn)
         turn.setData(TURN_ROLE, (row.turn, row.tick))
         region = self.world.regions.get(row.region)
         place = _Cell(region.name if region is not None else row.region)
         place.setToolTip(f"{place.text()} ({row.region})")
         kind = "a meeting engagement" if row.meeting else "an attack"
+        kind = _KINDS.get(row.kind, kind)
         rounds = f"{row.rounds} round{'s' if row.rounds != 1 else ''}"
         fight = _Cell(sides)
-        fight.setToolTip(f"{sides}: {kind}, {rounds}")
+        fight.setToolTip(f"{sides}: {kind}, {rounds}" if row.rounds else f"{sides}: {kind}")
         winner = _Cell(self._side(row.winner) if row.winner else "no winner")
         if row.winner in self.side_colours:
             winner.setForeground(QColor(self.side_colours[row.winner]).darker(140))

@@ -30,6 +30,7 @@ from schemas.operational.combat import (
     ShockRules,
     SupplyEffects,
 )
+from schemas.operational.contact import ContactRules
 from schemas.operational.movement import AllowanceRules, ReadinessRules, ZocRules
 from schemas.operational.rules import OperationalRules
 from schemas.operational.terrain import (
@@ -209,6 +210,14 @@ ALLOWANCES = values_grid(
     "Multipliers on movement points by supply and in Road Movement.",
     ("movement",),
     AllowanceRules,
+)
+CONTACT = values_grid(
+    "contact",
+    "Contact on the move (OH5, OM9, OM14-OM17, OC26)",
+    "Road congestion, ambushes of road columns, overruns and what recce do near the enemy; "
+    "the categories recce never withdraw from are a list separated by commas.",
+    ("contact",),
+    ContactRules,
 )
 READINESS = values_grid(
     "readiness",
@@ -402,6 +411,7 @@ CHOSEN: tuple[Chapter, ...] = (
     Chapter("op-roads", "Roads", (ROADS,)),
     Chapter("op-zoc", "Zones of control", (ZOC,)),
     Chapter("op-movement", "Movement allowances", (ALLOWANCES,)),
+    Chapter("op-contact", "Contact on the move", (CONTACT,)),
     Chapter("op-readiness", "Readiness", (READINESS, READINESS_VALUES)),
     Chapter("op-results", "Combat results table", (ODDS, CRT_DEFENDER, CRT_ATTACKER)),
     Chapter("op-shifts", "Odds shifts", (SHIFTS,)),

@@ -152,12 +152,32 @@ def _spec(game: Game, world: Battles, contact: Contact, night: bool) -> AttackSp
         night,
         combat_plus=supply.combat_plus(game, attackers),  # OS6
         hold_at_all_costs="order_hold_all" in stands,
-        withdrawing=bool(stands) and all(s == "order_withdraw_if_attacked" for s in stands),
+        withdrawing=(bool(stands) and all(s == "order_withdraw_if_attacked" for s in stands))
+        or _recce_withdraw(game, world, attackers, defenders, stands),
         attack_integrity=battlefield.integrity(game, list(attackers), attacking=True, night=night),
         defence_integrity=battlefield.integrity(
             game, [u.id for u in defenders], attacking=False, night=night
         ),
         overlay=battlefield.overlay_for(game, hex_id, defenders[0].side),
+    )
+
+
+def _recce_withdraw(
+    game: Game,
+    world: Battles,
+    attackers: tuple[str, ...],
+    defenders: list[OpUnit],
+    stands: list[str],
+) -> bool:
+    """OC26: defenders that are all recce try to withdraw (not under Hold at all costs,
+    not from an attack with a unit of ``contact.recce_pinned_by`` in it)."""
+    rules = state.board_of(game).rules.contact
+    pinned = set(rules.recce_pinned_by)
+    return (
+        rules.recce_withdraw
+        and all(u.category == "recce" for u in defenders)
+        and "order_hold_all" not in stands
+        and not any(world.units[u].category in pinned for u in attackers)
     )
 
 
@@ -270,7 +290,8 @@ def _withdrawal(
         attacker_hexes=frozenset(u.hex for u in attackers),
         enemy_zoc=field,
     )
-    chance = withdraw_chance(board, attackers, defenders) if path else 0.0
+    recce = all(u.category == "recce" for u in defenders)  # OC26
+    chance = withdraw_chance(board, attackers, defenders, recce=recce) if path else 0.0
     roll = game.dice.below(100) if path and 0.0 < chance < 100.0 else -1
     away = bool(path) and (chance >= 100.0 or (roll >= 0 and roll < chance))
     game.record(

@@ -1,5 +1,5 @@
 """The execution phase of a WEGO turn under the operational rules (OT6, OT7, OM1-OM6,
-OM11-OM13, OM19, OM21, OM22).
+OM9, OM11-OM17, OM19, OM21, OM22, OH5).
 
 It keeps the tick structure of the area family's execution (docs/wego.md): one tick is
 ``calendar.wego.tick_mp`` MP, stacks gain MP each tick and step when they have gained the
@@ -13,7 +13,12 @@ most MP to spare, then the sides alternately by tick, then stack id). What diffe
 2. The stacking limit (OH9, OM4) holds at every step: a stack that does not fit waits.
 3. A stack ordered to attack stops next to its target and attacks it from there; a stack that
    meets an enemy on its way halts there: under an attack order (Move and Attack) it attacks
-   that hex (a move battle), under a move or withdrawal (Move and Defend, OM6) it only halts.
+   that hex (a move battle), under a move or withdrawal (Move and Defend, OM6) it only halts;
+   either overruns the hex first when its pool is strong enough (:mod:`.overrun`, OM14-OM16).
+   A step along a road costs more for every unit that went through the hex before it (OH5);
+   a Road Movement column stepping into an enemy zone is ambushed (:mod:`.ambush`, OM9);
+   recce keep out of non-recce enemy zones and pull back from such enemies next to them before
+   the tick's battles (:mod:`.recce`, OM17).
 4. The battles of the tick use the odds combat (:mod:`.combat`), highest odds first.
 5. Once the battles are over, the bombardments no battle used fall (:func:`.sorties.bombard`,
    OC31); assets' support went into the battles on their hexes (:mod:`.sorties`).
@@ -41,7 +46,7 @@ from ...operational.units import stacking_points
 from ...operational.zoc import ZocField
 from ..execute import Mover as AreaMover
 from ..orders import ATTACKS, MOVING, OrderAttack, OrderWithdraw, order_from_json
-from . import battlefield, sorties, state
+from . import ambush, battlefield, overrun, recce, sorties, state
 from .combat import Battles, Contact, fight_all, take_control
 from .movement import MODES, allowance, group_step, road_refusal
 
@@ -56,14 +61,19 @@ class Mover(AreaMover):
 
     parts: tuple[float, float, float] = (0.0, 0.0, 0.0)
     """Ground, hexside and ZOC MP of the next step (for the record)."""
-    priced: tuple[int, str, str] | None = None
-    """The tick, place and next hex ``step`` was priced for: within a tick the zones of
-    control and the stacks that stay do not change, so neither does the price."""
+    priced: tuple[int, str, str, int] | None = None
+    """The tick, place, next hex and units gone through it along a road (OH5) ``step`` was
+    priced for: within a tick the zones of control and the stacks that stay do not change
+    (but for an overrun, which prices every step again), so neither does the price."""
     step: StepCost | None = None
     mode: MoveMode = "move_defend"
     """OO4: the movement mode the stack moves in this turn."""
     lost: float = 0.0
     """OM18: MP lost to command-and-control delays (not moved, so no readiness spent)."""
+    congestion: float = 0.0
+    """OH5: MP the road's traffic adds to the next step (in ``step`` already)."""
+    waiting: bool = False
+    """OM16: waiting at the edge of an enemy hex for enough stacks to overrun it."""
 
 
 def run(game: Game) -> None:
@@ -91,10 +101,12 @@ def run(game: Game) -> None:
     )
     _frame(game, world, 0)
     reached = 0
+    traffic: dict[int, int] = {}
     for tick in range(1, ticks + 1):
         if not any(not m.done for m in movers) or game.state.outcome is not None:
             break
-        contacts = _tick(game, world, movers, staying, tick, tick_mp, day)
+        contacts = _tick(game, world, movers, staying, tick, tick_mp, day, traffic)
+        recce.pull_back(game, world, tick)  # OM17: before the tick's battles
         fight_all(game, world, contacts, tick)
         for mover in movers:
             if not mover.done and mover.stack in world.displaced:
@@ -174,6 +186,7 @@ def _tick(
     tick: int,
     tick_mp: float,
     day: state.Night,
+    traffic: dict[int, int],
 ) -> list[Contact]:
     rank = {side: i for i, side in enumerate(game.sides_in_play)}
     if tick % 2 == 0:
@@ -191,9 +204,12 @@ def _tick(
         side: enemy_zoc(board, world.units.values(), side, night=day.night)
         for side in game.sides_in_play
     }
+    for side in game.sides_in_play:  # OM17: the zones recce keep out of, when one moves
+        if any(m.side == side and not m.done and _keeps_out(game, world, m) for m in movers):
+            fields[f"recce {side}"] = recce.keep_out_field(game, world, side, day.night)
     contacts: list[Contact] = []
     while True:
-        due = [m for m in movers if _due(game, world, m, tick, fields, staying, day)]
+        due = [m for m in movers if _due(game, world, m, tick, fields, staying, day, traffic)]
         if not due:
             break
         due.sort(
@@ -207,7 +223,8 @@ def _tick(
         stepped = False
         for mover in due:
             if not mover.done and not mover.jammed:
-                stepped = _step(game, world, mover, tick, contacts, movers) or stepped
+                moved = _step(game, world, mover, tick, contacts, movers, fields, traffic)
+                stepped = moved or stepped
         if not stepped:
             break
         for mover in movers:
@@ -218,6 +235,14 @@ def _tick(
 def _natural(stack_id: str) -> tuple[int, str]:
     digits = stack_id[1:]
     return (int(digits), stack_id) if digits.isdigit() else (0, stack_id)
+
+
+def _keeps_out(game: Game, world: Battles, mover: Mover) -> bool:
+    stack = game.state.stacks.get(mover.stack)
+    if stack is None:
+        return False
+    group = [world.units[u] for u in stack.units if u in world.units]
+    return recce.keeps_out(game, group, mover.mode)
 
 
 def _enemies_in(world: Battles, hex_index: int, side: str) -> bool:
@@ -232,8 +257,10 @@ def _due(
     fields: dict[str, ZocField],
     staying: set[str],
     day: state.Night,
+    traffic: dict[int, int],
 ) -> bool:
-    """Whether the mover steps (or attacks) in this round; its next step priced on the way."""
+    """Whether the mover steps (or attacks) in this round; its next step priced on the way
+    (with the road's congestion so far, OH5)."""
     if mover.done or mover.jammed or mover.wait > 0:
         return False
     stack = game.state.stacks.get(mover.stack)
@@ -242,7 +269,7 @@ def _due(
         return False
     board = state.board_of(game)
     here, there = world.index.get(stack.region), world.index.get(mover.steps[0])
-    key = (tick, stack.region, mover.steps[0])
+    key = (tick, stack.region, mover.steps[0], traffic.get(there or 0, 0))
     fresh = mover.priced != key or mover.step is None
     if here is None or there is None or (fresh and board.hexside(here, there) is None):
         _end(game, mover, tick, "displaced")
@@ -250,6 +277,11 @@ def _due(
     if _enemies_in(world, there, mover.side):
         mover.cost = 0.0  # a contact costs nothing: the stack attacks or halts where it is
         return True
+    keep_out = fields.get(f"recce {mover.side}")
+    if keep_out is not None and keep_out.value(there) > 0 and _keeps_out(game, world, mover):
+        why = "recce keep out of non-recce enemy zones unless attacking (OM17)"
+        _end(game, mover, tick, "blocked", why)
+        return False
     step = mover.step
     if fresh or step is None:
         group = [world.units[u] for u in stack.units if u in world.units]
@@ -268,6 +300,7 @@ def _due(
             night=day.night,
             frozen=day.frozen,
         )
+        step, mover.congestion = _congested(game, step, traffic.get(there, 0))
         mover.priced, mover.step = key, step
     if not step.allowed:
         _end(game, mover, tick, "blocked", step.reason)
@@ -292,6 +325,8 @@ def _step(
     tick: int,
     contacts: list[Contact],
     movers: list[Mover],
+    fields: dict[str, ZocField],
+    traffic: dict[int, int],
 ) -> bool:
     stack = game.state.stacks.get(mover.stack)
     if stack is None:
@@ -301,6 +336,13 @@ def _step(
     to = mover.steps[0]
     there = world.index[to]
     if _enemies_in(world, there, mover.side):
+        tried = overrun.attempt(game, world, mover, movers, tick)  # OM14-OM16
+        if tried == "overran":  # the hex is empty: the stack steps in as its next step,
+            _rezone(game, world, movers, fields)  # priced with the zones as they are now
+            return True
+        if tried == "wait":
+            mover.jammed = True
+            return False
         attack = mover.order in ATTACKS
         enemies = sorted(s.id for s in places.enemy_ground_stacks_in(game, to, mover.side))
         game.record(
@@ -364,12 +406,57 @@ def _step(
         ground=ground,
         hexside=hexside,
         zoc=zoc,
+        **({"congestion": round(mover.congestion, 6)} if mover.congestion else {}),
     )
     take_control(game, to, stack.side)
+    if mover.step is not None and mover.step.along_road:
+        traffic[there] = traffic.get(there, 0) + len(group)  # OH5
+    if mover.mode == "road" and _ambushed(game, world, mover, fields, there, tick):
+        return True
     if not mover.steps:
         _end(game, mover, tick, "arrived")
     elif mover.spent >= mover.budget - 1e-9:
         _end(game, mover, tick, "out_of_movement")
+    return True
+
+
+def _rezone(game: Game, world: Battles, movers: list[Mover], fields: dict[str, ZocField]) -> None:
+    """After an overrun, the zones of control without the destroyed units, and every
+    mover's next step priced again."""
+    board = state.board_of(game)
+    night = state.clock(game).night
+    for key in list(fields):
+        if key.startswith("recce "):
+            fields[key] = recce.keep_out_field(game, world, key.removeprefix("recce "), night)
+        else:
+            fields[key] = enemy_zoc(board, world.units.values(), key, night=night)
+    for mover in movers:
+        mover.priced = None
+
+
+def _congested(game: Game, step: StepCost, earlier: int) -> tuple[StepCost, float]:
+    """OH5: a step along a road costs ``contact.congestion`` more for each unit that went
+    through the hex along the road earlier in the execution (the stack's own units move
+    together, so they do not slow each other)."""
+    extra = state.board_of(game).rules.contact.congestion * earlier
+    if not step.allowed or not step.along_road or extra <= 0:
+        return step, 0.0
+    return replace(step, total=step.total + extra, ground=step.ground + extra), extra
+
+
+def _ambushed(
+    game: Game, world: Battles, mover: Mover, fields: dict[str, ZocField], there: int, tick: int
+) -> bool:
+    """OM9, OC30: a road column stepping into an enemy zone stops and is ambushed there."""
+    if not state.board_of(game).rules.contact.ambush:
+        return False
+    stack = game.state.stacks[mover.stack]
+    found = ambush.caught(world, fields[mover.side], mover.side, there, list(stack.units))
+    if found is None:
+        return False
+    _end(game, mover, tick, "ambushed")
+    if found:
+        ambush.fight(game, world, mover.stack, there, found, tick)
     return True
 
 

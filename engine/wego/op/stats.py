@@ -5,7 +5,8 @@ Per ended turn and side: the points its supply orders used from each pool and wh
 pools hold for the next turn (the ``op_supply`` record of the turn's end, OS1, OF9), how
 many of its units stood in each LOC state then, the strength it lost in battle (the
 ``op_battle`` records: each unit's strength before less after, summed in whole units, so
-2.5 is two and a half full-strength units' worth) and how many of its moves command delays
+2.5 is two and a half full-strength units' worth; and the ``op_overrun`` records: the
+strength of the defenders an overrun destroyed) and how many of its moves command delays
 held back (``op_c2_delay``, OF4).
 
 A side's supply records are its own (its orders are its plan): the game view shows another
@@ -60,6 +61,11 @@ def op_statistics(records: Iterable[Record]) -> list[OpTurnStats]:
             for line in record["units"]:
                 drop = max(0.0, line["strength_before"] - line["strength_after"]) / 100.0
                 sides[line["side"]] = sides.get(line["side"], 0.0) + drop
+        elif kind == "op_overrun":  # OM15: the defenders' whole strength, no battle
+            sides = lost.setdefault(turn, {})
+            side = str(record["defender"])
+            gone = sum(record["strength"].values()) / 100.0
+            sides[side] = sides.get(side, 0.0) + gone
         elif kind == "op_c2_delay":
             counts = delays.setdefault(turn, {})
             side = str(record["side_id"])

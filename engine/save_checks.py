@@ -24,6 +24,7 @@ from schemas.scenario import SECTIONS, Scenario
 from schemas.validation.identity import singular
 
 from .errors import SaveError
+from .operational.breakdown import parts_of
 from .saves import MT_WORDS, GameSave, StateSave, UnitSave
 from .wego.save_models import problems as wego_problems
 
@@ -169,6 +170,8 @@ def _scenario_ids(scenario: Scenario) -> dict[str, set[str]]:
     ids["connections"] = set(places.connection_ids)
     # Units and leaders share one namespace, and the state keeps both in ``units``.
     ids["units"] |= ids["leaders"]
+    # OU12: the parts units may break down into (operational rules) are units of a game too.
+    ids["units"] |= parts_of(scenario).keys()
     return ids
 
 

@@ -84,7 +84,11 @@ def tree(game: Game) -> CommandTree:
     made in play (OO16)."""
     base = _BASE_TREES.get(game)
     if base is None:
-        base = _BASE_TREES[game] = CommandTree.of(game.scenario)
+        base = CommandTree.of(game.scenario)
+        # OU12: a unit's parts report to its HQ.
+        parts = {p.id: base.parent.get(p.parent) for p in game.world.parts.values()}
+        attached = {u: hq for u, hq in parts.items() if hq is not None}
+        base = _BASE_TREES[game] = base.with_units(attached) if attached else base
     moves = tuple(sorted(data(game)["parents"].items()))
     if not moves:
         return base

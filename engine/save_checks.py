@@ -18,13 +18,13 @@ from pydantic import TypeAdapter, ValidationError
 
 from schemas.effects import Effect
 from schemas.issues import pointer
+from schemas.operational.organisation import parts_of
 from schemas.places import places_of
 from schemas.refs import iter_references
 from schemas.scenario import SECTIONS, Scenario
 from schemas.validation.identity import singular
 
 from .errors import SaveError
-from .operational.breakdown import parts_of
 from .saves import MT_WORDS, GameSave, StateSave, UnitSave
 from .wego.save_models import problems as wego_problems
 

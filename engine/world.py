@@ -17,7 +17,7 @@ from schemas.terrain import ConnectionType, TerrainType
 from schemas.units import Leader, Unit, UnitType
 
 if TYPE_CHECKING:
-    from .operational.breakdown import Part
+    from schemas.operational.organisation import Part
 
 
 @dataclass(frozen=True, slots=True)
@@ -77,7 +77,7 @@ class World:
         if scenario.rules.family == "operational":
             # OU12: the parts a unit may break down into are units of the game too, known
             # from the scenario alone (engine/operational/breakdown.py).
-            from .operational.breakdown import parts_of
+            from schemas.operational.organisation import parts_of
 
             self.parts = parts_of(scenario)
             for part in self.parts.values():

@@ -5,8 +5,8 @@ A part is a unit of its own for the rest of the game: its id is the unit's id wi
 ``-2`` or ``-3`` added, its name the unit's name with the same ending, its type the unit's
 type with a third of the printed attack and defence factors (OU12), its echelon one step
 down (``rules.operational.organisation.steps``). Everything about a part follows from the
-scenario alone, so :func:`parts_of` lists every part a game could ever hold; the game keeps
-only which of them are on the map.
+scenario alone, so :func:`schemas.operational.organisation.parts_of` lists every part a game
+could ever hold; the game keeps only which of them are on the map.
 """
 
 from __future__ import annotations
@@ -14,81 +14,14 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
 
-from schemas.operational.organisation import PARTS, OrganisationRules
-from schemas.operational.units import QUALITY_LEVELS, OperationalUnit
-from schemas.scenario import Scenario
-from schemas.units import Unit, UnitType
+__all__ = ["Combined", "Part", "combined", "part_ids", "parts_of", "refusal", "split"]
+
+from schemas.operational.organisation import PARTS, OrganisationRules, Part, part_ids, parts_of
+from schemas.operational.units import QUALITY_LEVELS
 
 from .board import OpBoard
 from .movement import stacking_limit
 from .units import OpUnit, stacking_points
-
-
-@dataclass(frozen=True)
-class Part:
-    """One part a unit breaks down into."""
-
-    id: str
-    parent: str
-    number: int
-    """1, 2 or 3."""
-    unit: Unit
-    """The part as a unit of the scenario would be written (id, name, echelon)."""
-    kind: UnitType
-    """Its type: the parent's with a third of the operational factors."""
-
-
-def part_ids(unit_id: str) -> tuple[str, ...]:
-    """OU12: the ids of the parts of ``unit_id``, in order."""
-    return tuple(f"{unit_id}-{n}" for n in range(1, PARTS + 1))
-
-
-def part_name(name: str, number: int) -> str:
-    """OU12: a part's name (empty when the unit has none: the id is shown instead)."""
-    return f"{name}-{number}" if name else ""
-
-
-def parts_of(scenario: Scenario) -> dict[str, Part]:
-    """Every part any unit of the scenario may break down into, by part id (empty for a
-    scenario of the area rules). A unit whose part ids another unit or leader already has
-    never breaks down (:func:`refusal` says why)."""
-    tables = scenario.rules.operational
-    if scenario.rules.family != "operational" or tables is None:
-        return {}
-    rules = tables.organisation
-    kinds = {t.id: t for t in scenario.unit_types}
-    taken = {u.id for u in scenario.units} | {x.id for x in scenario.leaders}
-    out: dict[str, Part] = {}
-    for unit in scenario.units:
-        kind = kinds.get(unit.type)
-        if kind is None or kind.operational is None or kind.domain != "land":
-            continue
-        state = unit.operational or OperationalUnit()
-        into = rules.into(state.echelon)
-        if into is None or kind.operational.category not in rules.categories:
-            continue
-        ids = part_ids(unit.id)
-        if taken.intersection(ids):
-            continue
-        values = kind.operational.model_copy(
-            update={
-                "attack": kind.operational.attack / PARTS,
-                "defence": kind.operational.defence / PARTS,
-            }
-        )
-        part_kind = kind.model_copy(update={"operational": values})
-        for number, part_id in enumerate(ids, start=1):
-            own = state.model_copy(update={"echelon": into, "fixed": None})
-            made = unit.model_copy(
-                update={
-                    "id": part_id,
-                    "name": part_name(unit.name, number),
-                    "operational": own,
-                    "strength": None,
-                }
-            )
-            out[part_id] = Part(part_id, unit.id, number, made, part_kind)
-    return out
 
 
 def refusal(

@@ -20,7 +20,7 @@ A stack with an order in the plan neither breaks down nor combines: cancel the o
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from ... import stack_index
 from ...operational.breakdown import Part, combined, refusal, split
@@ -31,6 +31,8 @@ from . import state, zones
 from .actions import BreakDown, Combine
 
 if TYPE_CHECKING:
+    from schemas.operational.organisation import OrganisationRules
+
     from ...game import Game
     from ...operational import OpUnit
     from ...state import StackState
@@ -259,7 +261,7 @@ def combine(game: Game, side: str, action: Combine) -> None:
 # -- what the plan reads ---------------------------------------------------------------------------
 
 
-def board_rules(game: Game) -> Any:
+def board_rules(game: Game) -> OrganisationRules:
     """``rules.operational.organisation``."""
     return state.board_of(game).rules.organisation
 
@@ -275,13 +277,13 @@ def actions(game: Game, side: str) -> list[BreakDown | Combine]:
         if unit_state.side != side:
             continue
         if unit_id in parents and unit_state.status == "active":
-            action: BreakDown | Combine = BreakDown(unit_id)
-            if not break_refusal(game, side, action):
-                out.append(action)
+            down = BreakDown(unit_id)
+            if not break_refusal(game, side, down):
+                out.append(down)
         elif unit_id in parents and unit_state.status == "removed":
-            action = Combine(unit_id)
-            if not combine_refusal(game, side, action):
-                out.append(action)
+            whole = Combine(unit_id)
+            if not combine_refusal(game, side, whole):
+                out.append(whole)
     return out
 
 

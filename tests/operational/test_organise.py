@@ -172,11 +172,25 @@ def test_ou14_parts_apart_or_fewer_than_three_do_not_combine() -> None:
         game.apply(Combine("reg"))
 
 
-def test_ou14_parts_formed_this_turn_do_not_combine_in_play() -> None:
+def test_ou13_a_breakdown_is_taken_back_by_combining_in_the_same_plan() -> None:
     game = play_game()
     game.apply(BreakDown("reg"))
+    assert Combine("reg") in game.legal_actions()
+    game.apply(Combine("reg"))
+    whole = op_state.units(game)["reg"]
+    assert (whole.strength, whole.readiness) == (90.0, 80.0)
+    # Taken back: the unit is free again this turn, as if it had never broken down.
+    game.check(OrderMove(stack(game, "reg"), ("c4r1",)))
+    assert of(game.log.records, "op_combine")[-1]["taken_back"] is True
+
+
+def test_ou14_a_combined_unit_does_not_break_down_again_in_the_same_turn() -> None:
+    game = play_game()
+    game.apply(BreakDown("reg"))
+    execute(game, [])
+    game.apply(Combine("reg"))
     with pytest.raises(IllegalAction, match="formed this turn"):
-        game.apply(Combine("reg"))
+        game.apply(BreakDown("reg"))
 
 
 def setup_game() -> Game:
@@ -227,3 +241,14 @@ def test_ou12_a_destroyed_part_leaves_the_other_two_unable_to_combine() -> None:
     places.eliminate(game, "reg-3", "test")
     with pytest.raises(IllegalAction, match="three parts combine, no fewer"):
         game.apply(Combine("reg"))
+
+
+def test_ou12_a_breakdown_stays_hidden_from_the_other_side_while_planning() -> None:
+    from engine.wego.views import visible_records
+
+    game = play_game()
+    game.apply(BreakDown("reg"))
+    mine = visible_records(game.log.records, "red")
+    theirs = visible_records(game.log.records, "blue")
+    assert of(mine, "op_break_down") and not of(theirs, "op_break_down")
+    assert not any(r.get("action", {}).get("kind") == "op_break_down" for r in theirs)

@@ -16,6 +16,8 @@ In the setup (turn 1, the unit in its side's setup zone, OT1) both are free. In 
 units formed stay where they are for the rest of the turn (``organisation.whole_turn``):
 only Hold, Defend and Hold at all costs are open to their stack.
 A stack with an order in the plan neither breaks down nor combines: cancel the order first.
+Combining parts that were broken down in the same plan takes the breakdown back (the unit
+comes back as it was, free to move), as the plan is only intentions until it is sealed.
 """
 
 from __future__ import annotations
@@ -70,8 +72,11 @@ def _ordered(game: Game, side: str, stack_id: str | None) -> bool:
     return stack_id in (game.state.wego or {}).get("orders", {}).get(side, {})
 
 
-def _own(game: Game, side: str, unit_id: object) -> tuple[OpUnit | None, str]:
-    """The side's unit on the map as the rules see it, or why there is none."""
+def _own(
+    game: Game, side: str, unit_id: object, *, formed: bool = False
+) -> tuple[OpUnit | None, str]:
+    """The side's unit on the map as the rules see it, or why there is none (``formed``: a
+    unit formed this turn is not refused)."""
     if not isinstance(unit_id, str):
         return None, "a breakdown or a combine names a unit"
     unit_state = game.state.units.get(unit_id)
@@ -83,7 +88,7 @@ def _own(game: Game, side: str, unit_id: object) -> tuple[OpUnit | None, str]:
         return None, f"'{unit_id}' is not a ground unit of the operational rules"
     if _ordered(game, side, stack.id):
         return None, f"the stack of '{unit_id}' has an order already: cancel it first"
-    if formed_now(game, unit_id):
+    if not formed and formed_now(game, unit_id):
         return None, f"'{unit_id}' was formed this turn: it does nothing else (OU13, OU14)"
     return own, ""
 
@@ -159,7 +164,7 @@ def break_down(game: Game, side: str, action: BreakDown) -> None:
         places.split(game, moving, [part_id])
     state.forget(game, own.id)
     game.record(
-        "op_break_down", unit=own.id, owner=side, region=moving.region, parts=ids, setup=setup
+        "op_break_down", unit=own.id, side_id=side, region=moving.region, parts=ids, setup=setup
     )
 
 
@@ -177,11 +182,12 @@ def combine_refusal(game: Game, side: str, action: Combine) -> str:
     if whole is None or whole.side != side:
         return f"'{action.unit}' is not a unit of '{side}'"
     found: list[OpUnit] = []
+    back = taking_back(game, action.unit)
     for piece in pieces:
         unit_state = game.state.units.get(piece.id)
         if unit_state is None or unit_state.status != "active":
             return f"'{piece.id}' is not on the map: three parts combine, no fewer (OU14)"
-        own, why = _own(game, side, piece.id)
+        own, why = _own(game, side, piece.id, formed=back)
         if own is None:
             return why
         found.append(own)
@@ -197,6 +203,13 @@ def combine_refusal(game: Game, side: str, action: Combine) -> str:
     if need > room + 1e-9:
         return f"'{action.unit}' needs {need:g} SP and the hex has {room:g} left (OM4, OH9)"
     return ""
+
+
+def taking_back(game: Game, unit_id: str) -> bool:
+    """Whether combining ``unit_id`` now takes back its breakdown of this turn's plan: its
+    three parts were all formed this turn (a plan is only intentions until it is sealed, so
+    the unit comes back as it was, free to take any order)."""
+    return all(formed_now(game, p.id) for p in parts(game, unit_id))
 
 
 def _whole(game: Game, part: OpUnit, unit_id: str) -> OpUnit:
@@ -227,6 +240,7 @@ def combine(game: Game, side: str, action: Combine) -> None:
     found = [on_map[p.id] for p in pieces]
     values = combined(found)
     setup = _in_setup(game, side, found[0])
+    back = taking_back(game, action.unit)
     lowered = any((state.data(game)["units"].get(p.id) or {}).get("quality") for p in pieces)
     at = stack.units.index(first.id)
     stack.units.insert(at, action.unit)
@@ -245,16 +259,17 @@ def combine(game: Game, side: str, action: Combine) -> None:
         quality=values.quality,  # type: ignore[arg-type]
     )
     _keep(game, made, quality=lowered)
-    if not setup and board_rules(game).whole_turn:
+    if not setup and not back and board_rules(game).whole_turn:
         _formed(game)[action.unit] = game.state.turn
     stack_index.touched(game.state, stack)
     game.record(
         "op_combine",
         unit=action.unit,
-        owner=side,
+        side_id=side,
         region=stack.region,
         parts=[p.id for p in pieces],
         setup=setup,
+        taken_back=back,
     )
 
 

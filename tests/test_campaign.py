@@ -76,9 +76,9 @@ def test_ov6_a_unit_broken_down_is_carried_as_the_unit() -> None:
 def test_ov6_the_campaign_file_refuses_what_it_cannot_use_with_its_place() -> None:
     with pytest.raises(CampaignError, match="/scenarios: "):
         loads_campaign('{"schema_version": 1, "title": "t", "scenarios": []}')
-    with pytest.raises(CampaignError, match="/scenarios/0/file: .*inside its folder"):
+    with pytest.raises(CampaignError, match=r"/scenarios/0/file: .*inside its folder"):
         loads_campaign('{"title": "t", "scenarios": [{"file": "../x.json"}]}')
-    with pytest.raises(CampaignError, match="/results/0/file: 'b.json' is not scenario 1"):
+    with pytest.raises(CampaignError, match=r"/results/0/file: 'b\.json' is not scenario 1"):
         loads_campaign(
             '{"title": "t", "scenarios": [{"file": "a.json"}], "results": [{"file": "b.json"}]}'
         )

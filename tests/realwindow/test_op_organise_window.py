@@ -100,3 +100,14 @@ def test_a_regiment_broken_down_and_combined_back_with_real_clicks(
     assert not any(game.state.units[f"rifles-{n}"].status == "active" for n in (1, 2, 3))
     settle_input(0.3)
     shots(window, "op-organise-combined")
+
+    # Given an order, the stack offers neither: the box goes and the order table keeps room.
+    rows = window.op_view.orders.table
+    hold = next(
+        rows.topLevelItem(i)
+        for i in range(rows.topLevelItemCount())
+        if rows.topLevelItem(i).text(0) == "Hold"
+    )
+    spot = rows.visualItemRect(hold).center()
+    x.click(*on_screen(rows.viewport(), spot.x(), spot.y()))
+    wait_until(lambda: not box.isVisible(), what="the box hidden for an ordered stack")

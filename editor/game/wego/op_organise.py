@@ -1,16 +1,16 @@
 """Breaking units down and combining them (OU12-OU14, OT1) from the plan panel: under the
 selected stack's orders, a button per unit of the stack that breaks down ("Break down 12th
-Rifles") and per unit whose parts it holds ("Combine into 12th Rifles"). A button the engine
-refuses now is greyed, with the engine's reason under it, so a player learns the limits
-(strength, factors, stacking, an order given, formed this turn) where they apply. Each
+Rifles") and per unit whose parts it holds ("Combine into 12th Rifles"), while the stack has
+no order in the plan (an ordered stack does neither, and the order table keeps the room). A
+button the engine refuses now is greyed, with the engine's reason under it, so a player learns
+the limits (strength, factors, stacking, formed this turn) where they apply. Each
 button gives the engine's planning action (:mod:`engine.wego.op.organise`) through the plan
 like any order; the parts (or the whole unit) are selected afterwards.
 """
 
 from __future__ import annotations
 
-from html import escape
-
+from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QGroupBox, QLabel, QPushButton, QVBoxLayout, QWidget
 
 from editor.game.panels.knowledge import unit_name
@@ -37,6 +37,7 @@ class OrganiseBox(QGroupBox):
     def __init__(self, session: GameSession, map_view: PlanMapView) -> None:
         super().__init__("Break down and combine")
         self.setObjectName("op-organise")
+        self.setFlat(True)  # under the order table: no frame of its own
         self.setToolTip(RULE_TIP)
         self.session = session
         self.map_view = map_view
@@ -59,6 +60,8 @@ class OrganiseBox(QGroupBox):
         stack = game.state.stacks.get(self.session.selected or "")
         if side is None or stack is None or stack.side != side:
             return []
+        if stack.id in plan.orders_of(game, side, viewer=side):
+            return []  # an ordered stack neither breaks down nor combines: the table keeps room
         world = game.world
         parents = {p.parent for p in world.parts.values()}
         out: list[Action] = []
@@ -100,7 +103,8 @@ class OrganiseBox(QGroupBox):
             except IllegalAction as why:
                 button.setEnabled(False)
                 self.column.addWidget(button)
-                reason = QLabel(escape(str(why)))
+                reason = QLabel(str(why))
+                reason.setTextFormat(Qt.TextFormat.PlainText)
                 reason.setWordWrap(True)
                 self.column.addWidget(set_muted(reason, "margin-left: 6px;"))
             else:

@@ -60,7 +60,13 @@ def formed_now(game: Game, unit_id: str) -> bool:
 
 def parts(game: Game, unit_id: str) -> list[Part]:
     """The parts of ``unit_id`` (empty when it does not break down)."""
-    return [p for p in game.world.parts.values() if p.parent == unit_id]
+    kept = game.world.kept
+    by_parent: dict[str, list[Part]] | None = kept.get("op_parts_by_parent")
+    if by_parent is None:
+        by_parent = kept["op_parts_by_parent"] = {}
+        for part in game.world.parts.values():
+            by_parent.setdefault(part.parent, []).append(part)
+    return list(by_parent.get(unit_id, ()))
 
 
 def _in_setup(game: Game, side: str, unit: OpUnit) -> bool:
@@ -115,9 +121,20 @@ def break_refusal(game: Game, side: str, action: BreakDown) -> str:
         own,
         breakable=bool(pieces),
         board=board,
-        others=state.units(game).values(),
+        others=_on_hex(game, own),
         parts=split(own, pieces),
     )
+
+
+def _on_hex(game: Game, unit: OpUnit) -> list[OpUnit]:
+    """Every unit on ``unit``'s hex, of any side (read from the stacks there only)."""
+    from ... import board as places
+
+    region = state.board_of(game).grid.ids[unit.hex]
+    out: list[OpUnit] = []
+    for stack in places.stacks_in(game, region):
+        out.extend(state.stack_units(game, stack).values())
+    return out
 
 
 def _unit_state(game: Game, unit_id: str, side: str) -> UnitState:
@@ -195,7 +212,7 @@ def combine_refusal(game: Game, side: str, action: Combine) -> str:
         return "the three parts must stand on one hex to combine (OU14)"
     board = state.board_of(game)
     here = found[0].hex
-    others = [u for u in state.units(game).values() if u.hex == here and u not in found]
+    others = [u for u in _on_hex(game, found[0]) if u not in found]
     whole_unit = _whole(game, found[0], action.unit)
     used = sum(stacking_points(board.rules, u) for u in others)
     need = stacking_points(board.rules, whole_unit)

@@ -112,6 +112,8 @@ def loads_campaign(text: str) -> Campaign:
         data = json.loads(text)
     except json.JSONDecodeError as error:
         raise CampaignError(f"line {error.lineno}, column {error.colno}: {error.msg}") from None
+    except (RecursionError, ValueError) as error:  # nested too deep, a number too long
+        raise CampaignError(f"the JSON cannot be read ({type(error).__name__})") from None
     if isinstance(data, dict) and data.get("schema_version") not in (None, CAMPAIGN_VERSION):
         version = data.get("schema_version")
         raise CampaignError(f"/schema_version: version {version!r} is not one this Salient reads")

@@ -86,6 +86,9 @@ def test_ov6_the_campaign_file_refuses_what_it_cannot_use_with_its_place() -> No
         loads_campaign('{"schema_version": 9, "title": "t", "scenarios": []}')
     with pytest.raises(CampaignError, match="line 1"):
         loads_campaign("{")
+    for hostile in ("[" * 100_000, '{"title": ' + "9" * 5000 + "}", "[]", '"text"'):
+        with pytest.raises(CampaignError):
+            loads_campaign(hostile)
 
 
 def write_campaign(tmp_path: Path) -> Path:

@@ -252,3 +252,37 @@ def test_ou12_a_breakdown_stays_hidden_from_the_other_side_while_planning() -> N
     theirs = visible_records(game.log.records, "blue")
     assert of(mine, "op_break_down") and not of(theirs, "op_break_down")
     assert not any(r.get("action", {}).get("kind") == "op_break_down" for r in theirs)
+
+
+def test_ou12_ou14_random_plans_with_breakdowns_save_and_load_to_the_same_game() -> None:
+    """Plans drawn at random from the legal actions (breakdowns and combines among them):
+    at every decision a save loads into the same game, and every turn plays through."""
+    import random
+
+    b = lane(turns=3)
+    b.raw["hex_map"]["setup_zones"] = {"red": ["c1r1*3", "c1r2*3"]}
+    b.unit("reg", "inf", "c2r1", echelon="regiment")
+    b.unit("bde", "armour", "c2r2", echelon="brigade")
+    b.unit("bat", "recce", "c4r1", echelon="battalion")
+    b.unit("foe", "inf", "c7r1", nation="blueland", echelon="regiment")
+    b.unit("foe2", "inf", "c7r2", nation="blueland", echelon="battalion")
+    game = game_of(b)
+    pick = random.Random(11)
+    seen: set[str] = set()
+    for _ in range(150):
+        if game.outcome() is not None:
+            break
+        legal = game.legal_actions()
+        organise = [a for a in legal if isinstance(a, BreakDown | Combine)]
+        seal = [a for a in legal if a.kind == "seal_plan"]
+        roll = pick.random()
+        if seal and roll < 0.25:
+            action = seal[0]
+        else:
+            action = pick.choice(organise if organise and roll < 0.6 else legal)
+        seen.add(action.kind)
+        game.apply(action)
+        again = Game.load(game.scenario, game.save())
+        assert again.save() == game.save()
+    assert {"op_break_down", "op_combine"} <= seen
+    assert game.outcome() is not None

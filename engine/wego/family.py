@@ -154,6 +154,19 @@ def fixed_words(game: Game, stack: StackState) -> str:
     return zones.stack_words(game, stack)
 
 
+def set_handicap(game: Game, side: str, level: str | None) -> None:
+    """OT11: give ``side`` the AI handicap ``plus`` or ``minus`` (``None``: none), in a game
+    of the operational rules (:mod:`engine.wego.op.handicap`); a game of the area rules has
+    no such option (:class:`~engine.errors.IllegalAction`)."""
+    if not operational(game):
+        from ..errors import IllegalAction
+
+        raise IllegalAction("the AI handicap is an option of the operational rules")
+    from .op import handicap
+
+    handicap.set_handicap(game, side, level)  # type: ignore[arg-type]
+
+
 def attack_orders(game: Game, side: str, style: Style) -> list[Order]:
     """The AI's attacks under the operational rules (:mod:`engine.wego.op.ai`)."""
     from .op import ai

@@ -184,6 +184,8 @@ class OperationalSave(_Model):
     formed: dict[UnitId, Annotated[int, Field(ge=1, le=1_000_000)]] = Field(default_factory=dict)
     """OU13, OU14: units broken down or combined in play, with the turn (they stay in their
     hex that turn); absent from older saves."""
+    handicap: dict[SideId, Literal["plus", "minus"]] = Field(default_factory=dict)
+    """OT11: the AI handicap of each side given one; absent from older saves."""
 
 
 Problem = tuple[tuple[str | int, ...], str]

@@ -38,7 +38,7 @@ from ...errors import IllegalAction
 from ...operational import AttackSpec, OpBoard, OpUnit, fits, odds_preview
 from ..orders import MOVING, Order, OrderAttack, OrderHold, OrderMove
 from ..plan import attack_routes, routes
-from . import state, supply
+from . import handicap, state, supply
 from .actions import OrderSupply
 from .ai_orders import assault_or_not
 
@@ -99,7 +99,9 @@ def _seen(game: Game, side: str, units: dict[str, OpUnit]) -> dict[str, OpUnit]:
     """The enemy units ``side`` sees the content of (the fog of war), by id."""
     out: dict[str, OpUnit] = {}
     for stack in game.state.stacks.values():
-        if stack.side == side or fog.view_of(game, stack, side) != "full":
+        if stack.side == side:
+            continue
+        if not handicap.sees_all(game, side) and fog.view_of(game, stack, side) != "full":
             continue
         out.update({u: units[u] for u in stack.units if u in units})
     return out

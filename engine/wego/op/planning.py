@@ -49,7 +49,7 @@ def actions(game: Game, side: str) -> list[Action]:
     rules = state.board_of(game).rules
     given = supply.orders(game, side)
     costs = {o.hq: order_cost(rules, command, units, o) for o in given}
-    held = supply.pool(game, side)
+    held = supply.spendable(game, side)
     out: list[Action] = []
     for hq in command.hqs_of(side):
         if hq not in units:
@@ -118,7 +118,7 @@ def refusal(game: Game, side: str, action: Action) -> str:
         return f"'{action.hq}' is not an HQ of '{side}'"
     order = SupplyOrder(action.hq, *flags, scope="all" if action.scope == "all" else "direct")
     rules = state.board_of(game).rules
-    left = supply.pool(game, side) - _others_cost(game, side, action.hq)
+    left = supply.spendable(game, side) - _others_cost(game, side, action.hq)
     return order_refusal(rules, command, state.units(game), order, left)
 
 

@@ -4,6 +4,9 @@ at the start and later. Neither touches combat. On the supply row of test_supply
 
 from __future__ import annotations
 
+import json
+from pathlib import Path
+
 import pytest
 
 from engine import Game, IllegalAction
@@ -84,3 +87,23 @@ def test_ot11_the_handicap_is_kept_in_the_save_and_refused_for_unknown_values() 
         family.set_handicap(game, "green", "plus")
     family.set_handicap(game, "red", None)
     assert handicap.of(game, "red") is None
+
+
+def test_ot11_salient_play_headless_takes_the_handicap_for_every_side(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from editor.cli import main
+    from schemas.io import dumps
+
+    path = tmp_path / "row.json"
+    path.write_text(dumps(supply_game().scenario), encoding="utf-8")
+    log = tmp_path / "game.jsonl"
+    args = ["play", str(path), "--headless", "--json", "--ai-handicap", "minus"]
+    assert main([*args, "--log", str(log)]) == 0
+    supply_records = [
+        json.loads(line) for line in log.read_text().splitlines() if '"op_supply"' in line
+    ]
+    assert supply_records and all(r["pools"]["fuel"] == 0 for r in supply_records)
+    capsys.readouterr()
+    assert main(["play", str(path), "--ai-handicap", "plus"]) == 2
+    assert "only applies with --headless" in capsys.readouterr().err

@@ -302,8 +302,9 @@ def close_turn(
         body = {k: v for k, v in record.items() if k not in ("type", "side")}
         if handicap.of(game, record["side"]) == "minus":  # OT11: no supply points come in
             for key in ("pools", "arrival"):
-                if isinstance(body.get(key), dict):
-                    body[key] = {**body[key], "fuel": 0.0, "ammo": 0.0}
+                values = body.get(key)
+                if isinstance(values, dict):
+                    body[key] = {**values, "fuel": 0.0, "ammo": 0.0}
         game.record("op_supply", side_id=record["side"], **body)
 
 

@@ -16,6 +16,7 @@ from collections.abc import Sequence
 
 from editor.commands import (
     balance,
+    campaign,
     diff,
     duel,
     edit,
@@ -41,7 +42,22 @@ from editor.commands.common import (
 from editor.commands.edit import cmd_edit
 
 # The order of the commands in ``salient --help``.
-COMMANDS = (edit, validate, hexes, play, pbem, diff, mods, merge, gis, balance, duel, odds, replay)
+COMMANDS = (
+    edit,
+    validate,
+    hexes,
+    play,
+    campaign,
+    pbem,
+    diff,
+    mods,
+    merge,
+    gis,
+    balance,
+    duel,
+    odds,
+    replay,
+)
 
 
 def _parser() -> argparse.ArgumentParser:

@@ -51,10 +51,17 @@ def play(
     on_action: Callable[[Game], None] | None = None,
     max_actions: int = 1_000_000,
     level: str = levels.DEFAULT,
+    handicap: str | None = None,
 ) -> Result:
     """Play AI against AI to the end, or until ``turns`` turns are complete; one player of
-    ``level`` (:mod:`engine.ai.levels`) plays every side."""
+    ``level`` (:mod:`engine.ai.levels`) plays every side (``handicap``: the AI handicap of
+    every side, ``plus`` or ``minus``, operational rules only, OT11)."""
     game = Game(scenario, seed, fog=fog)
+    if handicap is not None:
+        from .wego import family
+
+        for side in game.sides_in_play:
+            family.set_handicap(game, side, handicap)
     ai = levels.player(level)
     count = 0
     while game.outcome() is None and count < max_actions:

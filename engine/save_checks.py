@@ -18,6 +18,7 @@ from pydantic import TypeAdapter, ValidationError
 
 from schemas.effects import Effect
 from schemas.issues import pointer
+from schemas.operational.organisation import parts_of
 from schemas.places import places_of
 from schemas.refs import iter_references
 from schemas.scenario import SECTIONS, Scenario
@@ -169,6 +170,8 @@ def _scenario_ids(scenario: Scenario) -> dict[str, set[str]]:
     ids["connections"] = set(places.connection_ids)
     # Units and leaders share one namespace, and the state keeps both in ``units``.
     ids["units"] |= ids["leaders"]
+    # OU12: the parts units may break down into (operational rules) are units of a game too.
+    ids["units"] |= parts_of(scenario).keys()
     return ids
 
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections import defaultdict
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from schemas.decks import Card, Event
 from schemas.map import Connection, Region, Structure, SupplySource
@@ -15,6 +15,9 @@ from schemas.schedule import Reinforcement
 from schemas.sides import Nation, Side
 from schemas.terrain import ConnectionType, TerrainType
 from schemas.units import Leader, Unit, UnitType
+
+if TYPE_CHECKING:
+    from schemas.operational.organisation import Part
 
 
 @dataclass(frozen=True, slots=True)
@@ -67,8 +70,19 @@ class World:
         self.turn_order: list[str] = list(scenario.calendar.turn_order)
         self.unit_types: dict[str, UnitType] = {t.id: t for t in scenario.unit_types}
         self.units: dict[str, Unit] = {u.id: u for u in scenario.units}
+        self.parts: dict[str, Part] = {}
+        """OU12: every part a unit may break down into (operational rules only)."""
         self._type_of: dict[str, UnitType] = {u.id: self.unit_types[u.type] for u in scenario.units}
         """Each unit's type (asked tens of thousands of times a game: one lookup)."""
+        if scenario.rules.family == "operational":
+            # OU12: the parts a unit may break down into are units of the game too, known
+            # from the scenario alone (engine/operational/breakdown.py).
+            from schemas.operational.organisation import parts_of
+
+            self.parts = parts_of(scenario)
+            for part in self.parts.values():
+                self.units[part.id] = part.unit
+                self._type_of[part.id] = part.kind
         self.leaders: dict[str, Leader] = {x.id: x for x in scenario.leaders}
         self.cards: dict[str, Card] = {c.id: c for c in scenario.cards}
         self.events: dict[str, Event] = {e.id: e for e in scenario.events}

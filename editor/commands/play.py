@@ -38,6 +38,12 @@ def register(commands: argparse._SubParsersAction) -> None:
         metavar="LEVEL",
         help="headless: the AI level playing every side (default baseline; docs/ai.md)",
     )
+    play.add_argument(
+        "--ai-handicap",
+        choices=("plus", "minus"),
+        help="headless, operational rules: the AI handicap of every side (OT11; the start "
+        "dialog offers it in the game view)",
+    )
     play.add_argument("--json", action="store_true", help="print the outcome as JSON")
     play.add_argument("--log", type=Path, help="write the event log here (JSON lines)")
     play.add_argument("--no-fog", action="store_true", help="play without fog of war")
@@ -58,6 +64,7 @@ def cmd_play(args: argparse.Namespace) -> int:
             ("--json", args.json),
             ("--log", args.log is not None),
             ("--ai-level", args.ai_level is not None),
+            ("--ai-handicap", args.ai_handicap is not None),
         ):
             if given:
                 raise UsageError(f"{option} only applies with --headless")
@@ -94,8 +101,15 @@ def cmd_play(args: argparse.Namespace) -> int:
 
     level = levels.DEFAULT if args.ai_level is None else check_level(args.ai_level, "--ai-level")
     seed = 0 if args.seed is None else args.seed
+    if args.ai_handicap is not None and scenario.rules.family != "operational":
+        raise UsageError("--ai-handicap applies to scenarios of the operational rules")
     outcome = play(
-        scenario, seed, turns=args.turns, fog=False if args.no_fog else None, level=level
+        scenario,
+        seed,
+        turns=args.turns,
+        fog=False if args.no_fog else None,
+        level=level,
+        handicap=args.ai_handicap,
     )
     summary = outcome.summary()
     if args.log is not None:

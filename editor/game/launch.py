@@ -109,6 +109,12 @@ def make_session(scenario: Scenario, options: StartOptions, stem: str) -> GameSe
             take_back=options.take_back,
             ai_level=options.ai_level,
         )
+        if options.ai_handicap is not None:  # OT11: for the sides the AI plays from the start
+            from engine.wego import family
+
+            for side, player in session.players.items():
+                if player == "ai":
+                    family.set_handicap(session.game, side, options.ai_handicap)
     else:
         session = load_session(scenario, options.save_file, folder)
         # The dialog's choice of players wins over the save's: a hot-seat game may go on

@@ -43,6 +43,16 @@ from engine.ai import levels
 from schemas.scenario import Scenario
 
 SAVE_FILTER = "Salient saved games (*.json);;All files (*)"
+HANDICAPS: list[tuple[str | None, str, str]] = [
+    (None, "None", "The AI plays by the rules as they are."),
+    (
+        "plus",
+        "+ (stronger AI)",
+        "Its supply orders take no supply points; it sees through the fog.",
+    ),
+    ("minus", "\u2013 (weaker AI)", "It has no supply points (fuel and ammunition), now or later."),
+]
+"""OT11: the AI handicaps the start dialog offers, for the operational rules."""
 TOOLTIP = Qt.ItemDataRole.ToolTipRole
 
 
@@ -65,6 +75,9 @@ class StartOptions:
     take_back: str | None = None
     """The take-back rule (:data:`editor.game.takeback.POLICIES`); ``None``: the default for
     the number of people (freely against the AI, until something is revealed in hot seat)."""
+    ai_handicap: str | None = None
+    """OT11, operational rules only: ``plus`` or ``minus`` for the sides the AI plays when a
+    new game starts (:mod:`engine.wego.op.handicap`); ``None``: none."""
 
 
 def describe_save(path: Path) -> str:
@@ -204,6 +217,20 @@ class StartDialog(QDialog):
             "digs in and simulates its battles before it fights (docs/ai.md)."
         )
         form.addRow("AI level", self.ai_level)
+        # OT11: offered for the operational rules only (their supply points and fog).
+        self.ai_handicap = QComboBox()
+        self.ai_handicap.setObjectName("ai-handicap")
+        for key, name, tip in HANDICAPS:
+            self.ai_handicap.addItem(name, key)
+            self.ai_handicap.setItemData(self.ai_handicap.count() - 1, tip, TOOLTIP)
+        self.ai_handicap.setToolTip(
+            "OT11: help or hinder the AI without touching combat: '+' spends no supply points "
+            "and sees through the fog of war, '-' has no supply points at all."
+        )
+        if self.scenario.rules.family == "operational":
+            form.addRow("AI handicap", self.ai_handicap)
+        else:
+            self.ai_handicap.hide()
         self.take_back = QComboBox()
         self.take_back.setObjectName("take-back")
         for key, name in POLICIES.items():
@@ -280,6 +307,7 @@ class StartDialog(QDialog):
         self.mode.setText(text)
         self.speed.setEnabled(len(humans) < len(self.player_boxes))
         self.ai_level.setEnabled(len(humans) < len(self.player_boxes))
+        self.ai_handicap.setEnabled(len(humans) < len(self.player_boxes) and self.fresh.isChecked())
         if not self._take_back_chosen:
             # Until the player picks one, the rule follows who plays.
             rule = default_policy(len(humans))
@@ -290,6 +318,8 @@ class StartDialog(QDialog):
         fresh = self.fresh.isChecked()
         self.seed.setEnabled(fresh)
         self.fog.setEnabled(fresh)
+        humans = [b for b in self.player_boxes.values() if b.currentData() == "human"]
+        self.ai_handicap.setEnabled(fresh and len(humans) < len(self.player_boxes))
 
     def _browse(self) -> None:
         start = self.save_path.text() or (str(self.save_folder) if self.save_folder else "")
@@ -314,7 +344,13 @@ class StartDialog(QDialog):
             ai_level=str(self.ai_level.currentData()),
             save_file=Path(path) if self.from_save.isChecked() and path else None,
             take_back=str(self.take_back.currentData()) if self._take_back_chosen else None,
+            ai_handicap=self.ai_handicap.currentData() if self._handicap_offered() else None,
         )
+
+    def _handicap_offered(self) -> bool:
+        """OT11: the AI handicap applies (operational rules, the AI plays, a new game)."""
+        operational = self.scenario.rules.family == "operational"
+        return operational and self.ai_handicap.isEnabled()
 
     def accept(self) -> None:
         """Start: build the game, or say why it cannot start and stay open."""

@@ -88,6 +88,13 @@ class CommandTree:
             side[hq] = side_of_nation.get(units[hq].nation, "")
         return _linked(cls(command, parent, entries, echelon, side))
 
+    def with_units(self, attached: Mapping[str, str]) -> CommandTree:
+        """The tree with more units (not HQs) attached, unit -> HQ (OU12: a unit's parts
+        report to its HQ)."""
+        parent = dict(self.parent)
+        parent.update({u: hq for u, hq in attached.items() if hq in self.entries})
+        return _linked(replace(self, parent=parent))
+
     # -- who reports to whom ---------------------------------------------------------------------
 
     def is_hq(self, unit_id: str) -> bool:

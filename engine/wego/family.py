@@ -112,8 +112,12 @@ def step_pricer(game: Game, stack: StackState, *, road: bool = False) -> StepPri
 
 
 def holds_fixed(game: Game, stack: StackState) -> bool:
-    """Whether the scenario fixes a unit of ``stack`` (OM20), freed since or not: the cheap
-    question asked before :func:`fixed_refusal`."""
+    """Whether the scenario fixes a unit of ``stack`` (OM20), freed since or not, or a unit
+    of it was broken down or combined this turn (OU13, OU14): the cheap question asked
+    before :func:`fixed_refusal`."""
+    formed = (game.state.operational or {}).get("formed")
+    if formed and any(formed.get(u) == game.state.turn for u in stack.units):
+        return True
     units = game.world.units
     for unit_id in stack.units:
         placed = units.get(unit_id)
@@ -125,10 +129,13 @@ def holds_fixed(game: Game, stack: StackState) -> bool:
 def fixed_refusal(game: Game, stack: StackState, order: Order) -> str | None:
     """OM20: why ``stack`` may not take ``order`` because it holds a fixed unit, or
     ``None`` (:mod:`engine.wego.op.zones`)."""
-    from .op import state, zones
+    from .op import organise, state, zones
 
     if not holds_fixed(game, stack):
         return None  # the common case
+    formed = organise.stay_refusal(game, stack, order)  # OU13, OU14
+    if formed is not None:
+        return formed
     units = state.stack_units(game, stack)
     index = state.board_of(game).id_index
     path = [index.get(r, -1) for r in getattr(order, "path", ()) if isinstance(r, str)]
@@ -147,6 +154,19 @@ def fixed_words(game: Game, stack: StackState) -> str:
     return zones.stack_words(game, stack)
 
 
+def set_handicap(game: Game, side: str, level: str | None) -> None:
+    """OT11: give ``side`` the AI handicap ``plus`` or ``minus`` (``None``: none), in a game
+    of the operational rules (:mod:`engine.wego.op.handicap`); a game of the area rules has
+    no such option (:class:`~engine.errors.IllegalAction`)."""
+    if not operational(game):
+        from ..errors import IllegalAction
+
+        raise IllegalAction("the AI handicap is an option of the operational rules")
+    from .op import handicap
+
+    handicap.set_handicap(game, side, level)  # type: ignore[arg-type]
+
+
 def attack_orders(game: Game, side: str, style: Style) -> list[Order]:
     """The AI's attacks under the operational rules (:mod:`engine.wego.op.ai`)."""
     from .op import ai
@@ -159,6 +179,8 @@ PLANNING_KINDS = (
     "op_cancel_supply",
     "op_reassign_hq",
     "op_set_up",
+    "op_break_down",
+    "op_combine",
     "op_assign_asset",
     "op_cancel_asset",
 )

@@ -181,6 +181,11 @@ class OperationalSave(_Model):
     area), with the reason; absent from older saves."""
     assets: OpAssetsSave | None = None
     """Absent from saves made before assets flew missions: opened from the scenario."""
+    formed: dict[UnitId, Annotated[int, Field(ge=1, le=1_000_000)]] = Field(default_factory=dict)
+    """OU13, OU14: units broken down or combined in play, with the turn (they stay in their
+    hex that turn); absent from older saves."""
+    handicap: dict[SideId, Literal["plus", "minus"]] = Field(default_factory=dict)
+    """OT11: the AI handicap of each side given one; absent from older saves."""
 
 
 Problem = tuple[tuple[str | int, ...], str]

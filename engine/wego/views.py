@@ -32,9 +32,17 @@ if TYPE_CHECKING:
 _PLANNING = {*ORDERS, CancelOrder.kind, *PLANNING_KINDS}
 """Action kinds that are part of a plan's content."""
 
-_HIDDEN = {"wego_order_end", "op_overrun_wait", "op_supply", "op_supply_refused"}
+_HIDDEN = {
+    "wego_order_end",
+    "op_overrun_wait",
+    "op_supply",
+    "op_supply_refused",
+    "op_break_down",
+    "op_combine",
+}
 """Records shown only to their own side: how its orders ended or waited (for an overrun,
-OM16), and its supply (its orders' cost, its pools: OF8)."""
+OM16), its supply (its orders' cost, its pools: OF8), and its breakdowns and combines while
+it plans (OU12-OU14)."""
 
 
 def visible_records(records: Iterable[dict[str, Any]], viewer: str) -> list[dict[str, Any]]:

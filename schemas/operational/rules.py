@@ -13,6 +13,7 @@ from .hq import HqRules
 from .integrity import FortRules, IntegrityRules
 from .intel import IntelRules
 from .movement import AllowanceRules, ReadinessRules, ZocRules
+from .organisation import OrganisationRules
 from .play import AfterCombatRules, OpVictoryRules, TurnRules
 from .supply import OpSupplyRules
 from .terrain import (
@@ -80,6 +81,8 @@ class OperationalRules(StrictModel):
     """OH3, OH8: forts and entrenchments from the scenario's fortified structures."""
     intel: IntelRules = Field(default_factory=IntelRules)
     """OI1-OI6, OW4: intelligence levels and misidentification."""
+    organisation: OrganisationRules = Field(default_factory=OrganisationRules)
+    """OU12-OU14: breaking units down and combining them."""
 
     @model_validator(mode="after")
     def _one_row_each(self) -> OperationalRules:

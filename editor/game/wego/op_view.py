@@ -16,7 +16,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QFrame, QMenu, QScrollArea, QTabWidget, QVBoxLayout, QWidget
 
-from editor.game.wego import op_night
+from editor.game.wego import op_night, op_organise
 from editor.game.wego.op_assets import AssetsBox
 from editor.game.wego.op_board_marks import BoardMarks
 from editor.game.wego.op_header import OpHeader
@@ -46,6 +46,7 @@ class OpView:
         self.board = BoardMarks(window.map_view.map_scene)
         self.orders = OpOrdersBox(session, window.map_view)
         self.supply = SupplyBox(session, window.map_view)
+        self.organise = op_organise.attach(self.orders, session, window.map_view)  # OU12-OU14
         # The order types and the supply orders share one place under the selected stack's
         # box as two tabs: one above the other left the side's orders list a few rows.
         self.tabs = QTabWidget()

@@ -1,6 +1,7 @@
 """The planning actions of the operational family beside the stacks' orders (OO13, OO16,
 OT1): buying supply levels for an HQ, taking the purchase back, moving a division HQ to
-another corps, and setting a unit up again inside its side's setup zone on the first turn.
+another corps, setting a unit up again inside its side's setup zone on the first turn, and
+breaking a unit down or combining its parts (OU12-OU14).
 Immutable, registered in :data:`engine.actions.ACTIONS` like the WEGO orders, so they travel
 in logs, play by e-mail files and action lists; :mod:`.planning` checks and applies them.
 """
@@ -54,7 +55,30 @@ class SetUp(Action):
     region: str
 
 
-PLANNING: tuple[type[Action], ...] = (OrderSupply, CancelSupply, ReassignHq, SetUp)
+@dataclass(frozen=True, slots=True)
+class BreakDown(Action):
+    """OU12, OU13, OT1: ``unit`` breaks down into its three parts at once (:mod:`.organise`)."""
+
+    kind: ClassVar[str] = "op_break_down"
+    unit: str
+
+
+@dataclass(frozen=True, slots=True)
+class Combine(Action):
+    """OU14, OT1: the three parts of ``unit``, on one hex, become ``unit`` again at once."""
+
+    kind: ClassVar[str] = "op_combine"
+    unit: str
+
+
+PLANNING: tuple[type[Action], ...] = (
+    OrderSupply,
+    CancelSupply,
+    ReassignHq,
+    SetUp,
+    BreakDown,
+    Combine,
+)
 """The operational planning actions that are not stack orders."""
 
 for _cls in PLANNING:

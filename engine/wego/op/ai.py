@@ -40,7 +40,7 @@ from ...operational import AttackSpec, OpBoard, OpUnit, fits, odds_preview
 from ...operational.intel import as_known
 from ..orders import MOVING, Order, OrderAttack, OrderHold, OrderMove
 from ..plan import attack_routes, routes
-from . import state, supply
+from . import handicap, state, supply
 from .actions import OrderSupply
 from .ai_orders import assault_or_not
 from .intel import current_intel
@@ -103,9 +103,12 @@ def _seen(game: Game, side: str, units: dict[str, OpUnit]) -> dict[str, OpUnit]:
     intelligence reads (:func:`engine.operational.intel.as_known`: misread factors, full
     strength unless level 5 shows it, and so on). A unit it sees without reading its factors
     (levels 1 and 2) is weighed like the average of the enemy units it does read, or of its
-    own units when it reads none: the AI never looks behind the fog."""
+    own units when it reads none: the AI never looks behind the fog, unless the scenario's
+    handicap lets it (OT11)."""
     picture = current_intel(game, side)
     out: dict[str, OpUnit] = {}
+    if handicap.sees_all(game, side):  # OT11's "+": the AI sees through the fog
+        return {k: u for k, u in units.items() if u.side != side}
     blind: list[OpUnit] = []
     for unit_id, seen in picture.units.items():
         unit = units.get(unit_id)

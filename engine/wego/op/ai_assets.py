@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING
 
 from ... import fog
 from ..orders import Order, OrderAttack
-from . import assets, state
+from . import assets, handicap, state
 from .actions import AssignAsset
 
 if TYPE_CHECKING:
@@ -92,8 +92,9 @@ def _choose(
 def _enemy_stacks(game: Game, side: str) -> dict[str, int]:
     """Hexes of the enemy stacks the side sees -> their number of units."""
     out: dict[str, int] = {}
+    every = handicap.sees_all(game, side)  # OT11 plus: through the fog
     for stack in game.state.stacks.values():
-        if stack.side != side and fog.view_of(game, stack, side) != "none":
+        if stack.side != side and (every or fog.view_of(game, stack, side) != "none"):
             out[stack.region] = out.get(stack.region, 0) + len(stack.units)
     return out
 

@@ -41,7 +41,7 @@ from ..orders import (
     OrderWithdrawIfAttacked,
 )
 from ..plan import road_refusal, routes
-from . import state
+from . import handicap, state
 
 if TYPE_CHECKING:
     from ...game import Game
@@ -104,11 +104,12 @@ def _gap(game: Game, side: str) -> Callable[[str], float]:
     """Hexes from a region to the nearest enemy stack the side sees (when it sees none: to
     the nearest region the enemy holds, :func:`engine.ai.fronts.distance_to_enemy`)."""
     board = state.board_of(game)
+    every = handicap.sees_all(game, side)  # OT11 plus: through the fog
     seen = [
         i
         for s in game.state.stacks.values()
         if s.side != side
-        and fog.view_of(game, s, side) != "none"
+        and (every or fog.view_of(game, s, side) != "none")
         and (i := board.grid.find(s.region)) is not None
     ]
     targets = np.array(seen)

@@ -20,8 +20,17 @@ from ...actions import Action
 from ...errors import IllegalAction
 from ...operational.hq import Scope
 from ...operational.supply import Pool, SupplyOrder, order_cost, order_refusal
-from . import assets, setup, state, supply
-from .actions import AssignAsset, CancelAsset, CancelSupply, OrderSupply, ReassignHq, SetUp
+from . import assets, organise, setup, state, supply
+from .actions import (
+    AssignAsset,
+    BreakDown,
+    CancelAsset,
+    CancelSupply,
+    Combine,
+    OrderSupply,
+    ReassignHq,
+    SetUp,
+)
 
 if TYPE_CHECKING:
     from ...game import Game
@@ -40,7 +49,7 @@ def actions(game: Game, side: str) -> list[Action]:
     rules = state.board_of(game).rules
     given = supply.orders(game, side)
     costs = {o.hq: order_cost(rules, command, units, o) for o in given}
-    held = supply.pool(game, side)
+    held = supply.spendable(game, side)
     out: list[Action] = []
     for hq in command.hqs_of(side):
         if hq not in units:
@@ -60,7 +69,9 @@ def actions(game: Game, side: str) -> list[Action]:
         for corps in command.hqs_of(side):
             if corps in units and not command.reassign_refusal(hq, corps):
                 out.append(ReassignHq(hq, corps))
-    return out + assets.actions(game, side) + setup.actions(game, side)
+    return (
+        out + assets.actions(game, side) + setup.actions(game, side) + organise.actions(game, side)
+    )
 
 
 def _others_cost(game: Game, side: str, hq: str) -> Pool:
@@ -78,6 +89,10 @@ def refusal(game: Game, side: str, action: Action) -> str:
     """Why ``side`` may not take ``action`` now (empty when it may)."""
     if isinstance(action, SetUp):
         return setup.refusal(game, side, action)
+    if isinstance(action, BreakDown):
+        return organise.break_refusal(game, side, action)
+    if isinstance(action, Combine):
+        return organise.combine_refusal(game, side, action)
     if isinstance(action, (AssignAsset, CancelAsset)):
         return assets.refusal(game, side, action)
     command = supply.tree(game)
@@ -103,7 +118,7 @@ def refusal(game: Game, side: str, action: Action) -> str:
         return f"'{action.hq}' is not an HQ of '{side}'"
     order = SupplyOrder(action.hq, *flags, scope="all" if action.scope == "all" else "direct")
     rules = state.board_of(game).rules
-    left = supply.pool(game, side) - _others_cost(game, side, action.hq)
+    left = supply.spendable(game, side) - _others_cost(game, side, action.hq)
     return order_refusal(rules, command, state.units(game), order, left)
 
 
@@ -118,6 +133,10 @@ def apply(game: Game, side: str, action: Action) -> None:
     """Carry out an action that passed :func:`check`."""
     if isinstance(action, SetUp):
         setup.apply(game, side, action)
+    elif isinstance(action, BreakDown):
+        organise.break_down(game, side, action)
+    elif isinstance(action, Combine):
+        organise.combine(game, side, action)
     elif isinstance(action, (AssignAsset, CancelAsset)):
         assets.apply(game, side, action)
     elif isinstance(action, CancelSupply):

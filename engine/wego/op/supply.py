@@ -39,7 +39,7 @@ from ...operational.supply import (
     starting_pools,
 )
 from ...operational.upkeep import end_of_turn_supply
-from . import state
+from . import handicap, state
 
 if TYPE_CHECKING:
     from ...game import Game
@@ -84,7 +84,11 @@ def tree(game: Game) -> CommandTree:
     made in play (OO16)."""
     base = _BASE_TREES.get(game)
     if base is None:
-        base = _BASE_TREES[game] = CommandTree.of(game.scenario)
+        base = CommandTree.of(game.scenario)
+        # OU12: a unit's parts report to its HQ.
+        parts = {p.id: base.parent.get(p.parent) for p in game.world.parts.values()}
+        attached = {u: hq for u, hq in parts.items() if hq is not None}
+        base = _BASE_TREES[game] = base.with_units(attached) if attached else base
     moves = tuple(sorted(data(game)["parents"].items()))
     if not moves:
         return base
@@ -137,9 +141,24 @@ def loc_of(game: Game, unit_id: str) -> str | None:
 
 
 def pool(game: Game, side: str) -> Pool:
-    """The side's pools now (OS1)."""
+    """The side's pools now (OS1; under the ``minus`` AI handicap without supply points,
+    OT11)."""
     raw = data(game)["pools"].get(side)
-    return Pool(*(raw[k] for k in POOL_KEYS)) if raw is not None else Pool()
+    held = Pool(*(raw[k] for k in POOL_KEYS)) if raw is not None else Pool()
+    return handicap.pool(game, side, held)
+
+
+def spendable(game: Game, side: str) -> Pool:
+    """What the side's supply orders may spend: its pools, with supply points beyond any
+    order's price under the ``plus`` AI handicap (OT11)."""
+    held = pool(game, side)
+    if handicap.free_supply(game, side):
+        return Pool(UNLIMITED, UNLIMITED, held.personnel, held.equipment)
+    return held
+
+
+UNLIMITED = 1e12
+"""OT11 ``plus``: supply points no order of a turn can use up (never stored)."""
 
 
 def _pool_json(value: Pool) -> dict[str, float]:
@@ -228,8 +247,12 @@ def reserve_all(game: Game) -> None:
     units = state.units(game)
     command = tree(game)
     for side in sorted(kept["orders"]):
-        before = pool(game, side)
+        before = spendable(game, side)
         left, placed, refused = reserve(rules, command, units, orders(game, side), before)
+        if handicap.free_supply(game, side):  # OT11 plus: the supply points are not taken
+            held = pool(game, side)
+            before = held
+            left = Pool(held.fuel, held.ammo, left.personnel, left.equipment)
         kept["pools"][side] = _pool_json(left)
         kept["spent"][side] = _pool_json(before - left)
         kept["orders"][side] = {o.hq: order_json(o) for o in placed}
@@ -271,10 +294,17 @@ def close_turn(
             state.store(game, unit)
     kept["loc"] = {u: turn.units[u].loc for u in sorted(turn.units)}
     kept["pools"] = {side: _pool_json(p) for side, p in sorted(turn.pools.items())}
+    for side in kept["pools"]:  # OT11 minus: no supply points later either
+        kept["pools"][side] = _pool_json(pool(game, side))
     kept["orders"], kept["spent"] = {}, {}
     _TRACES[game] = (_key(game), turn.traces)
     for record in turn.records:
         body = {k: v for k, v in record.items() if k not in ("type", "side")}
+        if handicap.of(game, record["side"]) == "minus":  # OT11: no supply points come in
+            for key in ("pools", "arrival"):
+                values = body.get(key)
+                if isinstance(values, dict):
+                    body[key] = {**values, "fuel": 0.0, "ammo": 0.0}
         game.record("op_supply", side_id=record["side"], **body)
 
 

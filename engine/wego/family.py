@@ -161,8 +161,10 @@ PLANNING_KINDS = (
     "op_set_up",
     "op_assign_asset",
     "op_cancel_asset",
+    "op_engineer",
+    "op_cancel_engineer",
 )
-"""The kinds of the operational family's supply, HQ, setup and asset planning actions
+"""The kinds of the operational family's supply, HQ, setup, asset and engineer planning actions
 (:mod:`engine.wego.op.actions`), part of a side's plan like its orders."""
 
 

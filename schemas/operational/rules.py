@@ -8,6 +8,7 @@ from ..base import StrictModel
 from .assets import AssetRules
 from .c2 import C2Rules
 from .combat import CombatRules
+from .engineering import EngineeringRules
 from .hq import HqRules
 from .integrity import FortRules, IntegrityRules
 from .intel import IntelRules
@@ -77,6 +78,8 @@ class OperationalRules(StrictModel):
     """OH3, OH8: forts and entrenchments from the scenario's fortified structures."""
     intel: IntelRules = Field(default_factory=IntelRules)
     """OI1-OI6, OW4: intelligence levels and misidentification."""
+    engineering: EngineeringRules = Field(default_factory=EngineeringRules)
+    """OE2-OE7: breaching minefields, bridge work and pontoons (engine/operational/works.py)."""
 
     @model_validator(mode="after")
     def _one_row_each(self) -> OperationalRules:

@@ -1,9 +1,10 @@
 """What the WEGO game window adds for a game of the operational rules family: the turn header
 with the clock and the overlay switches above the map (:mod:`.op_header`), the overlays on the
 map (:mod:`.op_overlays`) and their switches in the View menu, the ground darker on a night
-turn (:mod:`.op_night`), in the plan panel the order types with the odds (:mod:`.op_orders`)
-and the supply orders (:mod:`.op_supply`) as tabs, and the Victory tab (:mod:`.op_victory`).
-A game of the area family gets none of it.
+turn (:mod:`.op_night`), in the plan panel the order types with the odds (:mod:`.op_orders`),
+the supply orders (:mod:`.op_supply`) and the engineers' orders (:mod:`.op_engineers`) as
+tabs, the engineers' marks on the map's hexsides (:mod:`.op_works`), and the Victory tab
+(:mod:`.op_victory`). A game of the area family gets none of it.
 """
 
 from __future__ import annotations
@@ -15,11 +16,13 @@ from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QFrame, QMenu, QScrollArea, QTabWidget, QVBoxLayout, QWidget
 
 from editor.game.wego import op_night
+from editor.game.wego.op_engineers import EngineersBox
 from editor.game.wego.op_header import OpHeader
 from editor.game.wego.op_orders import OpOrdersBox
 from editor.game.wego.op_overlays import OP_OVERLAYS, OpOverlays
 from editor.game.wego.op_supply import SupplyBox
 from editor.game.wego.op_victory import VictoryPanel
+from editor.game.wego.op_works import WorksMarks
 from engine.wego import family
 
 if TYPE_CHECKING:
@@ -78,6 +81,12 @@ class OpView:
         # Change: the stack picked in the list is to get another order, from the order table.
         panel.change_button.clicked.connect(lambda: self.tabs.setCurrentWidget(self.orders))
         column.insertWidget(3, self.tabs, 1)  # under the selected stack's box
+        # OO14: the engineers' work, and its marks on the map's hexsides (OE8).
+        self.engineers = EngineersBox(session, window.map_view)
+        self.tabs.addTab(self.engineers, "Engineers")
+        self.tabs.setTabToolTip(self.tabs.count() - 1, "The side's engineers and their work")
+        self.works = WorksMarks(window.map_view.map_scene)
+        window.map_view.planChanged.connect(self.refresh)
         self.victory = VictoryPanel(session, window.map_view)
         window.victory_dock.setWidget(self.victory)
         window.victory_dock.show()
@@ -113,6 +122,7 @@ class OpView:
 
     def refresh(self) -> None:
         self.overlays.refresh(hidden=self.hidden)
+        self.works.refresh(self.window.map_view.planning(), hidden=self.hidden)
         scene = self.window.map_view.map_scene
         op_night.show_night(scene, op_night.is_night(scene.game))
         self.window.map_view.viewport().update()

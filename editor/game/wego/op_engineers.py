@@ -81,27 +81,26 @@ class EngineersBox(QWidget):
         for unit_id in names:
             unit = units[unit_id]
             order = given.get(unit_id)
-            doing = (
-                works.option_words(game, unit_id, works.order_option(game, order))
-                if order is not None
-                else "no order"
-            )
-            row = QTreeWidgetItem(
-                [f"{unit_name(game, unit_id)} ({board.hex_ids[unit.hex]}): {doing}"]
-            )
+            title = f"{unit_name(game, unit_id)} · {board.hex_ids[unit.hex]}"
+            row = QTreeWidgetItem([title if order is not None else f"{title} · no order"])
             row.setData(0, Qt.ItemDataRole.UserRole, None)
-            if order is not None:
-                font = QFont(row.font(0))
-                font.setBold(True)
-                row.setFont(0, font)
+            row.setToolTip(0, row.text(0))
             for option in works.options(game, side, unit_id, viewer=side):
                 toward = board.hex_ids[option.toward] if option.toward >= 0 else ""
                 action = OrderEngineer(unit_id, option.task, toward)
-                child = QTreeWidgetItem([works.option_words(game, unit_id, option)])
-                child.setData(0, Qt.ItemDataRole.UserRole, action)
+                words = works.option_words(game, unit_id, option)
                 current = order is not None and works.order_option(game, order) == option
-                child.setDisabled(current)
-                child.setToolTip(0, "Its order now" if current else "Click to give this order")
+                child = QTreeWidgetItem([f"\u2713 {words}" if current else words])
+                # The order in force is bold with a tick; a click on it gives nothing new.
+                child.setData(0, Qt.ItemDataRole.UserRole, None if current else action)
+                child.setToolTip(
+                    0,
+                    "Its order, in force until the work is done" if current else "Click to give it",
+                )
+                if current:
+                    font = QFont(child.font(0))
+                    font.setBold(True)
+                    child.setFont(0, font)
                 row.addChild(child)
             if order is not None:
                 child = QTreeWidgetItem(["Stop working"])

@@ -133,6 +133,7 @@ class OpView:
         self.refresh()
 
     def release(self) -> None:
+        self.works.clear()
         self.window.top_layout.removeWidget(self.header)
         self.header.hide()  # at once: deleteLater waits for the event loop
         self.header.deleteLater()

@@ -81,7 +81,8 @@ class WorkMark(QGraphicsItem):
             painter.setFont(font)
             painter.drawText(QRectF(-r, -r, SIZE, SIZE), Qt.AlignmentFlag.AlignCenter, letter)
             return
-        painter.setPen(QPen(ink, 1.0))
+        # A breached minefield's badge is framed in green: a lane now runs through the mines.
+        painter.setPen(QPen(QColor("#2f9e44"), 2.0) if self.kind == "breached" else QPen(ink, 1.0))
         painter.setBrush(QColor("#fbfbf7"))
         painter.drawRoundedRect(QRectF(-r, -r, SIZE, SIZE), 3, 3)
         if self.kind == "destroyed":
@@ -124,10 +125,8 @@ class WorksMarks:
         key = tuple((m.hexside, m.kind) for m in found)
         if key == self._key:
             return
+        self.clear()
         self._key = key
-        for item in self.items:
-            self.scene.removeItem(item)
-        self.items = []
         board = works.state.base_board(self.scene.game)
         slots: dict[str, int] = {}
         for mark in found:
@@ -142,3 +141,9 @@ class WorksMarks:
             item = WorkMark(mark.kind, mark.hexside, middle, slot)
             self.scene.addItem(item)
             self.items.append(item)
+
+    def clear(self) -> None:
+        """Take every mark off the map (the window leaves this game)."""
+        for item in self.items:
+            self.scene.removeItem(item)
+        self.items, self._key = [], None

@@ -81,8 +81,12 @@ def step_cost(
     if frozen and feature is not None and feature.river:
         feature = None
     # A river is crossed along a road over a standing bridge, or over a pontoon (OE5, OE7).
-    bridged = (road != NO_ROAD and bool(board.side_bridge[side])) or bool(board.side_pontoon[side])
-    if feature is not None and feature.crossing == "road_only" and not bridged:
+    if (
+        feature is not None
+        and feature.crossing == "road_only"
+        and not (road != NO_ROAD and board.side_bridge[side])
+        and not board.side_pontoon[side]
+    ):
         return _refused(
             "a river is crossed only along a road over a bridge, or over a pontoon (OH4, OH6)"
         )

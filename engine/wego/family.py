@@ -209,6 +209,13 @@ def asset_actions(game: Game, side: str, orders: list[Order]) -> list[Action]:
     return [*ai_assets.asset_actions(game, side, orders)]
 
 
+def engineer_actions(game: Game, side: str, orders: list[Order]) -> list[Action]:
+    """The AI's engineer orders for its plan's ``orders`` (:mod:`engine.wego.op.ai_engineers`)."""
+    from .op import ai_engineers
+
+    return [*ai_engineers.engineer_actions(game, side, orders)]
+
+
 def refine_orders(game: Game, side: str, orders: dict[str, Order]) -> None:
     """The AI's defensive orders and road moves in its plan (:mod:`engine.wego.op.ai_orders`)."""
     from .op import ai_orders

@@ -338,3 +338,33 @@ def test_oo14_another_sides_view_of_the_save_holds_no_engineer_order_nor_roll() 
         "destroy_bridge"
     )
     assert [r for r in red["log"] if r["type"] == "op_engineering"]
+
+
+# -- the baseline AI ------------------------------------------------------------------------------
+
+
+def _red_plan(game: Game) -> list[dict[str, Any]]:
+    from engine.ai import BaselineAI
+
+    ai = BaselineAI()
+    while game.outcome() is None and game.turn == 1 and game.to_act() == "red":
+        game.apply(ai.choose(game))
+    return [r["action"] for r in game.log.records if r["type"] == "action" and r.get("by") == "red"]
+
+
+def test_oo14_the_ai_breaches_a_minefield_and_repairs_a_destroyed_bridge_it_stands_by() -> None:
+    b = builder(columns=8)
+    b.hexside("c2r1", "c3r1", "minefield")
+    b.hexside("c4r1", "c5r1", "river")
+    b.bridge("c4r1", "c5r1")
+    b.road("road", "c3r1", "c4r1", "c5r1")
+    b.unit("eng", "eng", "c2r1", echelon="battalion", fixed={"whole_game": True})
+    b.unit("bridger", "bridger", "c4r1", echelon="battalion", fixed={"whole_game": True})
+    b.unit("foe", "inf", "c8r1", nation="blueland", echelon="battalion")
+    game = b.game(seed=2)
+    works.data(game)["destroyed"] = ["c4r1-c5r1"]  # as a turn's demolition left it
+    given = [a for a in _red_plan(game) if a["kind"] == "op_engineer"]
+    assert sorted((a["unit"], a["task"], a["toward"]) for a in given) == [
+        ("bridger", "repair_bridge", "c5r1"),
+        ("eng", "breach", ""),
+    ]

@@ -368,3 +368,23 @@ def test_oo14_the_ai_breaches_a_minefield_and_repairs_a_destroyed_bridge_it_stan
         ("bridger", "repair_bridge", "c5r1"),
         ("eng", "breach", ""),
     ]
+
+
+def test_oe2_a_minefield_whose_breached_feature_has_no_row_is_reported_where_it_is_named() -> None:
+    from schemas.io import load_text
+
+    b = builder(breached={"minefield": "cleared-lane"})
+    b.hexside("c3r1", "c4r1", "minefield")
+    found = [
+        (i.code, i.severity, i.path, i.entity)
+        for i in load_text(json.dumps(b.raw)).issues
+        if i.code == "operational-breach-missing"
+    ]
+    assert found == [
+        (
+            "operational-breach-missing",
+            "warning",
+            "/rules/operational/engineering/breached/minefield",
+            "minefield",
+        )
+    ]

@@ -292,6 +292,14 @@ def test_oo14_engineer_orders_are_hidden_and_kept_in_the_save() -> None:
         works.orders(game, "red", viewer="blue")
     assert works.orders(game, "red", viewer="red")["bridger"].toward == "c4r1"
     assert [m.kind for m in works.marks(game, "red")] == ["destroy_bridge"]
+    # OE8: what a selected engineer without an order could do is marked as such.
+    both = works.marks(game, "red", ("bridger", "eng"))
+    assert [m.kind for m in both] == ["destroy_bridge"]  # the bridger has its order already
+    game.apply(CancelEngineer("bridger"))
+    could = works.marks(game, "red", ("bridger", "eng"))
+    assert [(m.hexside, m.kind) for m in could] == [("c3r1-c4r1", "can_destroy_bridge")]
+    assert works.marks(game, "blue", ("bridger",)) == []  # not blue's engineer
+    game.apply(OrderEngineer("bridger", "destroy_bridge", "c4r1"))
     assert works.marks(game, "blue") == []  # another side's plan is not drawn
     copy = Game.from_save(game.scenario, json.dumps(game.save()))
     assert works.orders(copy, "red")["bridger"].task == "destroy_bridge"

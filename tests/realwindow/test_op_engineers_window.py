@@ -99,6 +99,10 @@ def test_engineer_orders_given_with_real_clicks_and_their_marks_on_the_map(
     assert sappers is not None
     _click_counter(x, view, sappers)
     wait_until(lambda: session.selected == sappers, what="the sappers selected")
+    # OE8: the hexside where the selected engineers could work is marked (hollow "D").
+    wait_until(
+        lambda: _marks(view) == {("c4r2-c5r2", "can_destroy_bridge")}, what="what it could do"
+    )
     index = tabs.indexOf(box)
     tab = tabs.tabBar().tabRect(index)
     x.click(*on_screen(tabs.tabBar(), tab.center().x(), tab.center().y()))
@@ -140,10 +144,10 @@ def test_engineer_orders_given_with_real_clicks_and_their_marks_on_the_map(
     x.click(*on_screen(button, button.width() / 2, button.height() / 2))
     wait_until(lambda: window.centre.currentWidget() is view, what="back to the plan")
     assert game.state.turn == 2
-    wait_until(
-        lambda: _marks(view) == {("c4r2-c5r2", "destroyed"), ("c4r4-c5r4", "breached")},
-        what="the destroyed bridge and the breached minefield marked",
-    )
+    done = {("c4r2-c5r2", "destroyed"), ("c4r4-c5r4", "breached")}
+    wait_until(lambda: done <= _marks(view), what="the destroyed bridge and breached minefield")
+    # No order is left to mark; at most what the still selected sappers could do now.
+    assert _marks(view) - done <= {("c4r2-c5r2", "can_repair_bridge")}
     assert works.orders(game, "red") == {}  # both works done: the orders ended
     tabs.setCurrentWidget(box)
 

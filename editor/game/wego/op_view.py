@@ -122,7 +122,11 @@ class OpView:
 
     def refresh(self) -> None:
         self.overlays.refresh(hidden=self.hidden)
-        self.works.refresh(self.window.map_view.planning(), hidden=self.hidden)
+        # What the selected stack's engineers could do is marked too (OE8).
+        session = self.window.map_view.session
+        stack = session.game.state.stacks.get(session.selected or "")
+        picked = tuple(stack.units) if stack is not None else ()
+        self.works.refresh(self.window.map_view.planning(), picked, hidden=self.hidden)
         scene = self.window.map_view.map_scene
         op_night.show_night(scene, op_night.is_night(scene.game))
         self.window.map_view.viewport().update()

@@ -1,12 +1,13 @@
 """The engineers' marks on the map of an operational game (OE8): what their work did to the
 hexsides, which every side sees (a breached minefield, a destroyed bridge, a pontoon), and
 where the planning side's engineer orders work (breach, destroy or repair a bridge, build a
-pontoon), drawn only on that side's map.
+pontoon), drawn only on that side's map, and what the selected stack's engineers without an
+order could do there (the same letters, hollow).
 
 Each mark is a small badge at the middle of its hexside, the same size on screen at any zoom,
 with a tooltip in words: a destroyed bridge a red cross, a pontoon a brown deck on boats, a
-breached minefield a green lane through the mines, an order a disc with its letter (B, D, R,
-P). The marks come from :func:`engine.wego.op.works.marks`, rebuilt when they change.
+breached minefield its mines framed in green, an order a disc with its letter (B, D, R, P). The
+marks come from :func:`engine.wego.op.works.marks`, rebuilt when they change.
 """
 
 from __future__ import annotations
@@ -43,6 +44,10 @@ WORDS: dict[str, str] = {
     "destroy_bridge": "Your bridging engineer's order: destroy this bridge (OE4)",
     "repair_bridge": "Your bridging engineer's order: repair this bridge (OE4)",
     "pontoon_work": "Your bridging engineer's order: build a pontoon over this river (OE5)",
+    "can_breach": "The selected combat engineer may breach this minefield (Engineers tab)",
+    "can_destroy_bridge": "The selected bridging engineer may destroy this bridge (Engineers tab)",
+    "can_repair_bridge": "The selected bridging engineer may repair this bridge (Engineers tab)",
+    "can_pontoon_work": "The selected bridging engineer may build a pontoon here (Engineers tab)",
 }
 """Each mark's tooltip."""
 
@@ -70,15 +75,19 @@ class WorkMark(QGraphicsItem):
         painter.translate(self.shift)
         r = SIZE / 2
         ink = QColor("#1b1b1b")
-        if self.kind in ORDER_LOOKS:
-            letter, colour = ORDER_LOOKS[self.kind]
-            painter.setPen(QPen(QColor("#ffffff"), 1.6))
-            painter.setBrush(QColor(colour))
+        task = self.kind.removeprefix("can_")
+        if task in ORDER_LOOKS:
+            letter, colour = ORDER_LOOKS[task]
+            # An order is a filled disc; what a selected engineer could do, a hollow one.
+            could = self.kind != task
+            painter.setPen(QPen(QColor(colour if could else "#ffffff"), 1.6))
+            painter.setBrush(QColor("#fbfbf7" if could else colour))
             painter.drawEllipse(QPointF(), r - 1, r - 1)
             font = QFont()
             font.setPointSizeF(8.0)
             font.setBold(True)
             painter.setFont(font)
+            painter.setPen(QColor(colour if could else "#ffffff"))
             painter.drawText(QRectF(-r, -r, SIZE, SIZE), Qt.AlignmentFlag.AlignCenter, letter)
             return
         # A breached minefield's badge is framed in green: a lane now runs through the mines.
@@ -115,13 +124,16 @@ class WorksMarks:
         self.items: list[WorkMark] = []
         self._key: tuple[object, ...] | None = None
 
-    def refresh(self, viewer: str | None, *, hidden: bool = False) -> None:
-        """Draw the marks for ``viewer`` (its orders with the map's state; ``None``: the
-        map's state only); ``hidden``: the board is handed over, only the map's state."""
+    def refresh(
+        self, viewer: str | None, selected: tuple[str, ...] = (), *, hidden: bool = False
+    ) -> None:
+        """Draw the marks for ``viewer`` (its orders with the map's state, and what its
+        ``selected`` engineers without an order could do; ``None``: the map's state only);
+        ``hidden``: the board is handed over, only the map's state."""
         grid = self.scene.grid
         if grid is None:
             return
-        found = works.marks(self.scene.game, None if hidden else viewer)
+        found = works.marks(self.scene.game, None if hidden else viewer, selected)
         key = tuple((m.hexside, m.kind) for m in found)
         if key == self._key:
             return

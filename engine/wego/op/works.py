@@ -74,9 +74,10 @@ class Mark:
     hexside: str
     """The hexside id (``c2r1-c3r1``)."""
     kind: str
-    """``breached``, ``destroyed``, ``pontoon`` (the map's state, seen by every side) or an
+    """``breached``, ``destroyed``, ``pontoon`` (the map's state, seen by every side), an
     order's task planned there (``breach``, ``destroy_bridge``, ``repair_bridge``,
-    ``pontoon_work``: the planning side's only)."""
+    ``pontoon_work``: the planning side's only), or one of those tasks with ``can_`` before it:
+    what a selected engineer without an order could do there."""
 
 
 # -- what the game keeps ---------------------------------------------------------------------------
@@ -259,12 +260,15 @@ def order_option(game: Game, order: EngineerOrder) -> Option:
 # -- the map -----------------------------------------------------------------------------------
 
 
-def marks(game: Game, viewer: str | None) -> list[Mark]:
+def marks(game: Game, viewer: str | None, selected: tuple[str, ...] = ()) -> list[Mark]:
     """OE8: the hexsides to mark on the map: breached minefields, destroyed bridges and
-    pontoons (everyone sees them), and where ``viewer``'s engineer orders work."""
-    kept = (game.state.operational or {}).get("works")
-    if not kept:
-        return []
+    pontoons (everyone sees them), where ``viewer``'s engineer orders work, and where those
+    of its engineers among the ``selected`` unit ids that have no order could work."""
+    kept = (game.state.operational or {}).get("works") or {
+        "breached": [],
+        "destroyed": [],
+        "pontoons": {},
+    }
     board = state.base_board(game)
     out = [Mark(h, "breached") for h in kept["breached"]]
     out += [Mark(h, "destroyed") for h in kept["destroyed"]]
@@ -280,6 +284,19 @@ def marks(game: Game, viewer: str | None) -> list[Mark]:
         for side in _order_sides(board, works(game), unit, order):
             kind = "pontoon_work" if order.task == "pontoon" else order.task
             out.append(Mark(board.grid.hexside_id(side), kind))
+    given = orders(game, viewer)
+    for unit_id in selected:
+        unit = units.get(unit_id)
+        if unit is None or unit.side != viewer or unit_id in given:
+            continue
+        for option in unit_options(board, works(game), unit):
+            toward = board.hex_ids[option.toward] if option.toward >= 0 else ""
+            could = EngineerOrder(unit_id, option.task, toward)
+            kind = "can_pontoon_work" if option.task == "pontoon" else f"can_{option.task}"
+            out += [
+                Mark(board.grid.hexside_id(s), kind)
+                for s in _order_sides(board, works(game), unit, could)
+            ]
     return out
 
 

@@ -4,7 +4,7 @@ with the work done, and the chance each work has per turn.
 The map's work is a :class:`Works`: the minefield hexsides breached, the bridges destroyed and
 the hexes holding a finished pontoon. :func:`worked_board` turns it into the board the
 movement, zone-of-control and LOC rules read: a breached minefield becomes the feature
-``rules.engineering.breached`` names (OE2, OH7), a destroyed bridge no longer carries its road
+its Table OH6 row names (``breached``, OE2, OH7), a destroyed bridge no longer carries its road
 over the river (OE7), and a pontoon lets units and trucks cross every river hexside of its hex
 as over a bridge, with or without a road (OE5). :func:`options` lists an engineer's valid
 tasks (OO14: only those are offered); :func:`chance` gives a task's chance per turn.
@@ -74,7 +74,7 @@ def breached_row(board: OpBoard, side: int) -> int | None:
     row = board.feature(side)
     if row is None:
         return None
-    target = board.rules.engineering.breached.get(row.connection_type)
+    target = row.breached
     if target is None:
         return None
     return next((i for i, r in enumerate(board.hexside_rows) if r.connection_type == target), None)

@@ -1,14 +1,14 @@
 """``rules.operational.engineering``: what engineers do to the map in play (OE2-OE7): the
 chance per turn of breaching a minefield hexside and of destroying or repairing a bridge, the
-turns a pontoon takes, and which hexside features these rules read (a minefield and what it
-becomes once breached, the rivers counted as major). The features are named by connection
-type id as plain names: a name the map does not use is simply never met."""
+turns a pontoon takes, and which river features are major (named by connection type id as
+plain names: a name the map does not use is simply never met). What a minefield becomes once
+breached is its own row's ``breached`` in ``hexsides`` (Table OH6)."""
 
 from __future__ import annotations
 
 from typing import Annotated
 
-from pydantic import Field, model_validator
+from pydantic import Field
 
 from ..base import Slug, StrictModel
 from .numbers import Share
@@ -32,9 +32,6 @@ class EngineeringRules(StrictModel):
     breach: Share = 0.5
     """OE2: a combat engineer's chance per turn of breaching each minefield hexside next to
     it."""
-    breached: dict[Slug, Slug] = Field(default_factory=lambda: {"minefield": "breached-minefield"})
-    """OE2, OH7: each minefield feature and the feature it becomes once breached (both need
-    a row in ``hexsides``)."""
     major_bridge: BridgeWork = Field(default_factory=lambda: BridgeWork(destroy=0.4, repair=0.2))
     """OE4: a bridge over a major river."""
     minor_bridge: BridgeWork = Field(default_factory=lambda: BridgeWork(destroy=0.8, repair=0.4))
@@ -46,10 +43,3 @@ class EngineeringRules(StrictModel):
     """OE5: turns of work for a pontoon over minor rivers only."""
     pontoon_major: PontoonTurns = 2
     """OE5: turns of work for a pontoon when one of the hex's rivers is major."""
-
-    @model_validator(mode="after")
-    def _breach_changes_the_feature(self) -> EngineeringRules:
-        for mined, breached in self.breached.items():
-            if mined == breached:
-                raise ValueError(f"breaching '{mined}' must turn it into another feature")
-        return self

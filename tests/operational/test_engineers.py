@@ -17,7 +17,7 @@ from engine.wego.op import works
 from engine.wego.op.actions import CancelEngineer, OrderEngineer
 from engine.wego.orders import OrderAttack, OrderMove, SealPlan
 from engine.wego.plan import HiddenPlan
-from schemas.operational.engineering import EngineeringRules
+from schemas.operational.terrain import HexsideEffect, default_hexside_effects
 from tests.operational.command_builder import CommandBuilder
 
 BRIDGER = {"category": "bridging_engineer", "attack": 1, "defence": 2, "movement": 8}
@@ -330,7 +330,7 @@ def test_oe9_no_order_lays_mines_and_the_tables_check_breaches() -> None:
     """OE9: minefields come from the scenario only; breaching one into itself is refused."""
     assert {"breach", "destroy_bridge", "repair_bridge", "pontoon"} == set(works.TASK_WORDS)
     with pytest.raises(ValueError, match="another feature"):
-        EngineeringRules(breached={"minefield": "minefield"})
+        HexsideEffect(connection_type="minefield", breached="minefield")
 
 
 def test_oo14_another_sides_view_of_the_save_holds_no_engineer_order_nor_roll() -> None:
@@ -381,7 +381,11 @@ def test_oo14_the_ai_breaches_a_minefield_and_repairs_a_destroyed_bridge_it_stan
 def test_oe2_a_minefield_whose_breached_feature_has_no_row_is_reported_where_it_is_named() -> None:
     from schemas.io import load_text
 
-    b = builder(breached={"minefield": "cleared-lane"})
+    b = builder()
+    rows = [row.model_dump() for row in default_hexside_effects()]
+    (mined,) = [n for n, row in enumerate(rows) if row["connection_type"] == "minefield"]
+    rows[mined]["breached"] = "cleared-lane"
+    b.table(hexsides=rows)
     b.hexside("c3r1", "c4r1", "minefield")
     found = [
         (i.code, i.severity, i.path, i.entity)
@@ -392,7 +396,7 @@ def test_oe2_a_minefield_whose_breached_feature_has_no_row_is_reported_where_it_
         (
             "operational-breach-missing",
             "warning",
-            "/rules/operational/engineering/breached/minefield",
+            f"/rules/operational/hexsides/{mined}/breached",
             "minefield",
         )
     ]

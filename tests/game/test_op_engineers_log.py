@@ -1,11 +1,13 @@
-"""The engineers' work in the game's log panel (OE2-OE6): told in words to their own side,
-never to the enemy's (it sees the work itself on the map)."""
+"""The engineers in the game view (OE2-OE6): their work in the log panel, told in words to
+their own side, never to the enemy's (it sees the work itself on the map); the Engineers tab
+only in scenarios that have engineers."""
 
 from __future__ import annotations
 
 from editor.game.panels.knowledge import Sight
 from editor.game.panels.log_panel import kind_of
 from editor.game.panels.wording import sentence
+from editor.game.wego.op_engineers import has_engineers
 from engine.wego.op.actions import OrderEngineer
 from tests.operational.test_engineers import bridged, river_bank, turn
 
@@ -36,3 +38,16 @@ def test_oe5_oe6_pontoon_work_and_its_removal_in_words() -> None:
     )
     gone = {"type": "op_pontoon_removed", "side_id": "red", "region": "c3r1", "reason": "why"}
     assert sentence(Sight(game, "blue"), gone) == "The pontoon in c3r1 was taken up: why."
+
+
+def test_oo14_the_engineers_tab_is_offered_where_the_scenario_has_engineers() -> None:
+    from pathlib import Path
+
+    from engine import Game
+    from schemas.io import load_file
+
+    assert has_engineers(bridged())
+    sample = Path(__file__).resolve().parents[2] / "sample_scenarios"
+    loaded = load_file(sample / "kharkov-1942-operational.json")
+    assert loaded.scenario is not None
+    assert not has_engineers(Game(loaded.scenario, 1))  # no engineers in the Kharkov sample

@@ -93,6 +93,7 @@ def test_engineer_orders_given_with_real_clicks_and_their_marks_on_the_map(
     op = window.op_view
     assert op is not None
     tabs, box = op.tabs, op.engineers
+    assert box is not None  # the scenario has engineers: the tab is there
 
     # The bridging engineers' stack selected, the Engineers tab opened by a real click.
     sappers = game.state.units["sappers"].stack

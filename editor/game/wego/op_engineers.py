@@ -21,11 +21,21 @@ from editor.game.session import GameSession
 from editor.game.wego.plan_map import PlanMapView
 from editor.shared.widgets import set_muted
 from engine.actions import Action
+from engine.game import Game
 from engine.wego.op import state as op_state
 from engine.wego.op import works
 from engine.wego.op.actions import CancelEngineer, OrderEngineer
 
 ENGINEERS = ("combat_engineer", "bridging_engineer")
+
+
+def has_engineers(game: Game) -> bool:
+    """Whether the scenario has a unit type of engineers (the tab shows only then: a
+    scenario without any would offer an empty list)."""
+    return any(
+        kind.operational is not None and kind.operational.category in ENGINEERS
+        for kind in game.scenario.unit_types
+    )
 
 
 class EngineersBox(QWidget):

@@ -16,7 +16,7 @@ from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QFrame, QMenu, QScrollArea, QTabWidget, QVBoxLayout, QWidget
 
 from editor.game.wego import op_night
-from editor.game.wego.op_engineers import EngineersBox
+from editor.game.wego.op_engineers import EngineersBox, has_engineers
 from editor.game.wego.op_header import OpHeader
 from editor.game.wego.op_orders import OpOrdersBox
 from editor.game.wego.op_overlays import OP_OVERLAYS, OpOverlays
@@ -81,10 +81,13 @@ class OpView:
         # Change: the stack picked in the list is to get another order, from the order table.
         panel.change_button.clicked.connect(lambda: self.tabs.setCurrentWidget(self.orders))
         column.insertWidget(3, self.tabs, 1)  # under the selected stack's box
-        # OO14: the engineers' work, and its marks on the map's hexsides (OE8).
-        self.engineers = EngineersBox(session, window.map_view)
-        self.tabs.addTab(self.engineers, "Engineers")
-        self.tabs.setTabToolTip(self.tabs.count() - 1, "The side's engineers and their work")
+        # OO14: the engineers' work, in a tab of its own when the scenario has engineers,
+        # and its marks on the map's hexsides (OE8).
+        self.engineers: EngineersBox | None = None
+        if has_engineers(session.game):
+            self.engineers = EngineersBox(session, window.map_view)
+            self.tabs.addTab(self.engineers, "Engineers")
+            self.tabs.setTabToolTip(self.tabs.count() - 1, "The side's engineers and their work")
         self.works = WorksMarks(window.map_view.map_scene)
         window.map_view.planChanged.connect(self.refresh)
         self.victory = VictoryPanel(session, window.map_view)

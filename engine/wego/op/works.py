@@ -276,28 +276,43 @@ def marks(game: Game, viewer: str | None, selected: tuple[str, ...] = ()) -> lis
         out += [Mark(board.grid.hexside_id(s), "pontoon") for s in _rivers(board, hex_id)]
     if viewer is None:
         return out
-    units = state.units(game)
-    for unit_id, order in orders(game, viewer).items():
+    given = orders(game, viewer)
+    wanted = {*given, *selected}
+    if not wanted:
+        return out  # the common case: nothing of the viewer's to mark, no unit to read
+    units = _units_of(game, wanted)
+    done = works(game)
+    for unit_id, order in given.items():
         unit = units.get(unit_id)
         if unit is None:
             continue
-        for side in _order_sides(board, works(game), unit, order):
+        for side in _order_sides(board, done, unit, order):
             kind = "pontoon_work" if order.task == "pontoon" else order.task
             out.append(Mark(board.grid.hexside_id(side), kind))
-    given = orders(game, viewer)
     for unit_id in selected:
         unit = units.get(unit_id)
         if unit is None or unit.side != viewer or unit_id in given:
             continue
-        for option in unit_options(board, works(game), unit):
+        for option in unit_options(board, done, unit):
             toward = board.hex_ids[option.toward] if option.toward >= 0 else ""
             could = EngineerOrder(unit_id, option.task, toward)
             kind = "can_pontoon_work" if option.task == "pontoon" else f"can_{option.task}"
             out += [
-                Mark(board.grid.hexside_id(s), kind)
-                for s in _order_sides(board, works(game), unit, could)
+                Mark(board.grid.hexside_id(s), kind) for s in _order_sides(board, done, unit, could)
             ]
     return out
+
+
+def _units_of(game: Game, unit_ids: set[str]) -> dict[str, OpUnit]:
+    """The units among ``unit_ids`` on the map as the rules see them, reading only their
+    stacks (the map redraws its marks as often as the plan changes)."""
+    stacks = {game.state.units[u].stack for u in unit_ids if u in game.state.units}
+    out: dict[str, OpUnit] = {}
+    for stack_id in sorted(s for s in stacks if s is not None):
+        stack = game.state.stacks.get(stack_id)
+        if stack is not None:
+            out.update(state.stack_units(game, stack))
+    return {k: v for k, v in out.items() if k in unit_ids}
 
 
 def _rivers(board: OpBoard, hex_id: str) -> list[int]:

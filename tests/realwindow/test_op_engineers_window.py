@@ -163,3 +163,77 @@ def test_engineer_orders_given_with_real_clicks_and_their_marks_on_the_map(
     wait_until(lambda: offered() == ["Repair bridge toward c5r2: 100% a turn"], what="repair")
     settle_input(0.3)
     shots(window, "op-engineers-after")
+
+
+def test_a_pontoon_ordered_with_a_real_click_spans_the_river_on_the_map(
+    game_window: Any, x: Any, shots: Any
+) -> None:
+    """OE5, OE8: "Build pontoon" from the Engineers tab marks (P) every river hexside of the
+    engineer's hex; a turn later the pontoon is drawn there for the player, and the stack's
+    route crosses the river straight where it went round before."""
+    from editor.game.session import GameSession
+    from engine.wego.op import works
+    from tests.operational.builder import OpBuilder
+
+    b = OpBuilder(columns=10, rows=5)
+    b.raw["calendar"]["turns"] = 4
+    b.rules("fog", enabled=False)
+    b.rules("victory", victory_level=None)
+    b.raw["unit_types"].append(
+        {
+            "id": "bridger",
+            "name": "Bridging engineers",
+            "operational": {
+                "category": "bridging_engineer",
+                "attack": 1,
+                "defence": 2,
+                "movement": 8,
+            },
+        }
+    )
+    for a, c in (("c4r2", "c5r1"), ("c4r2", "c5r2")):
+        b.hexside(a, c, "river")
+    b.unit("sappers", "bridger", "c4r2", echelon="battalion")
+    b.unit("foe", "inf", "c9r5", nation="blueland", echelon="regiment")
+    session = GameSession.new(b.build(), {"red": "human", "blue": "ai"}, seed=1, speed="fast")
+    window = game_window(session, "op-pontoon")
+    window.resize(1280, 760)
+    settle_input(0.5)
+    view, game = window.map_view, session.game
+    view.zoom_to_fit()
+    settle_input(0.3)
+    op = window.op_view
+    assert op is not None and op.engineers is not None
+    tabs, box = op.tabs, op.engineers
+    sappers = game.state.units["sappers"].stack
+    assert sappers is not None
+    _click_counter(x, view, sappers)
+    wait_until(lambda: session.selected == sappers, what="the sappers selected")
+    wait_until(lambda: "c5r2" in view.dests, what="the stack's routes")
+    assert view.dests["c5r2"].path != ("c5r2",)  # no bridge: around the river, not over it
+    tab = tabs.tabBar().tabRect(tabs.indexOf(box))
+    x.click(*on_screen(tabs.tabBar(), tab.center().x(), tab.center().y()))
+    wait_until(lambda: tabs.currentWidget() is box, what="the Engineers tab")
+    _click_row(x, box.table, "Build pontoon: 1 turn of work")
+    wait_until(lambda: "sappers" in works.orders(game, "red"), what="the pontoon order")
+    sides = {"c5r1-c4r2", "c4r2-c5r2"}  # hexside ids name the hex met first on the map first
+    wait_until(
+        lambda: _marks(view) == {(s, "pontoon_work") for s in sides}, what="P on both rivers"
+    )
+    settle_input(0.3)
+    shots(window, "op-pontoon-ordered")
+
+    session.set_paused(False)
+    x.click(*on_screen(window.plan_panel.seal_button, 20, 10))
+    wait_until(lambda: window.centre.currentWidget() is window.film, 60, "the film")
+    button = window.film.continue_button
+    x.click(*on_screen(button, button.width() / 2, button.height() / 2))
+    wait_until(lambda: window.centre.currentWidget() is view, what="back to the plan")
+    wait_until(lambda: _marks(view) >= {(s, "pontoon") for s in sides}, what="the pontoon")
+    _click_counter(x, view, game.state.units["sappers"].stack)
+    wait_until(
+        lambda: "c5r2" in view.dests and view.dests["c5r2"].path == ("c5r2",),
+        what="a route straight over the pontoon",
+    )
+    settle_input(0.3)
+    shots(window, "op-pontoon-built")

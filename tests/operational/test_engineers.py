@@ -400,3 +400,22 @@ def test_oe2_a_minefield_whose_breached_feature_has_no_row_is_reported_where_it_
             "minefield",
         )
     ]
+
+
+def test_ot6_a_game_saved_mid_plan_rolls_the_same_engineering_after_loading() -> None:
+    """OT6: the rolls come from the game's seeded die, so a save taken between the two
+    plans, once loaded, ends the turn exactly as the original."""
+    game = bridged()
+    game.apply(OrderEngineer("bridger", "destroy_bridge", "c4r1"))
+    game.apply(SealPlan())  # red's plan is sealed; blue's is still open
+    copy = Game.from_save(game.scenario, json.dumps(game.save()))
+    for played in (game, copy):
+        for _ in range(3):
+            played.apply(SealPlan())
+            played.apply(SealPlan())
+    rolls = [
+        [(r["roll"], r["result"]) for r in g.log.records if r["type"] == "op_engineering"]
+        for g in (game, copy)
+    ]
+    assert rolls[0] and rolls[0] == rolls[1]
+    assert works.data(game) == works.data(copy)

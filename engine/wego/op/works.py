@@ -19,7 +19,7 @@ engineer may take now), :func:`orders` (the side's orders, hidden from another `
 :func:`marks` (what the map shows on hexsides, OE8), and the planning actions
 :class:`~.actions.OrderEngineer` and :class:`~.actions.CancelEngineer` through ``game.apply``.
 
-At the end of a turn (:func:`close_turn`, first of OT8's steps) each order is worked from
+At the end of a turn (:func:`.work_turn.close_turn`, first of OT8's steps) each order is worked from
 where its engineer stands: a breach rolls for every minefield hexside next to it (OE2), bridge
 work rolls once (OE4), a pontoon counts a turn of work and is finished after
 ``pontoon_minor`` or ``pontoon_major`` turns (OE5); then every pontoon whose hex holds no
@@ -273,7 +273,7 @@ def marks(game: Game, viewer: str | None, selected: tuple[str, ...] = ()) -> lis
     out = [Mark(h, "breached") for h in kept["breached"]]
     out += [Mark(h, "destroyed") for h in kept["destroyed"]]
     for hex_id in kept["pontoons"]:
-        out += [Mark(board.grid.hexside_id(s), "pontoon") for s in _rivers(board, hex_id)]
+        out += [Mark(board.grid.hexside_id(s), "pontoon") for s in rivers_of(board, hex_id)]
     if viewer is None:
         return out
     given = orders(game, viewer)
@@ -286,7 +286,7 @@ def marks(game: Game, viewer: str | None, selected: tuple[str, ...] = ()) -> lis
         unit = units.get(unit_id)
         if unit is None:
             continue
-        for side in _order_sides(board, done, unit, order):
+        for side in order_sides(board, done, unit, order):
             kind = "pontoon_work" if order.task == "pontoon" else order.task
             out.append(Mark(board.grid.hexside_id(side), kind))
     for unit_id in selected:
@@ -298,7 +298,7 @@ def marks(game: Game, viewer: str | None, selected: tuple[str, ...] = ()) -> lis
             could = EngineerOrder(unit_id, option.task, toward)
             kind = "can_pontoon_work" if option.task == "pontoon" else f"can_{option.task}"
             out += [
-                Mark(board.grid.hexside_id(s), kind) for s in _order_sides(board, done, unit, could)
+                Mark(board.grid.hexside_id(s), kind) for s in order_sides(board, done, unit, could)
             ]
     return out
 
@@ -315,12 +315,12 @@ def _units_of(game: Game, unit_ids: set[str]) -> dict[str, OpUnit]:
     return {k: v for k, v in out.items() if k in unit_ids}
 
 
-def _rivers(board: OpBoard, hex_id: str) -> list[int]:
+def rivers_of(board: OpBoard, hex_id: str) -> list[int]:
     found = board.grid.find(hex_id)
     return river_sides(board, found) if found is not None else []
 
 
-def _order_sides(board: OpBoard, done: Works, unit: OpUnit, order: EngineerOrder) -> list[int]:
+def order_sides(board: OpBoard, done: Works, unit: OpUnit, order: EngineerOrder) -> list[int]:
     """The hexsides an order works on from the engineer's hex."""
     if order.task == "breach":
         return [
@@ -329,134 +329,7 @@ def _order_sides(board: OpBoard, done: Works, unit: OpUnit, order: EngineerOrder
             if s >= 0 and int(s) not in done.breached and breached_row(board, int(s)) is not None
         ]
     if order.task == "pontoon":
-        return _rivers(board, board.hex_ids[unit.hex])
+        return rivers_of(board, board.hex_ids[unit.hex])
     there = board.grid.find(order.toward)
     side = board.hexside(unit.hex, there) if there is not None else None
     return [side] if side is not None else []
-
-
-# -- the end of a turn -------------------------------------------------------------------------
-
-
-def _roll(game: Game, odds: float) -> tuple[int, bool]:
-    """A d100 roll against a chance: done when the roll is at most the chance in percent."""
-    roll = game.dice.below(100) + 1
-    return roll, roll <= round(odds * 100)
-
-
-def close_turn(game: Game) -> None:
-    """OT8, OE2-OE6: every engineer order worked where its engineer stands, then the
-    pontoons left without their engineers removed."""
-    kept = (game.state.operational or {}).get("works")
-    if not kept:
-        return
-    board = state.base_board(game)
-    units = state.units(game)
-    building_now: dict[str, int] = {}
-    for side in sorted(kept["orders"]):
-        given = kept["orders"][side]
-        for unit_id in sorted(given):
-            order = EngineerOrder(unit_id, given[unit_id]["task"], given[unit_id]["toward"])
-            unit = units.get(unit_id)
-            keep = _work(game, board, kept, side, unit, order, building_now)
-            if not keep:
-                given.pop(unit_id)
-    kept["building"] = dict(sorted(building_now.items()))
-    _remove_pontoons(game, board, kept, units)
-
-
-def _work(
-    game: Game,
-    board: OpBoard,
-    kept: dict[str, Any],
-    side: str,
-    unit: OpUnit | None,
-    order: EngineerOrder,
-    building_now: dict[str, int],
-) -> bool:
-    """Work one order at the end of the turn; whether it stays in force."""
-    done = works_of(board, kept)
-    region = board.hex_ids[unit.hex] if unit is not None else ""
-    base = {"side_id": side, "unit": order.unit, "task": order.task, "region": region}
-    toward = board.grid.find(order.toward) if order.toward else -1
-    if unit is None or Option(order.task, -1 if toward is None else toward) not in unit_options(  # type: ignore[arg-type]
-        board, done, unit
-    ):
-        reason = "the engineer left play" if unit is None else "nothing left to do from its hex"
-        game.record(
-            "op_engineering",
-            **base,
-            hexsides=[],
-            chance=0.0,
-            roll=0,
-            result="dropped",
-            reason=reason,
-        )
-        return False
-    if order.task == "pontoon":
-        turns = kept["building"].get(region, 0) + 1
-        need = pontoon_turns(board, unit.hex)
-        sides = [board.grid.hexside_id(s) for s in _rivers(board, region)]
-        if turns >= need:
-            kept["pontoons"][region] = side
-            kept["pontoons"] = dict(sorted(kept["pontoons"].items()))
-            game.record(
-                "op_engineering", **base, hexsides=sides, chance=1.0, roll=turns, result="built"
-            )
-            return False
-        building_now[region] = turns
-        game.record(
-            "op_engineering", **base, hexsides=sides, chance=1.0, roll=turns, result="building"
-        )
-        return True
-    if order.task == "breach":
-        open_sides = _order_sides(board, done, unit, order)
-        for s in open_sides:
-            roll, ok = _roll(game, chance(board, "breach", s))
-            hexside = board.grid.hexside_id(s)
-            if ok:
-                kept["breached"] = sorted({*kept["breached"], hexside})
-            game.record(
-                "op_engineering",
-                **base,
-                hexsides=[hexside],
-                chance=board.rules.engineering.breach,
-                roll=roll,
-                result="breached" if ok else "failed",
-            )
-        left = _order_sides(board, works_of(board, kept), unit, order)
-        return bool(left)  # OO14: in force while a minefield next to it is left to breach
-    (s,) = _order_sides(board, done, unit, order)
-    odds = chance(board, order.task, s)
-    roll, ok = _roll(game, odds)
-    hexside = board.grid.hexside_id(s)
-    if ok and order.task == "destroy_bridge":
-        kept["destroyed"] = sorted({*kept["destroyed"], hexside})
-    elif ok:
-        kept["destroyed"] = [h for h in kept["destroyed"] if h != hexside]
-    result = ("destroyed" if order.task == "destroy_bridge" else "repaired") if ok else "failed"
-    game.record("op_engineering", **base, hexsides=[hexside], chance=odds, roll=roll, result=result)
-    return not ok
-
-
-def _remove_pontoons(
-    game: Game, board: OpBoard, kept: dict[str, Any], units: dict[str, OpUnit]
-) -> None:
-    """OE6: a pontoon stays while a bridging engineer of its side is in its hex and no
-    enemy unit stands next to that hex."""
-    for region, side in sorted(kept["pontoons"].items()):
-        here = board.grid.find(region)
-        if here is None:
-            continue
-        around = {int(n) for n in board.neighbours[here] if n >= 0}
-        reason = ""
-        if not any(
-            u.hex == here and u.side == side and u.category == "bridging_engineer"
-            for u in units.values()
-        ):
-            reason = "no bridging engineer of its side in the hex"
-        elif any(u.side != side and u.hex in around for u in units.values()):
-            reason = "an enemy unit next to the pontoon's engineers"
-        if reason:
-            del kept["pontoons"][region]
-            game.record("op_pontoon_removed", side_id=side, region=region, reason=reason)

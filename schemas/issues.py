@@ -135,6 +135,9 @@ CODES: dict[str, CodeInfo] = {
     "operational-hexside-missing": CodeInfo(
         "error", "A hexside feature of the hex map has no row in the operational hexside table."
     ),
+    "operational-breach-missing": CodeInfo(
+        "warning", "A minefield of the hex map breaches into a feature without a hexside row."
+    ),
     "operational-type-missing": CodeInfo(
         "error", "A land unit type in use has no operational values."
     ),

@@ -365,6 +365,8 @@ def test_every_code_has_a_fixture() -> None:
     covered |= {c for c, _, _ in ZONE_CASES}  # setup and fixed zones (OT1, OM20)
     # Operational tables against a hex map: tests/operational/test_family_format.py.
     covered |= {"operational-terrain-missing", "operational-hexside-missing"}
+    # Engineering features against a hex map: tests/operational/test_engineers.py.
+    covered |= {"operational-breach-missing"}
     # Victory locations on a hex map: tests/operational/test_play_format.py.
     covered |= {"operational-location-unknown"}
     covered |= {"schema", "json-duplicate-key", "file-unreadable", "text-unpaired-surrogate"}

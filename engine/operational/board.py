@@ -1,8 +1,9 @@
 """The hex map as the operational rules read it: per-hex and per-hexside arrays, built once.
 
-Everything here is fixed for a game (OH2-OH7): the grid, each hex's row of Table OH3, each
-hexside's row of Table OH6, roads and tracks per hexside, bridges. What changes (units, their
-state) lives in :mod:`.units`.
+Built from the scenario (OH2-OH7): the grid, each hex's row of Table OH3, each hexside's row
+of Table OH6, roads and tracks per hexside, bridges. Engineers change the hexsides in play
+(OE2-OE7): :func:`.works.worked_board` gives the board with their work done (breached
+minefields, destroyed bridges, pontoons). What changes with units lives in :mod:`.units`.
 """
 
 from __future__ import annotations
@@ -44,7 +45,9 @@ class OpBoard:
     side_road: np.ndarray
     """Per hexside: :data:`NO_ROAD`, :data:`TRACK` or :data:`HIGHWAY`."""
     side_bridge: np.ndarray
-    """Per hexside: a bridge crosses it."""
+    """Per hexside: a standing bridge crosses it (a destroyed one does not, OE7)."""
+    side_pontoon: np.ndarray
+    """Per hexside: a finished pontoon spans it (OE5), crossed as a bridge without a road."""
     hex_ids: tuple[str, ...]
 
     @classmethod
@@ -77,6 +80,7 @@ class OpBoard:
             side_feature,
             _road_levels(grid, scenario, decoded),
             decoded.bridge_source >= 0,
+            np.zeros(len(grid.hexsides), dtype=bool),
             tuple(grid.ids),
         )
 

@@ -53,15 +53,16 @@ class LocNetwork:
         features = board.side_feature.tolist()
         roads = board.side_road.tolist()
         bridges = board.side_bridge.tolist()
-        # A step's price depends only on the terrain beyond, the hexside's feature, its road
-        # and bridge: each combination is priced once by the movement rules themselves.
-        priced: dict[tuple[int, int, int, bool], float | None] = {}
+        pontoons = board.side_pontoon.tolist()
+        # A step's price depends only on the terrain beyond, the hexside's feature, its road,
+        # bridge and pontoon: each combination is priced once by the movement rules themselves.
+        priced: dict[tuple[int, int, int, bool, bool], float | None] = {}
         for a, row in enumerate(neighbours):
             for d, b in enumerate(row):
                 if b < 0:
                     continue
                 side = sides[a][d]
-                key = (terrain[b], features[side], roads[side], bridges[side])
+                key = (terrain[b], features[side], roads[side], bridges[side], pontoons[side])
                 if key not in priced:
                     priced[key] = _truck_step(board, truck, a, b, side, frozen)
                 found = priced[key]

@@ -80,9 +80,16 @@ def step_cost(
     feature = board.feature(side)
     if frozen and feature is not None and feature.river:
         feature = None
-    bridged = road != NO_ROAD and bool(board.side_bridge[side])
-    if feature is not None and feature.crossing == "road_only" and not bridged:
-        return _refused("a river is crossed only along a road over a bridge (OH4, OH6)")
+    # A river is crossed along a road over a standing bridge, or over a pontoon (OE5, OE7).
+    if (
+        feature is not None
+        and feature.crossing == "road_only"
+        and not (road != NO_ROAD and board.side_bridge[side])
+        and not board.side_pontoon[side]
+    ):
+        return _refused(
+            "a river is crossed only along a road over a bridge, or over a pontoon (OH4, OH6)"
+        )
     if mode == "road":
         if road == NO_ROAD:
             return _refused("in Road Movement a unit keeps to roads and tracks (OM8)")

@@ -89,11 +89,14 @@ def choose(game: Game, style: Style) -> Action:
             return order
     if family.operational(game):
         # What the plan itself needs beyond the draft's purchases (OS3-OS6), then the
-        # missions of its assets (OA4-OA14).
+        # missions of its assets (OA4-OA14) and its engineers' work (OO14).
         for action in family.supply_actions(game, side, known[key]):
             if game.is_legal(action):
                 return action
         for action in family.asset_actions(game, side, known[key]):
+            if game.is_legal(action):
+                return action
+        for action in family.engineer_actions(game, side, known[key]):  # OO14
             if game.is_legal(action):
                 return action
     return SealPlan()

@@ -183,8 +183,10 @@ PLANNING_KINDS = (
     "op_combine",
     "op_assign_asset",
     "op_cancel_asset",
+    "op_engineer",
+    "op_cancel_engineer",
 )
-"""The kinds of the operational family's supply, HQ, setup and asset planning actions
+"""The kinds of the operational family's supply, HQ, setup, asset and engineer planning actions
 (:mod:`engine.wego.op.actions`), part of a side's plan like its orders."""
 
 
@@ -227,6 +229,13 @@ def asset_actions(game: Game, side: str, orders: list[Order]) -> list[Action]:
     from .op import ai_assets
 
     return [*ai_assets.asset_actions(game, side, orders)]
+
+
+def engineer_actions(game: Game, side: str, orders: list[Order]) -> list[Action]:
+    """The AI's engineer orders for its plan's ``orders`` (:mod:`engine.wego.op.ai_engineers`)."""
+    from .op import ai_engineers
+
+    return [*ai_engineers.engineer_actions(game, side, orders)]
 
 
 def refine_orders(game: Game, side: str, orders: dict[str, Order]) -> None:

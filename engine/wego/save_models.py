@@ -164,6 +164,27 @@ class OpAssetsSave(_Model):
     flying: dict[Annotated[str, Field(max_length=64)], OpFlyingSave]
 
 
+HexsideText = Annotated[str, Field(min_length=3, max_length=200)]
+HexText = Annotated[str, Field(min_length=1, max_length=100)]
+
+
+class OpEngineerOrderSave(_Model):
+    """OO14: one engineer's order (:mod:`engine.wego.op.works`)."""
+
+    task: Literal["breach", "destroy_bridge", "repair_bridge", "pontoon"]
+    toward: Annotated[str, Field(max_length=100)]
+
+
+class OpWorksSave(_Model):
+    """OE2-OE7: the engineers' work on the map and their orders in force."""
+
+    breached: Annotated[list[HexsideText], Field(max_length=1_000_000)]
+    destroyed: Annotated[list[HexsideText], Field(max_length=1_000_000)]
+    pontoons: dict[HexText, SideId]
+    building: dict[HexText, Annotated[int, Field(ge=0, le=1_000)]]
+    orders: dict[SideId, dict[UnitId, OpEngineerOrderSave]]
+
+
 class OperationalSave(_Model):
     """``state.operational``: the operational family's unit state and the running turn;
     ``razed``: the structures whose fort or entrenchment an enemy removed (OH8)."""
@@ -186,6 +207,8 @@ class OperationalSave(_Model):
     hex that turn); absent from older saves."""
     handicap: dict[SideId, Literal["plus", "minus"]] = Field(default_factory=dict)
     """OT11: the AI handicap of each side given one; absent from older saves."""
+    works: OpWorksSave | None = None
+    """Absent from saves made before engineers worked (or of games where none did)."""
 
 
 Problem = tuple[tuple[str | int, ...], str]

@@ -39,10 +39,12 @@ _HIDDEN = {
     "op_supply_refused",
     "op_break_down",
     "op_combine",
+    "op_engineering",
 }
 """Records shown only to their own side: how its orders ended or waited (for an overrun,
-OM16), its supply (its orders' cost, its pools: OF8), and its breakdowns and combines while
-it plans (OU12-OU14)."""
+OM16), its supply (its orders' cost, its pools: OF8), its breakdowns and combines while it
+plans (OU12-OU14) and its engineers' rolls (what their work did to the map is seen by every
+side on the map itself)."""
 
 
 def visible_records(records: Iterable[dict[str, Any]], viewer: str) -> list[dict[str, Any]]:
@@ -89,6 +91,11 @@ def save_view(game: Game, viewer: str) -> dict[str, Any]:
         missions["missions"] = {
             side: v for side, v in missions["missions"].items() if side == viewer
         }
+    works = (state.get("operational") or {}).get("works")
+    if works is not None:  # and so are its engineers' orders and their pontoon work (OO14)
+        works["orders"] = {side: v for side, v in works["orders"].items() if side == viewer}
+        mine = {s.region for s in game.state.stacks.values() if s.side == viewer}
+        works["building"] = {h: n for h, n in works["building"].items() if h in mine}
     data["state"] = state
     data["log"] = visible_records(data["log"], viewer)
     data["view_of"] = viewer

@@ -9,6 +9,7 @@ from .assets import AssetRules
 from .c2 import C2Rules
 from .combat import CombatRules
 from .contact import ContactRules
+from .engineering import EngineeringRules
 from .hq import HqRules
 from .integrity import FortRules, IntegrityRules
 from .intel import IntelRules
@@ -83,6 +84,8 @@ class OperationalRules(StrictModel):
     """OI1-OI6, OW4: intelligence levels and misidentification."""
     organisation: OrganisationRules = Field(default_factory=OrganisationRules)
     """OU12-OU14: breaking units down and combining them."""
+    engineering: EngineeringRules = Field(default_factory=EngineeringRules)
+    """OE2-OE7: breaching minefields, bridge work and pontoons (engine/operational/works.py)."""
 
     @model_validator(mode="after")
     def _one_row_each(self) -> OperationalRules:

@@ -10,9 +10,9 @@ from __future__ import annotations
 
 from typing import Literal
 
-from pydantic import Field
+from pydantic import Field, model_validator
 
-from ..base import ConnectionTypeId, StrictModel, TerrainId
+from ..base import ConnectionTypeId, Slug, StrictModel, TerrainId
 from .numbers import Cost, Shift, StackingPoints, TableMultiplier
 
 MovementColumn = Literal["infantry", "armour"]
@@ -90,6 +90,15 @@ class HexsideEffect(StrictModel):
     """OH7, OQ4: lines of communication do not cross it."""
     river: bool = False
     """OH11: a river (frozen weather lifts its movement limits, OW1)."""
+    breached: Slug | None = None
+    """OE2: a minefield: the feature it becomes once a combat engineer breaches it (a
+    connection type with a row of its own); empty for every other feature."""
+
+    @model_validator(mode="after")
+    def _breach_changes_the_feature(self) -> HexsideEffect:
+        if self.breached == self.connection_type:
+            raise ValueError(f"breaching '{self.connection_type}' must make another feature")
+        return self
 
 
 class RoadCosts(StrictModel):
@@ -199,6 +208,7 @@ def default_hexside_effects() -> list[HexsideEffect]:
         ),
         HexsideEffect(
             connection_type="minefield",
+            breached="breached-minefield",
             crossing="all_movement",
             attack=0.25,
             denies_shock=True,

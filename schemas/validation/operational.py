@@ -65,6 +65,16 @@ def check_rules_family(ix: ScenarioIndex) -> Iterator[Issue]:
                     "(Table OH6)",
                     key,
                 )
+        for index, row in enumerate(tables.hexsides):
+            mined, breached = row.connection_type, row.breached
+            if breached and mined in hex_map.hexsides and breached not in features:
+                yield make_issue(
+                    "operational-breach-missing",
+                    pointer("rules", "operational", "hexsides", index, "breached"),
+                    f"minefield '{mined}' turns into '{breached}' once breached, which has no "
+                    "row in 'rules.operational.hexsides' (Table OH6): no engineer can breach it",
+                    mined,
+                )
     yield from _locations(ix)
     used_types = {unit.type for unit in scenario.units}
     for index, kind in enumerate(scenario.unit_types):

@@ -84,7 +84,7 @@ _BY_TYPE: dict[str, str] = {
         ),
         "cards",
     ),
-    **dict.fromkeys(("captured", "vp"), "places"),
+    **dict.fromkeys(("captured", "vp", "op_engineering", "op_pontoon_removed"), "places"),
     **dict.fromkeys(
         (
             "eliminated",

@@ -250,6 +250,35 @@ def _connection(sight: Sight, r: Record) -> str:
     return f"The crossing {where} is now {state} ({sight.source(r['source'])}).".replace("  ", " ")
 
 
+_WORK_WORDS = {
+    "breach": "breach the minefield",
+    "destroy_bridge": "destroy the bridge",
+    "repair_bridge": "repair the bridge",
+    "pontoon": "build a pontoon",
+}
+
+
+def _engineering(sight: Sight, r: Record) -> str | None:
+    """OE2-OE5: an engineer's work at the end of a turn, told to its own side only (the
+    enemy sees what it did on the map)."""
+    if not sight.mine(r["side_id"]):
+        return None
+    who, where = sight.unit(r["unit"]), ", ".join(r["hexsides"]) or r["region"]
+    result = r["result"]
+    roll = f" (roll {r['roll']}, {round(r['chance'] * 100)} or less needed)"
+    if result == "dropped":
+        return f"{who} stopped working: {r.get('reason', '')}."
+    if result == "building":
+        return f"{who} worked on a pontoon in {r['region']}: turn {r['roll']} of the work."
+    if result == "built":
+        return f"{who} finished a pontoon over {where}."
+    if result == "failed":
+        return f"{who} failed to {_WORK_WORDS.get(r['task'], r['task'])} at {where}{roll}."
+    return (
+        f"{who} {result} the {'minefield' if result == 'breached' else 'bridge'} at {where}{roll}."
+    )
+
+
 def _supply_source(sight: Sight, r: Record) -> str:
     source = sight.game.world.supply_sources.get(r["source_id"])
     where = f" at {sight.region(source.region)}" if source else ""
@@ -321,6 +350,8 @@ SENTENCES: dict[str, Callable[[Sight, Record], str | None]] = {
     "drew": lambda s, r: f"{s.side(r['side_id'])} drew {plural(r['count'], 'card')}.",
     "supply_source": _supply_source,
     "connection": _connection,
+    "op_engineering": _engineering,
+    "op_pontoon_removed": lambda s, r: f"The pontoon in {r['region']} was taken up: {r['reason']}.",
     "effect_failed": lambda s, r: (
         f"{s.source(r['source'])} had no effect: {r['reason']}."
         if s.source_visible(r["source"])

@@ -2,9 +2,10 @@
 with the clock and the overlay switches above the map (:mod:`.op_header`), the overlays on the
 map (:mod:`.op_overlays`) and their switches in the View menu, the ground darker on a night
 turn (:mod:`.op_night`), the victory locations by holder, frozen rivers and the setup zone
-(:mod:`.op_board_marks`), in the plan panel the order types with the odds
-(:mod:`.op_orders`), the supply orders (:mod:`.op_supply`) and the asset missions
-(:mod:`.op_assets`, with their markers on the map) as tabs, and the Victory tab
+(:mod:`.op_board_marks`), the engineers' marks on the map's hexsides (:mod:`.op_works`), in
+the plan panel the order types with the odds (:mod:`.op_orders`), the supply orders
+(:mod:`.op_supply`), the asset missions (:mod:`.op_assets`, with their markers on the map)
+and the engineers' orders (:mod:`.op_engineers`) as tabs, and the Victory tab
 (:mod:`.op_victory`). A game of the area family gets none of it.
 """
 
@@ -19,12 +20,14 @@ from PySide6.QtWidgets import QFrame, QMenu, QScrollArea, QTabWidget, QVBoxLayou
 from editor.game.wego import op_night, op_organise
 from editor.game.wego.op_assets import AssetsBox
 from editor.game.wego.op_board_marks import BoardMarks
+from editor.game.wego.op_engineers import EngineersBox, has_engineers
 from editor.game.wego.op_header import OpHeader
 from editor.game.wego.op_orders import OpOrdersBox
 from editor.game.wego.op_overlays import OP_OVERLAYS, UNIT_VALUE_NAMES, OpOverlays
 from editor.game.wego.op_supply import SupplyBox
 from editor.game.wego.op_turn_info import TurnInfoPanel
 from editor.game.wego.op_victory import VictoryPanel
+from editor.game.wego.op_works import WorksMarks
 from editor.shared.docking import add_dock
 from engine.wego import family
 
@@ -96,6 +99,15 @@ class OpView:
         # Change: the stack picked in the list is to get another order, from the order table.
         panel.change_button.clicked.connect(lambda: self.tabs.setCurrentWidget(self.orders))
         column.insertWidget(3, self.tabs, 1)  # under the selected stack's box
+        # OO14: the engineers' work, in a tab of its own when the scenario has engineers,
+        # and its marks on the map's hexsides (OE8).
+        self.engineers: EngineersBox | None = None
+        if has_engineers(session.game):
+            self.engineers = EngineersBox(session, window.map_view)
+            self.tabs.addTab(self.engineers, "Engineers")
+            self.tabs.setTabToolTip(self.tabs.count() - 1, "The side's engineers and their work")
+        self.works = WorksMarks(window.map_view.map_scene)
+        window.map_view.planChanged.connect(self.refresh)
         self.victory = VictoryPanel(session, window.map_view)
         window.victory_dock.setWidget(self.victory)
         window.victory_dock.show()
@@ -150,8 +162,13 @@ class OpView:
     def refresh(self) -> None:
         self.overlays.refresh(hidden=self.hidden)
         view = self.window.map_view
-        setting_up = view.planning() if view.session.game.state.turn == 1 else None
+        session = view.session
+        setting_up = view.planning() if session.game.state.turn == 1 else None
         self.board.refresh(setup_side=setting_up, hidden=self.hidden)
+        # What the selected stack's engineers could do is marked too (OE8).
+        stack = session.game.state.stacks.get(session.selected or "")
+        picked = tuple(stack.units) if stack is not None else ()
+        self.works.refresh(view.planning(), picked, hidden=self.hidden)
         scene = self.window.map_view.map_scene
         op_night.show_night(scene, op_night.is_night(scene.game))
         self.window.map_view.viewport().update()
@@ -163,6 +180,7 @@ class OpView:
         self.refresh()
 
     def release(self) -> None:
+        self.works.clear()
         self.window.top_layout.removeWidget(self.header)
         self.header.hide()  # at once: deleteLater waits for the event loop
         self.header.deleteLater()

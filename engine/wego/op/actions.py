@@ -110,3 +110,32 @@ ASSET_ACTIONS: tuple[type[Action], ...] = (AssignAsset, CancelAsset)
 
 for _cls in ASSET_ACTIONS:
     ACTIONS[_cls.kind] = _cls
+
+
+@dataclass(frozen=True, slots=True)
+class OrderEngineer(Action):
+    """OO14, OE2-OE5: the engineer ``unit`` works from its hex: ``breach`` (a combat
+    engineer, every minefield hexside next to it), ``destroy_bridge`` or ``repair_bridge``
+    (a bridging engineer, the bridge toward the hex ``toward``) or ``pontoon`` (a bridging
+    engineer, over every river hexside of its hex). The order stays in force turn after turn
+    until its work is done; a new order for the same engineer replaces it (:mod:`.works`)."""
+
+    kind: ClassVar[str] = "op_engineer"
+    unit: str
+    task: str
+    toward: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class CancelEngineer(Action):
+    """Take back the engineer's order (it stops working)."""
+
+    kind: ClassVar[str] = "op_cancel_engineer"
+    unit: str
+
+
+ENGINEER_ACTIONS: tuple[type[Action], ...] = (OrderEngineer, CancelEngineer)
+"""The planning actions that give engineers their work."""
+
+for _cls in ENGINEER_ACTIONS:
+    ACTIONS[_cls.kind] = _cls

@@ -8,7 +8,8 @@ orders of the turn cost (OS11: a side never plans more than it can pay); the poi
 taken when the execution starts (:func:`.supply.reserve_all`). Only a Supported or Extended
 HQ may order (OS8). A division HQ moved to another corps (OO16) reports to it at once: the
 costs of the side's orders and its lines of communication from the next trace follow the new
-tree. Asset missions (OA4-OA14) are checked and kept by :mod:`.assets`.
+tree. Asset missions (OA4-OA14) are checked and kept by :mod:`.assets`, engineer orders
+(OO14, OE2-OE5) by :mod:`.works`.
 """
 
 from __future__ import annotations
@@ -20,13 +21,15 @@ from ...actions import Action
 from ...errors import IllegalAction
 from ...operational.hq import Scope
 from ...operational.supply import Pool, SupplyOrder, order_cost, order_refusal
-from . import assets, organise, setup, state, supply
+from . import assets, organise, setup, state, supply, works
 from .actions import (
     AssignAsset,
     BreakDown,
     CancelAsset,
+    CancelEngineer,
     CancelSupply,
     Combine,
+    OrderEngineer,
     OrderSupply,
     ReassignHq,
     SetUp,
@@ -43,7 +46,8 @@ def actions(game: Game, side: str) -> list[Action]:
     """The side's open supply orders (every affordable purchase of every HQ that may buy,
     for its direct attachments, and for everything below it when it has HQs below), the
     cancellations of its orders, its HQ moves (OO16), its assets' missions
-    (:func:`.assets.actions`) and, on the first turn, its setups (OT1, :mod:`.setup`)."""
+    (:func:`.assets.actions`), its engineers' work (OO14, :func:`.works.actions`) and, on the
+    first turn, its setups (OT1, :mod:`.setup`)."""
     command = supply.tree(game)
     units = state.units(game)
     rules = state.board_of(game).rules
@@ -70,7 +74,11 @@ def actions(game: Game, side: str) -> list[Action]:
             if corps in units and not command.reassign_refusal(hq, corps):
                 out.append(ReassignHq(hq, corps))
     return (
-        out + assets.actions(game, side) + setup.actions(game, side) + organise.actions(game, side)
+        out
+        + assets.actions(game, side)
+        + works.actions(game, side)
+        + setup.actions(game, side)
+        + organise.actions(game, side)
     )
 
 
@@ -95,6 +103,8 @@ def refusal(game: Game, side: str, action: Action) -> str:
         return organise.combine_refusal(game, side, action)
     if isinstance(action, (AssignAsset, CancelAsset)):
         return assets.refusal(game, side, action)
+    if isinstance(action, (OrderEngineer, CancelEngineer)):
+        return works.refusal(game, side, action)
     command = supply.tree(game)
     if isinstance(action, CancelSupply):
         if not any(o.hq == action.hq for o in supply.orders(game, side)):
@@ -139,6 +149,8 @@ def apply(game: Game, side: str, action: Action) -> None:
         organise.combine(game, side, action)
     elif isinstance(action, (AssignAsset, CancelAsset)):
         assets.apply(game, side, action)
+    elif isinstance(action, (OrderEngineer, CancelEngineer)):
+        works.apply(game, side, action)
     elif isinstance(action, CancelSupply):
         supply.drop_order(game, side, action.hq)
     elif isinstance(action, ReassignHq):

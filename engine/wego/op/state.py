@@ -39,12 +39,35 @@ class Night:
 _BOARDS: weakref.WeakKeyDictionary[Game, OpBoard] = weakref.WeakKeyDictionary()
 
 
-def board_of(game: Game) -> OpBoard:
-    """The game's board (built once: the scenario never changes)."""
+_WORKED: weakref.WeakKeyDictionary[Game, tuple[Any, OpBoard]] = weakref.WeakKeyDictionary()
+
+
+def base_board(game: Game) -> OpBoard:
+    """The scenario's board, before any engineer's work (built once per game)."""
     found = _BOARDS.get(game)
     if found is None:
         found = _BOARDS[game] = OpBoard.of(game.scenario)
     return found
+
+
+def board_of(game: Game) -> OpBoard:
+    """The board as it stands: the scenario's, with the engineers' work done so far
+    (breached minefields, destroyed bridges, pontoons: :mod:`.works`), built again only
+    when that work changes."""
+    base = base_board(game)
+    kept = (game.state.operational or {}).get("works")
+    if not kept or not (kept["breached"] or kept["destroyed"] or kept["pontoons"]):
+        return base
+    key = (tuple(kept["breached"]), tuple(kept["destroyed"]), tuple(kept["pontoons"]))
+    cached = _WORKED.get(game)
+    if cached is not None and cached[0] == key:
+        return cached[1]
+    from ...operational.works import worked_board
+    from .works import works_of
+
+    board = worked_board(base, works_of(base, kept))
+    _WORKED[game] = (key, board)
+    return board
 
 
 def data(game: Game) -> dict[str, Any]:

@@ -45,7 +45,8 @@ if TYPE_CHECKING:
     from ...game import Game
 
 _NETWORKS: weakref.WeakKeyDictionary[Game, dict[bool, LocNetwork]] = weakref.WeakKeyDictionary()
-"""Per game, its truck networks by whether the rivers are frozen (OW1)."""
+"""Per game, its truck networks by whether the rivers are frozen (OW1), each for the board
+it was priced on (engineers change the board: OE2, OE5-OE7)."""
 _TREES: weakref.WeakKeyDictionary[Game, tuple[tuple[tuple[str, str], ...], CommandTree]] = (
     weakref.WeakKeyDictionary()
 )
@@ -66,9 +67,9 @@ def network(game: Game) -> LocNetwork:
     HQs (nothing is traced, so the board's steps are not priced)."""
     frozen = state.clock(game).frozen
     kept = _NETWORKS.setdefault(game, {})
+    board = state.board_of(game)
     found = kept.get(frozen)
-    if found is None:
-        board = state.board_of(game)
+    if found is None or found.board is not board:
         command = tree(game)
         if any(command.plays_loc(side) for side in game.sides_in_play):
             found = LocNetwork.of(board, frozen=frozen)

@@ -1,17 +1,19 @@
 """The end of a turn and of the game under the operational rules (OT8, OU7-OU9, OU11, OS1,
 OS3, OS13, OQ4-OQ11, OV1-OV3).
 
-At the end of each turn, in this order (OT8): every unit that did not move digs in and rests,
-or suffers encirclement (:func:`engine.operational.end_of_turn`, with the enemy zone of its
-hex, the damage it took this turn, the night and the day's weather, and the LOC state it had
-during the turn); then the supply upkeep (:func:`.supply.close_turn`: replacements, every
-side's lines of communication traced again, the arrival of points, every HQ back to Basic);
-then each side scores the victory locations it controls (OV2). After the last turn the side
-with more VP wins; equal VP is a draw, the only way to draw (OV1).
+At the end of each turn, in this order (OT8): the engineers' work (:mod:`.work_turn`: breaches,
+bridge work, pontoons built, pontoons left alone removed); every unit that did not move digs in
+and rests, or suffers encirclement (:func:`engine.operational.end_of_turn`, with the enemy zone
+of its hex, the damage it took this turn, the night and the day's weather, and the LOC state it
+had during the turn); then the supply upkeep (:func:`.supply.close_turn`: replacements, every
+side's lines of communication traced again, the arrival of points, every HQ back to Basic); then
+each side scores the victory locations it controls (OV2). After the last turn the side with more
+VP wins; equal VP is a draw, the only way to draw (OV1).
 
 Records: ``op_end_of_turn`` ``{night, weather, units}`` (``units``: id to
 ``[readiness, strength, dug_in]`` after the turn's rest, for units whose values changed),
-``op_supply`` per side (:mod:`engine.operational.upkeep`) and ``vp`` for each location's score.
+``op_engineering`` and ``op_pontoon_removed`` (:mod:`.work_turn`), ``op_supply`` per side
+(:mod:`engine.operational.upkeep`) and ``vp`` for each location's score.
 """
 
 from __future__ import annotations
@@ -23,7 +25,7 @@ from ... import victory as scoring
 from ...operational import end_of_turn, enemy_zoc
 from ...operational.victory import location_scores, location_vp, winner
 from ...outcome import Termination
-from . import sorties, standing, state, supply, zones
+from . import sorties, standing, state, supply, work_turn, zones
 
 if TYPE_CHECKING:
     from ...game import Game
@@ -32,6 +34,7 @@ if TYPE_CHECKING:
 def close_turn(game: Game) -> None:
     """OT8: readiness and dug-in (OU7-OU9, OU11), the supply upkeep (OS13, OQ4-OQ11, OS1,
     OS3), then the locations' VP (OV2)."""
+    work_turn.close_turn(game)  # OE2-OE6: the engineers' rolls, then pontoons left alone removed
     board = state.board_of(game)
     rules = board.rules
     day = state.clock(game)

@@ -161,6 +161,8 @@ PLANNING_KINDS = (
     "op_set_up",
     "op_assign_asset",
     "op_cancel_asset",
+    "op_assign_fire",
+    "op_cancel_fire",
 )
 """The kinds of the operational family's supply, HQ, setup and asset planning actions
 (:mod:`engine.wego.op.actions`), part of a side's plan like its orders."""

@@ -164,6 +164,30 @@ class OpAssetsSave(_Model):
     flying: dict[Annotated[str, Field(max_length=64)], OpFlyingSave]
 
 
+class OpFireOrderSave(_Model):
+    """An artillery unit's fire order given in a plan (:mod:`engine.wego.op.fire`, OC33)."""
+
+    mission: Literal["offensive", "defensive"]
+    target: Annotated[str, Field(max_length=64)]
+
+
+class OpFiringSave(OpFireOrderSave):
+    """A fire order carried into the execution: the hex the unit fires from, and whether
+    its fire was used."""
+
+    side: SideId
+    hex: Annotated[str, Field(max_length=64)]
+    used: bool
+
+
+class OpFireSave(_Model):
+    """Artillery fire orders (:mod:`engine.wego.op.fire`): each side's orders of the plan
+    and those carried into the execution."""
+
+    orders: dict[SideId, dict[UnitId, OpFireOrderSave]]
+    firing: dict[UnitId, OpFiringSave]
+
+
 class OperationalSave(_Model):
     """``state.operational``: the operational family's unit state and the running turn;
     ``razed``: the structures whose fort or entrenchment an enemy removed (OH8)."""
@@ -181,6 +205,8 @@ class OperationalSave(_Model):
     area), with the reason; absent from older saves."""
     assets: OpAssetsSave | None = None
     """Absent from saves made before assets flew missions: opened from the scenario."""
+    fire: OpFireSave | None = None
+    """OC33: absent from saves made before artillery fired: no orders."""
 
 
 Problem = tuple[tuple[str | int, ...], str]

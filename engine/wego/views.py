@@ -32,7 +32,7 @@ if TYPE_CHECKING:
 _PLANNING = {*ORDERS, CancelOrder.kind, *PLANNING_KINDS}
 """Action kinds that are part of a plan's content."""
 
-_HIDDEN = {"wego_order_end", "op_supply", "op_supply_refused"}
+_HIDDEN = {"wego_order_end", "op_supply", "op_supply_refused", "op_fire_dropped"}
 """Records shown only to their own side: how its orders ended, and its supply (its orders'
 cost, its pools: OF8)."""
 
@@ -81,6 +81,9 @@ def save_view(game: Game, viewer: str) -> dict[str, Any]:
         missions["missions"] = {
             side: v for side, v in missions["missions"].items() if side == viewer
         }
+    guns = (state.get("operational") or {}).get("fire")
+    if guns is not None:  # and so are its artillery's fire orders (OC33)
+        guns["orders"] = {side: v for side, v in guns["orders"].items() if side == viewer}
     data["state"] = state
     data["log"] = visible_records(data["log"], viewer)
     data["view_of"] = viewer

@@ -8,7 +8,8 @@ orders of the turn cost (OS11: a side never plans more than it can pay); the poi
 taken when the execution starts (:func:`.supply.reserve_all`). Only a Supported or Extended
 HQ may order (OS8). A division HQ moved to another corps (OO16) reports to it at once: the
 costs of the side's orders and its lines of communication from the next trace follow the new
-tree. Asset missions (OA4-OA14) are checked and kept by :mod:`.assets`.
+tree. Asset missions (OA4-OA14) are checked and kept by :mod:`.assets`, artillery fire
+orders (OC33) by :mod:`.fire`.
 """
 
 from __future__ import annotations
@@ -20,8 +21,17 @@ from ...actions import Action
 from ...errors import IllegalAction
 from ...operational.hq import Scope
 from ...operational.supply import Pool, SupplyOrder, order_cost, order_refusal
-from . import assets, setup, state, supply
-from .actions import AssignAsset, CancelAsset, CancelSupply, OrderSupply, ReassignHq, SetUp
+from . import assets, fire, setup, state, supply
+from .actions import (
+    AssignAsset,
+    AssignFire,
+    CancelAsset,
+    CancelFire,
+    CancelSupply,
+    OrderSupply,
+    ReassignHq,
+    SetUp,
+)
 
 if TYPE_CHECKING:
     from ...game import Game
@@ -60,7 +70,7 @@ def actions(game: Game, side: str) -> list[Action]:
         for corps in command.hqs_of(side):
             if corps in units and not command.reassign_refusal(hq, corps):
                 out.append(ReassignHq(hq, corps))
-    return out + assets.actions(game, side) + setup.actions(game, side)
+    return out + assets.actions(game, side) + fire.actions(game, side) + setup.actions(game, side)
 
 
 def _others_cost(game: Game, side: str, hq: str) -> Pool:
@@ -80,6 +90,8 @@ def refusal(game: Game, side: str, action: Action) -> str:
         return setup.refusal(game, side, action)
     if isinstance(action, (AssignAsset, CancelAsset)):
         return assets.refusal(game, side, action)
+    if isinstance(action, (AssignFire, CancelFire)):
+        return fire.refusal(game, side, action)
     command = supply.tree(game)
     if isinstance(action, CancelSupply):
         if not any(o.hq == action.hq for o in supply.orders(game, side)):
@@ -120,6 +132,8 @@ def apply(game: Game, side: str, action: Action) -> None:
         setup.apply(game, side, action)
     elif isinstance(action, (AssignAsset, CancelAsset)):
         assets.apply(game, side, action)
+    elif isinstance(action, (AssignFire, CancelFire)):
+        fire.apply(game, side, action)
     elif isinstance(action, CancelSupply):
         supply.drop_order(game, side, action.hq)
     elif isinstance(action, ReassignHq):

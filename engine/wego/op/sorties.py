@@ -15,6 +15,7 @@ from schemas.operational.assets import Asset
 from schemas.operational.units import QUALITY_LEVELS
 
 from ...operational import OpUnit
+from ...operational.artillery import Fire
 from ...operational.assets import (
     dispatch,
     interdiction_losses,
@@ -31,7 +32,7 @@ from ...operational.missions import (
 )
 from ...operational.readiness import Damage
 from ...operational.supply import Pool
-from . import state
+from . import fire, state
 from .assets import data, missions, state_of, store, target_refusal
 
 if TYPE_CHECKING:
@@ -46,6 +47,10 @@ class Support:
     defence_shifts: tuple[float, ...] = ()
     attack_fire: float = 0.0
     defence_fire: float = 0.0
+    attack_artillery: tuple[Fire, ...] = ()
+    """OC2, OC33: the artillery units firing for the attack."""
+    defence_artillery: tuple[Fire, ...] = ()
+    """OC2, OC33: the artillery units firing for the defence."""
 
 
 def launch(game: Game) -> None:
@@ -83,6 +88,7 @@ def launch(game: Game) -> None:
             )
     kept["missions"] = {}
     kept["flying"] = dict(sorted(flying.items()))
+    fire.launch(game)  # OC33: the artillery's fire orders go into the execution too
     counts = _counter_air(game)
     if any(counts.values()):
         game.record("op_air_war", counter_air=counts, advantage=_advantages(counts))
@@ -240,14 +246,27 @@ def battle_support(
                 defence_fire += asset.bombardment  # OC32: defensive fire is always x1
         elif value > 0:
             (attack_shifts if attacking else defence_shifts).append(asset.support * value)
-    return Support(tuple(attack_shifts), tuple(defence_shifts), attack_fire, defence_fire)
+    attack_guns, defence_guns = fire.battle_fire(
+        game, units, attacker, target, defenders, move_battle=move_battle
+    )
+    if attack_guns and multiplier is None:
+        multiplier = _multiplier(game, attacker, defenders)  # OC32: offensive fire
+    return Support(
+        tuple(attack_shifts),
+        tuple(defence_shifts),
+        attack_fire,
+        defence_fire,
+        fire.fire_of(game, attack_guns, multiplier or 0.0),
+        fire.fire_of(game, defence_guns, 1.0),  # OC32: defensive fire is always x1
+    )
 
 
 def bombard(game: Game, units: dict[str, OpUnit]) -> list[tuple[OpUnit, Damage | None]]:
-    """OC31, OA6: every bombardment no battle used this turn: the side's air assets each meet
-    the hex's AA first (OC34), then the points (fire factors with falling returns by asset,
-    times Table OC32) and a D10 with the terrain's protection (OH10) give the readiness every
-    unit in the hex loses. Returns the changed units."""
+    """OC31, OA6, OC33: every bombardment no battle used this turn: the side's air assets
+    each meet the hex's AA first (OC34), then the points (the assets' fire factors with
+    falling returns by asset, plus every artillery unit's fire in full, all times Table
+    OC32) and a D10 with the terrain's protection (OH10) give the readiness every unit in
+    the hex loses. Returns the changed units."""
     board = state.board_of(game)
     table = board.rules.assets
     groups: dict[tuple[str, str], list[Asset]] = {}
@@ -257,8 +276,10 @@ def bombard(game: Game, units: dict[str, OpUnit]) -> list[tuple[OpUnit, Damage |
             continue
         task["used"] = True
         groups.setdefault((task["side"], task["target"]), []).append(asset)
+    guns = fire.bombardments(game, units)
     out: list[tuple[OpUnit, Damage | None]] = []
-    for (side, hex_id), flown in sorted(groups.items()):
+    for side, hex_id in sorted({*groups, *guns}):
+        flown = groups.get((side, hex_id), [])
         where = board.index(hex_id)
         victims = [u for u in units.values() if u.hex == where and u.side != side]
         if not victims:
@@ -271,7 +292,8 @@ def bombard(game: Game, units: dict[str, OpUnit]) -> list[tuple[OpUnit, Damage |
             if left > 0:
                 factors.append(asset.bombardment * left)
         multiplier = _multiplier(game, side, victims)
-        points = falling_returns(factors) * multiplier
+        fired = fire.fire_of(game, guns.get((side, hex_id), []), multiplier)
+        points = falling_returns(factors) * multiplier + sum(f.value for f in fired)
         terrain = board.terrain(where)
         protection = terrain.bombardment_protection if terrain is not None else 0
         roll = game.dice.below(table.bombardment.die_faces) + 1 if points > 0 else -1
@@ -286,6 +308,10 @@ def bombard(game: Game, units: dict[str, OpUnit]) -> list[tuple[OpUnit, Damage |
             side_id=side,
             target=hex_id,
             assets=[a.id for a in flown],
+            artillery=[
+                {"unit": f.unit, "factor": round(f.factor, 4), "multiplier": f.multiplier}
+                for f in fired
+            ],
             points=round(points, 4),
             multiplier=multiplier,
             protection=protection,
@@ -343,3 +369,4 @@ def close_turn(game: Game) -> None:
         if current is not None:
             store(game, recover(rules, asset, current, weather=weather))
     data(game)["flying"] = {}
+    fire.close_turn(game)

@@ -23,7 +23,7 @@ from ... import victory as scoring
 from ...operational import end_of_turn, enemy_zoc
 from ...operational.victory import location_scores, location_vp, winner
 from ...outcome import Termination
-from . import sorties, standing, state, supply, zones
+from . import fire, sorties, standing, state, supply, zones
 
 if TYPE_CHECKING:
     from ...game import Game
@@ -41,6 +41,7 @@ def close_turn(game: Game) -> None:
         side: enemy_zoc(board, units.values(), side, night=day.night) for side in game.sides_in_play
     }
     changed: dict[str, list[Any]] = {}
+    fired = fire.fired(game)  # OC33: a gun whose fire was used does not rest
     for unit_id, unit in units.items():
         field = fields.get(unit.side)
         after = end_of_turn(
@@ -50,7 +51,7 @@ def close_turn(game: Game) -> None:
             enemy_zoc=field.value(unit.hex) if field is not None else 0.0,
             damage_taken=turn["damage"].get(unit_id, 0.0),
             night=day.night,
-            recovery=day.recovery,
+            recovery=0.0 if unit_id in fired else day.recovery,
         )
         if after != unit:
             state.store(game, after)

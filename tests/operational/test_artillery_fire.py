@@ -243,3 +243,63 @@ def test_oc15_the_artillery_cut_never_goes_below_low_nor_lifts_a_lower_level() -
     board, units = lane(tank={"readiness": 60.0}).board_and_units()  # medium
     guns = AttackSpec(("tank",), board.index("c5r1"), attack_artillery=_fires(6))
     assert odds_preview(board, units, guns).intensity == "low"
+
+
+# -- integrity and Combat+ (OC4, OS6) -------------------------------------------------------------
+
+
+def _corps(**artillery: Any) -> Any:
+    from tests.operational.command_builder import CommandBuilder
+
+    b = CommandBuilder(columns=8, rows=3)
+    b.raw["calendar"]["turns"] = 3
+    b.rules("fog", enabled=False)
+    b.rules("victory", victory_level=None)
+    b.table("c2", delays=False)
+    if artillery:
+        b.table("artillery", **artillery)
+    b.hq("corps", "c1r1", echelon="corps")
+    b.hq("div1", "c1r2", parent="corps")
+    b.hq("div2", "c1r3", parent="corps")
+    b.unit("a1", "inf", "c3r1", hq="div1", echelon="regiment")
+    b.unit("gun", "art", "c2r3", hq="div2", echelon="regiment")
+    b.unit("foe", "inf", "c3r2", nation="blueland", echelon="regiment")
+    return b
+
+
+def test_oc4_oc33_a_firing_gun_of_another_division_counts_for_the_attackers_integrity() -> None:
+    """a1 alone attacks at 100%; with div2's gun firing the units share only the corps, one
+    step up (65% by the default row); ``artillery.integrity: false`` leaves the gun out."""
+    game = _corps().game(seed=2)
+    alone = battle_of(execute(game, [OrderAttack(stack(game, "a1"), "c3r2", ())]))
+    assert alone["attack_integrity"] == 1.0
+    game = _corps().game(seed=2)
+    fired = battle_of(
+        execute(
+            game,
+            [AssignFire("gun", "offensive", "c3r2"), OrderAttack(stack(game, "a1"), "c3r2", ())],
+        )
+    )
+    assert fired["attack_integrity"] == pytest.approx(0.65)
+    guns = fired["attack_artillery"]
+    assert fired["attack_total"] == pytest.approx((alone["attack_total"] + guns) * 0.65)
+    game = _corps(integrity=False).game(seed=2)
+    apart = battle_of(
+        execute(
+            game,
+            [AssignFire("gun", "offensive", "c3r2"), OrderAttack(stack(game, "a1"), "c3r2", ())],
+        )
+    )
+    assert apart["attack_integrity"] == 1.0
+    assert apart["attack_total"] == pytest.approx(alone["attack_total"] + guns)
+
+
+def test_os6_oc2_combat_plus_quadruples_a_guns_fire() -> None:
+    from engine.operational.artillery import fire_factor
+
+    board, units = lane(readiness=100.0).board_and_units()
+    rules = board.rules
+    assert fire_factor(rules, units["gun"], combat_plus=False).value == pytest.approx(10.0)
+    assert fire_factor(rules, units["gun"], combat_plus=True).value == pytest.approx(40.0)
+    half = fire_factor(rules, units["gun"], combat_plus=False, multiplier=0.35)
+    assert half.value == pytest.approx(3.5)  # Table OC32 at level 2

@@ -162,6 +162,8 @@ class OpAssetsSave(_Model):
     states: dict[Annotated[str, Field(max_length=64)], OpAssetStateSave]
     missions: dict[SideId, dict[Annotated[str, Field(max_length=64)], OpMissionSave]]
     flying: dict[Annotated[str, Field(max_length=64)], OpFlyingSave]
+    mp_cut: dict[SideId, Percent] = Field(default_factory=dict)
+    """OA10, OA11: each side's MP cut this turn from the enemy's interdiction of the last."""
 
 
 class OpFireOrderSave(_Model):

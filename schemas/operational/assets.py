@@ -248,6 +248,9 @@ class AssetRules(StrictModel):
     """Table OA10, row n for n assets; more assets than rows read the last row."""
     mission_readiness_cost: ReadinessPoints = 10.0
     """OA3: readiness an asset spends on a mission (the manual gives no figure: choice)."""
+    interdiction_cuts_mp: bool = True
+    """OA10, OA11: the interdiction's cut also takes that share of the MP of every enemy
+    unit in the next turn (the manual's examples do, its table does not: choice)."""
     minimum_for_air_war: Percent = 50.0
     """OA7, OA10: counter-air and interdiction need readiness and strength of at least this."""
     night_readiness: Percent = 80.0

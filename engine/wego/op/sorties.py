@@ -325,7 +325,8 @@ def bombard(game: Game, units: dict[str, OpUnit]) -> list[tuple[OpUnit, Damage |
 def interdiction(game: Game) -> tuple[dict[str, Pool], dict[str, float]]:
     """OA9-OA11: what each side's arrival loses to the enemy's interdiction this turn, and
     the cut to its division-and-higher LOC ranges, in percent (one ``op_interdiction`` record
-    per interdicting side)."""
+    per interdicting side). The same cut slows the side's units in the next turn
+    (:func:`mp_cut`, kept in ``assets["mp_cut"]``)."""
     rules = state.board_of(game).rules
     counts = _counter_air(game)
     edges = _advantages(counts)
@@ -355,8 +356,18 @@ def interdiction(game: Game) -> tuple[dict[str, Pool], dict[str, float]]:
                 "equipment": pool.equipment,
             },
             loc_cut=cut,
+            mp_cut=cut if rules.assets.interdiction_cuts_mp else 0.0,
         )
+    slowed = {s: c for s, c in sorted(cuts.items()) if c > 0}
+    data(game)["mp_cut"] = slowed if rules.assets.interdiction_cuts_mp else {}
     return lost, cuts
+
+
+def mp_cut(game: Game, side: str) -> float:
+    """OA10, OA11: the cut, in percent, to the MP of the side's units this turn from the
+    enemy's interdiction of the last turn (``assets.interdiction_cuts_mp``)."""
+    found: float = data(game).get("mp_cut", {}).get(side, 0.0)
+    return found
 
 
 def close_turn(game: Game) -> None:

@@ -12,7 +12,7 @@ from typing import Annotated, Literal
 
 from pydantic import Field, model_validator
 
-from ..base import SideId, StrictModel
+from ..base import RegionId, SideId, StrictModel
 from .numbers import Factor, OddsRatio, Percent, ReadinessPoints, Share, Shift
 from .units import Quality
 
@@ -89,6 +89,10 @@ class Asset(StrictModel):
     """OA12, Table OI7: the FOW level it yields next to its target."""
     supply_range: Hexes = 0
     """OS15: an air supply mission makes its airfield a source within this many hexes."""
+    stations: list[RegionId] = Field(default_factory=list)
+    """OA13: the river hexes a naval asset fires from; empty: it reaches every hex."""
+    fire_range: Hexes = 0
+    """OA13: how many hexes from its nearest station a naval asset's fire reaches."""
     delay: AssetDelay = Field(default_factory=AssetDelay)
     """OA2: turns away after each mission."""
     returns: bool = True

@@ -10,9 +10,10 @@ import json
 
 import pytest
 
-from engine import Game
-from engine.wego.op import movement, sorties
+from engine import Game, IllegalAction
+from engine.wego.op import assets, movement, sorties
 from engine.wego.op.actions import AssignAsset
+from schemas import load_text
 from tests.operational.play import execute, of, stack
 from tests.operational.test_asset_missions import lane
 
@@ -42,3 +43,41 @@ def test_oa10_the_mp_cut_is_a_parameter() -> None:
     (cut,) = of(execute(game, [AssignAsset("stuka", "interdiction")]), "op_interdiction")
     assert cut["mp_cut"] == 0 and cut["loc_cut"] == 5
     assert movement.stack_allowance(game, foe) == pytest.approx(4.0)
+
+
+SHIP = {
+    "id": "flotilla",
+    "side": "red",
+    "domain": "naval",
+    "missions": ["offensive_support", "defensive_support", "ground_attack"],
+    "bombardment": 6,
+    "stations": ["c1r1"],
+    "fire_range": 3,
+}
+
+
+def test_oa13_naval_fire_reaches_only_its_range_from_its_river_hexes() -> None:
+    b = lane(SHIP, turns=4)
+    b.unit("far", "inf", "c8r1", nation="blueland")
+    b.unit("own", "inf", "c3r1")
+    game = b.game(seed=1)
+    assert assets.reach(game, "flotilla") == ["c1r1", "c2r1", "c3r1", "c4r1"]
+    with pytest.raises(IllegalAction, match="beyond the reach of 'flotilla': 3 hexes"):
+        game.apply(AssignAsset("flotilla", "offensive_support", "c5r1"))
+    assert not assets.target_refusal(game, "red", "flotilla", "defensive_support", "c3r1")
+    assert assets.targets(game, "red", "offensive_support") == ["c5r1", "c8r1"]
+    offered = [a for a in game.legal_actions() if isinstance(a, AssignAsset)]
+    assert offered and all(a.target in ("", "c3r1", "c4r1") for a in offered)
+    near = lane({**SHIP, "fire_range": 4}, turns=4).game(seed=1)
+    near.apply(AssignAsset("flotilla", "offensive_support", "c5r1"))  # 4 hexes: in reach
+
+
+def test_oa13_a_naval_asset_without_river_hexes_reaches_everywhere_and_bad_hexes_are_named() -> (
+    None
+):
+    game = lane({**SHIP, "stations": []}, turns=4).game(seed=1)
+    assert assets.reach(game, "flotilla") is None
+    game.apply(AssignAsset("flotilla", "offensive_support", "c5r1"))
+    issues = load_text(json.dumps(lane({**SHIP, "stations": ["zz9"]}).raw)).issues
+    (bad,) = [i for i in issues if i.code == "operational-location-unknown"]
+    assert bad.path == "/rules/operational/assets/assets/0/stations/0" and "zz9" in bad.message

@@ -54,6 +54,7 @@ from .actions import AssignAsset, CancelAsset
 if TYPE_CHECKING:
     from ...actions import Action
     from ...game import Game
+    from ...operational import OpBoard
 
 
 @dataclass(frozen=True)
@@ -196,12 +197,39 @@ def target_refusal(game: Game, side: str, asset_id: str, mission: str, hex_id: s
     board = state.board_of(game)
     if not isinstance(hex_id, str) or board.grid.find(hex_id) is None:
         return f"'{hex_id}' is not a hex of the map"
+    far = _beyond_stations(board, asset, board.index(hex_id))
+    if far:
+        return far
     own = bool(places.stacks_in(game, hex_id, side))
     if mission in ("offensive_support", "ground_attack") and own:
         return f"'{hex_id}' is held by '{side}': support an attack or bombard an enemy hex"
     if mission == "defensive_support" and not own:
         return f"'{hex_id}' holds none of '{side}''s units to support"
     return ""
+
+
+def _beyond_stations(board: OpBoard, asset: Asset, target: int) -> str:
+    """OA13: why a naval asset's fire cannot reach ``target`` from its stations (empty: it
+    can, or it has no stations and reaches every hex)."""
+    if asset.domain != "naval" or not asset.stations:
+        return ""
+    found = [h for s in asset.stations if (h := board.grid.find(s)) is not None]
+    if found and min(int(board.grid.distance(h, target)) for h in found) <= asset.fire_range:
+        return ""
+    return (
+        f"'{board.hex_ids[target]}' is beyond the reach of '{asset.id}': "
+        f"{asset.fire_range} hexes from its river hexes (OA13)"
+    )
+
+
+def reach(game: Game, asset_id: str) -> list[str] | None:
+    """OA13: the hex ids a naval asset's fire reaches from its stations, for the view's
+    range highlight (``None``: it reaches every hex)."""
+    asset = _asset(game, asset_id)
+    if asset is None or asset.domain != "naval" or not asset.stations:
+        return None
+    board = state.board_of(game)
+    return [h for i, h in enumerate(board.hex_ids) if not _beyond_stations(board, asset, i)]
 
 
 def targets(game: Game, side: str, mission: str) -> list[str]:

@@ -7,13 +7,15 @@ open hexes, red's armour at ``c4r1``, blue's infantry at ``c5r1``, fog off.
 from __future__ import annotations
 
 import json
+from typing import Any
 
 import pytest
 
 from engine import Game, IllegalAction
-from engine.wego.op import assets, movement, sorties
+from engine.wego.op import assets, movement, queries, sorties
 from engine.wego.op.actions import AssignAsset
 from schemas import load_text
+from tests.operational.command_builder import CommandBuilder
 from tests.operational.play import execute, of, stack
 from tests.operational.test_asset_missions import lane
 
@@ -81,3 +83,86 @@ def test_oa13_a_naval_asset_without_river_hexes_reaches_everywhere_and_bad_hexes
     issues = load_text(json.dumps(lane({**SHIP, "stations": ["zz9"]}).raw)).issues
     (bad,) = [i for i in issues if i.code == "operational-location-unknown"]
     assert bad.path == "/rules/operational/assets/assets/0/stations/0" and "zz9" in bad.message
+
+
+# -- air supply (OS15) ----------------------------------------------------------------------------
+
+JU52 = {
+    "id": "ju52",
+    "side": "red",
+    "domain": "air",
+    "missions": ["air_supply"],
+    "supply_range": 6,
+}
+
+
+def airlift(*assets_: dict[str, Any], **table: Any) -> CommandBuilder:
+    """An army HQ with a short reach at c1r1, its units far east around red's airfield at
+    c20r1 (range 2): ``near`` (2 hexes off it) and ``far`` (6 hexes off it)."""
+    b = CommandBuilder(30, 1)
+    b.raw["calendar"]["turns"] = 3
+    b.rules("fog", enabled=False)
+    b.rules("victory", victory_level=None)
+    b.table("c2", delays=False)
+    b.hq("army", "c1r1", echelon="army", loc_range=4)
+    b.supply_source("c1r1")
+    b.supply_source("c20r1", kind="airfield", range=2)
+    b.unit("near", "inf", "c22r1", hq="army")
+    b.unit("far", "inf", "c26r1", hq="army")
+    b.unit("foe", "inf", "c30r1", nation="blueland")
+    b.table("assets", assets=list(assets_) or [JU52], **table)
+    return b
+
+
+def loc_of(game: Game) -> dict[str, str]:
+    return dict(queries.loc_states(game, "red"))
+
+
+def test_os15_an_air_supply_mission_feeds_the_units_around_its_airfield() -> None:
+    game = airlift().game(seed=1)
+    assert loc_of(game)["near"] == "isolated" and loc_of(game)["far"] == "isolated"
+    assert AssignAsset("ju52", "air_supply", "c20r1") in game.legal_actions()
+    records = execute(game, [AssignAsset("ju52", "air_supply", "c20r1")])
+    (flown,) = of(records, "op_air_supply")
+    assert flown["supplied"] and flown["reason"] == ""
+    # The transport's range (6) reaches beyond the airfield's own (2).
+    assert loc_of(game)["near"] == "extended" and loc_of(game)["far"] == "extended"
+    shorter = airlift({**JU52, "supply_range": 0}).game(seed=1)
+    execute(shorter, [AssignAsset("ju52", "air_supply", "c20r1")])
+    assert loc_of(shorter)["near"] == "extended" and loc_of(shorter)["far"] == "isolated"
+    idle = airlift().game(seed=1)
+    execute(idle, [])
+    assert loc_of(idle)["near"] == "isolated"
+
+
+def test_os15_air_supply_is_refused_off_an_airfield_under_enemy_aa_or_air_superiority() -> None:
+    game = airlift().game(seed=1)
+    with pytest.raises(IllegalAction, match="not one of the side's airfields"):
+        game.apply(AssignAsset("ju52", "air_supply", "c22r1"))
+    b = airlift(air_superiority=[{"side": "blue", "value": 1}])
+    with pytest.raises(IllegalAction, match="more counter-air"):
+        b.game(seed=1).apply(AssignAsset("ju52", "air_supply", "c20r1"))
+    b = airlift()
+    b.raw["unit_types"].append(
+        {
+            "id": "flak",
+            "name": "Flak",
+            "operational": {"category": "heavy_aa", "attack": 2, "defence": 4, "movement": 8},
+        }
+    )
+    b.unit("flak88", "flak", "c19r1", nation="blueland")
+    with pytest.raises(IllegalAction, match="under enemy AA"):
+        b.game(seed=1).apply(AssignAsset("ju52", "air_supply", "c20r1"))
+
+
+def test_os15_enemy_counter_air_flown_that_turn_stops_the_airlift() -> None:
+    fighters = {"id": "yaks", "side": "blue", "domain": "air", "missions": ["counter_air"]}
+    game = airlift(JU52, fighters).game(seed=1)
+    records = execute(
+        game,
+        [AssignAsset("ju52", "air_supply", "c20r1")],  # red cannot see blue's missions
+        [AssignAsset("yaks", "counter_air")],
+    )
+    (flown,) = of(records, "op_air_supply")
+    assert not flown["supplied"] and "more counter-air" in flown["reason"]
+    assert loc_of(game)["near"] == "isolated"

@@ -33,7 +33,15 @@ from ...operational.missions import (
 from ...operational.readiness import Damage
 from ...operational.supply import Pool
 from . import fire, state
-from .assets import data, missions, state_of, store, target_refusal
+from .assets import (
+    air_supply_check,
+    counter_air_counts,
+    data,
+    missions,
+    state_of,
+    store,
+    target_refusal,
+)
 
 if TYPE_CHECKING:
     from ...game import Game
@@ -92,6 +100,45 @@ def launch(game: Game) -> None:
     counts = _counter_air(game)
     if any(counts.values()):
         game.record("op_air_war", counter_air=counts, advantage=_advantages(counts))
+    _deliver(game)
+
+
+def _deliver(game: Game) -> None:
+    """OS15: each air supply mission is checked against the real counter-air counts and
+    the enemy's AA as the execution starts; one ``op_air_supply`` record each. A delivered
+    one (``used``) makes its airfield feed units at the end of the turn
+    (:func:`air_supplied`)."""
+    table = state.board_of(game).rules.assets
+    for asset_id, task in data(game)["flying"].items():
+        asset = table.asset(asset_id)
+        if task["mission"] != "air_supply" or asset is None:
+            continue
+        reason = air_supply_check(game, task["side"], asset, task["target"], seen_only=False)
+        task["used"] = not reason
+        game.record(
+            "op_air_supply",
+            side_id=task["side"],
+            asset=asset_id,
+            target=task["target"],
+            supplied=not reason,
+            reason=reason,
+        )
+
+
+def air_supplied(game: Game) -> dict[str, dict[int, float]]:
+    """OS15: each side's airfields supplied by air this turn, by hex index, with the
+    transport's supply range (the airfield's own ``range`` counts when larger)."""
+    board = state.board_of(game)
+    table = board.rules.assets
+    out: dict[str, dict[int, float]] = {}
+    for asset_id, task in data(game)["flying"].items():
+        asset = table.asset(asset_id)
+        if task["mission"] != "air_supply" or not task["used"] or asset is None:
+            continue
+        where = board.index(task["target"])
+        fed = out.setdefault(task["side"], {})
+        fed[where] = max(fed.get(where, 0.0), float(asset.supply_range))
+    return out
 
 
 def _flying(game: Game, side: str, mission: str) -> list[tuple[str, dict[str, Any]]]:
@@ -105,13 +152,7 @@ def _flying(game: Game, side: str, mission: str) -> list[tuple[str, dict[str, An
 def _counter_air(game: Game) -> dict[str, int]:
     """OA7, OA8: each side's counter-air count: its assets on the mission that had readiness
     and strength of at least the floor as they took off, plus its air superiority."""
-    table = state.board_of(game).rules.assets
-    out: dict[str, int] = {}
-    for side in game.sides_in_play:
-        flown = sum(1 for _, f in _flying(game, side, "counter_air") if f["fit"])
-        superiority = next((r.value for r in table.air_superiority if r.side == side), 0)
-        out[side] = flown + superiority
-    return out
+    return counter_air_counts(game)
 
 
 def _advantages(counts: dict[str, int]) -> dict[str, int]:

@@ -66,7 +66,14 @@ def close_turn(game: Game) -> None:
         "op_end_of_turn", night=day.night, weather=day.weather, units=dict(sorted(changed.items()))
     )
     lost, cuts = sorties.interdiction(game)  # OA9-OA11: before the points arrive
-    supply.close_turn(game, state.units(game), moved, interdiction_lost=lost, loc_cut=cuts)
+    supply.close_turn(
+        game,
+        state.units(game),
+        moved,
+        interdiction_lost=lost,
+        loc_cut=cuts,
+        air_supplied=sorties.air_supplied(game),  # OS15: the transports flown this turn
+    )
     sorties.close_turn(game)  # OA3: the assets recover
     zones.close_turn(game)  # OM20: releases by an enemy next to a unit or a retreat
     holder = lambda hex_id: places.side_of_region(game, hex_id)  # noqa: E731

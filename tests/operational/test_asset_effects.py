@@ -166,3 +166,13 @@ def test_os15_enemy_counter_air_flown_that_turn_stops_the_airlift() -> None:
     (flown,) = of(records, "op_air_supply")
     assert not flown["supplied"] and "more counter-air" in flown["reason"]
     assert loc_of(game)["near"] == "isolated"
+
+
+def test_os15_the_ai_flies_supplies_to_its_cut_off_units() -> None:
+    from engine.ai import BaselineAI
+
+    game = airlift().game(seed=1)
+    ai = BaselineAI()
+    while game.turn == 1 and game.to_act() == "red":
+        game.apply(ai.choose(game))
+    assert assets.missions(game, "red")["ju52"] == assets.Tasking("ju52", "air_supply", "c20r1")

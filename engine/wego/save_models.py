@@ -70,6 +70,7 @@ class WegoPlanSave(_Model):
 
 Percent = Annotated[float, Field(ge=0.0, le=100.0)]
 Mp = Annotated[float, Field(ge=0.0, le=1_000_000.0)]
+Hexes = Annotated[int, Field(ge=0, le=100)]
 
 
 class OpUnitSave(_Model):
@@ -155,6 +156,14 @@ class OpFlyingSave(OpMissionSave):
     used: bool
 
 
+class OpReconSave(_Model):
+    """OA12, OI7: one recon or intelligence source of the turn."""
+
+    hex: Annotated[str, Field(max_length=64)]
+    range: Hexes
+    strength: Hexes
+
+
 class OpAssetsSave(_Model):
     """Off-map assets (:mod:`engine.wego.op.assets`): their states, the sides' missions of
     the plan and the missions flying this turn."""
@@ -162,6 +171,10 @@ class OpAssetsSave(_Model):
     states: dict[Annotated[str, Field(max_length=64)], OpAssetStateSave]
     missions: dict[SideId, dict[Annotated[str, Field(max_length=64)], OpMissionSave]]
     flying: dict[Annotated[str, Field(max_length=64)], OpFlyingSave]
+    recon: dict[SideId, Annotated[list[OpReconSave], Field(max_length=10_000)]] = Field(
+        default_factory=dict
+    )
+    """OA12, OI7: each side's recon sources (target hex, range, strength) of the turn."""
     mp_cut: dict[SideId, Percent] = Field(default_factory=dict)
     """OA10, OA11: each side's MP cut this turn from the enemy's interdiction of the last."""
 

@@ -255,6 +255,8 @@ class AssetRules(StrictModel):
     interdiction_cuts_mp: bool = True
     """OA10, OA11: the interdiction's cut also takes that share of the MP of every enemy
     unit in the next turn (the manual's examples do, its table does not: choice)."""
+    night_recon_range: Hexes = 1
+    """OA12: the radius of a recon or intelligence mission flown at night."""
     air_supply_needs_no_aa: bool = True
     """OS15: an air supply mission is refused to an airfield under enemy AA: a light AA unit
     in its hex or a heavy AA unit in it or next to it (the manual's "AA coverage")."""

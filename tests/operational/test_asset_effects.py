@@ -14,6 +14,7 @@ import pytest
 from engine import Game, IllegalAction
 from engine.wego.op import assets, movement, queries, sorties
 from engine.wego.op.actions import AssignAsset
+from engine.wego.op.intel import intel_of
 from schemas import load_text
 from tests.operational.command_builder import CommandBuilder
 from tests.operational.play import execute, of, stack
@@ -176,3 +177,63 @@ def test_os15_the_ai_flies_supplies_to_its_cut_off_units() -> None:
     while game.turn == 1 and game.to_act() == "red":
         game.apply(ai.choose(game))
     assert assets.missions(game, "red")["ju52"] == assets.Tasking("ju52", "air_supply", "c20r1")
+
+
+# -- recon and intelligence (OA12, OI7) ----------------------------------------------------------
+
+EYES = {
+    "id": "eyes",
+    "side": "red",
+    "domain": "air",
+    "missions": ["recon"],
+    "recon_range": 2,
+    "recon_strength": 3,
+    "night_capable": True,
+}
+
+
+def scouting(*assets_: dict[str, Any], pattern: list[str] | None = None) -> Any:
+    """Fog on: red's tank at c1r1 sees a hex around it; blue's infantry at c6r1 and c8r1."""
+    b = lane(*(assets_ or (EYES,)), turns=4)
+    b.rules("fog", enabled=True)
+    b.raw["units"] = [u for u in b.raw["units"] if u["id"] != "tank" and u["id"] != "foe"]
+    b.unit("tank", "armour", "c1r1", echelon="regiment")
+    b.unit("far", "inf", "c6r1", nation="blueland")
+    b.unit("farther", "inf", "c8r1", nation="blueland")
+    if pattern:
+        b.table("turns", pattern=pattern)
+        b.table("assets", night_air_missions=["recon"])
+    return b
+
+
+def test_oa12_oi7_a_recon_mission_raises_the_sides_intelligence_around_its_target() -> None:
+    game = scouting().game(seed=1)
+    seen = intel_of(game, "red")
+    assert seen.level_of("far") == 0 and seen.level_of("farther") == 0
+    assert AssignAsset("eyes", "recon", "c6r1") not in game.legal_actions()  # far not seen
+    game.apply(AssignAsset("eyes", "recon", "c6r1"))  # any hex may be watched
+    records = execute(game, [])
+    (flown,) = of(records, "op_recon")
+    assert (flown["target"], flown["range"], flown["strength"]) == ("c6r1", 2, 3)
+    assert not of(records, "op_aa_fire")  # no AA fires at recon (OA12)
+    seen = intel_of(game, "red")  # the next plan reads it
+    assert seen.level_of("far") == 3  # strength 3 on the target hex (regular target)
+    assert seen.level_of("farther") == 2  # two hexes off: one level less
+    again = Game.load(game.scenario, json.loads(json.dumps(game.save())))
+    assert intel_of(again, "red").level_of("far") == 3
+    execute(game, [])  # no recon this turn: the picture goes back to the tank's own
+    assert intel_of(game, "red").level_of("far") == 0
+
+
+def test_oa12_at_night_a_recon_mission_sees_one_hex_around_its_target() -> None:
+    game = scouting(pattern=["night", "day"]).game(seed=1)
+    (flown,) = of(execute(game, [AssignAsset("eyes", "recon", "c6r1")]), "op_recon")
+    assert flown["range"] == 1
+    seen = intel_of(game, "red")
+    assert seen.level_of("far") == 3 and seen.level_of("farther") == 0
+
+
+def test_oi7_an_asset_without_recon_values_is_refused_the_mission() -> None:
+    game = scouting({**EYES, "recon_strength": 0}).game(seed=1)
+    with pytest.raises(IllegalAction, match="no recon range or strength"):
+        game.apply(AssignAsset("eyes", "recon", "c6r1"))

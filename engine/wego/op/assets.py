@@ -179,6 +179,8 @@ def _mission_refusal(game: Game, side: str, asset: Asset, mission: str) -> str:
         return f"'{asset.id}' has no command shifts"
     if mission == "ground_attack" and not asset.bombardment:
         return f"'{asset.id}' has no bombardment factor"
+    if mission in ("recon", "intelligence") and not (asset.recon_range and asset.recon_strength):
+        return f"'{asset.id}' has no recon range or strength"
     return ""
 
 
@@ -207,6 +209,8 @@ def target_refusal(game: Game, side: str, asset_id: str, mission: str, hex_id: s
         return far
     if mission == "air_supply":
         return air_supply_check(game, side, asset, hex_id, seen_only=True)
+    if mission in ("recon", "intelligence"):
+        return ""  # OA12, OI7: any hex, friendly or not
     own = bool(places.stacks_in(game, hex_id, side))
     if mission in ("offensive_support", "ground_attack") and own:
         return f"'{hex_id}' is held by '{side}': support an attack or bombard an enemy hex"
@@ -288,6 +292,19 @@ def counter_air_counts(game: Game) -> dict[str, int]:
     return out
 
 
+def recon_sources(game: Game, side: str) -> list[tuple[int, int, int]]:
+    """OA12, OI7: the side's recon and intelligence missions flown this turn (kept until the
+    next turn's missions fly, so its next plan reads them), each as (hex index, range,
+    strength) for :func:`engine.operational.intel.hex_levels`."""
+    board = state.board_of(game)
+    found = data(game).get("recon", {}).get(side, [])
+    return [
+        (board.index(f["hex"]), f["range"], f["strength"])
+        for f in found
+        if board.grid.find(f["hex"]) is not None
+    ]
+
+
 def _beyond_stations(board: OpBoard, asset: Asset, target: int) -> str:
     """OA13: why a naval asset's fire cannot reach ``target`` from its stations (empty: it
     can, or it has no stations and reaches every hex)."""
@@ -326,7 +343,7 @@ def targets(game: Game, side: str, mission: str) -> list[str]:
             and fog.view_of(game, s, side) != "none"
         }
     )
-    if mission in ("offensive_support", "ground_attack"):
+    if mission in ("offensive_support", "ground_attack", "recon", "intelligence"):
         return enemy
     if mission == "air_supply":
         rows = board.rules.supply.sources

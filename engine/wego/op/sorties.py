@@ -96,11 +96,39 @@ def launch(game: Game) -> None:
             )
     kept["missions"] = {}
     kept["flying"] = dict(sorted(flying.items()))
+    _recon(game)
     fire.launch(game)  # OC33: the artillery's fire orders go into the execution too
     counts = _counter_air(game)
     if any(counts.values()):
         game.record("op_air_war", counter_air=counts, advantage=_advantages(counts))
     _deliver(game)
+
+
+def _recon(game: Game) -> None:
+    """OA12, OI7: the recon and intelligence missions flown this turn become sources of
+    their side's intelligence (radius ``recon_range`` around the target, at most
+    ``night_recon_range`` at night; ``recon_strength`` next to it) until the next turn's
+    missions fly; no AA fires at them. One ``op_recon`` record each."""
+    table = state.board_of(game).rules.assets
+    night = state.clock(game).night
+    sources: dict[str, list[dict[str, Any]]] = {}
+    for asset_id, task in data(game)["flying"].items():
+        asset = table.asset(asset_id)
+        if task["mission"] not in ("recon", "intelligence") or asset is None:
+            continue
+        reach = min(asset.recon_range, table.night_recon_range) if night else asset.recon_range
+        source = {"hex": task["target"], "range": reach, "strength": asset.recon_strength}
+        sources.setdefault(task["side"], []).append(source)
+        task["used"] = True
+        game.record(
+            "op_recon",
+            side_id=task["side"],
+            asset=asset_id,
+            target=task["target"],
+            range=reach,
+            strength=asset.recon_strength,
+        )
+    data(game)["recon"] = dict(sorted(sources.items()))
 
 
 def _deliver(game: Game) -> None:

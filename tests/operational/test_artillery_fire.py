@@ -303,3 +303,20 @@ def test_os6_oc2_combat_plus_quadruples_a_guns_fire() -> None:
     assert fire_factor(rules, units["gun"], combat_plus=True).value == pytest.approx(40.0)
     half = fire_factor(rules, units["gun"], combat_plus=False, multiplier=0.35)
     assert half.value == pytest.approx(3.5)  # Table OC32 at level 2
+
+
+def test_oc2_of6_the_odds_shown_before_sealing_count_the_plans_artillery() -> None:
+    from engine.wego.op.map_queries import attack_odds
+
+    game = lane().game(seed=1)
+    order = attack(game)
+    plain = attack_odds(game, order)
+    game.apply(OFFENSIVE)
+    shown = attack_odds(game, order)
+    assert plain.attack_artillery == 0.0
+    assert shown.attack_artillery == pytest.approx(11.0)  # 10 x1.1 (fog off)
+    assert shown.attack_total == pytest.approx(plain.attack_total + 11.0)
+    game = lane(tank_at="c3r1").game(seed=1)
+    game.apply(OFFENSIVE)
+    moving = attack_odds(game, OrderAttack(stack(game, "tank"), "c5r1", ("c4r1",)))
+    assert moving.attack_artillery == 0.0  # a move battle gets no artillery (OC28)

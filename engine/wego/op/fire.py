@@ -375,6 +375,29 @@ def bombardments(game: Game, units: Mapping[str, OpUnit]) -> dict[tuple[str, str
     return out
 
 
+def planned(game: Game, side: str, target: int, defenders: list[OpUnit]) -> tuple[Fire, ...]:
+    """OC2, OC32, OF6: the offensive fire the side's plan sends at ``target`` as it stands
+    now, for the odds shown before an attack is sealed: each gun with an offensive order on
+    the hex and within range, at its Combat+ level of the plan, times Table OC32 by the
+    side's intelligence of ``defenders``."""
+    board = state.board_of(game)
+    hex_id = board.hex_ids[target]
+    guns_: list[OpUnit] = []
+    for unit_id, order in orders(game, side).items():
+        unit = _unit(game, unit_id)
+        if order.mission != "offensive" or order.target != hex_id or unit is None:
+            continue
+        if not _moving(game, side, unit_id) and in_range(
+            board, unit, target, fire_range(game, unit_id)
+        ):
+            guns_.append(unit)
+    if not guns_:
+        return ()
+    from .sorties import offensive_multiplier
+
+    return fire_of(game, guns_, offensive_multiplier(game, side, defenders))
+
+
 def fired(game: Game) -> set[str]:
     """OC33: the units whose fire was used this turn (they do not rest unless
     ``artillery.fired_rests``)."""

@@ -255,6 +255,11 @@ def _multiplier(game: Game, side: str, defenders: list[OpUnit]) -> float:
     return fire_multiplier(state.board_of(game).rules.assets, level)
 
 
+def offensive_multiplier(game: Game, side: str, defenders: list[OpUnit]) -> float:
+    """OC32, OI9: Table OC32's value for ``side``'s offensive fire at ``defenders``."""
+    return _multiplier(game, side, defenders)
+
+
 def battle_support(
     game: Game,
     units: dict[str, OpUnit],

@@ -90,9 +90,10 @@ def _choose(
         return "ground_attack", bombard
     for mission in ("recon", "intelligence"):
         # OA12, OI7: look where the side fights, or at the enemy pressing it hardest.
-        for target in [*sorted(load, key=lambda t: (load[t], t)), bombard, threatened]:
-            if target is not None and ok(mission, target):
-                return mission, target
+        watched = [*sorted(load, key=lambda t: (load[t], t)), bombard, threatened]
+        for spot in watched:
+            if spot is not None and ok(mission, spot):
+                return mission, spot
     if "air_supply" in open_:
         for airfield in _cut_off_airfields(game, side, asset_id):
             if ok("air_supply", airfield):

@@ -23,6 +23,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ... import fog
+from ...operational import OpUnit
 from ...operational.artillery import fires, in_range
 from ..orders import MOVING, Order, OrderAttack, OrderHold
 from . import fire, state
@@ -53,9 +54,7 @@ def hold_guns(game: Game, side: str, orders: dict[str, Order]) -> None:
     the range of every gun of the stack (in place)."""
     board = state.board_of(game)
     rules = board.rules
-    enemies = _seen_enemies(game, side)
-    if not enemies:
-        return
+    batteries: list[tuple[str, list[OpUnit]]] = []
     for stack_id, order in sorted(orders.items()):
         if not isinstance(order, MOVING):
             continue
@@ -63,10 +62,10 @@ def hold_guns(game: Game, side: str, orders: dict[str, Order]) -> None:
         if stack is None:
             continue
         members = list(state.stack_units(game, stack).values())
-        if not members or len(members) != len(stack.units):
-            continue
-        if not all(fires(rules, u) for u in members):
-            continue
+        if members and len(members) == len(stack.units) and all(fires(rules, u) for u in members):
+            batteries.append((stack_id, members))
+    enemies = _seen_enemies(game, side) if batteries else {}
+    for stack_id, members in batteries:
         reach = {u.id: fire.fire_range(game, u.id) for u in members}
         if any(all(in_range(board, u, h, reach[u.id]) for u in members) for h in enemies):
             held = OrderHold(stack_id)
@@ -77,6 +76,9 @@ def hold_guns(game: Game, side: str, orders: dict[str, Order]) -> None:
 def fire_actions(game: Game, side: str, orders: list[Order]) -> list[AssignFire]:
     """The fire orders of the side's guns that stay put (see the module docstring), those
     not given yet."""
+    gunners = fire.guns(game, side)
+    if not gunners:
+        return []
     board = state.board_of(game)
     units = state.units(game)
     attacks = sorted({o.target for o in orders if isinstance(o, OrderAttack)})
@@ -90,7 +92,7 @@ def fire_actions(game: Game, side: str, orders: list[Order]) -> list[AssignFire]
     threat = {h: sum(enemies.get(int(n), 0) for n in board.neighbours[h] if n >= 0) for h in own}
     given = fire.orders(game, side)
     out: list[AssignFire] = []
-    for unit_id in fire.guns(game, side):
+    for unit_id in gunners:
         if fire.unit_refusal(game, side, unit_id):
             continue
         gun = units[unit_id]

@@ -237,3 +237,21 @@ def test_oi7_an_asset_without_recon_values_is_refused_the_mission() -> None:
     game = scouting({**EYES, "recon_strength": 0}).game(seed=1)
     with pytest.raises(IllegalAction, match="no recon range or strength"):
         game.apply(AssignAsset("eyes", "recon", "c6r1"))
+
+
+def test_oa12_the_ai_sends_its_recon_over_the_enemy_only_with_the_fog_of_war_on() -> None:
+    from engine.ai import BaselineAI
+
+    def plan(b: Any) -> dict[str, assets.Tasking]:
+        game = b.game(seed=1)
+        ai = BaselineAI()
+        while game.turn == 1 and game.to_act() == "red":
+            game.apply(ai.choose(game))
+        return assets.missions(game, "red")
+
+    b = scouting()
+    b.raw["units"] = [u for u in b.raw["units"] if u["id"] != "tank"]
+    b.unit("tank", "armour", "c5r1", echelon="regiment")  # next to 'far': it sees it
+    assert plan(b)["eyes"].mission == "recon"
+    b.rules("fog", enabled=False)
+    assert "eyes" not in plan(b)

@@ -11,8 +11,9 @@ Once its plan is made, the side tasks each asset free this turn, strongest suppo
 3. **Defence**: defensive support or a command asset over the side's hex that the enemies it
    sees threaten most (their number of units next to it), when the plan attacks nothing.
 4. **Bombardment** (OC31) of the seen enemy hex next to the most of the side's units.
-5. **Recon and intelligence** (OA12, OI7) over the plan's attack target with the fewest
-   assets, else the bombardment target, else the side's most threatened hex.
+5. **Recon and intelligence** (OA12, OI7), in a game with the fog of war on, over the plan's
+   attack target with the fewest assets, else the bombardment target, else the side's most
+   threatened hex.
 6. **Air supply** (OS15) to the side's airfield with the most Isolated or Encircled units of
    the side within the reach the airlift gives.
 7. **Counter-air** (OA7) for an asset with nothing else to do.
@@ -88,8 +89,9 @@ def _choose(
                 return mission, threatened
     if bombard is not None and ok("ground_attack", bombard):
         return "ground_attack", bombard
-    for mission in ("recon", "intelligence"):
-        # OA12, OI7: look where the side fights, or at the enemy pressing it hardest.
+    for mission in ("recon", "intelligence") if game.fog else ():
+        # OA12, OI7: look where the side fights, or at the enemy pressing it hardest (with
+        # the fog of war off every enemy is seen whole: nothing to learn).
         watched = [*sorted(load, key=lambda t: (load[t], t)), bombard, threatened]
         for spot in watched:
             if spot is not None and ok(mission, spot):

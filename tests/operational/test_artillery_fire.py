@@ -320,3 +320,16 @@ def test_oc2_of6_the_odds_shown_before_sealing_count_the_plans_artillery() -> No
     game.apply(OFFENSIVE)
     moving = attack_odds(game, OrderAttack(stack(game, "tank"), "c5r1", ("c4r1",)))
     assert moving.attack_artillery == 0.0  # a move battle gets no artillery (OC28)
+
+
+def test_oc33_a_gun_whose_target_hex_is_empty_fires_at_nobody_and_rests() -> None:
+    b = lane(readiness=50.0)
+    b.unit("scout", "inf", "c6r1", nation="blueland")
+    game = b.game(seed=1)
+    records = execute(
+        game,
+        [AssignFire("gun", "offensive", "c5r1")],
+        [OrderMove(stack(game, "foe"), ("c6r1", "c7r1"))],  # blue leaves the hex first
+    )
+    assert not [r for r in of(records, "op_bombardment") if r["target"] == "c5r1"]
+    assert game.state.operational["units"]["gun"]["readiness"] == pytest.approx(70.0)

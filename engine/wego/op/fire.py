@@ -362,17 +362,23 @@ def battle_fire(
 
 def bombardments(game: Game, units: Mapping[str, OpUnit]) -> dict[tuple[str, str], list[OpUnit]]:
     """OC31, OC33: the offensive fire no battle used, by (side, target hex), each gun still
-    able to fire (marked used)."""
+    able to fire (:func:`spend` marks those that fire at someone)."""
     out: dict[tuple[str, str], list[OpUnit]] = {}
     for unit_id, task in data(game)["firing"].items():
         if task["used"] or task["mission"] != "offensive":
             continue
         unit = _ready(game, units, unit_id, task)
-        if unit is None:
-            continue
-        task["used"] = True
-        out.setdefault((task["side"], task["target"]), []).append(unit)
+        if unit is not None:
+            out.setdefault((task["side"], task["target"]), []).append(unit)
     return out
+
+
+def spend(game: Game, unit_ids: list[str]) -> None:
+    """The guns' fire was used (a bombardment fell on someone): no rest for them (OC33)."""
+    firing = data(game)["firing"]
+    for unit_id in unit_ids:
+        if unit_id in firing:
+            firing[unit_id]["used"] = True
 
 
 def planned(game: Game, side: str, target: int, defenders: list[OpUnit]) -> tuple[Fire, ...]:

@@ -366,7 +366,9 @@ def bombard(game: Game, units: dict[str, OpUnit]) -> list[tuple[OpUnit, Damage |
             if left > 0:
                 factors.append(asset.bombardment * left)
         multiplier = _multiplier(game, side, victims)
-        fired = fire.fire_of(game, guns.get((side, hex_id), []), multiplier)
+        shooting = guns.get((side, hex_id), [])
+        fire.spend(game, [u.id for u in shooting])
+        fired = fire.fire_of(game, shooting, multiplier)
         points = falling_returns(factors) * multiplier + sum(f.value for f in fired)
         terrain = board.terrain(where)
         protection = terrain.bombardment_protection if terrain is not None else 0

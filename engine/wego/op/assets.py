@@ -45,12 +45,7 @@ from schemas.operational.assets import Asset, Mission
 
 from ... import board as places
 from ... import fog
-from ...operational.assets import (
-    AssetState,
-    air_supply_refusal,
-    asset_states,
-    mission_refusal,
-)
+from ...operational.assets import AssetState, asset_states, mission_refusal
 from ...operational.missions import PLAYED, TARGETED
 from ..plan import HiddenPlan
 from . import state
@@ -208,6 +203,8 @@ def target_refusal(game: Game, side: str, asset_id: str, mission: str, hex_id: s
     if far:
         return far
     if mission == "air_supply":
+        from .air_supply import air_supply_check  # it reads this module's missions
+
         return air_supply_check(game, side, asset, hex_id, seen_only=True)
     if mission in ("recon", "intelligence"):
         return ""  # OA12, OI7: any hex, friendly or not
@@ -219,62 +216,10 @@ def target_refusal(game: Game, side: str, asset_id: str, mission: str, hex_id: s
     return ""
 
 
-def air_supply_check(game: Game, side: str, asset: Asset, hex_id: str, *, seen_only: bool) -> str:
-    """OS15: why the transport may not fly supplies to ``hex_id``: not one of the side's
-    airfields, held by the enemy, the enemy flying more counter-air, or enemy AA over it.
-    While planning (``seen_only``) the side counts its own counter-air missions and air
-    superiority against the enemy's superiority (its missions are hidden) and the AA units
-    it sees; as the execution starts, the real counts and guns."""
-    board = state.board_of(game)
-    where = board.index(hex_id)
-    enemies = [
-        s
-        for s in game.state.stacks.values()
-        if s.side != side
-        and (h := board.grid.find(s.region)) is not None
-        and int(board.grid.distance(h, where)) <= 1
-        and (not seen_only or fog.view_of(game, s, side) != "none")
-    ]
-    if any(s.region == hex_id for s in enemies):
-        return f"'{hex_id}' is held by the enemy (OS15)"
-    guns = False
-    for s in enemies:
-        for unit in state.stack_units(game, s).values():
-            if unit.category == "heavy_aa" or (unit.category == "aa" and s.region == hex_id):
-                guns = True
-    table = board.rules.assets
-    counts = counter_air_counts(game) if not seen_only else _planned_counter_air(game, side)
-    own = counts.get(side, 0)
-    enemy = max((v for s, v in counts.items() if s != side), default=0)
-    return air_supply_refusal(
-        board.rules,
-        asset,
-        hex_id,
-        side,
-        own_counter_air=own,
-        enemy_counter_air=enemy,
-        under_enemy_aa=guns and table.air_supply_needs_no_aa,
-    )
-
-
-def _superiority(game: Game, side: str) -> int:
+def superiority(game: Game, side: str) -> int:
+    """OA8: the side's air superiority (0 without a row)."""
     table = state.board_of(game).rules.assets
     return next((r.value for r in table.air_superiority if r.side == side), 0)
-
-
-def _planned_counter_air(game: Game, side: str) -> dict[str, int]:
-    """OA7, OA8 as the side knows them while planning: its own fit counter-air missions
-    given and its air superiority; the enemies' superiority only."""
-    table = state.board_of(game).rules.assets
-    floor = table.minimum_for_air_war
-    own = 0
-    for asset_id, task in missions(game, side).items():
-        current = state_of(game, asset_id)
-        if task.mission == "counter_air" and current is not None:
-            own += int(current.readiness >= floor and current.strength >= floor)
-    out = {s: _superiority(game, s) for s in game.sides_in_play}
-    out[side] = out.get(side, 0) + own
-    return out
 
 
 def counter_air_counts(game: Game) -> dict[str, int]:
@@ -288,21 +233,8 @@ def counter_air_counts(game: Game) -> dict[str, int]:
             for f in flying.values()
             if f["side"] == side and f["mission"] == "counter_air" and f["fit"]
         )
-        out[side] = flown + _superiority(game, side)
+        out[side] = flown + superiority(game, side)
     return out
-
-
-def recon_sources(game: Game, side: str) -> list[tuple[int, int, int]]:
-    """OA12, OI7: the side's recon and intelligence missions flown this turn (kept until the
-    next turn's missions fly, so its next plan reads them), each as (hex index, range,
-    strength) for :func:`engine.operational.intel.hex_levels`."""
-    board = state.board_of(game)
-    found = data(game).get("recon", {}).get(side, [])
-    return [
-        (board.index(f["hex"]), f["range"], f["strength"])
-        for f in found
-        if board.grid.find(f["hex"]) is not None
-    ]
 
 
 def _beyond_stations(board: OpBoard, asset: Asset, target: int) -> str:

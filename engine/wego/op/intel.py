@@ -14,7 +14,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ...operational.intel import IntelPicture, picture
-from . import assets, state
+from . import recon, state
 
 if TYPE_CHECKING:
     from ...game import Game
@@ -32,5 +32,5 @@ def intel_of(game: Game, side: str) -> IntelPicture:
         night=state.clock(game).night,
         stationary={u.id for u in units.values() if u.dug_in and u.side == side},
         fog=game.fog,
-        extra=assets.recon_sources(game, side),  # OA12, OI7: the side's recon missions
+        extra=recon.sources(game, side),  # OA12, OI7: the side's recon missions
     )

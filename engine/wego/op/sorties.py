@@ -32,9 +32,8 @@ from ...operational.missions import (
 )
 from ...operational.readiness import Damage
 from ...operational.supply import Pool
-from . import fire, state
+from . import air_supply, fire, recon, state
 from .assets import (
-    air_supply_check,
     counter_air_counts,
     data,
     missions,
@@ -96,77 +95,12 @@ def launch(game: Game) -> None:
             )
     kept["missions"] = {}
     kept["flying"] = dict(sorted(flying.items()))
-    _recon(game)
+    recon.launch(game)  # OA12, OI7: the recon and intelligence sources of the turn
     fire.launch(game)  # OC33: the artillery's fire orders go into the execution too
     counts = _counter_air(game)
     if any(counts.values()):
         game.record("op_air_war", counter_air=counts, advantage=_advantages(counts))
-    _deliver(game)
-
-
-def _recon(game: Game) -> None:
-    """OA12, OI7: the recon and intelligence missions flown this turn become sources of
-    their side's intelligence (radius ``recon_range`` around the target, at most
-    ``night_recon_range`` at night; ``recon_strength`` next to it) until the next turn's
-    missions fly; no AA fires at them. One ``op_recon`` record each."""
-    table = state.board_of(game).rules.assets
-    night = state.clock(game).night
-    sources: dict[str, list[dict[str, Any]]] = {}
-    for asset_id, task in data(game)["flying"].items():
-        asset = table.asset(asset_id)
-        if task["mission"] not in ("recon", "intelligence") or asset is None:
-            continue
-        reach = min(asset.recon_range, table.night_recon_range) if night else asset.recon_range
-        source = {"hex": task["target"], "range": reach, "strength": asset.recon_strength}
-        sources.setdefault(task["side"], []).append(source)
-        task["used"] = True
-        game.record(
-            "op_recon",
-            side_id=task["side"],
-            asset=asset_id,
-            target=task["target"],
-            range=reach,
-            strength=asset.recon_strength,
-        )
-    data(game)["recon"] = dict(sorted(sources.items()))
-
-
-def _deliver(game: Game) -> None:
-    """OS15: each air supply mission is checked against the real counter-air counts and
-    the enemy's AA as the execution starts; one ``op_air_supply`` record each. A delivered
-    one (``used``) makes its airfield feed units at the end of the turn
-    (:func:`air_supplied`)."""
-    table = state.board_of(game).rules.assets
-    for asset_id, task in data(game)["flying"].items():
-        asset = table.asset(asset_id)
-        if task["mission"] != "air_supply" or asset is None:
-            continue
-        reason = air_supply_check(game, task["side"], asset, task["target"], seen_only=False)
-        task["used"] = not reason
-        game.record(
-            "op_air_supply",
-            side_id=task["side"],
-            asset=asset_id,
-            target=task["target"],
-            supplied=not reason,
-            reason=reason,
-        )
-
-
-def air_supplied(game: Game) -> dict[str, dict[int, float]]:
-    """OS15: each side's airfields supplied by air this turn, by hex index, with the
-    transport's supply range (the airfield's own ``range`` counts when larger)."""
-    board = state.board_of(game)
-    table = board.rules.assets
-    out: dict[str, dict[int, float]] = {}
-    for asset_id, task in data(game)["flying"].items():
-        asset = table.asset(asset_id)
-        if task["mission"] != "air_supply" or not task["used"] or asset is None:
-            continue
-        where = board.index(task["target"])
-        fed = out.setdefault(task["side"], {})
-        fed[where] = max(fed.get(where, 0.0), float(asset.supply_range))
-    return out
+    air_supply.deliver(game)  # OS15: checked with the real counts
 
 
 def _flying(game: Game, side: str, mission: str) -> list[tuple[str, dict[str, Any]]]:

@@ -23,7 +23,7 @@ from ... import victory as scoring
 from ...operational import end_of_turn, enemy_zoc
 from ...operational.victory import location_scores, location_vp, winner
 from ...outcome import Termination
-from . import fire, sorties, standing, state, supply, zones
+from . import air_supply, fire, sorties, standing, state, supply, zones
 
 if TYPE_CHECKING:
     from ...game import Game
@@ -72,7 +72,7 @@ def close_turn(game: Game) -> None:
         moved,
         interdiction_lost=lost,
         loc_cut=cuts,
-        air_supplied=sorties.air_supplied(game),  # OS15: the transports flown this turn
+        air_supplied=air_supply.air_supplied(game),  # OS15: the transports flown this turn
     )
     sorties.close_turn(game)  # OA3: the assets recover
     zones.close_turn(game)  # OM20: releases by an enemy next to a unit or a retreat

@@ -142,7 +142,9 @@ CODES: dict[str, CodeInfo] = {
         "error", "A land unit type in use has no operational values."
     ),
     "operational-location-unknown": CodeInfo(
-        "error", "A victory location names a hex off the map or a side that does not exist."
+        "error",
+        "A victory location or a naval asset's river hex names a hex off the map, or a "
+        "victory location a side that does not exist.",
     ),
     "operational-unused": CodeInfo(
         "warning", "Operational tables are given in a scenario of the area rules family."

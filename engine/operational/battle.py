@@ -17,7 +17,7 @@ from ..log import EventLog
 from .board import OpBoard
 from .odds import AttackSpec, OddsPreview, odds_preview
 from .readiness import Damage, apply_damage
-from .records import OpBattleRecord, OpUnitResultRecord
+from .records import OpBattleRecord, OpFireRecord, OpUnitResultRecord
 from .units import OpUnit, attack_shock
 
 DIE_FACES = 6
@@ -109,6 +109,19 @@ def resolve_attack(
         attacker_damage=cell.attacker,
         defender_damage=cell.defender,
         units=lines,
+        attack_artillery=round(preview.attack_artillery, 4),
+        defence_artillery=round(preview.defence_artillery, 4),
+        attack_naval=round(spec.attack_fire, 4),
+        defence_naval=round(spec.defence_fire, 4),
+        artillery=[
+            OpFireRecord(
+                unit=f.unit,
+                side=f.side,
+                factor=round(f.factor, 4),
+                multiplier=round(f.multiplier, 4),
+            )
+            for f in spec.attack_artillery + spec.defence_artillery
+        ],
     )
     if log is not None:
         log.add(dict(record))

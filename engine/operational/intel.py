@@ -20,7 +20,7 @@ and asking again in the same turn gives the same answer.
 from __future__ import annotations
 
 import random
-from collections.abc import Collection, Mapping
+from collections.abc import Collection, Iterable, Mapping
 from dataclasses import dataclass, replace
 from typing import cast
 
@@ -78,9 +78,12 @@ def hex_levels(
     *,
     night: bool = False,
     stationary: Collection[str] = (),
+    extra: Iterable[tuple[int, int, int]] = (),
 ) -> np.ndarray:
     """OI5, OI6, OW4: every hex's best level for ``side`` (``stationary``: ids of its units
-    that stay put, for the night patrols)."""
+    that stay put, for the night patrols; ``extra``: further sources as (hex, range,
+    strength), the assets' recon and intelligence missions of OA12 and OI7, which fall off
+    from their target hex the same way)."""
     table = board.rules.intel
     count = len(board.hex_ids)
     best = np.zeros(count, dtype=np.int64)
@@ -94,14 +97,28 @@ def hex_levels(
             reach = min(reach, table.night_range)
         if night and unit.category in table.night_patrols and unit.id in stationary:
             reach += table.patrol_bonus
-        if reach <= 0 or source.strength <= 0:
-            continue
-        distance = board.grid.distance(everywhere, unit.hex)
-        fall = table.fall_per_hex * np.maximum(0, distance - 1)
-        level = np.maximum(1, source.strength - fall)
-        level = np.where(distance <= reach, np.minimum(level, 5), 0)
-        np.maximum(best, level, out=best)
+        _see(board, best, everywhere, unit.hex, reach, source.strength)
+    for hex_index, reach, strength in extra:
+        _see(board, best, everywhere, hex_index, reach, strength)
     return best
+
+
+def _see(
+    board: OpBoard,
+    best: np.ndarray,
+    everywhere: np.ndarray,
+    centre: int,
+    reach: int,
+    strength: int,
+) -> None:
+    """OI5: one source's levels around ``centre`` kept where they beat ``best``."""
+    if reach <= 0 or strength <= 0:
+        return
+    distance = board.grid.distance(everywhere, centre)
+    fall = board.rules.intel.fall_per_hex * np.maximum(0, distance - 1)
+    level = np.maximum(1, strength - fall)
+    level = np.where(distance <= reach, np.minimum(level, 5), 0)
+    np.maximum(best, level, out=best)
 
 
 def picture(
@@ -113,11 +130,13 @@ def picture(
     night: bool = False,
     stationary: Collection[str] = (),
     fog: bool = True,
+    extra: Iterable[tuple[int, int, int]] = (),
 ) -> IntelPicture:
     """OI1-OI6: what ``side`` knows of every enemy unit. ``fog`` off: everything at level 5
-    (OI1). ``key`` seeds the misreadings (see the module docstring)."""
+    (OI1). ``key`` seeds the misreadings (see the module docstring); ``extra``: the assets'
+    recon sources (:func:`hex_levels`, OA12, OI7)."""
     table = board.rules.intel
-    levels = hex_levels(board, units, side, night=night, stationary=stationary)
+    levels = hex_levels(board, units, side, night=night, stationary=stationary, extra=extra)
     own = [u.hex for u in units.values() if u.side == side]
     near = np.zeros(len(board.hex_ids), dtype=bool)
     for hex_index in own:

@@ -107,14 +107,15 @@ def trace(
     side: str,
     *,
     cut: float = 0.0,
-    air_supplied: Iterable[int] = (),
+    air_supplied: Iterable[int] | Mapping[int, float] = (),
 ) -> LocTrace:
     """OQ4-OQ11: the LOC state of every unit and HQ of ``side``.
 
     ``units``: every unit on the map by id (both sides; an HQ missing from it is destroyed);
     ``cut``: the enemy's interdiction cut in percent to division-and-higher ranges (OA10);
     ``air_supplied``: hexes of this side's airfields an air transport supplies this turn
-    (OS15; airfields marked ``supplied`` in the data always count)."""
+    (OS15; airfields marked ``supplied`` in the data always count), or those hexes to the
+    transport's own supply range (the airfield's ``range`` when larger)."""
     board = network.board
     rules = board.rules
     command = rules.command
@@ -126,7 +127,9 @@ def trace(
     blocked = blocked_hexes(board, units.values(), side)
     graph = network.graph(blocked)
     count = board.grid.count
-    sources, depots, airfields = _anchors(board, side, set(air_supplied))
+    flown = dict(air_supplied) if isinstance(air_supplied, Mapping) else {}
+    flown.update({h: 0.0 for h in air_supplied if h not in flown})
+    sources, depots, airfields = _anchors(board, side, flown)
     enemy_held = np.zeros(count, dtype=bool)
     for u in units.values():
         if u.side != side:
@@ -340,7 +343,7 @@ def _nearest(
 
 
 def _anchors(
-    board: OpBoard, side: str, air_supplied: set[int]
+    board: OpBoard, side: str, air_supplied: Mapping[int, float]
 ) -> tuple[list[int], list[int], list[tuple[int, float]]]:
     sources: list[int] = []
     depots: list[int] = []
@@ -356,7 +359,7 @@ def _anchors(
         elif row.kind == "depot":
             depots.append(found)
         elif row.supplied or found in air_supplied:
-            airfields.append((found, row.range))
+            airfields.append((found, max(row.range, air_supplied.get(found, 0.0))))
     return sources, depots, airfields
 
 

@@ -23,16 +23,20 @@ TARGETED: tuple[Mission, ...] = (
     "defensive_support",
     "ground_attack",
     "command",
+    "air_supply",
+    "recon",
+    "intelligence",
 )
 """Missions flown at a hex: support of an attack on it or of its defence, its bombardment
-(OC31), a command asset's shifts (OA14)."""
+(OC31), a command asset's shifts (OA14), supplies flown to an airfield (OS15), a recon or
+intelligence collection around it (OA12, OI7)."""
 
 WIDE: tuple[Mission, ...] = ("counter_air", "interdiction")
 """Missions over the whole front, with no target hex (OA7-OA11)."""
 
 PLAYED: tuple[Mission, ...] = TARGETED + WIDE
-"""The missions a plan may give today; recon, intelligence, air supply and logistics have
-no effect in play yet (docs/rules-operational.md, "Not implemented yet")."""
+"""The missions a plan may give today; logistics missions have no effect in play yet
+(docs/rules-operational.md, "Not implemented yet")."""
 
 
 @dataclass(frozen=True)

@@ -18,6 +18,7 @@ from schemas.operational.terrain import HexsideEffect
 from schemas.operational.units import QUALITY_LEVELS
 
 from ..errors import IllegalAction
+from .artillery import Fire, artillery_intensity, intensity_name
 from .board import OpBoard
 from .units import OpUnit, readiness_factor, stacking_points, usable_shock
 
@@ -62,6 +63,11 @@ class AttackSpec:
     the attack total after organisational integrity (choice)."""
     defence_fire: float = 0.0
     """OC2, OA13: the same for the defence."""
+    attack_artillery: tuple[Fire, ...] = ()
+    """OC2, OC33: the artillery units firing in support of the attack (offensive fire, each
+    already times Table OC32)."""
+    defence_artillery: tuple[Fire, ...] = ()
+    """OC2, OC33: the artillery units firing in support of the defence (x1)."""
 
 
 @dataclass(frozen=True)
@@ -111,6 +117,10 @@ class OddsPreview:
     defender_shock: float
     attackers: tuple[UnitFactor, ...]
     defenders: tuple[UnitFactor, ...]
+    attack_artillery: float = 0.0
+    """OC2, OF6: the fire of the artillery units supporting the attack, in its total."""
+    defence_artillery: float = 0.0
+    """OC2, OF6: the same for the defence."""
 
     @property
     def basic_text(self) -> str:
@@ -208,11 +218,22 @@ def odds_preview(board: OpBoard, units: Mapping[str, OpUnit], spec: AttackSpec) 
         )
         for u in defenders
     ]
-    # OC3, OC4: the side totals, then times each side's organisational integrity.
-    attack_total = sum(r.effective for r in attack_rows) * spec.attack_integrity
-    defence_total = sum(r.effective for r in defence_rows) * spec.defence_integrity
-    attack_total += spec.attack_fire  # OC2: support fire is not the units' own
+    # OC2, OC3, OC4: the side totals with their artillery's fire, then times each side's
+    # organisational integrity (the guns too unless the rules add them after it).
+    attack_guns = sum(f.value for f in spec.attack_artillery)
+    defence_guns = sum(f.value for f in spec.defence_artillery)
+    guns_inside = rules.artillery.integrity
+    attack_total = (
+        sum(r.effective for r in attack_rows) + (attack_guns if guns_inside else 0.0)
+    ) * spec.attack_integrity
+    defence_total = (
+        sum(r.effective for r in defence_rows) + (defence_guns if guns_inside else 0.0)
+    ) * spec.defence_integrity
+    attack_total += spec.attack_fire  # OC2, OA13: the ships are not under the units' HQs
     defence_total += spec.defence_fire
+    if not guns_inside:
+        attack_total += attack_guns
+        defence_total += defence_guns
     if attack_total <= 0:
         raise IllegalAction("the attackers have no attack strength")
     # A hex whose defenders have no defence left falls to any attack: read it as the best odds.
@@ -250,11 +271,13 @@ def odds_preview(board: OpBoard, units: Mapping[str, OpUnit], spec: AttackSpec) 
         final,
         column,
         columns[column],
-        _intensity(board, spec, attackers),
+        _intensity(board, spec, attackers, defenders),
         attacker_shock if is_open else 0.0,
         defender_shock if is_open else 0.0,
         tuple(attack_rows),
         tuple(defence_rows),
+        attack_guns,
+        defence_guns,
     )
 
 
@@ -421,9 +444,11 @@ def _support(kind: str, values: tuple[float, ...], sign: int, returns: bool) -> 
     return [Shift(kind, "OC9", value, f"{len(values)} supporting assets ({raw:.2f})")]
 
 
-def _intensity(board: OpBoard, spec: AttackSpec, attackers: list[OpUnit]) -> Intensity:
+def _intensity(
+    board: OpBoard, spec: AttackSpec, attackers: list[OpUnit], defenders: list[OpUnit]
+) -> Intensity:
     """OC15: base from the attackers' average quality and readiness, then the order, the
-    kind of battle and night (OW6)."""
+    kind of battle and night (OW6), then the artillery cases (OC15, OC33)."""
     table = board.rules.combat.intensity
     quality = sum(QUALITY_LEVELS[u.quality] for u in attackers) / len(attackers)
     readiness = sum(u.readiness for u in attackers) / len(attackers)
@@ -434,4 +459,9 @@ def _intensity(board: OpBoard, spec: AttackSpec, attackers: list[OpUnit]) -> Int
         level += table.move_battle
     if spec.night:
         level += table.night
-    return INTENSITIES[min(max(level, 0), len(INTENSITIES) - 1)]
+    level = min(max(level, 0), len(INTENSITIES) - 1)
+    firing = len(spec.attack_artillery) + len(spec.defence_artillery)
+    level = artillery_intensity(
+        board.rules, level, attackers=attackers, defenders=defenders, firing=firing
+    )
+    return intensity_name(level)

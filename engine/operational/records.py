@@ -30,6 +30,17 @@ class OpUnitResultRecord(TypedDict):
     destroyed: bool
 
 
+class OpFireRecord(TypedDict):
+    """OC2, OC33: one artillery unit's fire in a battle."""
+
+    unit: str
+    side: str
+    factor: float
+    """Its effective attack."""
+    multiplier: float
+    """OC32: Table OC32's value (offensive fire), 1 for defensive fire."""
+
+
 class OpBattleRecord(TypedDict):
     """OF6: one battle of the operational rules, resolved."""
 
@@ -55,3 +66,13 @@ class OpBattleRecord(TypedDict):
     """Percent from the table, before intensity and quality."""
     defender_damage: float
     units: list[OpUnitResultRecord]
+    attack_artillery: float
+    """OC2, OF6: the artillery units' fire in the attack total."""
+    defence_artillery: float
+    """OC2, OF6: the artillery units' fire in the defence total."""
+    attack_naval: float
+    """OA13, OF6: the naval fire in the attack total."""
+    defence_naval: float
+    """OA13, OF6: the naval fire in the defence total."""
+    artillery: list[OpFireRecord]
+    """OC33: every artillery unit that fired in the battle, either side."""

@@ -69,7 +69,7 @@ def end_of_turn_supply(
     spent: Mapping[str, Pool] | None = None,
     interdiction_lost: Mapping[str, Pool] | None = None,
     loc_cut: Mapping[str, float] | None = None,
-    air_supplied: Mapping[str, Iterable[int]] | None = None,
+    air_supplied: Mapping[str, Iterable[int] | Mapping[int, float]] | None = None,
 ) -> SupplyTurn:
     """OT8, supply part, after movement, battles and readiness (:func:`.readiness.end_of_turn`
     reads the states of the turn that ends, so it runs first).
@@ -80,7 +80,8 @@ def end_of_turn_supply(
     units that moved; ``spent``: what each side's orders cost (for the record, OF9);
     ``interdiction_lost``: points the enemy's interdiction takes from each side's arrival;
     ``loc_cut``: the enemy's interdiction cut to each side's division-and-higher ranges, in
-    percent; ``air_supplied``: hexes of each side's airfields supplied by air this turn."""
+    percent; ``air_supplied``: hexes of each side's airfields supplied by air this turn
+    (or those hexes to the transport's supply range, OS15)."""
     rules = network.board.rules
     everyone = [o for side_orders in orders.values() for o in side_orders]
     covered = levels(tree, units, everyone)

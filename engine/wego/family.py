@@ -185,6 +185,8 @@ PLANNING_KINDS = (
     "op_cancel_asset",
     "op_engineer",
     "op_cancel_engineer",
+    "op_assign_fire",
+    "op_cancel_fire",
 )
 """The kinds of the operational family's supply, HQ, setup, asset and engineer planning actions
 (:mod:`engine.wego.op.actions`), part of a side's plan like its orders."""
@@ -225,10 +227,11 @@ def supply_actions(game: Game, side: str, orders: list[Order]) -> list[Action]:
 
 
 def asset_actions(game: Game, side: str, orders: list[Order]) -> list[Action]:
-    """The AI's asset missions for its plan's ``orders`` (:mod:`engine.wego.op.ai_assets`)."""
-    from .op import ai_assets
+    """The AI's asset missions and artillery fire orders for its plan's ``orders``
+    (:mod:`engine.wego.op.ai_assets`, :mod:`engine.wego.op.ai_fire`)."""
+    from .op import ai_assets, ai_fire
 
-    return [*ai_assets.asset_actions(game, side, orders)]
+    return [*ai_assets.asset_actions(game, side, orders), *ai_fire.fire_actions(game, side, orders)]
 
 
 def engineer_actions(game: Game, side: str, orders: list[Order]) -> list[Action]:
@@ -240,8 +243,9 @@ def engineer_actions(game: Game, side: str, orders: list[Order]) -> list[Action]
 
 def refine_orders(game: Game, side: str, orders: dict[str, Order]) -> None:
     """The AI's defensive orders and road moves in its plan (:mod:`engine.wego.op.ai_orders`)."""
-    from .op import ai_orders
+    from .op import ai_fire, ai_orders
 
+    ai_fire.hold_guns(game, side, orders)  # OC33: guns with targets in range stay to fire
     ai_orders.refine(game, side, orders)
 
 

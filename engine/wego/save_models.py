@@ -70,6 +70,7 @@ class WegoPlanSave(_Model):
 
 Percent = Annotated[float, Field(ge=0.0, le=100.0)]
 Mp = Annotated[float, Field(ge=0.0, le=1_000_000.0)]
+Hexes = Annotated[int, Field(ge=0, le=100)]
 
 
 class OpUnitSave(_Model):
@@ -155,6 +156,14 @@ class OpFlyingSave(OpMissionSave):
     used: bool
 
 
+class OpReconSave(_Model):
+    """OA12, OI7: one recon or intelligence source of the turn."""
+
+    hex: Annotated[str, Field(max_length=64)]
+    range: Hexes
+    strength: Hexes
+
+
 class OpAssetsSave(_Model):
     """Off-map assets (:mod:`engine.wego.op.assets`): their states, the sides' missions of
     the plan and the missions flying this turn."""
@@ -162,6 +171,36 @@ class OpAssetsSave(_Model):
     states: dict[Annotated[str, Field(max_length=64)], OpAssetStateSave]
     missions: dict[SideId, dict[Annotated[str, Field(max_length=64)], OpMissionSave]]
     flying: dict[Annotated[str, Field(max_length=64)], OpFlyingSave]
+    recon: dict[SideId, Annotated[list[OpReconSave], Field(max_length=10_000)]] = Field(
+        default_factory=dict
+    )
+    """OA12, OI7: each side's recon sources (target hex, range, strength) of the turn."""
+    mp_cut: dict[SideId, Percent] = Field(default_factory=dict)
+    """OA10, OA11: each side's MP cut this turn from the enemy's interdiction of the last."""
+
+
+class OpFireOrderSave(_Model):
+    """An artillery unit's fire order given in a plan (:mod:`engine.wego.op.fire`, OC33)."""
+
+    mission: Literal["offensive", "defensive"]
+    target: Annotated[str, Field(max_length=64)]
+
+
+class OpFiringSave(OpFireOrderSave):
+    """A fire order carried into the execution: the hex the unit fires from, and whether
+    its fire was used."""
+
+    side: SideId
+    hex: Annotated[str, Field(max_length=64)]
+    used: bool
+
+
+class OpFireSave(_Model):
+    """Artillery fire orders (:mod:`engine.wego.op.fire`): each side's orders of the plan
+    and those carried into the execution."""
+
+    orders: dict[SideId, dict[UnitId, OpFireOrderSave]]
+    firing: dict[UnitId, OpFiringSave]
 
 
 HexsideText = Annotated[str, Field(min_length=3, max_length=200)]
@@ -209,6 +248,8 @@ class OperationalSave(_Model):
     """OT11: the AI handicap of each side given one; absent from older saves."""
     works: OpWorksSave | None = None
     """Absent from saves made before engineers worked (or of games where none did)."""
+    fire: OpFireSave | None = None
+    """OC33: absent from saves made before artillery fired: no orders."""
 
 
 Problem = tuple[tuple[str | int, ...], str]

@@ -40,11 +40,12 @@ _HIDDEN = {
     "op_break_down",
     "op_combine",
     "op_engineering",
+    "op_fire_dropped",
 }
 """Records shown only to their own side: how its orders ended or waited (for an overrun,
 OM16), its supply (its orders' cost, its pools: OF8), its breakdowns and combines while it
-plans (OU12-OU14) and its engineers' rolls (what their work did to the map is seen by every
-side on the map itself)."""
+plans (OU12-OU14), its engineers' rolls (what their work did to the map is seen by every
+side on the map itself) and its guns' fire orders dropped (OC33)."""
 
 
 def visible_records(records: Iterable[dict[str, Any]], viewer: str) -> list[dict[str, Any]]:
@@ -96,6 +97,9 @@ def save_view(game: Game, viewer: str) -> dict[str, Any]:
         works["orders"] = {side: v for side, v in works["orders"].items() if side == viewer}
         mine = {s.region for s in game.state.stacks.values() if s.side == viewer}
         works["building"] = {h: n for h, n in works["building"].items() if h in mine}
+    guns = (state.get("operational") or {}).get("fire")
+    if guns is not None:  # and so are its artillery's fire orders (OC33)
+        guns["orders"] = {side: v for side, v in guns["orders"].items() if side == viewer}
     data["state"] = state
     data["log"] = visible_records(data["log"], viewer)
     data["view_of"] = viewer

@@ -12,7 +12,7 @@ from typing import Annotated, Literal
 
 from pydantic import Field, model_validator
 
-from ..base import SideId, StrictModel
+from ..base import RegionId, SideId, StrictModel
 from .numbers import Factor, OddsRatio, Percent, ReadinessPoints, Share, Shift
 from .units import Quality
 
@@ -89,6 +89,10 @@ class Asset(StrictModel):
     """OA12, Table OI7: the FOW level it yields next to its target."""
     supply_range: Hexes = 0
     """OS15: an air supply mission makes its airfield a source within this many hexes."""
+    stations: list[RegionId] = Field(default_factory=list)
+    """OA13: the river hexes a naval asset fires from; empty: it reaches every hex."""
+    fire_range: Hexes = 0
+    """OA13: how many hexes from its nearest station a naval asset's fire reaches."""
     delay: AssetDelay = Field(default_factory=AssetDelay)
     """OA2: turns away after each mission."""
     returns: bool = True
@@ -248,6 +252,14 @@ class AssetRules(StrictModel):
     """Table OA10, row n for n assets; more assets than rows read the last row."""
     mission_readiness_cost: ReadinessPoints = 10.0
     """OA3: readiness an asset spends on a mission (the manual gives no figure: choice)."""
+    interdiction_cuts_mp: bool = True
+    """OA10, OA11: the interdiction's cut also takes that share of the MP of every enemy
+    unit in the next turn (the manual's examples do, its table does not: choice)."""
+    night_recon_range: Hexes = 1
+    """OA12: the radius of a recon or intelligence mission flown at night."""
+    air_supply_needs_no_aa: bool = True
+    """OS15: an air supply mission is refused to an airfield under enemy AA: a light AA unit
+    in its hex or a heavy AA unit in it or next to it (the manual's "AA coverage")."""
     minimum_for_air_war: Percent = 50.0
     """OA7, OA10: counter-air and interdiction need readiness and strength of at least this."""
     night_readiness: Percent = 80.0

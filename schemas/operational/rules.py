@@ -5,6 +5,7 @@ from __future__ import annotations
 from pydantic import Field, model_validator
 
 from ..base import StrictModel
+from .artillery import ArtilleryRules
 from .assets import AssetRules
 from .c2 import C2Rules
 from .combat import CombatRules
@@ -71,6 +72,8 @@ class OperationalRules(StrictModel):
     """OS1-OS17: sources, pools, Tables OS9 and OS14."""
     assets: AssetRules = Field(default_factory=AssetRules)
     """OA1-OA16: air, naval and ground assets."""
+    artillery: ArtilleryRules = Field(default_factory=ArtilleryRules)
+    """OC2, OC15, OC33: artillery units' support fire (engine/wego/op/fire.py)."""
 
     # Command and control, integrity, forts and intelligence (engine/operational/c2.py,
     # integrity.py, intel.py; engine/wego/op/battlefield.py).

@@ -8,7 +8,7 @@ shock types) live in ``rules.operational``.
 
 from __future__ import annotations
 
-from typing import Literal, get_args
+from typing import Annotated, Literal, get_args
 
 from pydantic import Field
 
@@ -69,6 +69,8 @@ class OperationalType(StrictModel):
     """OC14: its shock type."""
     night_capable: bool = False
     """OU15: acts at night as by day at readiness of 80% or more."""
+    fire_range: Annotated[int, Field(ge=0, le=100)] | None = None
+    """OC33: an artillery type's firing range in hexes; ``null``: ``artillery.range``."""
 
 
 class FixedStatus(StrictModel):

@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import get_args
 
+from ..hexgrid import HexGrid
 from ..issues import Issue, make_issue, pointer
 from ..operational.assets import AssetDomain, Mission
 from ..operational.hq import HqEntry
@@ -213,6 +214,8 @@ def _check_assets(ix: ScenarioIndex) -> Iterator[Issue]:
     rules = scenario.rules.operational
     assert rules is not None
     last = scenario.calendar.turns
+    stations = any(a.stations for a in rules.assets.assets)
+    grid = HexGrid.of(scenario.hex_map) if stations and scenario.hex_map is not None else None
     seen: set[str] = set()
     for n, asset in enumerate(rules.assets.assets):
         if asset.id in seen:
@@ -230,6 +233,14 @@ def _check_assets(ix: ScenarioIndex) -> Iterator[Issue]:
                     pointer(*_ASSETS, "assets", n, field),
                     f"asset '{asset.id}' {field} on turn {turn}, but the scenario ends on "
                     f"turn {last}",
+                    asset.id,
+                )
+        for m, station in enumerate(asset.stations):
+            if grid is not None and grid.find(station) is None:
+                yield make_issue(
+                    "operational-location-unknown",
+                    pointer(*_ASSETS, "assets", n, "stations", m),
+                    f"asset '{asset.id}' fires from '{station}', which is not a hex of the map",
                     asset.id,
                 )
         for m, mission in enumerate(asset.missions):

@@ -334,8 +334,8 @@ def test_parts_a_later_rules_group_adds_get_chapters_of_their_own(doc):
     assert len(assets.rows(value.convoys, doc)) == 2
     assert assets.new_row is not None and assets.new_row(doc) == Asset()
     # What came after the hand-made chapters (results after combat, victory, turns, the
-    # order of battle, supply and assets; C2, integrity, forts and intelligence; breakdown and
-    # combine; engineering) has no
+    # order of battle, supply, assets and artillery; C2, integrity, forts and intelligence;
+    # breakdown and combine; engineering) has no
     # chapter laid out by hand yet: they are edited through the automatic ones, after the
     # hand-made chapters.
     automatic = [c.key for c in CHAPTERS if any(s.key.startswith("auto-") for s in c.grids)]
@@ -346,6 +346,7 @@ def test_parts_a_later_rules_group_adds_get_chapters_of_their_own(doc):
         "op-command",
         "op-supply",
         "op-assets",
+        "op-artillery",
         "op-c2",
         "op-integrity",
         "op-forts",

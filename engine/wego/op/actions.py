@@ -139,3 +139,31 @@ ENGINEER_ACTIONS: tuple[type[Action], ...] = (OrderEngineer, CancelEngineer)
 
 for _cls in ENGINEER_ACTIONS:
     ACTIONS[_cls.kind] = _cls
+
+
+@dataclass(frozen=True, slots=True)
+class AssignFire(Action):
+    """OC2, OC33: the artillery ``unit`` fires this turn: ``offensive`` at the enemy hex
+    ``target`` (support of its side's attack there, or a bombardment) or ``defensive`` over
+    its side's hex ``target``. A new order for the same unit replaces the old one
+    (:mod:`.fire`)."""
+
+    kind: ClassVar[str] = "op_assign_fire"
+    unit: str
+    mission: str
+    target: str
+
+
+@dataclass(frozen=True, slots=True)
+class CancelFire(Action):
+    """Take back the artillery unit's fire order of this turn."""
+
+    kind: ClassVar[str] = "op_cancel_fire"
+    unit: str
+
+
+FIRE_ACTIONS: tuple[type[Action], ...] = (AssignFire, CancelFire)
+"""The planning actions that give artillery units their fire orders."""
+
+for _cls in FIRE_ACTIONS:
+    ACTIONS[_cls.kind] = _cls

@@ -11,7 +11,12 @@ Once its plan is made, the side tasks each asset free this turn, strongest suppo
 3. **Defence**: defensive support or a command asset over the side's hex that the enemies it
    sees threaten most (their number of units next to it), when the plan attacks nothing.
 4. **Bombardment** (OC31) of the seen enemy hex next to the most of the side's units.
-5. **Counter-air** (OA7) for an asset with nothing else to do.
+5. **Recon and intelligence** (OA12, OI7), in a game with the fog of war on, over the plan's
+   attack target with the fewest assets, else the bombardment target, else the side's most
+   threatened hex.
+6. **Air supply** (OS15) to the side's airfield with the most Isolated or Encircled units of
+   the side within the reach the airlift gives.
+7. **Counter-air** (OA7) for an asset with nothing else to do.
 
 Every mission goes through :func:`engine.wego.op.assets.target_refusal`, so the AI never
 gives one a player could not.
@@ -84,6 +89,17 @@ def _choose(
                 return mission, threatened
     if bombard is not None and ok("ground_attack", bombard):
         return "ground_attack", bombard
+    for mission in ("recon", "intelligence") if game.fog else ():
+        # OA12, OI7: look where the side fights, or at the enemy pressing it hardest (with
+        # the fog of war off every enemy is seen whole: nothing to learn).
+        watched = [*sorted(load, key=lambda t: (load[t], t)), bombard, threatened]
+        for spot in watched:
+            if spot is not None and ok(mission, spot):
+                return mission, spot
+    if "air_supply" in open_:
+        for airfield in _cut_off_airfields(game, side, asset_id):
+            if ok("air_supply", airfield):
+                return "air_supply", airfield
     if ok("counter_air", ""):
         return "counter_air", ""
     return None
@@ -135,3 +151,26 @@ def _bombard_target(game: Game, side: str) -> str | None:
         if count and (best is None or count > best[0]):
             best = (count, hex_id)
     return best[1] if best is not None else None
+
+
+def _cut_off_airfields(game: Game, side: str, asset_id: str) -> list[str]:
+    """OS15: the side's airfields with Isolated or Encircled units of its side within the
+    reach an airlift would give them, the most such units first (ties: the hex id)."""
+    board = state.board_of(game)
+    asset = board.rules.assets.asset(asset_id)
+    lift = asset.supply_range if asset is not None else 0
+    cut = [
+        u
+        for u in state.units(game).values()
+        if u.side == side and u.loc in ("isolated", "encircled")
+    ]
+    scored: list[tuple[int, str]] = []
+    for row in board.rules.supply.sources:
+        where = board.grid.find(row.hex)
+        if row.kind != "airfield" or row.side != side or where is None:
+            continue
+        reach = max(row.range, lift)
+        count = sum(1 for u in cut if int(board.grid.distance(u.hex, where)) <= reach)
+        if count:
+            scored.append((-count, row.hex))
+    return [h for _, h in sorted(scored)]

@@ -54,6 +54,7 @@ from .actions import AssignAsset, CancelAsset
 if TYPE_CHECKING:
     from ...actions import Action
     from ...game import Game
+    from ...operational import OpBoard
 
 
 @dataclass(frozen=True)
@@ -173,6 +174,8 @@ def _mission_refusal(game: Game, side: str, asset: Asset, mission: str) -> str:
         return f"'{asset.id}' has no command shifts"
     if mission == "ground_attack" and not asset.bombardment:
         return f"'{asset.id}' has no bombardment factor"
+    if mission in ("recon", "intelligence") and not (asset.recon_range and asset.recon_strength):
+        return f"'{asset.id}' has no recon range or strength"
     return ""
 
 
@@ -196,12 +199,66 @@ def target_refusal(game: Game, side: str, asset_id: str, mission: str, hex_id: s
     board = state.board_of(game)
     if not isinstance(hex_id, str) or board.grid.find(hex_id) is None:
         return f"'{hex_id}' is not a hex of the map"
+    far = _beyond_stations(board, asset, board.index(hex_id))
+    if far:
+        return far
+    if mission == "air_supply":
+        from .air_supply import air_supply_check  # it reads this module's missions
+
+        return air_supply_check(game, side, asset, hex_id, seen_only=True)
+    if mission in ("recon", "intelligence"):
+        return ""  # OA12, OI7: any hex, friendly or not
     own = bool(places.stacks_in(game, hex_id, side))
     if mission in ("offensive_support", "ground_attack") and own:
         return f"'{hex_id}' is held by '{side}': support an attack or bombard an enemy hex"
     if mission == "defensive_support" and not own:
         return f"'{hex_id}' holds none of '{side}''s units to support"
     return ""
+
+
+def superiority(game: Game, side: str) -> int:
+    """OA8: the side's air superiority (0 without a row)."""
+    table = state.board_of(game).rules.assets
+    return next((r.value for r in table.air_superiority if r.side == side), 0)
+
+
+def counter_air_counts(game: Game) -> dict[str, int]:
+    """OA7, OA8: each side's counter-air count this turn: its assets flying the mission that
+    were fit as they took off, plus its air superiority."""
+    flying = data(game)["flying"]
+    out: dict[str, int] = {}
+    for side in game.sides_in_play:
+        flown = sum(
+            1
+            for f in flying.values()
+            if f["side"] == side and f["mission"] == "counter_air" and f["fit"]
+        )
+        out[side] = flown + superiority(game, side)
+    return out
+
+
+def _beyond_stations(board: OpBoard, asset: Asset, target: int) -> str:
+    """OA13: why a naval asset's fire cannot reach ``target`` from its stations (empty: it
+    can, or it has no stations and reaches every hex)."""
+    if asset.domain != "naval" or not asset.stations:
+        return ""
+    found = [h for s in asset.stations if (h := board.grid.find(s)) is not None]
+    if found and min(int(board.grid.distance(h, target)) for h in found) <= asset.fire_range:
+        return ""
+    return (
+        f"'{board.hex_ids[target]}' is beyond the reach of '{asset.id}': "
+        f"{asset.fire_range} hexes from its river hexes (OA13)"
+    )
+
+
+def reach(game: Game, asset_id: str) -> list[str] | None:
+    """OA13: the hex ids a naval asset's fire reaches from its stations, for the view's
+    range highlight (``None``: it reaches every hex)."""
+    asset = _asset(game, asset_id)
+    if asset is None or asset.domain != "naval" or not asset.stations:
+        return None
+    board = state.board_of(game)
+    return [h for i, h in enumerate(board.hex_ids) if not _beyond_stations(board, asset, i)]
 
 
 def targets(game: Game, side: str, mission: str) -> list[str]:
@@ -218,8 +275,11 @@ def targets(game: Game, side: str, mission: str) -> list[str]:
             and fog.view_of(game, s, side) != "none"
         }
     )
-    if mission in ("offensive_support", "ground_attack"):
+    if mission in ("offensive_support", "ground_attack", "recon", "intelligence"):
         return enemy
+    if mission == "air_supply":
+        rows = board.rules.supply.sources
+        return sorted({r.hex for r in rows if r.kind == "airfield" and r.side == side})
     near = {board.index(h) for h in enemy}
     own = sorted(
         {

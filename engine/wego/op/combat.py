@@ -247,8 +247,9 @@ def _fight(game: Game, world: Battles, contact: Contact, spec: AttackSpec, tick:
 
 
 def _supported(game: Game, world: Battles, spec: AttackSpec) -> AttackSpec:
-    """OC2, OC9, OA5, OA6, OA13, OA14: the assets flying for this hex join the battle (air
-    assets after AA fire, :func:`.sorties.battle_support`)."""
+    """OC2, OC9, OA5, OA6, OA13, OA14, OC33: the assets flying for this hex and the
+    artillery firing at it or over it join the battle (air assets after AA fire,
+    :func:`.sorties.battle_support`)."""
     attackers = [world.units[u] for u in spec.attackers if u in world.units]
     defenders = [u for u in world.in_hex(spec.target) if u.side != attackers[0].side]
     support = sorties.battle_support(
@@ -260,12 +261,33 @@ def _supported(game: Game, world: Battles, spec: AttackSpec) -> AttackSpec:
         defenders,
         move_battle=spec.kind == "move_battle",
     )
-    return replace(
+    spec = replace(
         spec,
         attack_support=spec.attack_support + support.attack_shifts,
         defence_support=spec.defence_support + support.defence_shifts,
         attack_fire=spec.attack_fire + support.attack_fire,
         defence_fire=spec.defence_fire + support.defence_fire,
+        attack_artillery=spec.attack_artillery + support.attack_artillery,
+        defence_artillery=spec.defence_artillery + support.defence_artillery,
+    )
+    if support.attack_artillery or support.defence_artillery:
+        spec = _with_guns_integrity(game, spec, attackers, defenders)
+    return spec
+
+
+def _with_guns_integrity(
+    game: Game, spec: AttackSpec, attackers: list[OpUnit], defenders: list[OpUnit]
+) -> AttackSpec:
+    """OC4, OC33: the firing artillery units count among their side's units for
+    organisational integrity (``artillery.integrity``)."""
+    if not state.board_of(game).rules.artillery.integrity:
+        return spec
+    attack = [u.id for u in attackers] + [f.unit for f in spec.attack_artillery]
+    defence = [u.id for u in defenders] + [f.unit for f in spec.defence_artillery]
+    return replace(
+        spec,
+        attack_integrity=battlefield.integrity(game, attack, attacking=True, night=spec.night),
+        defence_integrity=battlefield.integrity(game, defence, attacking=False, night=spec.night),
     )
 
 

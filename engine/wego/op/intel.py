@@ -4,7 +4,9 @@ one side knows of every enemy unit now, for the game view's overlays and popups.
 The night is the turn's (OT4); a unit that is dug in stayed put a whole turn, so it counts as
 stationary for the night patrols (OW4); fog follows the game's setting (OI1). Misreadings are
 drawn from a generator keyed by the game's seed and the turn, never from the game's die, so
-asking changes nothing and asking again in the turn gives the same picture.
+asking changes nothing and asking again in the turn gives the same picture. The side's recon
+and intelligence missions of the turn (flown as its execution starts, OA12, OI7) add their
+sources until the next turn's missions fly.
 """
 
 from __future__ import annotations
@@ -13,7 +15,7 @@ import weakref
 from typing import TYPE_CHECKING
 
 from ...operational.intel import IntelPicture, picture
-from . import state
+from . import recon, state
 
 if TYPE_CHECKING:
     from ...game import Game
@@ -31,6 +33,7 @@ def intel_of(game: Game, side: str) -> IntelPicture:
         night=state.clock(game).night,
         stationary={u.id for u in units.values() if u.dug_in and u.side == side},
         fog=game.fog,
+        extra=recon.sources(game, side),  # OA12, OI7: the side's recon missions
     )
 
 

@@ -24,7 +24,7 @@ from ...operational import AttackSpec, OddsPreview, OpUnit, enemy_zoc, odds_prev
 from ...operational.intel import as_known
 from ...operational.units import LocState
 from ..orders import OrderAttack
-from . import queries, state, supply
+from . import fire, queries, state, supply
 from .intel import current_intel
 from .movement import MODES, allowance
 
@@ -124,7 +124,8 @@ def attack_odds(game: Game, order: OrderAttack) -> OddsPreview:
     stack gets there: its units at the end of its path (a move and attack is a move battle,
     OC28; an attack from where it stands a set-piece battle), against the enemy units in the
     target hex as its side knows them (:func:`engine.operational.intel.as_known`: the factors
-    its intelligence reads, which may be wrong), at this turn's time of day. Raises
+    its intelligence reads, which may be wrong), at this turn's time of day, with the fire of
+    the guns its plan sends at the hex when it attacks from where it stands (OC2, OC33). Raises
     :class:`IllegalAction` when no odds can be given (the stack or target is gone, the side
     sees no enemy there or does not know the factors of one of them, the stack has no
     operational units)."""
@@ -172,6 +173,10 @@ def attack_odds(game: Game, order: OrderAttack) -> OddsPreview:
         "move_battle" if order.path else "set_piece",
         state.clock(game).night,
     )
+    if not order.path:  # OC2, OC28, OC33: the plan's artillery fire joins a set-piece attack
+        defenders = [u for u in units.values() if u.hex == target and u.side != stack.side]
+        guns = fire.planned(game, stack.side, target, defenders)
+        spec = replace(spec, attack_artillery=guns)
     return odds_preview(board, units, spec)
 
 

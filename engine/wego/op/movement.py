@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING
 from ...operational import OpUnit, StepCost, effective_mp, step_cost
 from ...operational.movement import MoveMode
 from ...operational.zoc import ZocField
-from . import state, supply
+from . import sorties, state, supply
 
 if TYPE_CHECKING:
     from ...game import Game
@@ -38,13 +38,22 @@ MODES: dict[str, MoveMode] = {
 
 def allowance(game: Game, group: Iterable[OpUnit], mode: MoveMode = "move_defend") -> float:
     """OM1: the stack's MP for the turn: the least of its units' effective MP at each unit's
-    supply level (OS4, OS5: :func:`.supply.movement_level`) and the day's weather (OW1); in
-    Road Movement, each unit's times its Table OM8 multiplier (OM8)."""
+    supply level (OS4, OS5: :func:`.supply.movement_level`) and the day's weather (OW1), less
+    the enemy's interdiction cut (OA10, OA11: :func:`.sorties.mp_cut`); in Road Movement,
+    each unit's times its Table OM8 multiplier (OM8)."""
     board = state.board_of(game)
     day = state.clock(game)
     level = supply.movement_level
+    cut = sorties.mp_cut  # OA10, OA11: the enemy's interdiction of the last turn
     values = [
-        effective_mp(board, u, supply=level(game, u), weather=day.movement, mode=mode)
+        effective_mp(
+            board,
+            u,
+            supply=level(game, u),
+            weather=day.movement,
+            interdiction=cut(game, u.side) / 100.0,
+            mode=mode,
+        )
         for u in group
     ]
     return min(values, default=0.0)

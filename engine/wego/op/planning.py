@@ -8,8 +8,8 @@ orders of the turn cost (OS11: a side never plans more than it can pay); the poi
 taken when the execution starts (:func:`.supply.reserve_all`). Only a Supported or Extended
 HQ may order (OS8). A division HQ moved to another corps (OO16) reports to it at once: the
 costs of the side's orders and its lines of communication from the next trace follow the new
-tree. Asset missions (OA4-OA14) are checked and kept by :mod:`.assets`, engineer orders
-(OO14, OE2-OE5) by :mod:`.works`.
+tree. Asset missions (OA4-OA14) are checked and kept by :mod:`.assets`, artillery fire
+orders (OC33) by :mod:`.fire`, engineer orders (OO14, OE2-OE5) by :mod:`.works`.
 """
 
 from __future__ import annotations
@@ -21,12 +21,14 @@ from ...actions import Action
 from ...errors import IllegalAction
 from ...operational.hq import Scope
 from ...operational.supply import Pool, SupplyOrder, order_cost, order_refusal
-from . import assets, organise, setup, state, supply, works
+from . import assets, fire, organise, setup, state, supply, works
 from .actions import (
     AssignAsset,
+    AssignFire,
     BreakDown,
     CancelAsset,
     CancelEngineer,
+    CancelFire,
     CancelSupply,
     Combine,
     OrderEngineer,
@@ -76,6 +78,7 @@ def actions(game: Game, side: str) -> list[Action]:
     return (
         out
         + assets.actions(game, side)
+        + fire.actions(game, side)
         + works.actions(game, side)
         + setup.actions(game, side)
         + organise.actions(game, side)
@@ -105,6 +108,8 @@ def refusal(game: Game, side: str, action: Action) -> str:
         return assets.refusal(game, side, action)
     if isinstance(action, (OrderEngineer, CancelEngineer)):
         return works.refusal(game, side, action)
+    if isinstance(action, (AssignFire, CancelFire)):
+        return fire.refusal(game, side, action)
     command = supply.tree(game)
     if isinstance(action, CancelSupply):
         if not any(o.hq == action.hq for o in supply.orders(game, side)):
@@ -151,6 +156,8 @@ def apply(game: Game, side: str, action: Action) -> None:
         assets.apply(game, side, action)
     elif isinstance(action, (OrderEngineer, CancelEngineer)):
         works.apply(game, side, action)
+    elif isinstance(action, (AssignFire, CancelFire)):
+        fire.apply(game, side, action)
     elif isinstance(action, CancelSupply):
         supply.drop_order(game, side, action.hq)
     elif isinstance(action, ReassignHq):

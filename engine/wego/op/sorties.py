@@ -15,6 +15,7 @@ from schemas.operational.assets import Asset
 from schemas.operational.units import QUALITY_LEVELS
 
 from ...operational import OpUnit
+from ...operational.artillery import Fire
 from ...operational.assets import (
     dispatch,
     interdiction_losses,
@@ -31,8 +32,15 @@ from ...operational.missions import (
 )
 from ...operational.readiness import Damage
 from ...operational.supply import Pool
-from . import state
-from .assets import data, missions, state_of, store, target_refusal
+from . import air_supply, fire, recon, state
+from .assets import (
+    counter_air_counts,
+    data,
+    missions,
+    state_of,
+    store,
+    target_refusal,
+)
 
 if TYPE_CHECKING:
     from ...game import Game
@@ -46,6 +54,10 @@ class Support:
     defence_shifts: tuple[float, ...] = ()
     attack_fire: float = 0.0
     defence_fire: float = 0.0
+    attack_artillery: tuple[Fire, ...] = ()
+    """OC2, OC33: the artillery units firing for the attack."""
+    defence_artillery: tuple[Fire, ...] = ()
+    """OC2, OC33: the artillery units firing for the defence."""
 
 
 def launch(game: Game) -> None:
@@ -83,9 +95,12 @@ def launch(game: Game) -> None:
             )
     kept["missions"] = {}
     kept["flying"] = dict(sorted(flying.items()))
+    recon.launch(game)  # OA12, OI7: the recon and intelligence sources of the turn
+    fire.launch(game)  # OC33: the artillery's fire orders go into the execution too
     counts = _counter_air(game)
     if any(counts.values()):
         game.record("op_air_war", counter_air=counts, advantage=_advantages(counts))
+    air_supply.deliver(game)  # OS15: checked with the real counts
 
 
 def _flying(game: Game, side: str, mission: str) -> list[tuple[str, dict[str, Any]]]:
@@ -99,13 +114,7 @@ def _flying(game: Game, side: str, mission: str) -> list[tuple[str, dict[str, An
 def _counter_air(game: Game) -> dict[str, int]:
     """OA7, OA8: each side's counter-air count: its assets on the mission that had readiness
     and strength of at least the floor as they took off, plus its air superiority."""
-    table = state.board_of(game).rules.assets
-    out: dict[str, int] = {}
-    for side in game.sides_in_play:
-        flown = sum(1 for _, f in _flying(game, side, "counter_air") if f["fit"])
-        superiority = next((r.value for r in table.air_superiority if r.side == side), 0)
-        out[side] = flown + superiority
-    return out
+    return counter_air_counts(game)
 
 
 def _advantages(counts: dict[str, int]) -> dict[str, int]:
@@ -180,6 +189,11 @@ def _multiplier(game: Game, side: str, defenders: list[OpUnit]) -> float:
     return fire_multiplier(state.board_of(game).rules.assets, level)
 
 
+def offensive_multiplier(game: Game, side: str, defenders: list[OpUnit]) -> float:
+    """OC32, OI9: Table OC32's value for ``side``'s offensive fire at ``defenders``."""
+    return _multiplier(game, side, defenders)
+
+
 def battle_support(
     game: Game,
     units: dict[str, OpUnit],
@@ -240,14 +254,27 @@ def battle_support(
                 defence_fire += asset.bombardment  # OC32: defensive fire is always x1
         elif value > 0:
             (attack_shifts if attacking else defence_shifts).append(asset.support * value)
-    return Support(tuple(attack_shifts), tuple(defence_shifts), attack_fire, defence_fire)
+    attack_guns, defence_guns = fire.battle_fire(
+        game, units, attacker, target, defenders, move_battle=move_battle
+    )
+    if attack_guns and multiplier is None:
+        multiplier = _multiplier(game, attacker, defenders)  # OC32: offensive fire
+    return Support(
+        tuple(attack_shifts),
+        tuple(defence_shifts),
+        attack_fire,
+        defence_fire,
+        fire.fire_of(game, attack_guns, multiplier or 0.0),
+        fire.fire_of(game, defence_guns, 1.0),  # OC32: defensive fire is always x1
+    )
 
 
 def bombard(game: Game, units: dict[str, OpUnit]) -> list[tuple[OpUnit, Damage | None]]:
-    """OC31, OA6: every bombardment no battle used this turn: the side's air assets each meet
-    the hex's AA first (OC34), then the points (fire factors with falling returns by asset,
-    times Table OC32) and a D10 with the terrain's protection (OH10) give the readiness every
-    unit in the hex loses. Returns the changed units."""
+    """OC31, OA6, OC33: every bombardment no battle used this turn: the side's air assets
+    each meet the hex's AA first (OC34), then the points (the assets' fire factors with
+    falling returns by asset, plus every artillery unit's fire in full, all times Table
+    OC32) and a D10 with the terrain's protection (OH10) give the readiness every unit in
+    the hex loses. Returns the changed units."""
     board = state.board_of(game)
     table = board.rules.assets
     groups: dict[tuple[str, str], list[Asset]] = {}
@@ -257,8 +284,10 @@ def bombard(game: Game, units: dict[str, OpUnit]) -> list[tuple[OpUnit, Damage |
             continue
         task["used"] = True
         groups.setdefault((task["side"], task["target"]), []).append(asset)
+    guns = fire.bombardments(game, units)
     out: list[tuple[OpUnit, Damage | None]] = []
-    for (side, hex_id), flown in sorted(groups.items()):
+    for side, hex_id in sorted({*groups, *guns}):
+        flown = groups.get((side, hex_id), [])
         where = board.index(hex_id)
         victims = [u for u in units.values() if u.hex == where and u.side != side]
         if not victims:
@@ -271,7 +300,10 @@ def bombard(game: Game, units: dict[str, OpUnit]) -> list[tuple[OpUnit, Damage |
             if left > 0:
                 factors.append(asset.bombardment * left)
         multiplier = _multiplier(game, side, victims)
-        points = falling_returns(factors) * multiplier
+        shooting = guns.get((side, hex_id), [])
+        fire.spend(game, [u.id for u in shooting])
+        fired = fire.fire_of(game, shooting, multiplier)
+        points = falling_returns(factors) * multiplier + sum(f.value for f in fired)
         terrain = board.terrain(where)
         protection = terrain.bombardment_protection if terrain is not None else 0
         roll = game.dice.below(table.bombardment.die_faces) + 1 if points > 0 else -1
@@ -286,6 +318,10 @@ def bombard(game: Game, units: dict[str, OpUnit]) -> list[tuple[OpUnit, Damage |
             side_id=side,
             target=hex_id,
             assets=[a.id for a in flown],
+            artillery=[
+                {"unit": f.unit, "factor": round(f.factor, 4), "multiplier": f.multiplier}
+                for f in fired
+            ],
             points=round(points, 4),
             multiplier=multiplier,
             protection=protection,
@@ -299,7 +335,8 @@ def bombard(game: Game, units: dict[str, OpUnit]) -> list[tuple[OpUnit, Damage |
 def interdiction(game: Game) -> tuple[dict[str, Pool], dict[str, float]]:
     """OA9-OA11: what each side's arrival loses to the enemy's interdiction this turn, and
     the cut to its division-and-higher LOC ranges, in percent (one ``op_interdiction`` record
-    per interdicting side)."""
+    per interdicting side). The same cut slows the side's units in the next turn
+    (:func:`mp_cut`, kept in ``assets["mp_cut"]``)."""
     rules = state.board_of(game).rules
     counts = _counter_air(game)
     edges = _advantages(counts)
@@ -329,8 +366,18 @@ def interdiction(game: Game) -> tuple[dict[str, Pool], dict[str, float]]:
                 "equipment": pool.equipment,
             },
             loc_cut=cut,
+            mp_cut=cut if rules.assets.interdiction_cuts_mp else 0.0,
         )
+    slowed = {s: c for s, c in sorted(cuts.items()) if c > 0}
+    data(game)["mp_cut"] = slowed if rules.assets.interdiction_cuts_mp else {}
     return lost, cuts
+
+
+def mp_cut(game: Game, side: str) -> float:
+    """OA10, OA11: the cut, in percent, to the MP of the side's units this turn from the
+    enemy's interdiction of the last turn (``assets.interdiction_cuts_mp``)."""
+    found: float = data(game).get("mp_cut", {}).get(side, 0.0)
+    return found
 
 
 def close_turn(game: Game) -> None:
@@ -343,3 +390,4 @@ def close_turn(game: Game) -> None:
         if current is not None:
             store(game, recover(rules, asset, current, weather=weather))
     data(game)["flying"] = {}
+    fire.close_turn(game)

@@ -268,10 +268,12 @@ def close_turn(
     *,
     interdiction_lost: Mapping[str, Pool] | None = None,
     loc_cut: Mapping[str, float] | None = None,
+    air_supplied: Mapping[str, Mapping[int, float]] | None = None,
 ) -> None:
     """OT8, supply part: the units of HQs destroyed this turn lose a quality level (OQ11),
     replacements (OS13), every side's LOC traced again (OQ4-OQ11, cut by the enemy's
-    interdiction: OA10), the arrival of points less what interdiction took (OS1, OA10), one
+    interdiction: OA10; airfields supplied by air this turn feeding as OS15 says), the
+    arrival of points less what interdiction took (OS1, OA10), one
     ``op_supply`` record per side, and every HQ back to Basic (OS3). ``units``: every unit
     on the map after the turn's rest."""
     kept = data(game)
@@ -289,6 +291,7 @@ def close_turn(
         spent=spent,
         interdiction_lost=interdiction_lost,
         loc_cut=loc_cut,
+        air_supplied=air_supplied,
     )
     for unit_id, unit in turn.units.items():
         if unit.strength != units[unit_id].strength:

@@ -25,7 +25,7 @@ from ... import victory as scoring
 from ...operational import end_of_turn, enemy_zoc
 from ...operational.victory import location_scores, location_vp, winner
 from ...outcome import Termination
-from . import sorties, standing, state, supply, work_turn, zones
+from . import air_supply, fire, sorties, standing, state, supply, work_turn, zones
 
 if TYPE_CHECKING:
     from ...game import Game
@@ -44,6 +44,7 @@ def close_turn(game: Game) -> None:
         side: enemy_zoc(board, units.values(), side, night=day.night) for side in game.sides_in_play
     }
     changed: dict[str, list[Any]] = {}
+    fired = fire.fired(game)  # OC33: a gun whose fire was used does not rest
     for unit_id, unit in units.items():
         field = fields.get(unit.side)
         after = end_of_turn(
@@ -53,7 +54,7 @@ def close_turn(game: Game) -> None:
             enemy_zoc=field.value(unit.hex) if field is not None else 0.0,
             damage_taken=turn["damage"].get(unit_id, 0.0),
             night=day.night,
-            recovery=day.recovery,
+            recovery=0.0 if unit_id in fired else day.recovery,
         )
         if after != unit:
             state.store(game, after)
@@ -68,7 +69,14 @@ def close_turn(game: Game) -> None:
         "op_end_of_turn", night=day.night, weather=day.weather, units=dict(sorted(changed.items()))
     )
     lost, cuts = sorties.interdiction(game)  # OA9-OA11: before the points arrive
-    supply.close_turn(game, state.units(game), moved, interdiction_lost=lost, loc_cut=cuts)
+    supply.close_turn(
+        game,
+        state.units(game),
+        moved,
+        interdiction_lost=lost,
+        loc_cut=cuts,
+        air_supplied=air_supply.air_supplied(game),  # OS15: the transports flown this turn
+    )
     sorties.close_turn(game)  # OA3: the assets recover
     zones.close_turn(game)  # OM20: releases by an enemy next to a unit or a retreat
     holder = lambda hex_id: places.side_of_region(game, hex_id)  # noqa: E731

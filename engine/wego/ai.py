@@ -35,8 +35,9 @@ from ..actions import Action
 from ..ai.estimates import defence_value, enemy_strength, region_value, stack_strength
 from ..ai.fronts import distance_to_enemy, forget
 from ..state import StackState
-from . import family
+from . import family, tactics
 from .orders import Order, OrderAttack, OrderDefend, OrderHold, OrderMove, SealPlan
+from .plan import _seen_enemies as _seen
 from .plan import attack_routes, orders_of, planner, routes
 
 if TYPE_CHECKING:
@@ -108,14 +109,41 @@ def make_plan(game: Game, side: str, style: Style) -> list[Order]:
         if s.side == side and movement.stack_domain(game, s) in ("land", "naval")
     ]
     orders: dict[str, Order] = {}
+    judge = judgement(style)
+    survey = None
+    if not family.operational(game) and (
+        judge.exposed or judge.off_supply or judge.vital or judge.safe_wait
+    ):
+        survey = tactics.survey(game, side, _seen(game, side))
+        if judge.vital:
+            # The guards of a threatened sudden-death region stay whole and dig in.
+            for stack in stacks:
+                if tactics.guards(game, survey, stack):
+                    orders[stack.id] = OrderDefend(stack.id)
     if family.operational(game):
         # HQs keep out of harm and in supply; the attacks go by the odds (engine.wego.op.ai).
         orders.update((o.stack, o) for o in family.hq_orders(game, side))
         attacks = family.attack_orders(game, side, style)
         orders.update((o.stack, o) for o in attacks if o.stack not in orders)
+    elif judgement(style).synchronise:
+        tactics.attacks(
+            game,
+            side,
+            stacks,
+            style,
+            orders,
+            air_over=_air_over,
+            stays=lambda s, route: bool(route.path) and _last_guard(game, s),
+            judge=judge,
+            threat=survey.threat if survey is not None else None,
+        )
     else:
         _attacks(game, side, stacks, style, orders)
     load: dict[str, int] = {}
+    judge = judgement(style)
+    survey = (
+        tactics.survey(game, side, _seen(game, side)) if judge.exposed or judge.off_supply else None
+    )
     for stack in stacks:
         if stack.id in orders:
             continue
@@ -123,10 +151,19 @@ def make_plan(game: Game, side: str, style: Style) -> list[Order]:
             near = _enemy_near(game, stack.region, side)
             orders[stack.id] = OrderDefend(stack.id) if near else OrderHold(stack.id)
             continue
-        orders[stack.id] = _advance(game, stack, load)
+        orders[stack.id] = _advance(game, stack, load, judge, survey)
     if family.operational(game):
         family.refine_orders(game, side, orders)  # OO7, OO8, road moves (engine.wego.op)
     return [orders[s.id] for s in stacks]
+
+
+def judgement(style: Style) -> tactics.Judgement:
+    """How a level plans: the levels hand the planner their style only
+    (:class:`engine.ai.baseline.BaselineAI`), so the styles of ``normal`` and ``hard`` name
+    the skilled judgement (:mod:`engine.wego.tactics`) and every other style the greedy one."""
+    from ..ai import levels
+
+    return tactics.SKILLED if style in (levels.NORMAL, levels.HARD) else tactics.GREEDY
 
 
 def _attacks(
@@ -181,11 +218,20 @@ def _enemy_near(game: Game, region: str, side: str, radius: int = 3) -> bool:
     return distance_to_enemy(game, region, side, limit=radius + 1) <= radius
 
 
-def _advance(game: Game, stack: StackState, load: dict[str, int]) -> Order:
+def _advance(
+    game: Game,
+    stack: StackState,
+    load: dict[str, int],
+    judge: tactics.Judgement = tactics.GREEDY,
+    survey: tactics.Survey | None = None,
+) -> Order:
     side = stack.side
     if movement.why_immobile(game, stack) is not None:
         return OrderHold(stack.id)
     here = distance_to_enemy(game, stack.region, side)
+    # The greedy planner moves only for a gain; the skilled one also weighs where the stack
+    # ends (supply, exposure) against staying where it is.
+    stay = -tactics.weigh(game, judge, survey, stack, stack.region) if survey else 0.0
     best: tuple[float, float, int, str] | None = None
     chosen: tuple[str, ...] = ()
     points = movement.stacking_points(game, stack)
@@ -198,7 +244,9 @@ def _advance(game: Game, stack: StackState, load: dict[str, int]) -> Order:
         score = float(here - distance_to_enemy(game, region, side))
         if board.side_of_region(game, region) != side:
             score += 1.0 + region_value(game, region, side)
-        if score <= 0:
+        if survey is not None:
+            score -= tactics.weigh(game, judge, survey, stack, region)
+        if score <= stay:
             continue
         key = (-score, route.cost, len(route.path), region)
         if best is None or key < best:
@@ -206,4 +254,6 @@ def _advance(game: Game, stack: StackState, load: dict[str, int]) -> Order:
     if not chosen:
         return OrderHold(stack.id)
     load[chosen[-1]] = load.get(chosen[-1], 0) + points
+    if survey is not None:
+        tactics.moved(game, survey, stack, chosen[-1])
     return OrderMove(stack.id, chosen)

@@ -18,6 +18,10 @@ For the side planning, stack by stack (in id order), with what that side can see
    would already fill to the stacking limit are skipped. A stack that finds nothing better
    than where it stands holds.
 
+The ``normal`` and ``hard`` levels time their attacks (:mod:`engine.wego.tactics`): the
+stacks of an attack wait so that all of them go in in the same tick and fight one battle,
+except a stack the enemy within reach could attack where it waits.
+
 The plan is worked out once per turn and side, then given one order at a time (each a legal
 action of the moment) and sealed. Under the operational rules the side first buys the supply
 a draft of its plan needs (Move+ widens the routes the plan then chooses from), its HQs keep
@@ -37,7 +41,7 @@ from ..ai.fronts import distance_to_enemy, forget
 from ..state import StackState
 from . import family, tactics
 from .orders import Order, OrderAttack, OrderDefend, OrderHold, OrderMove, SealPlan
-from .plan import _seen_enemies as _seen
+from .plan import _seen_enemies as seen_enemies  # what the planning side sees
 from .plan import attack_routes, orders_of, planner, routes
 
 if TYPE_CHECKING:
@@ -109,23 +113,13 @@ def make_plan(game: Game, side: str, style: Style) -> list[Order]:
         if s.side == side and movement.stack_domain(game, s) in ("land", "naval")
     ]
     orders: dict[str, Order] = {}
-    judge = judgement(style)
-    survey = None
-    if not family.operational(game) and (
-        judge.exposed or judge.off_supply or judge.vital or judge.safe_wait
-    ):
-        survey = tactics.survey(game, side, _seen(game, side))
-        if judge.vital:
-            # The guards of a threatened sudden-death region stay whole and dig in.
-            for stack in stacks:
-                if tactics.guards(game, survey, stack):
-                    orders[stack.id] = OrderDefend(stack.id)
     if family.operational(game):
         # HQs keep out of harm and in supply; the attacks go by the odds (engine.wego.op.ai).
         orders.update((o.stack, o) for o in family.hq_orders(game, side))
         attacks = family.attack_orders(game, side, style)
         orders.update((o.stack, o) for o in attacks if o.stack not in orders)
     elif judgement(style).synchronise:
+        judge = judgement(style)
         tactics.attacks(
             game,
             side,
@@ -135,15 +129,13 @@ def make_plan(game: Game, side: str, style: Style) -> list[Order]:
             air_over=_air_over,
             stays=lambda s, route: bool(route.path) and _last_guard(game, s),
             judge=judge,
-            threat=survey.threat if survey is not None else None,
+            threats=tactics.threat(game, side, seen_enemies(game, side))
+            if judge.safe_wait
+            else None,
         )
     else:
         _attacks(game, side, stacks, style, orders)
     load: dict[str, int] = {}
-    judge = judgement(style)
-    survey = (
-        tactics.survey(game, side, _seen(game, side)) if judge.exposed or judge.off_supply else None
-    )
     for stack in stacks:
         if stack.id in orders:
             continue
@@ -151,7 +143,7 @@ def make_plan(game: Game, side: str, style: Style) -> list[Order]:
             near = _enemy_near(game, stack.region, side)
             orders[stack.id] = OrderDefend(stack.id) if near else OrderHold(stack.id)
             continue
-        orders[stack.id] = _advance(game, stack, load, judge, survey)
+        orders[stack.id] = _advance(game, stack, load)
     if family.operational(game):
         family.refine_orders(game, side, orders)  # OO7, OO8, road moves (engine.wego.op)
     return [orders[s.id] for s in stacks]
@@ -218,20 +210,11 @@ def _enemy_near(game: Game, region: str, side: str, radius: int = 3) -> bool:
     return distance_to_enemy(game, region, side, limit=radius + 1) <= radius
 
 
-def _advance(
-    game: Game,
-    stack: StackState,
-    load: dict[str, int],
-    judge: tactics.Judgement = tactics.GREEDY,
-    survey: tactics.Survey | None = None,
-) -> Order:
+def _advance(game: Game, stack: StackState, load: dict[str, int]) -> Order:
     side = stack.side
     if movement.why_immobile(game, stack) is not None:
         return OrderHold(stack.id)
     here = distance_to_enemy(game, stack.region, side)
-    # The greedy planner moves only for a gain; the skilled one also weighs where the stack
-    # ends (supply, exposure) against staying where it is.
-    stay = -tactics.weigh(game, judge, survey, stack, stack.region) if survey else 0.0
     best: tuple[float, float, int, str] | None = None
     chosen: tuple[str, ...] = ()
     points = movement.stacking_points(game, stack)
@@ -244,9 +227,7 @@ def _advance(
         score = float(here - distance_to_enemy(game, region, side))
         if board.side_of_region(game, region) != side:
             score += 1.0 + region_value(game, region, side)
-        if survey is not None:
-            score -= tactics.weigh(game, judge, survey, stack, region)
-        if score <= stay:
+        if score <= 0:
             continue
         key = (-score, route.cost, len(route.path), region)
         if best is None or key < best:
@@ -254,6 +235,4 @@ def _advance(
     if not chosen:
         return OrderHold(stack.id)
     load[chosen[-1]] = load.get(chosen[-1], 0) + points
-    if survey is not None:
-        tactics.moved(game, survey, stack, chosen[-1])
     return OrderMove(stack.id, chosen)

@@ -125,23 +125,23 @@ def attacks(
         ours = sum(stack_strength(game, s) for s, _ in comers) + air_over(game, target, side)
         ranked.append((-(ours / theirs[target]), -region_value(game, target, side), target))
     for _, _, target in sorted(ranked):
-        comers = [
+        timed = [
             (arrival(game, route), -stack_strength(game, s), s.id, s, route)
             for s, route in options[target]
             if s.id not in orders and not stays(s, route)
         ]
-        comers.sort(key=lambda c: c[:3])
+        timed.sort(key=lambda c: c[:3])
         need = style.attack_ratio * theirs[target]
         total = air_over(game, target, side)
         tick = None
-        for when, minus, _, _, _ in comers:
+        for when, minus, _, _, _ in timed:
             total -= minus
             if total >= need:
                 tick = when
                 break
         if tick is None:
             continue
-        for when, _, _, stack, route in comers:
+        for when, _, _, stack, route in timed:
             if when <= tick:
                 wait = tick - when
                 if wait and judge.safe_wait and _pressed(game, stack, threats or {}):

@@ -32,6 +32,7 @@ out of harm and in supply, and after the orders it buys what the plan itself nee
 from __future__ import annotations
 
 import weakref
+from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from .. import board, movement
@@ -152,10 +153,15 @@ def make_plan(game: Game, side: str, style: Style) -> list[Order]:
 def judgement(style: Style) -> tactics.Judgement:
     """How a level plans: the levels hand the planner their style only
     (:class:`engine.ai.baseline.BaselineAI`), so the styles of ``normal`` and ``hard`` name
-    the skilled judgement (:mod:`engine.wego.tactics`) and every other style the greedy one."""
+    the skilled judgement (:mod:`engine.wego.tactics`), ``hard``'s at ``normal``'s attack
+    ratio, and every other style the greedy one."""
     from ..ai import levels
 
-    return tactics.SKILLED if style in (levels.NORMAL, levels.HARD) else tactics.GREEDY
+    if style == levels.HARD:
+        # Its own 1.3 to 1 won 8-11-1 against normal's timed plans on Kharkov (docs/ai.md):
+        # hard plans WEGO turns as normal does.
+        return replace(tactics.SKILLED, attack_ratio=levels.NORMAL.attack_ratio)
+    return tactics.SKILLED if style == levels.NORMAL else tactics.GREEDY
 
 
 def _attacks(

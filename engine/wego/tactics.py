@@ -47,12 +47,14 @@ class Judgement:
     safe_wait: bool = False
     """A stack waits for the others only where the enemy within reach could not attack it
     at their ratio; otherwise it goes in at once."""
+    attack_ratio: float | None = None
+    """The ratio its attacks need, when not the level style's."""
 
 
 GREEDY = Judgement()
 """The baseline planner's judgement (the ``baseline`` and ``easy`` levels)."""
 SKILLED = Judgement(synchronise=True, safe_wait=True)
-"""The judgement of the ``normal`` and ``hard`` levels."""
+"""The judgement of the ``normal`` level, and of ``hard`` at ``normal``'s attack ratio."""
 
 THREAT_REACH = 2
 """Steps within which enemy stacks count as a threat to a region: a foot division's turn of
@@ -131,7 +133,8 @@ def attacks(
             if s.id not in orders and not stays(s, route)
         ]
         timed.sort(key=lambda c: c[:3])
-        need = style.attack_ratio * theirs[target]
+        ratio = judge.attack_ratio if judge.attack_ratio is not None else style.attack_ratio
+        need = ratio * theirs[target]
         total = air_over(game, target, side)
         tick = None
         for when, minus, _, _, _ in timed:

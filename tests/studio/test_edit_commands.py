@@ -295,3 +295,25 @@ def test_find_follows_edits(window) -> None:
     panel.refresh()
     panel.field.setText("zzyzx")
     assert [row.ids for row in panel.rows] == [(region.id,)]
+
+
+def test_the_find_panel_is_there_whenever_its_dock_shows(window, qtbot, sample_path) -> None:
+    """The panel is made when first wanted (the seventh large-map round): the Find dock
+    shown from the View menu and its tab chosen shows a working panel, and a document
+    opened while it shows gets its own."""
+    commands, dock = window.edit_commands, window.docks["find"]
+    assert not dock.isVisible() and commands.panel is None
+    dock.toggleViewAction().trigger()  # a tab beside the issues
+    qtbot.waitUntil(dock.isVisible)
+    dock.raise_()  # its tab chosen
+    qtbot.waitUntil(lambda: commands.panel is not None and commands.panel.isVisible())
+    panel = commands.panel
+    assert window.holders["find"].panel is panel and panel.document is window.document
+    region = window.document.scenario.regions[0]
+    panel.field.setText(region.id)
+    assert any(row.ids == (region.id,) for row in panel.rows)
+    # Another document while the dock is shown: a panel of its own at once.
+    assert window.files.open_path(sample_path, ask=False)
+    assert commands.panel is not None and commands.panel is not panel
+    assert commands.panel.document is window.document
+    assert window.holders["find"].panel is commands.panel

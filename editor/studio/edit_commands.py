@@ -47,8 +47,8 @@ class EditCommands(QObject):
         super().__init__(window)
         self.window = window
         self.clipboard = StudioClipboard(window, self._report)
-        self.panel: FindPanel | None = None
-        """The Find panel, once made (see :meth:`set_document`)."""
+        self.find_panel: FindPanel | None = None
+        """The Find panel, once made (see :meth:`set_document`; :attr:`panel` makes it)."""
         self._following_dock = False
         self.clipboard.available.connect(self._paste_available)
 
@@ -161,7 +161,7 @@ class EditCommands(QObject):
         notes. A document opens with the dock hidden in most sessions, and the panel's
         modules (the search, the result list) were a tenth of the studio's start."""
         holder = self.window.holders.get("find")
-        self.panel = None
+        self.find_panel = None
         if holder is not None:
             holder.set_panel(None)
         dock = self.window.docks.get("find")
@@ -172,6 +172,12 @@ class EditCommands(QObject):
             self._ensure_panel()
         self._paste_available(self.clipboard.can_paste())
 
+    @property
+    def panel(self) -> FindPanel | None:
+        """The Find panel of the open document (made now if it was not yet); ``None`` while
+        no document is open."""
+        return self._ensure_panel()
+
     def _dock_shown(self, shown: bool) -> None:
         if shown:
             self._ensure_panel()
@@ -181,14 +187,15 @@ class EditCommands(QObject):
         document = self.document
         if document is None:
             return None
-        if self.panel is None or self.panel.document is not document:
+        panel = self.find_panel
+        if panel is None or panel.document is not document:
             from editor.studio.find import FindPanel
 
-            self.panel = FindPanel(document, self._show_on_map)
+            panel = self.find_panel = FindPanel(document, self._show_on_map)
             holder = self.window.holders.get("find")
             if holder is not None:
-                holder.set_panel(self.panel)
-        return self.panel
+                holder.set_panel(panel)
+        return panel
 
     def _show_on_map(self, collection: str, entity_id: str) -> None:
         section = collection_of(collection) or collection

@@ -302,18 +302,23 @@ def test_the_find_panel_is_there_whenever_its_dock_shows(window, qtbot, sample_p
     shown from the View menu and its tab chosen shows a working panel, and a document
     opened while it shows gets its own."""
     commands, dock = window.edit_commands, window.docks["find"]
-    assert not dock.isVisible() and commands.panel is None
+    assert not dock.isVisible() and commands.find_panel is None
     dock.toggleViewAction().trigger()  # a tab beside the issues
     qtbot.waitUntil(dock.isVisible)
     dock.raise_()  # its tab chosen
-    qtbot.waitUntil(lambda: commands.panel is not None and commands.panel.isVisible())
-    panel = commands.panel
+    qtbot.waitUntil(lambda: commands.find_panel is not None and commands.find_panel.isVisible())
+    panel = commands.find_panel
     assert window.holders["find"].panel is panel and panel.document is window.document
     region = window.document.scenario.regions[0]
     panel.field.setText(region.id)
     assert any(row.ids == (region.id,) for row in panel.rows)
     # Another document while the dock is shown: a panel of its own at once.
     assert window.files.open_path(sample_path, ask=False)
-    assert commands.panel is not None and commands.panel is not panel
-    assert commands.panel.document is window.document
-    assert window.holders["find"].panel is commands.panel
+    made = commands.find_panel
+    assert made is not None and made is not panel and made.document is window.document
+    assert window.holders["find"].panel is made
+    # Asked for (as the menus do), the panel is made when it was not.
+    window.docks["find"].hide()
+    assert window.files.open_path(sample_path, ask=False)
+    assert commands.find_panel is None
+    assert commands.panel is not None and commands.panel is commands.find_panel

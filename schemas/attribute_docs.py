@@ -34,10 +34,32 @@ def _classes_in(filename: str) -> dict[str, list[ast.ClassDef]]:
             tree = ast.parse(Path(filename).read_text(encoding="utf-8"), filename)
         except (OSError, SyntaxError, UnicodeDecodeError, ValueError):
             tree = ast.Module(body=[], type_ignores=[])
-        for node in ast.walk(tree):
+        for node in _statements(tree):
             if isinstance(node, ast.ClassDef):
                 found.setdefault(node.name, []).append(node)
         _CLASSES[filename] = found
+    return found
+
+
+_BLOCKS = ("body", "orelse", "finalbody", "handlers", "cases")
+"""The fields of a node that hold statements (``handlers``: except clauses, ``cases``: a
+match's cases, each with a body of its own)."""
+
+
+def _statements(tree: ast.Module) -> list[ast.AST]:
+    """Every statement of ``tree`` at any depth (and the except clauses and match cases
+    between them): a class is only ever defined by a statement, so walking these finds
+    every class, without visiting the expressions that make up most of a file's nodes
+    (``ast.walk`` over them was a third of reading a file's classes)."""
+    found: list[ast.AST] = []
+    stack: list[ast.AST] = [tree]
+    while stack:
+        node = stack.pop()
+        for name in _BLOCKS:
+            block = getattr(node, name, None)
+            if isinstance(block, list):
+                found.extend(block)
+                stack.extend(block)
     return found
 
 

@@ -4,6 +4,7 @@ from one parse of each file."""
 
 from __future__ import annotations
 
+import ast
 import json
 import subprocess
 import sys
@@ -103,3 +104,30 @@ def test_a_class_name_repeated_in_its_file_is_left_to_pydantic(tmp_path: Path) -
         assert extract(twice.A) == {"from": "pydantic"} and asked == [twice.A]
     finally:
         sys.modules.pop("twice", None)
+
+
+def test_classes_are_found_at_any_depth_of_their_file(tmp_path: Path) -> None:
+    """Classes inside functions, branches, loops, try and with blocks and match cases are
+    found as ``ast.walk`` finds them: a name hidden in a block still counts as repeated."""
+    from schemas.attribute_docs import _classes_in
+
+    source = tmp_path / "nested.py"
+    source.write_text(
+        "class Top:\n    class Inner: pass\n"
+        "def f():\n    if x:\n        class InIf: pass\n    else:\n        class InElse: pass\n"
+        "for i in y:\n    pass\nelse:\n    class InForElse: pass\n"
+        "while z:\n    class InWhile: pass\n"
+        "try:\n    pass\nexcept E:\n    class InExcept: pass\n"
+        "finally:\n    class InFinally: pass\n"
+        "with c:\n    class InWith: pass\n"
+        "async def g():\n    async with c:\n        class InAsyncWith: pass\n"
+        "match v:\n    case 1:\n        class InCase: pass\n"
+        "    case _:\n        class Top: pass\n"
+    )
+    found = _classes_in(str(source))
+    walked: dict[str, int] = {}
+    for node in ast.walk(ast.parse(source.read_text())):
+        if isinstance(node, ast.ClassDef):
+            walked[node.name] = walked.get(node.name, 0) + 1
+    assert {name: len(nodes) for name, nodes in found.items()} == walked
+    assert walked["Top"] == 2 and len(walked) == 11

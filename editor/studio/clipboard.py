@@ -18,22 +18,14 @@ from PySide6.QtGui import QClipboard, QCursor, QGuiApplication
 from editor.studio.document import ScenarioDocument
 from editor.studio.map.geometry_actions import apply_outlines, delete_regions, sentence
 from editor.studio.map.snapping import SnapCache
-from schemas.clipboard import (
-    MIME_TYPE,
-    Clip,
-    ClipboardError,
-    MapOutlines,
-    PastePlan,
-    copy_entities,
-    describe,
-    resolve_paste,
-)
+from schemas.clipboard.payload import MIME_TYPE, Clip, ClipboardError, copy_entities, describe
 from schemas.diff.sections import collections
 from schemas.geometry import GeometryEditError
 from schemas.search import collection_of
 
 if TYPE_CHECKING:
     from editor.studio.window import StudioWindow
+    from schemas.clipboard import MapOutlines, PastePlan
 
 ATTENTION = ("left_out", "dropped", "replaced", "clipped")
 """Kinds of paste notes that need the designer's eye: the notes are listed in the Find panel
@@ -189,6 +181,10 @@ class StudioClipboard(QObject):
         document = self.document
         if document is None:
             return None
+        # Resolving a paste is imported by the first paste, not with the window (a start
+        # reads only what the clipboard holds).
+        from schemas.clipboard.resolve import resolve_paste
+
         try:
             plan = resolve_paste(clip, document.scenario, at=at, map_outlines=_outlines(document))
         except GeometryEditError as error:
@@ -273,6 +269,8 @@ def _margin(rect: QRectF) -> tuple[float, float, float, float]:
 
 def _outlines(document: ScenarioDocument) -> MapOutlines:
     """The map as the snapping cache holds it (its index is built already)."""
+    from schemas.clipboard.records import MapOutlines
+
     cache = SnapCache.of(document)
     outlines = cache.outlines
     ids = [cache.region_id(i) if o is not None else None for i, o in enumerate(outlines)]

@@ -26,13 +26,13 @@ from PySide6.QtWidgets import (
 
 from editor.studio.clipboard import StudioClipboard
 from editor.studio.document import ScenarioDocument
-from editor.studio.find import FindPanel
 from editor.studio.panels.explorer import ID_ROLE, SECTION_ROLE
-from schemas.clipboard import PastePlan
 from schemas.search import collection_of
 
 if TYPE_CHECKING:
+    from editor.studio.find import FindPanel
     from editor.studio.window import StudioWindow
+    from schemas.clipboard import PastePlan
 
 PASTE_HERE = QKeySequence("Ctrl+Shift+V")
 """Paste at the pointer (the standard Paste keeps the copy's place when it is free)."""
@@ -47,7 +47,9 @@ class EditCommands(QObject):
         super().__init__(window)
         self.window = window
         self.clipboard = StudioClipboard(window, self._report)
-        self.panel: FindPanel | None = None
+        self.find_panel: FindPanel | None = None
+        """The Find panel, once made (see :meth:`set_document`; :attr:`panel` makes it)."""
+        self._following_dock = False
         self.clipboard.available.connect(self._paste_available)
 
     @property
@@ -153,17 +155,47 @@ class EditCommands(QObject):
     # -- documents ---------------------------------------------------------------------------
 
     def set_document(self, document: ScenarioDocument | None) -> None:
-        """Give the Find panel to a new document (``None``: nothing open)."""
+        """Give the Find panel to a new document (``None``: nothing open).
+
+        The panel is made when it is first wanted: its dock shown, a find or a paste's
+        notes. A document opens with the dock hidden in most sessions, and the panel's
+        modules (the search, the result list) were a tenth of the studio's start."""
         holder = self.window.holders.get("find")
-        if document is None:
-            self.panel = None
-            if holder is not None:
-                holder.set_panel(None)
-        else:
-            self.panel = FindPanel(document, self._show_on_map)
-            if holder is not None:
-                holder.set_panel(self.panel)
+        self.find_panel = None
+        if holder is not None:
+            holder.set_panel(None)
+        dock = self.window.docks.get("find")
+        if dock is not None and not self._following_dock:
+            self._following_dock = True
+            dock.visibilityChanged.connect(self._dock_shown)
+        if document is not None and dock is not None and dock.isVisible():
+            self._ensure_panel()
         self._paste_available(self.clipboard.can_paste())
+
+    @property
+    def panel(self) -> FindPanel | None:
+        """The Find panel of the open document (made now if it was not yet); ``None`` while
+        no document is open."""
+        return self._ensure_panel()
+
+    def _dock_shown(self, shown: bool) -> None:
+        if shown:
+            self._ensure_panel()
+
+    def _ensure_panel(self) -> FindPanel | None:
+        """The Find panel of the open document, made now if it was not yet."""
+        document = self.document
+        if document is None:
+            return None
+        panel = self.find_panel
+        if panel is None or panel.document is not document:
+            from editor.studio.find import FindPanel
+
+            panel = self.find_panel = FindPanel(document, self._show_on_map)
+            holder = self.window.holders.get("find")
+            if holder is not None:
+                holder.set_panel(panel)
+        return panel
 
     def _show_on_map(self, collection: str, entity_id: str) -> None:
         section = collection_of(collection) or collection
@@ -174,9 +206,10 @@ class EditCommands(QObject):
         self.window.zoom_to_entity(section, entity_id)
 
     def _report(self, plan: PastePlan) -> None:
-        if self.panel is not None:
+        panel = self._ensure_panel()
+        if panel is not None:
             self._show_panel()
-            self.panel.show_paste(plan)
+            panel.show_paste(plan)
 
     def _show_panel(self) -> None:
         dock = self.window.docks.get("find")
@@ -227,19 +260,22 @@ class EditCommands(QObject):
             document.select(section, ids)
 
     def find(self) -> None:
-        if self.panel is None:
+        panel = self._ensure_panel()
+        if panel is None:
             return
         self._show_panel()
-        self.panel.focus_search()
+        panel.focus_search()
 
     def _step(self, by: int) -> None:
-        if self.panel is not None:
+        panel = self._ensure_panel()
+        if panel is not None:
             self._show_panel()
-            self.panel.step(by)
+            panel.step(by)
 
     def find_usages(self, collection: str | None = None, entity_id: str | None = None) -> None:
         document = self.document
-        if document is None or self.panel is None:
+        panel = self._ensure_panel()
+        if document is None or panel is None:
             return
         if collection is None or entity_id is None:
             selection = document.selection
@@ -249,7 +285,7 @@ class EditCommands(QObject):
                 return
             entity_id = selection.ids[0]
         self._show_panel()
-        self.panel.show_usages(collection, entity_id)
+        panel.show_usages(collection, entity_id)
 
     # -- the map's context menus -------------------------------------------------------------
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QEvent, QObject, Qt, QTimer
 from PySide6.QtGui import QKeyEvent
@@ -20,10 +21,12 @@ from editor.shared.widgets import filter_box, set_muted
 from editor.studio.document import LIST_SECTIONS, Change, ScenarioDocument
 from editor.studio.find_list import ResultList
 from editor.studio.forms.model_form import humanise
-from schemas.clipboard import PastePlan
 from schemas.diff.sections import collections, noun
 from schemas.hexgrid.grid import parse_hex_id
 from schemas.search import Place, field_words, find_entities, find_usages
+
+if TYPE_CHECKING:
+    from schemas.clipboard import PastePlan
 
 SHOWN = 1000
 """At most this many rows; the count above them says how many more were found."""

@@ -3,18 +3,51 @@ how a paste is resolved against a scenario (:mod:`.resolve`). The studio puts a 
 system clipboard as :data:`MIME_TYPE` (and plain text, the same JSON) and applies a
 :class:`PastePlan` as one undo step."""
 
-from .payload import (
-    DEFINITIONS,
-    MIME_TYPE,
-    Clip,
-    ClipboardError,
-    belonging,
-    copy_entities,
-    describe,
-)
-from .records import MapOutlines, Note
-from .resolve import PastePlan, resolve_paste
-from .resolver import FALLBACK, fresh_id
+from __future__ import annotations
+
+import importlib
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from .payload import (
+        DEFINITIONS,
+        MIME_TYPE,
+        Clip,
+        ClipboardError,
+        belonging,
+        copy_entities,
+        describe,
+    )
+    from .records import MapOutlines, Note
+    from .resolve import PastePlan, resolve_paste
+    from .resolver import FALLBACK, fresh_id
+
+# The names below load their modules when first asked for (PEP 562): the studio reads what
+# the system clipboard holds (:mod:`.payload`) from its start, and resolving a paste (the
+# snapping index, placing, settling references) waits for the first paste.
+_HOMES = {
+    "DEFINITIONS": "payload",
+    "MIME_TYPE": "payload",
+    "Clip": "payload",
+    "ClipboardError": "payload",
+    "belonging": "payload",
+    "copy_entities": "payload",
+    "describe": "payload",
+    "MapOutlines": "records",
+    "Note": "records",
+    "PastePlan": "resolve",
+    "resolve_paste": "resolve",
+    "FALLBACK": "resolver",
+    "fresh_id": "resolver",
+}
+
+
+def __getattr__(name: str) -> Any:
+    home = _HOMES.get(name)
+    if home is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    return getattr(importlib.import_module(f".{home}", __name__), name)
+
 
 __all__ = [
     "DEFINITIONS",

@@ -4,7 +4,31 @@ See ``docs/modding.md``. The same comparison (:mod:`schemas.diff.compare`) is wh
 made from.
 """
 
-from .records import EntityChange, FieldChange, ScenarioDiff
-from .report import diff_scenarios
+from __future__ import annotations
+
+import importlib
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from .records import EntityChange, FieldChange, ScenarioDiff
+    from .report import diff_scenarios
+
+# The names below load their modules when first asked for (PEP 562): the studio imports the
+# light modules of the package (the sections' nouns, the wording of names) with its window,
+# and building the diff's records and report there cost a start what no first frame uses.
+_HOMES = {
+    "EntityChange": "records",
+    "FieldChange": "records",
+    "ScenarioDiff": "records",
+    "diff_scenarios": "report",
+}
+
+
+def __getattr__(name: str) -> Any:
+    home = _HOMES.get(name)
+    if home is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    return getattr(importlib.import_module(f".{home}", __name__), name)
+
 
 __all__ = ["EntityChange", "FieldChange", "ScenarioDiff", "diff_scenarios"]

@@ -295,3 +295,30 @@ def test_find_follows_edits(window) -> None:
     panel.refresh()
     panel.field.setText("zzyzx")
     assert [row.ids for row in panel.rows] == [(region.id,)]
+
+
+def test_the_find_panel_is_there_whenever_its_dock_shows(window, qtbot, sample_path) -> None:
+    """The panel is made when first wanted (the seventh large-map round): the Find dock
+    shown from the View menu and its tab chosen shows a working panel, and a document
+    opened while it shows gets its own."""
+    commands, dock = window.edit_commands, window.docks["find"]
+    assert not dock.isVisible() and commands.find_panel is None
+    dock.toggleViewAction().trigger()  # a tab beside the issues
+    qtbot.waitUntil(dock.isVisible)
+    dock.raise_()  # its tab chosen
+    qtbot.waitUntil(lambda: commands.find_panel is not None and commands.find_panel.isVisible())
+    panel = commands.find_panel
+    assert window.holders["find"].panel is panel and panel.document is window.document
+    region = window.document.scenario.regions[0]
+    panel.field.setText(region.id)
+    assert any(row.ids == (region.id,) for row in panel.rows)
+    # Another document while the dock is shown: a panel of its own at once.
+    assert window.files.open_path(sample_path, ask=False)
+    made = commands.find_panel
+    assert made is not None and made is not panel and made.document is window.document
+    assert window.holders["find"].panel is made
+    # Asked for (as the menus do), the panel is made when it was not.
+    window.docks["find"].hide()
+    assert window.files.open_path(sample_path, ask=False)
+    assert commands.find_panel is None
+    assert commands.panel is not None and commands.panel is commands.find_panel

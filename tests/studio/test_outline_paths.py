@@ -59,3 +59,27 @@ def test_an_outline_with_nothing_to_draw_is_an_empty_path_among_the_others(qtbot
     assert_same([Polygon(exterior=square), Polygon(exterior=[(0.0, 0.0), (1.0, 0.0)])])
     assert_same([Polygon(exterior=[(0.0, 0.0), (1.0, 0.0)])])
     assert outline_paths([]) == []
+
+
+DRAWN = [s for s in SAMPLES if "kharkov" not in s.stem]
+"""The samples of drawn regions (the Kharkov ones are hex maps)."""
+
+
+@pytest.mark.parametrize("sample", DRAWN, ids=lambda p: p.stem)
+def test_poles_from_outlines_flattened_once_are_the_poles_found_alone(qtbot, sample) -> None:
+    """The studio hands the poles' worker the outlines it flattened (the seventh large-map
+    round); a map where some names are anchored flattens its own, as before."""
+    from editor.shared.map.poles import label_poles
+    from schemas.geometry.build import Rings
+
+    scenario = load_file(sample).scenario
+    assert scenario is not None and scenario.regions
+    regions = list(scenario.regions)
+    rings = Rings.of([r.polygon for r in regions])
+    assert label_poles(regions, rings) == label_poles(regions)
+    anchored = regions[0].model_copy(
+        update={"anchors": regions[0].anchors.model_copy(update={"label": (0.0, 0.0)})}
+    )
+    some = [anchored, *regions[1:]]
+    found = label_poles(some, rings)
+    assert found == label_poles(some) and regions[0].id not in found

@@ -15,7 +15,7 @@ ROOT = Path(__file__).resolve().parents[2]
 _PROBE = """
 import json, sys
 from editor.studio.window import StudioWindow
-print(json.dumps(sorted(m for m in sys.modules if m.startswith("schemas."))))
+print(json.dumps(sorted(m for m in sys.modules if m.startswith(("schemas.", "editor.")))))
 """
 
 
@@ -54,3 +54,41 @@ def test_the_mods_package_still_offers_its_names() -> None:
         assert "no_such_name" in str(error)
     else:
         raise AssertionError("an unknown name must raise AttributeError")
+
+
+def test_the_window_imports_neither_the_diff_nor_pasting_nor_the_find_panel() -> None:
+    """The diff's records and report, resolving a paste and the Find panel wait for their
+    first use (the seventh large-map round); reading the clipboard's copy is imported."""
+    modules = _imported_by_the_window()
+    assert "schemas.clipboard.payload" in modules  # the window follows the clipboard
+    waiting = {
+        "schemas.diff.records",
+        "schemas.diff.report",
+        "schemas.diff.compare",
+        "schemas.clipboard.resolve",
+        "schemas.clipboard.records",
+        "schemas.clipboard.placing",
+        "editor.studio.find",
+        "editor.studio.find_list",
+    }
+    assert not modules & waiting
+
+
+def test_the_diff_and_clipboard_packages_still_offer_their_names() -> None:
+    import schemas.clipboard as clipboard
+    import schemas.diff as diff
+
+    assert diff.diff_scenarios.__module__ == "schemas.diff.report"
+    assert diff.ScenarioDiff.__module__ == "schemas.diff.records"
+    assert clipboard.resolve_paste.__module__ == "schemas.clipboard.resolve"
+    assert clipboard.MapOutlines.__module__ == "schemas.clipboard.records"
+    from schemas.clipboard import MIME_TYPE, fresh_id
+
+    assert MIME_TYPE.startswith("application/") and callable(fresh_id)
+    for package in (clipboard, diff):
+        try:
+            package.no_such_name  # noqa: B018
+        except AttributeError as error:
+            assert "no_such_name" in str(error)
+        else:
+            raise AssertionError("an unknown name must raise AttributeError")

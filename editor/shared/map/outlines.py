@@ -107,3 +107,39 @@ def outline_paths(outlines: Sequence[Polygon], rings: Rings | None = None) -> li
             path = polygon_path(outline)
         paths.append(path)
     return paths
+
+
+def line_paths(
+    count: int, owners: np.ndarray, lengths: np.ndarray, coords: np.ndarray
+) -> list[QPainterPath]:
+    """``count`` paths of open lines: line ``i`` has ``lengths[i]`` points, the next ones of
+    ``coords``, and goes into path ``owners[i]`` (owners in increasing order), drawn as a
+    ``moveTo`` to its first point and a ``lineTo`` to each other one. These are the paths
+    ``moveTo``/``lineTo`` make point by point provided no point repeats the one before it
+    (Qt drops such a ``lineTo``) and every line has two points or more: the caller checks."""
+    paths = [QPainterPath() for _ in range(count)]
+    if len(lengths) == 0:
+        return paths
+    records = np.empty(len(coords), dtype=_ELEMENT)
+    records["x"], records["y"] = coords[:, 0], coords[:, 1]
+    records["type"] = _LINE
+    line_start = np.concatenate([[0], np.cumsum(lengths)[:-1]]).astype(np.int64)
+    records["type"][line_start] = _MOVE
+    per_owner = np.bincount(owners, weights=lengths, minlength=count).astype(np.int64)
+    filled = np.flatnonzero(per_owner)
+    elements = per_owner[filled]
+    owner_start = np.concatenate([[0], np.cumsum(elements)[:-1]])
+    # The last line of each path starts its last subpath (the stream's ``cStart``).
+    last_line = np.flatnonzero(np.append(owners[1:] != owners[:-1], True))
+    last_start = line_start[last_line] - owner_start
+    starts = owner_start * 5
+    places = np.stack([starts, starts + elements * 5, starts + elements * 5], axis=1)
+    values = np.empty((len(filled), 3), dtype=">i4")
+    values[:, 0], values[:, 1], values[:, 2] = elements, last_start, _ODD_EVEN
+    stream_words = np.insert(
+        records.view(np.uint32), places.ravel(), values.view(np.uint32).ravel()
+    )
+    stream = QDataStream(QByteArray(stream_words.tobytes()))
+    for owner in filled.tolist():
+        stream >> paths[owner]  # type: ignore[operator]
+    return paths

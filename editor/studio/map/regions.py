@@ -99,9 +99,11 @@ class RegionLayer:
         scene.addItem(canvas)
         regions = scene.document.scenario.regions
         # The poles (a third of a second at 10,000 regions, in GEOS, which lets go of the
-        # GIL) are found on a second core while this one makes the outlines.
-        poles_found = _WORKER.submit(label_poles, regions)
+        # GIL) are found on a second core while this one makes the outlines, from the
+        # outlines flattened here once (flattening is Python: on the second core too, it
+        # held the interpreter lock this one needs).
         rings = Rings.of([r.polygon for r in regions])
+        poles_found = _WORKER.submit(label_poles, regions, rings)
         paths = outline_paths([r.polygon for r in regions], rings)
         self._add_all(regions, paths)
         found = poles_found.result()

@@ -1,7 +1,9 @@
-"""The hard level: the tactician that looks at the enemy's next move before it leaves a post.
+"""The guard: the tactician that looks at the enemy's next move before it leaves a post (the
+``hard`` level until 2026-11-27, kept as a player for the lab's comparisons and for its
+battle simulations; docs/ai.md).
 
-The hard player is the tactician (:mod:`.tactical`) with a more careful attack ratio
-(:data:`engine.ai.levels.HARD`) and one look-ahead that respects the fog of war
+The guard is the tactician (:mod:`.tactical`) with a more careful attack ratio
+(:data:`engine.ai.levels.GUARD`) and one look-ahead that respects the fog of war
 (:mod:`.defence`): for each region whose loss hands an enemy a sudden-death win, it adds up
 the strength of the enemy stacks within reach of it, as the side judges them (what it sees,
 and a guess for each unit it cannot see), and
@@ -26,7 +28,7 @@ decision:
 - **other cards**: each card is played on a copy of the game first (:mod:`.forks`) and kept
   when the position it leaves (:mod:`.judge`) is worse than not playing it.
 
-The ``hard`` level plays without the simulations: against ``normal`` they lost games
+It was played without the simulations: against ``normal`` they lost games
 (docs/ai.md, *Measured strength*). Each decision may simulate at most :attr:`Hard.budget`
 battles: the budget is a count, not a time, so a seed and the level fix the whole game on any
 machine. Enemy stacks the fog hides are never simulated (their content is unknown to the

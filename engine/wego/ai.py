@@ -161,8 +161,8 @@ def judgement(style: Style) -> tactics.Judgement:
     from ..ai import levels
 
     if style == levels.HARD:
-        # Its own 1.3 to 1 won 8-11-1 against normal's timed plans on Kharkov (docs/ai.md):
-        # hard plans WEGO turns as normal does.
+        # Its own ratios (1.3 to 1: 8-11-1; 1 to 1: 40-38-2) did no better than normal's
+        # timed plans on Kharkov (docs/ai.md): hard plans WEGO turns as normal does.
         return replace(tactics.SKILLED, attack_ratio=levels.NORMAL.attack_ratio)
     return tactics.SKILLED if style == levels.NORMAL else tactics.GREEDY
 

@@ -392,9 +392,14 @@ def _threatened_objective(others: str = "a2") -> Builder:
     return b
 
 
-def test_hard_level_reinforces_an_objective_the_enemy_next_door_outweighs() -> None:
-    """The hard level looks at the enemy's next move (engine/ai/defence.py): a1 is guarded,
-    so ``normal`` sends the stack in a2 to take open ground, while ``hard`` sees the four
+def guard() -> Hard:
+    """The guard of objectives (the ``hard`` level until 2026-11-27)."""
+    return Hard(levels.GUARD, levels.NORMAL_TACTICS)
+
+
+def test_the_guard_reinforces_an_objective_the_enemy_next_door_outweighs() -> None:
+    """The guard looks at the enemy's next move (engine/ai/defence.py): a1 is guarded,
+    so ``normal`` sends the stack in a2 to take open ground, while the guard sees the four
     units next to a1 outweigh its one and sends the stack to a1. With fog on, the blue stack
     is judged by the guess for hidden units, never by its content."""
     for fog in (False, True):
@@ -405,24 +410,45 @@ def test_hard_level_reinforces_an_objective_the_enemy_next_door_outweighs() -> N
         assert Move(stack, ("b2",)) in normal
         game = _threatened_objective().game(fog=fog)
         advance_to(game, "land_movement")
-        hard = play_phase(game, levels.player("hard"))
+        hard = play_phase(game, guard())
         assert Move(stack, ("a1",)) in hard
         assert not any(isinstance(a, Move) and a.path[-1] == "b2" for a in hard)
 
 
-def test_hard_level_keeps_a_threatened_objectives_guard_whole() -> None:
+def test_the_guard_keeps_a_threatened_objectives_garrison_whole() -> None:
     """Three red infantry hold a1 with four blue infantry next door: the garrison one unit
-    would leave is outweighed, so ``hard`` keeps the stack whole on a1 (V1). Since the
+    would leave is outweighed, so the guard keeps the stack whole on a1 (V1). Since the
     garrison fix ``normal`` does the same (a sudden-death objective keeps as many units as
     the enemy near calls for, the whole stack when that is every unit): neither sends a unit
     off to take b2."""
-    for level in ("hard", "normal"):
+    for level in ("guard", "normal"):
         game = _threatened_objective(others="a1").game()
         advance_to(game, "land_movement")
         stack = stack_of(game, "r1")
-        played = play_phase(game, levels.player(level))
+        played = play_phase(game, guard() if level == "guard" else levels.player(level))
         assert not any(isinstance(a, Split | Move) for a in played), level
         assert {stack_of(game, u) for u in ("r1", "r2", "r3")} == {stack}, level
+
+
+def test_hard_attacks_odds_that_normal_thinks_too_thin() -> None:
+    """``hard`` is ``normal`` with a bolder attack (1 to 1 where ``normal`` asks 1.2 to 1):
+    three red infantry next to four blue ones, odds the tactician's estimates put between
+    the two ratios. ``normal`` stays; ``hard`` goes in."""
+
+    def red_moves(level: str) -> list[Action]:
+        b = Builder(cols=3, rows=1)
+        b.owners(a1="redland", b1="blueland", c1="blueland")
+        b.source("rs", "a1", "red").source("bs", "c1", "blue")
+        for i in range(3):
+            b.unit(f"r{i}", "inf", "a1")
+        for i in range(4):
+            b.unit(f"x{i}", "inf", "b1", nation="blueland")
+        game = b.game()
+        advance_to(game, "land_movement")
+        return play_phase(game, levels.player(level))
+
+    assert not any(isinstance(a, Move) for a in red_moves("normal"))
+    assert any(isinstance(a, Move) and a.path == ("b1",) for a in red_moves("hard"))
 
 
 def test_hard_level_is_deterministic_for_a_seed() -> None:

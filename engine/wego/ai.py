@@ -42,8 +42,7 @@ from ..ai.fronts import distance_to_enemy, forget
 from ..state import StackState
 from . import family, tactics
 from .orders import Order, OrderAttack, OrderDefend, OrderHold, OrderMove, SealPlan
-from .plan import _seen_enemies as seen_enemies  # what the planning side sees
-from .plan import attack_routes, orders_of, planner, routes
+from .plan import attack_routes, orders_of, planner, routes, seen_enemies
 
 if TYPE_CHECKING:
     from ..ai.baseline import Style

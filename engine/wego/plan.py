@@ -132,7 +132,7 @@ def step_cost(
     return cost, ends
 
 
-def _seen_enemies(game: Game, side: str) -> set[str]:
+def seen_enemies(game: Game, side: str) -> set[str]:
     """Regions where ``side`` sees enemy stacks in the field."""
     # As fog.view_of(...) != "none" for each stack, with the watched regions found once.
     watched = fog.watched_regions(game, side)
@@ -168,7 +168,7 @@ def routes(game: Game, stack: StackState, *, road: bool = False) -> dict[str, Ro
     ``road``: in Road Movement (operational rules only: along roads, OM8)."""
     side, domain = stack.side, movement.stack_domain(game, stack)
     budget = allowance(game, stack, road=road)
-    barred = _seen_enemies(game, side)
+    barred = seen_enemies(game, side)
     operational = family.operational(game)
     pricer = family.step_pricer(game, stack, road=road) if operational else None
     order = {r: i for i, r in enumerate(game.world.regions)}
@@ -219,7 +219,7 @@ def attack_routes(game: Game, stack: StackState) -> dict[str, Route]:
         return {}
     side, domain = stack.side, movement.stack_domain(game, stack)
     budget = allowance(game, stack)
-    barred = _seen_enemies(game, side)
+    barred = seen_enemies(game, side)
     targets = barred | (_enemy_forts(game, side) if domain == "land" else set())
     starts = {stack.region: Route((), 0.0), **routes(game, stack)}
     out: dict[str, Route] = {}
@@ -251,7 +251,7 @@ def path_cost(
     reason when the stack may not be ordered along it (``road``: in Road Movement)."""
     side, domain = stack.side, movement.stack_domain(game, stack)
     budget = allowance(game, stack, road=road)
-    barred = _seen_enemies(game, side)
+    barred = seen_enemies(game, side)
     steps = (*path, target) if target is not None else path
     if len(set(steps)) != len(steps) or stack.region in steps:
         raise IllegalAction("a route never passes through a region twice")
@@ -375,7 +375,7 @@ def road_refusal(game: Game, stack: StackState) -> str | None:
     no Road Movement)."""
     if not family.operational(game):
         return "Road Movement is an order of the operational rules"
-    return family.road_refusal(game, stack, _seen_enemies(game, stack.side))
+    return family.road_refusal(game, stack, seen_enemies(game, stack.side))
 
 
 def max_wait(game: Game) -> int:

@@ -25,7 +25,7 @@ from ...operational import AttackSpec, resolve_attack
 from ...operational.records import OpUnitResultRecord
 from ...operational.zoc import ZocField
 from . import battlefield, state, supply
-from .combat import Battles, Contact, _destroy, _retreat
+from .combat import Battles, Contact, destroy_unit, retreat_losers
 
 if TYPE_CHECKING:
     from ...game import Game
@@ -112,12 +112,12 @@ def fight(
             state.store(game, unit)
     for unit_id in result.destroyed:
         if unit_id not in ambushing:
-            _destroy(game, world, unit_id, "op_ambush")
+            destroy_unit(game, world, unit_id, "op_ambush")
     hits = {h.unit: h.percent for h in result.damage}
     survivors = [world.units[u.id] for u in column if u.id in world.units]
     if survivors:
         contact = Contact(board.hex_ids[there], side, _stacks_of(game, attackers))
-        _retreat(game, world, contact, spec, survivors, [hits[u.id] for u in survivors], tick)
+        retreat_losers(game, world, contact, spec, survivors, [hits[u.id] for u in survivors], tick)
 
 
 def _unharmed(line: OpUnitResultRecord) -> OpUnitResultRecord:

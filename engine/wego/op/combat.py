@@ -96,7 +96,7 @@ def fight_all(game: Game, world: Battles, contacts: list[Contact], tick: int) ->
     day = state.clock(game)
     planned: list[tuple[float, int, Contact, AttackSpec]] = []
     for index, contact in enumerate(contacts):
-        spec = _spec(game, world, contact, day.night)
+        spec = battle_spec(game, world, contact, day.night)
         if spec is None:
             continue
         try:
@@ -108,12 +108,14 @@ def fight_all(game: Game, world: Battles, contacts: list[Contact], tick: int) ->
     for _, _, contact, _ in planned:
         if game.state.outcome is not None:
             return
-        spec = _spec(game, world, contact, day.night)  # earlier battles may have changed it
+        spec = battle_spec(game, world, contact, day.night)  # earlier battles may have changed it
         if spec is not None:
             _fight(game, world, contact, spec, tick)
 
 
-def _spec(game: Game, world: Battles, contact: Contact, night: bool) -> AttackSpec | None:
+def battle_spec(game: Game, world: Battles, contact: Contact, night: bool) -> AttackSpec | None:
+    """The battle ``contact`` starts, as the combat reads it (an overrun's test reads it too);
+    ``None`` when nobody is left to fight."""
     board = state.board_of(game)
     target = board.grid.find(contact.target)
     if target is None:
@@ -233,14 +235,14 @@ def _fight(game: Game, world: Battles, contact: Contact, spec: AttackSpec, tick:
         world.put(unit)
         state.store(game, unit)
     for unit_id in result.destroyed:
-        _destroy(game, world, unit_id, "op_battle")
+        destroy_unit(game, world, unit_id, "op_battle")
     survivors = [world.units[u] for u in defenders if u in world.units]
     hits = {h.unit: h.percent for h in result.damage}
     target_id = board.hex_ids[spec.target]
     if survivors and path:
         _fall_back(game, world, survivors, spec.target, path, tick)
     elif survivors:
-        _retreat(game, world, contact, spec, survivors, [hits[u.id] for u in survivors], tick)
+        retreat_losers(game, world, contact, spec, survivors, [hits[u.id] for u in survivors], tick)
     emptied = not any(u.side != contact.side for u in world.in_hex(spec.target))
     if emptied and spec.order != "attack_no_advance" and board.rules.after_combat.advance:
         _advance(game, world, contact, spec, target_id, result.preview.attackers, tick)
@@ -375,7 +377,7 @@ def _fall_back(
         )
 
 
-def _destroy(game: Game, world: Battles, unit_id: str, cause: str) -> None:
+def destroy_unit(game: Game, world: Battles, unit_id: str, cause: str) -> None:
     """OC20, OV4: a unit is destroyed; its enemies score its kill VP."""
     unit = world.drop(unit_id)
     rules = state.board_of(game).rules
@@ -387,7 +389,7 @@ def _destroy(game: Game, world: Battles, unit_id: str, cause: str) -> None:
         standing.note_kill(game, side, value)
 
 
-def _retreat(
+def retreat_losers(
     game: Game,
     world: Battles,
     contact: Contact,
@@ -473,7 +475,7 @@ def _retreat(
                 unit = world.units[unit_id]
                 limit = threshold.of(unit.quality).destroyed_below
                 if unit.readiness < limit and unit.strength < limit:
-                    _destroy(game, world, unit_id, "op_retreat")
+                    destroy_unit(game, world, unit_id, "op_retreat")
 
 
 def _advance(

@@ -37,7 +37,7 @@ from ...errors import IllegalAction
 from ...operational import OpUnit, odds_preview
 from ..orders import ATTACKS
 from . import state
-from .combat import Battles, Contact, _destroy, _spec
+from .combat import Battles, Contact, battle_spec, destroy_unit
 
 if TYPE_CHECKING:
     from ...game import Game
@@ -71,7 +71,7 @@ def attempt(game: Game, world: Battles, mover: Mover, movers: list[Mover], tick:
     ]
     stacks = [m.stack for m in pool]
     contact = Contact(to, mover.side, list(stacks), True, {m.stack: m.order for m in pool})
-    spec = _spec(game, world, contact, state.clock(game).night)
+    spec = battle_spec(game, world, contact, state.clock(game).night)
     odds = 0.0
     if spec is not None:
         try:
@@ -191,4 +191,4 @@ def _overrun(
         readiness=readiness,
     )
     for unit in defenders:
-        _destroy(game, world, unit.id, "op_overrun")
+        destroy_unit(game, world, unit.id, "op_overrun")

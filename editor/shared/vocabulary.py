@@ -230,6 +230,18 @@ BY_FIELD: dict[tuple[str, str], str] = {
     ("missions", "command"): "Command",
     ("night_air_missions", "command"): "Command",
     ("night_naval_missions", "command"): "Command",
+    # OC15: battle intensities in the artillery cases
+    **{
+        (field, level): f"{name} intensity"
+        for field in ("artillery_only", "floor")
+        for level, name in (
+            ("very_low", "Very low"),
+            ("low", "Low"),
+            ("medium", "Medium"),
+            ("high", "High"),
+            ("extreme", "Extreme"),
+        )
+    },
     # Table OC35: what AA fire does to an air mission
     ("result", "none"): "Flies on",
     ("result", "halved"): "Flies at half value",

@@ -423,7 +423,9 @@ def test_the_start_dialog_chooses_the_ai_level_and_remembers_it(qtbot, state_dir
     qtbot.mouseClick(dialog.start_button, LEFT)
     session = dialog.session
     assert session is not None and session.ai_level == "hard"
-    assert type(session.ai).__name__ == "Hard"
+    from engine.ai import levels
+
+    assert session.ai.style == levels.HARD  # the level's own player, not the default one
     assert session.save_data()["ai_level"] == "hard"
     assert default_options(sample, "vessa-crossing").ai_level == "hard"
     # Every side a person's: nothing for the AI to play, nothing to choose.

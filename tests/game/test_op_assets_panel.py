@@ -16,8 +16,9 @@ from schemas.io import load_file
 SAMPLE = Path(__file__).resolve().parents[2] / "sample_scenarios"
 
 
-def _kharkov(arrives: int = 1):
-    """The sample with VIII Fliegerkorps there from turn ``arrives`` (it comes on turn 7)."""
+def _kharkov(arrives: int = 1, recon_logistics: bool = False):
+    """The sample with VIII Fliegerkorps there from turn ``arrives`` (it comes on turn 7), and
+    with ``recon_logistics`` a logistics mission (not played yet, OS16) for the recon flight."""
     scenario = load_file(SAMPLE / "kharkov-1942-operational.json").scenario
     assert scenario is not None
     operational = scenario.rules.operational
@@ -25,6 +26,13 @@ def _kharkov(arrives: int = 1):
     listed = [
         a.model_copy(update={"arrives": arrives}) if a.id == "fk-viii" else a for a in table.assets
     ]
+    if recon_logistics:
+        listed = [
+            a.model_copy(update={"missions": [*a.missions, "logistics"]})
+            if a.id == "ger-recon"
+            else a
+            for a in listed
+        ]
     table = table.model_copy(update={"assets": listed})
     operational = operational.model_copy(update={"assets": table})
     rules = scenario.rules.model_copy(update={"operational": operational})
@@ -56,7 +64,7 @@ def _pick(box, asset_id: str) -> None:
 
 
 def test_oo10_oa10_interdiction_is_given_without_a_target_and_draws_no_marker(qtbot, state_dir):
-    window = _window(qtbot, _kharkov(), {"soviet": "ai", "axis": "human"})
+    window = _window(qtbot, _kharkov(recon_logistics=True), {"soviet": "ai", "axis": "human"})
     session, op = window.session, window.op_view
     assert session is not None and op is not None
     qtbot.waitUntil(lambda: session.human_to_act() == "axis", timeout=60_000)
@@ -74,9 +82,13 @@ def test_oo10_oa10_interdiction_is_given_without_a_target_and_draws_no_marker(qt
     assert given["fk-viii"].mission == "interdiction" and given["fk-viii"].target == ""
     assert box.marks.shown == {}  # no hex, no marker
     assert _row(box, "fk-viii").text(2) == "Interdiction"
-    # The recon flight lists a mission the rules do not play yet: refused, with the reason.
+    # The recon flight's recon is played (OA12): its target is a hex. Its logistics mission
+    # is not played yet (OS16): listed, refused, with the reason.
     _pick(box, "ger-recon")
-    assert box.mission.itemText(0) == "Recon (refused)"
+    labels = [box.mission.itemText(i) for i in range(box.mission.count())]
+    assert labels == ["Recon", "Logistics (refused)"]
+    assert box.give_button.text() == "Choose target" and box.give_button.isEnabled()
+    box.mission.setCurrentIndex(1)
     assert not box.give_button.isEnabled()
     assert "no effect in play yet" in box.note.text()
     # Cancel keeps the interdiction home again.

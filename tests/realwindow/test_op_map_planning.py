@@ -50,7 +50,7 @@ def _row(table, key: str):
 
 def test_asset_missions_given_refused_marked_and_cancelled(game_window, x, shots):
     """OO10-OO12, OA2, OF12: the Assets tab lists the side's assets with their state and
-    delay; a refused mission is greyed with its reason; a support mission's target is a
+    delay and each its missions; a support mission's target is a
     click on the map (a hex of the side's own refused in red, an enemy hex accepted), the
     mission shows on the map as a marker and in the table, and is cancelled from the tab."""
     from editor.game.wego.op_asset_marks import hex_words
@@ -77,16 +77,16 @@ def test_asset_missions_given_refused_marked_and_cancelled(game_window, x, shots
     assert air.text(1) == "ready, 100%"
     assert "after a mission" in air.toolTip(1)
 
-    # The staff's intelligence mission is refused (not played yet): greyed, with its reason.
+    # The staff's two missions are both played (OA14, OI7), each at a hex.
     staff = _row(table, "sov-staff")
     _click(x, table.viewport(), table.visualItemRect(staff).center())
     wait_until(lambda: box.asset() == "sov-staff", what="the staff picked")
     model = box.mission.model()
     labels = [box.mission.itemText(i) for i in range(box.mission.count())]
-    assert labels == ["Command", "Intelligence (refused)"]
-    assert not model.item(1).isEnabled()
-    assert "no effect in play yet" in model.item(1).toolTip()
-    assert box.mission.currentIndex() == 0  # the first mission it may fly
+    assert labels == ["Command", "Intelligence"]
+    assert model.item(1).isEnabled()
+    assert box.mission.currentIndex() == 0
+    assert box.give_button.text() == "Choose target"
 
     # The air army: offensive support, its target chosen on the map.
     _click(x, table.viewport(), table.visualItemRect(air).center())

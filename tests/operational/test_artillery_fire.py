@@ -84,8 +84,8 @@ def test_oc33_fire_orders_are_refused_with_the_reason() -> None:
     refused = {
         AssignFire("tank", "offensive", "c5r1"): "not an artillery unit",
         AssignFire("gun", "offensive", "c8r1"): "beyond the range of 'gun' \\(3 hexes",
-        AssignFire("gun", "offensive", "c4r1"): "held by 'red'",
-        AssignFire("gun", "defensive", "c5r1"): "holds none of 'red''s units",
+        AssignFire("gun", "offensive", "c4r1"): "your own units hold",
+        AssignFire("gun", "defensive", "c5r1"): "none of your units is in 'c5r1'",
         AssignFire("gun", "defensive", "c2r1"): "its own hex",
         AssignFire("gun", "barrage", "c5r1"): "not a fire mission",
         AssignFire("gun", "offensive", "zz9"): "not a hex",

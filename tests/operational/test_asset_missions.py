@@ -93,7 +93,7 @@ def test_oo10_missions_and_targets_are_refused_with_the_reason() -> None:
     game = b.game(seed=1)
     refused = {
         AssignAsset("stuka", "ground_attack", "c5r1"): "does not fly",
-        AssignAsset("stuka", "offensive_support", "c3r1"): "held by 'red'",
+        AssignAsset("stuka", "offensive_support", "c3r1"): "your own units hold",
         AssignAsset("stuka", "offensive_support", "zz9"): "not a hex",
         AssignAsset("ship", "offensive_support", "c5r1"): "not an asset of 'red'",
         AssignAsset("nothing", "command", "c5r1"): "not an asset",

@@ -210,9 +210,9 @@ def target_refusal(game: Game, side: str, asset_id: str, mission: str, hex_id: s
         return ""  # OA12, OI7: any hex, friendly or not
     own = bool(places.stacks_in(game, hex_id, side))
     if mission in ("offensive_support", "ground_attack") and own:
-        return f"'{hex_id}' is held by '{side}': support an attack or bombard an enemy hex"
+        return f"your own units hold '{hex_id}': support an attack or bombard an enemy hex"
     if mission == "defensive_support" and not own:
-        return f"'{hex_id}' holds none of '{side}''s units to support"
+        return f"none of your units is in '{hex_id}' to support"
     return ""
 
 

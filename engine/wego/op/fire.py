@@ -176,10 +176,10 @@ def target_refusal(game: Game, side: str, unit_id: str, mission: str, hex_id: st
         return f"'{hex_id}' is beyond the range of '{unit_id}' ({hexes} hexes, OC33)"
     own = bool(places.stacks_in(game, hex_id, side))
     if mission == "offensive" and own:
-        return f"'{hex_id}' is held by '{side}': offensive fire goes to an enemy hex"
+        return f"your own units hold '{hex_id}': offensive fire goes to an enemy hex"
     if mission == "defensive":
         if not own:
-            return f"'{hex_id}' holds none of '{side}''s units to support"
+            return f"none of your units is in '{hex_id}' to support"
         if target == unit.hex:
             return f"'{unit_id}' defends its own hex with its defence factor (OC2)"
     return ""

@@ -13,6 +13,8 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING
 
+from .op import actions as _op_actions
+
 if TYPE_CHECKING:
     from ..actions import Action
     from ..ai.baseline import Style
@@ -174,22 +176,10 @@ def attack_orders(game: Game, side: str, style: Style) -> list[Order]:
     return ai.attacks(game, side, style)
 
 
-PLANNING_KINDS = (
-    "op_order_supply",
-    "op_cancel_supply",
-    "op_reassign_hq",
-    "op_set_up",
-    "op_break_down",
-    "op_combine",
-    "op_assign_asset",
-    "op_cancel_asset",
-    "op_engineer",
-    "op_cancel_engineer",
-    "op_assign_fire",
-    "op_cancel_fire",
-)
-"""The kinds of the operational family's supply, HQ, setup, asset and engineer planning actions
-(:mod:`engine.wego.op.actions`), part of a side's plan like its orders."""
+PLANNING_KINDS = tuple(action.kind for action in _op_actions.PLANNING)
+"""The kinds of the operational family's planning actions beside the stack orders (supply,
+HQs, setup, breakdown, assets, engineers, fire: :mod:`engine.wego.op.actions`), part of a
+side's plan like its orders."""
 
 
 def is_planning_action(action: Action) -> bool:

@@ -94,11 +94,27 @@ def sealed(game: Game) -> list[str]:
     return list(_plan(game)["sealed"])
 
 
+def only_own(what: str, side: str, viewer: str | None) -> None:
+    """Raise :class:`HiddenPlan` unless ``viewer`` is ``side`` itself or ``None`` (the
+    umpire: tests, the final film): ``what`` of ``side`` ("the plan", "the fire orders") is
+    part of its hidden plan."""
+    if viewer is not None and viewer != side:
+        raise HiddenPlan(f"{what} of '{side}' hidden from '{viewer}'")
+
+
+def give(book: dict[str, dict[str, Any]], side: str, key: str, entry: Any) -> None:
+    """Write ``entry`` under ``key`` in ``side``'s part of a plan's book of orders (supply,
+    missions, fire, engineers), replacing what was there; kept sorted, so saves and logs
+    are canonical."""
+    given = book.setdefault(side, {})
+    given[key] = entry
+    book[side] = dict(sorted(given.items()))
+
+
 def orders_of(game: Game, side: str, *, viewer: str | None) -> dict[str, Order]:
     """The orders ``side`` has given, by stack, as ``viewer`` may see them: only ``side``
     itself (or ``viewer=None``, the umpire: tests, the final film) may ask."""
-    if viewer is not None and viewer != side:
-        raise HiddenPlan(f"the plan of '{side}' is hidden from '{viewer}'")
+    only_own("the plan", side, viewer)
     orders = _plan(game)["orders"].get(side, {})
     return {stack: order_from_json(data) for stack, data in sorted(orders.items())}
 

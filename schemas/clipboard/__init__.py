@@ -5,8 +5,9 @@ system clipboard as :data:`MIME_TYPE` (and plain text, the same JSON) and applie
 
 from __future__ import annotations
 
-import importlib
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
+
+from ..lazy import lazy_exports
 
 if TYPE_CHECKING:
     from .payload import (
@@ -42,11 +43,7 @@ _HOMES = {
 }
 
 
-def __getattr__(name: str) -> Any:
-    home = _HOMES.get(name)
-    if home is None:
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    return getattr(importlib.import_module(f".{home}", __name__), name)
+__getattr__ = lazy_exports(__name__, _HOMES)
 
 
 __all__ = [

@@ -6,8 +6,9 @@ made from.
 
 from __future__ import annotations
 
-import importlib
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
+
+from ..lazy import lazy_exports
 
 if TYPE_CHECKING:
     from .records import EntityChange, FieldChange, ScenarioDiff
@@ -24,11 +25,7 @@ _HOMES = {
 }
 
 
-def __getattr__(name: str) -> Any:
-    home = _HOMES.get(name)
-    if home is None:
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    return getattr(importlib.import_module(f".{home}", __name__), name)
+__getattr__ = lazy_exports(__name__, _HOMES)
 
 
 __all__ = ["EntityChange", "FieldChange", "ScenarioDiff", "diff_scenarios"]

@@ -7,8 +7,9 @@ See ``docs/modding.md``: :func:`make_mod` writes the mod between two scenarios,
 
 from __future__ import annotations
 
-import importlib
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
+
+from ..lazy import lazy_exports
 
 if TYPE_CHECKING:
     from .apply import ApplyResult, ModSource, apply_mods
@@ -32,11 +33,7 @@ _HOMES = {
 }
 
 
-def __getattr__(name: str) -> Any:
-    home = _HOMES.get(name)
-    if home is None:
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    return getattr(importlib.import_module(f".{home}", __name__), name)
+__getattr__ = lazy_exports(__name__, _HOMES)
 
 
 __all__ = [

@@ -6,11 +6,11 @@ from __future__ import annotations
 
 from engine import Game
 from engine.wego.op import ai, state
-from tests.operational.test_asset_ai import lane, red_plan
+from tests.operational.play import ai_lane, red_plan
 
 
 def worn_defenders(fog: bool) -> Game:
-    b = lane()
+    b = ai_lane(8)
     b.rules("fog", enabled=fog)
     b.unit("r1", "inf", "c4r1", echelon="regiment")
     b.unit("r2", "inf", "c4r1", echelon="regiment")

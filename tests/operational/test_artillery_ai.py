@@ -8,27 +8,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.ai import BaselineAI
-from engine.game import Game
 from engine.wego.op import fire
 from tests.operational.builder import OpBuilder
+from tests.operational.play import ai_lane, red_plan
 
 
 def lane(columns: int = 9) -> OpBuilder:
-    b = OpBuilder(columns=columns, rows=1)
-    b.raw["calendar"]["turns"] = 2
-    b.rules("fog", enabled=False)
-    b.rules("victory", victory_level=None)
-    b.table("c2", delays=False)
-    return b
-
-
-def red_plan(game: Game) -> list[dict[str, Any]]:
-    """The actions the AI gives for red in the first turn's planning."""
-    ai = BaselineAI()
-    while game.outcome() is None and game.turn == 1 and game.to_act() == "red":
-        game.apply(ai.choose(game))
-    return [r["action"] for r in game.log.records if r["type"] == "action" and r.get("by") == "red"]
+    return ai_lane(columns)
 
 
 def kinds(given: list[dict[str, Any]], kind: str) -> list[dict[str, Any]]:

@@ -8,9 +8,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine import Game
-from engine.ai import BaselineAI
 from tests.operational.builder import OpBuilder
+from tests.operational.play import ai_lane, red_plan
 
 STUKA: dict[str, Any] = {
     "id": "stuka",
@@ -24,20 +23,7 @@ STUKA: dict[str, Any] = {
 
 
 def lane(columns: int = 8) -> OpBuilder:
-    b = OpBuilder(columns=columns, rows=1)
-    b.raw["calendar"]["turns"] = 2
-    b.rules("fog", enabled=False)
-    b.rules("victory", victory_level=None)
-    b.table("c2", delays=False)
-    return b
-
-
-def red_plan(game: Game) -> list[dict[str, Any]]:
-    """The actions the AI gives for red in the first turn's planning."""
-    ai = BaselineAI()
-    while game.outcome() is None and game.turn == 1 and game.to_act() == "red":
-        game.apply(ai.choose(game))
-    return [r["action"] for r in game.log.records if r["type"] == "action" and r.get("by") == "red"]
+    return ai_lane(columns)
 
 
 def test_oa5_oo7_the_ai_supports_its_attack_from_the_air_and_assaults_at_great_odds() -> None:

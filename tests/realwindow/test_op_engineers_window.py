@@ -16,7 +16,8 @@ from tests.realwindow.test_op_game_window import _click_counter
 game_window = game_fixtures.game_window
 
 
-def scenario() -> Any:
+def with_bridgers() -> Any:
+    """A 10 x 5 map of four turns, fog off, with a unit type of bridging engineers."""
     from tests.operational.builder import OpBuilder
 
     b = OpBuilder(columns=10, rows=5)
@@ -35,6 +36,11 @@ def scenario() -> Any:
             },
         }
     )
+    return b
+
+
+def scenario() -> Any:
+    b = with_bridgers()
     # Sure work, so one turn shows its result on the map.
     b.table("engineering", breach=1.0, minor_bridge={"destroy": 1.0, "repair": 1.0})
     b.hexside("c4r2", "c5r2", "river")
@@ -82,10 +88,7 @@ def test_engineer_orders_given_with_real_clicks_and_their_marks_on_the_map(
 
     session = GameSession.new(scenario(), {"red": "human", "blue": "ai"}, seed=1, speed="fast")
     window = game_window(session, "op-engineers")
-    room = window.screen().availableGeometry()
-    window.move(room.topLeft())
-    window.resize(min(1280, room.width() - 10), min(800, room.height() - 40))
-    settle_input(0.5)
+    game_fixtures.fit(window, 1280, 800)
     view, game = window.map_view, session.game
     view.zoom_to_fit()
     settle_input(0.3)
@@ -173,24 +176,8 @@ def test_a_pontoon_ordered_with_a_real_click_spans_the_river_on_the_map(
     route crosses the river straight where it went round before."""
     from editor.game.session import GameSession
     from engine.wego.op import works
-    from tests.operational.builder import OpBuilder
 
-    b = OpBuilder(columns=10, rows=5)
-    b.raw["calendar"]["turns"] = 4
-    b.rules("fog", enabled=False)
-    b.rules("victory", victory_level=None)
-    b.raw["unit_types"].append(
-        {
-            "id": "bridger",
-            "name": "Bridging engineers",
-            "operational": {
-                "category": "bridging_engineer",
-                "attack": 1,
-                "defence": 2,
-                "movement": 8,
-            },
-        }
-    )
+    b = with_bridgers()
     for a, c in (("c4r2", "c5r1"), ("c4r2", "c5r2")):
         b.hexside(a, c, "river")
     b.unit("sappers", "bridger", "c4r2", echelon="battalion")

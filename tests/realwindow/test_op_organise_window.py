@@ -43,10 +43,7 @@ def test_a_regiment_broken_down_and_combined_back_with_real_clicks(
 
     session = GameSession.new(scenario(), {"red": "human", "blue": "ai"}, seed=1, speed="fast")
     window = game_window(session, "op-organise")
-    room = window.screen().availableGeometry()
-    window.move(room.topLeft())
-    window.resize(min(1280, room.width() - 10), min(800, room.height() - 40))
-    settle_input(0.5)
+    game_fixtures.fit(window, 1280, 800)
     view, game = window.map_view, session.game
     view.zoom_to_fit()
     settle_input(0.3)

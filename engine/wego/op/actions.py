@@ -71,20 +71,6 @@ class Combine(Action):
     unit: str
 
 
-PLANNING: tuple[type[Action], ...] = (
-    OrderSupply,
-    CancelSupply,
-    ReassignHq,
-    SetUp,
-    BreakDown,
-    Combine,
-)
-"""The operational planning actions that are not stack orders."""
-
-for _cls in PLANNING:
-    ACTIONS[_cls.kind] = _cls
-
-
 @dataclass(frozen=True, slots=True)
 class AssignAsset(Action):
     """OO10-OO12, OA4-OA14: the asset flies ``mission`` this turn, at the hex ``target``
@@ -103,13 +89,6 @@ class CancelAsset(Action):
 
     kind: ClassVar[str] = "op_cancel_asset"
     asset: str
-
-
-ASSET_ACTIONS: tuple[type[Action], ...] = (AssignAsset, CancelAsset)
-"""The planning actions that give assets their missions."""
-
-for _cls in ASSET_ACTIONS:
-    ACTIONS[_cls.kind] = _cls
 
 
 @dataclass(frozen=True, slots=True)
@@ -134,13 +113,6 @@ class CancelEngineer(Action):
     unit: str
 
 
-ENGINEER_ACTIONS: tuple[type[Action], ...] = (OrderEngineer, CancelEngineer)
-"""The planning actions that give engineers their work."""
-
-for _cls in ENGINEER_ACTIONS:
-    ACTIONS[_cls.kind] = _cls
-
-
 @dataclass(frozen=True, slots=True)
 class AssignFire(Action):
     """OC2, OC33: the artillery ``unit`` fires this turn: ``offensive`` at the enemy hex
@@ -162,8 +134,22 @@ class CancelFire(Action):
     unit: str
 
 
-FIRE_ACTIONS: tuple[type[Action], ...] = (AssignFire, CancelFire)
-"""The planning actions that give artillery units their fire orders."""
+PLANNING: tuple[type[Action], ...] = (
+    OrderSupply,
+    CancelSupply,
+    ReassignHq,
+    SetUp,
+    BreakDown,
+    Combine,
+    AssignAsset,
+    CancelAsset,
+    OrderEngineer,
+    CancelEngineer,
+    AssignFire,
+    CancelFire,
+)
+"""The operational planning actions that are not stack orders: supply and HQs, setup,
+breakdown and combine, asset missions, engineers' work and artillery fire."""
 
-for _cls in FIRE_ACTIONS:
+for _cls in PLANNING:
     ACTIONS[_cls.kind] = _cls

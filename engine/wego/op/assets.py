@@ -47,7 +47,7 @@ from ... import board as places
 from ... import fog
 from ...operational.assets import AssetState, asset_states, mission_refusal
 from ...operational.missions import PLAYED, TARGETED
-from ..plan import HiddenPlan
+from ..plan import give, only_own
 from . import state
 from .actions import AssignAsset, CancelAsset
 
@@ -116,15 +116,10 @@ def store(game: Game, s: AssetState) -> None:
     data(game)["states"][s.id] = _state_json(s)
 
 
-def _own(side: str, viewer: str | None) -> None:
-    if viewer is not None and viewer != side:
-        raise HiddenPlan(f"the assets of '{side}' are hidden from '{viewer}'")
-
-
 def missions(game: Game, side: str, *, viewer: str | None = None) -> dict[str, Tasking]:
     """The side's missions given this turn, by asset id (part of its hidden plan: another
     ``viewer`` gets :class:`~engine.wego.plan.HiddenPlan`; ``None``: the umpire)."""
-    _own(side, viewer)
+    only_own("the assets", side, viewer)
     given = data(game)["missions"].get(side, {})
     return {a: Tasking(a, m["mission"], m["target"]) for a, m in sorted(given.items())}
 
@@ -144,7 +139,7 @@ def options(
     """Every mission ``asset_id`` lists, each with why it may not be given this turn (the
     asset's state is the side's own: another ``viewer`` gets
     :class:`~engine.wego.plan.HiddenPlan`)."""
-    _own(side, viewer)
+    only_own("the assets", side, viewer)
     asset = _asset(game, asset_id)
     if asset is None or asset.side != side:
         return []
@@ -329,9 +324,8 @@ def refusal(game: Game, side: str, action: Action) -> str:
 def apply(game: Game, side: str, action: Action) -> None:
     """Carry out an asset action that passed :func:`refusal`: a new mission for the same
     asset replaces the old one."""
-    given = data(game)["missions"].setdefault(side, {})
+    book = data(game)["missions"]
     if isinstance(action, CancelAsset):
-        given.pop(action.asset, None)
+        book.get(side, {}).pop(action.asset, None)
     elif isinstance(action, AssignAsset):
-        given[action.asset] = {"mission": action.mission, "target": action.target}
-        data(game)["missions"][side] = dict(sorted(given.items()))
+        give(book, side, action.asset, {"mission": action.mission, "target": action.target})

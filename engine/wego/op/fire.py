@@ -48,7 +48,7 @@ from ...operational.artillery import Fire, fire_factor, fires, in_range
 from ...operational.artillery import fire_range as range_of
 from ...operational.artillery import reach as reach_of
 from ..orders import MOVING
-from ..plan import HiddenPlan
+from ..plan import give, only_own
 from . import state, supply
 from .actions import AssignFire, CancelFire
 
@@ -87,15 +87,10 @@ def data(game: Game) -> dict[str, Any]:
     return found
 
 
-def _own(side: str, viewer: str | None) -> None:
-    if viewer is not None and viewer != side:
-        raise HiddenPlan(f"the fire orders of '{side}' are hidden from '{viewer}'")
-
-
 def orders(game: Game, side: str, *, viewer: str | None = None) -> dict[str, FireOrder]:
     """The side's fire orders of this turn, by unit id (part of its hidden plan: another
     ``viewer`` gets :class:`~engine.wego.plan.HiddenPlan`; ``None``: the umpire)."""
-    _own(side, viewer)
+    only_own("the fire orders", side, viewer)
     given = data(game)["orders"].get(side, {})
     return {u: FireOrder(u, o["mission"], o["target"]) for u, o in sorted(given.items())}
 
@@ -257,12 +252,11 @@ def refusal(game: Game, side: str, action: Action) -> str:
 def apply(game: Game, side: str, action: Action) -> None:
     """Carry out a fire action that passed :func:`refusal`: a new order for the same unit
     replaces the old one."""
-    given = data(game)["orders"].setdefault(side, {})
+    book = data(game)["orders"]
     if isinstance(action, CancelFire):
-        given.pop(action.unit, None)
+        book.get(side, {}).pop(action.unit, None)
     elif isinstance(action, AssignFire):
-        given[action.unit] = {"mission": action.mission, "target": action.target}
-        data(game)["orders"][side] = dict(sorted(given.items()))
+        give(book, side, action.unit, {"mission": action.mission, "target": action.target})
 
 
 # -- the execution -------------------------------------------------------------------------------

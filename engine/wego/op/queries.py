@@ -25,17 +25,12 @@ from scipy.sparse.csgraph import dijkstra
 from ...operational.loc import blocked_hexes
 from ...operational.supply import BASIC, Pool, SupplyOrder, order_cost
 from ...operational.units import LocState
-from ..plan import HiddenPlan
+from ..plan import only_own
 from . import planning, state, supply
 from .actions import OrderSupply
 
 if TYPE_CHECKING:
     from ...game import Game
-
-
-def _own(side: str, viewer: str | None) -> None:
-    if viewer is not None and viewer != side:
-        raise HiddenPlan(f"the supply of '{side}' is hidden from '{viewer}'")
 
 
 def loc_states(game: Game, side: str) -> dict[str, LocState]:
@@ -127,7 +122,7 @@ class UnitSupplyView:
 def unit_supply(game: Game, side: str, *, viewer: str | None) -> dict[str, UnitSupplyView]:
     """Each unit of ``side`` on the map -> its LOC state and the levels its side's orders of
     this turn give it (hidden from other sides: the orders are part of the plan)."""
-    _own(side, viewer)
+    only_own("the supply", side, viewer)
     covered = supply.covered(game, side)
     out: dict[str, UnitSupplyView] = {}
     for unit in state.units(game).values():
@@ -156,7 +151,7 @@ class HqPools:
 def hq_pools(game: Game, side: str, *, viewer: str | None) -> HqPools:
     """The side's pools and supply orders of this turn, priced (hidden from other sides).
     Once the execution has started the orders are paid: ``pools`` already excludes them."""
-    _own(side, viewer)
+    only_own("the supply", side, viewer)
     rules = state.board_of(game).rules
     command, units = supply.tree(game), state.units(game)
     orders = supply.orders(game, side)
@@ -177,7 +172,7 @@ def order_preview(
 ) -> tuple[Pool, str]:
     """What ``order`` would cost ``side`` and why it would be refused (empty: it may be
     given), for the supply panel before the player confirms it."""
-    _own(side, viewer)
+    only_own("the supply", side, viewer)
     rules = state.board_of(game).rules
     command, units = supply.tree(game), state.units(game)
     plain = SupplyOrder(

@@ -49,7 +49,7 @@ from ...operational.works import (
 from ...operational.works import (
     options as unit_options,
 )
-from ..plan import HiddenPlan
+from ..plan import give, only_own
 from . import state
 from .actions import CancelEngineer, OrderEngineer
 
@@ -129,15 +129,10 @@ def works(game: Game) -> Works:
     return works_of(state.base_board(game), kept) if kept else Works()
 
 
-def _own(side: str, viewer: str | None) -> None:
-    if viewer is not None and viewer != side:
-        raise HiddenPlan(f"the engineer orders of '{side}' are hidden from '{viewer}'")
-
-
 def orders(game: Game, side: str, *, viewer: str | None = None) -> dict[str, EngineerOrder]:
     """The side's engineer orders in force, by unit id (part of its hidden plan: another
     ``viewer`` gets :class:`~engine.wego.plan.HiddenPlan`; ``None``: the umpire)."""
-    _own(side, viewer)
+    only_own("the engineer orders", side, viewer)
     kept = (game.state.operational or {}).get("works") or {}
     given = kept.get("orders", {}).get(side, {})
     return {u: EngineerOrder(u, o["task"], o["toward"]) for u, o in sorted(given.items())}
@@ -161,7 +156,7 @@ def _unit(game: Game, side: str, unit_id: object) -> OpUnit | None:
 def options(game: Game, side: str, unit_id: str, *, viewer: str | None = None) -> list[Option]:
     """OO14: the tasks ``unit_id`` may take from where it stands (only the valid ones; none
     for a unit that is not one of the side's engineers)."""
-    _own(side, viewer)
+    only_own("the engineer orders", side, viewer)
     unit = _unit(game, side, unit_id)
     if unit is None:
         return []
@@ -227,12 +222,11 @@ def actions(game: Game, side: str) -> list[Action]:
 def apply(game: Game, side: str, action: Action) -> None:
     """Carry out an engineer action that passed :func:`refusal`: a new order for the same
     engineer replaces the old one."""
-    given = data(game)["orders"].setdefault(side, {})
+    book = data(game)["orders"]
     if isinstance(action, CancelEngineer):
-        given.pop(action.unit, None)
+        book.get(side, {}).pop(action.unit, None)
     elif isinstance(action, OrderEngineer):
-        given[action.unit] = {"task": action.task, "toward": action.toward}
-        data(game)["orders"][side] = dict(sorted(given.items()))
+        give(book, side, action.unit, {"task": action.task, "toward": action.toward})
 
 
 def option_words(game: Game, unit_id: str, option: Option) -> str:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QDockWidget, QMainWindow, QTabBar, QWidget
+from shiboken6 import isValid
 
 
 def add_dock(window: QMainWindow, name: str, title: str, area: Qt.DockWidgetArea) -> QDockWidget:
@@ -14,8 +15,9 @@ def add_dock(window: QMainWindow, name: str, title: str, area: Qt.DockWidgetArea
     dock.setWidget(QWidget())
     window.addDockWidget(area, dock)
     # Qt makes the tab bars of tabified docks when it lays them out, so their titles are
-    # set whole each time a dock shows or hides (that is when a tab bar comes or goes).
-    dock.visibilityChanged.connect(lambda _shown: whole_tab_titles(window))
+    # set whole each time a dock shows or hides (that is when a tab bar comes or goes). A
+    # window being deleted hides its docks too, after its C++ side is gone: nothing to set.
+    dock.visibilityChanged.connect(lambda _shown: isValid(window) and whole_tab_titles(window))
     return dock
 
 

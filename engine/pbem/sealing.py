@@ -35,9 +35,17 @@ from schemas.io import canonical_json, parse_json
 from ..actions import Action
 from ..game import Game
 from ..wego import is_wego
-from ..wego.orders import ORDERS, CancelOrder, SealPlan
-from ..wego.plan import orders_of, planner
-from ..wego.sealed import CommitPlan, RevealPlan, commitment, committed, orders_text, revealer
+from ..wego.orders import SealPlan
+from ..wego.plan import planner
+from ..wego.sealed import (
+    PLAN_KINDS,
+    CommitPlan,
+    RevealPlan,
+    commitment,
+    committed,
+    plan_text,
+    revealer,
+)
 from . import turnfile
 from .errors import MissingPlan
 
@@ -46,7 +54,10 @@ if TYPE_CHECKING:
 
 KEEP_SUFFIX = ".salient-plan"
 KEEP_FORMAT = "salient-plan"
-_PLANNING = {*ORDERS, CancelOrder.kind, SealPlan.kind}
+_PLANNING = {*PLAN_KINDS, SealPlan.kind}
+"""What the sitting's side did while planning: its plan (every order type of the family, the
+operational family's supply, HQ, setup, breakdown, asset, fire and engineer actions among
+them) and its seal, all replaced by the commitment."""
 
 
 def keep_name(scenario: str, game: str, side: str, number: int) -> str:
@@ -89,20 +100,26 @@ def commit(pbem: PbemGame) -> dict[str, Any] | None:
     if side is None:
         return None
     game = pbem.game
-    orders = list(orders_of(game, side, viewer=side).values())
-    text = orders_text(orders)
-    salt = secrets.token_hex(16)
-    value = commitment(side, text, salt)
     rebuilt = _before_sitting(pbem)
     turn = game.turn
+    others: list[Action] = []
+    plan: list[Action] = []
     for record in game.log.records[pbem.sitting_start :]:
         if record["type"] != "action":
             continue
         data = record["action"]
         mine = record.get("by") == side and record.get("phase") == "wego_planning"
         if mine and record["turn"] == turn and data.get("kind") in _PLANNING:
-            continue  # the plan itself: sealed below by its hash
-        rebuilt.apply(Action.from_json(data))
+            # The plan itself, in the order it was made: sealed below by its hash.
+            if data.get("kind") != SealPlan.kind:
+                plan.append(Action.from_json(data))
+            continue
+        others.append(Action.from_json(data))
+    text = plan_text(plan)
+    salt = secrets.token_hex(16)
+    value = commitment(side, text, salt)
+    for action in others:
+        rebuilt.apply(action)
     rebuilt.apply(CommitPlan(value))
     # The game goes on from the committed line; the same object, so whoever holds it (the
     # game view's session) sees the committed game.

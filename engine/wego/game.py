@@ -34,7 +34,6 @@ from ..game import Game
 from ..phases.base import Phase
 from ..phases.supply import resolve as resolve_supply
 from . import execute, family, plan, sealed, windows
-from .orders import Order
 
 _NO_PHASE = Phase()
 _NO_PHASE.name = "WEGO planning"
@@ -109,14 +108,12 @@ class WegoGame(Game):
             return
         plan.check(self, action)
 
-    def _revealed(self, side: str, action: Action) -> list[Order]:
-        """The orders of a reveal of ``side``'s committed plan, checked (IllegalAction)."""
+    def _revealed(self, side: str, action: Action) -> list[Action]:
+        """The actions of a reveal of ``side``'s committed plan, checked against its
+        commitment (IllegalAction); each is checked by the rules as it is carried out."""
         if not isinstance(action, sealed.RevealPlan):
             raise IllegalAction(f"'{side}' must reveal the plan it sealed by commitment")
-        orders = sealed.revealed_orders(self, side, action)
-        for order in orders:
-            plan.check(self, order, side)
-        return orders
+        return sealed.revealed_actions(self, side, action)
 
     def apply(self, action: Action) -> None:
         """Carry out a planning action; sealing the last plan runs the execution phase and

@@ -461,10 +461,11 @@ def check(game: Game, action: Action, side: str | None = None) -> None:
     path_cost(game, stack, path, None, road=road)
 
 
-def apply(game: Game, action: Action) -> None:
-    """Carry out a planning action that passed :func:`check`."""
+def apply(game: Game, action: Action, side: str | None = None) -> None:
+    """Carry out a planning action that passed :func:`check` (for the planning side, or
+    ``side``, whose committed plan is being revealed)."""
     plan = _plan(game)
-    side = planner(game)
+    side = side or planner(game)
     assert side is not None
     orders = plan["orders"].setdefault(side, {})
     if isinstance(action, SealPlan):

@@ -66,6 +66,9 @@ class WegoPlanSave(_Model):
         default_factory=dict
     )
     """Sides whose plans are sealed by commitment and not yet revealed (engine.wego.sealed)."""
+    stack_base: dict[SideId, Annotated[int, Field(ge=1, le=10**9)]] = Field(default_factory=dict)
+    """For each committed side, the next stack number when it committed: its plan's own
+    setups and breakdowns numbered their stacks from there (engine.wego.sealed)."""
 
 
 Percent = Annotated[float, Field(ge=0.0, le=100.0)]

@@ -5,13 +5,25 @@ would let the opponent read it before making its own. So a side that seals its p
 another side has still to plan may seal it by **commitment** instead:
 
 * :class:`CommitPlan` ``{commitment}`` closes the side's plan with the SHA-256 of the plan
-  (:func:`commitment`: the side, a random salt and the orders, as canonical JSON), the orders
-  themselves staying with the player (the game holds none for that side);
+  (:func:`commitment`: the side, a random salt and the plan, as canonical JSON), the plan
+  itself staying with the player (the game holds nothing of it for that side);
 * once every side has sealed or committed, the side that committed first (in the turn order)
-  is to act and reveals: :class:`RevealPlan` ``{orders, salt}`` gives the orders and the salt;
-  the engine refuses them unless they hash to the commitment and every order is one the side
-  could have given, then the plan counts as sealed and, with the last reveal, the execution
-  runs as after a :class:`~engine.wego.orders.SealPlan`.
+  is to act and reveals: :class:`RevealPlan` ``{orders, salt}`` gives the plan and the salt;
+  the engine refuses them unless they hash to the commitment, then carries the plan's
+  actions out one by one as the side's own (:func:`apply_reveal`), the plan counts as
+  sealed and, with the last reveal, the execution runs as after a
+  :class:`~engine.wego.orders.SealPlan`.
+
+The plan is the list of the side's planning actions in the order it took them
+(:func:`plan_text`): the stacks' orders and their cancellations, and under the operational
+rules its supply orders, HQ moves, setups, breakdowns and combines, asset missions,
+artillery fire and engineer orders (:data:`PLAN_KINDS`), so a plan sealed by commitment
+holds everything a plan sealed in the clear holds, and replaying it gives the side the
+same plan. Each action is checked as the side's when it is revealed; one the rules refuse
+then (a cheat, or an opponent's setup standing where a route was planned) is dropped and
+recorded for the side alone (``plan_action_dropped``), so a reveal never stalls the game.
+The stacks a plan's setups and breakdowns formed get their ids when it is revealed; the
+plan's later orders naming them are translated (:func:`_renamed`).
 
 The salt makes the hash useless for guessing: without it, an opponent could hash likely
 plans until one matched. Revealing lists no legal action (only the player knows the plan):
@@ -24,14 +36,15 @@ from __future__ import annotations
 
 import hashlib
 import json
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from schemas.io import canonical_json
 
 from ..actions import ACTIONS, Action
 from ..errors import IllegalAction
-from .orders import ORDERS, Order, order_from_json
+from .family import PLANNING_KINDS
+from .orders import ORDERS, CancelOrder, Order
 
 if TYPE_CHECKING:
     from ..game import Game
@@ -39,7 +52,7 @@ if TYPE_CHECKING:
 
 @dataclass(frozen=True, slots=True)
 class CommitPlan(Action):
-    """Seal the side's plan by the SHA-256 of its content; the orders are revealed later."""
+    """Seal the side's plan by the SHA-256 of its content; the plan is revealed later."""
 
     kind: ClassVar[str] = "commit_plan"
     commitment: str
@@ -47,7 +60,7 @@ class CommitPlan(Action):
 
 @dataclass(frozen=True, slots=True)
 class RevealPlan(Action):
-    """Reveal a committed plan: its orders (canonical JSON of a list) and its salt."""
+    """Reveal a committed plan: its actions (canonical JSON of a list) and its salt."""
 
     kind: ClassVar[str] = "reveal_plan"
     orders: str
@@ -57,10 +70,19 @@ class RevealPlan(Action):
 for _cls in (CommitPlan, RevealPlan):
     ACTIONS[_cls.kind] = _cls
 
+PLAN_KINDS = frozenset({*ORDERS, CancelOrder.kind, *PLANNING_KINDS})
+"""The action kinds a plan sealed by commitment may hold: everything a side does while it
+plans except sealing."""
+
+
+def plan_text(actions: list[Action]) -> str:
+    """A plan as the text a commitment hashes: canonical JSON of its actions, in order."""
+    return canonical_json([a.to_json() for a in actions])
+
 
 def orders_text(orders: list[Order]) -> str:
-    """A plan's orders as the text a commitment hashes: canonical JSON, by stack."""
-    return canonical_json([o.to_json() for o in sorted(orders, key=lambda o: o.stack)])
+    """A plan of stack orders only, by stack (:func:`plan_text` of the sorted orders)."""
+    return plan_text(sorted(orders, key=lambda o: o.stack))
 
 
 def commitment(side: str, orders: str, salt: str) -> str:
@@ -87,23 +109,41 @@ def check_commit(game: Game, side: str, action: CommitPlan) -> None:
     if not isinstance(value, str) or len(value) != 64 or value.strip("0123456789abcdef"):
         raise IllegalAction("a commitment is a SHA-256 in 64 lower-case hex digits")
     assert game.state.wego is not None
-    if game.state.wego["orders"].get(side):
+    if _holds_plan(game, side):
         raise IllegalAction(
             "a plan sealed by commitment holds no order in the game: its orders are revealed "
             "once every side has sealed"
         )
 
 
+def _holds_plan(game: Game, side: str) -> bool:
+    """Whether the game holds an order of ``side``'s plan (a stack's, or one of the
+    operational family's books: supply, missions, fire, engineers)."""
+    assert game.state.wego is not None
+    if game.state.wego["orders"].get(side):
+        return True
+    kept = game.state.operational or {}
+    books = (
+        (kept.get("supply") or {}).get("orders", {}),
+        (kept.get("assets") or {}).get("missions", {}),
+        (kept.get("fire") or {}).get("orders", {}),
+    )
+    return any(book.get(side) for book in books)
+
+
 def apply_commit(game: Game, side: str, action: CommitPlan) -> None:
     plan = game.state.wego
     assert plan is not None
     plan.setdefault("committed", {})[side] = action.commitment
+    # The stack ids the plan's own setups and breakdowns began from (see _renamed).
+    plan.setdefault("stack_base", {})[side] = game.state.next_stack
     game.record("plan_committed", side_id=side, commitment=action.commitment)
 
 
-def revealed_orders(game: Game, side: str, action: RevealPlan) -> list[Order]:
-    """The orders of a reveal, checked against the commitment and as orders ``side`` could
-    give now; raises :class:`IllegalAction` with the reason otherwise."""
+def revealed_actions(game: Game, side: str, action: RevealPlan) -> list[Action]:
+    """The actions of a reveal, checked against the commitment and as a plan's actions;
+    raises :class:`IllegalAction` with the reason otherwise. Whether the rules allow each
+    is asked when it is carried out (:func:`apply_reveal`)."""
     if not isinstance(action.orders, str) or not isinstance(action.salt, str):
         raise IllegalAction("a reveal holds the plan's orders and salt as text")
     expected = committed(game).get(side)
@@ -120,27 +160,63 @@ def revealed_orders(game: Game, side: str, action: RevealPlan) -> list[Order]:
         raise IllegalAction(f"the revealed orders are not JSON ({exc})") from exc
     if not isinstance(data, list):
         raise IllegalAction("the revealed orders are a list")
-    orders: list[Order] = []
-    for item in data:
-        if not isinstance(item, dict) or item.get("kind") not in ORDERS:
-            raise IllegalAction(f"not an order: {item!r:.80}")
+    actions: list[Action] = []
+    for index, item in enumerate(data):
+        if not isinstance(item, dict) or item.get("kind") not in PLAN_KINDS:
+            raise IllegalAction(f"the revealed plan's item {index} is not an order: {item!r:.80}")
         try:
-            orders.append(order_from_json(item))
+            actions.append(Action.from_json(item))
         except (TypeError, ValueError, KeyError) as exc:
-            raise IllegalAction(f"an order cannot be read ({exc})") from exc
-    if orders_text(orders) != action.orders:
+            raise IllegalAction(f"the revealed plan's item {index} cannot be read ({exc})") from exc
+    if plan_text(actions) != action.orders:
         raise IllegalAction("the revealed orders are not in their canonical form")
-    if len({o.stack for o in orders}) != len(orders):
-        raise IllegalAction("a revealed plan gives each stack one order")
-    return orders
+    return actions
 
 
-def apply_reveal(game: Game, side: str, orders: list[Order]) -> None:
-    plan = game.state.wego
-    assert plan is not None
-    plan["orders"][side] = {o.stack: o.to_json() for o in orders}
-    del plan["committed"][side]
-    if not plan["committed"]:
-        del plan["committed"]
-    plan["sealed"].append(side)
-    game.record("plan_revealed", side_id=side, orders=len(orders))
+def _renamed(action: Action, names: dict[str, str]) -> Action:
+    """``action`` with its stack named as the reveal named it (a stack formed by the plan's
+    own setup or breakdown got the next free id when the plan was made; it gets the next
+    free id now, which differs when the other side formed stacks meanwhile)."""
+    if isinstance(action, Order | CancelOrder) and action.stack in names:
+        return replace(action, stack=names[action.stack])
+    return action
+
+
+def apply_reveal(game: Game, side: str, actions: list[Action]) -> None:
+    """Carry the revealed plan out as ``side``'s planning, action by action; one the rules
+    refuse now is dropped and recorded for the side (see the module docstring)."""
+    from . import plan as planning  # it imports this module
+
+    wego = game.state.wego
+    assert wego is not None
+    names: dict[str, str] = {}
+    planned = int(wego.get("stack_base", {}).get(side, game.state.next_stack))
+    dropped = 0
+    for action in actions:
+        action = _renamed(action, names)
+        try:
+            planning.check(game, action, side)
+        except IllegalAction as exc:
+            dropped += 1
+            game.record(
+                "plan_action_dropped", side_id=side, action=action.to_json(), reason=str(exc)
+            )
+            continue
+        before = game.state.next_stack
+        planning.apply(game, action, side)
+        for offset in range(game.state.next_stack - before):
+            names[f"s{planned + offset}"] = f"s{before + offset}"
+        planned += game.state.next_stack - before
+    del wego["committed"][side]
+    del wego["stack_base"][side]
+    for key in ("committed", "stack_base"):
+        if not wego[key]:
+            del wego[key]
+    wego["sealed"].append(side)
+    game.record(
+        "plan_revealed",
+        side_id=side,
+        orders=len(wego["orders"].get(side, {})),
+        actions=len(actions),
+        dropped=dropped,
+    )

@@ -12,7 +12,7 @@ import pytest
 from engine import Game, IllegalAction
 from engine.wego import plan, views
 from engine.wego.orders import OrderHold, OrderMove, SealPlan
-from engine.wego.sealed import CommitPlan, RevealPlan, commitment, orders_text
+from engine.wego.sealed import CommitPlan, RevealPlan, commitment, orders_text, plan_text
 from tests.wego_scenarios import crossing_scenario
 
 
@@ -55,13 +55,30 @@ def test_ot10_a_changed_plan_or_salt_is_refused_and_nothing_recorded() -> None:
     assert len(g.log) == size
 
 
-def test_ot10_a_revealed_order_the_side_could_not_give_is_refused() -> None:
+def test_ot10_a_revealed_order_the_side_could_not_give_is_dropped_and_told_to_it_alone() -> None:
+    """The reveal matches its commitment, so it is played; the order the rules refuse (a
+    stack of the other side) is left out and recorded for red only, and the turn goes on."""
     g = Game(crossing_scenario(), 1)
-    blue_stack = stack(g, "b1")
-    text, salt = orders_text([OrderHold(blue_stack)]), "7" * 32
+    blue_stack, red_stack = stack(g, "b1"), stack(g, "r4")
+    text, salt = plan_text([OrderHold(blue_stack), OrderHold(red_stack)]), "7" * 32
     g.apply(CommitPlan(commitment("red", text, salt)))
     g.apply(SealPlan())
-    with pytest.raises(IllegalAction, match="not a stack of the side"):
+    g.apply(RevealPlan(text, salt))
+    (dropped,) = g.log.of_type("plan_action_dropped")
+    assert dropped["action"] == OrderHold(blue_stack).to_json()
+    assert "not a stack of the side" in dropped["reason"]
+    assert g.log.of_type("plan_revealed")[0]["orders"] == 1  # red's own hold stands
+    assert g.log.of_type("wego_execution")
+    seen = views.visible_records(g.log.records, "blue")
+    assert not [r for r in seen if r["type"] == "plan_action_dropped"]
+
+
+def test_ot10_a_reveal_holding_something_other_than_planning_is_refused() -> None:
+    g = Game(crossing_scenario(), 1)
+    text, salt = plan_text([SealPlan()]), "8" * 32
+    g.apply(CommitPlan(commitment("red", text, salt)))
+    g.apply(SealPlan())
+    with pytest.raises(IllegalAction, match="item 0 is not an order"):
         g.apply(RevealPlan(text, salt))
 
 

@@ -35,6 +35,19 @@ POOLS = {
 }
 
 
+NAMES = {
+    "army": "6th Army",
+    "k1": "21st Corps",
+    "k2": "28th Corps",
+    "div": "175th Rifle Division",
+    "reg": "632nd Rifles",
+    "r-tank": "58th Tanks",
+    "gun": "3rd Guns",
+    "eng": "12th Sappers",
+}
+"""The names the game view shows for red's units (the plan's Undo names them)."""
+
+
 def every_order(turns: int = 4) -> CommandBuilder:
     b = CommandBuilder(12, 6)
     b.raw["info"]["title"] = "Every order (test)"
@@ -60,4 +73,6 @@ def every_order(turns: int = 4) -> CommandBuilder:
     b.unit("b-inf1", "inf", "c7r3", nation="blueland", hq="b-div", echelon="regiment")
     b.unit("b-inf2", "inf", "c7r5", nation="blueland", hq="b-div", echelon="regiment")
     b.unit("b-at", "at", "c8r2", nation="blueland", hq="b-div", echelon="battalion")
+    for unit in b.raw["units"]:
+        unit["name"] = NAMES.get(unit["id"], unit.get("name", ""))
     return b

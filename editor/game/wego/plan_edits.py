@@ -3,39 +3,47 @@
 Until a side seals its plan, its orders are only its own intentions: changing one reveals
 nothing and rolls no die, so every edit may be undone and redone freely, whatever the game's
 take-back rule (which governs what came out of the die or the fog: a sealed plan's turn,
-a card drawn). Each edit is kept as the orders it changed, before and after
-(:class:`Step`); undoing it gives each stack its order from before again (or cancels the
-one it did not have), redoing gives the order from after, both through the engine's own
-planning actions (``order_*``, ``cancel_order``), which it checks as it checks any other
-order, and which the log records as the person's actions.
+a card drawn). Each edit is kept as the side's whole plan before and after it
+(:class:`Step`, :class:`engine.wego.plan_state.PlanState`): the stacks' orders and, under the
+operational rules, its setups, breakdowns and combines, HQ moves, supply orders, asset
+missions, fire orders and engineer orders. Undoing an edit brings the plan back to its
+state before, redoing to its state after, both through the engine's own planning actions
+(:func:`engine.wego.plan_state.next_action`: a setup taken back sets the units up where they
+stood, a breakdown taken back combines the parts), which it checks as it checks any other
+planning action, and which the log records as the person's actions.
 
-"Start the plan again" cancels every order of the side in one step (itself undoable). The
+"Start the plan again" cancels every order of the stacks in one step (itself undoable). The
 edits belong to one side's plan in one turn: they are forgotten when it is sealed, when the
 board is handed over, and when a game is loaded or taken back.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from PySide6.QtCore import QObject, Signal
 
 from editor.game.session import GameSession
-from editor.game.wego.orders import order_words, planning_side
+from editor.game.wego.orders import planning_side
+from editor.game.wego.plan_words import describe
 from engine.actions import Action
-from engine.wego import plan
-from engine.wego.orders import CancelOrder, Order
+from engine.wego.plan_state import PlanState, next_action, snapshot
 
 DEPTH = 200
 """How many edits are kept to undo (a plan of a large map has a few dozen orders)."""
 
+ACTIONS_PER_STEP = 2_000
+"""At most this many planning actions bring a plan back to a step's state (a bound for a
+plan the engine refuses to bring back, so an Undo always ends)."""
+
 
 @dataclass(frozen=True)
 class Step:
-    """One edit of the plan: per stack changed, its order before and after (``None``: no
-    order), and the words that name it in the menu."""
+    """One edit of the plan: the side's plan before and after it, and the words that name
+    it in the menu ("supply order to 1st Army HQ")."""
 
-    changes: tuple[tuple[str, Order | None, Order | None], ...]
+    before: PlanState
+    after: PlanState
     what: str
 
 
@@ -62,8 +70,8 @@ class PlanEdits(QObject):
         side = planning_side(self.session.game)
         return side if side is not None and side == self.session.human_to_act() else None
 
-    def orders(self, side: str) -> dict[str, Order]:
-        return dict(plan.orders_of(self.session.game, side, viewer=side))
+    def plan(self, side: str) -> PlanState:
+        return snapshot(self.session.game, side)
 
     def _check_key(self) -> None:
         side = self.side()
@@ -79,33 +87,34 @@ class PlanEdits(QObject):
 
     # -- recording -----------------------------------------------------------------------------
 
-    def record(self, before: dict[str, Order], after: dict[str, Order], what: str) -> None:
-        """An edit was made (the orders of the side before and after it)."""
-        if self._busy:
+    def record(self, before: PlanState, after: PlanState, what: str) -> None:
+        """An edit was made (the side's plan before and after it)."""
+        if self._busy or before == after:
             return
-        changes = tuple(
-            (stack, before.get(stack), after.get(stack))
-            for stack in sorted(set(before) | set(after))
-            if before.get(stack) != after.get(stack)
-        )
-        if not changes:
-            return
-        self.undo_steps.append(Step(changes, what))
+        self.undo_steps.append(Step(before, after, what))
         del self.undo_steps[:-DEPTH]
         self.redo_steps = []
         self.changed.emit()
 
     def edit(self, action: Action) -> bool:
         """Apply a planning action through the session and keep it as an edit."""
+        return self.edit_all([action], describe(self.session.game, action, self.side()))
+
+    def edit_all(self, actions: list[Action], what: str) -> bool:
+        """Apply planning actions through the session as one edit named ``what`` (every
+        unit of a stack set up on a hex); stops at the first refused."""
         side = self.side()
         if side is None:
-            return self.session.apply(action)
-        before = self.orders(side)
-        if not self.session.apply(action):
-            return False
+            return all(self.session.apply(action) for action in actions)
+        before = self.plan(side)
+        done = True
+        for action in actions:
+            if not self.session.apply(action):
+                done = False
+                break
         if self.side() == side:  # not the seal
-            self.record(before, self.orders(side), describe(self.session, action, before))
-        return True
+            self.record(before, self.plan(side), what)
+        return done
 
     # -- undoing -------------------------------------------------------------------------------
 
@@ -120,7 +129,7 @@ class PlanEdits(QObject):
         if not self.can_undo():
             return None
         step = self.undo_steps[-1]
-        if not self._set({stack: old for stack, old, _new in step.changes}):
+        if not self._set(step.before):
             return None
         self.undo_steps.pop()
         self.redo_steps.append(step)
@@ -132,7 +141,7 @@ class PlanEdits(QObject):
         if not self.can_redo():
             return None
         step = self.redo_steps[-1]
-        if not self._set({stack: new for stack, _old, new in step.changes}):
+        if not self._set(step.after):
             return None
         self.redo_steps.pop()
         self.undo_steps.append(step)
@@ -140,44 +149,33 @@ class PlanEdits(QObject):
         return step
 
     def start_again(self) -> bool:
-        """Cancel every order of the plan, as one edit (undoable); ``False`` when the plan
-        has no order or a person is not planning."""
+        """Cancel every order of the stacks, as one edit (undoable); ``False`` when no
+        stack has an order or a person is not planning."""
         side = self.side()
         if side is None:
             return False
-        before = self.orders(side)
-        if not before:
+        before = self.plan(side)
+        if not before.orders:
             return False
-        if not self._set(dict.fromkeys(before)):
+        if not self._set(replace(before, orders=())):
             return False
-        self.record(before, self.orders(side), "starting the plan again")
+        self.record(before, self.plan(side), "starting the plan again")
         return True
 
-    def _set(self, wanted: dict[str, Order | None]) -> bool:
-        """Give each stack its wanted order (``None``: no order) through the engine."""
+    def _set(self, wanted: PlanState) -> bool:
+        """Bring the side's plan to ``wanted`` through the engine's planning actions;
+        ``False`` when one is refused."""
         side = self.side()
         if side is None:
             return False
         self._busy = True
         try:
-            for stack, order in wanted.items():
-                has = self.orders(side).get(stack)
-                if has == order:
-                    continue
-                action: Action = CancelOrder(stack) if order is None else order
+            for _ in range(ACTIONS_PER_STEP):
+                action = next_action(self.session.game, side, wanted)
+                if action is None:
+                    return True
                 if not self.session.apply(action):
                     return False
         finally:
             self._busy = False
-        return True
-
-
-def describe(session: GameSession, action: Action, before: dict[str, Order]) -> str:
-    """How the menu names an edit: "the order Move to Kharkov (3 steps)"."""
-    game = session.game
-    if isinstance(action, CancelOrder):
-        old = before.get(action.stack)
-        return f"cancelling {order_words(game, old)}" if old else "cancelling an order"
-    if isinstance(action, Order):
-        return f"the order {order_words(game, action)}"
-    return action.kind.replace("_", " ")
+        return False

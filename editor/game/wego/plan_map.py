@@ -270,13 +270,13 @@ class PlanMapView(GameMapView):
         game = self.session.game
         units = list(game.state.stacks[stack_id].units)
         name = game.world.regions[region].name
-        for unit in units:
-            try:
-                plan.check(game, SetUp(unit, region))
-            except IllegalAction as refusal:
-                self.message.emit(f"Refused: {refusal}")
-                return
-            self.session.apply(SetUp(unit, region))
+        try:
+            plan.check(game, SetUp(units[0], region))
+        except IllegalAction as refusal:
+            self.message.emit(f"Refused: {refusal}")
+            return
+        # The whole stack's setup is one edit of the plan: one Undo puts it back.
+        self.edits.edit_all([SetUp(unit, region) for unit in units], f"setting up on {name}")
         self.session.select(game.state.units[units[0]].stack)
         self.message.emit(f"Set up on {name} (Ctrl+click another hex of the zone to move it)")
 

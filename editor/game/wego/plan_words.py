@@ -1,0 +1,104 @@
+"""How the Undo and Redo of the plan name an edit, for every planning action: "the order
+Move to Kharkov", "supply order to 6th Army HQ", "setting up 3rd Rifles on Lozovaya"
+(:mod:`.plan_edits`; the menu reads "Undo supply order to 6th Army HQ")."""
+
+from __future__ import annotations
+
+from editor.game.panels.knowledge import unit_name
+from editor.game.panels.op_words import mission_words
+from editor.game.wego.orders import order_words
+from engine.actions import Action
+from engine.game import Game
+from engine.wego import plan
+from engine.wego.op.actions import (
+    AssignAsset,
+    AssignFire,
+    BreakDown,
+    CancelAsset,
+    CancelEngineer,
+    CancelFire,
+    CancelSupply,
+    Combine,
+    OrderEngineer,
+    OrderSupply,
+    ReassignHq,
+    SetUp,
+)
+from engine.wego.orders import CancelOrder, Order
+
+TASKS = {
+    "breach": "breaching the minefields",
+    "destroy_bridge": "destroying a bridge",
+    "repair_bridge": "repairing a bridge",
+    "pontoon": "building a pontoon bridge",
+}
+"""An engineer's task (OE2-OE5) in the words of the menu."""
+
+
+def place_words(game: Game, region: str) -> str:
+    """A hex or region as a player names it: its name, else "hex c12r4"."""
+    found = game.world.regions.get(region)
+    if found is None or found.name == region:
+        return f"hex {region}"
+    return found.name
+
+
+def asset_name(game: Game, asset_id: str) -> str:
+    """An asset's name under the operational rules (its id when it has none)."""
+    from engine.wego.op import state  # the operational family's, loaded when asked
+
+    asset = state.board_of(game).rules.assets.asset(asset_id)
+    return (asset.name or asset_id) if asset is not None else asset_id
+
+
+def _supply_words(action: OrderSupply) -> str:
+    levels = [
+        name
+        for name, on in (
+            ("Move+", action.move_plus),
+            ("Combat+", action.combat_plus),
+            ("Repl+", action.replacements),
+        )
+        if on
+    ]
+    scope = ", all below" if action.scope == "all" else ""
+    return f" ({' '.join(levels)}{scope})" if levels else ""
+
+
+def describe(game: Game, action: Action, side: str | None = None) -> str:
+    """How the menu names the edit ``action`` makes, asked before it is made (a
+    cancellation names the order it takes back, read from ``side``'s plan)."""
+    if isinstance(action, CancelOrder):
+        old = plan.orders_of(game, side, viewer=side).get(action.stack) if side else None
+        return f"cancelling {order_words(game, old)}" if old else "cancelling an order"
+    if isinstance(action, Order):
+        return f"the order {order_words(game, action)}"
+    if isinstance(action, OrderSupply):
+        return f"supply order to {unit_name(game, action.hq)}{_supply_words(action)}"
+    if isinstance(action, CancelSupply):
+        return f"taking back the supply order of {unit_name(game, action.hq)}"
+    if isinstance(action, ReassignHq):
+        return f"moving {unit_name(game, action.hq)} under {unit_name(game, action.corps)}"
+    if isinstance(action, SetUp):
+        return f"setting up {unit_name(game, action.unit)} on {place_words(game, action.region)}"
+    if isinstance(action, BreakDown):
+        return f"breaking down {unit_name(game, action.unit)}"
+    if isinstance(action, Combine):
+        return f"combining {unit_name(game, action.unit)}"
+    if isinstance(action, AssignAsset):
+        where = f" at {place_words(game, action.target)}" if action.target else ""
+        what = mission_words(action.mission).lower()
+        return f"mission of {asset_name(game, action.asset)}: {what}{where}"
+    if isinstance(action, CancelAsset):
+        return f"keeping {asset_name(game, action.asset)} home"
+    if isinstance(action, AssignFire):
+        where = place_words(game, action.target)
+        return f"{action.mission} fire of {unit_name(game, action.unit)} on {where}"
+    if isinstance(action, CancelFire):
+        return f"taking back the fire order of {unit_name(game, action.unit)}"
+    if isinstance(action, OrderEngineer):
+        task = TASKS.get(action.task, action.task.replace("_", " "))
+        return f"engineer order to {unit_name(game, action.unit)}: {task}"
+    if isinstance(action, CancelEngineer):
+        return f"stopping the work of {unit_name(game, action.unit)}"
+    return action.kind.replace("_", " ")

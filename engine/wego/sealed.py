@@ -36,6 +36,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any, ClassVar
 
@@ -75,14 +76,15 @@ PLAN_KINDS = frozenset({*ORDERS, CancelOrder.kind, *PLANNING_KINDS})
 plans except sealing."""
 
 
-def plan_text(actions: list[Action]) -> str:
+def plan_text(actions: Sequence[Action]) -> str:
     """A plan as the text a commitment hashes: canonical JSON of its actions, in order."""
     return canonical_json([a.to_json() for a in actions])
 
 
 def orders_text(orders: list[Order]) -> str:
     """A plan of stack orders only, by stack (:func:`plan_text` of the sorted orders)."""
-    return plan_text(sorted(orders, key=lambda o: o.stack))
+    ordered: list[Order] = sorted(orders, key=lambda o: o.stack)
+    return plan_text(ordered)
 
 
 def commitment(side: str, orders: str, salt: str) -> str:

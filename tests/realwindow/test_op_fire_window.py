@@ -1,0 +1,58 @@
+"""The artillery's fire orders in the WEGO game view's real window (issue 15: OO9, OC33,
+OF12), on the small operational front of ``tests.operational.view_scenario`` with a red gun
+added, at 1280x720, driven with real clicks: the Fire tab, a gun's range on the map, a
+target refused then given on the map, and its marker.
+"""
+
+from __future__ import annotations
+
+from tests.realwindow import game_fixtures
+from tests.realwindow.conftest import on_screen, settle_input, wait_until
+
+game_window = game_fixtures.game_window
+
+
+def _click_hex(x, view, hex_id: str) -> None:
+    point = view.mapFromScene(view.map_scene.points[hex_id])
+    x.move(*on_screen(view.viewport(), point.x() - 3, point.y() - 3))
+    x.click(*on_screen(view.viewport(), point.x(), point.y()))
+
+
+def test_a_guns_range_shows_and_its_fire_order_is_given_on_the_map(game_window, x, shots):
+    from editor.game.session import GameSession
+    from engine.wego.op import fire
+    from tests.operational.view_scenario import front
+
+    b = front()
+    b.unit("r-gun", "art", "c4r4", hq="div", echelon="battalion")
+    session = GameSession.new(b.build(), {"red": "human", "blue": "ai"}, seed=1)
+    window = game_window(session, "op-fire")
+    game_fixtures.fit(window, 1280, 720)
+    window.map_view.zoom_to_fit()
+    settle_input(0.3)
+    op = window.op_view
+    assert op is not None and op.fire is not None
+    box, view, game = op.fire, window.map_view, session.game
+    bar = op.tabs.tabBar()
+    index = op.tabs.indexOf(box)
+    x.click(*on_screen(bar, bar.tabRect(index).center().x(), bar.tabRect(index).center().y()))
+    wait_until(lambda: op.tabs.currentIndex() == index, what="the Fire tab")
+    wait_until(lambda: box.table.isVisible() and box.table.topLevelItemCount() == 1, what="gun")
+    row = box.table.visualItemRect(box.table.topLevelItem(0)).center()
+    x.click(*on_screen(box.table.viewport(), row.x(), row.y()))
+    wait_until(lambda: box.gun() == "r-gun", what="the gun picked")
+    assert set(box.range.hexes) == set(fire.reach(game, "r-gun"))
+    shots(window, "op-fire-range")
+    x.click(*on_screen(box.target_button, 10, 10))
+    wait_until(lambda: box.picking == ("r-gun", "offensive"), what="target mode")
+    _click_hex(x, view, "c5r3")  # red's own armour: refused in red
+    wait_until(lambda: "Refused" in box.note.text(), what="the refusal")
+    assert "your own units hold" in box.note.text()
+    _click_hex(x, view, "c7r3")
+    wait_until(lambda: "r-gun" in fire.orders(game, "red"), what="the order")
+    assert fire.orders(game, "red")["r-gun"].target == "c7r3"
+    assert box.marks.shown == {"c7r3": [("r-gun", "offensive")]}
+    assert box.table.topLevelItem(0).text(2).startswith("Fire at")
+    assert box.table.topLevelItem(0).foreground(2).color().name() != "#000000"
+    settle_input(0.2)
+    shots(window, "op-fire-given")

@@ -56,3 +56,33 @@ def test_a_guns_range_shows_and_its_fire_order_is_given_on_the_map(game_window, 
     assert box.table.topLevelItem(0).foreground(2).color().name() != "#000000"
     settle_input(0.2)
     shots(window, "op-fire-given")
+
+
+def test_the_aa_cover_and_chain_of_command_overlays_from_the_view_menu(game_window, x, shots):
+    """OF11: the AA cover badges and the HQ chain lines, switched on from the View menu's
+    actions, drawn over the front (looked at in the screenshot)."""
+    from editor.game.session import GameSession
+    from tests.operational.view_scenario import front
+
+    b = front()
+    b.raw["unit_types"].append(
+        {
+            "id": "flak",
+            "name": "Flak",
+            "operational": {"category": "heavy_aa", "attack": 2, "defence": 2, "movement": 6},
+        }
+    )
+    b.unit("r-flak", "flak", "c4r4", hq="div", echelon="battalion")
+    session = GameSession.new(b.build(), {"red": "human", "blue": "ai"}, seed=1)
+    window = game_window(session, "op-cover")
+    game_fixtures.fit(window, 1280, 720)
+    window.map_view.zoom_to_fit()
+    settle_input(0.3)
+    op = window.op_view
+    assert op is not None
+    op.actions["aa"].trigger()
+    op.actions["chains"].trigger()
+    wait_until(lambda: op.overlays.aa and op.overlays.chains, what="the overlays")
+    assert op.overlays.chains == {"div": "army"}
+    settle_input(0.2)
+    shots(window, "op-cover-overlays")

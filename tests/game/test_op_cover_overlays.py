@@ -77,3 +77,17 @@ def test_of10_the_hex_details_give_the_aa_value_and_the_stacking_points(qtbot, s
     tip = next(t for _box, t in item.boxes if t.startswith("c5r3"))
     used, limit = f"{values.sp_used:g}", f"{values.sp_limit:g}"
     assert f"AA value {values.aa:g} (OC35); stacking {used} of {limit} SP (OH9)" in tip
+
+
+def test_of11_the_hexside_effects_overlay_draws_each_feature_with_what_it_does(qtbot, state_dir):
+    window = _window(qtbot)
+    op = window.op_view
+    assert op is not None
+    op.actions["hexsides"].trigger()
+    expected = {m.hexside_id for m in hex_queries.hexside_effects(window.session.game)}
+    assert set(op.overlays.hexsides) == expected and len(expected) == 5
+    assert set(op.overlays.hexsides.values()) == {"slows"}  # streams: MP and a weaker attack
+    tips = {i.toolTip() for i in window.map_view.map_scene.items() if "(OH6)" in i.toolTip()}
+    (tip,) = {t for t in tips if t.startswith("Stream (c6r1-c7r1)")}
+    assert "infantry +2 MP, armour +2 MP" in tip and "attack across it x0.5" in tip
+    assert "no shock across it" in tip

@@ -69,3 +69,13 @@ def test_of11_the_hq_chain_links_each_hq_to_its_superior_on_the_map() -> None:
         "army",
         "c1r1",
     )
+
+
+def test_of11_oh6_every_hexside_feature_with_its_row_as_the_board_stands() -> None:
+    from tests.operational.view_scenario import front
+
+    game = front().game(seed=1)
+    marks = hex_queries.hexside_effects(game)
+    assert [m.hexside_id for m in marks] == [f"c6r{r}-c7r{r}" for r in (1, 2, 4, 5, 6)]
+    stream = marks[0].effect
+    assert stream.connection_type == "stream" and stream.attack < 1 and not marks[0].frozen

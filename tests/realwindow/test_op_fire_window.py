@@ -58,9 +58,9 @@ def test_a_guns_range_shows_and_its_fire_order_is_given_on_the_map(game_window, 
     shots(window, "op-fire-given")
 
 
-def test_the_aa_cover_and_chain_of_command_overlays_from_the_view_menu(game_window, x, shots):
-    """OF11: the AA cover badges and the HQ chain lines, switched on from the View menu's
-    actions, drawn over the front (looked at in the screenshot)."""
+def test_the_aa_cover_chain_of_command_and_hexside_overlays(game_window, x, shots):
+    """OF11: the AA cover badges, the HQ chain lines and the hexside effects, switched on
+    from the View menu's actions, drawn over the front (looked at in the screenshot)."""
     from editor.game.session import GameSession
     from tests.operational.view_scenario import front
 
@@ -82,7 +82,9 @@ def test_the_aa_cover_and_chain_of_command_overlays_from_the_view_menu(game_wind
     assert op is not None
     op.actions["aa"].trigger()
     op.actions["chains"].trigger()
+    op.actions["hexsides"].trigger()
     wait_until(lambda: op.overlays.aa and op.overlays.chains, what="the overlays")
+    assert len(op.overlays.hexsides) == 5  # the stream
     assert op.overlays.chains == {"div": "army"}
     settle_input(0.2)
     shots(window, "op-cover-overlays")

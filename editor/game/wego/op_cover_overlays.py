@@ -1,14 +1,19 @@
-"""Two overlays of an operational game's map (OF11): the side's AA cover and its chain of
-command.
+"""Three overlays of an operational game's map (OF11): the side's AA cover, its chain of
+command, and what the hexside features do.
 
 - **AA cover**: a badge at the upper left of each hex the side's AA fires over (its units'
   hexes and the hexes next to its heavy AA, Table OC35) with the AA points, in a teal that
   deepens with the value; pointing at it says what the figure is.
 - **HQ chains**: a dashed line from each HQ of the side to the superior it reports to, with
   an arrowhead at the superior; pointing at it names both.
+- **Hexside effects**: every hexside with a feature drawn thick along its edge, red where
+  units cross only by a road's bridge or with their whole allowance, violet where it stops
+  zones of control or lines of communication, orange where it only costs MP or weakens an
+  attack, pale blue for a river frozen today; pointing at it lists what it does (OH6, OH7).
 
-Both are the engine's answers (:func:`engine.wego.op.hex_queries.aa_cover`,
-:func:`~engine.wego.op.hex_queries.hq_chains`) for the side's own units.
+All are the engine's answers (:func:`engine.wego.op.hex_queries.aa_cover`,
+:func:`~engine.wego.op.hex_queries.hq_chains`, :func:`~engine.wego.op.hex_queries.
+hexside_effects`), the first two for the side's own units.
 """
 
 from __future__ import annotations
@@ -19,10 +24,12 @@ from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QColor, QPainter, QPainterPath, QPen
 from PySide6.QtWidgets import QGraphicsItem, QGraphicsPathItem
 
-from editor.game.map.style import Z_PATH
+from editor.game.map.style import Z_CONNECTIONS, Z_PATH
 from editor.game.panels.knowledge import unit_name
 from editor.game.wego.op_overlay_items import HexMarksItem, number
+from editor.shared.map.hex_drawing import hexside_segment_paths
 from engine.wego.op import hex_queries
+from engine.wego.op.hex_queries import HexsideMark
 
 if TYPE_CHECKING:
     from editor.game.map.scene import GameMapScene
@@ -30,11 +37,24 @@ if TYPE_CHECKING:
 COVER_OVERLAYS: list[tuple[str, str]] = [
     ("aa", "AA cover of your units"),
     ("chains", "Chain of command of your HQs"),
+    ("hexsides", "Hexside effects"),
 ]
 AA_LIGHT, AA_STRONG = QColor("#66d9e8"), QColor("#0b7285")
 AA_STRONG_FROM = 12.0
 """AA points drawn in the deepest teal (a regiment's worth of flak)."""
 CHAIN_COLOUR = QColor("#7048e8")
+HEXSIDE_COLOURS = {
+    "hard": QColor("#e03131"),
+    "blocks": QColor("#9c36b5"),
+    "slows": QColor("#f08c00"),
+    "frozen": QColor("#a5d8ff"),
+}
+HEXSIDE_WORDS = {
+    "hard": "crossed only by a road's bridge, or with a unit's whole allowance",
+    "blocks": "stops zones of control or lines of communication",
+    "slows": "costs MP or weakens an attack across it",
+    "frozen": "a river frozen today: crossed as a plain hexside",
+}
 
 
 def _aa_colour(value: float) -> QColor:
@@ -129,7 +149,77 @@ def chain_items(scene: GameMapScene, side: str) -> tuple[dict[str, str], list[QG
     return drawn, items
 
 
+def hexside_kind(mark: HexsideMark) -> str:
+    """The colour class of a hexside: the strongest thing it does."""
+    effect = mark.effect
+    if mark.frozen:
+        return "frozen"
+    if effect.crossing != "open":
+        return "hard"
+    if effect.blocks_zoc or effect.blocks_loc:
+        return "blocks"
+    return "slows"
+
+
+def hexside_words(mark: HexsideMark) -> str:
+    """What the hexside does, in words (its row of Table OH6)."""
+    effect = mark.effect
+    kind = effect.connection_type.replace("_", " ")
+    parts = []
+    if mark.frozen:
+        parts.append("frozen today: crossed as a plain hexside (OW1)")
+    if effect.crossing == "road_only":
+        parts.append("crossed only along a road over a bridge")
+    elif effect.crossing == "all_movement":
+        parts.append("crossing takes a unit's whole allowance")
+    costs = effect.movement_cost
+    if costs.infantry or costs.armour:
+        inf = "impassable" if costs.infantry is None else f"+{number(costs.infantry)} MP"
+        arm = "impassable" if costs.armour is None else f"+{number(costs.armour)} MP"
+        parts.append(f"infantry {inf}, armour {arm}")
+    if effect.attack != 1.0:
+        parts.append(f"attack across it x{number(effect.attack)}")
+    if effect.denies_shock:
+        parts.append("no shock across it (OC12)")
+    if effect.denies_overrun:
+        parts.append("no overrun across it")
+    if effect.blocks_zoc:
+        parts.append("zones of control stop at it (OH7)")
+    if effect.blocks_loc:
+        parts.append("lines of communication do not cross it (OH7)")
+    what = "; ".join(parts) if parts else "no effect"
+    return f"{kind.capitalize()} ({mark.hexside_id}): {what} (OH6)"
+
+
+def hexside_items(scene: GameMapScene, _side: str) -> tuple[dict[str, str], list[QGraphicsItem]]:
+    """OF11: every hexside feature drawn by what it does, with its colour class by hexside."""
+    grid = scene.grid
+    if grid is None:
+        return {}, []
+    marks = hex_queries.hexside_effects(scene.game)
+    paths = hexside_segment_paths(grid, [m.hexside for m in marks])
+    items: list[QGraphicsItem] = []
+    drawn: dict[str, str] = {}
+    for mark, path in zip(marks, paths, strict=True):
+        kind = hexside_kind(mark)
+        drawn[mark.hexside_id] = kind
+        for colour, width in ((QColor(255, 255, 255, 230), 7.0), (HEXSIDE_COLOURS[kind], 4.0)):
+            item = QGraphicsPathItem(path)
+            pen = QPen(colour, width)
+            pen.setCosmetic(True)
+            pen.setCapStyle(Qt.PenCapStyle.FlatCap)
+            item.setPen(pen)
+            item.setZValue(Z_CONNECTIONS + 1)  # over the rivers, under the counters
+            item.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
+            item.setToolTip(hexside_words(mark))
+            scene.addItem(item)
+            items.append(item)
+    return drawn, items
+
+
 def legend(name: str) -> list[tuple[QColor, str]]:
+    if name == "hexsides":
+        return [(HEXSIDE_COLOURS[k], HEXSIDE_WORDS[k]) for k in HEXSIDE_COLOURS]
     if name == "aa":
         return [(AA_LIGHT, "a little AA"), (AA_STRONG, f"{number(AA_STRONG_FROM)} points or more")]
     return [(CHAIN_COLOUR, "HQ to its superior")]

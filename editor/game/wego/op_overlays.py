@@ -2,7 +2,7 @@
 zone of control with its value on each hex, the lines of communication coloured by state
 (and the selected HQ's reach), each hex's supply mark for the side's own units (a disc in its
 LOC state's colour), how well the side sees each enemy unit (:mod:`.op_intel`), and the
-side's AA cover and chain of command (:mod:`.op_cover_overlays`).
+side's AA cover, its chain of command and the hexside effects (:mod:`.op_cover_overlays`).
 
 Each overlay is drawn from the engine's answer (:mod:`engine.wego.op.map_queries`) for the side
 whose map this is (the viewer, or the side to act for a spectator), as that side knows the
@@ -96,6 +96,8 @@ class OpOverlays:
         """The AA cover overlay's badges: hex -> AA points (OF11)."""
         self.chains: dict[str, str] = {}
         """The chain-of-command overlay's lines: HQ -> its superior (OF11)."""
+        self.hexsides: dict[str, str] = {}
+        """The hexside overlay's edges: hexside id -> its colour class (OF11)."""
 
     def side(self) -> str:
         game = self.scene.game
@@ -270,6 +272,10 @@ class OpOverlays:
 
     def _chains(self, side: str) -> list[QGraphicsItem]:
         self.chains, items = op_cover_overlays.chain_items(self.scene, side)
+        return items
+
+    def _hexsides(self, side: str) -> list[QGraphicsItem]:
+        self.hexsides, items = op_cover_overlays.hexside_items(self.scene, side)
         return items
 
     def _intel(self, side: str) -> list[QGraphicsItem]:

@@ -1,6 +1,7 @@
 """What the game view's hex details and overlays ask of an operational game besides
 :mod:`.map_queries` (OF10, OF11): each hex's AA value and stacking for a side, the AA cover a
-side spreads over the map, and the side's chain of command as it stands on the map.
+side spreads over the map, the side's chain of command as it stands on the map, and what
+each hexside feature does (OH6, OH7, OH11).
 
 Every answer is the rules' own (:func:`engine.operational.missions.aa_points`,
 :func:`engine.operational.units.stacking_points`,
@@ -14,6 +15,8 @@ from __future__ import annotations
 from collections import defaultdict
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
+
+from schemas.operational.terrain import HexsideEffect
 
 from ...operational import OpUnit
 from ...operational.missions import aa_points
@@ -114,4 +117,33 @@ def hq_chains(game: Game, side: str) -> list[ChainLink]:
             out.append(
                 ChainLink(hq, board.hex_ids[units[hq].hex], up, board.hex_ids[units[up].hex])
             )
+    return out
+
+
+@dataclass(frozen=True)
+class HexsideMark:
+    """OF11: one hexside with a feature, as the board stands (the engineers' work done)."""
+
+    hexside: int
+    """The grid's hexside number."""
+    hexside_id: str
+    """``<hex>-<hex>``."""
+    effect: HexsideEffect
+    """Its row of Table OH6 (crossing, MP, attack, shock, overrun, ZOC and LOC)."""
+    frozen: bool
+    """OW1: a river on a frozen day, crossed as a plain hexside today."""
+
+
+def hexside_effects(game: Game) -> list[HexsideMark]:
+    """OF11, OH6, OH7, OH11: every hexside with a feature on the board as it stands (a
+    breached minefield as its breached row, a destroyed bridge as the river: OE2, OE4), in
+    hexside order."""
+    board = state.board_of(game)
+    frozen = state.clock(game).frozen
+    out: list[HexsideMark] = []
+    for number, code in enumerate(board.side_feature.tolist()):
+        if code < 0:
+            continue
+        row = board.hexside_rows[code]
+        out.append(HexsideMark(number, board.grid.hexside_id(number), row, frozen and row.river))
     return out

@@ -36,6 +36,11 @@ def test_of6_a_battles_row_carries_its_record_and_the_details_name_the_guns_fire
     assert "Art (gun)" in text
     assert " 10 x1.1 11 " in text
     assert f"die {row.record['die']}" in text
+    # OF6: each side's men, guns and vehicles lost of those present.
+    foe = next(line for line in row.record["units"] if line["unit"] == "foe")
+    lost = foe["men_before"] - foe["men_after"]
+    assert "Men lost Guns lost Vehicles lost" in text
+    assert f"{lost:,} of {foe['men_before']:,}" in text
     table = BattlesTable(game.world)
     qtbot.addWidget(table)
     table.show_rows([row])

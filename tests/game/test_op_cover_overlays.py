@@ -77,6 +77,8 @@ def test_of10_the_hex_details_give_the_aa_value_and_the_stacking_points(qtbot, s
     tip = next(t for _box, t in item.boxes if t.startswith("c5r3"))
     used, limit = f"{values.sp_used:g}", f"{values.sp_limit:g}"
     assert f"AA value {values.aa:g} (OC35); stacking {used} of {limit} SP (OH9)" in tip
+    assert values.men > 0  # an armour regiment: its echelon's men (OU4)
+    assert f"About {values.men:,} men, {values.guns:,} guns, {values.vehicles:,} vehicles" in tip
 
 
 def test_of11_the_hexside_effects_overlay_draws_each_feature_with_what_it_does(qtbot, state_dir):

@@ -3,7 +3,8 @@ summary's details pane: the kind of battle and its order, each side's total with
 organisational integrity, the artillery's and the naval fire's factors in it (each gun with
 its factor and Table OC32's multiplier), the basic odds, every shift with why, the final and
 column odds, the intensity, the die and the table's damage, the AA fire at the supporting
-assets (odds, roll, row, result, damage), and each engaged unit's losses and shock.
+assets (odds, roll, row, result, damage), each side's men, guns and vehicles lost of those
+present, and each engaged unit's losses and shock.
 
 Everything is read from the ``op_battle`` record (and the ``op_aa_fire`` records of the same
 fight) that :func:`engine.wego.film.battles` attaches to the row; the pane only words it.
@@ -126,6 +127,7 @@ def battle_details(world: World, row: BattleRow) -> str:
         ]
         head = ["Asset", "Side", "AA", "Odds", "Roll", "Row", "Result", "Hit"]
         parts.append(_table(head, rows))
+    parts.append(_losses(record, names))
     parts.append(_units(record, names))
     return "".join(parts)
 
@@ -176,6 +178,25 @@ def _odds(record: dict[str, Any]) -> str:
         f"and the defender {_n(record['defender_damage'])}%.</p>"
     )
     return "".join(lines)
+
+
+def _losses(record: dict[str, Any], names: _Names) -> str:
+    """OF6: per side, men, guns and vehicles lost of those present (records from before the
+    establishment table have none: nothing shown)."""
+    lines = record["units"]
+    if not lines or "men_before" not in lines[0]:
+        return ""
+    rows = []
+    for side in (record["attacker"], record["defender"]):
+        mine = [line for line in lines if line["side"] == side]
+        cells = [names.side(side)]
+        for key in ("men", "guns", "vehicles"):
+            had = sum(line[f"{key}_before"] for line in mine)
+            lost = had - sum(line[f"{key}_after"] for line in mine)
+            cells.append(f"{lost:,} of {had:,}")
+        rows.append(cells)
+    head = ["Side", "Men lost", "Guns lost", "Vehicles lost"]
+    return "<p><b>Losses</b> (of those present, OF6)</p>" + _table(head, rows)
 
 
 def _units(record: dict[str, Any], names: _Names) -> str:

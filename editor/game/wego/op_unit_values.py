@@ -4,8 +4,8 @@ as a badge at the lower right of each hex holding the side's units, in a colour 
 (red) to good (green) with the figure once hexes are large enough on screen. Pointing at a
 badge gives the hex's details: every unit of the side there with its quality, strength,
 readiness, usable shock (attacking and defending) and dug-in state, its line of
-communication, the hex's AA value and stacking points used of its limit, and the enemy's
-zone-of-control value on the hex.
+communication, the hex's AA value, stacking points used of its limit and the men, guns
+and vehicles its units stand for, and the enemy's zone-of-control value on the hex.
 
 Only the side's own units are drawn: an enemy's values are what its intelligence reads of
 them, which the intelligence overlay shows (:mod:`.op_intel`). The figures are the rules'
@@ -108,6 +108,9 @@ def hex_details(
         lines.append(
             f"AA value {number(values.aa)} (OC35); stacking {number(values.sp_used)} of "
             f"{number(values.sp_limit)} SP (OH9)"
+        )
+        lines.append(
+            f"About {values.men:,} men, {values.guns:,} guns, {values.vehicles:,} vehicles"
         )
     lines.append(f"Enemy zone of control here: {number(zoc)}" if zoc else "No enemy zone here")
     return "\n".join(lines)

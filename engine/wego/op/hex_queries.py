@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING
 from schemas.operational.terrain import HexsideEffect
 
 from ...operational import OpUnit
+from ...operational.establishment import establishment
 from ...operational.missions import aa_points
 from ...operational.movement import stacking_limit
 from ...operational.units import stacking_points
@@ -40,6 +41,10 @@ class HexValues:
     """OH9: the stacking points of its units."""
     sp_limit: float
     """OH9: the stacking points its terrain holds."""
+    men: int = 0
+    """OU1, OU4: the men its units stand for now (:mod:`engine.operational.establishment`)."""
+    guns: int = 0
+    vehicles: int = 0
 
 
 def _own_by_hex(game: Game, side: str) -> dict[int, list[OpUnit]]:
@@ -62,7 +67,8 @@ def _heavy_near(game: Game, by_hex: dict[int, list[OpUnit]], hex_index: int) -> 
 
 
 def hex_values(game: Game, side: str) -> dict[str, HexValues]:
-    """OF10: each hex holding ``side``'s units -> its AA value and its stacking, by hex id."""
+    """OF10: each hex holding ``side``'s units -> its AA value, its stacking and the men, guns
+    and vehicles there, by hex id."""
     board = state.board_of(game)
     rules = board.rules
     by_hex = _own_by_hex(game, side)
@@ -70,8 +76,14 @@ def hex_values(game: Game, side: str) -> dict[str, HexValues]:
     for index, units in sorted(by_hex.items()):
         aa = aa_points(board, units, _heavy_near(game, by_hex, index))
         used = sum(stacking_points(rules, u) for u in units)
+        kept = [establishment(rules, u) for u in units]
         out[board.hex_ids[index]] = HexValues(
-            round(aa, 2), round(used, 2), round(stacking_limit(board, index), 2)
+            round(aa, 2),
+            round(used, 2),
+            round(stacking_limit(board, index), 2),
+            sum(k.men for k in kept),
+            sum(k.guns for k in kept),
+            sum(k.vehicles for k in kept),
         )
     return out
 

@@ -88,3 +88,32 @@ def test_the_aa_cover_chain_of_command_and_hexside_overlays(game_window, x, shot
     assert op.overlays.chains == {"div": "army"}
     settle_input(0.2)
     shots(window, "op-cover-overlays")
+
+
+def test_a_battles_details_under_the_battle_summary(game_window, x, shots):
+    """OF6, OF7: after a turn where red's gun fires for its armour's attack, picking the
+    battle in the Battles tab shows its details under the table (looked at in the
+    screenshot): the gun's fire in the totals, the odds, the losses."""
+    from editor.game.session import GameSession
+    from engine.wego.orders import SealPlan
+    from tests.operational.test_artillery_fire import OFFENSIVE, attack, lane
+
+    session = GameSession.new(lane().build(), {"red": "human", "blue": "human"}, seed=5)
+    game = session.game
+    for action in (OFFENSIVE, attack(game), SealPlan()):
+        game.apply(action)
+    game_fixtures.drive(session, lambda g: g.turn == 2 and g.to_act() == "red")
+    window = game_window(session, "op-battle-details")
+    game_fixtures.fit(window, 1280, 720)
+    window.show_battles(1, "red")
+    window.battles_dock.show()
+    window.battles_dock.raise_()
+    table = window.battles
+    wait_until(lambda: table.table.rowCount() == 1, what="the battle")
+    rect = table.table.visualItemRect(table.table.item(0, 2)).center()
+    x.click(*on_screen(table.table.viewport(), rect.x(), rect.y()))
+    wait_until(lambda: not table.details.isHidden(), what="the details")
+    text = table.details.toPlainText()
+    assert "Artillery fire" in text and "Men lost" in text
+    settle_input(0.2)
+    shots(window, "op-battle-details")

@@ -92,7 +92,7 @@ class BattlesTable(QWidget):
         self.details.setObjectName("battle-details")
         self.details.setOpenLinks(False)
         self.details.hide()
-        layout.addWidget(self.details, 1)
+        layout.addWidget(self.details, 2)  # the breakdown is long, a turn's rows few
         self.table.itemSelectionChanged.connect(self._show_details)
         self._say_count()
 

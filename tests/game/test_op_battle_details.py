@@ -91,3 +91,13 @@ def test_of7_the_aa_fire_at_a_supporting_asset_shows_with_its_odds_roll_and_resu
 def test_of6_an_area_rules_battle_has_no_details() -> None:
     row = film.BattleRow(1, 1, 1, "r1", "red", "blue", "red", 2, {}, False)
     assert battle_details(None, row) == ""  # type: ignore[arg-type]
+
+
+def test_of6_under_fog_of_war_the_other_sides_units_are_not_named() -> None:
+    game = lane().game(seed=5)
+    execute(game, [OFFENSIVE, attack(game)])
+    (row,) = film.battles(game.log.records)
+    seen = _text(battle_details(game.world, row, viewer="blue"))
+    assert "Art (gun)" not in seen and "Armour (tank)" not in seen
+    assert "an enemy unit" in seen and "Inf (foe)" in seen  # its own unit is named
+    assert "Art (gun)" in _text(battle_details(game.world, row, viewer=None))

@@ -59,6 +59,8 @@ class BattlesTable(QWidget):
         self.side_colours = {s: world.sides[s].color for s in world.sides}
         self.sides = [s for s in world.turn_order if not world.sides[s].neutral]
         self.rows: list[BattleRow] = []
+        self.viewer: str | None = None
+        """The side whose fog of war the details keep (``None``: everything is named)."""
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.setSpacing(4)
@@ -157,7 +159,8 @@ class BattlesTable(QWidget):
         rows = self.table.selectionModel().selectedRows()
         item = self.table.item(rows[0].row(), 0) if rows else None
         index = int(item.data(ORDER_ROLE)) if item is not None else -1
-        html = battle_details(self.world, self.rows[index]) if 0 <= index < len(self.rows) else ""
+        row = self.rows[index] if 0 <= index < len(self.rows) else None
+        html = battle_details(self.world, row, self.viewer) if row is not None else ""
         self.details.setHtml(html)
         self.details.setVisible(bool(html))
 

@@ -49,14 +49,17 @@ def _table(head: list[str], rows: list[list[str]]) -> str:
 
 
 class _Names:
-    def __init__(self, world: World) -> None:
+    def __init__(self, world: World, viewer: str | None) -> None:
         self.world = world
+        self.viewer = viewer
 
     def side(self, side: str) -> str:
         found = self.world.sides.get(side)
         return found.name if found is not None else side
 
-    def unit(self, unit_id: str) -> str:
+    def unit(self, unit_id: str, side: str = "") -> str:
+        if self.viewer is not None and side and side != self.viewer:
+            return "an enemy unit"  # under fog of war: the Intel overlay says what it is
         unit = self.world.units.get(unit_id)
         if unit is None:
             return unit_id
@@ -77,13 +80,14 @@ class _Names:
         return region.name
 
 
-def battle_details(world: World, row: BattleRow) -> str:
+def battle_details(world: World, row: BattleRow, viewer: str | None = None) -> str:
     """The HTML of the battle's details (an empty string for a battle of the area rules or
-    an overrun, which has no record of odds)."""
+    an overrun, which has no record of odds). With a ``viewer`` (a side under fog of war)
+    the other side's units and guns are not named."""
     record = row.record
     if record is None:
         return ""
-    names = _Names(world)
+    names = _Names(world, viewer)
     attacker, defender = record["attacker"], record["defender"]
     kind = KIND_WORDS.get(record["battle_kind"], record["battle_kind"])
     order = ORDER_WORDS.get(record["order"], record["order"])
@@ -100,7 +104,7 @@ def battle_details(world: World, row: BattleRow) -> str:
         parts.append("<p><b>Artillery fire</b> (OC2, OC32)</p>")
         rows = [
             [
-                names.unit(g["unit"]),
+                names.unit(g["unit"], g["side"]),
                 names.side(g["side"]),
                 _n(g["factor"]),
                 f"x{_n(g['multiplier'])}",
@@ -207,7 +211,8 @@ def _units(record: dict[str, Any], names: _Names) -> str:
         shock = f"{_n(line['shock_before'])} \u2192 {_n(line['shock_after'])}"
         rows.append(
             [
-                names.unit(line["unit"]) + (" (destroyed)" if line["destroyed"] else ""),
+                names.unit(line["unit"], line["side"])
+                + (" (destroyed)" if line["destroyed"] else ""),
                 names.side(line["side"]),
                 f"{_n(line['damage'])}%",
                 strength,

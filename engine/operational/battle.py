@@ -15,6 +15,7 @@ from schemas.operational.combat import INTENSITIES
 from ..dice import Dice
 from ..log import EventLog
 from .board import OpBoard
+from .establishment import establishment
 from .odds import AttackSpec, OddsPreview, odds_preview
 from .readiness import Damage, apply_damage
 from .records import OpBattleRecord, OpFireRecord, OpUnitResultRecord
@@ -73,6 +74,8 @@ def resolve_attack(
         changed, damage = apply_damage(rules, unit, percent)
         after[unit.id] = changed
         damages.append(damage)
+        had = establishment(rules, unit)
+        kept = establishment(rules, changed, 0.0 if damage.destroyed else None)
         lines.append(
             OpUnitResultRecord(
                 unit=unit.id,
@@ -85,6 +88,12 @@ def resolve_attack(
                 shock_before=attack_shock(rules, unit),
                 shock_after=0.0 if damage.destroyed else attack_shock(rules, changed),
                 destroyed=damage.destroyed,
+                men_before=had.men,
+                men_after=kept.men,
+                guns_before=had.guns,
+                guns_after=kept.guns,
+                vehicles_before=had.vehicles,
+                vehicles_after=kept.vehicles,
             )
         )
     record = OpBattleRecord(

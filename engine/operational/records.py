@@ -28,6 +28,14 @@ class OpUnitResultRecord(TypedDict):
     """Usable attacking shock before the battle (OC13)."""
     shock_after: float
     destroyed: bool
+    men_before: int
+    """OF6: the men it stood for before the battle (:mod:`.establishment`), and after (0
+    once destroyed); guns and vehicles likewise."""
+    men_after: int
+    guns_before: int
+    guns_after: int
+    vehicles_before: int
+    vehicles_after: int
 
 
 class OpFireRecord(TypedDict):

@@ -80,6 +80,10 @@ class BattleRow:
     kind: str = ""
     """The operational rules' kind of fight: ``set_piece``, ``move_battle``, ``meeting``,
     ``ambush`` (OC30) or ``overrun`` (OM14, no die rolled); empty for the area rules."""
+    record: Record | None = None
+    """OF6: the operational rules' ``op_battle`` record, whole (the battle details)."""
+    aa: tuple[Record, ...] = ()
+    """OF7: the ``op_aa_fire`` records of the AA fire at the assets supporting it."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -269,16 +273,23 @@ def battles(records: Sequence[Record], turn: int | None = None) -> list[BattleRo
         frame = 0
         over: Record | None = None
         attacks: set[tuple[int, str]] = set()
+        shots: list[Record] = []  # OF7: AA fire comes just before the battle it is part of
         for record in turn_records:
             kind = record["type"]
-            if kind == "wego_tick":
+            if kind == "op_aa_fire":
+                shots.append(record)
+            elif kind == "op_bombardment":
+                shots = []  # the AA fire of a bombardment, not of a battle
+            elif kind == "wego_tick":
                 frame += 1
             elif kind == "wego_contact" and record["attack"]:
                 attacks.add((record["tick"], record["region"]))
             elif kind == "battle_over":
                 over = record
             elif kind == "op_battle":
-                out.append(_op_row(number, frame, record))
+                aa = tuple(r for r in shots if r.get("target") == record["target"])
+                out.append(_op_row(number, frame, record, aa))
+                shots = []
             elif kind == "op_overrun":  # OM14: the defenders destroyed, no die
                 lost = {record["defender"]: len(record["defenders"])}
                 attacker = record["side_id"]
@@ -315,7 +326,7 @@ def battles(records: Sequence[Record], turn: int | None = None) -> list[BattleRo
     return out
 
 
-def _op_row(turn: int, frame: int, record: Record) -> BattleRow:
+def _op_row(turn: int, frame: int, record: Record, aa: tuple[Record, ...]) -> BattleRow:
     """A battle of the operational rules (one roll, OC17): the winner is the attacker when
     the defenders left or lost the hex, else the defender; ``lost`` counts units destroyed."""
     lost: dict[str, int] = {}
@@ -339,6 +350,8 @@ def _op_row(turn: int, frame: int, record: Record) -> BattleRow:
         lost,
         record["battle_kind"] == "meeting",
         record["battle_kind"],
+        record,
+        aa,
     )
 
 

@@ -11,6 +11,7 @@ from .c2 import C2Rules
 from .combat import CombatRules
 from .contact import ContactRules
 from .engineering import EngineeringRules
+from .establishment import EstablishmentRules
 from .hq import HqRules
 from .integrity import FortRules, IntegrityRules
 from .intel import IntelRules
@@ -89,6 +90,8 @@ class OperationalRules(StrictModel):
     """OU12-OU14: breaking units down and combining them."""
     engineering: EngineeringRules = Field(default_factory=EngineeringRules)
     """OE2-OE7: breaching minefields, bridge work and pontoons (engine/operational/works.py)."""
+    establishment: EstablishmentRules = Field(default_factory=EstablishmentRules)
+    """OU1, OU4, OF6, OF10: the men, guns and vehicles a unit stands for (statistics only)."""
 
     @model_validator(mode="after")
     def _one_row_each(self) -> OperationalRules:

@@ -335,7 +335,7 @@ def test_parts_a_later_rules_group_adds_get_chapters_of_their_own(doc):
     assert assets.new_row is not None and assets.new_row(doc) == Asset()
     # What came after the hand-made chapters (results after combat, victory, turns, the
     # order of battle, supply, assets and artillery; C2, integrity, forts and intelligence;
-    # breakdown and combine; engineering) has no
+    # breakdown and combine; engineering; the establishment of men, guns and vehicles) has no
     # chapter laid out by hand yet: they are edited through the automatic ones, after the
     # hand-made chapters.
     automatic = [c.key for c in CHAPTERS if any(s.key.startswith("auto-") for s in c.grids)]
@@ -353,6 +353,7 @@ def test_parts_a_later_rules_group_adds_get_chapters_of_their_own(doc):
         "op-intel",
         "op-organisation",
         "op-engineering",
+        "op-establishment",
     ]
     # They follow the hand-made chapters; the assets' own tables (Table OC35, Table OC32)
     # come last.

@@ -1,6 +1,7 @@
 """The battle summary of WEGO turns: one row per battle of the execution phase (turn, tick,
 place, who attacked whom, who won, what each side lost), sortable by any column; activating
-a row (double-click, or Enter) asks the film to jump to that fight.
+a row (double-click, or Enter) asks the film to jump to that fight. Picking a battle of the
+operational rules shows its details under the table (:mod:`.op_battle_details`, OF6, OF7).
 
 Rows are :class:`engine.wego.film.BattleRow` (the engine reads them from the event log); the
 table only names what they hold. It knows nothing of the film player: the window connects
@@ -17,10 +18,12 @@ from PySide6.QtWidgets import (
     QLabel,
     QTableWidget,
     QTableWidgetItem,
+    QTextBrowser,
     QVBoxLayout,
     QWidget,
 )
 
+from editor.game.panels.op_battle_details import battle_details
 from engine.wego.film import BattleRow
 from engine.world import World
 
@@ -56,6 +59,8 @@ class BattlesTable(QWidget):
         self.side_colours = {s: world.sides[s].color for s in world.sides}
         self.sides = [s for s in world.turn_order if not world.sides[s].neutral]
         self.rows: list[BattleRow] = []
+        self.viewer: str | None = None
+        """The side whose fog of war the details keep (``None``: everything is named)."""
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.setSpacing(4)
@@ -83,6 +88,14 @@ class BattlesTable(QWidget):
         self.table.setSortingEnabled(True)
         self.table.activated.connect(self._activated)
         layout.addWidget(self.table, 1)
+        # OF6, OF7: a battle of the operational rules picked in the table shows its whole
+        # breakdown under it (the area rules' battles have none: the pane stays hidden).
+        self.details = QTextBrowser()
+        self.details.setObjectName("battle-details")
+        self.details.setOpenLinks(False)
+        self.details.hide()
+        layout.addWidget(self.details, 2)  # the breakdown is long, a turn's rows few
+        self.table.itemSelectionChanged.connect(self._show_details)
         self._say_count()
 
     def show_rows(self, rows: list[BattleRow]) -> None:
@@ -101,6 +114,7 @@ class BattlesTable(QWidget):
         header.setSortIndicator(by if 0 <= by < table.columnCount() else 0, order)
         table.setSortingEnabled(True)  # sorts by the indicator
         self._say_count()
+        self._show_details()
 
     def _cells(self, row: BattleRow) -> list[_Cell]:
         attacker, defender = self._side(row.attacker), self._side(row.defender)
@@ -140,6 +154,15 @@ class BattlesTable(QWidget):
     def _activated(self, index: QModelIndex) -> None:
         if index.isValid():
             self.jump_requested.emit(*self.battle_at(index.row()))
+
+    def _show_details(self) -> None:
+        rows = self.table.selectionModel().selectedRows()
+        item = self.table.item(rows[0].row(), 0) if rows else None
+        index = int(item.data(ORDER_ROLE)) if item is not None else -1
+        row = self.rows[index] if 0 <= index < len(self.rows) else None
+        html = battle_details(self.world, row, self.viewer) if row is not None else ""
+        self.details.setHtml(html)
+        self.details.setVisible(bool(html))
 
     def battle_at(self, row: int) -> tuple[int, int]:
         """The (turn, tick) of the battle shown in ``row`` (as sorted now)."""

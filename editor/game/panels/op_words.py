@@ -1,7 +1,8 @@
 """The turn information of the operational rules in the event log (OF8): what the assets
 did as the execution started (each mission flown, with the turn the asset is back), the air
 war's counter-air counts and advantages, interdiction's toll on the enemy's supply, AA fire
-at the assets, and bombardments. Reinforcements arriving are the log's usual line.
+at the assets, bombardments, and the assets withdrawn from the next turn (OT12).
+Reinforcements arriving and units withdrawn are the log's usual lines.
 
 The engine shows these records to every side (a mission once flown is seen); under the fog
 of war an enemy asset's return turn is left out (its readiness is the enemy's business).
@@ -102,11 +103,19 @@ def _bombardment(sight: Sight, r: Record) -> str:
     )
 
 
+def _asset_withdrawn(sight: Sight, r: Record) -> str:
+    return (
+        f"{asset_name(sight, r['asset'])} ({sight.owner(r['side_id'])}) is withdrawn: no longer "
+        f"available from turn {r['leaves']} (OT12)."
+    )
+
+
 OP_SENTENCES: dict[str, Callable[[Sight, Record], str | None]] = {
     "op_asset_mission": _mission,
     "op_air_war": _air_war,
     "op_interdiction": _interdiction,
     "op_aa_fire": _aa_fire,
     "op_bombardment": _bombardment,
+    "op_asset_withdrawn": _asset_withdrawn,
 }
 """The operational records the log words (:data:`.wording.SENTENCES` takes them in)."""

@@ -31,6 +31,9 @@ MISSION_SHORT = {
     "offensive_support": "Attack support",
     "defensive_support": "Defence support",
     "command": "Command",
+    "recon": "Recon",
+    "intelligence": "Intel",
+    "air_supply": "Air supply",
 }
 """A marker's label is short: the map is crowded."""
 MISSION_COLOURS: dict[str, QColor] = {
@@ -40,6 +43,9 @@ MISSION_COLOURS: dict[str, QColor] = {
     "command": QColor("#7048e8"),
     "interdiction": QColor("#5c940d"),
     "counter_air": QColor("#0c8599"),
+    "recon": QColor("#495057"),
+    "intelligence": QColor("#862e9c"),
+    "air_supply": QColor("#2b8a3e"),
 }
 LABEL_CHARS = 18
 """An asset's name is cut to this many characters on a marker (the tooltip has it whole)."""

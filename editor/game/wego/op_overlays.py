@@ -1,7 +1,8 @@
 """The map overlays of an operational game (docs/wego.md, "In the game view"): the enemy's
 zone of control with its value on each hex, the lines of communication coloured by state
 (and the selected HQ's reach), each hex's supply mark for the side's own units (a disc in its
-LOC state's colour), and how well the side sees each enemy unit (:mod:`.op_intel`).
+LOC state's colour), how well the side sees each enemy unit (:mod:`.op_intel`), and the
+side's AA cover, its chain of command and the hexside effects (:mod:`.op_cover_overlays`).
 
 Each overlay is drawn from the engine's answer (:mod:`engine.wego.op.map_queries`) for the side
 whose map this is (the viewer, or the side to act for a spectator), as that side knows the
@@ -22,7 +23,7 @@ from PySide6.QtGui import QColor, QPainterPath, QPen
 from PySide6.QtWidgets import QGraphicsItem, QGraphicsPathItem
 
 from editor.game.map.style import Z_CONNECTIONS
-from editor.game.wego import op_intel, op_unit_values
+from editor.game.wego import op_cover_overlays, op_intel, op_unit_values
 from editor.game.wego.op_overlay_items import (
     LEVEL_WORDS,
     LOC_COLOURS,
@@ -47,6 +48,7 @@ OP_OVERLAYS: list[tuple[str, str]] = [
     ("loc", "Lines of communication"),
     ("supply", "Supply marks"),
     ("intel", "Intelligence on enemy units"),
+    *op_cover_overlays.COVER_OVERLAYS,
     *op_unit_values.UNIT_VALUES,
 ]
 """Every overlay of an operational game, by name, with its label for menus (the header has
@@ -90,6 +92,12 @@ class OpOverlays:
         """The intelligence overlay's badges: hex -> the best level seen there (OI2)."""
         self.values: dict[str, str] = {}
         """The unit-value overlay's badges: hex -> its text (OF11)."""
+        self.aa: dict[str, float] = {}
+        """The AA cover overlay's badges: hex -> AA points (OF11)."""
+        self.chains: dict[str, str] = {}
+        """The chain-of-command overlay's lines: HQ -> its superior (OF11)."""
+        self.hexsides: dict[str, str] = {}
+        """The hexside overlay's edges: hexside id -> its colour class (OF11)."""
 
     def side(self) -> str:
         game = self.scene.game
@@ -258,6 +266,18 @@ class OpOverlays:
         items.append(item)
         return items
 
+    def _aa(self, side: str) -> list[QGraphicsItem]:
+        self.aa, items = op_cover_overlays.aa_items(self.scene, side)
+        return items
+
+    def _chains(self, side: str) -> list[QGraphicsItem]:
+        self.chains, items = op_cover_overlays.chain_items(self.scene, side)
+        return items
+
+    def _hexsides(self, side: str) -> list[QGraphicsItem]:
+        self.hexsides, items = op_cover_overlays.hexside_items(self.scene, side)
+        return items
+
     def _intel(self, side: str) -> list[QGraphicsItem]:
         _picture, self.intel, items = op_intel.intel_items(self.scene, side)
         return items
@@ -280,6 +300,8 @@ def legend(name: str) -> list[tuple[QColor, str]]:
         return op_intel.legend()
     if name in UNIT_VALUE_NAMES:
         return op_unit_values.legend(name)
+    if name in dict(op_cover_overlays.COVER_OVERLAYS):
+        return op_cover_overlays.legend(name)
     if name == "supply":
         return [(LOC_COLOURS[s], f"{LOC_NAMES[s]} ({LOC_LETTERS[s]})") for s in LOC_COLOURS]
     return [(LOC_COLOURS[s], LOC_NAMES[s]) for s in LOC_COLOURS]

@@ -2,9 +2,9 @@
 per ended turn, newest first, what the log records of the turn's off-map war and arrivals:
 each asset mission flown and when the asset is back, the air war's counter-air counts and
 advantages, interdiction's toll on the enemy's supply and LOC range, AA fire at the assets,
-bombardments, and the reinforcements that arrived. The lines are the log's own words
-(:mod:`editor.game.panels.op_words`), from the records the viewer may read
-(:func:`engine.wego.views.visible_records`); the hand-over screen hides them.
+bombardments, the reinforcements that arrived, and the units and assets withdrawn. The lines
+are the log's own words (:mod:`editor.game.panels.op_words`), from the records the viewer may
+read (:func:`engine.wego.views.visible_records`); the hand-over screen hides them.
 """
 
 from __future__ import annotations
@@ -20,7 +20,7 @@ from editor.game.panels.wording import sentence
 from editor.game.session import GameSession
 from engine.wego.views import visible_records
 
-KINDS = frozenset({*OP_SENTENCES, "reinforcement"})
+KINDS = frozenset({*OP_SENTENCES, "reinforcement", "withdrawn"})
 """The records the tab tells."""
 
 

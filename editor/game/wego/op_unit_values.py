@@ -4,7 +4,8 @@ as a badge at the lower right of each hex holding the side's units, in a colour 
 (red) to good (green) with the figure once hexes are large enough on screen. Pointing at a
 badge gives the hex's details: every unit of the side there with its quality, strength,
 readiness, usable shock (attacking and defending) and dug-in state, its line of
-communication, and the enemy's zone-of-control value on the hex.
+communication, the hex's AA value, stacking points used of its limit and the men, guns
+and vehicles its units stand for, and the enemy's zone-of-control value on the hex.
 
 Only the side's own units are drawn: an enemy's values are what its intelligence reads of
 them, which the intelligence overlay shows (:mod:`.op_intel`). The figures are the rules'
@@ -27,7 +28,8 @@ from editor.game.panels.knowledge import unit_name
 from editor.game.wego.op_overlay_items import LOC_NAMES, HexMarksItem, number
 from engine.operational import OpUnit
 from engine.operational.units import usable_shock
-from engine.wego.op import map_queries, state
+from engine.wego.op import hex_queries, map_queries, state
+from engine.wego.op.hex_queries import HexValues
 from schemas.operational.units import QUALITY_LEVELS
 
 if TYPE_CHECKING:
@@ -79,8 +81,15 @@ def badge(scene: GameMapScene, name: str, units: list[OpUnit]) -> tuple[str, QCo
     )
 
 
-def hex_details(scene: GameMapScene, hex_id: str, units: list[OpUnit], zoc: float) -> str:
-    """OF10: the hex's units of the side with their values, and the enemy's zone there."""
+def hex_details(
+    scene: GameMapScene,
+    hex_id: str,
+    units: list[OpUnit],
+    zoc: float,
+    values: HexValues | None = None,
+) -> str:
+    """OF10: the hex's units of the side with their values, its AA value and stacking
+    (``values``), and the enemy's zone there."""
     game = scene.game
     place = game.world.regions[hex_id].name
     title = place if place == hex_id else f"{place} ({hex_id})"
@@ -95,6 +104,14 @@ def hex_details(scene: GameMapScene, hex_id: str, units: list[OpUnit], zoc: floa
         )
     mean = sum(u.level for u in units) / len(units)
     lines.append(f"Mean quality level {number(mean)} (conscript 0 to elite 4)")
+    if values is not None:
+        lines.append(
+            f"AA value {number(values.aa)} (OC35); stacking {number(values.sp_used)} of "
+            f"{number(values.sp_limit)} SP (OH9)"
+        )
+        lines.append(
+            f"About {values.men:,} men, {values.guns:,} guns, {values.vehicles:,} vehicles"
+        )
     lines.append(f"Enemy zone of control here: {number(zoc)}" if zoc else "No enemy zone here")
     return "\n".join(lines)
 
@@ -138,6 +155,7 @@ def unit_value_items(
         if unit.side == side:
             by_hex[str(grid.ids[unit.hex])].append(unit)
     zoc = map_queries.enemy_zoc_values(game, side)
+    own = hex_queries.hex_values(game, side)
     cells: list[tuple[str, str, QColor, str]] = []
     texts: dict[str, str] = {}
     for hex_id, units in sorted(by_hex.items()):
@@ -145,7 +163,8 @@ def unit_value_items(
             continue
         text, colour = badge(scene, name, units)
         texts[hex_id] = text
-        cells.append((hex_id, text, colour, hex_details(scene, hex_id, units, zoc.get(hex_id, 0))))
+        tip = hex_details(scene, hex_id, units, zoc.get(hex_id, 0), own.get(hex_id))
+        cells.append((hex_id, text, colour, tip))
     item = UnitValuesItem(scene, cells)
     scene.addItem(item)
     return texts, [item]

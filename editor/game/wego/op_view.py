@@ -4,9 +4,10 @@ map (:mod:`.op_overlays`) and their switches in the View menu, the ground darker
 turn (:mod:`.op_night`), the victory locations by holder, frozen rivers and the setup zone
 (:mod:`.op_board_marks`), the engineers' marks on the map's hexsides (:mod:`.op_works`), in
 the plan panel the order types with the odds (:mod:`.op_orders`), the supply orders
-(:mod:`.op_supply`), the asset missions (:mod:`.op_assets`, with their markers on the map)
-and the engineers' orders (:mod:`.op_engineers`) as tabs, and the Victory tab
-(:mod:`.op_victory`). A game of the area family gets none of it.
+(:mod:`.op_supply`), the asset missions (:mod:`.op_assets`, with their markers on the map
+and a naval asset's reach), the artillery's fire orders (:mod:`.op_fire`, with their markers
+and a gun's range) and the engineers' orders (:mod:`.op_engineers`) as tabs, and the Victory
+tab (:mod:`.op_victory`). A game of the area family gets none of it.
 """
 
 from __future__ import annotations
@@ -21,9 +22,11 @@ from editor.game.wego import op_night, op_organise
 from editor.game.wego.op_assets import AssetsBox
 from editor.game.wego.op_board_marks import BoardMarks
 from editor.game.wego.op_engineers import EngineersBox, has_engineers
+from editor.game.wego.op_fire import FireBox, has_guns
 from editor.game.wego.op_header import OpHeader
 from editor.game.wego.op_orders import OpOrdersBox
 from editor.game.wego.op_overlays import OP_OVERLAYS, UNIT_VALUE_NAMES, OpOverlays
+from editor.game.wego.op_ranges import NavalReach
 from editor.game.wego.op_supply import SupplyBox
 from editor.game.wego.op_turn_info import TurnInfoPanel
 from editor.game.wego.op_victory import VictoryPanel
@@ -94,8 +97,16 @@ class OpView:
         self.assets_scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         self.tabs.addTab(self.assets_scroll, "Assets")
         self.tabs.setTabToolTip(3, "The side's off-map assets and their missions (OO10-OO12)")
-        # Leaving the tab ends the choosing of a target (the map's clicks are the orders').
-        self.tabs.currentChanged.connect(lambda _i: self.assets.stop_picking())
+        self.reach = NavalReach(self.assets)  # OA13: a naval asset's reach, when picked
+        # OO9: the artillery's fire orders, in a tab of their own when a side has guns.
+        self.fire: FireBox | None = None
+        if has_guns(session.game):
+            self.fire = FireBox(session, window.map_view)
+            self.tabs.addTab(self.fire, "Fire")
+            self.tabs.setTabToolTip(self.tabs.count() - 1, "The side's guns and their fire (OO9)")
+        # Leaving a tab ends the choosing of a target (the map's clicks are the orders').
+        self.tabs.currentChanged.connect(self._tab_changed)
+        self._tab_changed()
         # Change: the stack picked in the list is to get another order, from the order table.
         panel.change_button.clicked.connect(lambda: self.tabs.setCurrentWidget(self.orders))
         column.insertWidget(3, self.tabs, 1)  # under the selected stack's box
@@ -136,6 +147,14 @@ class OpView:
         session.changed.connect(self.refresh)
         session.toAct.connect(lambda _s: self.refresh())
         session.selectionChanged.connect(lambda _s: self.refresh())  # an HQ's reach
+
+    def _tab_changed(self, _index: int = -1) -> None:
+        shown = self.tabs.currentWidget()
+        if shown is not self.assets_scroll:
+            self.assets.stop_picking()
+        self.reach.set_active(shown is self.assets_scroll)
+        if self.fire is not None:
+            self.fire.set_active(shown is self.fire)
 
     def show(self, name: str, on: bool) -> None:
         """Show or hide one overlay; the menu and the header's switch follow."""

@@ -436,6 +436,7 @@ class WegoWindow(PlanTakeBack, QMainWindow):
         rows = film.battles(session.game.log.records, turn)
         if side is not None:
             rows = [row for row in rows if side in (row.attacker, row.defender)]
+        self.battles.viewer = side if session.game.fog else None  # the details' fog (OF6)
         self.battles.show_rows(rows)
 
     def jump_to(self, turn: int, tick: int) -> bool:

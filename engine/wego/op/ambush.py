@@ -129,6 +129,9 @@ def _unharmed(line: OpUnitResultRecord) -> OpUnitResultRecord:
         "strength_after": line["strength_before"],
         "shock_after": line["shock_before"],
         "destroyed": False,
+        "men_after": line["men_before"],
+        "guns_after": line["guns_before"],
+        "vehicles_after": line["vehicles_before"],
     }
 
 

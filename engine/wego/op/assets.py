@@ -30,10 +30,11 @@ OC35), ``bombard`` once the battles are over (OC31), ``interdiction`` for the up
 ``close_turn`` (OA3: recovery).
 
 Records: ``op_asset_mission`` ``{side_id, asset, mission, target, back_on, gone}``;
-``op_air_war`` ``{counter_air, advantage}``; ``op_aa_fire`` ``{side_id, asset, target, aa,
-odds, roll, row, result, damage}``; ``op_bombardment`` ``{side_id, target, assets, points,
-multiplier, protection, roll, loss, units}``; ``op_interdiction`` ``{side_id, assets,
-effective, lost, loc_cut}``.
+``op_air_war`` ``{counter_air, advantage}``; ``op_asset_withdrawn`` ``{side_id, asset,
+leaves}`` (:func:`note_leaving`, OT12: gone from turn ``leaves``); ``op_aa_fire`` ``{side_id,
+asset, target, aa, odds, roll, row, result, damage}``; ``op_bombardment`` ``{side_id, target,
+assets, points, multiplier, protection, roll, loss, units}``; ``op_interdiction``
+``{side_id, assets, effective, lost, loc_cut}``.
 """
 
 from __future__ import annotations
@@ -209,6 +210,16 @@ def target_refusal(game: Game, side: str, asset_id: str, mission: str, hex_id: s
     if mission == "defensive_support" and not own:
         return f"none of your units is in '{hex_id}' to support"
     return ""
+
+
+def note_leaving(game: Game) -> None:
+    """OT12, OF8: as a turn ends, an ``op_asset_withdrawn`` record for each asset still in
+    play whose withdrawal turn (``leaves``) is the next one, for the turn information."""
+    coming = game.state.turn + 1
+    for asset in state.board_of(game).rules.assets.assets:
+        now = state_of(game, asset.id)
+        if asset.leaves == coming and now is not None and not now.gone:
+            game.record("op_asset_withdrawn", side_id=asset.side, asset=asset.id, leaves=coming)
 
 
 def superiority(game: Game, side: str) -> int:

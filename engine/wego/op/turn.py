@@ -13,7 +13,8 @@ VP wins; equal VP is a draw, the only way to draw (OV1).
 Records: ``op_end_of_turn`` ``{night, weather, units}`` (``units``: id to
 ``[readiness, strength, dug_in]`` after the turn's rest, for units whose values changed),
 ``op_engineering`` and ``op_pontoon_removed`` (:mod:`.work_turn`), ``op_supply`` per side
-(:mod:`engine.operational.upkeep`) and ``vp`` for each location's score.
+(:mod:`engine.operational.upkeep`), ``op_asset_withdrawn`` (:func:`.assets.note_leaving`)
+and ``vp`` for each location's score.
 """
 
 from __future__ import annotations
@@ -25,7 +26,7 @@ from ... import victory as scoring
 from ...operational import end_of_turn, enemy_zoc
 from ...operational.victory import location_scores, location_vp, winner
 from ...outcome import Termination
-from . import air_supply, fire, sorties, standing, state, supply, work_turn, zones
+from . import air_supply, assets, fire, sorties, standing, state, supply, work_turn, zones
 
 if TYPE_CHECKING:
     from ...game import Game
@@ -78,6 +79,7 @@ def close_turn(game: Game) -> None:
         air_supplied=air_supply.air_supplied(game),  # OS15: the transports flown this turn
     )
     sorties.close_turn(game)  # OA3: the assets recover
+    assets.note_leaving(game)  # OT12, OF8: the assets withdrawn from the next turn
     zones.close_turn(game)  # OM20: releases by an enemy next to a unit or a retreat
     holder = lambda hex_id: places.side_of_region(game, hex_id)  # noqa: E731
     scores = location_vp(rules, holder)

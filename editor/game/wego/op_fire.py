@@ -1,0 +1,372 @@
+"""The artillery's fire orders of an operational game's plan (OO9, OC2, OC31-OC33), in the
+plan panel's Fire tab.
+
+A row per gun of the planning side (the units whose category fires, as the engine lists
+them: :func:`engine.wego.op.fire.guns`): where it stands, its range, and the fire order it
+has. A gun that may not fire now (its stack has orders to move) is greyed, the engine's
+reason in its tooltip. Picking a gun draws its range on the map (:mod:`.op_ranges`). The
+kind of fire is offensive (at an enemy hex: it joins the first attack of the side there,
+else bombards the hex once the battles are over, OC31) or defensive (over a hex of the
+side's: it joins the defence if the hex is attacked). "Choose target" puts the map in
+target mode: the hexes the engine offers are washed, pointing at a hex says whether the
+fire may go there, a click gives the order or says in red why not. "Cancel fire" takes the
+order back. The orders given are drawn on the map as planning markers (:mod:`.op_fire_marks`).
+
+The rules give a fire order no intensity of its own: a battle's intensity comes from the
+attack's order (Attack, Assault) and the artillery cases of OC15, which the odds preview of
+the Stack orders tab shows.
+
+Everything is the engine's answer (:func:`~engine.wego.op.fire.unit_refusal`,
+:func:`~engine.wego.op.fire.target_refusal`, :func:`~engine.wego.op.fire.targets`,
+:func:`~engine.wego.op.fire.reach`, :func:`~engine.wego.op.fire.orders`), asked for the
+planning side only.
+"""
+
+from __future__ import annotations
+
+from html import escape
+
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QBrush, QColor, QPen
+from PySide6.QtWidgets import (
+    QComboBox,
+    QGraphicsPathItem,
+    QHBoxLayout,
+    QHeaderView,
+    QLabel,
+    QPushButton,
+    QTreeWidget,
+    QTreeWidgetItem,
+    QVBoxLayout,
+    QWidget,
+)
+
+from editor.game.map.highlights import RegionShade
+from editor.game.map.style import Z_COUNTERS
+from editor.game.panels.knowledge import unit_name
+from editor.game.session import GameSession
+from editor.game.wego.op_asset_marks import hex_words
+from editor.game.wego.op_fire_marks import FIRE_COLOURS, FIRE_SHORT, FireMarks, gun_hex
+from editor.game.wego.op_ranges import GUN_RANGE, RangeArea
+from editor.game.wego.plan_map import PlanMapView
+from editor.shared.widgets import ERROR_COLOUR, MUTED_COLOUR
+from engine.game import Game
+from engine.wego.op import fire
+from engine.wego.op.actions import AssignFire, CancelFire
+
+KINDS = (
+    ("offensive", "Offensive: support an attack, else bombard"),
+    ("defensive", "Defensive support"),
+)
+"""OO9, OC33: the two kinds of fire order, as the mission list names them."""
+
+
+def has_guns(game: Game) -> bool:
+    """Whether any side has a gun on the map (the tab shows only then)."""
+    return any(fire.guns(game, side) for side in game.sides_in_play)
+
+
+class FireBox(QWidget):
+    """The side's guns and their fire orders (see the module docstring)."""
+
+    def __init__(self, session: GameSession, map_view: PlanMapView) -> None:
+        super().__init__()
+        self.setObjectName("op-fire")
+        self.session = session
+        self.map_view = map_view
+        self.table = QTreeWidget()
+        self.table.setObjectName("op-fire-table")
+        self.table.setColumnCount(3)
+        self.table.setHeaderLabels(["Gun", "Range", "Fire order"])
+        self.table.setRootIsDecorated(False)
+        self.table.setAlternatingRowColors(True)
+        self.table.setMinimumHeight(70)
+        self.table.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.table.setTextElideMode(Qt.TextElideMode.ElideRight)
+        header = self.table.header()
+        header.setStretchLastSection(False)
+        header.setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
+        header.setSectionResizeMode(1, QHeaderView.ResizeMode.ResizeToContents)
+        header.setSectionResizeMode(2, QHeaderView.ResizeMode.ResizeToContents)
+        self.table.itemSelectionChanged.connect(self._picked)
+        self.kind = QComboBox()
+        self.kind.setObjectName("op-fire-kind")
+        for mission, label in KINDS:
+            self.kind.addItem(label, mission)
+        self.kind.setToolTip(
+            "Offensive fire goes to an enemy hex; defensive fire over a hex of yours (OO9)"
+        )
+        self.kind.currentIndexChanged.connect(lambda _i: self._show_choice())
+        self.target_button = QPushButton("Choose target")
+        self.target_button.setObjectName("op-fire-target")
+        self.target_button.clicked.connect(self.choose_target)
+        self.cancel_button = QPushButton("Cancel fire")
+        self.cancel_button.setObjectName("op-fire-cancel")
+        self.cancel_button.setToolTip("Take back the gun's fire order: it rests this turn")
+        self.cancel_button.clicked.connect(self.cancel)
+        self.note = QLabel()
+        self.note.setObjectName("op-fire-note")
+        self.note.setWordWrap(True)
+        self.note.setTextFormat(Qt.TextFormat.RichText)
+        buttons = QHBoxLayout()
+        buttons.addWidget(self.kind, 1)
+        buttons.addWidget(self.target_button)
+        column = QVBoxLayout(self)
+        column.setContentsMargins(4, 4, 4, 4)
+        column.setSpacing(3)
+        column.addWidget(self.table, 1)
+        column.addLayout(buttons)
+        column.addWidget(self.cancel_button, 0, Qt.AlignmentFlag.AlignRight)
+        column.addWidget(self.note)
+        column.addStretch(0)
+        self.picking: tuple[str, str] | None = None
+        """While a target is chosen on the map: the gun and the kind of fire."""
+        self.active = True
+        """Whether the tab is the one shown (the range is drawn only then)."""
+        self._washes: list[QGraphicsPathItem] = []
+        self.range = RangeArea(map_view.map_scene)
+        self.marks = FireMarks(session, map_view)
+        session.changed.connect(self.refresh)
+        session.toAct.connect(lambda _s: self.refresh())
+        session.handover.connect(lambda _s: self.stop_picking())
+        map_view.planChanged.connect(self.refresh)
+        self.refresh()
+
+    # -- what is shown -------------------------------------------------------------------------
+
+    def side(self) -> str | None:
+        return self.map_view.planning()
+
+    def gun(self) -> str | None:
+        """The gun picked in the table."""
+        rows = self.table.selectedItems()
+        return rows[0].data(0, Qt.ItemDataRole.UserRole) if rows else None
+
+    def refresh(self) -> None:
+        side = self.side()
+        picked = self.gun()
+        self.table.blockSignals(True)
+        self.table.clear()
+        if side is None:
+            self.table.blockSignals(False)
+            self.stop_picking()
+            self.range.clear()
+            self.setEnabled(False)
+            self._say("Fire orders are given while a plan of yours is open.", MUTED_COLOUR)
+            return
+        self.setEnabled(True)
+        game = self.session.game
+        given = fire.orders(game, side, viewer=side)
+        chosen: QTreeWidgetItem | None = None
+        for unit_id in fire.guns(game, side):
+            name = unit_name(game, unit_id)
+            where = gun_hex(game, unit_id)
+            order = given.get(unit_id)
+            brief = "\u2013"
+            if order is not None:
+                brief = f"{FIRE_SHORT[order.mission]} at {hex_words(game, order.target)}"
+            hexes = fire.fire_range(game, unit_id)
+            row = QTreeWidgetItem([name, f"{hexes} hex{'es' if hexes != 1 else ''}", brief])
+            row.setData(0, Qt.ItemDataRole.UserRole, unit_id)
+            refused = fire.unit_refusal(game, side, unit_id)
+            place = hex_words(game, where) if where else "off the map"
+            row.setToolTip(0, f"{name} in {place}" + (f": {refused}" if refused else ""))
+            row.setToolTip(1, f"Fires at hexes up to {hexes} away (OC33)")
+            row.setToolTip(2, f"Fire order: {brief}")
+            if refused:
+                for n in range(3):
+                    row.setForeground(n, QBrush(QColor(MUTED_COLOUR)))
+            if order is not None:
+                row.setForeground(2, QBrush(FIRE_COLOURS[order.mission]))
+            self.table.addTopLevelItem(row)
+            if unit_id == picked:
+                row.setSelected(True)
+                chosen = row
+        rows = max(3, self.table.topLevelItemCount())
+        frame = self.table.header().sizeHint().height() + 2 * self.table.frameWidth() + 2
+        self.table.setMaximumHeight(frame + max(1, self.table.sizeHintForRow(0)) * rows)
+        if chosen is not None:
+            self.table.scrollToItem(chosen)
+        self.table.blockSignals(False)
+        if chosen is None and picked is not None:
+            self.stop_picking()
+        self._show_gun()
+
+    def _picked(self) -> None:
+        self.stop_picking()
+        self._show_gun()
+
+    def _show_gun(self) -> None:
+        """The gun picked: its range on the map, its order's kind chosen, the buttons."""
+        side, unit_id = self.side(), self.gun()
+        game = self.session.game
+        if side is None or unit_id is None or not self.active:
+            self.range.clear()
+            self.cancel_button.setEnabled(False)
+            self._show_choice()
+            return
+        hexes = fire.fire_range(game, unit_id)
+        self.range.show(
+            fire.reach(game, unit_id),
+            GUN_RANGE,
+            f"The range of {unit_name(game, unit_id)}: {hexes} hexes (OC33)",
+        )
+        order = fire.orders(game, side, viewer=side).get(unit_id)
+        if order is not None:
+            index = self.kind.findData(order.mission)
+            if index >= 0 and index != self.kind.currentIndex():
+                self.kind.blockSignals(True)
+                self.kind.setCurrentIndex(index)
+                self.kind.blockSignals(False)
+        self.cancel_button.setEnabled(CancelFire(unit_id) in self.map_view.legal_actions())
+        self._show_choice()
+
+    def _show_choice(self) -> None:
+        """Whether the picked gun may fire now and how to give it its target."""
+        self.target_button.setEnabled(False)
+        if self.picking is not None:
+            return
+        side, unit_id = self.side(), self.gun()
+        if side is None:
+            return
+        if unit_id is None:
+            self._say("Pick a gun above: its range shows on the map.", MUTED_COLOUR)
+            return
+        game = self.session.game
+        refused = fire.unit_refusal(game, side, unit_id)
+        if refused:
+            self._say(f"Refused: {refused}", ERROR_COLOUR)
+            return
+        self.target_button.setEnabled(True)
+        how = "Choose target, then click its hex on the map."
+        order = fire.orders(game, side, viewer=side).get(unit_id)
+        if order is not None:
+            now = f"{FIRE_SHORT[order.mission].lower()} at {hex_words(game, order.target)}"
+            how = f"Given: {now}. A new order replaces it. {how}"
+        self._say(how, MUTED_COLOUR)
+
+    def _say(self, text: str, colour: str) -> None:
+        self.note.setText(escape(text, quote=False))
+        self.note.setStyleSheet(f"color: {colour};" if colour else "")
+
+    def set_active(self, active: bool) -> None:
+        """The tab was shown or left: leaving it ends the choosing of a target and takes
+        the gun's range off the map."""
+        self.active = active
+        if not active:
+            self.stop_picking()
+        self._show_gun()
+
+    # -- acting --------------------------------------------------------------------------------
+
+    def choose_target(self) -> None:
+        """Start choosing the picked gun's target on the map."""
+        side, unit_id = self.side(), self.gun()
+        mission = self.kind.currentData()
+        if side is None or unit_id is None or not isinstance(mission, str):
+            return
+        if fire.unit_refusal(self.session.game, side, unit_id):
+            return
+        self.start_picking(unit_id, mission)
+
+    def cancel(self) -> bool:
+        unit_id = self.gun()
+        if unit_id is None:
+            return False
+        self.stop_picking()
+        done = self.map_view.give(CancelFire(unit_id))
+        if done:
+            name = unit_name(self.session.game, unit_id)
+            self.map_view.message.emit(f"{name} rests this turn: its fire order is taken back")
+        return done
+
+    # -- choosing a target on the map ----------------------------------------------------------
+
+    def start_picking(self, unit_id: str, mission: str) -> None:
+        """The map's next click names the fire's target: the hexes the engine offers are
+        washed, the stack selection dropped (a click means a hex, not a counter)."""
+        side = self.side()
+        if side is None:
+            return
+        self.stop_picking()
+        self.session.select(None)
+        self.picking = (unit_id, mission)
+        self.map_view.picker = self
+        scene = self.map_view.map_scene
+        colour = FIRE_COLOURS[mission]
+        edge = QPen(colour, 3.0)
+        edge.setCosmetic(True)
+        for hex_id in fire.targets(self.session.game, side, unit_id, mission):
+            outline = scene.paths.get(hex_id)
+            if outline is None:
+                continue
+            wash = RegionShade(outline, colour, strong=True)
+            ring = QGraphicsPathItem(outline)
+            ring.setPen(edge)
+            ring.setZValue(Z_COUNTERS + 1)
+            ring.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
+            for item in (wash, ring):
+                scene.addItem(item)
+                self._washes.append(item)
+        name = unit_name(self.session.game, unit_id)
+        what = "an enemy hex" if mission == "offensive" else "a hex of yours"
+        self.target_button.setEnabled(False)
+        self._say(
+            f"{FIRE_SHORT[mission]} of {name}: click {what} within its range on the map "
+            "(the washed hexes are those the engine offers; Escape: stop choosing).",
+            "",
+        )
+        self.map_view.message.emit(f"{name}: click the target hex (Escape: stop choosing)")
+
+    def stop_picking(self) -> None:
+        scene = self.map_view.map_scene
+        for wash in self._washes:
+            scene.removeItem(wash)
+        self._washes = []
+        if self.map_view.picker is self:
+            self.map_view.picker = None
+        if self.picking is not None:
+            self.picking = None
+            self._show_choice()
+
+    def hover(self, region: str | None) -> None:
+        """Pointing at a hex while choosing a target: may the fire go there?"""
+        side = self.side()
+        if self.picking is None or side is None or region is None:
+            return
+        unit_id, mission = self.picking
+        name = hex_words(self.session.game, region)
+        why = fire.target_refusal(self.session.game, side, unit_id, mission, region)
+        if why:
+            self.map_view.message.emit(f"{name}: refused, {why}")
+        else:
+            self.map_view.message.emit(f"{name}: click to fire here")
+
+    def click(self, region: str | None) -> None:
+        """A click on the map while choosing a target: give the order, or say in red why
+        the fire may not go there (the choosing goes on)."""
+        side = self.side()
+        if self.picking is None or side is None:
+            self.stop_picking()
+            return
+        unit_id, mission = self.picking
+        if region is None:
+            self.map_view.message.emit("Click a hex of the map (Escape: stop choosing)")
+            return
+        game = self.session.game
+        why = fire.target_refusal(game, side, unit_id, mission, region)
+        name = hex_words(game, region)
+        if why:
+            self.note.setText(f"<b>Refused at {escape(name)}:</b> {escape(why, quote=False)}")
+            self.note.setStyleSheet(f"color: {ERROR_COLOUR};")
+            self.map_view.message.emit(f"Refused: {why}")
+            return
+        self.stop_picking()
+        if self.map_view.give(AssignFire(unit_id, mission, region)):
+            words = FIRE_SHORT[mission].lower()
+            self.map_view.message.emit(f"{unit_name(game, unit_id)}: {words} at {name}")
+
+    def cancel_picking(self) -> None:
+        """Escape on the map while choosing a target."""
+        self.stop_picking()
+        self.map_view.message.emit("No target chosen")

@@ -42,18 +42,25 @@ def _this_turn(game: Game) -> Iterator[dict[str, Any]]:
         yield record
 
 
+def _scenario_places(game: Game) -> dict[str, Places]:
+    """Each side's units with their regions as the scenario places them, worked out once per
+    scenario (the whole starting state is built: half a second on Kharkov's front, and the
+    game view asks after every edit whether a plan holds anything)."""
+    kept = game.world.kept
+    found: dict[str, Places] | None = kept.get("op_scenario_places")
+    if found is None:
+        start = initial_state(game.world, Dice(game.seed, game.scenario.rules.dice.sides))
+        by_side: dict[str, list[tuple[str, str]]] = {}
+        for stack in start.stacks.values():
+            by_side.setdefault(stack.side, []).extend((u, stack.region) for u in stack.units)
+        found = kept["op_scenario_places"] = {s: tuple(sorted(p)) for s, p in by_side.items()}
+    return found
+
+
 def places(game: Game, side: str) -> Places:
     """Each unit of ``side`` on the map with its region, as they stood before its plan."""
     if game.state.turn == 1:
-        start = initial_state(game.world, Dice(game.seed, game.scenario.rules.dice.sides))
-        return tuple(
-            sorted(
-                (unit, stack.region)
-                for stack in start.stacks.values()
-                if stack.side == side
-                for unit in stack.units
-            )
-        )
+        return _scenario_places(game).get(side, ())
     here = dict(books.places(game, side))
     for record in _this_turn(game):
         kind = record.get("type")

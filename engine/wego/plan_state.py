@@ -13,7 +13,8 @@ made again puts the units in stacks with new ids, and the order still finds them
 other planning action, and asks again; each answer is read from the game as it stands, so
 the stacks formed by one action are known to the next. Orders in the way go first (a stack
 with an order is neither set up nor broken down), then breakdowns and combines, setups, HQ
-moves, the books of orders, and the stacks' orders last.
+moves, the books of orders, and the stacks' orders last. :func:`fresh` is the snapshot of
+the plan before the side's first planning action of the turn (the game view's "Start again").
 """
 
 from __future__ import annotations
@@ -61,6 +62,18 @@ def snapshot(game: Game, side: str) -> PlanState:
     return PlanState(
         orders, books.places(game, side), books.parents(game, side), books.of(game, side)
     )
+
+
+def fresh(game: Game, side: str) -> PlanState:
+    """``side``'s plan as it stood before the side took any planning action this turn: no
+    order of any kind and, under the operational rules, its units where they stood and its
+    HQs under the corps they had (:mod:`engine.wego.op.plan_start`); what "Start again"
+    brings a plan back to."""
+    if not family.operational(game):
+        return PlanState(())
+    from .op import plan_start
+
+    return PlanState((), plan_start.places(game, side), plan_start.parents(game, side))
 
 
 def _stack_of(game: Game, units: Units) -> str | None:

@@ -135,3 +135,50 @@ def test_ou12_a_breakdown_taken_back_brings_the_unit_back_whole(qtbot: Any, stat
     _undo(qtbot, window)
     assert game.state.units["reg"].stack is not None and _region(game, "reg") == "c2r2"
     assert all(game.state.units[p].stack is None for p in ("reg-1", "reg-2", "reg-3"))
+
+
+def test_start_again_takes_the_whole_plan_back_in_one_edit_and_undo_restores_it(
+    qtbot: Any, state_dir: Any
+) -> None:
+    """Issue 15: "Start again" clears every kind of planning action at once (OO13 supply,
+    OO16 HQ move, OA4 mission, OC33 fire, OO14 engineers, OT1 setup, OU12 breakdown, a stack's
+    order); its tooltip names what it will clear; one Undo brings the whole plan back."""
+    window = _window(qtbot)
+    game = window.session.game
+    panel = window.plan_panel
+    start = snapshot(game, "red")
+    assert not panel.again_button.isEnabled()
+    for action in (
+        OrderSupply("div", move_plus=True),
+        ReassignHq("div", "k2"),
+        AssignAsset("stuka", "offensive_support", "c7r3"),
+        AssignFire("gun", "offensive", "c7r3"),
+        OrderEngineer("eng", "breach"),
+        SetUp("reg", "c1r1"),
+        BreakDown("r-tank"),
+    ):
+        assert window.map_view.give(action), action
+    assert window.map_view.give(OrderMove(game.state.units["reg"].stack or "", ("c2r1",)))
+    planned = snapshot(game, "red")
+    tip = panel.again_button.toolTip()
+    for words in (
+        "1 stack order",
+        "1 supply order",
+        "1 asset mission",
+        "1 fire order",
+        "1 engineer order",
+        "1 HQ move",
+        "1 setup",
+        "1 breakdown or combine",
+    ):
+        assert words in tip
+    qtbot.mouseClick(panel.again_button, Qt.MouseButton.LeftButton)
+    assert snapshot(game, "red") == start
+    assert _region(game, "reg") == "c2r2"
+    assert game.state.units["r-tank"].stack is not None
+    assert not panel.again_button.isEnabled()
+    assert window.undo_action.text().replace("&", "") == "Undo starting the plan again"
+    _undo(qtbot, window)
+    assert snapshot(game, "red") == planned
+    _redo(qtbot, window)
+    assert snapshot(game, "red") == start

@@ -2,9 +2,11 @@
 per ended turn, newest first, what the log records of the turn's off-map war and arrivals:
 each asset mission flown and when the asset is back, the air war's counter-air counts and
 advantages, interdiction's toll on the enemy's supply and LOC range, AA fire at the assets,
-bombardments, the reinforcements that arrived, and the units and assets withdrawn. The lines
-are the log's own words (:mod:`editor.game.panels.op_words`), from the records the viewer may
-read (:func:`engine.wego.views.visible_records`); the hand-over screen hides them.
+bombardments, the reinforcements that arrived, the units and assets withdrawn, and the
+actions of the viewer's own plan sealed by commitment that the rules refused at its reveal
+(:mod:`.plan_dropped`). The lines are the log's own words (:mod:`editor.game.panels.op_words`),
+from the records the viewer may read (:func:`engine.wego.views.visible_records`); the
+hand-over screen hides them.
 """
 
 from __future__ import annotations
@@ -18,9 +20,11 @@ from editor.game.panels.knowledge import Sight
 from editor.game.panels.op_words import OP_SENTENCES
 from editor.game.panels.wording import sentence
 from editor.game.session import GameSession
+from editor.game.wego.plan_dropped import KIND as DROPPED
+from editor.game.wego.plan_dropped import dropped_sentence
 from engine.wego.views import visible_records
 
-KINDS = frozenset({*OP_SENTENCES, "reinforcement", "withdrawn"})
+KINDS = frozenset({*OP_SENTENCES, "reinforcement", "withdrawn", DROPPED})
 """The records the tab tells."""
 
 
@@ -68,7 +72,8 @@ class TurnInfoPanel(QWidget):
         for record in seen:
             if record.get("type") not in KINDS:
                 continue
-            line = sentence(sight, record)
+            kind = record.get("type")
+            line = dropped_sentence(sight, record) if kind == DROPPED else sentence(sight, record)
             if line:
                 lines[int(record.get("turn", 0))].append(line)
         self.lines = dict(lines)

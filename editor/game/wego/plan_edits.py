@@ -12,22 +12,25 @@ state before, redoing to its state after, both through the engine's own planning
 stood, a breakdown taken back combines the parts), which it checks as it checks any other
 planning action, and which the log records as the person's actions.
 
-"Start the plan again" cancels every order of the stacks in one step (itself undoable). The
-edits belong to one side's plan in one turn: they are forgotten when it is sealed, when the
-board is handed over, and when a game is loaded or taken back.
+"Start the plan again" takes the whole plan back in one step (itself undoable): every
+order of the stacks and, under the operational rules, every supply order, HQ move, asset
+mission, fire and engineer order, the setups (the units go back to the scenario's placement)
+and the breakdowns and combines (:func:`engine.wego.plan_state.fresh`). The edits belong to
+one side's plan in one turn: they are forgotten when it is sealed, when the board is handed
+over, and when a game is loaded or taken back.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 from PySide6.QtCore import QObject, Signal
 
 from editor.game.session import GameSession
 from editor.game.wego.orders import planning_side
-from editor.game.wego.plan_words import describe
+from editor.game.wego.plan_words import cleared, describe
 from engine.actions import Action
-from engine.wego.plan_state import PlanState, next_action, snapshot
+from engine.wego.plan_state import PlanState, fresh, next_action, snapshot
 
 DEPTH = 200
 """How many edits are kept to undo (a plan of a large map has a few dozen orders)."""
@@ -148,19 +151,31 @@ class PlanEdits(QObject):
         self.changed.emit()
         return step
 
-    def start_again(self) -> bool:
-        """Cancel every order of the stacks, as one edit (undoable); ``False`` when no
-        stack has an order or a person is not planning."""
+    def to_clear(self) -> str:
+        """What "Start again" would take back, in words ("2 stack orders and 1 supply
+        order"); empty when a person is not planning or the plan holds nothing."""
         side = self.side()
         if side is None:
-            return False
-        before = self.plan(side)
-        if not before.orders:
-            return False
-        if not self._set(replace(before, orders=())):
-            return False
-        self.record(before, self.plan(side), "starting the plan again")
-        return True
+            return ""
+        return cleared(self.session.game, self.plan(side), fresh(self.session.game, side))
+
+    def start_again(self) -> str:
+        """Take the whole plan back to where it stood before the side's first planning
+        action this turn, as one edit (undoable); the words naming what was cleared, empty
+        when nothing was (a person is not planning, or the plan holds nothing)."""
+        side = self.side()
+        if side is None:
+            return ""
+        game = self.session.game
+        before, start = self.plan(side), fresh(game, side)
+        if not cleared(game, before, start):
+            return ""
+        self._set(start)  # what the engine refuses stays; the rest is one edit all the same
+        after = self.plan(side)
+        if after == before:
+            return ""
+        self.record(before, after, "starting the plan again")
+        return cleared(game, before, after)
 
     def _set(self, wanted: PlanState) -> bool:
         """Bring the side's plan to ``wanted`` through the engine's planning actions;

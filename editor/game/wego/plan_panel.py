@@ -146,7 +146,6 @@ class PlanPanel(QWidget):
         self.redo_button.clicked.connect(self.redo)
         self.again_button = QPushButton("Start again")
         self.again_button.setObjectName("plan-start-again")
-        self.again_button.setToolTip("Cancel every order of this plan (Undo brings them back)")
         self.again_button.clicked.connect(self.start_again)
         undo_row = QHBoxLayout()
         for widget in (self.undo_button, self.redo_button, self.again_button):
@@ -229,8 +228,12 @@ class PlanPanel(QWidget):
         side = self.side()
         self.undo_button.setEnabled(edits.can_undo())
         self.redo_button.setEnabled(edits.can_redo())
-        self.again_button.setEnabled(
-            side is not None and bool(plan.orders_of(self.session.game, side, viewer=side))
+        clear = edits.to_clear() if side is not None else ""
+        self.again_button.setEnabled(bool(clear))
+        self.again_button.setToolTip(
+            f"Take the whole plan back: {clear} (Undo brings them back)"
+            if clear
+            else "Nothing in the plan to take back"
         )
         last = edits.undo_steps[-1].what if edits.undo_steps else None
         self.undo_button.setToolTip(f"Undo {last} (Ctrl+Z)" if last else "Nothing to undo")
@@ -387,12 +390,13 @@ class PlanPanel(QWidget):
         return step is not None
 
     def start_again(self) -> bool:
-        """Cancel every order of the plan, in one step Undo takes back."""
+        """Take the whole plan back (orders of every kind, setups, breakdowns and combines),
+        in one step Undo takes back; the status line names what was cleared."""
         self.session.select(None)
-        done = self.map_view.edits.start_again()
-        if done:
-            self.map_view.message.emit("The plan starts again: every order cancelled (Undo)")
-        return done
+        words = self.map_view.edits.start_again()
+        if words:
+            self.map_view.message.emit(f"The plan starts again: {words} taken back (Undo)")
+        return bool(words)
 
     def seal(self) -> bool:
         """Seal the plan (the engine's ``seal_plan``)."""

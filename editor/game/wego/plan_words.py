@@ -25,6 +25,7 @@ from engine.wego.op.actions import (
     SetUp,
 )
 from engine.wego.orders import CancelOrder, Order
+from engine.wego.plan_state import PlanState
 
 TASKS = {
     "breach": "breaching the minefields",
@@ -33,6 +34,14 @@ TASKS = {
     "pontoon": "building a pontoon bridge",
 }
 """An engineer's task (OE2-OE5) in the words of the menu."""
+
+BOOKS = {
+    "supply": ("supply order", "supply orders"),
+    "asset": ("asset mission", "asset missions"),
+    "fire": ("fire order", "fire orders"),
+    "engineer": ("engineer order", "engineer orders"),
+}
+"""Each book of a plan's orders (:class:`engine.wego.plan_state.PlanState`), one and many."""
 
 
 def place_words(game: Game, region: str) -> str:
@@ -102,3 +111,39 @@ def describe(game: Game, action: Action, side: str | None = None) -> str:
     if isinstance(action, CancelEngineer):
         return f"stopping the work of {unit_name(game, action.unit)}"
     return action.kind.replace("_", " ")
+
+
+def _count(n: int, one: str, many: str) -> str:
+    return f"{n} {one if n == 1 else many}"
+
+
+def cleared(game: Game, now: PlanState, start: PlanState) -> str:
+    """What taking a plan from ``now`` back to ``start`` clears, in words: "2 stack orders,
+    1 supply order and 1 setup"; empty when the two are the same plan."""
+    parts: list[str] = []
+    kept = dict(start.orders)
+    changed = sum(1 for units, order in now.orders if kept.get(units) != order)
+    if changed:
+        parts.append(_count(changed, "stack order", "stack orders"))
+    given, left = dict(now.books), dict(start.books)
+    for book, (one, many) in BOOKS.items():
+        n = sum(1 for key in given if key.startswith(f"{book}:") and given[key] != left.get(key))
+        if n:
+            parts.append(_count(n, one, many))
+    moved, back = dict(now.parents), dict(start.parents)
+    hqs = sum(1 for hq in moved.keys() | back.keys() if moved.get(hq) != back.get(hq))
+    if hqs:
+        parts.append(_count(hqs, "HQ move", "HQ moves"))
+    here, there = dict(now.places), dict(start.places)
+    setups = sum(1 for u in here.keys() & there.keys() if here[u] != there[u])
+    if setups:
+        parts.append(_count(setups, "setup", "setups"))
+    world_parts = game.world.parts
+    organised = {
+        world_parts[u].parent if u in world_parts else u for u in there.keys() ^ here.keys()
+    }
+    if organised:
+        parts.append(_count(len(organised), "breakdown or combine", "breakdowns or combines"))
+    if len(parts) < 2:
+        return "".join(parts)
+    return f"{', '.join(parts[:-1])} and {parts[-1]}"

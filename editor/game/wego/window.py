@@ -37,12 +37,13 @@ from editor.game.panels.battles_table import BattlesTable
 from editor.game.panels.decision_panel import DecisionPanel
 from editor.game.panels.hand_panel import HandPanel
 from editor.game.panels.handover import HandoverScreen
-from editor.game.panels.knowledge import readable_reason, side_name
+from editor.game.panels.knowledge import Sight, readable_reason, side_name
 from editor.game.panels.stats_panel import StatsPanel
 from editor.game.placement import keep_on_screen, panel_width, place
 from editor.game.session import GameSession
 from editor.game.wego import op_view
 from editor.game.wego.phase_box import SHORTCUT, PhaseBox
+from editor.game.wego.plan_dropped import dropped_now
 from editor.game.wego.plan_map import PlanMapView
 from editor.game.wego.plan_panel import PlanPanel
 from editor.game.wego.window_edits import PlanTakeBack
@@ -88,6 +89,8 @@ class WegoWindow(PlanTakeBack, QMainWindow):
         self.films_seen: set[tuple[int, str | None]] = set()
         """The films shown so far: (turn, side; ``None`` for the AI against itself)."""
         self.outcome: Outcome | None = None
+        self.dropped: tuple[int, str] | None = None
+        """The turn of a reveal and its dropped actions in words, until its film closes."""
         self._first_size = place(self)
         self._placed = False
         self.centre = QStackedWidget()
@@ -166,7 +169,10 @@ class WegoWindow(PlanTakeBack, QMainWindow):
         self.redo_action = self._action("&Redo the plan edit", self.redo_edit, "Ctrl+Y")
         self.redo_action.setShortcuts([QKeySequence("Ctrl+Y"), QKeySequence("Ctrl+Shift+Z")])
         self.again_action = self._action("Start the &plan again", self.start_plan_again)
-        self.again_action.setToolTip("Cancel every order of the plan being made (Undo restores)")
+        self.again_action.setToolTip(
+            "Take the whole plan being made back: orders of every kind, setups, breakdowns"
+            " and combines (Undo restores)"
+        )
         self.take_back_action = self._action("&Take back", self.take_back)
         self.take_back_action.setObjectName("take-back")
         self.replay_action = self._action("&Replay with my edits", self.replay_with_edits)
@@ -242,6 +248,7 @@ class WegoWindow(PlanTakeBack, QMainWindow):
         session.setParent(self)
         self.outcome = None
         self.films_seen = set()
+        self.dropped = None
         # A loaded game shows the film of the turn it stands after only on request.
         done = last_executed_turn(session)
         if done is not None and session.game.state.wego is not None:
@@ -280,6 +287,7 @@ class WegoWindow(PlanTakeBack, QMainWindow):
         session.handover.connect(self._hand_over)
         session.toAct.connect(self._to_act)
         session.finished.connect(self.show_end)
+        session.logged.connect(self._tell_dropped)
         self.map_view.edits.changed.connect(self._show_edits)
         self.final_action.setEnabled(False)
         self._show_viewer()
@@ -292,7 +300,7 @@ class WegoWindow(PlanTakeBack, QMainWindow):
         if old is None:
             return
         old.set_paused(True)
-        for signal in (old.failed, old.changed, old.handover, old.toAct, old.finished):
+        for signal in (old.failed, old.changed, old.handover, old.toAct, old.finished, old.logged):
             signal.disconnect()
         for dock in self._docks():
             widget = dock.widget()
@@ -483,6 +491,10 @@ class WegoWindow(PlanTakeBack, QMainWindow):
         self.film.pause()
         if self.centre.currentWidget() is self.film:
             self.statusBar().clearMessage()  # the film's hint is done with
+            session, dropped = self.session, self.dropped
+            if dropped is not None and session is not None and session.game.turn <= dropped[0] + 1:
+                self.show_message(dropped[1])
+            self.dropped = None
         self.centre.setCurrentWidget(self.map_view)
         self.plan_panel.setVisible(True)
         self.plan_panel.setEnabled(True)
@@ -507,6 +519,18 @@ class WegoWindow(PlanTakeBack, QMainWindow):
 
     def show_message(self, text: str) -> None:
         self.statusBar().showMessage(text, MESSAGE_MS)
+
+    def _tell_dropped(self, records: list[dict]) -> None:
+        """A revealed plan's actions the rules refused, told to their player (OT10): now,
+        and again when the film of the turn the reveal started is closed (its hint takes
+        the status bar meanwhile)."""
+        session = self.session
+        if session is None:
+            return
+        lines = dropped_now(Sight(session.game, session.viewer), records)
+        if lines:
+            self.dropped = (session.game.turn, " ".join(lines))
+            self.show_message(self.dropped[1])
 
     def show_end(self, outcome: object) -> None:
         """The game is over: say how, and show the final film without fog."""

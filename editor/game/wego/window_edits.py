@@ -59,7 +59,7 @@ class PlanTakeBack:
         if not self._planning_shown():
             return
         if not self.plan_panel.start_again():
-            self.show_message("No plan with orders is being made")
+            self.show_message("Nothing in the plan being made to take back")
 
     def take_back(self) -> None:
         """Game > Take back: the game as it was before the person's last action (a sealed

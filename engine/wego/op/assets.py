@@ -96,12 +96,18 @@ def data(game: Game) -> dict[str, Any]:
 
 
 def _state_json(s: AssetState) -> dict[str, Any]:
-    return {
+    out: dict[str, Any] = {
         "readiness": round(s.readiness, 6),
         "strength": round(s.strength, 6),
         "back_on": s.back_on,
         "gone": s.gone,
     }
+    # OA2, OA13: written only once drawn, so games without random assets save as before.
+    if s.arrived:
+        out["arrived"] = s.arrived
+    if s.left:
+        out["left"] = True
+    return out
 
 
 def state_of(game: Game, asset_id: str) -> AssetState | None:
@@ -109,7 +115,15 @@ def state_of(game: Game, asset_id: str) -> AssetState | None:
     raw = data(game)["states"].get(asset_id)
     if raw is None:
         return None
-    return AssetState(asset_id, raw["readiness"], raw["strength"], raw["back_on"], raw["gone"])
+    return AssetState(
+        asset_id,
+        raw["readiness"],
+        raw["strength"],
+        raw["back_on"],
+        raw["gone"],
+        raw.get("arrived", 0),
+        raw.get("left", False),
+    )
 
 
 def store(game: Game, s: AssetState) -> None:
@@ -171,6 +185,8 @@ def _mission_refusal(game: Game, side: str, asset: Asset, mission: str) -> str:
         return f"'{asset.id}' has no bombardment factor"
     if mission in ("recon", "intelligence") and not (asset.recon_range and asset.recon_strength):
         return f"'{asset.id}' has no recon range or strength"
+    if mission == "logistics" and not asset.supplies:
+        return f"'{asset.id}' carries no supply level (OS16)"
     return ""
 
 
@@ -204,6 +220,10 @@ def target_refusal(game: Game, side: str, asset_id: str, mission: str, hex_id: s
     if mission in ("recon", "intelligence"):
         return ""  # OA12, OI7: any hex, friendly or not
     own = bool(places.stacks_in(game, hex_id, side))
+    if mission == "logistics":
+        from .logistics import refusal as logistics_refusal  # it reads this module's state
+
+        return logistics_refusal(game, side, asset, hex_id, own)
     if mission in ("offensive_support", "ground_attack") and own:
         return f"your own units hold '{hex_id}': support an attack or bombard an enemy hex"
     if mission == "defensive_support" and not own:
@@ -275,6 +295,8 @@ def targets(game: Game, side: str, mission: str) -> list[str]:
     if mission == "air_supply":
         rows = board.rules.supply.sources
         return sorted({r.hex for r in rows if r.kind == "airfield" and r.side == side})
+    if mission == "logistics":  # OS16: any hex of the side's
+        return sorted({s.region for s in game.state.stacks.values() if s.side == side})
     near = {board.index(h) for h in enemy}
     own = sorted(
         {

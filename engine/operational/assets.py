@@ -61,7 +61,8 @@ def availability(
 ) -> Availability:
     """OA2, OT12, OU15, OW3: may ``asset`` act on ``turn``?"""
     if state.gone:
-        return Availability(False, "left the scenario after its mission")
+        drawn = " (drawn at random, OA13)" if state.left else ""
+        return Availability(False, f"left the scenario after its mission{drawn}")
     if asset.leaves is not None and turn >= asset.leaves:
         return Availability(False, f"withdrawn on turn {asset.leaves}")
     if asset.arrives_at_random() and not state.arrived:

@@ -18,7 +18,8 @@ SAMPLE = Path(__file__).resolve().parents[2] / "sample_scenarios"
 
 def _kharkov(arrives: int = 1, recon_logistics: bool = False):
     """The sample with VIII Fliegerkorps there from turn ``arrives`` (it comes on turn 7), and
-    with ``recon_logistics`` a logistics mission (not played yet, OS16) for the recon flight."""
+    with ``recon_logistics`` a logistics mission carrying no supply level (refused, OS16) for
+    the recon flight."""
     scenario = load_file(SAMPLE / "kharkov-1942-operational.json").scenario
     assert scenario is not None
     operational = scenario.rules.operational
@@ -28,7 +29,7 @@ def _kharkov(arrives: int = 1, recon_logistics: bool = False):
     ]
     if recon_logistics:
         listed = [
-            a.model_copy(update={"missions": [*a.missions, "logistics"]})
+            a.model_copy(update={"missions": [*a.missions, "logistics"], "supplies": []})
             if a.id == "ger-recon"
             else a
             for a in listed
@@ -83,14 +84,14 @@ def test_oo10_oa10_interdiction_is_given_without_a_target_and_draws_no_marker(qt
     assert box.marks.shown == {}  # no hex, no marker
     assert _row(box, "fk-viii").text(2) == "Interdiction"
     # The recon flight's recon is played (OA12): its target is a hex. Its logistics mission
-    # is not played yet (OS16): listed, refused, with the reason.
+    # carries nothing (OS16): listed, refused, with the reason.
     _pick(box, "ger-recon")
     labels = [box.mission.itemText(i) for i in range(box.mission.count())]
     assert labels == ["Recon", "Logistics (refused)"]
     assert box.give_button.text() == "Choose target" and box.give_button.isEnabled()
     box.mission.setCurrentIndex(1)
     assert not box.give_button.isEnabled()
-    assert "no effect in play yet" in box.note.text()
+    assert "carries no supply level" in box.note.text()
     # Cancel keeps the interdiction home again.
     _pick(box, "fk-viii")
     assert box.cancel_button.isEnabled()

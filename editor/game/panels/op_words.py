@@ -1,7 +1,8 @@
 """The turn information of the operational rules in the event log (OF8): what the assets
 did as the execution started (each mission flown, with the turn the asset is back), the air
 war's counter-air counts and advantages, interdiction's toll on the enemy's supply, AA fire
-at the assets, and bombardments. Reinforcements arriving are the log's usual line.
+at the assets, bombardments, logistics missions (OS16), and assets arriving or leaving at
+random (OA2, OA13). Reinforcements arriving are the log's usual line.
 
 The engine shows these records to every side (a mission once flown is seen); under the fog
 of war an enemy asset's return turn is left out (its readiness is the enemy's business).
@@ -102,7 +103,37 @@ def _bombardment(sight: Sight, r: Record) -> str:
     )
 
 
+def _arrived(sight: Sight, r: Record) -> str:
+    first, last = r.get("window", [0, 0])
+    return (
+        f"{sight.whose(r['side_id'])} {asset_name(sight, r['asset'])} arrived (at random "
+        f"between turns {first} and {last}, OA2)."
+    )
+
+
+def _left(sight: Sight, r: Record) -> str:
+    return (
+        f"{sight.whose(r['side_id'])} {asset_name(sight, r['asset'])} left for the rest of "
+        "the scenario after its mission (OA13)."
+    )
+
+
+_LEVELS = {"move_plus": "Move+", "combat_plus": "Combat+", "replacements": "Repl+"}
+
+
+def _logistics(sight: Sight, r: Record) -> str:
+    levels = ", ".join(_LEVELS.get(k, k) for k in r.get("levels", []))
+    units = plural(len(r.get("units", [])), "unit", "units")
+    return (
+        f"{sight.whose(r['side_id'])} {asset_name(sight, r['asset'])} brings {levels} to "
+        f"{units} around {place(sight, r['target'])} (OS16)."
+    )
+
+
 OP_SENTENCES: dict[str, Callable[[Sight, Record], str | None]] = {
+    "op_asset_arrived": _arrived,
+    "op_asset_left": _left,
+    "op_logistics": _logistics,
     "op_asset_mission": _mission,
     "op_air_war": _air_war,
     "op_interdiction": _interdiction,

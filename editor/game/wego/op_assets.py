@@ -50,7 +50,24 @@ from schemas.operational.assets import Asset
 
 
 def delay_words(asset: Asset) -> str:
-    """OA2: how long the asset is away after a mission, in a few words."""
+    """OA2, OA13: how long the asset is away after a mission, in a few words, and its
+    random arrival and leaving."""
+    words = _away_words(asset)
+    if asset.arrives_at_random():
+        words += (
+            f"; arrives at random, turns {asset.arrives} to {asset.arrives_by} "
+            f"({asset.arrival_chance:g}% a turn)"
+        )
+    if asset.leave_chance > 0 and asset.returns:
+        until = f" to {asset.leave_until}" if asset.leave_until is not None else " on"
+        words += (
+            f"; {asset.leave_chance:g}% that a mission is its last (turns "
+            f"{asset.leave_from}{until})"
+        )
+    return words
+
+
+def _away_words(asset: Asset) -> str:
     if not asset.returns:
         return "leaves after one mission"
     delay = asset.delay
@@ -160,6 +177,8 @@ class AssetsBox(QWidget):
             free = availability(rules.assets, asset, now, game.state.turn, night=night)
             task = given.get(asset.id)
             when = f"ready, {now.readiness:g}%" if free.ready else free.reason
+            if free.ready and now.arrived == game.state.turn:
+                when = f"arrived, {when}"  # OA2: drawn as this turn opened
             mission = self._task_words(task.mission, task.target) if task else "\u2013"
             brief = self._task_words(task.mission, task.target, short=True) if task else "\u2013"
             row = QTreeWidgetItem([asset.name or asset.id, when, brief])

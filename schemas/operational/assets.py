@@ -44,6 +44,10 @@ Hexes = Annotated[int, Field(ge=0, le=100)]
 
 SupplyLevelName = Literal["move_plus", "combat_plus", "replacements"]
 """OS3, OS16: a level a logistics mission gives (Move+, Combat+, Repl+)."""
+_ALL_LEVELS: tuple[SupplyLevelName, ...] = ("move_plus", "combat_plus", "replacements")
+LocStateName = Literal["supported", "extended", "isolated", "encircled"]
+"""OQ7: a unit's LOC state."""
+_TRUCKED: tuple[LocStateName, ...] = ("supported", "extended")
 
 
 class AssetDelay(StrictModel):
@@ -94,9 +98,7 @@ class Asset(StrictModel):
     """OS15: an air supply mission makes its airfield a source within this many hexes;
     OS16: a logistics mission covers the side's units within this many hexes of its target
     (0: the target hex only)."""
-    supplies: list[SupplyLevelName] = Field(
-        default_factory=lambda: ["move_plus", "combat_plus", "replacements"]
-    )
+    supplies: list[SupplyLevelName] = Field(default_factory=lambda: list(_ALL_LEVELS))
     """OS16: the levels a logistics mission gives the units it covers, free of points
     (OS17)."""
     stations: list[RegionId] = Field(default_factory=list)
@@ -303,9 +305,7 @@ class AssetRules(StrictModel):
     unit in the next turn (the manual's examples do, its table does not: choice)."""
     night_recon_range: Hexes = 1
     """OA12: the radius of a recon or intelligence mission flown at night."""
-    logistics_reaches: list[Literal["supported", "extended", "isolated", "encircled"]] = Field(
-        default_factory=lambda: ["supported", "extended"]
-    )
+    logistics_reaches: list[LocStateName] = Field(default_factory=lambda: list(_TRUCKED))
     """OS16: the LOC states of the units a logistics mission covers (by default those an HQ
     could supply, OS8: the trucks need a road back; the manual leaves it open)."""
     air_supply_needs_no_aa: bool = True

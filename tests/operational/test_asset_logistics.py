@@ -1,5 +1,6 @@
-"""Logistics missions of ground assets (OS16, OS17, OO12): the levels they bring the units
-around their target, free of points; their refusals; the AI using them.
+"""Ground assets' logistics missions (OS16, OS17, OO12): the levels they bring the units
+around their target, free of points; their refusals; the AI using them. And special events
+(OA14): ground assets on interdiction and counter-air.
 
 The map is the row of tests/operational/test_supply_play.py (``c1r1`` west ... ``c14r1``
 east): red's army HQ on its supply source at ``c1r1``, its division HQ at ``c2r1``; the
@@ -21,7 +22,8 @@ from engine.wego.op import state as op_state
 from engine.wego.op.actions import AssignAsset
 from engine.wego.orders import OrderAttack
 from tests.operational.command_builder import CommandBuilder
-from tests.operational.play import red_plan, stack
+from tests.operational.play import execute, of, red_plan, stack
+from tests.operational.test_asset_missions import lane
 from tests.operational.test_supply_play import game_of, play_turn, records, row
 
 TRUCKS: dict[str, Any] = {
@@ -133,3 +135,21 @@ def test_os16_the_ai_sends_its_trucks_to_the_units_it_attacks_with() -> None:
     given = [a for a in actions if a["kind"] == "op_assign_asset"]
     assert any(a["kind"] in ("order_attack", "order_assault") for a in actions)
     assert [(a["mission"], a["target"]) for a in given] == [("logistics", "c5r1")]
+
+
+def test_oa14_oa7_oa10_special_events_interdict_and_fly_counter_air_as_air_assets_do() -> None:
+    partisans = {"id": "partisans", "side": "red", "domain": "ground"}
+    b = lane(
+        {**partisans, "missions": ["interdiction"]},
+        {**partisans, "id": "flak-train", "side": "blue", "missions": ["counter_air"]},
+    )
+    pools = [{"side": "blue", "arrival": {"fuel": 10, "ammo": 10}}]
+    b.table("supply", pools=pools)
+    game = b.game(seed=1)
+    records = execute(
+        game, [AssignAsset("partisans", "interdiction")], [AssignAsset("flak-train", "counter_air")]
+    )
+    (war,) = of(records, "op_air_war")
+    assert war["counter_air"] == {"blue": 1, "red": 0}  # OA7: the ground asset counts
+    (cut,) = of(records, "op_interdiction")
+    assert cut["assets"] == ["partisans"] and cut["effective"] == 0  # OA9: cancelled by 1

@@ -36,13 +36,14 @@ def reached(game: Game, side: str, asset: Asset, hex_id: str) -> list[str]:
     if target is None:
         return []
     states = set(board.rules.assets.logistics_reaches)
-    return [
-        u.id
-        for u in state.units(game).values()
-        if u.side == side
-        and u.loc in states
-        and int(board.grid.distance(u.hex, target)) <= asset.supply_range
-    ]
+    found: list[str] = []
+    for stack in game.state.stacks.values():
+        # The stack's place first: only the stacks in reach are read unit by unit.
+        here = board.grid.find(stack.region) if stack.side == side else None
+        if here is None or int(board.grid.distance(here, target)) > asset.supply_range:
+            continue
+        found += [u.id for u in state.stack_units(game, stack).values() if u.loc in states]
+    return sorted(found)
 
 
 def refusal(game: Game, side: str, asset: Asset, hex_id: str, own: bool) -> str:

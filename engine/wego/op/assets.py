@@ -5,7 +5,10 @@ missions a side gives them while it plans, and what those missions do in the exe
 Kept in ``GameState.operational["assets"]`` (saved with the game, checked by
 :class:`engine.wego.save_models.OpAssetsSave`):
 
-- ``states``: asset id -> ``readiness``, ``strength``, ``back_on``, ``gone`` (OA2, OA3);
+- ``states``: asset id -> ``readiness``, ``strength``, ``back_on``, ``gone`` (OA2, OA3),
+  and once drawn ``arrived`` (the turn it arrived at random, OA2) and ``left`` (OA13);
+- ``logistics``: while a turn runs, each side's units its logistics missions cover, unit id
+  -> levels (OS16);
 - ``missions``: each side's missions for the turn, asset id -> ``mission`` and ``target``
   (a hex id, empty for counter-air and interdiction): part of the side's hidden plan;
 - ``flying``: the missions flown this turn once the execution starts, asset id -> ``side``,
@@ -29,7 +32,10 @@ spends readiness and draws its delay, OA2, OA3; the sides' counter-air counts, O
 OC35), ``bombard`` once the battles are over (OC31), ``interdiction`` for the upkeep and
 ``close_turn`` (OA3: recovery).
 
-Records: ``op_asset_mission`` ``{side_id, asset, mission, target, back_on, gone}``;
+Records: ``op_asset_mission`` ``{side_id, asset, mission, target, back_on, gone}``, then
+``op_asset_left`` ``{side_id, asset}`` when a draw made it the asset's last (OA13);
+``op_asset_arrived`` ``{side_id, asset, window}`` (OA2, :mod:`.arrivals`); ``op_logistics``
+``{side_id, asset, target, levels, units}`` (OS16, :mod:`.logistics`);
 ``op_air_war`` ``{counter_air, advantage}``; ``op_aa_fire`` ``{side_id, asset, target, aa,
 odds, roll, row, result, damage}``; ``op_bombardment`` ``{side_id, target, assets, points,
 multiplier, protection, roll, loss, units}``; ``op_interdiction`` ``{side_id, assets,

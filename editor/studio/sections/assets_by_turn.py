@@ -85,8 +85,9 @@ class AssetsByTurn(QWidget):
         layout.setContentsMargins(0, 0, 0, 0)
         about = QLabel(
             "One row per asset, one column per turn (a moon marks night turns); a filled cell "
-            "is a turn the asset is in the game. Select a cell and set the asset's first turn "
-            "or its last one, or right-click the cell: each change is one step of Edit > Undo."
+            "is a turn the asset is in the game, a pale one with ? a turn it may arrive at "
+            "random, ↓ a turn its mission may be its last. Select a cell and set the asset's "
+            "turns, or right-click the cell: each change is one step of Edit > Undo."
         )
         about.setWordWrap(True)
         set_muted(about)
@@ -221,6 +222,7 @@ class AssetsByTurn(QWidget):
                     item.setBackground(QBrush(pale))
                 elif present(asset, number):
                     item.setBackground(QBrush(side))
+                    item.setForeground(QBrush(QColor("white")))  # the mark on the side colour
                 elif turn_is_night(scenario, number):
                     item.setBackground(QBrush(QColor("#eceff4")))
                 item.setToolTip(f"{asset.name or asset.id}: {span_text(asset)}; turn {number}")

@@ -16,16 +16,20 @@ from schemas.io import load_file
 SAMPLE = Path(__file__).resolve().parents[2] / "sample_scenarios"
 
 
-def _kharkov(arrives: int = 1, recon_logistics: bool = False):
+def _kharkov(arrives: int = 1, recon_logistics: bool = False, arrives_by: int | None = None):
     """The sample with VIII Fliegerkorps there from turn ``arrives`` (it comes on turn 7), and
     with ``recon_logistics`` a logistics mission carrying no supply level (refused, OS16) for
-    the recon flight."""
+    the recon flight; with ``arrives_by`` the Fliegerkorps arrives at random by that turn, sure
+    to come on its first (OA2)."""
     scenario = load_file(SAMPLE / "kharkov-1942-operational.json").scenario
     assert scenario is not None
     operational = scenario.rules.operational
     table = operational.assets
     listed = [
-        a.model_copy(update={"arrives": arrives}) if a.id == "fk-viii" else a for a in table.assets
+        a.model_copy(update={"arrives": arrives, "arrives_by": arrives_by, "arrival_chance": 100})
+        if a.id == "fk-viii"
+        else a
+        for a in table.assets
     ]
     if recon_logistics:
         listed = [
@@ -65,7 +69,8 @@ def _pick(box, asset_id: str) -> None:
 
 
 def test_oo10_oa10_interdiction_is_given_without_a_target_and_draws_no_marker(qtbot, state_dir):
-    window = _window(qtbot, _kharkov(recon_logistics=True), {"soviet": "ai", "axis": "human"})
+    scenario = _kharkov(recon_logistics=True, arrives_by=3)
+    window = _window(qtbot, scenario, {"soviet": "ai", "axis": "human"})
     session, op = window.session, window.op_view
     assert session is not None and op is not None
     qtbot.waitUntil(lambda: session.human_to_act() == "axis", timeout=60_000)
@@ -73,6 +78,7 @@ def test_oo10_oa10_interdiction_is_given_without_a_target_and_draws_no_marker(qt
     box.refresh()
     listed = {box.table.topLevelItem(i).data(0, 256) for i in range(box.table.topLevelItemCount())}
     assert listed == {"fk-iv", "fk-viii", "ger-recon"}  # never the enemy's
+    assert _row(box, "fk-viii").text(1) == "arrived, 100%"  # OA2: drawn as turn 1 opened
     _pick(box, "fk-viii")
     labels = [box.mission.itemText(i) for i in range(box.mission.count())]
     assert labels == ["Offensive support", "Ground attack", "Interdiction"]

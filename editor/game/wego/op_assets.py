@@ -59,11 +59,12 @@ def delay_words(asset: Asset) -> str:
             f"({asset.arrival_chance:g}% a turn)"
         )
     if asset.leave_chance > 0 and asset.returns:
-        until = f" to {asset.leave_until}" if asset.leave_until is not None else " on"
-        words += (
-            f"; {asset.leave_chance:g}% that a mission is its last (turns "
-            f"{asset.leave_from}{until})"
+        turns = (
+            f"turns {asset.leave_from} to {asset.leave_until}"
+            if asset.leave_until is not None
+            else f"from turn {asset.leave_from}"
         )
+        words += f"; {asset.leave_chance:g}% that a mission is its last ({turns})"
     return words
 
 
@@ -178,7 +179,7 @@ class AssetsBox(QWidget):
             task = given.get(asset.id)
             when = f"ready, {now.readiness:g}%" if free.ready else free.reason
             if free.ready and now.arrived == game.state.turn:
-                when = f"arrived, {when}"  # OA2: drawn as this turn opened
+                when = f"arrived, {now.readiness:g}%"  # OA2: drawn as this turn opened
             mission = self._task_words(task.mission, task.target) if task else "\u2013"
             brief = self._task_words(task.mission, task.target, short=True) if task else "\u2013"
             row = QTreeWidgetItem([asset.name or asset.id, when, brief])

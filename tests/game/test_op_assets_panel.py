@@ -17,10 +17,10 @@ SAMPLE = Path(__file__).resolve().parents[2] / "sample_scenarios"
 
 
 def _kharkov(arrives: int = 1, recon_logistics: bool = False, arrives_by: int | None = None):
-    """The sample with VIII Fliegerkorps there from turn ``arrives`` (it comes on turn 7), and
-    with ``recon_logistics`` a logistics mission carrying no supply level (refused, OS16) for
-    the recon flight; with ``arrives_by`` the Fliegerkorps arrives at random by that turn, sure
-    to come on its first (OA2)."""
+    """The sample with VIII Fliegerkorps there from turn ``arrives`` (it comes at random on
+    turns 6 to 9), and with ``recon_logistics`` a logistics mission carrying no supply level
+    (refused, OS16) for the recon flight; with ``arrives_by`` the Fliegerkorps arrives at
+    random by that turn, sure to come on its first (OA2)."""
     scenario = load_file(SAMPLE / "kharkov-1942-operational.json").scenario
     assert scenario is not None
     operational = scenario.rules.operational

@@ -224,9 +224,10 @@ def covered(game: Game, side: str) -> dict[str, UnitSupply]:
 
 
 def movement_level(game: Game, unit: OpUnit) -> SupplyLevel:
-    """OS4, OS5: the level ``effective_mp`` reads for ``unit``: Move+ when an order of its
-    side covers it, else Basic; a side without HQs moves at ``turns.supply`` (choice, as
-    before HQs were played)."""
+    """OS4, OS5, OS16: the level ``effective_mp`` reads for ``unit``: Move+ when an order
+    or a logistics mission of its side covers it, else Basic; a side without HQs moves at
+    ``turns.supply`` (choice, as before HQs were played) unless a logistics mission covers
+    it."""
     if not tree(game).plays_loc(unit.side):  # OS16: a logistics mission still brings Move+
         if logistics.covered(game, unit.side).get(unit.id, BASIC).move_plus:
             return "move_plus"

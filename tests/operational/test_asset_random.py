@@ -104,10 +104,11 @@ def test_oa13_a_mission_may_be_the_assets_last_inside_its_window() -> None:
     assert "left the scenario" in option.refusal
 
 
-def test_oa2_oa13_the_draws_are_the_same_for_a_seed_and_after_save_and_load() -> None:
+def test_oa2_oa13_os16_the_draws_are_the_same_for_a_seed_and_after_save_and_load() -> None:
     b = lane(
         with_(arrives=1, arrives_by=3, arrival_chance=40, leave_chance=50, delay={"turns": 1}),
         with_(id="late", arrives=2, arrives_by=4, arrival_chance=30),
+        {"id": "trucks", "side": "red", "domain": "ground", "missions": ["logistics"]},
         turns=5,
     )
 
@@ -120,7 +121,7 @@ def test_oa2_oa13_the_draws_are_the_same_for_a_seed_and_after_save_and_load() ->
     first = run(b.game(seed=11))
     second = run(b.game(seed=11))
     assert first.log.records == second.log.records
-    assert of(first.log.records, "op_asset_arrived")
+    assert of(first.log.records, "op_asset_arrived") and of(first.log.records, "op_logistics")
     halfway = b.game(seed=11)
     ai = BaselineAI()
     while halfway.turn < 3:

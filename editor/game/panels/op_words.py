@@ -2,7 +2,8 @@
 did as the execution started (each mission flown, with the turn the asset is back), the air
 war's counter-air counts and advantages, interdiction's toll on the enemy's supply, AA fire
 at the assets, bombardments, logistics missions (OS16), and assets arriving or leaving at
-random (OA2, OA13). Reinforcements arriving are the log's usual line.
+random (OA2, OA13). Reinforcements arriving are the log's usual line. Also the words the
+Assets tab gives an asset's delay and random turns (:func:`delay_words`).
 
 The engine shows these records to every side (a mission once flown is seen); under the fog
 of war an enemy asset's return turn is left out (its readiness is the enemy's business).
@@ -14,6 +15,7 @@ from collections.abc import Callable
 from typing import Any
 
 from editor.game.panels.knowledge import Sight, plural
+from schemas.operational.assets import Asset
 
 Record = dict[str, Any]
 
@@ -52,6 +54,36 @@ def place(sight: Sight, hex_id: str) -> str:
 
 def _number(value: float) -> str:
     return f"{value:.1f}".rstrip("0").rstrip(".")
+
+
+def delay_words(asset: Asset) -> str:
+    """OA2, OA13: how long the asset is away after a mission, in a few words, and its
+    random arrival and leaving."""
+    words = _away_words(asset)
+    if asset.arrives_at_random():
+        words += (
+            f"; arrives at random, turns {asset.arrives} to {asset.arrives_by} "
+            f"({asset.arrival_chance:g}% a turn)"
+        )
+    if asset.leave_chance > 0 and asset.returns:
+        turns = (
+            f"turns {asset.leave_from} to {asset.leave_until}"
+            if asset.leave_until is not None
+            else f"from turn {asset.leave_from}"
+        )
+        words += f"; {asset.leave_chance:g}% that a mission is its last ({turns})"
+    return words
+
+
+def _away_words(asset: Asset) -> str:
+    if not asset.returns:
+        return "leaves after one mission"
+    delay = asset.delay
+    if delay.spread:
+        low = max(delay.minimum, delay.turns - delay.spread)
+        return f"away {low}-{delay.turns + delay.spread} turns after a mission"
+    turns = max(delay.minimum, delay.turns)
+    return f"away {turns} turn{'s' if turns != 1 else ''} after a mission"
 
 
 def _mission(sight: Sight, r: Record) -> str:

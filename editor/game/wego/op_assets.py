@@ -38,7 +38,7 @@ from PySide6.QtWidgets import (
 
 from editor.game.map.highlights import RegionShade
 from editor.game.map.style import TARGET, Z_COUNTERS
-from editor.game.panels.op_words import mission_words
+from editor.game.panels.op_words import delay_words, mission_words
 from editor.game.session import GameSession
 from editor.game.wego.op_asset_marks import MISSION_COLOURS, MISSION_SHORT, AssetMarks, hex_words
 from editor.game.wego.plan_map import PlanMapView
@@ -46,37 +46,6 @@ from editor.shared.widgets import ERROR_COLOUR, MUTED_COLOUR
 from engine.operational.assets import availability
 from engine.wego.op import assets, state
 from engine.wego.op.actions import AssignAsset, CancelAsset
-from schemas.operational.assets import Asset
-
-
-def delay_words(asset: Asset) -> str:
-    """OA2, OA13: how long the asset is away after a mission, in a few words, and its
-    random arrival and leaving."""
-    words = _away_words(asset)
-    if asset.arrives_at_random():
-        words += (
-            f"; arrives at random, turns {asset.arrives} to {asset.arrives_by} "
-            f"({asset.arrival_chance:g}% a turn)"
-        )
-    if asset.leave_chance > 0 and asset.returns:
-        turns = (
-            f"turns {asset.leave_from} to {asset.leave_until}"
-            if asset.leave_until is not None
-            else f"from turn {asset.leave_from}"
-        )
-        words += f"; {asset.leave_chance:g}% that a mission is its last ({turns})"
-    return words
-
-
-def _away_words(asset: Asset) -> str:
-    if not asset.returns:
-        return "leaves after one mission"
-    delay = asset.delay
-    if delay.spread:
-        low = max(delay.minimum, delay.turns - delay.spread)
-        return f"away {low}-{delay.turns + delay.spread} turns after a mission"
-    turns = max(delay.minimum, delay.turns)
-    return f"away {turns} turn{'s' if turns != 1 else ''} after a mission"
 
 
 class AssetsBox(QWidget):

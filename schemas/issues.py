@@ -196,6 +196,9 @@ CODES: dict[str, CodeInfo] = {
     "operational-asset-mission": CodeInfo(
         "warning", "An asset lists a mission its domain never flies."
     ),
+    "operational-asset-random": CodeInfo(
+        "warning", "An asset's random arrival or leaving can never be drawn as written."
+    ),
     "operational-air-superiority": CodeInfo(
         "warning", "More than one side has air superiority above 0."
     ),

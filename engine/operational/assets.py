@@ -33,6 +33,11 @@ class AssetState:
     """First turn it may fly again (0: never flown)."""
     gone: bool = False
     """OA2, OA13: left for the rest of the scenario."""
+    arrived: int = 0
+    """OA2: the turn an asset arriving at random arrived on (0: not yet, or a fixed
+    arrival)."""
+    left: bool = False
+    """OA2, OA13: it left at random after a mission (``gone`` is set too)."""
 
 
 @dataclass(frozen=True)
@@ -56,9 +61,15 @@ def availability(
 ) -> Availability:
     """OA2, OT12, OU15, OW3: may ``asset`` act on ``turn``?"""
     if state.gone:
-        return Availability(False, "left the scenario after its mission")
+        drawn = " (drawn at random, OA13)" if state.left else ""
+        return Availability(False, f"left the scenario after its mission{drawn}")
     if asset.leaves is not None and turn >= asset.leaves:
         return Availability(False, f"withdrawn on turn {asset.leaves}")
+    if asset.arrives_at_random() and not state.arrived:
+        window = f"turns {asset.arrives} to {asset.arrives_by}"
+        if turn < asset.arrives:
+            return Availability(False, f"arrives at random, {window}", None)
+        return Availability(False, f"not arrived yet (at random, {window})", None)
     if turn < asset.arrives:
         return Availability(False, f"arrives on turn {asset.arrives}", asset.arrives - turn)
     if turn < state.back_on:
@@ -129,16 +140,36 @@ def delay_of(asset: Asset, dice: Dice) -> int:
     return max(delay.minimum, drawn)
 
 
+def chance(percent: float, dice: Dice) -> bool:
+    """A draw that succeeds ``percent`` times in 100 (to a hundredth of a percent)."""
+    return percent > 0 and dice.below(10_000) < round(percent * 100)
+
+
 def dispatch(
     table: AssetRules, asset: Asset, state: AssetState, turn: int, dice: Dice
 ) -> AssetState:
-    """OA2, OA3: the asset flies on ``turn``: it spends the mission's readiness and may fly
-    again ``delay`` turns later (a delay of 1: the next turn), or leaves for good when it does
-    not return."""
+    """OA2, OA3, OA13: the asset flies on ``turn``: it spends the mission's readiness and may
+    fly again ``delay`` turns later (a delay of 1: the next turn), or leaves for good when it
+    does not return, or when the draw of its ``leave_chance`` says this mission is its last
+    (drawn first, only in its window of turns)."""
     readiness = max(0.0, state.readiness - table.mission_readiness_cost)
     if not asset.returns:
         return replace(state, readiness=readiness, gone=True)
+    if asset.may_leave(turn) and chance(asset.leave_chance, dice):
+        return replace(state, readiness=readiness, gone=True, left=True)
     return replace(state, readiness=readiness, back_on=turn + delay_of(asset, dice))
+
+
+def arrival_draw(asset: Asset, state: AssetState, turn: int, dice: Dice) -> AssetState:
+    """OA2: at the start of ``turn``, whether an asset arriving at random that has not
+    arrived yet does: with ``arrival_chance`` inside its window, for sure on its last turn
+    (no draw then). The state is unchanged for any other asset or turn."""
+    if not asset.arrives_at_random() or state.arrived or turn < asset.arrives:
+        return state
+    assert asset.arrives_by is not None
+    if turn >= asset.arrives_by or chance(asset.arrival_chance, dice):
+        return replace(state, arrived=turn)
+    return state
 
 
 def recover(

@@ -26,17 +26,18 @@ TARGETED: tuple[Mission, ...] = (
     "air_supply",
     "recon",
     "intelligence",
+    "logistics",
 )
 """Missions flown at a hex: support of an attack on it or of its defence, its bombardment
 (OC31), a command asset's shifts (OA14), supplies flown to an airfield (OS15), a recon or
-intelligence collection around it (OA12, OI7)."""
+intelligence collection around it (OA12, OI7), supply levels brought to the units around
+it (OS16)."""
 
 WIDE: tuple[Mission, ...] = ("counter_air", "interdiction")
 """Missions over the whole front, with no target hex (OA7-OA11)."""
 
 PLAYED: tuple[Mission, ...] = TARGETED + WIDE
-"""The missions a plan may give today; logistics missions have no effect in play yet
-(docs/rules-operational.md, "Not implemented yet")."""
+"""The missions a plan may give: every mission of the format."""
 
 
 @dataclass(frozen=True)

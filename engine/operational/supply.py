@@ -89,6 +89,15 @@ class UnitSupply:
     combat_plus: bool = False
     replacements: bool = False
 
+    def __or__(self, other: UnitSupply) -> UnitSupply:
+        """The levels of either (a level given twice is one level: an HQ's order and a
+        logistics mission, OS16)."""
+        return UnitSupply(
+            self.move_plus or other.move_plus,
+            self.combat_plus or other.combat_plus,
+            self.replacements or other.replacements,
+        )
+
 
 BASIC = UnitSupply()
 

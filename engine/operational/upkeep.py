@@ -15,7 +15,7 @@ from typing import Literal, TypedDict
 
 from .hq import CommandTree
 from .loc import LocNetwork, LocTrace, trace, with_loc
-from .supply import Pool, SupplyOrder, arrival, levels, replacements
+from .supply import BASIC, Pool, SupplyOrder, UnitSupply, arrival, levels, replacements
 from .units import OpUnit
 
 
@@ -70,6 +70,7 @@ def end_of_turn_supply(
     interdiction_lost: Mapping[str, Pool] | None = None,
     loc_cut: Mapping[str, float] | None = None,
     air_supplied: Mapping[str, Iterable[int] | Mapping[int, float]] | None = None,
+    supplied: Mapping[str, UnitSupply] | None = None,
 ) -> SupplyTurn:
     """OT8, supply part, after movement, battles and readiness (:func:`.readiness.end_of_turn`
     reads the states of the turn that ends, so it runs first).
@@ -81,10 +82,13 @@ def end_of_turn_supply(
     ``interdiction_lost``: points the enemy's interdiction takes from each side's arrival;
     ``loc_cut``: the enemy's interdiction cut to each side's division-and-higher ranges, in
     percent; ``air_supplied``: hexes of each side's airfields supplied by air this turn
-    (or those hexes to the transport's supply range, OS15)."""
+    (or those hexes to the transport's supply range, OS15); ``supplied``: the levels
+    logistics missions gave units this turn (OS16), added to the orders'."""
     rules = network.board.rules
     everyone = [o for side_orders in orders.values() for o in side_orders]
     covered = levels(tree, units, everyone)
+    for unit_id, level in (supplied or {}).items():
+        covered[unit_id] = covered.get(unit_id, BASIC) | level
     after, gained = replacements(rules, units, covered, moved)
     sides = sorted({u.side for u in after.values()} | set(pools) | set(orders))
     traces = {

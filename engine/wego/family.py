@@ -42,6 +42,14 @@ def execute(game: Game) -> None:
     op_execute.run(game)
 
 
+def open_turn(game: Game) -> None:
+    """The start of a turn of the operational family, before any plan: assets arriving at
+    random (OA2, :mod:`engine.wego.op.arrivals`)."""
+    from .op import arrivals
+
+    arrivals.open_turn(game)
+
+
 def close_turn(game: Game) -> None:
     """The end of a turn of the operational family (:mod:`engine.wego.op.turn`)."""
     from .op import turn

@@ -156,6 +156,8 @@ class WegoGame(Game):
             stack.moved = False
         plan.open_plan(self)
         self.record("wego_turn", date=self.date.isoformat())
+        if family.operational(self):
+            family.open_turn(self)  # OA2: assets arriving at random, before any plan
         victory.check_immediate(self)
         if self.state.outcome is None and windows.open_window(self, "before"):
             self._window_over()

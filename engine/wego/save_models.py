@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Annotated, Literal
 from pydantic import BaseModel, ConfigDict, Field
 
 from schemas.base import Ref, RegionId, SideId, StructureId, UnitId
-from schemas.operational.assets import Mission
+from schemas.operational.assets import Mission, SupplyLevelName
 from schemas.operational.units import Quality
 from schemas.ranges import MAX_TICKS
 
@@ -142,6 +142,10 @@ class OpAssetStateSave(_Model):
     strength: Percent
     back_on: Annotated[int, Field(ge=0, le=1_000_000)]
     gone: bool
+    arrived: Annotated[int, Field(ge=0, le=1_000_000)] = 0
+    """OA2: the turn an asset arriving at random arrived on (absent: not yet, or fixed)."""
+    left: bool = False
+    """OA2, OA13: it left at random after a mission."""
 
 
 class OpMissionSave(_Model):
@@ -180,6 +184,8 @@ class OpAssetsSave(_Model):
     """OA12, OI7: each side's recon sources (target hex, range, strength) of the turn."""
     mp_cut: dict[SideId, Percent] = Field(default_factory=dict)
     """OA10, OA11: each side's MP cut this turn from the enemy's interdiction of the last."""
+    logistics: dict[SideId, dict[UnitId, list[SupplyLevelName]]] = Field(default_factory=dict)
+    """OS16: the levels each side's logistics missions give its units this turn."""
 
 
 class OpFireOrderSave(_Model):

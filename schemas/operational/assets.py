@@ -42,6 +42,13 @@ Turns = Annotated[int, Field(ge=0, le=100)]
 Hexes = Annotated[int, Field(ge=0, le=100)]
 """A distance in hexes, or a FOW level."""
 
+SupplyLevelName = Literal["move_plus", "combat_plus", "replacements"]
+"""OS3, OS16: a level a logistics mission gives (Move+, Combat+, Repl+)."""
+_ALL_LEVELS: tuple[SupplyLevelName, ...] = ("move_plus", "combat_plus", "replacements")
+LocStateName = Literal["supported", "extended", "isolated", "encircled"]
+"""OQ7: a unit's LOC state."""
+_TRUCKED: tuple[LocStateName, ...] = ("supported", "extended")
+
 
 class AssetDelay(StrictModel):
     """OA2: turns away after a mission, written "2 (+/-2)": ``turns`` plus a uniform draw in
@@ -88,7 +95,12 @@ class Asset(StrictModel):
     recon_strength: Hexes = 0
     """OA12, Table OI7: the FOW level it yields next to its target."""
     supply_range: Hexes = 0
-    """OS15: an air supply mission makes its airfield a source within this many hexes."""
+    """OS15: an air supply mission makes its airfield a source within this many hexes;
+    OS16: a logistics mission covers the side's units within this many hexes of its target
+    (0: the target hex only)."""
+    supplies: list[SupplyLevelName] = Field(default_factory=lambda: list(_ALL_LEVELS))
+    """OS16: the levels a logistics mission gives the units it covers, free of points
+    (OS17)."""
     stations: list[RegionId] = Field(default_factory=list)
     """OA13: the river hexes a naval asset fires from; empty: it reaches every hex."""
     fire_range: Hexes = 0
@@ -101,12 +113,48 @@ class Asset(StrictModel):
     """OT5, OT12: first turn it may fly."""
     leaves: TurnNumber | None = None
     """OT12: turn it is withdrawn (no longer available from that turn); ``null``: never."""
+    arrives_by: TurnNumber | None = None
+    """OA2: arrives at random: from ``arrives`` to this turn, at the start of each turn, it
+    arrives with ``arrival_chance``, and on this turn for sure; ``null``: on ``arrives``."""
+    arrival_chance: Percent = 50.0
+    """OA2: the chance, each turn of the window, that it arrives."""
+    leave_chance: Percent = 0.0
+    """OA2, OA13: the chance that a mission flown from ``leave_from`` to ``leave_until`` is
+    its last (it leaves for the rest of the scenario instead of coming back); 0: never."""
+    leave_from: TurnNumber = 1
+    """OA13: the first turn a mission may be its last."""
+    leave_until: TurnNumber | None = None
+    """OA13: the last turn a mission may be its last (``null``: to the end)."""
 
     @model_validator(mode="after")
     def _order(self) -> Asset:
         if self.leaves is not None and self.leaves <= self.arrives:
             raise ValueError("an asset leaves ('leaves') after the turn it arrives ('arrives')")
+        if self.arrives_by is not None:
+            if self.arrives_by < self.arrives:
+                raise ValueError(
+                    "a random arrival ends ('arrives_by') on or after its first turn ('arrives')"
+                )
+            if self.leaves is not None and self.leaves <= self.arrives_by:
+                raise ValueError(
+                    "an asset leaves ('leaves') after its random arrival ends ('arrives_by')"
+                )
+        if self.leave_until is not None and self.leave_until < self.leave_from:
+            raise ValueError(
+                "the turns a mission may be the last end ('leave_until') on or after they "
+                "start ('leave_from')"
+            )
         return self
+
+    def arrives_at_random(self) -> bool:
+        """OA2: whether its arrival is drawn (a window of more than one turn)."""
+        return self.arrives_by is not None and self.arrives_by > self.arrives
+
+    def may_leave(self, turn: int) -> bool:
+        """OA2, OA13: whether a mission flown on ``turn`` may be its last."""
+        if self.leave_chance <= 0 or not self.returns or turn < self.leave_from:
+            return False
+        return self.leave_until is None or turn <= self.leave_until
 
 
 class AirSuperiority(StrictModel):
@@ -257,6 +305,9 @@ class AssetRules(StrictModel):
     unit in the next turn (the manual's examples do, its table does not: choice)."""
     night_recon_range: Hexes = 1
     """OA12: the radius of a recon or intelligence mission flown at night."""
+    logistics_reaches: list[LocStateName] = Field(default_factory=lambda: list(_TRUCKED))
+    """OS16: the LOC states of the units a logistics mission covers (by default those an HQ
+    could supply, OS8: the trucks need a road back; the manual leaves it open)."""
     air_supply_needs_no_aa: bool = True
     """OS15: an air supply mission is refused to an airfield under enemy AA: a light AA unit
     in its hex or a heavy AA unit in it or next to it (the manual's "AA coverage")."""

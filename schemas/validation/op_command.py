@@ -12,7 +12,7 @@ from typing import get_args
 
 from ..hexgrid import HexGrid
 from ..issues import Issue, make_issue, pointer
-from ..operational.assets import AssetDomain, Mission
+from ..operational.assets import AirSuperiority, Asset, AssetDomain, Mission
 from ..operational.hq import HqEntry
 from .index import ScenarioIndex
 
@@ -226,7 +226,14 @@ def _check_assets(ix: ScenarioIndex) -> Iterator[Issue]:
                 asset.id,
             )
         seen.add(asset.id)
-        for field, turn in (("arrives", asset.arrives), ("leaves", asset.leaves)):
+        turns = (
+            ("arrives", asset.arrives),
+            ("leaves", asset.leaves),
+            ("arrives_by", asset.arrives_by),
+            ("leave_from", asset.leave_from if asset.leave_chance > 0 else None),
+            ("leave_until", asset.leave_until),
+        )
+        for field, turn in turns:
             if turn is not None and turn > last:
                 yield make_issue(
                     "operational-asset-turn",
@@ -235,6 +242,7 @@ def _check_assets(ix: ScenarioIndex) -> Iterator[Issue]:
                     f"turn {last}",
                     asset.id,
                 )
+        yield from _check_random(asset, n)
         for m, station in enumerate(asset.stations):
             if grid is not None and grid.find(station) is None:
                 yield make_issue(
@@ -251,9 +259,42 @@ def _check_assets(ix: ScenarioIndex) -> Iterator[Issue]:
                     f"asset '{asset.id}' is a {asset.domain} asset, which never flies '{mission}'",
                     asset.id,
                 )
+    yield from _check_air_superiority(rules.assets.air_superiority)
+
+
+def _check_random(asset: Asset, n: int) -> Iterator[Issue]:
+    """OA2, OA13, OS16: a random arrival or leaving that can never be drawn as written, and
+    a logistics asset that carries nothing."""
+    at = (*_ASSETS, "assets", n)
+    if asset.arrives_at_random() and asset.arrival_chance <= 0:
+        yield make_issue(
+            "operational-asset-random",
+            pointer(*at, "arrival_chance"),
+            f"asset '{asset.id}' arrives at random with a chance of 0: it always arrives on "
+            f"turn {asset.arrives_by}, the last of its window",
+            asset.id,
+        )
+    if asset.leave_chance > 0 and not asset.returns:
+        yield make_issue(
+            "operational-asset-random",
+            pointer(*at, "leave_chance"),
+            f"asset '{asset.id}' never returns after a mission, so its chance of leaving "
+            "is never drawn",
+            asset.id,
+        )
+    if "logistics" in asset.missions and not asset.supplies:
+        yield make_issue(
+            "operational-asset-mission",
+            pointer(*at, "supplies"),
+            f"asset '{asset.id}' flies logistics missions but gives no supply level (OS16)",
+            asset.id,
+        )
+
+
+def _check_air_superiority(rows: list[AirSuperiority]) -> Iterator[Issue]:
     above: list[str] = []
     sides: set[str] = set()
-    for n, row in enumerate(rules.assets.air_superiority):
+    for n, row in enumerate(rows):
         if row.side in sides:
             yield make_issue(
                 "operational-listed-twice",

@@ -16,19 +16,24 @@ from schemas.io import load_file
 SAMPLE = Path(__file__).resolve().parents[2] / "sample_scenarios"
 
 
-def _kharkov(arrives: int = 1, recon_logistics: bool = False):
-    """The sample with VIII Fliegerkorps there from turn ``arrives`` (it comes on turn 7), and
-    with ``recon_logistics`` a logistics mission (not played yet, OS16) for the recon flight."""
+def _kharkov(arrives: int = 1, recon_logistics: bool = False, arrives_by: int | None = None):
+    """The sample with VIII Fliegerkorps there from turn ``arrives`` (it comes at random on
+    turns 6 to 9), and with ``recon_logistics`` a logistics mission carrying no supply level
+    (refused, OS16) for the recon flight; with ``arrives_by`` the Fliegerkorps arrives at
+    random by that turn, sure to come on its first (OA2)."""
     scenario = load_file(SAMPLE / "kharkov-1942-operational.json").scenario
     assert scenario is not None
     operational = scenario.rules.operational
     table = operational.assets
     listed = [
-        a.model_copy(update={"arrives": arrives}) if a.id == "fk-viii" else a for a in table.assets
+        a.model_copy(update={"arrives": arrives, "arrives_by": arrives_by, "arrival_chance": 100})
+        if a.id == "fk-viii"
+        else a
+        for a in table.assets
     ]
     if recon_logistics:
         listed = [
-            a.model_copy(update={"missions": [*a.missions, "logistics"]})
+            a.model_copy(update={"missions": [*a.missions, "logistics"], "supplies": []})
             if a.id == "ger-recon"
             else a
             for a in listed
@@ -64,7 +69,8 @@ def _pick(box, asset_id: str) -> None:
 
 
 def test_oo10_oa10_interdiction_is_given_without_a_target_and_draws_no_marker(qtbot, state_dir):
-    window = _window(qtbot, _kharkov(recon_logistics=True), {"soviet": "ai", "axis": "human"})
+    scenario = _kharkov(recon_logistics=True, arrives_by=3)
+    window = _window(qtbot, scenario, {"soviet": "ai", "axis": "human"})
     session, op = window.session, window.op_view
     assert session is not None and op is not None
     qtbot.waitUntil(lambda: session.human_to_act() == "axis", timeout=60_000)
@@ -72,6 +78,7 @@ def test_oo10_oa10_interdiction_is_given_without_a_target_and_draws_no_marker(qt
     box.refresh()
     listed = {box.table.topLevelItem(i).data(0, 256) for i in range(box.table.topLevelItemCount())}
     assert listed == {"fk-iv", "fk-viii", "ger-recon"}  # never the enemy's
+    assert _row(box, "fk-viii").text(1) == "arrived, 100%"  # OA2: drawn as turn 1 opened
     _pick(box, "fk-viii")
     labels = [box.mission.itemText(i) for i in range(box.mission.count())]
     assert labels == ["Offensive support", "Ground attack", "Interdiction"]
@@ -83,14 +90,14 @@ def test_oo10_oa10_interdiction_is_given_without_a_target_and_draws_no_marker(qt
     assert box.marks.shown == {}  # no hex, no marker
     assert _row(box, "fk-viii").text(2) == "Interdiction"
     # The recon flight's recon is played (OA12): its target is a hex. Its logistics mission
-    # is not played yet (OS16): listed, refused, with the reason.
+    # carries nothing (OS16): listed, refused, with the reason.
     _pick(box, "ger-recon")
     labels = [box.mission.itemText(i) for i in range(box.mission.count())]
     assert labels == ["Recon", "Logistics (refused)"]
     assert box.give_button.text() == "Choose target" and box.give_button.isEnabled()
     box.mission.setCurrentIndex(1)
     assert not box.give_button.isEnabled()
-    assert "no effect in play yet" in box.note.text()
+    assert "carries no supply level" in box.note.text()
     # Cancel keeps the interdiction home again.
     _pick(box, "fk-viii")
     assert box.cancel_button.isEnabled()

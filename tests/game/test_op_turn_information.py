@@ -124,3 +124,32 @@ def test_of8_air_war_interdiction_aa_fire_and_bombardment_in_words(played):
         "Army Group South's bombardment of hex c26r18 (OC31): 2 units there each lose 12.5% "
         "readiness."
     )
+
+
+def test_oa2_oa13_os16_random_arrivals_leavings_and_logistics_in_words(played):
+    sight = Sight(played, "axis")
+    arrived = {
+        "type": "op_asset_arrived",
+        "side_id": "axis",
+        "asset": "fk-viii",
+        "window": [5, 8],
+    }
+    assert sentence(sight, arrived) == (
+        "Your VIII Fliegerkorps arrived (at random between turns 5 and 8, OA2)."
+    )
+    left = {"type": "op_asset_left", "side_id": "soviet", "asset": "vvs-swf"}
+    assert sentence(sight, left) == (
+        "South-Western Direction's Air forces of the South-Western Front left for the rest "
+        "of the scenario after its mission (OA13)."
+    )
+    trucks = {
+        "type": "op_logistics",
+        "side_id": "axis",
+        "asset": "fk-iv",
+        "target": "c26r18",
+        "levels": ["move_plus", "combat_plus"],
+        "units": ["a", "b"],
+    }
+    assert sentence(sight, trucks) == (
+        "Your IV Fliegerkorps (Stukas) brings Move+, Combat+ to 2 units around hex c26r18 (OS16)."
+    )

@@ -71,6 +71,10 @@ COMMAND_CASES: list[tuple[str, Callable[[CommandBuilder], object], str]] = [
      lambda b: b.raw["rules"]["operational"]["assets"]["assets"][0].update(
          domain="naval", missions=["recon"]),
      "/rules/operational/assets/assets/0/missions/0"),
+    ("operational-asset-random",
+     lambda b: b.raw["rules"]["operational"]["assets"]["assets"][0].update(
+         arrives_by=4, arrival_chance=0),
+     "/rules/operational/assets/assets/0/arrival_chance"),
     ("operational-air-superiority",
      lambda b: b.table("assets", air_superiority=[{"side": "red", "value": 1},
                                                   {"side": "blue", "value": 2}]),
@@ -120,3 +124,32 @@ def test_an_asset_that_leaves_before_it_arrives_is_refused_where_it_is() -> None
     assert any(i.path.startswith("/rules/operational/assets/assets/0") for i in issues), [
         str(i) for i in issues
     ]
+
+
+@pytest.mark.parametrize(
+    ("fields", "code", "field"),
+    [
+        ({"arrives_by": 99}, "operational-asset-turn", "arrives_by"),
+        ({"leave_chance": 20, "leave_until": 99}, "operational-asset-turn", "leave_until"),
+        ({"leave_chance": 20, "returns": False}, "operational-asset-random", "leave_chance"),
+        ({"domain": "ground", "missions": ["logistics"], "supplies": []},
+         "operational-asset-mission", "supplies"),
+    ],
+)  # fmt: skip
+def test_oa2_oa13_os16_random_turns_and_logistics_faults_are_located(
+    fields: dict[str, Any], code: str, field: str
+) -> None:
+    b = _ok()
+    b.raw["rules"]["operational"]["assets"]["assets"][0].update(fields)
+    issues = load_text(json.dumps(b.raw)).issues
+    assert [i.path for i in issues if i.code == code] == [
+        f"/rules/operational/assets/assets/0/{field}"
+    ], [str(i) for i in issues]
+
+
+def test_oa2_a_random_arrival_ending_before_it_starts_is_refused_where_it_is() -> None:
+    b = _ok()
+    b.raw["rules"]["operational"]["assets"]["assets"][0]["arrives_by"] = 1
+    issues = load_text(json.dumps(b.raw)).issues
+    refused = [i for i in issues if i.path.startswith("/rules/operational/assets/assets/0")]
+    assert refused and "arrives_by" in refused[0].message, [str(i) for i in issues]

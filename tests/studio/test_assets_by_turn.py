@@ -104,3 +104,34 @@ def test_the_assets_chapter_opens_on_the_view_its_table_a_tab_away(qtbot: Any) -
 def test_present_reads_leaves_as_the_first_turn_without_the_asset() -> None:
     asset = Asset(id="a", side="red", arrives=3, leaves=5)
     assert [t for t in range(1, 8) if present(asset, t)] == [3, 4]
+
+
+def test_oa2_oa13_random_arrival_and_leaving_edited_from_cells_and_boxes(
+    view: AssetsByTurn,
+) -> None:
+    document = view.document
+    view.table.setCurrentCell(0, 3)
+    view.random.click()  # OA2: from turn 2 to turn 4 at random
+    asset = view.assets()[0]
+    assert (asset.arrives, asset.arrives_by) == (2, 4)
+    assert [view.table.item(0, c).text() for c in range(1, 4)] == ["?", "?", ""]
+    assert filled(view, 0) == [4, 5]  # the window's first turns are pale: maybe not there
+    view.arrival_chance.setValue(25.0)
+    view.arrival_chance.editingFinished.emit()
+    assert view.assets()[0].arrival_chance == 25.0
+    view.leave_chance.setValue(40.0)
+    view.leave_chance.editingFinished.emit()
+    view.table.setCurrentCell(0, 4)
+    view.set_turn("leave_from")  # OA13: a mission from turn 5 on may be its last
+    asset = view.assets()[0]
+    assert (asset.leave_chance, asset.leave_from) == (40.0, 5)
+    assert "↓" in view.table.item(0, 4).text() and "↓" not in view.table.item(0, 3).text()
+    view.table.setCurrentCell(0, 1)
+    view.set_turn("leave_until")  # before the window starts: refused, reason shown
+    assert "leave_until" in view.error.text() and view.assets()[0].leave_until is None
+    assert document.undo_stack.count() == 4
+    document.undo_stack.undo()
+    assert view.assets()[0].leave_from == 1
+    view.table.setCurrentCell(0, 0)
+    view.set_turn("arrives")  # a fixed arrival again
+    assert view.assets()[0].arrives_by is None and view.assets()[0].arrives == 1

@@ -1,8 +1,10 @@
 """The turn information of the operational rules in the event log (OF8): what the assets
 did as the execution started (each mission flown, with the turn the asset is back), the air
 war's counter-air counts and advantages, interdiction's toll on the enemy's supply, AA fire
-at the assets, bombardments, and the assets withdrawn from the next turn (OT12).
-Reinforcements arriving and units withdrawn are the log's usual lines.
+at the assets, bombardments, logistics missions (OS16), assets arriving or leaving at random
+(OA2, OA13) and the assets withdrawn from the next turn (OT12). Reinforcements arriving and
+units withdrawn are the log's usual lines. Also the words the Assets tab gives an asset's
+delay and random turns (:func:`delay_words`).
 
 The engine shows these records to every side (a mission once flown is seen); under the fog
 of war an enemy asset's return turn is left out (its readiness is the enemy's business).
@@ -14,6 +16,7 @@ from collections.abc import Callable
 from typing import Any
 
 from editor.game.panels.knowledge import Sight, plural
+from schemas.operational.assets import Asset
 
 Record = dict[str, Any]
 
@@ -52,6 +55,36 @@ def place(sight: Sight, hex_id: str) -> str:
 
 def _number(value: float) -> str:
     return f"{value:.1f}".rstrip("0").rstrip(".")
+
+
+def delay_words(asset: Asset) -> str:
+    """OA2, OA13: how long the asset is away after a mission, in a few words, and its
+    random arrival and leaving."""
+    words = _away_words(asset)
+    if asset.arrives_at_random():
+        words += (
+            f"; arrives at random, turns {asset.arrives} to {asset.arrives_by} "
+            f"({asset.arrival_chance:g}% a turn)"
+        )
+    if asset.leave_chance > 0 and asset.returns:
+        turns = (
+            f"turns {asset.leave_from} to {asset.leave_until}"
+            if asset.leave_until is not None
+            else f"from turn {asset.leave_from}"
+        )
+        words += f"; {asset.leave_chance:g}% that a mission is its last ({turns})"
+    return words
+
+
+def _away_words(asset: Asset) -> str:
+    if not asset.returns:
+        return "leaves after one mission"
+    delay = asset.delay
+    if delay.spread:
+        low = max(delay.minimum, delay.turns - delay.spread)
+        return f"away {low}-{delay.turns + delay.spread} turns after a mission"
+    turns = max(delay.minimum, delay.turns)
+    return f"away {turns} turn{'s' if turns != 1 else ''} after a mission"
 
 
 def _mission(sight: Sight, r: Record) -> str:
@@ -110,7 +143,37 @@ def _asset_withdrawn(sight: Sight, r: Record) -> str:
     )
 
 
+def _arrived(sight: Sight, r: Record) -> str:
+    first, last = r.get("window", [0, 0])
+    return (
+        f"{sight.whose(r['side_id'])} {asset_name(sight, r['asset'])} arrived (at random "
+        f"between turns {first} and {last}, OA2)."
+    )
+
+
+def _left(sight: Sight, r: Record) -> str:
+    return (
+        f"{sight.whose(r['side_id'])} {asset_name(sight, r['asset'])} left for the rest of "
+        "the scenario after its mission (OA13)."
+    )
+
+
+_LEVELS = {"move_plus": "Move+", "combat_plus": "Combat+", "replacements": "Repl+"}
+
+
+def _logistics(sight: Sight, r: Record) -> str:
+    levels = ", ".join(_LEVELS.get(k, k) for k in r.get("levels", []))
+    units = plural(len(r.get("units", [])), "unit", "units")
+    return (
+        f"{sight.whose(r['side_id'])} {asset_name(sight, r['asset'])} brings {levels} to "
+        f"{units} around {place(sight, r['target'])} (OS16)."
+    )
+
+
 OP_SENTENCES: dict[str, Callable[[Sight, Record], str | None]] = {
+    "op_asset_arrived": _arrived,
+    "op_asset_left": _left,
+    "op_logistics": _logistics,
     "op_asset_mission": _mission,
     "op_air_war": _air_war,
     "op_interdiction": _interdiction,

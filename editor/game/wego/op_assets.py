@@ -38,7 +38,7 @@ from PySide6.QtWidgets import (
 
 from editor.game.map.highlights import RegionShade
 from editor.game.map.style import TARGET, Z_COUNTERS
-from editor.game.panels.op_words import mission_words
+from editor.game.panels.op_words import delay_words, mission_words
 from editor.game.session import GameSession
 from editor.game.wego.op_asset_marks import MISSION_COLOURS, MISSION_SHORT, AssetMarks, hex_words
 from editor.game.wego.plan_map import PlanMapView
@@ -46,19 +46,6 @@ from editor.shared.widgets import ERROR_COLOUR, MUTED_COLOUR
 from engine.operational.assets import availability
 from engine.wego.op import assets, state
 from engine.wego.op.actions import AssignAsset, CancelAsset
-from schemas.operational.assets import Asset
-
-
-def delay_words(asset: Asset) -> str:
-    """OA2: how long the asset is away after a mission, in a few words."""
-    if not asset.returns:
-        return "leaves after one mission"
-    delay = asset.delay
-    if delay.spread:
-        low = max(delay.minimum, delay.turns - delay.spread)
-        return f"away {low}-{delay.turns + delay.spread} turns after a mission"
-    turns = max(delay.minimum, delay.turns)
-    return f"away {turns} turn{'s' if turns != 1 else ''} after a mission"
 
 
 class AssetsBox(QWidget):
@@ -160,6 +147,8 @@ class AssetsBox(QWidget):
             free = availability(rules.assets, asset, now, game.state.turn, night=night)
             task = given.get(asset.id)
             when = f"ready, {now.readiness:g}%" if free.ready else free.reason
+            if free.ready and now.arrived == game.state.turn:
+                when = f"arrived, {now.readiness:g}%"  # OA2: drawn as this turn opened
             mission = self._task_words(task.mission, task.target) if task else "\u2013"
             brief = self._task_words(task.mission, task.target, short=True) if task else "\u2013"
             row = QTreeWidgetItem([asset.name or asset.id, when, brief])

@@ -17,6 +17,7 @@ Once its plan is made, the side tasks each asset free this turn, strongest suppo
 6. **Air supply** (OS15) to the side's airfield with the most Isolated or Encircled units of
    the side within the reach the airlift gives.
 7. **Counter-air** (OA7) for an asset with nothing else to do.
+8. **Logistics** (OS16), where its levels help most (:mod:`.ai_logistics`).
 
 Every mission goes through :func:`engine.wego.op.assets.target_refusal`, so the AI never
 gives one a player could not.
@@ -28,7 +29,7 @@ from typing import TYPE_CHECKING
 
 from ... import fog
 from ..orders import Order, OrderAttack
-from . import assets, handicap, state
+from . import ai_logistics, assets, handicap, state
 from .actions import AssignAsset
 
 if TYPE_CHECKING:
@@ -46,6 +47,7 @@ def asset_actions(game: Game, side: str, orders: list[Order]) -> list[AssignAsse
     threatened = _threatened(game, side)
     bombard = _bombard_target(game, side)
     out: list[AssignAsset] = []
+    supplied = ai_logistics.bought(game, side)  # OS16: grows with each logistics mission
     free = [a for a in table.assets if a.side == side]
     free.sort(key=lambda a: (-(a.support or 0), -a.bombardment, a.id))
     for asset in free:
@@ -53,6 +55,9 @@ def asset_actions(game: Game, side: str, orders: list[Order]) -> list[AssignAsse
         if not open_:
             continue
         choice = _choose(game, side, asset.id, open_, load, threatened, bombard)
+        if choice is None and "logistics" in open_:
+            spot = ai_logistics.target(game, side, asset, orders, supplied)
+            choice = ("logistics", spot) if spot is not None else None
         if choice is None:
             continue
         mission, target = choice

@@ -5,7 +5,10 @@ missions a side gives them while it plans, and what those missions do in the exe
 Kept in ``GameState.operational["assets"]`` (saved with the game, checked by
 :class:`engine.wego.save_models.OpAssetsSave`):
 
-- ``states``: asset id -> ``readiness``, ``strength``, ``back_on``, ``gone`` (OA2, OA3);
+- ``states``: asset id -> ``readiness``, ``strength``, ``back_on``, ``gone`` (OA2, OA3),
+  and once drawn ``arrived`` (the turn it arrived at random, OA2) and ``left`` (OA13);
+- ``logistics``: while a turn runs, each side's units its logistics missions cover, unit id
+  -> levels (OS16);
 - ``missions``: each side's missions for the turn, asset id -> ``mission`` and ``target``
   (a hex id, empty for counter-air and interdiction): part of the side's hidden plan;
 - ``flying``: the missions flown this turn once the execution starts, asset id -> ``side``,
@@ -29,7 +32,10 @@ spends readiness and draws its delay, OA2, OA3; the sides' counter-air counts, O
 OC35), ``bombard`` once the battles are over (OC31), ``interdiction`` for the upkeep and
 ``close_turn`` (OA3: recovery).
 
-Records: ``op_asset_mission`` ``{side_id, asset, mission, target, back_on, gone}``;
+Records: ``op_asset_mission`` ``{side_id, asset, mission, target, back_on, gone}``, then
+``op_asset_left`` ``{side_id, asset}`` when a draw made it the asset's last (OA13);
+``op_asset_arrived`` ``{side_id, asset, window}`` (OA2, :mod:`.arrivals`); ``op_logistics``
+``{side_id, asset, target, levels, units}`` (OS16, :mod:`.logistics`);
 ``op_air_war`` ``{counter_air, advantage}``; ``op_asset_withdrawn`` ``{side_id, asset,
 leaves}`` (:func:`note_leaving`, OT12: gone from turn ``leaves``); ``op_aa_fire`` ``{side_id,
 asset, target, aa, odds, roll, row, result, damage}``; ``op_bombardment`` ``{side_id, target,
@@ -97,12 +103,18 @@ def data(game: Game) -> dict[str, Any]:
 
 
 def _state_json(s: AssetState) -> dict[str, Any]:
-    return {
+    out: dict[str, Any] = {
         "readiness": round(s.readiness, 6),
         "strength": round(s.strength, 6),
         "back_on": s.back_on,
         "gone": s.gone,
     }
+    # OA2, OA13: written only once drawn, so games without random assets save as before.
+    if s.arrived:
+        out["arrived"] = s.arrived
+    if s.left:
+        out["left"] = True
+    return out
 
 
 def state_of(game: Game, asset_id: str) -> AssetState | None:
@@ -110,7 +122,15 @@ def state_of(game: Game, asset_id: str) -> AssetState | None:
     raw = data(game)["states"].get(asset_id)
     if raw is None:
         return None
-    return AssetState(asset_id, raw["readiness"], raw["strength"], raw["back_on"], raw["gone"])
+    return AssetState(
+        asset_id,
+        raw["readiness"],
+        raw["strength"],
+        raw["back_on"],
+        raw["gone"],
+        raw.get("arrived", 0),
+        raw.get("left", False),
+    )
 
 
 def store(game: Game, s: AssetState) -> None:
@@ -172,6 +192,8 @@ def _mission_refusal(game: Game, side: str, asset: Asset, mission: str) -> str:
         return f"'{asset.id}' has no bombardment factor"
     if mission in ("recon", "intelligence") and not (asset.recon_range and asset.recon_strength):
         return f"'{asset.id}' has no recon range or strength"
+    if mission == "logistics" and not asset.supplies:
+        return f"'{asset.id}' carries no supply level (OS16)"
     return ""
 
 
@@ -205,6 +227,10 @@ def target_refusal(game: Game, side: str, asset_id: str, mission: str, hex_id: s
     if mission in ("recon", "intelligence"):
         return ""  # OA12, OI7: any hex, friendly or not
     own = bool(places.stacks_in(game, hex_id, side))
+    if mission == "logistics":
+        from .logistics import refusal as logistics_refusal  # it reads this module's state
+
+        return logistics_refusal(game, side, asset, hex_id, own)
     if mission in ("offensive_support", "ground_attack") and own:
         return f"your own units hold '{hex_id}': support an attack or bombard an enemy hex"
     if mission == "defensive_support" and not own:
@@ -286,6 +312,8 @@ def targets(game: Game, side: str, mission: str) -> list[str]:
     if mission == "air_supply":
         rows = board.rules.supply.sources
         return sorted({r.hex for r in rows if r.kind == "airfield" and r.side == side})
+    if mission == "logistics":  # OS16: any hex of the side's
+        return sorted({s.region for s in game.state.stacks.values() if s.side == side})
     near = {board.index(h) for h in enemy}
     own = sorted(
         {

@@ -32,7 +32,7 @@ from ...operational.missions import (
 )
 from ...operational.readiness import Damage
 from ...operational.supply import Pool
-from . import air_supply, fire, recon, state
+from . import air_supply, fire, logistics, recon, state
 from .assets import (
     counter_air_counts,
     data,
@@ -93,9 +93,12 @@ def launch(game: Game) -> None:
                 back_on=after.back_on,
                 gone=after.gone,
             )
+            if after.left:  # OA2, OA13: the draw made this mission its last
+                game.record("op_asset_left", side_id=side, asset=asset_id)
     kept["missions"] = {}
     kept["flying"] = dict(sorted(flying.items()))
     recon.launch(game)  # OA12, OI7: the recon and intelligence sources of the turn
+    logistics.launch(game)  # OS16: the units the logistics missions cover this turn
     fire.launch(game)  # OC33: the artillery's fire orders go into the execution too
     counts = _counter_air(game)
     if any(counts.values()):
@@ -390,4 +393,5 @@ def close_turn(game: Game) -> None:
         if current is not None:
             store(game, recover(rules, asset, current, weather=weather))
     data(game)["flying"] = {}
+    logistics.close_turn(game)
     fire.close_turn(game)

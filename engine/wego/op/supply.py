@@ -39,7 +39,7 @@ from ...operational.supply import (
     starting_pools,
 )
 from ...operational.upkeep import end_of_turn_supply
-from . import handicap, state
+from . import handicap, logistics, state
 
 if TYPE_CHECKING:
     from ...game import Game
@@ -212,17 +212,25 @@ def _on_map(game: Game) -> set[str]:
 
 
 def covered(game: Game, side: str) -> dict[str, UnitSupply]:
-    """OS3, OS8, OQ11: the levels the side's orders give its units this turn."""
+    """OS3, OS8, OQ11, OS16: the levels the side's orders and its logistics missions give
+    its units this turn."""
     # levels() only asks which units are on the map: their ids are enough.
     alive = cast("Mapping[str, OpUnit]", dict.fromkeys(_on_map(game)))
-    return levels(tree(game), alive, orders(game, side))
+    found = levels(tree(game), alive, orders(game, side))
+    extra = logistics.covered(game, side)
+    for unit, level in extra.items():
+        found[unit] = found.get(unit, BASIC) | level
+    return found
 
 
 def movement_level(game: Game, unit: OpUnit) -> SupplyLevel:
-    """OS4, OS5: the level ``effective_mp`` reads for ``unit``: Move+ when an order of its
-    side covers it, else Basic; a side without HQs moves at ``turns.supply`` (choice, as
-    before HQs were played)."""
-    if not tree(game).plays_loc(unit.side):
+    """OS4, OS5, OS16: the level ``effective_mp`` reads for ``unit``: Move+ when an order
+    or a logistics mission of its side covers it, else Basic; a side without HQs moves at
+    ``turns.supply`` (choice, as before HQs were played) unless a logistics mission covers
+    it."""
+    if not tree(game).plays_loc(unit.side):  # OS16: a logistics mission still brings Move+
+        if logistics.covered(game, unit.side).get(unit.id, BASIC).move_plus:
+            return "move_plus"
         return state.board_of(game).rules.turns.supply
     return "move_plus" if covered(game, unit.side).get(unit.id, BASIC).move_plus else "basic"
 
@@ -292,6 +300,7 @@ def close_turn(
         interdiction_lost=interdiction_lost,
         loc_cut=loc_cut,
         air_supplied=air_supplied,
+        supplied=_logistics_levels(game),
     )
     for unit_id, unit in turn.units.items():
         if unit.strength != units[unit_id].strength:
@@ -310,6 +319,14 @@ def close_turn(
                 if isinstance(values, dict):
                     body[key] = {**values, "fuel": 0.0, "ammo": 0.0}
         game.record("op_supply", side_id=record["side"], **body)
+
+
+def _logistics_levels(game: Game) -> dict[str, UnitSupply]:
+    """OS16: every side's logistics levels of the turn (each unit has one side)."""
+    out: dict[str, UnitSupply] = {}
+    for side in game.sides_in_play:
+        out.update(logistics.covered(game, side))
+    return out
 
 
 def _lose_hqs(game: Game, units: Mapping[str, OpUnit]) -> Mapping[str, OpUnit]:

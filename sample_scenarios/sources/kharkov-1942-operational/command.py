@@ -145,7 +145,9 @@ ASSETS: list[dict[str, Any]] = [
     {"id": "fk-viii", "name": "VIII Fliegerkorps", "side": AXIS, "domain": "air",
      "missions": ["offensive_support", "ground_attack", "interdiction"],
      "quality": "elite", "support": 2, "bombardment": 14, "aa_defence": 3,
-     "delay": {"turns": 2, "spread": 1}, "arrives": 7},
+     # OA2: it flew over the Crimea until Kerch fell; it comes on turns 6 to 9 at random.
+     "delay": {"turns": 2, "spread": 1}, "arrives": 6, "arrives_by": 9,
+     "arrival_chance": 40},
     {"id": "ger-recon", "name": "Aufklärungsstaffel", "side": AXIS, "domain": "air",
      "missions": ["recon"], "recon_range": 4, "recon_strength": 3,
      "delay": {"turns": 1}},

@@ -178,7 +178,6 @@ def _outer_scroll(widget: QWidget) -> QAbstractScrollArea | None:
     return None
 
 
-
 class WheelGuard(QObject):
     """The studio's rule of the wheel over forms, applied where the wheel lands.
 

@@ -262,9 +262,7 @@ def check_supply_sources(ix: ScenarioIndex) -> Iterator[Issue]:
 def check_reinforcement_places(ix: ScenarioIndex) -> Iterator[Issue]:
     units = {u.id: u for u in ix.scenario.units}
     leaders = {leader.id: leader for leader in ix.scenario.leaders}
-    in_area = (
-        ix.places.area_members() if any(r.to.areas for r in ix.scenario.reinforcements) else {}
-    )
+    in_area = ix.area_members if any(r.to.areas for r in ix.scenario.reinforcements) else {}
     for index, reinforcement in enumerate(ix.scenario.reinforcements):
         to = reinforcement.to
         path = ("reinforcements", index, "to")

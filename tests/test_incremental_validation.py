@@ -438,3 +438,33 @@ def test_deleting_a_region_re_runs_the_victory_check_only_when_it_held_vp(
     assert sorted(runs) == ["blue", "red"]
     assert_same(validator, start.model_copy(update={"regions": without_both}))
     assert any(i.code == "victory-level-unreachable" for i in validator.issues)
+
+
+def test_an_area_of_arrival_follows_its_regions_as_they_come_go_and_change_area() -> None:
+    """The live validation keeps each area's regions edit by edit (not grouped again from the
+    whole map): a reinforcement for area ``west`` is refused once no region of the area can
+    take its infantry, and accepted again when a region that can joins the area."""
+
+    def refused(validator: IncrementalValidator) -> bool:
+        return any(
+            i.code == "reinforcement-unplayable" and "area 'west'" in i.message
+            for i in validator.issues
+        )
+
+    validator = IncrementalValidator(BASE)
+    assert not refused(validator)
+    steps: list[list[Any]] = []
+    regions = [
+        r.model_copy(update={"unplayable": True}) if r.id in ("w1", "w2") else r
+        for r in BASE.regions
+    ]
+    steps.append(regions)  # two of the three cannot take units: the third still can
+    steps.append([r.model_copy(update={"area": "east"}) if r.id == "w3" else r for r in regions])
+    steps.append([r for r in steps[-1] if r.id != "w1"])  # a region of the area goes
+    fresh = next(r for r in BASE.regions if r.id == "w3").model_copy(update={"id": "w4"})
+    steps.append([fresh, *steps[-1]])  # one that can take them comes, first in the list
+    expected = [False, True, True, False]
+    for regions, refusing in zip(steps, expected, strict=True):
+        validator.update({"regions": regions})
+        assert refused(validator) is refusing
+        assert_same(validator, BASE.model_copy(update={"regions": regions}))

@@ -11,7 +11,8 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from pydantic import ValidationError
-from PySide6.QtCore import QEvent, QObject, Qt
+from PySide6.QtCore import QChildEvent, QEvent, QObject, Qt
+from PySide6.QtGui import QWheelEvent, QWindow
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QAbstractScrollArea,
@@ -19,8 +20,10 @@ from PySide6.QtWidgets import (
     QAbstractSpinBox,
     QApplication,
     QComboBox,
+    QDockWidget,
     QLabel,
     QLineEdit,
+    QMainWindow,
     QPlainTextEdit,
     QScrollArea,
     QScrollBar,
@@ -175,29 +178,24 @@ def _outer_scroll(widget: QWidget) -> QAbstractScrollArea | None:
     return None
 
 
-_WHEEL, _POLISH = QEvent.Type.Wheel, QEvent.Type.Polish
-
-
 class WheelGuard(QObject):
-    """The application-wide rule of the wheel over forms.
+    """The studio's rule of the wheel over forms, applied where the wheel lands.
 
     The wheel over a spin box, combo box, slider, list or text box that does not have the
     keyboard focus scrolls the form around it (or does nothing when there is no form to
     scroll, for value widgets); only a widget the designer clicked or tabbed into takes the
     wheel. Otherwise scrolling down a form silently changes whatever passes under the
-    pointer (a combo box even reports the change as the designer's choice). Qt also gives
-    the focus to spin and combo boxes on the wheel, before any filter could look at the
-    event, so their focus policy is lowered to click-and-Tab as they are first shown.
+    pointer (a combo box even reports the change as the designer's choice).
+
+    This filter sits only on widgets a wheel event was about to reach inside a value widget
+    (a spin box's text field, a list's viewport): :class:`_WindowWatch` puts it there as the
+    event arrives at the window. An application-wide filter would do the same with less
+    machinery, but then Qt calls Python for every event of every object (about 37 for each
+    mouse move of a drag on the map), a sixth of what a move costs.
     """
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:
-        # Every event of the application passes here: the common case returns at once.
-        kind = event.type()
-        if kind is not _WHEEL:
-            if kind is _POLISH and isinstance(watched, QWidget) and _in_studio(watched):
-                _no_wheel_focus(watched)
-            return False
-        if not isinstance(watched, QWidget):
+        if event.type() is not _WHEEL or not isinstance(watched, QWidget):
             return False
         target = _value_widget(watched)
         if target is None or _has_focus(target) or not _in_studio(target):
@@ -213,25 +211,111 @@ class WheelGuard(QObject):
         return False  # a list or text box on its own scrolls itself
 
 
+class _WindowWatch(QObject):
+    """Watches one studio window: its native window for the wheel, the widget for its showing
+    (the native window is made then) and for docks and windows made inside it later.
+
+    On a wheel it finds the widget Qt will deliver the event to, as Qt does (the active popup
+    first, then the child under the pointer), lowers the focus policy of that widget and its
+    parents (Qt gives the focus to a spin or combo box on the wheel, before any filter could
+    look at the event), and puts :class:`WheelGuard` on it when it lies in a value widget.
+    """
+
+    def __init__(self, root: QWidget) -> None:
+        super().__init__(root)  # goes with its window
+        self.root = root
+        self.handle: QWindow | None = None
+        root.installEventFilter(self)
+        self.follow_handle()
+
+    def follow_handle(self) -> None:
+        handle = self.root.windowHandle() if self.root.isWindow() else None
+        if handle is not None and handle is not self.handle:
+            handle.installEventFilter(self)
+            self.handle = handle
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        kind = event.type()
+        if kind is _WHEEL:
+            if watched is self.handle and isinstance(event, QWheelEvent):
+                self.arm(event)
+        elif kind is _SHOW and watched is self.root:
+            self.follow_handle()  # a native window is made (or made again) as it shows
+        elif kind is _CHILD_POLISHED and isinstance(event, QChildEvent):
+            child = event.child()
+            if isinstance(child, QWidget) and (child.isWindow() or isinstance(child, QDockWidget)):
+                watch(child)
+        return False
+
+    def arm(self, event: QWheelEvent) -> None:
+        root, at = self.root, event.position().toPoint()
+        popup = QApplication.activePopupWidget()
+        if popup is not None and popup is not root:  # Qt hands the wheel to the open popup
+            root, at = popup, popup.mapFromGlobal(event.globalPosition().toPoint())
+        widget = root.childAt(at) or root
+        if not _in_studio(widget):
+            return
+        chain: QWidget | None = widget
+        while chain is not None:
+            _no_wheel_focus(chain)
+            if chain.isWindow():
+                break
+            chain = chain.parentWidget()
+        if _value_widget(widget) is not None:
+            widget.installEventFilter(_guard())  # installing it again leaves one copy
+
+
 def _no_wheel_focus(widget: QWidget) -> None:
     if widget.focusPolicy() == Qt.FocusPolicy.WheelFocus:
         widget.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
 
 
-_guard: list[WheelGuard] = []
+_WATCHED = "salientWheelWatch"
+_guards: list[WheelGuard] = []
+
+
+def _guard() -> WheelGuard:
+    return _guards[0]
+
+
+def watch(widget: QWidget) -> None:
+    """Apply the rule of the wheel to ``widget``'s window (once; a game window keeps Qt's).
+
+    A dock is watched while docked too, so that the window it becomes when floated is."""
+    if widget.property(_WATCHED) or not _in_studio(widget):
+        return
+    if widget.isWindow() and widget.windowType() in _POPUPS:
+        return  # Qt hands a popup's wheel to it alone, as it would without the guard
+    widget.setProperty(_WATCHED, True)
+    _WindowWatch(widget)
+
+
+def _watch_windows() -> None:
+    """Watch every studio window not watched yet (at start and when a window takes focus:
+    a dialog made with a form's widget as parent is found this way)."""
+    for widget in QApplication.topLevelWidgets():
+        watch(widget)
+        if isinstance(widget, QMainWindow):
+            for dock in widget.findChildren(QDockWidget):
+                watch(dock)
 
 
 def install_wheel_guard() -> None:
-    """Install :class:`WheelGuard` on the application once (form makers call this)."""
+    """Apply :class:`WheelGuard` to the studio's windows, now and later (form makers call
+    this; the first call does the work)."""
     app = QApplication.instance()
-    if app is None or any(guard.parent() is app for guard in _guard):
+    if not isinstance(app, QApplication):
         return
-    guard = WheelGuard(app)
-    app.installEventFilter(guard)
-    _guard[:] = [guard]
-    for widget in QApplication.allWidgets():  # those shown before the guard was installed
-        if _in_studio(widget):
-            _no_wheel_focus(widget)
+    if _guards and _guards[0].parent() is app:
+        _watch_windows()
+        return
+    _guards[:] = [WheelGuard(app)]
+    app.focusWindowChanged.connect(lambda _window: _watch_windows())
+    _watch_windows()
+
+
+_WHEEL, _SHOW, _CHILD_POLISHED = QEvent.Type.Wheel, QEvent.Type.Show, QEvent.Type.ChildPolished
+_POPUPS = (Qt.WindowType.Popup, Qt.WindowType.ToolTip)
 
 
 __all__ = [

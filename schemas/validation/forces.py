@@ -65,14 +65,17 @@ def closed_to(ix: ScenarioIndex, region: Region, side: str | None) -> str | None
 
 
 def check_structures(ix: ScenarioIndex) -> Iterator[Issue]:
+    # Region domains hold every region's id: one lookup per structure (the live validation
+    # runs this whole after every region edit, 8,000 structures on a 30,000-region map).
+    domain_of = ix.domain_of
     for index, structure in enumerate(ix.scenario.structures):
-        region = ix.regions.get(structure.region)
-        if region is not None and ix.region_domain(region) != "land":
+        domain = domain_of.get(structure.region, "land")  # an unknown region: not this check's
+        if domain != "land":
             yield make_issue(
                 "structure-unplayable",
                 pointer("structures", index, "region"),
-                f"structure '{structure.id}' stands in '{region.id}', which is "
-                f"{ix.region_domain(region)}: structures belong on land",
+                f"structure '{structure.id}' stands in '{structure.region}', which is "
+                f"{domain}: structures belong on land",
                 structure.id,
             )
 
@@ -262,9 +265,7 @@ def check_supply_sources(ix: ScenarioIndex) -> Iterator[Issue]:
 def check_reinforcement_places(ix: ScenarioIndex) -> Iterator[Issue]:
     units = {u.id: u for u in ix.scenario.units}
     leaders = {leader.id: leader for leader in ix.scenario.leaders}
-    in_area = (
-        ix.places.area_members() if any(r.to.areas for r in ix.scenario.reinforcements) else {}
-    )
+    in_area = ix.area_members if any(r.to.areas for r in ix.scenario.reinforcements) else {}
     for index, reinforcement in enumerate(ix.scenario.reinforcements):
         to = reinforcement.to
         path = ("reinforcements", index, "to")

@@ -32,6 +32,8 @@ from ..collector import gc_paused
 from ..issues import Issue
 from ..scenario import SECTIONS, SINGLE_SECTIONS, Scenario
 from . import CHECKS, run_checks
+from .carry import carry_areas, carry_region_lookup
+from .carry import survivors as kept_positions
 from .diffs import READS, SectionDiff, changed_aspects, diff_section, needed
 from .forces import check_ports, check_start_stacking, check_unit_locations
 from .geometry import check_anchors, check_coverage, check_polygons
@@ -117,6 +119,10 @@ class IncrementalValidator:
         self._counts: dict[str, Counter[str]] = {
             name: Counter(e.id for e in getattr(self.scenario, name)) for name in SECTIONS
         }
+        self._repeated = {
+            name: {i for i, n in counts.items() if n > 1} for name, counts in self._counts.items()
+        }
+        """Ids held by more than one entity of a section, kept with the counts."""
         self._by_end: dict[str, dict[int, Any]] = defaultdict(dict)
         self._by_key: dict[tuple[str, str], dict[int, Any]] = defaultdict(dict)
         for connection in self.scenario.connections:
@@ -209,9 +215,7 @@ class IncrementalValidator:
             old_boxes = [tuple(self.geometry.boxes[old_pos[id(r)]]) for r in region_diff.removed]
             if region_diff.shifted:
                 # Integers even when no region is left: positions index the kept outlines.
-                survivors = np.array(
-                    [old_pos.get(id(r), -1) for r in region_diff.new], dtype=np.int64
-                )
+                survivors = kept_positions(region_diff, old_pos)
         update: dict[str, Any] = {s: d.new for s, d in diffs.items()} | values
         self.scenario = self.scenario.model_copy(update=update)
         for section, diff in diffs.items():
@@ -226,6 +230,9 @@ class IncrementalValidator:
         for section, diff in diffs.items():
             aspects |= changed_aspects(section, diff)
         self._carry_domains(old_ix, diffs)
+        if region_diff is not None:
+            carry_areas(old_ix, ix, region_diff, lambda: self.position_map("regions"))
+            carry_region_lookup(old_ix, ix, region_diff, self._by_id)
         for store in self._scoped.values():
             for diff in diffs.values():
                 for entity in diff.removed:
@@ -269,7 +276,13 @@ class IncrementalValidator:
 
     def _move(self, section: str, diff: SectionDiff) -> None:
         """Keep the position table and the lookups of one section in step."""
-        diff.count(self._counts[section])
+        counts, repeated = self._counts[section], self._repeated[section]
+        diff.count(counts)
+        for name in diff.ids:
+            if counts[name] > 1:
+                repeated.add(name)
+            else:
+                repeated.discard(name)
         if diff.shifted:
             self._positions.pop(section, None)
         elif section in self._positions:
@@ -292,9 +305,9 @@ class IncrementalValidator:
 
     def _repeats(self, namespace: tuple[str, ...]) -> bool:
         """Whether an id is used twice in the namespace."""
-        counts = [self._counts[s] for s in namespace]
-        if any(n > 1 for c in counts for n in c.values()):
+        if any(self._repeated[s] for s in namespace):
             return True
+        counts = [self._counts[s] for s in namespace]
         return len(counts) == 2 and not counts[0].keys().isdisjoint(counts[1].keys())
 
     def _carry_domains(self, old_ix: ScenarioIndex, diffs: dict[str, SectionDiff]) -> None:
@@ -348,13 +361,19 @@ class IncrementalValidator:
         typed = set() if kinds is None else self._retyped(kinds)
         if every or connections.removed or connections.added or changed_ids or typed:
             self._rescope_connections(connections, changed_ids, every, typed)
+        found: dict[str, Any] = {}  # the units standing where the edit was, found once
         for check in _PLACED:
-            self._rescope_placed(check, diffs, aspects)
+            self._rescope_placed(check, diffs, aspects, found)
 
     def _rescope_placed(
-        self, check: Check, diffs: dict[str, SectionDiff], aspects: set[str]
+        self,
+        check: Check,
+        diffs: dict[str, SectionDiff],
+        aspects: set[str],
+        found: dict[str, Any],
     ) -> None:
-        """Judge again where units and leaders stand, for those an edit can concern."""
+        """Judge again where units and leaders stand, for those an edit can concern.
+        ``found`` keeps the walk over every unit for the next placement check."""
         others = frozenset(r for r in READS[check] if r.partition(".")[0] not in _PLACES)
         scenario, ix = self.scenario, self.index
         if needed(others, aspects):
@@ -386,7 +405,9 @@ class IncrementalValidator:
         if not touched and not any(moved.values()):
             return
         parts = moved
-        if touched:
+        if touched and "parts" in found:
+            parts = found["parts"]
+        elif touched:
             structures = ix.structures
             for section in ("units", "leaders"):
                 part = parts[section]
@@ -396,6 +417,7 @@ class IncrementalValidator:
                         _home(structures, location) in touched or location.structure in shelters
                     ):
                         part[id(unit)] = (position, unit)
+            found["parts"] = parts
         lookups = {name: getattr(ix, name) for name in _LOOKUPS}
         self._run(check, parts, keep=_KEPT, lookups=lookups)
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from functools import cached_property
 from operator import attrgetter
 from typing import TypeVar
@@ -69,6 +69,12 @@ class ScenarioIndex:
         return self.places.region_lookup
 
     @cached_property
+    def area_members(self) -> Mapping[str, Sequence[Region]]:
+        """The regions of each area (see :meth:`Places.area_members`); the live validation
+        patches it after an edit of a few regions instead of grouping every region again."""
+        return self.places.area_members()
+
+    @cached_property
     def structures(self) -> dict[str, Structure]:
         return _first(self.scenario.structures)
 
@@ -116,6 +122,8 @@ class ScenarioIndex:
                 new.position[name] = table
         if "domain_of" in self.__dict__ and not changed & {"regions", "terrain"}:
             new.__dict__["domain_of"] = self.domain_of
+        if "area_members" in self.__dict__ and "regions" not in changed:
+            new.__dict__["area_members"] = self.area_members
         return new
 
     def entities(self) -> Iterator[tuple[str, int, Entity]]:

@@ -97,6 +97,36 @@ def test_the_wheel_over_unfocused_fields_of_the_inspector_scrolls_and_edits_noth
     assert document.scenario.model_dump() == before
 
 
+def test_the_wheel_rule_follows_the_inspector_into_a_window_of_its_own(
+    studio, card_in_inspector, x, shots
+) -> None:
+    """The rule is applied window by window, not on the whole application: a dock floated
+    after the studio started is a new window and must be guarded as the main one is."""
+    dock = studio.docks["inspector"]
+    dock.setFloating(True)
+    dock.resize(420, 600)
+    wait_until(lambda: dock.isWindow() and dock.isVisible(), what="the inspector floating")
+    settle_input(0.5)
+    try:
+        document = studio.document
+        steps = document.undo_stack.count()
+        widgets = _value_widgets(card_in_inspector)
+        for what in ("spin box", "combo box"):
+            widget = widgets[what]
+            _unfocus(studio)
+            scroll = _bring_near_top(widget)
+            bar = scroll.verticalScrollBar()
+            assert bar.maximum() > bar.value(), "the floated form must be long enough to scroll"
+            start = bar.value()
+            _wheel_over(x, widget)
+            assert bar.value() > start, f"the wheel over an unfocused {what} did not scroll"
+            assert document.undo_stack.count() == steps, f"the wheel over a {what} made an edit"
+        shots(dock, "forms-wheel-floating-inspector")
+    finally:
+        dock.setFloating(False)
+        settle_input(0.3)
+
+
 def test_the_wheel_still_changes_a_field_the_designer_clicked_into(
     studio, card_in_inspector, x
 ) -> None:

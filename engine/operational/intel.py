@@ -30,6 +30,7 @@ from schemas.operational.intel import IntelRules
 from schemas.operational.units import Category
 
 from .board import OpBoard
+from .night import night_for
 from .units import LocState, OpUnit
 
 
@@ -93,7 +94,9 @@ def hex_levels(
             continue
         source = table.source(unit.category)
         reach = source.range
-        if night and unit.category not in table.night_full_range:
+        if unit.category not in table.night_full_range and night_for(
+            board.rules, unit, "intel", night
+        ):  # OW4; a unit acting as by day keeps its range (OW3, OU15)
             reach = min(reach, table.night_range)
         if night and unit.category in table.night_patrols and unit.id in stationary:
             reach += table.patrol_bonus

@@ -15,6 +15,7 @@ from .hq import HqRules
 from .integrity import FortRules, IntegrityRules
 from .intel import IntelRules
 from .movement import AllowanceRules, ReadinessRules, ZocRules
+from .night import NightRules
 from .organisation import OrganisationRules
 from .play import AfterCombatRules, OpVictoryRules, TurnRules
 from .supply import OpSupplyRules
@@ -89,6 +90,8 @@ class OperationalRules(StrictModel):
     """OU12-OU14: breaking units down and combining them."""
     engineering: EngineeringRules = Field(default_factory=EngineeringRules)
     """OE2-OE7: breaching minefields, bridge work and pontoons (engine/operational/works.py)."""
+    night: NightRules = Field(default_factory=NightRules)
+    """OW3, OU15, OW11, OW12: what night-capable units keep of the day; assets at night."""
 
     @model_validator(mode="after")
     def _one_row_each(self) -> OperationalRules:

@@ -42,6 +42,7 @@ from ... import fog
 from ...operational import OpUnit, StepCost, affordable, enemy_zoc, spend_movement, stacking_limit
 from ...operational.c2 import on_schedule
 from ...operational.movement import MoveMode
+from ...operational.night import night_for
 from ...operational.units import stacking_points
 from ...operational.zoc import ZocField
 from ..execute import Mover as AreaMover
@@ -507,7 +508,7 @@ def _spend(game: Game, world: Battles, movers: list[Mover]) -> None:
     used, and are no longer dug in; the turn remembers who moved (OU7: no rest for them)."""
     rules = state.board_of(game).rules
     used = state.data(game)["turn"]["used"]
-    factor = rules.turns.night_move_readiness if state.clock(game).night else 1.0
+    night = state.clock(game).night
     for mover in movers:
         stack = game.state.stacks.get(mover.stack)
         if stack is None or mover.spent <= 0:
@@ -516,6 +517,8 @@ def _spend(game: Game, world: Battles, movers: list[Mover]) -> None:
             unit = world.units.get(unit_id)
             if unit is None:
                 continue
+            tired = night_for(rules, unit, "move_readiness", night)  # OW7; OW3: by day
+            factor = rules.turns.night_move_readiness if tired else 1.0
             after = spend_movement(rules, unit, mover.spent, mover.budget, factor=factor)
             world.put(after)
             state.store(game, after)

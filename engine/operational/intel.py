@@ -85,10 +85,26 @@ def hex_levels(
     that stay put, for the night patrols; ``extra``: further sources as (hex, range,
     strength), the assets' recon and intelligence missions of OA12 and OI7, which fall off
     from their target hex the same way)."""
-    table = board.rules.intel
     count = len(board.hex_ids)
     best = np.zeros(count, dtype=np.int64)
     everywhere = np.arange(count)
+    for hex_index, reach, strength in _sources(board, units, side, night, stationary, extra):
+        _see(board, best, everywhere, hex_index, reach, strength)
+    return best
+
+
+def _sources(
+    board: OpBoard,
+    units: Mapping[str, OpUnit],
+    side: str,
+    night: bool,
+    stationary: Collection[str],
+    extra: Iterable[tuple[int, int, int]],
+) -> list[tuple[int, int, int]]:
+    """Every source of ``side``'s intelligence as (hex, range, strength): its units (Table
+    OI5, cut at night, OW4) and the ``extra`` ones."""
+    table = board.rules.intel
+    found: list[tuple[int, int, int]] = []
     for unit in units.values():
         if unit.side != side:
             continue
@@ -100,10 +116,51 @@ def hex_levels(
             reach = min(reach, table.night_range)
         if night and unit.category in table.night_patrols and unit.id in stationary:
             reach += table.patrol_bonus
-        _see(board, best, everywhere, unit.hex, reach, source.strength)
-    for hex_index, reach, strength in extra:
-        _see(board, best, everywhere, hex_index, reach, strength)
-    return best
+        found.append((unit.hex, reach, source.strength))
+    found.extend(extra)
+    return found
+
+
+def enemy_levels(
+    board: OpBoard,
+    units: Mapping[str, OpUnit],
+    side: str,
+    *,
+    night: bool = False,
+    stationary: Collection[str] = (),
+    extra: Iterable[tuple[int, int, int]] = (),
+) -> dict[str, int]:
+    """OI5, OI3, OI8: the level at which ``side`` reads each enemy unit it sees (1 to 5, as
+    :func:`picture` reads it, unseen units left out), worked out at the enemies' hexes only:
+    the film asks it at every tick of an execution (:mod:`engine.wego.op.tracking`)."""
+    enemies = [u for u in units.values() if u.side != side]
+    if not enemies:
+        return {}
+    table = board.rules.intel
+    targets = np.fromiter((u.hex for u in enemies), dtype=np.int64, count=len(enemies))
+    best = np.zeros(len(enemies), dtype=np.int64)
+    fall_per_hex = table.fall_per_hex
+    for centre, reach, strength in _sources(board, units, side, night, stationary, extra):
+        if reach <= 0 or strength <= 0:
+            continue
+        distance = board.grid.distance(targets, centre)
+        level = np.maximum(1, strength - fall_per_hex * np.maximum(0, distance - 1))
+        np.maximum(best, np.where(distance <= reach, np.minimum(level, 5), 0), out=best)
+    near: set[int] = set()
+    if table.five_adjacent_only:
+        for unit in units.values():
+            if unit.side == side:
+                near.add(unit.hex)
+                near.update(int(n) for n in board.neighbours[unit.hex] if n >= 0)
+    out: dict[str, int] = {}
+    for unit, base in zip(enemies, best.tolist(), strict=True):
+        if base <= 0:
+            continue
+        level = max(1, min(5, base + table.target_quality.of(unit.quality)))
+        if table.five_adjacent_only and unit.hex not in near:
+            level = min(level, 4)
+        out[unit.id] = level
+    return out
 
 
 def _see(

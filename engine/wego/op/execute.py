@@ -38,7 +38,6 @@ from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
 from ... import board as places
-from ... import fog
 from ...operational import OpUnit, StepCost, affordable, enemy_zoc, spend_movement, stacking_limit
 from ...operational.c2 import on_schedule
 from ...operational.movement import MoveMode
@@ -47,7 +46,7 @@ from ...operational.units import stacking_points
 from ...operational.zoc import ZocField
 from ..execute import Mover as AreaMover
 from ..orders import ATTACKS, MOVING, OrderAttack, OrderWithdraw, order_from_json
-from . import ambush, battlefield, overrun, recce, sorties, state
+from . import ambush, battlefield, overrun, recce, sorties, state, tracking
 from .combat import Battles, Contact, fight_all, take_control
 from .movement import MODES, allowance, group_step, road_refusal
 
@@ -538,7 +537,8 @@ def _undug(unit: OpUnit) -> OpUnit:
 
 def _frame(game: Game, world: Battles, tick: int) -> None:
     """A frame of the film: every unit's place and strength %, its readiness %, and what
-    each side sees (as the area execution's frames, docs/wego.md)."""
+    each side sees through its intelligence at this tick, with the level of each enemy stack
+    (``intel``, when the fog hides any: OI8, :mod:`.tracking`)."""
     if not game.log.enabled:
         return
     st = game.state
@@ -551,23 +551,7 @@ def _frame(game: Game, world: Battles, tick: int) -> None:
             if unit is not None:
                 readiness[uid] = round(unit.readiness, 4)
     stacks = {s.id: [s.side, s.region, list(s.units)] for s in st.stacks.values()}
-    seen: dict[str, dict[str, str]] = {}
-    for side in game.sides_in_play:
-        views: dict[str, str] = {}
-        watched: set[str] | None = None  # fog.view_of's watched regions, found once a side
-        for stack in st.stacks.values():
-            if stack.side == side or not game.world.at_war(side, stack.side):
-                continue
-            if not fog.hidden_from(game, stack, side):
-                views[stack.id] = "full"
-                continue
-            if watched is None:
-                watched = fog.watched_regions(game, side)
-            if stack.region in watched:  # as fog.view_of, its watched regions found once
-                nations = {game.world.nation_of(u) for u in stack.units}
-                flag = any(game.world.nations[n].fog_advantage for n in nations)
-                views[stack.id] = "flag" if flag else "outline"
-        seen[side] = dict(sorted(views.items()))
+    seen, intel = tracking.frame_views(game, world.units)  # OI8: by each side's intelligence
     game.record(
         "wego_tick",
         tick=tick,
@@ -575,4 +559,5 @@ def _frame(game: Game, world: Battles, tick: int) -> None:
         stacks=dict(sorted(stacks.items())),
         seen=seen,
         readiness=dict(sorted(readiness.items())),
+        **({"intel": intel} if intel else {}),
     )

@@ -138,14 +138,15 @@ def enemy_levels(
         return {}
     table = board.rules.intel
     targets = np.fromiter((u.hex for u in enemies), dtype=np.int64, count=len(enemies))
-    best = np.zeros(len(enemies), dtype=np.int64)
-    fall_per_hex = table.fall_per_hex
-    for centre, reach, strength in _sources(board, units, side, night, stationary, extra):
-        if reach <= 0 or strength <= 0:
-            continue
-        distance = board.grid.distance(targets, centre)
-        level = np.maximum(1, strength - fall_per_hex * np.maximum(0, distance - 1))
-        np.maximum(best, np.where(distance <= reach, np.minimum(level, 5), 0), out=best)
+    found = [s for s in _sources(board, units, side, night, stationary, extra) if min(s[1:]) > 0]
+    if not found:
+        return {}
+    # Every source against every enemy hex at once (units sharing a hex and values once).
+    sources = np.unique(np.array(found, dtype=np.int64), axis=0)
+    centre, reach, strength = (sources[:, i : i + 1] for i in range(3))
+    distance = board.grid.distance(centre, targets[np.newaxis, :])
+    level = np.maximum(1, strength - table.fall_per_hex * np.maximum(0, distance - 1))
+    best = np.where(distance <= reach, np.minimum(level, 5), 0).max(axis=0)
     near: set[int] = set()
     if table.five_adjacent_only:
         for unit in units.values():

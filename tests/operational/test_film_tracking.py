@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from engine import Game
+from engine.operational.intel import enemy_levels, picture
 from engine.wego import film
 from engine.wego.op.actions import AssignAsset
 from engine.wego.orders import OrderMove
@@ -102,3 +103,25 @@ def test_oi1_without_fog_the_film_shows_every_stack_whole_and_no_levels() -> Non
     red = film.frames(game.log.records, viewer="red", turn=1)
     assert all(where(game, f)["view"] == "full" for f in red)
     assert all(f.levels is None for f in red)
+
+
+def test_oi5_oi3_the_films_levels_are_the_intelligence_pictures() -> None:
+    b = OpBuilder(columns=9, rows=6)
+    b.rules("fog", enabled=True)
+    for name, kind, where in (
+        ("s", "recce", "c1r1"),
+        ("t", "armour", "c2r5"),
+        ("i", "inf", "c4r3"),
+    ):
+        b.unit(name, kind, where)
+    for n, where in enumerate(("c3r3", "c5r3", "c6r1", "c8r5", "c9r6", "c5r6")):
+        quality = ("conscript", "regular", "elite")[n % 3]
+        b.unit(f"e{n}", "motor", where, nation="blueland", quality=quality)
+    board, units = b.board_and_units()
+    for night in (False, True):
+        extra = [(board.index("c8r2"), 2, 3)]
+        levels = enemy_levels(board, units, "red", night=night, stationary={"i"}, extra=extra)
+        seen = picture(board, units, "red", key="k", night=night, stationary={"i"}, extra=extra)
+        assert levels == {u: s.level for u, s in seen.units.items()}
+        assert levels  # some are seen, some not
+        assert len(levels) < 6 or not night

@@ -184,3 +184,32 @@ def test_ou15_the_format_keeps_night_capability_and_the_night_table() -> None:
     kinds = {t.id: t.operational for t in scenario.unit_types}
     assert kinds["armour"] is not None and kinds["armour"].night_capable
     assert kinds["inf"] is not None and not kinds["inf"].night_capable
+
+
+def test_ow11_ow12_night_flags_that_can_do_nothing_are_located_at_their_asset() -> None:
+    b = lane()
+    b.unit("a", "inf", "c1r1")
+    b.table(
+        "assets",
+        assets=[
+            {**STUKA, "night_capable": True, "missions": ["offensive_support"]},
+            {**EW, "missions": ["command"]},
+            {**STUKA, "id": "owl", "night_capable": True},  # bombards at night: fine
+            {**EW, "id": "ears2"},  # listens: fine
+        ],
+    )
+    found = {(i.code, i.path, i.entity) for i in load_text(json.dumps(b.raw)).issues}
+    assert (
+        "operational-night-idle",
+        "/rules/operational/assets/assets/0/night_capable",
+        "stuka",
+    ) in found
+    assert (
+        "operational-ew-idle",
+        "/rules/operational/assets/assets/1/electronic_warfare",
+        "ears",
+    ) in found
+    assert not {c for c, p, _e in found if "/assets/2/" in p or "/assets/3/" in p}
+    b.table("assets", night_air_missions=["offensive_support"])  # a modder's wider night
+    codes = {i.code for i in load_text(json.dumps(b.raw)).issues}
+    assert "operational-night-idle" not in codes

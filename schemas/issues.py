@@ -202,6 +202,12 @@ CODES: dict[str, CodeInfo] = {
     "operational-air-superiority": CodeInfo(
         "warning", "More than one side has air superiority above 0."
     ),
+    "operational-night-idle": CodeInfo(
+        "warning", "A night-capable asset flies none of the missions its domain flies at night."
+    ),
+    "operational-ew-idle": CodeInfo(
+        "warning", "An EW asset flies no intelligence or recon mission."
+    ),
     "operational-results-order": CodeInfo(
         "warning",
         "A cell of the operational results table favours the attacker less than a "

@@ -369,6 +369,8 @@ def test_every_code_has_a_fixture() -> None:
     covered |= {"operational-breach-missing"}
     # Victory locations on a hex map: tests/operational/test_play_format.py.
     covered |= {"operational-location-unknown"}
+    # Night flags that can do nothing: tests/operational/test_night.py.
+    covered |= {"operational-night-idle", "operational-ew-idle"}
     covered |= {"schema", "json-duplicate-key", "file-unreadable", "text-unpaired-surrogate"}
     # Image codes need files on disk: tests/test_hostile_files.py and test_files_named.py.
     covered |= {"image-outside-folder", "image-not-a-file", "image-too-large"}

@@ -146,13 +146,21 @@ def chance(percent: float, dice: Dice) -> bool:
 
 
 def dispatch(
-    table: AssetRules, asset: Asset, state: AssetState, turn: int, dice: Dice
+    table: AssetRules,
+    asset: Asset,
+    state: AssetState,
+    turn: int,
+    dice: Dice,
+    *,
+    night_cost: float = 1.0,
 ) -> AssetState:
-    """OA2, OA3, OA13: the asset flies on ``turn``: it spends the mission's readiness and may
-    fly again ``delay`` turns later (a delay of 1: the next turn), or leaves for good when it
-    does not return, or when the draw of its ``leave_chance`` says this mission is its last
-    (drawn first, only in its window of turns)."""
-    readiness = max(0.0, state.readiness - table.mission_readiness_cost)
+    """OA2, OA3, OA13: the asset flies on ``turn``: it spends the mission's readiness (times
+    ``night_cost`` for an air asset, OW11) and may fly again ``delay`` turns later (a delay of
+    1: the next turn), or leaves for good when it does not return, or when the draw of its
+    ``leave_chance`` says this mission is its last (drawn first, only in its window of
+    turns)."""
+    cost = table.mission_readiness_cost * (night_cost if asset.domain == "air" else 1.0)
+    readiness = max(0.0, state.readiness - cost)
     if not asset.returns:
         return replace(state, readiness=readiness, gone=True)
     if asset.may_leave(turn) and chance(asset.leave_chance, dice):

@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from schemas.operational.rules import OperationalRules
 
 from ..dice import Dice
+from .night import night_for
 from .units import OpUnit
 
 
@@ -44,7 +45,7 @@ def unit_chance(rules: OperationalRules, unit: OpUnit, *, night: bool = False) -
     loc: int = getattr(rules.command.c2, unit.loc)
     raw = (
         rules.quality.of(unit.quality).c2_modifier
-        + side_ccv(rules, unit.side, night=night)
+        + side_ccv(rules, unit.side, night=night_for(rules, unit, "c2", night))  # OW10, OW3
         + unit.readiness
         + loc
     )

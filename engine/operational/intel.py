@@ -30,6 +30,7 @@ from schemas.operational.intel import IntelRules
 from schemas.operational.units import Category
 
 from .board import OpBoard
+from .night import night_for
 from .units import LocState, OpUnit
 
 
@@ -84,23 +85,83 @@ def hex_levels(
     that stay put, for the night patrols; ``extra``: further sources as (hex, range,
     strength), the assets' recon and intelligence missions of OA12 and OI7, which fall off
     from their target hex the same way)."""
-    table = board.rules.intel
     count = len(board.hex_ids)
     best = np.zeros(count, dtype=np.int64)
     everywhere = np.arange(count)
+    for hex_index, reach, strength in _sources(board, units, side, night, stationary, extra):
+        _see(board, best, everywhere, hex_index, reach, strength)
+    return best
+
+
+def _sources(
+    board: OpBoard,
+    units: Mapping[str, OpUnit],
+    side: str,
+    night: bool,
+    stationary: Collection[str],
+    extra: Iterable[tuple[int, int, int]],
+) -> list[tuple[int, int, int]]:
+    """Every source of ``side``'s intelligence as (hex, range, strength): its units (Table
+    OI5, cut at night, OW4) and the ``extra`` ones."""
+    table = board.rules.intel
+    found: list[tuple[int, int, int]] = []
     for unit in units.values():
         if unit.side != side:
             continue
         source = table.source(unit.category)
         reach = source.range
-        if night and unit.category not in table.night_full_range:
+        if unit.category not in table.night_full_range and night_for(
+            board.rules, unit, "intel", night
+        ):  # OW4; a unit acting as by day keeps its range (OW3, OU15)
             reach = min(reach, table.night_range)
         if night and unit.category in table.night_patrols and unit.id in stationary:
             reach += table.patrol_bonus
-        _see(board, best, everywhere, unit.hex, reach, source.strength)
-    for hex_index, reach, strength in extra:
-        _see(board, best, everywhere, hex_index, reach, strength)
-    return best
+        found.append((unit.hex, reach, source.strength))
+    found.extend(extra)
+    return found
+
+
+def enemy_levels(
+    board: OpBoard,
+    units: Mapping[str, OpUnit],
+    side: str,
+    *,
+    night: bool = False,
+    stationary: Collection[str] = (),
+    extra: Iterable[tuple[int, int, int]] = (),
+) -> dict[str, int]:
+    """OI5, OI3, OI8: the level at which ``side`` reads each enemy unit it sees (1 to 5, as
+    :func:`picture` reads it, unseen units left out), worked out at the enemies' hexes only:
+    the film asks it at every tick of an execution (:mod:`engine.wego.op.tracking`)."""
+    enemies = [u for u in units.values() if u.side != side]
+    if not enemies:
+        return {}
+    table = board.rules.intel
+    targets = np.fromiter((u.hex for u in enemies), dtype=np.int64, count=len(enemies))
+    found = [s for s in _sources(board, units, side, night, stationary, extra) if min(s[1:]) > 0]
+    if not found:
+        return {}
+    # Every source against every enemy hex at once (units sharing a hex and values once).
+    sources = np.unique(np.array(found, dtype=np.int64), axis=0)
+    centre, reach, strength = (sources[:, i : i + 1] for i in range(3))
+    distance = board.grid.distance(centre, targets[np.newaxis, :])
+    level = np.maximum(1, strength - table.fall_per_hex * np.maximum(0, distance - 1))
+    best = np.where(distance <= reach, np.minimum(level, 5), 0).max(axis=0)
+    near: set[int] = set()
+    if table.five_adjacent_only:
+        for unit in units.values():
+            if unit.side == side:
+                near.add(unit.hex)
+                near.update(int(n) for n in board.neighbours[unit.hex] if n >= 0)
+    out: dict[str, int] = {}
+    for unit, base in zip(enemies, best.tolist(), strict=True):
+        if base <= 0:
+            continue
+        level = max(1, min(5, base + table.target_quality.of(unit.quality)))
+        if table.five_adjacent_only and unit.hex not in near:
+            level = min(level, 4)
+        out[unit.id] = level
+    return out
 
 
 def _see(

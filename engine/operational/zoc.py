@@ -4,7 +4,8 @@ an enemy zone costs a mover.
 OM10: a side's ZOC value of a hex is the sum, over its ground units in the hex and in the six
 hexes around it, of each unit's SP adjusted by its quality (Table OU3) and by a cut line of
 communication, never below 0 per unit; nothing reaches across a side that blocks it (an
-unbreached minefield); the total halves at night. The whole map is computed at once with
+unbreached minefield); the total halves at night, but for the units that act as by day
+(OW3, OU15: night capable, ready). The whole map is computed at once with
 numpy (docs/performance.md: a side on 3,000 hexes with 300 units).
 """
 
@@ -18,6 +19,7 @@ import numpy as np
 from schemas.operational.rules import OperationalRules
 
 from .board import OpBoard
+from .night import night_for
 from .units import OpUnit, stacking_points
 
 
@@ -71,13 +73,20 @@ def _field(board: OpBoard, mine: list[OpUnit], side: str, night: bool) -> ZocFie
     hexes = np.fromiter((u.hex for u in mine), dtype=np.int64, count=len(mine))
     weights = np.fromiter((exerted(rules, u) for u in mine), dtype=np.float64, count=len(mine))
     own = np.bincount(hexes, weights=weights, minlength=count).astype(np.float64)
-    padded = np.append(own, 0.0)  # index ``count`` stands for "off the map"
+    cut = own
+    if night:  # OW5; a unit acting as by day keeps its whole zone (OW3, OU15)
+        factor = rules.zoc.night_multiplier
+        kept = np.fromiter(
+            (1.0 if not night_for(rules, u, "zoc", night) else factor for u in mine),
+            dtype=np.float64,
+            count=len(mine),
+        )
+        cut = np.bincount(hexes, weights=weights * kept, minlength=count).astype(np.float64)
+    padded = np.append(cut, 0.0)  # index ``count`` stands for "off the map"
     neighbours = board.neighbours
     around = padded[np.where(neighbours >= 0, neighbours, count)]
     around[board.zoc_blocked] = 0.0
-    values = own + around.sum(axis=1)
-    if night:
-        values = values * rules.zoc.night_multiplier
+    values = cut + around.sum(axis=1)
     return ZocField(board, side, own, values)
 
 

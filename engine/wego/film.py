@@ -16,7 +16,9 @@ film the players saw.
 
 Under a side's fog a frame holds that side's stacks, and of the enemy only the stacks the
 side saw at that tick (``full``: with their units; ``outline`` or ``flag``: their place and
-look only). Its records are those the side may know: its own moves, the enemy moves whose
+look only); under the operational rules the side sees through its intelligence at that tick
+and the frame keeps the level it read each enemy stack at (OI8, ``Frame.levels``). Its
+records are those the side may know: its own moves, the enemy moves whose
 end or start it saw (without the order behind them), contacts and battles it took part in,
 captures, and losses of units it could see. No record ever shows another side's orders.
 """
@@ -59,6 +61,10 @@ class Frame:
     recorded it (the map then shows the owners as they stand)."""
     structures: dict[str, str | None] | None = None
     """Likewise for the structures (structure to nation)."""
+    levels: dict[str, int] | None = None
+    """Operational rules (OI8): the intelligence level (1 to 5, Table OI2) at which the
+    viewer read each enemy stack of the frame hidden by the fog; ``None`` without fog or
+    for the area rules."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -194,6 +200,7 @@ def _frame(
         if _knows(r, viewer, visible, before, tick, previous)
     )
     owners, held = tick.get("owners"), tick.get("structures")
+    read = tick.get("intel", {}).get(viewer) if viewer is not None else None
     return Frame(
         turn,
         tick["tick"],
@@ -202,6 +209,7 @@ def _frame(
         shown,
         dict(owners) if owners is not None else None,
         dict(held) if held is not None else None,
+        {k: v for k, v in read.items() if k in stacks} if read else None,
     )
 
 

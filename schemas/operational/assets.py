@@ -94,6 +94,8 @@ class Asset(StrictModel):
     """OA12, Table OI7: radius of a recon or intelligence mission, in hexes."""
     recon_strength: Hexes = 0
     """OA12, Table OI7: the FOW level it yields next to its target."""
+    electronic_warfare: bool = False
+    """OW12: an EW asset (intercept, direction finding): stronger at night."""
     supply_range: Hexes = 0
     """OS15: an air supply mission makes its airfield a source within this many hexes;
     OS16: a logistics mission covers the side's units within this many hexes of its target

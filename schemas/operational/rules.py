@@ -16,6 +16,7 @@ from .hq import HqRules
 from .integrity import FortRules, IntegrityRules
 from .intel import IntelRules
 from .movement import AllowanceRules, ReadinessRules, ZocRules
+from .night import NightRules
 from .organisation import OrganisationRules
 from .play import AfterCombatRules, OpVictoryRules, TurnRules
 from .supply import OpSupplyRules
@@ -92,6 +93,8 @@ class OperationalRules(StrictModel):
     """OE2-OE7: breaching minefields, bridge work and pontoons (engine/operational/works.py)."""
     establishment: EstablishmentRules = Field(default_factory=EstablishmentRules)
     """OU1, OU4, OF6, OF10: the men, guns and vehicles a unit stands for (statistics only)."""
+    night: NightRules = Field(default_factory=NightRules)
+    """OW3, OU15, OW11, OW12: what night-capable units keep of the day; assets at night."""
 
     @model_validator(mode="after")
     def _one_row_each(self) -> OperationalRules:

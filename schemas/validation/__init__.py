@@ -32,6 +32,7 @@ from .identity import check_duplicate_ids, check_references
 from .index import Check, ScenarioIndex
 from .network import check_connections, check_isolated_regions
 from .op_command import check_operational_command
+from .op_night import check_operational_night
 from .op_zones import check_operational_zones
 from .operational import check_rules_family
 from .operational_tables import check_results_order
@@ -81,6 +82,7 @@ CHECKS: tuple[Check, ...] = (
     check_wego,
     check_rules_family,
     check_operational_command,
+    check_operational_night,
     check_operational_zones,
     check_results_order,
 )

@@ -335,7 +335,8 @@ def test_parts_a_later_rules_group_adds_get_chapters_of_their_own(doc):
     assert assets.new_row is not None and assets.new_row(doc) == Asset()
     # What came after the hand-made chapters (results after combat, victory, turns, the
     # order of battle, supply, assets and artillery; C2, integrity, forts and intelligence;
-    # breakdown and combine; engineering; the establishment of men, guns and vehicles) has no
+    # breakdown and combine; engineering; the establishment of men, guns and vehicles; night
+    # capability) has no
     # chapter laid out by hand yet: they are edited through the automatic ones, after the
     # hand-made chapters.
     automatic = [c.key for c in CHAPTERS if any(s.key.startswith("auto-") for s in c.grids)]
@@ -354,6 +355,7 @@ def test_parts_a_later_rules_group_adds_get_chapters_of_their_own(doc):
         "op-organisation",
         "op-engineering",
         "op-establishment",
+        "op-night",
     ]
     # They follow the hand-made chapters; the assets' own tables (Table OC35, Table OC32)
     # come last.
@@ -396,3 +398,24 @@ def test_oc35_oc32_the_aa_table_and_fire_multiplier_are_edited_as_grids(editor, 
     before = doc.undo_stack.count()
     assert not results.model.apply([(0, 0, "shot down")])
     assert doc.undo_stack.count() == before
+
+
+def test_ow3_the_night_chapter_edits_night_capability_as_a_column_of_values(editor, doc):
+    """OW3, OU15, OW11, OW12: ``rules.operational.night`` in its own chapter: the readiness a
+    night-capable unit needs, each effect it escapes, the air and EW numbers; a bad value is
+    refused with the reason, a good one is one undo step; the search finds the chapter."""
+    choose_family(doc, "operational")
+    night = grid(editor, "auto-night")
+    rows = {line.path: n for n, line in enumerate(night.model.row_lines)}
+    assert {("readiness",), ("intel",), ("zoc",), ("air_mission_readiness",)} <= set(rows)
+    before = doc.undo_stack.count()
+    assert not night.model.apply([(rows[("readiness",)], 0, "120")])
+    assert "less than or equal to 100" in night.message.text()
+    assert doc.undo_stack.count() == before
+    assert night.model.apply([(rows[("readiness",)], 0, "70")])
+    assert doc.scenario.rules.operational.night.readiness == 70.0
+    assert doc.undo_stack.count() == before + 1
+    doc.undo_stack.undo()
+    assert doc.scenario.rules.operational.night.readiness == 80.0
+    editor.search.setText("night")
+    assert "op-night" in visible_chapters(editor)

@@ -5,7 +5,9 @@ session (:class:`FilmSession`) whose game is a copy of the real one with the fra
 strengths put on the board (:func:`board_of`); nobody acts on it. What the viewer saw of each
 stack (``full``, ``outline``, ``flag``) is the frame's own word (:class:`FilmScene`), so the
 film never shows more than the engine recorded for that side. The moves of the tick are drawn
-as arrows from where each stack came from, and its battles as crossed swords.
+as arrows from where each stack came from, and its battles as crossed swords; under the
+operational rules each enemy stack tracked by the viewer's intelligence carries its level's
+badge (OI8, :mod:`.tracking`).
 """
 
 from __future__ import annotations
@@ -16,8 +18,9 @@ from pathlib import Path
 
 from PySide6.QtCore import QObject, QPointF, Qt, Signal
 from PySide6.QtGui import QColor, QPainterPath, QPen
-from PySide6.QtWidgets import QGraphicsPathItem, QWidget
+from PySide6.QtWidgets import QGraphicsItem, QGraphicsPathItem, QWidget
 
+from editor.game.film.tracking import tracking_badges
 from editor.game.map.marks import MarkItem
 from editor.game.map.scene import GameMapScene
 from editor.game.map.style import Z_BADGES
@@ -113,6 +116,8 @@ class FilmScene(GameMapScene):
     def __init__(self, session: FilmSession, base: Path | None = None) -> None:  # type: ignore[override]
         self.trails: list[QGraphicsPathItem] = []
         self.swords: list[MarkItem] = []
+        self.tracking: QGraphicsItem | None = None
+        """The frame's tracking badges (OI8, :mod:`.tracking`), when it has any."""
         super().__init__(session, base)  # type: ignore[arg-type]
 
     def stack_views(self) -> dict[str, str]:
@@ -126,6 +131,9 @@ class FilmScene(GameMapScene):
         for item in [*self.trails, *self.swords]:
             self.removeItem(item)
         self.trails, self.swords = [], []
+        if self.tracking is not None:
+            self.removeItem(self.tracking)
+        self.tracking = tracking_badges(self, frame) if self.grid is not None else None
         for event in frame.events:
             kind = event["type"]
             if kind in ("wego_step", "battle_retreat") and event.get("from") in self.points:

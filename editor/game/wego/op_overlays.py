@@ -23,7 +23,7 @@ from PySide6.QtGui import QColor, QPainterPath, QPen
 from PySide6.QtWidgets import QGraphicsItem, QGraphicsPathItem
 
 from editor.game.map.style import Z_CONNECTIONS
-from editor.game.wego import op_cover_overlays, op_intel, op_unit_values
+from editor.game.wego import op_cover_overlays, op_intel, op_unit_marks, op_unit_values
 from editor.game.wego.op_overlay_items import (
     LEVEL_WORDS,
     LOC_COLOURS,
@@ -50,10 +50,13 @@ OP_OVERLAYS: list[tuple[str, str]] = [
     ("intel", "Intelligence on enemy units"),
     *op_cover_overlays.COVER_OVERLAYS,
     *op_unit_values.UNIT_VALUES,
+    *op_unit_marks.UNIT_MARKS,
 ]
 """Every overlay of an operational game, by name, with its label for menus (the header has
-switches for the first four; the units' values are in the View menu, one at a time)."""
-UNIT_VALUE_NAMES = frozenset(name for name, _label in op_unit_values.UNIT_VALUES)
+switches for the first four; the units' values and marks are in the View menu, one at a
+time)."""
+MARK_NAMES = frozenset(name for name, _label in op_unit_marks.UNIT_MARKS)
+UNIT_VALUE_NAMES = frozenset(name for name, _label in op_unit_values.UNIT_VALUES) | MARK_NAMES
 
 
 def state_key(scene: GameMapScene, side: str) -> tuple[object, ...]:
@@ -91,7 +94,8 @@ class OpOverlays:
         self.intel: dict[str, int] = {}
         """The intelligence overlay's badges: hex -> the best level seen there (OI2)."""
         self.values: dict[str, str] = {}
-        """The unit-value overlay's badges: hex -> its text (OF11)."""
+        """The unit-value (or night-capable, moved units) overlay's badges: hex -> its text
+        (OF11)."""
         self.aa: dict[str, float] = {}
         """The AA cover overlay's badges: hex -> AA points (OF11)."""
         self.chains: dict[str, str] = {}
@@ -121,12 +125,16 @@ class OpOverlays:
                 continue
             side = self.side()
             key = state_key(self.scene, side)
+            if name == "moved":  # OF11: it follows the plan's orders too
+                key = (*key, op_unit_marks.plan_key(self.scene, side))
             if self._keys.get(name) == key and name in self._items:
                 continue
             self._clear(name)
             self._keys[name] = key
             self.builds += 1
-            if name in UNIT_VALUE_NAMES:
+            if name in MARK_NAMES:
+                self.values, self._items[name] = op_unit_marks.mark_items(self.scene, side, name)
+            elif name in UNIT_VALUE_NAMES:
                 self.values, self._items[name] = op_unit_values.unit_value_items(
                     self.scene, side, name
                 )
@@ -298,6 +306,8 @@ def legend(name: str) -> list[tuple[QColor, str]]:
         return [(light, "weak zone"), (strong, f"{number(ZOC_FULL)} or more")]
     if name == "intel":
         return op_intel.legend()
+    if name in MARK_NAMES:
+        return op_unit_marks.legend(name)
     if name in UNIT_VALUE_NAMES:
         return op_unit_values.legend(name)
     if name in dict(op_cover_overlays.COVER_OVERLAYS):

@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Literal
 from ... import board as places
 from ...operational.hq import CommandTree
 from ...operational.integrity import side_integrity
+from ...operational.night import side_night
 from . import state
 
 if TYPE_CHECKING:
@@ -37,9 +38,13 @@ def tree_of(game: Game) -> CommandTree:
 
 
 def integrity(game: Game, unit_ids: list[str], *, attacking: bool, night: bool) -> float:
-    """OC4, OW8: the multiplier of one side's total in a battle."""
+    """OC4, OW8: the multiplier of one side's total in a battle; the night's cut spares a
+    side whose units all act as by day (OW3, OU15)."""
     rules = state.board_of(game).rules
     nations = {u: game.world.nation_of(u) for u in unit_ids}
+    if night and rules.night.integrity:
+        known = state.units(game)
+        night = side_night(rules, (known[u] for u in unit_ids if u in known), "integrity", night)
     found = side_integrity(
         rules, tree_of(game), unit_ids, nations, attacking=attacking, night=night
     )

@@ -38,15 +38,15 @@ from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
 from ... import board as places
-from ... import fog
 from ...operational import OpUnit, StepCost, affordable, enemy_zoc, spend_movement, stacking_limit
 from ...operational.c2 import on_schedule
 from ...operational.movement import MoveMode
+from ...operational.night import night_for
 from ...operational.units import stacking_points
 from ...operational.zoc import ZocField
 from ..execute import Mover as AreaMover
 from ..orders import ATTACKS, MOVING, OrderAttack, OrderWithdraw, order_from_json
-from . import ambush, battlefield, overrun, recce, sorties, state
+from . import ambush, battlefield, overrun, recce, sorties, state, tracking
 from .combat import Battles, Contact, fight_all, take_control
 from .movement import MODES, allowance, group_step, road_refusal
 
@@ -507,7 +507,7 @@ def _spend(game: Game, world: Battles, movers: list[Mover]) -> None:
     used, and are no longer dug in; the turn remembers who moved (OU7: no rest for them)."""
     rules = state.board_of(game).rules
     used = state.data(game)["turn"]["used"]
-    factor = rules.turns.night_move_readiness if state.clock(game).night else 1.0
+    night = state.clock(game).night
     for mover in movers:
         stack = game.state.stacks.get(mover.stack)
         if stack is None or mover.spent <= 0:
@@ -516,6 +516,8 @@ def _spend(game: Game, world: Battles, movers: list[Mover]) -> None:
             unit = world.units.get(unit_id)
             if unit is None:
                 continue
+            tired = night_for(rules, unit, "move_readiness", night)  # OW7; OW3: by day
+            factor = rules.turns.night_move_readiness if tired else 1.0
             after = spend_movement(rules, unit, mover.spent, mover.budget, factor=factor)
             world.put(after)
             state.store(game, after)
@@ -535,7 +537,8 @@ def _undug(unit: OpUnit) -> OpUnit:
 
 def _frame(game: Game, world: Battles, tick: int) -> None:
     """A frame of the film: every unit's place and strength %, its readiness %, and what
-    each side sees (as the area execution's frames, docs/wego.md)."""
+    each side sees through its intelligence at this tick, with the level of each enemy stack
+    (``intel``, when the fog hides any: OI8, :mod:`.tracking`)."""
     if not game.log.enabled:
         return
     st = game.state
@@ -548,23 +551,7 @@ def _frame(game: Game, world: Battles, tick: int) -> None:
             if unit is not None:
                 readiness[uid] = round(unit.readiness, 4)
     stacks = {s.id: [s.side, s.region, list(s.units)] for s in st.stacks.values()}
-    seen: dict[str, dict[str, str]] = {}
-    for side in game.sides_in_play:
-        views: dict[str, str] = {}
-        watched: set[str] | None = None  # fog.view_of's watched regions, found once a side
-        for stack in st.stacks.values():
-            if stack.side == side or not game.world.at_war(side, stack.side):
-                continue
-            if not fog.hidden_from(game, stack, side):
-                views[stack.id] = "full"
-                continue
-            if watched is None:
-                watched = fog.watched_regions(game, side)
-            if stack.region in watched:  # as fog.view_of, its watched regions found once
-                nations = {game.world.nation_of(u) for u in stack.units}
-                flag = any(game.world.nations[n].fog_advantage for n in nations)
-                views[stack.id] = "flag" if flag else "outline"
-        seen[side] = dict(sorted(views.items()))
+    seen, intel = tracking.frame_views(game, world.units)  # OI8: by each side's intelligence
     game.record(
         "wego_tick",
         tick=tick,
@@ -572,4 +559,5 @@ def _frame(game: Game, world: Battles, tick: int) -> None:
         stacks=dict(sorted(stacks.items())),
         seen=seen,
         readiness=dict(sorted(readiness.items())),
+        **({"intel": intel} if intel else {}),
     )

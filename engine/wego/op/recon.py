@@ -2,7 +2,9 @@
 
 A recon (air) or intelligence (ground) mission watches around its target hex: the asset's
 ``recon_strength`` on the hex, one level less per further hex (OI5's ``fall_per_hex``), out
-to ``recon_range`` hexes (``night_recon_range`` at night); no AA fires at it. The sources a
+to ``recon_range`` hexes (an air asset's at most ``night_recon_range`` at night, OW11; an
+electronic-warfare asset's strength ``night.ew_strength`` higher at night, OW12); no AA
+fires at it. The sources a
 side's missions give are kept in ``GameState.operational["assets"]["recon"]`` from the
 execution they fly in until the next turn's missions fly, so the side's next plan reads
 them; :func:`engine.wego.op.intel.intel_of` adds them to the side's own units' (OI6).
@@ -21,18 +23,25 @@ if TYPE_CHECKING:
 
 def launch(game: Game) -> None:
     """OA12, OI7: the recon and intelligence missions flown this turn become sources of
-    their side's intelligence (radius ``recon_range`` around the target, at most
-    ``night_recon_range`` at night; ``recon_strength`` next to it) until the next turn's
+    their side's intelligence (radius ``recon_range`` around the target, for air assets at
+    most ``night_recon_range`` at night; ``recon_strength`` next to it, more for EW assets at
+    night) until the next turn's
     missions fly; no AA fires at them. One ``op_recon`` record each."""
-    table = state.board_of(game).rules.assets
+    rules = state.board_of(game).rules
+    table = rules.assets
     night = state.clock(game).night
     sources: dict[str, list[dict[str, Any]]] = {}
     for asset_id, task in data(game)["flying"].items():
         asset = table.asset(asset_id)
         if task["mission"] not in ("recon", "intelligence") or asset is None:
             continue
-        reach = min(asset.recon_range, table.night_recon_range) if night else asset.recon_range
-        source = {"hex": task["target"], "range": reach, "strength": asset.recon_strength}
+        reach = asset.recon_range
+        if night and asset.domain == "air":  # OA12, OW11: air recon sees one hex at night
+            reach = min(reach, table.night_recon_range)
+        strength = asset.recon_strength
+        if night and asset.electronic_warfare:  # OW12: the night's radio traffic
+            strength = min(5, strength + rules.night.ew_strength)
+        source = {"hex": task["target"], "range": reach, "strength": strength}
         sources.setdefault(task["side"], []).append(source)
         task["used"] = True
         game.record(
@@ -41,7 +50,7 @@ def launch(game: Game) -> None:
             asset=asset_id,
             target=task["target"],
             range=reach,
-            strength=asset.recon_strength,
+            strength=strength,
         )
     data(game)["recon"] = dict(sorted(sources.items()))
 

@@ -65,7 +65,9 @@ def launch(game: Game) -> None:
     delay drawn on the game's die; a mission that is no longer possible is dropped), then
     the sides' counter-air counts and net advantages (OA7-OA9: ``op_air_war``)."""
     kept = data(game)
-    table = state.board_of(game).rules.assets
+    rules = state.board_of(game).rules
+    table = rules.assets
+    dark = rules.night.air_mission_readiness if state.clock(game).night else 1.0  # OW11
     flying: dict[str, Any] = {}
     for side in game.sides_in_play:
         for asset_id, task in missions(game, side).items():
@@ -74,7 +76,7 @@ def launch(game: Game) -> None:
             asset = table.asset(asset_id)
             before = state_of(game, asset_id)
             assert asset is not None and before is not None
-            after = dispatch(table, asset, before, game.state.turn, game.dice)
+            after = dispatch(table, asset, before, game.state.turn, game.dice, night_cost=dark)
             store(game, after)
             floor = table.minimum_for_air_war
             flying[asset_id] = {

@@ -381,3 +381,21 @@ def test_ov5_the_victory_tab_gives_totals_and_every_location_and_shows_it(qtbot,
 def test_ov5_an_area_game_has_no_victory_tab(qtbot, state_dir):
     window = _window(qtbot, load_file(STORED).scenario, {"red": "human", "blue": "ai"})
     assert window.op_view is None and window.victory_dock.isHidden()
+
+
+def test_a_clicked_order_row_outlives_its_click_and_the_table_is_rebuilt_after_it(window, qtbot):
+    """Giving an order from a click rebuilds the orders table, but only once Qt is done with
+    the click: rebuilt inside ``itemClicked``, the row still being handled was deleted under
+    Qt's feet (a use after free that crashed a real window). The row lives through the
+    signal, and the table is new on the next turn of the event loop."""
+    from shiboken6 import isValid
+
+    session, game = window.session, window.session.game
+    inf = _stack(window, "r-inf1")
+    session.select(inf)
+    row = _row(window, "Hold at all costs")
+    window.op_view.orders.table.itemClicked.emit(row, 0)
+    assert plan.orders_of(game, "red", viewer="red")[inf].kind == "order_hold_all"
+    assert isValid(row)
+    qtbot.waitUntil(lambda: not isValid(row), timeout=5000)
+    assert _row(window, "Hold at all costs") is not None

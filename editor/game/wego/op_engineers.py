@@ -19,6 +19,7 @@ from PySide6.QtWidgets import QLabel, QTreeWidget, QTreeWidgetItem, QVBoxLayout,
 from editor.game.panels.knowledge import unit_name
 from editor.game.session import GameSession
 from editor.game.wego.plan_map import PlanMapView
+from editor.game.wego.tree_clicks import TreeClicks
 from editor.shared.widgets import set_muted
 from engine.actions import Action
 from engine.game import Game
@@ -51,7 +52,7 @@ class EngineersBox(QWidget):
         self.table.setColumnCount(1)
         self.table.setHeaderHidden(True)
         self.table.setWordWrap(True)
-        self.table.itemClicked.connect(self._chosen)
+        self.clicks = TreeClicks(self.table, self._chosen, self.refresh)
         self.hint = set_muted(QLabel())
         self.hint.setWordWrap(True)
         column = QVBoxLayout(self)
@@ -77,6 +78,8 @@ class EngineersBox(QWidget):
         return sorted(found, key=lambda u: (u not in first, u))
 
     def refresh(self) -> None:
+        if self.clicks.later():
+            return
         game = self.session.game
         side = self.map_view.planning()
         self.table.clear()

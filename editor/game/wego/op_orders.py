@@ -21,6 +21,7 @@ from PySide6.QtWidgets import QGroupBox, QLabel, QTreeWidget, QTreeWidgetItem, Q
 
 from editor.game.session import GameSession
 from editor.game.wego.plan_map import PlanMapView
+from editor.game.wego.tree_clicks import TreeClicks
 from engine.errors import IllegalAction
 from engine.operational import OddsPreview
 from engine.wego import plan
@@ -166,7 +167,7 @@ class OpOrdersBox(QGroupBox):
         self.table.setRootIsDecorated(False)
         self.table.setSelectionMode(QTreeWidget.SelectionMode.NoSelection)
         self.table.setWordWrap(True)
-        self.table.itemClicked.connect(self._chosen)
+        self.clicks = TreeClicks(self.table, self._chosen, self.refresh)
         self.odds = QLabel()
         self.odds.setObjectName("op-odds")
         self.odds.setWordWrap(True)
@@ -198,6 +199,8 @@ class OpOrdersBox(QGroupBox):
         self.map_view.message.emit(f"{name}: click where on the map (Escape: back to Move)")
 
     def refresh(self) -> None:
+        if self.clicks.later():
+            return
         game = self.session.game
         side = self.map_view.planning()
         stack = game.state.stacks.get(self.session.selected or "")

@@ -23,7 +23,7 @@ from PySide6.QtGui import QColor, QPainterPath, QPen
 from PySide6.QtWidgets import QGraphicsItem, QGraphicsPathItem
 
 from editor.game.map.style import Z_CONNECTIONS
-from editor.game.wego import op_cover_overlays, op_intel, op_unit_values
+from editor.game.wego import op_cover_overlays, op_enemy_values, op_intel, op_unit_values
 from editor.game.wego.op_overlay_items import (
     LEVEL_WORDS,
     LOC_COLOURS,
@@ -50,10 +50,14 @@ OP_OVERLAYS: list[tuple[str, str]] = [
     ("intel", "Intelligence on enemy units"),
     *op_cover_overlays.COVER_OVERLAYS,
     *op_unit_values.UNIT_VALUES,
+    *op_enemy_values.ENEMY_VALUES,
 ]
 """Every overlay of an operational game, by name, with its label for menus (the header has
 switches for the first four; the units' values are in the View menu, one at a time)."""
 UNIT_VALUE_NAMES = frozenset(name for name, _label in op_unit_values.UNIT_VALUES)
+ENEMY_VALUE_NAMES = frozenset(name for name, _label in op_enemy_values.ENEMY_VALUES)
+ONE_AT_A_TIME = (UNIT_VALUE_NAMES, ENEMY_VALUE_NAMES)
+"""Overlays shown one at a time within each group (their badges share a place)."""
 
 
 def state_key(scene: GameMapScene, side: str) -> tuple[object, ...]:
@@ -92,6 +96,8 @@ class OpOverlays:
         """The intelligence overlay's badges: hex -> the best level seen there (OI2)."""
         self.values: dict[str, str] = {}
         """The unit-value overlay's badges: hex -> its text (OF11)."""
+        self.enemy: dict[str, str] = {}
+        """The enemy-value overlay's badges: hex -> its text, as the side knows it (OF11)."""
         self.aa: dict[str, float] = {}
         """The AA cover overlay's badges: hex -> AA points (OF11)."""
         self.chains: dict[str, str] = {}
@@ -128,6 +134,10 @@ class OpOverlays:
             self.builds += 1
             if name in UNIT_VALUE_NAMES:
                 self.values, self._items[name] = op_unit_values.unit_value_items(
+                    self.scene, side, name
+                )
+            elif name in ENEMY_VALUE_NAMES:
+                self.enemy, self._items[name] = op_enemy_values.enemy_value_items(
                     self.scene, side, name
                 )
             else:
@@ -300,6 +310,8 @@ def legend(name: str) -> list[tuple[QColor, str]]:
         return op_intel.legend()
     if name in UNIT_VALUE_NAMES:
         return op_unit_values.legend(name)
+    if name in ENEMY_VALUE_NAMES:
+        return op_enemy_values.legend(name)
     if name in dict(op_cover_overlays.COVER_OVERLAYS):
         return op_cover_overlays.legend(name)
     if name == "supply":

@@ -1,7 +1,7 @@
 """The enemy's values as the side knows them (OF11, OI2) in the WEGO game view's real window
-on the Kharkov operational sample under fog of war: chosen from View > Overlays with real clicks beside one of
-the side's own values, a badge on each enemy hex the side sees, and pointing at one lists
-what its intelligence reads there."""
+on the Kharkov operational sample under fog of war: chosen from View > Overlays with real
+clicks beside one of the side's own values, a badge on each enemy hex the side sees, and
+pointing at one lists what its intelligence reads there."""
 
 from __future__ import annotations
 

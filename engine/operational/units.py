@@ -54,6 +54,12 @@ class OpUnit:
     dug_in: bool = False
     loc: LocState = "supported"
     night_capable: bool = False
+    personnel: int | None = None
+    """OU1: the scenario's own men at full strength (``None``: the establishment table's)."""
+    guns: int | None = None
+    """OU1: the scenario's own guns at full strength (``None``: the table's)."""
+    vehicles: int | None = None
+    """OU1: the scenario's own vehicles at full strength (``None``: the table's)."""
 
     @property
     def level(self) -> int:
@@ -121,6 +127,9 @@ def make_unit(
         dug_in=state.dug_in,
         loc=loc,
         night_capable=kind.night_capable,
+        personnel=state.personnel,
+        guns=state.guns,
+        vehicles=state.vehicles,
     )
 
 

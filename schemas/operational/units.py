@@ -109,6 +109,12 @@ class OperationalUnit(StrictModel):
     """OU11: starts dug in."""
     fixed: FixedStatus | None = None
     """OM20: held in place (or inside a fixed zone) until released; ``null``: free."""
+    personnel: Annotated[int, Field(ge=0, le=2_000_000)] | None = None
+    """OU1: men at full strength; ``null``: its echelon's in ``establishment.men``."""
+    guns: Annotated[int, Field(ge=0, le=100_000)] | None = None
+    """OU1: guns at full strength; ``null``: its category's rate per 1,000 of its men."""
+    vehicles: Annotated[int, Field(ge=0, le=100_000)] | None = None
+    """OU1: vehicles at full strength; ``null``: its category's rate per 1,000 of its men."""
 
 
 class QualityEffects(StrictModel):

@@ -23,7 +23,13 @@ from PySide6.QtGui import QColor, QPainterPath, QPen
 from PySide6.QtWidgets import QGraphicsItem, QGraphicsPathItem
 
 from editor.game.map.style import Z_CONNECTIONS
-from editor.game.wego import op_cover_overlays, op_intel, op_unit_marks, op_unit_values
+from editor.game.wego import (
+    op_cover_overlays,
+    op_enemy_values,
+    op_intel,
+    op_unit_marks,
+    op_unit_values,
+)
 from editor.game.wego.op_overlay_items import (
     LEVEL_WORDS,
     LOC_COLOURS,
@@ -51,12 +57,16 @@ OP_OVERLAYS: list[tuple[str, str]] = [
     *op_cover_overlays.COVER_OVERLAYS,
     *op_unit_values.UNIT_VALUES,
     *op_unit_marks.UNIT_MARKS,
+    *op_enemy_values.ENEMY_VALUES,
 ]
 """Every overlay of an operational game, by name, with its label for menus (the header has
-switches for the first four; the units' values and marks are in the View menu, one at a
-time)."""
+switches for the first four; the units' values and marks and the enemy's values are in the
+View menu, one at a time within each group)."""
 MARK_NAMES = frozenset(name for name, _label in op_unit_marks.UNIT_MARKS)
 UNIT_VALUE_NAMES = frozenset(name for name, _label in op_unit_values.UNIT_VALUES) | MARK_NAMES
+ENEMY_VALUE_NAMES = frozenset(name for name, _label in op_enemy_values.ENEMY_VALUES)
+ONE_AT_A_TIME = (UNIT_VALUE_NAMES, ENEMY_VALUE_NAMES)
+"""Overlays shown one at a time within each group (their badges share a place)."""
 
 
 def state_key(scene: GameMapScene, side: str) -> tuple[object, ...]:
@@ -96,6 +106,8 @@ class OpOverlays:
         self.values: dict[str, str] = {}
         """The unit-value (or night-capable, moved units) overlay's badges: hex -> its text
         (OF11)."""
+        self.enemy: dict[str, str] = {}
+        """The enemy-value overlay's badges: hex -> its text, as the side knows it (OF11)."""
         self.aa: dict[str, float] = {}
         """The AA cover overlay's badges: hex -> AA points (OF11)."""
         self.chains: dict[str, str] = {}
@@ -136,6 +148,10 @@ class OpOverlays:
                 self.values, self._items[name] = op_unit_marks.mark_items(self.scene, side, name)
             elif name in UNIT_VALUE_NAMES:
                 self.values, self._items[name] = op_unit_values.unit_value_items(
+                    self.scene, side, name
+                )
+            elif name in ENEMY_VALUE_NAMES:
+                self.enemy, self._items[name] = op_enemy_values.enemy_value_items(
                     self.scene, side, name
                 )
             else:
@@ -310,6 +326,8 @@ def legend(name: str) -> list[tuple[QColor, str]]:
         return op_unit_marks.legend(name)
     if name in UNIT_VALUE_NAMES:
         return op_unit_values.legend(name)
+    if name in ENEMY_VALUE_NAMES:
+        return op_enemy_values.legend(name)
     if name in dict(op_cover_overlays.COVER_OVERLAYS):
         return op_cover_overlays.legend(name)
     if name == "supply":

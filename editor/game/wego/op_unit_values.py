@@ -47,7 +47,7 @@ POOR, FAIR, GOOD = QColor("#e03131"), QColor("#f08c00"), QColor("#2f9e44")
 NONE = QColor("#868e96")
 
 
-def _grade(share: float) -> QColor:
+def grade(share: float) -> QColor:
     """A share of the best (0 to 1) as red, orange or green."""
     return POOR if share < 0.34 else FAIR if share < 0.67 else GOOD
 
@@ -65,13 +65,13 @@ def badge(scene: GameMapScene, name: str, units: list[OpUnit]) -> tuple[str, QCo
     """A hex's badge for the overlay ``name``: its text and colour."""
     if name == "readiness":
         worst = min(u.readiness for u in units)
-        return f"{worst:.0f}", _grade(worst / 100.0)
+        return f"{worst:.0f}", grade(worst / 100.0)
     if name == "strength":
         worst = min(u.strength for u in units)
-        return f"{worst:.0f}", _grade(worst / 100.0)
+        return f"{worst:.0f}", grade(worst / 100.0)
     if name == "quality":
         mean = sum(u.level for u in units) / len(units)
-        return number(mean), _grade(mean / max(QUALITY_LEVELS.values()))
+        return number(mean), grade(mean / max(QUALITY_LEVELS.values()))
     if name == "shock":
         best = max(shock_of(scene, u)[0] for u in units)
         return number(best), GOOD if best >= 4 else FAIR if best > 0 else NONE

@@ -25,7 +25,7 @@ from editor.game.wego.op_engineers import EngineersBox, has_engineers
 from editor.game.wego.op_fire import FireBox, has_guns
 from editor.game.wego.op_header import OpHeader
 from editor.game.wego.op_orders import OpOrdersBox
-from editor.game.wego.op_overlays import OP_OVERLAYS, UNIT_VALUE_NAMES, OpOverlays
+from editor.game.wego.op_overlays import ONE_AT_A_TIME, OP_OVERLAYS, OpOverlays
 from editor.game.wego.op_ranges import NavalReach
 from editor.game.wego.op_supply import SupplyBox
 from editor.game.wego.op_turn_info import TurnInfoPanel
@@ -133,8 +133,9 @@ class OpView:
         self.actions: dict[str, QAction] = {}
         menu.clear()
         for name, label in OP_OVERLAYS:
-            if name in UNIT_VALUE_NAMES and not any(n in UNIT_VALUE_NAMES for n in self.actions):
-                menu.addSeparator()  # the units' values (OF11), one at a time
+            group = next((g for g in ONE_AT_A_TIME if name in g), frozenset())
+            if group and not any(n in group for n in self.actions):
+                menu.addSeparator()  # the own, then the enemy's, values (OF11), one at a time
             action = QAction(label, window)
             action.setCheckable(True)
             action.setObjectName(f"op-overlay-action-{name}")
@@ -164,9 +165,10 @@ class OpView:
             action.setChecked(on)
             action.blockSignals(False)
         self.header.set_checked(name, on)
-        if on and name in UNIT_VALUE_NAMES:
-            # One unit value at a time: their badges share a place on the hex.
-            for other in UNIT_VALUE_NAMES - {name}:
+        group = next((g for g in ONE_AT_A_TIME if name in g), frozenset())
+        if on and group:
+            # One value of a group at a time: their badges share a place on the hex.
+            for other in group - {name}:
                 if self.actions[other].isChecked():
                     self.actions[other].blockSignals(True)
                     self.actions[other].setChecked(False)

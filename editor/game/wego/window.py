@@ -15,7 +15,8 @@ them; sieges, replacements, end of turn after the execution) are played in the I
 own Cards and Decisions panels, docked as tabs beside the plan, with the phase box above the
 map (:mod:`.phase_box`) to say what waits and to end the phase. The plan's edits are undone
 and redone, and the game taken back or replayed with the studio's edits, through
-:mod:`.window_edits`.
+:mod:`.window_edits`; the films, the battle table and the end of the game are
+:mod:`.window_film`'s, the menus :mod:`.window_menus`'.
 
 Saving and loading are the game window's (:mod:`editor.game.window_saves`): a game saves at
 any moment, mid-plan included, and loads back to where it was. Play by e-mail is the game
@@ -28,8 +29,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QSize, Qt, QTimer, Signal
-from PySide6.QtGui import QAction, QCloseEvent, QKeySequence, QShowEvent
-from PySide6.QtWidgets import QLabel, QMainWindow, QMenu, QStackedWidget, QVBoxLayout, QWidget
+from PySide6.QtGui import QCloseEvent, QShowEvent
+from PySide6.QtWidgets import QLabel, QStackedWidget, QVBoxLayout, QWidget
 
 from editor.game.film.player import FilmPlayer
 from editor.game.panels.battle_panel import BattlePanel
@@ -42,15 +43,17 @@ from editor.game.panels.stats_panel import StatsPanel
 from editor.game.placement import keep_on_screen, panel_width, place
 from editor.game.session import GameSession
 from editor.game.wego import op_view
-from editor.game.wego.phase_box import SHORTCUT, PhaseBox
+from editor.game.wego.phase_box import PhaseBox
 from editor.game.wego.plan_dropped import dropped_now
 from editor.game.wego.plan_map import PlanMapView
 from editor.game.wego.plan_panel import PlanPanel
 from editor.game.wego.window_edits import PlanTakeBack
+from editor.game.wego.window_film import WindowFilm, last_executed_turn
+from editor.game.wego.window_menus import WindowMenus
 from editor.game.window_saves import load_game, save_game, save_on_leaving
 from editor.shared.docking import add_dock
 from engine.outcome import Outcome
-from engine.wego import film, windows
+from engine.wego import windows
 
 if TYPE_CHECKING:
     from editor.game.replay_edits import Edited
@@ -58,15 +61,7 @@ if TYPE_CHECKING:
 MESSAGE_MS = 8000
 
 
-def last_executed_turn(session: GameSession) -> int | None:
-    """The last turn whose execution is in the log (its film may be shown)."""
-    for record in reversed(session.game.log.records):
-        if record["type"] == "wego_execution":
-            return int(record["turn"])
-    return None
-
-
-class WegoWindow(PlanTakeBack, QMainWindow):
+class WegoWindow(PlanTakeBack, WindowFilm, WindowMenus):
     """A WEGO game being played (see the module docstring)."""
 
     left = Signal()
@@ -144,100 +139,6 @@ class WegoWindow(PlanTakeBack, QMainWindow):
         if not self._placed:
             self._placed = True
             QTimer.singleShot(0, self, lambda: keep_on_screen(self))
-
-    def _action(self, text: str, slot: object, shortcut: str | None = None) -> QAction:
-        action = QAction(text, self)
-        if shortcut is not None:
-            action.setShortcut(QKeySequence(shortcut))
-        action.triggered.connect(lambda _checked=False: slot())  # type: ignore[operator]
-        self.addAction(action)
-        return action
-
-    def _build_menus(self) -> None:
-        game = self.menuBar().addMenu("&Game")
-        self.save_action = self._action("&Save the game…", self.save_game, "Ctrl+S")
-        self.load_action = self._action("&Load a game…", self.load_game, "Ctrl+O")
-        self.film_action = self._action("Watch the last &film", self.watch_last_film, "Ctrl+F")
-        self.film_action.setToolTip("The film of the last turn carried out, as your side saw it")
-        self.final_action = self._action("The final fil&m", self.show_final_film)
-        self.final_action.setToolTip("Every turn of the game without fog of war (at its end)")
-        self.end_phase_action = self._action("&End the phase", self.end_phase, SHORTCUT)
-        self.end_phase_action.setToolTip(
-            "End the phase played before the plans or after the execution"
-        )
-        self.undo_action = self._action("&Undo the last plan edit", self.undo_edit, "Ctrl+Z")
-        self.redo_action = self._action("&Redo the plan edit", self.redo_edit, "Ctrl+Y")
-        self.redo_action.setShortcuts([QKeySequence("Ctrl+Y"), QKeySequence("Ctrl+Shift+Z")])
-        self.again_action = self._action("Start the &plan again", self.start_plan_again)
-        self.again_action.setToolTip(
-            "Take the whole plan being made back: orders of every kind, setups, breakdowns"
-            " and combines (Undo restores)"
-        )
-        self.take_back_action = self._action("&Take back", self.take_back)
-        self.take_back_action.setObjectName("take-back")
-        self.replay_action = self._action("&Replay with my edits", self.replay_with_edits)
-        self.replay_action.setObjectName("replay-with-edits")
-        self.replay_action.setToolTip(
-            "Play this game again on the scenario as the studio has it now, up to where your "
-            "edits first change it"
-        )
-        self.replay_action.setVisible(False)  # only for a game started from the studio
-        self.leave_action = self._action(f"&{self.leave_text}", self.close, "Ctrl+W")
-        self.leave_action.setObjectName("leave")
-        for action in (self.save_action, self.load_action):
-            game.addAction(action)
-        game.addMenu(self._build_pbem())
-        game.addSeparator()
-        game.addAction(self.end_phase_action)
-        game.addSeparator()
-        for action in (
-            self.undo_action,
-            self.redo_action,
-            self.again_action,
-            self.take_back_action,
-            self.replay_action,
-        ):
-            game.addAction(action)
-        game.addSeparator()
-        game.addAction(self.film_action)
-        game.addAction(self.final_action)
-        game.addSeparator()
-        game.addAction(self.leave_action)
-        view = self.menuBar().addMenu("&View")
-        view.addAction(self._action("Zoom to &fit", lambda: self.map_view.zoom_to_fit(), "0"))
-        for dock in self._docks():
-            view.addAction(dock.toggleViewAction())
-        self.op_separator = view.addSeparator()
-        self.op_menu = view.addMenu("&Overlays")
-        self.op_menu.setObjectName("op-overlays-menu")
-
-    def _docks(self) -> tuple:
-        return (
-            self.plan_dock,
-            self.hand_dock,
-            self.decisions_dock,
-            self.battle_dock,
-            self.battles_dock,
-            self.stats_dock,
-            self.victory_dock,
-        )
-
-    def _build_pbem(self) -> QMenu:
-        """Game > Play by e-mail, as in IGOUGO games (:mod:`editor.game.pbem`): a turn file
-        holds one side's sealed plan (docs/wego.md)."""
-        from editor.game import pbem
-
-        menu = QMenu("Play by &e-mail", self)
-        menu.setObjectName("pbem-menu")
-        for text, slot, name in (
-            ("&Start a game by e-mail…", pbem.ask_start, "pbem-start"),
-            ("&Open a turn file…", pbem.ask_open, "pbem-open"),
-            ("&Write the turn file", pbem.write_again, "pbem-write"),
-        ):
-            action = self._action(text, lambda slot=slot: slot(self))  # type: ignore[misc]
-            action.setObjectName(name)
-            menu.addAction(action)
-        return menu
 
     # -- the game ------------------------------------------------------------------------------
 
@@ -406,87 +307,6 @@ class WegoWindow(PlanTakeBack, QMainWindow):
         elif not self.phase_box.end_phase():
             self.show_message(self.phase_box.end_button.toolTip())
 
-    def _offer_film(self, side: str | None) -> bool:
-        """Show the film of the last turn carried out to ``side`` once; ``True`` if shown."""
-        session = self.session
-        turn = last_executed_turn(session) if session is not None else None
-        if session is None or turn is None or (turn, side) in self.films_seen or session.over:
-            return False
-        self.films_seen.add((turn, side))
-        self.show_film(turn, side)
-        return True
-
-    def show_film(self, turn: int, side: str | None) -> None:
-        """The film of ``turn`` as ``side`` saw it, in the map's place."""
-        session = self.session
-        if session is None:
-            return
-        if not session.humans:
-            session.set_paused(True)
-        self.film.map_view.setTransform(self.map_view.transform())
-        self.film.show_turn(session.game, turn, side)
-        self.show_battles(turn, side)
-        self.battles_dock.raise_()
-        self.centre.setCurrentWidget(self.film)
-        self.plan_panel.setEnabled(False)  # the plan waits for the film to be closed
-        self.phase_box.held = True  # and so does a phase played before the plans
-        self.phase_box.refresh()
-        self.film.setFocus()
-        self.film.play()
-        self.show_message("The film of the turn: Continue (or Escape) goes on to the plan")
-
-    def show_battles(self, turn: int | None, side: str | None) -> None:
-        """The battle table: ``turn``'s battles (every turn's when ``None``), of those a side
-        fought only its own (it was in them: its fog hides the others')."""
-        session = self.session
-        if session is None:
-            return
-        rows = film.battles(session.game.log.records, turn)
-        if side is not None:
-            rows = [row for row in rows if side in (row.attacker, row.defender)]
-        self.battles.viewer = side if session.game.fog else None  # the details' fog (OF6)
-        self.battles.show_rows(rows)
-
-    def jump_to(self, turn: int, tick: int) -> bool:
-        """Show the frame of ``turn``'s ``tick`` in the film (the battle summary table's
-        jump): the film of that turn is opened as the viewer saw it when it is not the one
-        shown. ``False`` when no such frame exists (or the board is handed over)."""
-        session = self.session
-        if session is None or self.centre.currentWidget() is self.handover_screen:
-            return False
-        showing = self.centre.currentWidget() is self.film
-        if showing and self.film.seek(turn, tick):
-            return True
-        viewer = None if session.over else session.viewer
-        self.show_film(turn, viewer)
-        return self.film.seek(turn, tick)
-
-    def watch_last_film(self) -> None:
-        session = self.session
-        turn = last_executed_turn(session) if session is not None else None
-        if session is None or turn is None:
-            self.show_message("No turn has been carried out yet: there is no film to watch")
-            return
-        if self.centre.currentWidget() is self.handover_screen:
-            return
-        self.show_film(turn, session.viewer)
-
-    def show_final_film(self) -> None:
-        session = self.session
-        if session is None or not session.over:
-            self.show_message("The final film shows once the game is over")
-            return
-        self.film.show_final(session.game)
-        self.centre.setCurrentWidget(self.film)
-        self.film.setFocus()
-
-    def close_film(self) -> None:
-        """Continue: back to the map (the AI against itself plays on)."""
-        session = self.session
-        self._show_map()
-        if session is not None and not session.humans and not session.over:
-            session.set_paused(False)
-
     def _show_map(self) -> None:
         self.film.pause()
         if self.centre.currentWidget() is self.film:
@@ -531,23 +351,6 @@ class WegoWindow(PlanTakeBack, QMainWindow):
         if lines:
             self.dropped = (session.game.turn, " ".join(lines))
             self.show_message(self.dropped[1])
-
-    def show_end(self, outcome: object) -> None:
-        """The game is over: say how, and show the final film without fog."""
-        session = self.session
-        if session is None or not isinstance(outcome, Outcome) or self.outcome is not None:
-            return
-        self.outcome = outcome
-        game = session.game
-        self.final_action.setEnabled(True)
-        winner = side_name(game, outcome.winner) if outcome.winner else "Nobody"
-        vp = ", ".join(f"{side_name(game, s)} {v}" for s, v in sorted(outcome.vp.items()))
-        self.film.show_final(game)
-        self.film.title.setText(f"Game over: {winner} wins ({outcome.reason}) · VP {vp}")
-        self.show_battles(None, None)
-        self.centre.setCurrentWidget(self.film)
-        self.plan_panel.setVisible(True)
-        self.plan_panel.refresh()
 
     # -- saving --------------------------------------------------------------------------------
 

@@ -395,7 +395,8 @@ UNITS = GridSpec(
     key="units",
     title="Units (OU1, OU3-OU6)",
     about="Each land unit's echelon, quality, strength, readiness and dug-in state as the scenario "
-    "starts it; grey values are not set (a regular battalion at full strength and readiness).",
+    "starts it, and its own men, guns and vehicles at full strength; grey values are not set (a "
+    "regular battalion at full strength and readiness, with the establishment table's figures).",
     base=(),
     section="units",
     rows=_land_units,

@@ -1,13 +1,15 @@
 """What the game view's hex details and overlays ask of an operational game besides
 :mod:`.map_queries` (OF10, OF11): each hex's AA value and stacking for a side, the AA cover a
 side spreads over the map, the side's chain of command as it stands on the map, and what
-each hexside feature does (OH6, OH7, OH11).
+each hexside feature does (OH6, OH7, OH11), and the enemy's values as the side's
+intelligence reads them (:func:`enemy_values`).
 
 Every answer is the rules' own (:func:`engine.operational.missions.aa_points`,
 :func:`engine.operational.units.stacking_points`,
 :func:`engine.operational.movement.stacking_limit`, the order of battle of
-:func:`.supply.tree`), for the side's own units: the enemy's are what its intelligence reads
-of them (the Intel overlay).
+:func:`.supply.tree`), for the side's own units: the enemy's are only ever what its
+intelligence reads of them (:func:`.intel.current_intel`), never the true figures behind a
+level too low to show them.
 """
 
 from __future__ import annotations
@@ -24,6 +26,7 @@ from ...operational.missions import aa_points
 from ...operational.movement import stacking_limit
 from ...operational.units import stacking_points
 from . import state, supply
+from .intel import current_intel
 
 if TYPE_CHECKING:
     from ...game import Game
@@ -159,3 +162,55 @@ def hexside_effects(game: Game) -> list[HexsideMark]:
         row = board.hexside_rows[code]
         out.append(HexsideMark(number, board.grid.hexside_id(number), row, frozen and row.river))
     return out
+
+
+@dataclass(frozen=True)
+class KnownEnemy:
+    """OF11, OI2: one enemy unit as a side's intelligence reads it; ``None`` wherever its
+    level does not tell (a presence is only "a unit")."""
+
+    unit: str | None
+    """Its id from level 2; ``None`` at level 1 (a counter of unknown kind)."""
+    level: int
+    """OI2: 1 presence, 2 low, 3 medium, 4 high, 5 extreme."""
+    category: str | None = None
+    """Level 2 and up, possibly misread (OI4)."""
+    attack: float | None = None
+    """Level 3 and up, possibly off (OI4)."""
+    defence: float | None = None
+    dug_in: bool | None = None
+    """Level 4 and up."""
+    strength: float | None = None
+    """Level 5."""
+    readiness: float | None = None
+    """Level 5."""
+    quality: str | None = None
+    """Level 5 (below it the odds read a regular unit, OI10)."""
+
+
+def enemy_values(game: Game, side: str) -> dict[str, tuple[KnownEnemy, ...]]:
+    """OF11: each hex holding enemy units ``side`` sees -> what it knows of each (Table OI2,
+    from :func:`.intel.current_intel`), strongest reading first; hex ids in board order."""
+    board = state.board_of(game)
+    units = state.units(game)
+    by_hex: dict[int, list[KnownEnemy]] = defaultdict(list)
+    for seen in current_intel(game, side).units.values():
+        true = units.get(seen.unit)
+        full = seen.level >= 5
+        by_hex[seen.hex].append(
+            KnownEnemy(
+                seen.unit if seen.level >= 2 else None,
+                seen.level,
+                seen.category,
+                seen.attack,
+                seen.defence,
+                seen.dug_in,
+                seen.strength,
+                seen.readiness,
+                true.quality if full and true is not None else None,
+            )
+        )
+    return {
+        board.hex_ids[index]: tuple(sorted(found, key=lambda k: (-k.level, k.unit or "")))
+        for index, found in sorted(by_hex.items())
+    }

@@ -1,0 +1,68 @@
+"""The enemy's values as the side knows them (OF11, OI2) in the WEGO game view's real window
+on the Kharkov operational sample under fog of war: chosen from View > Overlays with real
+clicks beside one of the side's own values, a badge on each enemy hex the side sees, and
+pointing at one lists what its intelligence reads there."""
+
+from __future__ import annotations
+
+from tests.realwindow import game_fixtures
+from tests.realwindow.conftest import on_screen, settle_input, wait_until
+from tests.realwindow.test_op_map_planning import _open
+
+game_window = game_fixtures.game_window
+
+
+def test_enemy_values_from_the_view_menu_with_what_intelligence_reads(game_window, x, shots):
+    from PySide6.QtWidgets import QToolTip
+
+    from editor.game.wego.op_unit_values import UnitValuesItem
+    from engine.wego.op.hex_queries import enemy_values
+
+    session, window = _open(game_window, 1280, 720, "kharkov-enemy-values", fog=True)
+    op = window.op_view
+    assert op is not None
+    view, bar = window.map_view, window.menuBar()
+    top = next(a.menu() for a in bar.actions() if a.text() == "&View")
+
+    def choose(name: str) -> None:
+        x.click(*on_screen(bar, *bar.actionGeometry(top.menuAction()).center().toTuple()))
+        wait_until(lambda: top.isVisible(), what="the View menu")
+        settle_input(0.2)
+        spot = top.actionGeometry(op.menu.menuAction()).center()
+        x.click(*on_screen(top, spot.x(), spot.y()))
+        wait_until(lambda: op.menu.isVisible(), what="the Overlays menu")
+        settle_input(0.2)
+        spot = op.menu.actionGeometry(op.actions[name]).center()
+        x.click(*on_screen(op.menu, spot.x(), spot.y()))
+        wait_until(lambda: name in op.overlays.shown, what=f"the {name} overlay")
+
+    choose("strength")
+    choose("enemy_defence")
+    assert {"strength", "enemy_defence"} <= op.overlays.shown  # two groups, one each
+    known = enemy_values(session.game, "soviet")
+    assert known, "the Soviet side sees some Axis units at the start"
+    assert set(op.overlays.enemy) == set(known)
+    for hex_id, found in known.items():  # under fog: a grey "?" where no defence is read
+        unread = all(e.defence is None for e in found)
+        assert (op.overlays.enemy[hex_id] == "?") == unread
+    settle_input(0.3)
+    shots(window, "kharkov-enemy-defence-1280")
+
+    items = [i for i in view.map_scene.items() if isinstance(i, UnitValuesItem)]
+    enemy_boxes = [
+        (box, tip)
+        for item in items
+        for (box, _t, _c), (_b, tip) in zip(item.badges, item.boxes, strict=True)
+        if tip.startswith("Enemy in")
+    ]
+    box, _tip = enemy_boxes[0]
+    view.zoom_to_fit()
+    view.zoom_by(4.0)
+    view.centerOn(box.center())
+    settle_input(0.4)
+    point = view.mapFromScene(box.center())
+    x.move(*on_screen(view.viewport(), point.x() - 2, point.y() - 2))
+    x.move(*on_screen(view.viewport(), point.x(), point.y()))
+    wait_until(lambda: "as your intelligence reads it" in QToolTip.text(), what="the reading")
+    assert "level" in QToolTip.text()
+    shots(window, "kharkov-enemy-details-1280")

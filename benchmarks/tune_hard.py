@@ -53,6 +53,12 @@ def make_player(params: dict[str, Any]) -> Tactician:
     if unknown:
         known = ", ".join(sorted(STYLE_FIELDS | TACTICS_FIELDS))
         raise ValueError(f"unknown parameter(s) {', '.join(unknown)} (known: {known})")
+    defaults = {**dataclasses.asdict(levels.NORMAL), **dataclasses.asdict(levels.NORMAL_TACTICS)}
+    for key, value in params.items():
+        wanted = type(defaults[key])
+        ok = isinstance(value, wanted) or (wanted is float and type(value) is int)
+        if not ok or (wanted is not bool and type(value) is bool):
+            raise ValueError(f"parameter {key}: expected a {wanted.__name__}, got {value!r}")
     style = dataclasses.replace(
         levels.NORMAL, **{k: v for k, v in params.items() if k in STYLE_FIELDS}
     )
@@ -158,12 +164,17 @@ def main(argv: Sequence[str] | None = None) -> int:
         chosen = None if args.seeds == "all" else set(parse_seeds(args.seeds))
         print(report(load_done(args.out), chosen))
         return 0
-    seeds = parse_seeds(args.seeds)
+    try:
+        seeds = parse_seeds(args.seeds)
+    except ValueError:
+        print(f"--seeds {args.seeds!r}: expected e.g. 1001-1008 or 1,2,3", file=sys.stderr)
+        return 2
     scenarios: dict[str, Scenario] = {}
     for sample in args.samples.split(","):
-        loaded = load_file(ROOT / "sample_scenarios" / f"{sample}.json").scenario
+        path = ROOT / "sample_scenarios" / f"{sample}.json"
+        loaded = load_file(path).scenario if path.exists() else None
         if loaded is None:
-            print(f"{sample}: the sample does not load", file=sys.stderr)
+            print(f"{sample}: no such sample, or it does not load ({path})", file=sys.stderr)
             return 2
         scenarios[sample] = loaded
     for text in args.candidate:

@@ -76,6 +76,12 @@ class Tactics:
     vital: bool = True
     """Weigh the threat to sudden-death objectives: stacks on one that an enemy within two
     steps outnumbers stay, and stacks that can reach it go there (``stacks.vital_gaps``)."""
+    stand_ratio: float = STAND_RATIO
+    """With ``stand``: the enemy's strength, as a multiple of ours, at which the defenders of
+    a region worth defending leave the battle."""
+    close_battle: float = CLOSE_BATTLE
+    """With ``card_timing``: a battle card is kept when one side has more than this many
+    times the other's strength."""
 
 
 class Tactician(BaselineAI):
@@ -240,7 +246,7 @@ class Tactician(BaselineAI):
         if side is None or side == battle["attacker"]:
             return ratio
         if defence_value(game, battle["region"], side) > 0:
-            return max(ratio, STAND_RATIO)
+            return max(ratio, self.tactics.stand_ratio)
         return ratio
 
     def _forward(self, game: Game, region: str, side: str) -> bool:
@@ -315,4 +321,5 @@ class Tactician(BaselineAI):
             )
 
         mine, theirs = strength(mine_ids), strength(theirs_ids)
-        return mine <= CLOSE_BATTLE * theirs and theirs <= CLOSE_BATTLE * mine
+        close = self.tactics.close_battle
+        return mine <= close * theirs and theirs <= close * mine

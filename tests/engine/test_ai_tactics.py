@@ -451,6 +451,46 @@ def test_hard_attacks_odds_that_normal_thinks_too_thin() -> None:
     assert any(isinstance(a, Move) and a.path == ("b1",) for a in red_moves("hard"))
 
 
+def test_v1_hard_splits_a_stack_of_two_on_an_objective_where_normal_keeps_it_whole() -> None:
+    """``hard``'s tuned garrisons (``levels.HARD_TACTICS``): two red infantry hold a1, worth
+    VP to red, with open blue ground ahead. ``hard`` leaves one as the garrison and sends the
+    other forward; ``normal`` splits only stacks of three or more, so its pair stays whole."""
+
+    def taken(level: str) -> tuple[Game, str, list[Action]]:
+        b = Builder(cols=4)
+        b.region("a1", values={"red": {"loss": 5}})
+        b.unit("r1", "inf", "a1").unit("r2", "inf", "a1")
+        game = b.game()
+        advance_to(game, "land_movement")
+        return game, stack_of(game, "r1"), play_phase(game, levels.player(level))
+
+    game, stack, actions = taken("hard")
+    (split,) = [a for a in actions if isinstance(a, Split)]
+    assert split.stack == stack
+    regions = {game.state.stacks[stack_of(game, u)].region for u in ("r1", "r2")}
+    assert "a1" in regions and len(regions) == 2  # one stayed, one went
+    _, _, actions = taken("normal")
+    assert not any(isinstance(a, Split | Move) for a in actions)
+
+
+def test_s1_hard_leaves_its_supply_lines_for_ground_normal_will_not_give_them_up_for() -> None:
+    """``hard`` holds a move off the side's supply lines 3 against it, ``normal`` 8
+    (``Style.out_of_supply``): c1, open blue marsh next to red's infantry, can never be
+    supplied (S1). ``hard`` takes it; ``normal`` stays in supply."""
+
+    def moves(level: str) -> list[Action]:
+        b = Builder(cols=4)
+        b.region("c1", terrain="marsh")
+        b.source("rs", "a1", "red").source("bs", "d1", "blue")
+        b.unit("r1", "inf", "b1")
+        game = b.game()
+        advance_to(game, "land_movement")
+        return [a for a in play_phase(game, levels.player(level)) if isinstance(a, Move)]
+
+    assert not moves("normal")
+    assert [m.path[-1] for m in moves("hard")] == ["c1"]
+
+
 def test_hard_level_is_deterministic_for_a_seed() -> None:
     from engine.runner import play
     from schemas import load_file

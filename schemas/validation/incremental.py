@@ -84,7 +84,7 @@ class IncrementalValidator(Rescoping):
             self._issues = run_checks(ix)
             self._problems = list(ix.problem_shapes)
             return
-        self._positions: dict[str, dict[int, int]] = {}
+        self._positions = {}
         self.geometry = RegionGeometry(ix)
         self.coverage = Coverage(ix, self.geometry)
         self._global = {c: list(c(ix)) for c in CHECKS if c not in (*SCOPED, *_CUSTOM)}
@@ -169,14 +169,15 @@ class IncrementalValidator(Rescoping):
                 survivors = kept_positions(region_diff, old_pos)
         update: dict[str, Any] = {s: d.new for s, d in diffs.items()} | values
         self.scenario = self.scenario.model_copy(update=update)
-        for section, diff in diffs.items():
-            self._move(section, diff)
+        firsts = {s: self._move(s, d, old_ix.position.get(s)) for s, d in diffs.items()}
         changed = set(diffs) | singles
         self._old_structures = old_ix.structures
         ix = self.index = old_ix.successor(self.scenario, changed)
         for section, diff in diffs.items():
             if diff.same_ids() and section in old_ix.position:
                 ix.position[section] = old_ix.position[section]
+            elif firsts[section] is not None:
+                ix.position[section] = firsts[section]  # type: ignore[assignment]
         aspects = set(singles)
         for section, diff in diffs.items():
             aspects |= changed_aspects(section, diff)

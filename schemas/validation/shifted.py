@@ -17,7 +17,7 @@ from .diffs import SectionDiff
 
 K = TypeVar("K", bound=Hashable)
 
-DEPTH = 16
+DEPTH = 8
 """Links of a chain of shifted tables before the table is built again."""
 MIDDLE = 512
 """Entities in the changed stretch past which the table is built again."""
@@ -56,6 +56,12 @@ class ShiftedTable(Mapping[K, int]):
         if position >= self._stop:
             return position + self._delta
         raise KeyError(key)  # it lay in the changed stretch and is no longer listed
+
+    def get(self, key: K, default: Any = None) -> Any:
+        try:
+            return self[key]
+        except KeyError:
+            return default
 
     def __len__(self) -> int:
         return self._length

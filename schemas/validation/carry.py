@@ -16,14 +16,18 @@ from .index import ScenarioIndex
 def survivors(diff: SectionDiff, old_positions: Mapping[int, int]) -> np.ndarray:
     """For each region of the new list, its position in the old one (-1 for a new region).
 
-    When regions were only taken away, the rest keep their order: the old positions less
-    the removed ones, without looking each region up."""
-    if not diff.added and not diff.reordered:
-        gone = [old_positions[id(r)] for r in diff.removed]
-        kept = np.delete(np.arange(len(diff.old), dtype=np.int64), gone)
-        if len(kept) == len(diff.new):
-            return kept
-    return np.array([old_positions.get(id(r), -1) for r in diff.new], dtype=np.int64)
+    Unless regions were reordered, those before and after the changed stretch kept their
+    order: their old positions are counted, not looked up (the table may be a chain of
+    patched ones, :mod:`.shifted`, slower to ask 30,000 times than a dictionary)."""
+    if diff.reordered:
+        return np.array([old_positions.get(id(r), -1) for r in diff.new], dtype=np.int64)
+    old_end, new_end = len(diff.old) - diff.end, len(diff.new) - diff.end
+    out = np.empty(len(diff.new), dtype=np.int64)
+    out[: diff.start] = np.arange(diff.start)
+    out[new_end:] = np.arange(old_end, len(diff.old))
+    middle = diff.new[diff.start : new_end]
+    out[diff.start : new_end] = [old_positions.get(id(r), -1) for r in middle]
+    return out
 
 
 def carry_areas(

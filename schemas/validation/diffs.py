@@ -34,6 +34,11 @@ class SectionDiff:
     """Ids the section did not have before."""
     lost: set[str] = field(default_factory=set)
     """Ids the section no longer has."""
+    start: int = 0
+    """Of a shifted section: how many entities at the start of the list stayed in place."""
+    end: int = 0
+    """Of a shifted section: how many entities at the end stayed (moved by the change of
+    length). Between the two lies what changed, usually a few entities."""
 
     @property
     def ids(self) -> set[str]:
@@ -84,7 +89,7 @@ def diff_section(old: list[Any], new: list[Any]) -> SectionDiff | None:
     added = [(start + i, e) for i, e in enumerate(middle_new) if id(e) not in before]
     kept = [before[id(e)] for e in middle_new if id(e) in before]
     reordered = any(b < a for a, b in pairwise(kept))
-    return SectionDiff(old, new, removed, added, True, reordered)
+    return SectionDiff(old, new, removed, added, True, reordered, start=start, end=end)
 
 
 QUIET = {

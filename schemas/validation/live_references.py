@@ -28,7 +28,7 @@ class Validator(Protocol):
     scenario: Scenario
     index: ScenarioIndex
 
-    def position_map(self, section: str) -> dict[int, int]: ...
+    def position_map(self, section: str) -> Mapping[int, int]: ...
 
 
 class _Table:

@@ -17,7 +17,7 @@ gaps) and, after an edit, looks again only around the edited outlines:
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any, TypeVar
 
@@ -187,7 +187,7 @@ class Coverage:
             k: v for k, v in self.overlaps.items() if k[0] not in gone and k[1] not in gone
         }
 
-    def issues(self, position: dict[int, int]) -> tuple[list[Issue], list[Any]]:
+    def issues(self, position: Mapping[int, int]) -> tuple[list[Issue], list[Any]]:
         """The issues and problem shapes, in file order; ``position`` maps region object ids
         to their positions."""
         issues, shapes = [], []

@@ -185,12 +185,19 @@ class MapPicture(QGraphicsItem):
 
     def _current_groups(self) -> list[_Group]:
         items = self.map_scene.region_looks
+        touched: set[int] = set()
         if self._stale is None:
-            self._colour_of, self._members, self._groups = {}, {}, {}
-            stale: Iterable[str] = items.keys()
+            # Every region afresh (the first picture of a map): grouped in one pass, without
+            # the bookkeeping of a region that changed colour.
+            colour_of = {region_id: look.fill.rgba() for region_id, look in items.items()}
+            members: dict[int, dict[str, None]] = {}
+            for region_id, colour in colour_of.items():
+                members.setdefault(colour, {})[region_id] = None
+            self._colour_of, self._members, self._groups = colour_of, members, {}
+            touched.update(members)
+            stale: Iterable[str] = ()
         else:
             stale = self._stale
-        touched: set[int] = set()
         for region_id in stale:
             old = self._colour_of.pop(region_id, None)
             if old is not None:

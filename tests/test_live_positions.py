@@ -1,0 +1,102 @@
+"""The live validation's position tables, patched after insertions and deletions instead of
+built again (schemas/validation/shifted.py): after each edit they must answer as tables built
+from the new lists would, and the issues must equal a full validation's."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from schemas.generator import generate_scenario
+from schemas.scenario import Scenario
+from schemas.validation import ScenarioIndex, run_checks
+from schemas.validation.incremental import IncrementalValidator
+from schemas.validation.shifted import DEPTH, ShiftedTable
+
+START = generate_scenario(40, 5)
+
+
+def first_positions(items: list[Any]) -> dict[str, int]:
+    table: dict[str, int] = {}
+    for position, item in enumerate(items):
+        table.setdefault(item.id, position)
+    return table
+
+
+def check_tables(validator: IncrementalValidator, scenario: Scenario, section: str) -> None:
+    items = list(getattr(scenario, section))
+    objects = validator.position_map(section)
+    assert len(objects) == len(items)
+    for position, item in enumerate(items):
+        assert objects[id(item)] == position, f"{section}[{position}] ({item.id})"
+    firsts = validator.index.position[section]
+    expected = first_positions(items)
+    assert len(firsts) == len(expected)
+    assert dict(firsts.items()) == expected
+    for gone in ("no-such-id", *(f"{section}-gone-{n}" for n in range(3))):
+        assert gone not in firsts
+
+
+def follow(validator: IncrementalValidator, scenario: Scenario, section: str, items: list[Any]):
+    """Hand the edit to the validator, check its tables and issues; the new scenario."""
+    validator.index.position[section]  # built, so that the edit patches it
+    validator.position_map(section)
+    scenario = scenario.model_copy(update={section: items})
+    validator.update({section: items})
+    check_tables(validator, scenario, section)
+    full = run_checks(ScenarioIndex(scenario))
+    assert sorted(i.code + i.path for i in validator.issues) == sorted(
+        i.code + i.path for i in full
+    )
+    return scenario
+
+
+def test_connection_positions_follow_deletions_and_insertions() -> None:
+    scenario, validator = START, IncrementalValidator(START)
+    links = list(scenario.connections)
+    assert len(links) > 40
+    patched = 0
+    # Deleting at the start, the middle and the end moves what follows by one.
+    for where in (0, len(links) // 2, -1, 3, 3):
+        links = list(scenario.connections)
+        del links[where]
+        scenario = follow(validator, scenario, "connections", links)
+        patched += isinstance(validator.index.position["connections"], ShiftedTable)
+    # An inserted copy repeats an id: its first place stays the earlier one.
+    links = list(scenario.connections)
+    links.insert(10, links[4].model_copy(update={"type": links[4].type}))
+    scenario = follow(validator, scenario, "connections", links)
+    # A repeated id's first holder deleted: the second becomes its first place.
+    links = list(scenario.connections)
+    del links[4]
+    scenario = follow(validator, scenario, "connections", links)
+    # A new id inserted before a repeated one, then an entity replaced in place.
+    links = list(scenario.connections)
+    links.insert(2, links[20].model_copy(update={"id": "connections-new"}))
+    scenario = follow(validator, scenario, "connections", links)
+    links = list(scenario.connections)
+    links[7] = links[7].model_copy(update={"id": "connections-renamed"})
+    scenario = follow(validator, scenario, "connections", links)
+    # More edits than a chain of patched tables holds: built again on the way.
+    for _ in range(DEPTH + 2):
+        links = list(scenario.connections)
+        del links[len(links) // 3]
+        scenario = follow(validator, scenario, "connections", links)
+        patched += isinstance(validator.index.position["connections"], ShiftedTable)
+    # Undo: the whole original list back in one go.
+    scenario = follow(validator, scenario, "connections", list(START.connections))
+    assert patched > DEPTH, "the deletions were followed by tables built again, not patched"
+
+
+def test_region_positions_follow_deletions_and_insertions() -> None:
+    scenario, validator = START, IncrementalValidator(START)
+    for where in (5, 0, -1):
+        regions = list(scenario.regions)
+        del regions[where]
+        scenario = follow(validator, scenario, "regions", regions)
+    regions = list(scenario.regions)
+    regions.insert(3, START.regions[5])
+    scenario = follow(validator, scenario, "regions", regions)
+    regions = list(scenario.regions)
+    regions[9] = regions[9].model_copy(update={"name": "Renamed"})
+    scenario = follow(validator, scenario, "regions", regions)
+    assert isinstance(validator.position_map("regions"), ShiftedTable)

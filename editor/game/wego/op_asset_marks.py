@@ -34,6 +34,7 @@ MISSION_SHORT = {
     "recon": "Recon",
     "intelligence": "Intel",
     "air_supply": "Air supply",
+    "logistics": "Logistics",
 }
 """A marker's label is short: the map is crowded."""
 MISSION_COLOURS: dict[str, QColor] = {
@@ -46,6 +47,7 @@ MISSION_COLOURS: dict[str, QColor] = {
     "recon": QColor("#495057"),
     "intelligence": QColor("#862e9c"),
     "air_supply": QColor("#2b8a3e"),
+    "logistics": QColor("#b08900"),
 }
 LABEL_CHARS = 18
 """An asset's name is cut to this many characters on a marker (the tooltip has it whole)."""

@@ -77,6 +77,11 @@ def choose(game: Game, style: Style) -> Action:
     known = _PLANS.setdefault(game, {})
     key = (game.turn, side, style)
     if key not in known and family.operational(game) and not given:
+        # The map first (OT1, OU12-OU14): setups, breakdowns and combines change what the
+        # plan is made on, and none is open to a stack with an order.
+        for action in family.organise_actions(game, side):
+            if game.is_legal(action):
+                return action
         # Supply first (OS3-OS6): the levels a first draft of the plan needs are bought
         # before the plan is made, so its routes are planned with the MP Move+ gives.
         drafts = _DRAFTS.setdefault(game, {})

@@ -224,6 +224,14 @@ def asset_actions(game: Game, side: str, orders: list[Order]) -> list[Action]:
     return [*ai_assets.asset_actions(game, side, orders), *ai_fire.fire_actions(game, side, orders)]
 
 
+def organise_actions(game: Game, side: str) -> list[Action]:
+    """The AI's setups, breakdowns and combines before its orders
+    (:mod:`engine.wego.op.ai_organise`)."""
+    from .op import ai_organise
+
+    return ai_organise.organise_actions(game, side)
+
+
 def engineer_actions(game: Game, side: str, orders: list[Order]) -> list[Action]:
     """The AI's engineer orders for its plan's ``orders`` (:mod:`engine.wego.op.ai_engineers`)."""
     from .op import ai_engineers

@@ -208,9 +208,7 @@ def _seen_hexes(game: Game, side: str) -> set[int]:
     return {u.hex for u in _seen(game, side, state.units(game)).values()}
 
 
-_HANDED: weakref.WeakKeyDictionary[Game, dict[tuple[int, str], int]] = (
-    weakref.WeakKeyDictionary()
-)
+_HANDED: weakref.WeakKeyDictionary[Game, dict[tuple[int, str], int]] = weakref.WeakKeyDictionary()
 """Per game, the setup lists handed out this turn per side: a bound that ends the setup
 even if what the side spots while setting up kept changing its layout."""
 

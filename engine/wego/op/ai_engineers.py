@@ -149,7 +149,7 @@ def engineer_actions(game: Game, side: str, orders: list[Order]) -> list[OrderEn
         for unit_id, unit in state.stack_units(game, stack).items():
             if unit_id in given or unit.category not in ENGINEERS:
                 continue
-            found = {o.task: o for o in works.options(game, side, unit_id)}
+            found: dict[str, Option] = {o.task: o for o in works.options(game, side, unit_id)}
             if not found:
                 continue
             sight = sight or _Sight(game, side, orders)

@@ -81,17 +81,19 @@ def _combines(game: Game, side: str) -> list[Combine]:
     board = state.board_of(game)
     from .ai import _seen
 
-    enemies = sorted({u.hex for u in _seen(game, side, state.units(game)).values()})
-    targets = np.array(enemies)
     parents = sorted({p.parent for p in world.parts.values()})
     out: list[Combine] = []
+    enemies: list[int] | None = None
     for parent in parents:
         whole = game.state.units.get(parent)
         if whole is None or whole.side != side or whole.status != "removed":
-            continue
+            continue  # the common case: nothing broken down, nothing read
         action = Combine(parent)
         if organise.combine_refusal(game, side, action):
             continue
+        if enemies is None:
+            enemies = sorted({u.hex for u in _seen(game, side, state.units(game)).values()})
+        targets = np.array(enemies)
         first = organise.parts(game, parent)[0].id
         stack_id = game.state.units[first].stack
         assert stack_id is not None

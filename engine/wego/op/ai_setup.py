@@ -14,9 +14,9 @@ fixed, no order yet) are laid out afresh over the zone before any order is given
 - **Guns** (units that take fire orders, OC33) go behind the front, to the hex from which
   they reach the most enemy hexes the side sees (ties: nearest the front).
 - **HQs** go back, off the front line and at least ``HQ_BACK`` hexes from the enemy when
-  the zone allows (else to its deepest hex), to the hex
-  whose farthest directly attached unit is nearest (so their units stay in their range),
-  the highest HQ first.
+  the zone allows (else to its deepest hex), to the hex whose farthest directly attached
+  unit is nearest (the nearer it is, the surer all of them are within the HQ's LOC range,
+  OQ3), the highest HQ first.
 - Engineers and every other unit go with the reserve.
 
 Every hex is taken only with stacking room (OM4, OH9, the units that stay counted), and never

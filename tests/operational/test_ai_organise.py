@@ -148,3 +148,13 @@ def test_ou14_the_ai_combines_parts_standing_together_away_from_the_enemy() -> N
 def test_ou14_the_ai_keeps_its_parts_apart_near_the_enemy() -> None:
     game = _parts_together("c5r1")
     assert not [a for a in red_plan_now(game) if a["kind"] == "op_combine"]
+
+
+def test_ot1_ov2_the_ai_sets_its_strongest_unit_on_its_victory_location_in_the_zone() -> None:
+    b = zoned()
+    b.table("victory", locations=[{"hex": "c1r3", "per_turn": {"red": 3}}])
+    b.unit("weak", "at", "c2r1", echelon="company")  # companies do not break down (OU12)
+    b.unit("strong", "inf", "c2r2", echelon="company")
+    red_plan(game := b.game(seed=1))
+    placed = hexes_of(game)
+    assert placed["strong"] == "c1r3" and column(placed["weak"]) == 3

@@ -23,7 +23,8 @@ stacks of an attack wait so that all of them go in in the same tick and fight on
 except a stack the enemy within reach could attack where it waits.
 
 The plan is worked out once per turn and side, then given one order at a time (each a legal
-action of the moment) and sealed. Under the operational rules the side first buys the supply
+action of the moment) and sealed. Under the operational rules the side first sets up,
+breaks down and combines (:mod:`engine.wego.op.ai_organise`), then buys the supply
 a draft of its plan needs (Move+ widens the routes the plan then chooses from), its HQs keep
 out of harm and in supply, and after the orders it buys what the plan itself needs
 (:mod:`engine.wego.op.ai`). Everything is sorted, so a seed fixes the AI's plans.
@@ -77,6 +78,11 @@ def choose(game: Game, style: Style) -> Action:
     known = _PLANS.setdefault(game, {})
     key = (game.turn, side, style)
     if key not in known and family.operational(game) and not given:
+        # The map first (OT1, OU12-OU14): setups, breakdowns and combines change what the
+        # plan is made on, and none is open to a stack with an order.
+        for action in family.organise_actions(game, side):
+            if game.is_legal(action):
+                return action
         # Supply first (OS3-OS6): the levels a first draft of the plan needs are bought
         # before the plan is made, so its routes are planned with the MP Move+ gives.
         drafts = _DRAFTS.setdefault(game, {})

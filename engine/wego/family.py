@@ -232,6 +232,14 @@ def asset_actions(game: Game, side: str, orders: list[Order]) -> list[Action]:
     return [*ai_assets.asset_actions(game, side, orders), *ai_fire.fire_actions(game, side, orders)]
 
 
+def organise_actions(game: Game, side: str) -> list[Action]:
+    """The AI's setups, breakdowns and combines before its orders
+    (:mod:`engine.wego.op.ai_organise`)."""
+    from .op import ai_organise
+
+    return ai_organise.organise_actions(game, side)
+
+
 def engineer_actions(game: Game, side: str, orders: list[Order]) -> list[Action]:
     """The AI's engineer orders for its plan's ``orders`` (:mod:`engine.wego.op.ai_engineers`)."""
     from .op import ai_engineers
@@ -241,9 +249,10 @@ def engineer_actions(game: Game, side: str, orders: list[Order]) -> list[Action]
 
 def refine_orders(game: Game, side: str, orders: dict[str, Order]) -> None:
     """The AI's defensive orders and road moves in its plan (:mod:`engine.wego.op.ai_orders`)."""
-    from .op import ai_fire, ai_orders
+    from .op import ai_engineers, ai_fire, ai_orders
 
     ai_fire.hold_guns(game, side, orders)  # OC33: guns with targets in range stay to fire
+    ai_engineers.hold_engineers(game, side, orders)  # OE4, OE5: bridgers stay to work
     ai_orders.refine(game, side, orders)
 
 

@@ -361,14 +361,15 @@ def _red_plan(game: Game) -> list[dict[str, Any]]:
 
 
 def test_oo14_the_ai_breaches_a_minefield_and_repairs_a_destroyed_bridge_it_stands_by() -> None:
-    b = builder(columns=8)
+    """The enemy is far (6 hexes) from the bridge: repairing it hands it no crossing."""
+    b = builder(columns=10)
     b.hexside("c2r1", "c3r1", "minefield")
     b.hexside("c4r1", "c5r1", "river")
     b.bridge("c4r1", "c5r1")
     b.road("road", "c3r1", "c4r1", "c5r1")
     b.unit("eng", "eng", "c2r1", echelon="battalion", fixed={"whole_game": True})
     b.unit("bridger", "bridger", "c4r1", echelon="battalion", fixed={"whole_game": True})
-    b.unit("foe", "inf", "c8r1", nation="blueland", echelon="battalion")
+    b.unit("foe", "inf", "c10r1", nation="blueland", echelon="battalion")
     game = b.game(seed=2)
     works.data(game)["destroyed"] = ["c4r1-c5r1"]  # as a turn's demolition left it
     given = [a for a in _red_plan(game) if a["kind"] == "op_engineer"]

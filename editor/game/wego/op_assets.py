@@ -22,7 +22,7 @@ from __future__ import annotations
 from html import escape
 
 from PySide6.QtCore import Qt
-from PySide6.QtGui import QBrush, QColor, QPen, QStandardItemModel
+from PySide6.QtGui import QBrush, QColor, QStandardItemModel
 from PySide6.QtWidgets import (
     QComboBox,
     QGraphicsPathItem,
@@ -36,19 +36,19 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from editor.game.map.highlights import RegionShade
-from editor.game.map.style import TARGET, Z_COUNTERS
+from editor.game.map.style import TARGET
 from editor.game.panels.op_words import delay_words, mission_words
 from editor.game.session import GameSession
 from editor.game.wego.op_asset_marks import MISSION_COLOURS, MISSION_SHORT, AssetMarks, hex_words
 from editor.game.wego.plan_map import PlanMapView
+from editor.game.wego.target_picking import TargetPicking
 from editor.shared.widgets import ERROR_COLOUR, MUTED_COLOUR
 from engine.operational.assets import availability
 from engine.wego.op import assets, state
 from engine.wego.op.actions import AssignAsset, CancelAsset
 
 
-class AssetsBox(QWidget):
+class AssetsBox(TargetPicking, QWidget):
     """The side's assets and their missions (see the module docstring)."""
 
     def __init__(self, session: GameSession, map_view: PlanMapView) -> None:
@@ -111,9 +111,6 @@ class AssetsBox(QWidget):
         self.refresh()
 
     # -- what is shown -------------------------------------------------------------------------
-
-    def side(self) -> str | None:
-        return self.map_view.planning()
 
     def asset(self) -> str | None:
         """The asset picked in the table."""
@@ -297,32 +294,14 @@ class AssetsBox(QWidget):
     # -- choosing a target on the map ----------------------------------------------------------
 
     def start_picking(self, asset_id: str, mission: str) -> None:
-        """The map's next click names the mission's target: the hexes the engine offers are
-        washed, the stack selection dropped (a click means a hex, not a counter)."""
+        """The map's next click names the mission's target. The offered hexes are washed in
+        the card targets' teal, which stands out on both sides' control washes."""
         side = self.side()
         if side is None:
             return
-        self.stop_picking()
-        self.session.select(None)
-        self.picking = (asset_id, mission)
-        self.map_view.picker = self
-        scene = self.map_view.map_scene
-        # Washed in the card targets' teal (it stands out on both sides' control washes),
-        # and ringed above the counters, which cover most of a small hex.
-        edge = QPen(TARGET, 3.0)
-        edge.setCosmetic(True)
-        for hex_id in assets.targets(self.session.game, side, mission):
-            outline = scene.paths.get(hex_id)
-            if outline is None:
-                continue
-            wash = RegionShade(outline, TARGET, strong=True)
-            ring = QGraphicsPathItem(outline)
-            ring.setPen(edge)
-            ring.setZValue(Z_COUNTERS + 1)
-            ring.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
-            for item in (wash, ring):
-                scene.addItem(item)
-                self._washes.append(item)
+        self.begin_picking(
+            asset_id, mission, TARGET, assets.targets(self.session.game, side, mission)
+        )
         words = mission_words(mission)
         self.give_button.setEnabled(False)
         self._say(
@@ -333,52 +312,11 @@ class AssetsBox(QWidget):
         )
         self.map_view.message.emit(f"{words}: click the target hex (Escape: stop choosing)")
 
-    def stop_picking(self) -> None:
-        scene = self.map_view.map_scene
-        for wash in self._washes:
-            scene.removeItem(wash)
-        self._washes = []
-        if self.map_view.picker is self:
-            self.map_view.picker = None
-        if self.picking is not None:
-            self.picking = None
-            self._show_choice()
+    def refusal(self, side: str, who: str, mission: str, region: str) -> str | None:
+        return assets.target_refusal(self.session.game, side, who, mission, region)
 
-    def hover(self, region: str | None) -> None:
-        """Pointing at a hex while choosing a target: may the mission go there?"""
-        side = self.side()
-        if self.picking is None or side is None or region is None:
-            return
-        asset_id, mission = self.picking
-        name = hex_words(self.session.game, region)
-        why = assets.target_refusal(self.session.game, side, asset_id, mission, region)
-        if why:
-            self.map_view.message.emit(f"{name}: refused, {why}")
-        else:
-            self.map_view.message.emit(f"{name}: click to send {mission_words(mission)} here")
+    def hover_words(self, mission: str) -> str:
+        return f"click to send {mission_words(mission)} here"
 
-    def click(self, region: str | None) -> None:
-        """A click on the map while choosing a target: send the mission there, or say in
-        red why it may not go there (the choosing goes on)."""
-        side = self.side()
-        if self.picking is None or side is None:
-            self.stop_picking()
-            return
-        asset_id, mission = self.picking
-        if region is None:
-            self.map_view.message.emit("Click a hex of the map (Escape: stop choosing)")
-            return
-        why = assets.target_refusal(self.session.game, side, asset_id, mission, region)
-        name = hex_words(self.session.game, region)
-        if why:
-            self.note.setText(f"<b>Refused at {escape(name)}:</b> {escape(why)}")
-            self.note.setStyleSheet(f"color: {ERROR_COLOUR};")
-            self.map_view.message.emit(f"Refused: {why}")
-            return
-        self.stop_picking()
-        self._send(AssignAsset(asset_id, mission, region))
-
-    def cancel_picking(self) -> None:
-        """Escape on the map while choosing a target."""
-        self.stop_picking()
-        self.map_view.message.emit("No target chosen")
+    def give_target(self, who: str, mission: str, region: str) -> None:
+        self._send(AssignAsset(who, mission, region))

@@ -27,7 +27,7 @@ from __future__ import annotations
 from html import escape
 
 from PySide6.QtCore import Qt
-from PySide6.QtGui import QBrush, QColor, QPen
+from PySide6.QtGui import QBrush, QColor
 from PySide6.QtWidgets import (
     QComboBox,
     QGraphicsPathItem,
@@ -41,14 +41,13 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from editor.game.map.highlights import RegionShade
-from editor.game.map.style import Z_COUNTERS
 from editor.game.panels.knowledge import unit_name
 from editor.game.session import GameSession
 from editor.game.wego.op_asset_marks import hex_words
 from editor.game.wego.op_fire_marks import FIRE_COLOURS, FIRE_SHORT, FireMarks, gun_hex
 from editor.game.wego.op_ranges import GUN_RANGE, RangeArea
 from editor.game.wego.plan_map import PlanMapView
+from editor.game.wego.target_picking import TargetPicking
 from editor.shared.widgets import ERROR_COLOUR, MUTED_COLOUR
 from engine.game import Game
 from engine.wego.op import fire
@@ -66,7 +65,7 @@ def has_guns(game: Game) -> bool:
     return any(fire.guns(game, side) for side in game.sides_in_play)
 
 
-class FireBox(QWidget):
+class FireBox(TargetPicking, QWidget):
     """The side's guns and their fire orders (see the module docstring)."""
 
     def __init__(self, session: GameSession, map_view: PlanMapView) -> None:
@@ -133,9 +132,6 @@ class FireBox(QWidget):
         self.refresh()
 
     # -- what is shown -------------------------------------------------------------------------
-
-    def side(self) -> str | None:
-        return self.map_view.planning()
 
     def gun(self) -> str | None:
         """The gun picked in the table."""
@@ -283,32 +279,15 @@ class FireBox(QWidget):
     # -- choosing a target on the map ----------------------------------------------------------
 
     def start_picking(self, unit_id: str, mission: str) -> None:
-        """The map's next click names the fire's target: the hexes the engine offers are
-        washed, the stack selection dropped (a click means a hex, not a counter)."""
+        """The map's next click names the fire's target (the hexes the engine offers are
+        washed in the kind of fire's colour)."""
         side = self.side()
         if side is None:
             return
-        self.stop_picking()
-        self.session.select(None)
-        self.picking = (unit_id, mission)
-        self.map_view.picker = self
-        scene = self.map_view.map_scene
-        colour = FIRE_COLOURS[mission]
-        edge = QPen(colour, 3.0)
-        edge.setCosmetic(True)
-        for hex_id in fire.targets(self.session.game, side, unit_id, mission):
-            outline = scene.paths.get(hex_id)
-            if outline is None:
-                continue
-            wash = RegionShade(outline, colour, strong=True)
-            ring = QGraphicsPathItem(outline)
-            ring.setPen(edge)
-            ring.setZValue(Z_COUNTERS + 1)
-            ring.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
-            for item in (wash, ring):
-                scene.addItem(item)
-                self._washes.append(item)
-        name = unit_name(self.session.game, unit_id)
+        game = self.session.game
+        offered = fire.targets(game, side, unit_id, mission)
+        self.begin_picking(unit_id, mission, FIRE_COLOURS[mission], offered)
+        name = unit_name(game, unit_id)
         what = "an enemy hex" if mission == "offensive" else "a hex of yours"
         self.target_button.setEnabled(False)
         self._say(
@@ -318,55 +297,16 @@ class FireBox(QWidget):
         )
         self.map_view.message.emit(f"{name}: click the target hex (Escape: stop choosing)")
 
-    def stop_picking(self) -> None:
-        scene = self.map_view.map_scene
-        for wash in self._washes:
-            scene.removeItem(wash)
-        self._washes = []
-        if self.map_view.picker is self:
-            self.map_view.picker = None
-        if self.picking is not None:
-            self.picking = None
-            self._show_choice()
+    def refusal(self, side: str, who: str, mission: str, region: str) -> str | None:
+        return fire.target_refusal(self.session.game, side, who, mission, region)
 
-    def hover(self, region: str | None) -> None:
-        """Pointing at a hex while choosing a target: may the fire go there?"""
-        side = self.side()
-        if self.picking is None or side is None or region is None:
-            return
-        unit_id, mission = self.picking
-        name = hex_words(self.session.game, region)
-        why = fire.target_refusal(self.session.game, side, unit_id, mission, region)
-        if why:
-            self.map_view.message.emit(f"{name}: refused, {why}")
-        else:
-            self.map_view.message.emit(f"{name}: click to fire here")
+    def hover_words(self, mission: str) -> str:
+        return "click to fire here"
 
-    def click(self, region: str | None) -> None:
-        """A click on the map while choosing a target: give the order, or say in red why
-        the fire may not go there (the choosing goes on)."""
-        side = self.side()
-        if self.picking is None or side is None:
-            self.stop_picking()
-            return
-        unit_id, mission = self.picking
-        if region is None:
-            self.map_view.message.emit("Click a hex of the map (Escape: stop choosing)")
-            return
+    def give_target(self, who: str, mission: str, region: str) -> None:
         game = self.session.game
-        why = fire.target_refusal(game, side, unit_id, mission, region)
-        name = hex_words(game, region)
-        if why:
-            self.note.setText(f"<b>Refused at {escape(name)}:</b> {escape(why, quote=False)}")
-            self.note.setStyleSheet(f"color: {ERROR_COLOUR};")
-            self.map_view.message.emit(f"Refused: {why}")
-            return
-        self.stop_picking()
-        if self.map_view.give(AssignFire(unit_id, mission, region)):
+        if self.map_view.give(AssignFire(who, mission, region)):
             words = FIRE_SHORT[mission].lower()
-            self.map_view.message.emit(f"{unit_name(game, unit_id)}: {words} at {name}")
-
-    def cancel_picking(self) -> None:
-        """Escape on the map while choosing a target."""
-        self.stop_picking()
-        self.map_view.message.emit("No target chosen")
+            self.map_view.message.emit(
+                f"{unit_name(game, who)}: {words} at {hex_words(game, region)}"
+            )

@@ -13,18 +13,15 @@ from __future__ import annotations
 
 from collections import defaultdict
 
-from PySide6.QtCore import QPointF, Qt
+from PySide6.QtCore import Qt
 from PySide6.QtGui import QColor, QPainterPath, QPen
-from PySide6.QtWidgets import QGraphicsItem, QGraphicsPathItem
+from PySide6.QtWidgets import QGraphicsPathItem
 
-from editor.game.map.marks import MarkItem
-from editor.game.map.style import Z_BADGES, Z_PATH
+from editor.game.map.style import Z_PATH
 from editor.game.panels.knowledge import unit_name
-from editor.game.session import GameSession
 from editor.game.wego.op_asset_marks import hex_words
-from editor.game.wego.plan_map import PlanMapView
+from editor.game.wego.plan_marks import Given, PlanMarks, shortened
 from engine.game import Game
-from engine.wego import family
 from engine.wego.op import fire
 
 FIRE_COLOURS: dict[str, QColor] = {
@@ -47,58 +44,16 @@ def gun_hex(game: Game, unit_id: str) -> str | None:
     return stack.region if stack is not None else None
 
 
-def _short(name: str) -> str:
-    return name if len(name) <= LABEL_CHARS else name[: LABEL_CHARS - 1].rstrip() + "\u2026"
-
-
-class FireMarks:
+class FireMarks(PlanMarks):
     """The markers of the side's fire orders on the map (see the module docstring)."""
 
-    def __init__(self, session: GameSession, map_view: PlanMapView) -> None:
-        self.session = session
-        self.map_view = map_view
-        self.items: list[QGraphicsItem] = []
-        self.shown: dict[str, list[tuple[str, str]]] = {}
-        """What is drawn: target hex -> (gun, mission) of each order there."""
-        session.changed.connect(self.refresh)
-        session.toAct.connect(lambda _s: self.refresh())
-        session.handover.connect(lambda _s: self.refresh())
-        map_view.planChanged.connect(self.refresh)
-        self.refresh()
-
-    def side(self) -> str | None:
-        """The side whose orders are drawn: the person planning, when the board shows
-        their plan."""
-        side = self.map_view.shown_side()
-        if side is None or side != self.session.human_to_act():
-            return None
-        if not family.operational(self.session.game):
-            return None
-        return side
-
-    def refresh(self) -> None:
-        scene = self.map_view.map_scene
-        for item in self.items:
-            scene.removeItem(item)
-        self.items = []
-        self.shown = {}
-        side = self.side()
-        if side is None:
-            return
-        game = self.session.game
-        by_hex: dict[str, list[tuple[str, str]]] = defaultdict(list)
+    def orders(self, game: Game, side: str) -> dict[str, Given]:
+        by_hex: dict[str, Given] = defaultdict(list)
         for unit_id, order in fire.orders(game, side, viewer=side).items():
-            if order.target in scene.paths:
-                by_hex[order.target].append((unit_id, order.mission))
-        for hex_id, given in sorted(by_hex.items()):
-            self.shown[hex_id] = given
-            self._draw(game, hex_id, given)
+            by_hex[order.target].append((unit_id, order.mission))
+        return by_hex
 
-    def _add(self, item: QGraphicsItem) -> None:
-        self.map_view.map_scene.addItem(item)
-        self.items.append(item)
-
-    def _draw(self, game: Game, hex_id: str, given: list[tuple[str, str]]) -> None:
+    def draw(self, game: Game, hex_id: str, given: Given) -> None:
         scene = self.map_view.map_scene
         place = hex_words(game, hex_id)
         target = scene.points[hex_id]
@@ -119,28 +74,15 @@ class FireMarks:
                 line.setZValue(Z_PATH - 3)
                 line.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
                 line.setToolTip(f"{name}: {words} at {place} (planned)")
-                self._add(line)
-            label = MarkItem("text", f"fire-{unit_id}", Z_BADGES + 3)
-            label.set_look(
-                (f"{FIRE_SHORT.get(mission, mission)} \u00b7 {_short(name)}", colour.rgba())
+                self.add(line)
+            self.label(  # under the hex: the asset missions' labels go above it
+                f"fire-{unit_id}",
+                f"{FIRE_SHORT.get(mission, mission)} \u00b7 {shortened(name, LABEL_CHARS)}",
+                colour,
+                hex_id,
+                36 + 17 * n,
+                f"{name}: {words} at {place} (planned)",
             )
-            label.setPos(target)
-            label.set_offset(QPointF(0, 36 + 17 * n))  # under the hex: asset labels go above
-            label.setToolTip(f"{name}: {words} at {place} (planned)")
-            self._add(label)
         first = FIRE_COLOURS.get(given[0][1], QColor("#333333"))
         tip = f"Artillery fire planned at {place}:\n" + "\n".join(lines)
-        # A white ring under the coloured one, as the asset markers: it stands out on both
-        # sides' control washes.
-        for colour, width, style in (
-            (QColor(255, 255, 255, 230), 5.0, Qt.PenStyle.SolidLine),
-            (first, 2.5, Qt.PenStyle.DotLine),
-        ):
-            ring = QGraphicsPathItem(scene.paths[hex_id])
-            pen = QPen(colour, width, style)
-            pen.setCosmetic(True)
-            ring.setPen(pen)
-            ring.setZValue(Z_PATH - 2)
-            ring.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
-            ring.setToolTip(tip)
-            self._add(ring)
+        self.ring(hex_id, first, 2.5, Qt.PenStyle.DotLine, tip)

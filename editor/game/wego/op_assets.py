@@ -26,13 +26,8 @@ from PySide6.QtGui import QBrush, QColor, QStandardItemModel
 from PySide6.QtWidgets import (
     QComboBox,
     QGraphicsPathItem,
-    QHBoxLayout,
-    QHeaderView,
-    QLabel,
     QPushButton,
-    QTreeWidget,
     QTreeWidgetItem,
-    QVBoxLayout,
     QWidget,
 )
 
@@ -41,7 +36,7 @@ from editor.game.panels.op_words import delay_words, mission_words
 from editor.game.session import GameSession
 from editor.game.wego.op_asset_marks import MISSION_COLOURS, MISSION_SHORT, AssetMarks, hex_words
 from editor.game.wego.plan_map import PlanMapView
-from editor.game.wego.target_picking import TargetPicking
+from editor.game.wego.target_picking import TargetPicking, lay_out, note_label, order_table
 from editor.shared.widgets import ERROR_COLOUR, MUTED_COLOUR
 from engine.operational.assets import availability
 from engine.wego.op import assets, state
@@ -56,23 +51,8 @@ class AssetsBox(TargetPicking, QWidget):
         self.setObjectName("op-assets")
         self.session = session
         self.map_view = map_view
-        self.table = QTreeWidget()
-        self.table.setObjectName("op-asset-table")
-        self.table.setColumnCount(3)
-        self.table.setHeaderLabels(["Asset", "This turn", "Mission"])
-        self.table.setRootIsDecorated(False)
-        self.table.setAlternatingRowColors(True)
-        self.table.setMinimumHeight(70)
-        self.table.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
-        self.table.setTextElideMode(Qt.TextElideMode.ElideRight)
-        header = self.table.header()
-        header.setStretchLastSection(False)
-        header.setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
-        header.setSectionResizeMode(1, QHeaderView.ResizeMode.ResizeToContents)
-        header.setSectionResizeMode(2, QHeaderView.ResizeMode.ResizeToContents)
-        header.setMinimumSectionSize(60)
-        # The asset's name takes what the state and the mission leave (elided; its tooltip
-        # has it whole): the mission was off to the right at 1280 x 720.
+        self.table = order_table("op-asset-table", ["Asset", "This turn", "Mission"])
+        self.table.header().setMinimumSectionSize(60)
         self.table.itemSelectionChanged.connect(self._picked)
         self.mission = QComboBox()
         self.mission.setObjectName("op-asset-mission")
@@ -85,21 +65,8 @@ class AssetsBox(TargetPicking, QWidget):
         self.cancel_button.setObjectName("op-asset-cancel")
         self.cancel_button.setToolTip("Take back the asset's mission: it stays home this turn")
         self.cancel_button.clicked.connect(self.cancel)
-        self.note = QLabel()
-        self.note.setObjectName("op-asset-note")
-        self.note.setWordWrap(True)
-        self.note.setTextFormat(Qt.TextFormat.RichText)
-        buttons = QHBoxLayout()
-        buttons.addWidget(self.mission, 1)
-        buttons.addWidget(self.give_button)
-        column = QVBoxLayout(self)
-        column.setContentsMargins(4, 4, 4, 4)
-        column.setSpacing(3)
-        column.addWidget(self.table, 1)
-        column.addLayout(buttons)
-        column.addWidget(self.cancel_button, 0, Qt.AlignmentFlag.AlignRight)
-        column.addWidget(self.note)
-        column.addStretch(0)
+        self.note = note_label("op-asset-note")
+        lay_out(self, self.table, self.mission, self.give_button, self.cancel_button, self.note)
         self.picking: tuple[str, str] | None = None
         """While a target is chosen on the map: the asset and its mission."""
         self._washes: list[QGraphicsPathItem] = []

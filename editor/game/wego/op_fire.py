@@ -31,13 +31,8 @@ from PySide6.QtGui import QBrush, QColor
 from PySide6.QtWidgets import (
     QComboBox,
     QGraphicsPathItem,
-    QHBoxLayout,
-    QHeaderView,
-    QLabel,
     QPushButton,
-    QTreeWidget,
     QTreeWidgetItem,
-    QVBoxLayout,
     QWidget,
 )
 
@@ -47,7 +42,7 @@ from editor.game.wego.op_asset_marks import hex_words
 from editor.game.wego.op_fire_marks import FIRE_COLOURS, FIRE_SHORT, FireMarks, gun_hex
 from editor.game.wego.op_ranges import GUN_RANGE, RangeArea
 from editor.game.wego.plan_map import PlanMapView
-from editor.game.wego.target_picking import TargetPicking
+from editor.game.wego.target_picking import TargetPicking, lay_out, note_label, order_table
 from editor.shared.widgets import ERROR_COLOUR, MUTED_COLOUR
 from engine.game import Game
 from engine.wego.op import fire
@@ -73,20 +68,7 @@ class FireBox(TargetPicking, QWidget):
         self.setObjectName("op-fire")
         self.session = session
         self.map_view = map_view
-        self.table = QTreeWidget()
-        self.table.setObjectName("op-fire-table")
-        self.table.setColumnCount(3)
-        self.table.setHeaderLabels(["Gun", "Range", "Fire order"])
-        self.table.setRootIsDecorated(False)
-        self.table.setAlternatingRowColors(True)
-        self.table.setMinimumHeight(70)
-        self.table.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
-        self.table.setTextElideMode(Qt.TextElideMode.ElideRight)
-        header = self.table.header()
-        header.setStretchLastSection(False)
-        header.setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
-        header.setSectionResizeMode(1, QHeaderView.ResizeMode.ResizeToContents)
-        header.setSectionResizeMode(2, QHeaderView.ResizeMode.ResizeToContents)
+        self.table = order_table("op-fire-table", ["Gun", "Range", "Fire order"])
         self.table.itemSelectionChanged.connect(self._picked)
         self.kind = QComboBox()
         self.kind.setObjectName("op-fire-kind")
@@ -103,21 +85,8 @@ class FireBox(TargetPicking, QWidget):
         self.cancel_button.setObjectName("op-fire-cancel")
         self.cancel_button.setToolTip("Take back the gun's fire order: it rests this turn")
         self.cancel_button.clicked.connect(self.cancel)
-        self.note = QLabel()
-        self.note.setObjectName("op-fire-note")
-        self.note.setWordWrap(True)
-        self.note.setTextFormat(Qt.TextFormat.RichText)
-        buttons = QHBoxLayout()
-        buttons.addWidget(self.kind, 1)
-        buttons.addWidget(self.target_button)
-        column = QVBoxLayout(self)
-        column.setContentsMargins(4, 4, 4, 4)
-        column.setSpacing(3)
-        column.addWidget(self.table, 1)
-        column.addLayout(buttons)
-        column.addWidget(self.cancel_button, 0, Qt.AlignmentFlag.AlignRight)
-        column.addWidget(self.note)
-        column.addStretch(0)
+        self.note = note_label("op-fire-note")
+        lay_out(self, self.table, self.kind, self.target_button, self.cancel_button, self.note)
         self.picking: tuple[str, str] | None = None
         """While a target is chosen on the map: the gun and the kind of fire."""
         self.active = True

@@ -15,7 +15,17 @@ from html import escape
 
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QColor, QPen
-from PySide6.QtWidgets import QGraphicsPathItem, QLabel
+from PySide6.QtWidgets import (
+    QComboBox,
+    QGraphicsPathItem,
+    QHBoxLayout,
+    QHeaderView,
+    QLabel,
+    QPushButton,
+    QTreeWidget,
+    QVBoxLayout,
+    QWidget,
+)
 
 from editor.game.map.highlights import RegionShade
 from editor.game.map.style import Z_COUNTERS
@@ -23,6 +33,59 @@ from editor.game.session import GameSession
 from editor.game.wego.op_asset_marks import hex_words
 from editor.game.wego.plan_map import PlanMapView
 from editor.shared.widgets import ERROR_COLOUR
+
+
+def order_table(name: str, headers: list[str]) -> QTreeWidget:
+    """The list of what a tab sends (assets, guns): three columns, the first (a name) taking
+    what the other two leave, elided with its whole text in the tooltip, never a sideways
+    scroll bar (the mission column was off to the right at 1280 x 720)."""
+    table = QTreeWidget()
+    table.setObjectName(name)
+    table.setColumnCount(len(headers))
+    table.setHeaderLabels(headers)
+    table.setRootIsDecorated(False)
+    table.setAlternatingRowColors(True)
+    table.setMinimumHeight(70)
+    table.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+    table.setTextElideMode(Qt.TextElideMode.ElideRight)
+    header = table.header()
+    header.setStretchLastSection(False)
+    header.setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
+    for column in range(1, len(headers)):
+        header.setSectionResizeMode(column, QHeaderView.ResizeMode.ResizeToContents)
+    return table
+
+
+def note_label(name: str) -> QLabel:
+    """The tab's note under its buttons: how to give the order, or why it is refused."""
+    note = QLabel()
+    note.setObjectName(name)
+    note.setWordWrap(True)
+    note.setTextFormat(Qt.TextFormat.RichText)
+    return note
+
+
+def lay_out(
+    box: QWidget,
+    table: QTreeWidget,
+    choice: QComboBox,
+    target: QPushButton,
+    cancel: QPushButton,
+    note: QLabel,
+) -> None:
+    """The tab's column: the list, the mission's choice beside "Choose target", the
+    cancel button on the right, the note."""
+    buttons = QHBoxLayout()
+    buttons.addWidget(choice, 1)
+    buttons.addWidget(target)
+    column = QVBoxLayout(box)
+    column.setContentsMargins(4, 4, 4, 4)
+    column.setSpacing(3)
+    column.addWidget(table, 1)
+    column.addLayout(buttons)
+    column.addWidget(cancel, 0, Qt.AlignmentFlag.AlignRight)
+    column.addWidget(note)
+    column.addStretch(0)
 
 
 class TargetPicking:

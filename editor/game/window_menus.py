@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from PySide6.QtGui import QAction, QActionGroup, QKeySequence
-from PySide6.QtWidgets import QComboBox, QLabel, QMenu
+from PySide6.QtWidgets import QComboBox, QLabel, QMenu, QWidget
 
 from editor.game.map.view import GameMapView
 from editor.game.session import SPEED_NAMES
@@ -17,6 +17,22 @@ from editor.game.topbar import SHORTCUT
 
 if TYPE_CHECKING:
     from PySide6.QtWidgets import QDockWidget, QToolBar
+
+
+def window_action(
+    window: QWidget,
+    text: str,
+    slot: object,
+    shortcut: str | QKeySequence.StandardKey | None = None,
+) -> QAction:
+    """A menu action of a game window, calling ``slot`` with no argument, its shortcut
+    heard anywhere in the window (the action is the window's too, not only its menu's)."""
+    action = QAction(text, window)
+    if shortcut is not None:
+        action.setShortcut(QKeySequence(shortcut))
+    action.triggered.connect(lambda _checked=False: slot())  # type: ignore[operator]
+    window.addAction(action)
+    return action
 
 
 class GameMenus:
@@ -30,12 +46,7 @@ class GameMenus:
     def _action(
         self, text: str, slot: object, shortcut: str | QKeySequence.StandardKey | None = None
     ) -> QAction:
-        action = QAction(text, self)
-        if shortcut is not None:
-            action.setShortcut(QKeySequence(shortcut))
-        action.triggered.connect(lambda _checked=False: slot())  # type: ignore[operator]
-        self.addAction(action)
-        return action
+        return window_action(self, text, slot, shortcut)  # type: ignore[arg-type]
 
     def _build_menus(self) -> None:
         menu = self.menuBar()

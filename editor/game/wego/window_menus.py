@@ -15,6 +15,7 @@ from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import QMainWindow, QMenu
 
 from editor.game.wego.phase_box import SHORTCUT
+from editor.game.window_menus import window_action
 
 if TYPE_CHECKING:
     from PySide6.QtWidgets import QDockWidget
@@ -48,12 +49,7 @@ class WindowMenus(QMainWindow):
     replay_with_edits: object
 
     def _action(self, text: str, slot: object, shortcut: str | None = None) -> QAction:
-        action = QAction(text, self)
-        if shortcut is not None:
-            action.setShortcut(QKeySequence(shortcut))
-        action.triggered.connect(lambda _checked=False: slot())  # type: ignore[operator]
-        self.addAction(action)
-        return action
+        return window_action(self, text, slot, shortcut)
 
     def _build_menus(self) -> None:
         game = self.menuBar().addMenu("&Game")

@@ -77,10 +77,11 @@ def pytest_collection_finish(session) -> None:
     live until the process ends anyway."""
     import gc
 
+    from schemas.collector import freeze_for_good
     from tests.realwindow import background
 
     gc.collect()
-    gc.freeze()
+    freeze_for_good()
     config = session.config
     if REAL_WINDOW or config.option.collectonly:
         return

@@ -77,6 +77,7 @@ def test_it_uses_what_the_operational_family_offers(sample: Scenario) -> None:
     assert scored == {"soviet", "axis"} and rules.victory.kills
 
 
+@pytest.mark.slow  # a whole operational game: its file is handed out first
 def test_a_whole_ai_game_is_the_same_game_twice(sample: Scenario) -> None:
     """The AI against itself to the end on one seed: the same log, record for record, each
     time; the battles are the family's odds battles, fought by day and at night, and the
@@ -108,6 +109,7 @@ def test_a_whole_ai_game_is_the_same_game_twice(sample: Scenario) -> None:
     assert {w for _, w in fought} == {"good", "mud"}, "battles in mud too (OW1)"
 
 
+@pytest.mark.slow  # a whole operational game: its file is handed out first
 def test_a_save_at_a_mid_game_decision_point_loads_and_plays_to_the_same_end(
     sample: Scenario,
 ) -> None:

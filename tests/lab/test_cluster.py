@@ -50,6 +50,7 @@ def test_a_lab_game_is_the_headless_game_of_the_same_seed() -> None:
     assert record["levels"] == {"dravan": "baseline", "arvel": "baseline"}
 
 
+@pytest.mark.slow  # starts a cluster of worker processes: its file is handed out first
 def test_two_workers_play_the_same_games_as_one_by_one(client, one_by_one) -> None:
     scenario = SAMPLE.scenario
     jobs = runs.balance_jobs(scenario, SEEDS, "baseline")

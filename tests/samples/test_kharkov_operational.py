@@ -14,7 +14,6 @@ import pytest
 
 from engine import Game
 from engine.ai import BaselineAI
-from engine.runner import play
 from schemas import load_file
 from schemas.scenario import Scenario
 from tests.samples.played import FOLDER, played, scenario
@@ -77,13 +76,33 @@ def test_it_uses_what_the_operational_family_offers(sample: Scenario) -> None:
     assert scored == {"soviet", "axis"} and rules.victory.kills
 
 
-def test_a_whole_ai_game_is_the_same_game_twice(sample: Scenario) -> None:
+@pytest.fixture(scope="module")
+def replayed(sample: Scenario) -> Game:
+    """The module's game played a second time, in two halves: a fresh baseline AI (the one
+    ``engine.runner.play`` uses) plays from the start on the same seed until a side plans the
+    middle turn, the game is saved there (as a person saves), loaded from the text, and
+    played to the end by another fresh AI. One whole game serves both the determinism test
+    and the save test, which used to play two and a half between them."""
+    game, ai = Game(sample, SEED), BaselineAI()
+    middle = sample.calendar.turns // 2
+    while not (game.phase == "wego_planning" and game.state.turn == middle):
+        assert game.outcome() is None, f"the game ended before turn {middle}"
+        game.apply(ai.choose(game))
+    copy, other = Game.from_save(sample, json.dumps(game.save())), BaselineAI()
+    assert copy.state.turn == middle
+    while copy.outcome() is None:
+        copy.apply(other.choose(copy))
+    return copy
+
+
+@pytest.mark.slow  # a whole operational game: its file is handed out first
+def test_a_whole_ai_game_is_the_same_game_twice(sample: Scenario, replayed: Game) -> None:
     """The AI against itself to the end on one seed: the same log, record for record, each
-    time; the battles are the family's odds battles, fought by day and at night, and the
-    game ends after the last turn on VP (OV1)."""
+    time (the second time is ``replayed``, by fresh players and through a save at mid-game);
+    the battles are the family's odds battles, fought by day and at night, and the game ends
+    after the last turn on VP (OV1)."""
     first, _ = played(NAME, SEED)
-    second = play(sample, SEED)
-    assert first.finished and first.game.log.records == second.game.log.records
+    assert first.finished and first.game.log.records == replayed.log.records
     records = first.game.log.records
     kinds = Counter(r["type"] for r in records)
     assert kinds["op_battle"] > 0 and kinds["wego_battle"] == 0
@@ -109,26 +128,15 @@ def test_a_whole_ai_game_is_the_same_game_twice(sample: Scenario) -> None:
 
 
 def test_a_save_at_a_mid_game_decision_point_loads_and_plays_to_the_same_end(
-    sample: Scenario,
+    replayed: Game,
 ) -> None:
     """Saved while a side plans a turn in the middle of the game (as a person saves), the
-    game loaded from the text and played on by a fresh AI ends exactly as the game that
-    was never saved: the same outcome, state and log."""
-    game, ai = Game(sample, SEED), BaselineAI()
-    middle = sample.calendar.turns // 2
-    saved: str | None = None
-    while game.outcome() is None:
-        if saved is None and game.phase == "wego_planning" and game.state.turn == middle:
-            saved = json.dumps(game.save())
-        game.apply(ai.choose(game))
-    assert saved is not None
-    copy, other = Game.from_save(sample, saved), BaselineAI()
-    assert copy.state.turn == middle
-    while copy.outcome() is None:
-        copy.apply(other.choose(copy))
-    assert copy.outcome() == game.outcome()
-    assert copy.state.to_json() == game.state.to_json()
-    assert copy.log.records == game.log.records
+    game loaded from the text and played on by a fresh AI (``replayed``) ends exactly as the
+    game that was never saved: the same outcome, state and log."""
+    never_saved = played(NAME, SEED)[0].game
+    assert replayed.outcome() == never_saved.outcome()
+    assert replayed.state.to_json() == never_saved.state.to_json()
+    assert replayed.log.records == never_saved.log.records
 
 
 def test_the_page_quotes_the_sample(sample: Scenario) -> None:

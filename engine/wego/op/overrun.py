@@ -41,7 +41,7 @@ from .combat import Battles, Contact, battle_spec, destroy_unit
 
 if TYPE_CHECKING:
     from ...game import Game
-    from .execute import Mover
+    from .stepping import Mover
 
 Attempt = Literal["overran", "wait", "no"]
 """What an attempt did: overran the hex, left the mover waiting at its edge, or nothing."""

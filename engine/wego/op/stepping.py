@@ -22,7 +22,8 @@ from ...operational.zoc import ZocField
 from ..execute import Mover as AreaMover
 from ..orders import ATTACKS
 from . import ambush, overrun, recce, state
-from .combat import Battles, Contact, take_control
+from .after_battle import take_control
+from .combat import Battles, Contact
 from .movement import group_step
 
 if TYPE_CHECKING:

@@ -22,23 +22,21 @@ in the naval movement phase and in the offensive air phase; it answers with an a
   from an airport to a friendly airport at least two steps nearer the enemy.
 
 What the carrier plans is remembered per fleet for the game; a player made afresh (a loaded
-save) works the plan out again from the board.
+save) works the plan out again from the board. Who goes aboard is :mod:`.cargo`'s answer and
+the ways by sea and land are :mod:`.sea_routes`'.
 """
 
 from __future__ import annotations
 
-from collections import deque
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from .. import board, movement
-from ..actions import Action, Airlift, Disembark, Drop, Embark, Move
+from ..actions import Action, Airlift, Disembark, Drop, Embark
 from ..air import airlift
-from ..air.basing import has_role
-from ..air.movement import routes, why_grounded
 from ..naval import transport
-from ..queries import where_can_go
 from ..state import StackState
+from . import cargo, sea_routes
 from .estimates import enemy_strength, region_value, stack_strength
 from .fronts import distance_to_enemy
 
@@ -122,7 +120,7 @@ class Carrier:
         ):
             return None  # no air transports: nothing to weigh
         best: tuple[float, str, Airlift | Drop] | None = None
-        for action in _flights(game, side):
+        for action in cargo.flights(game, side):
             key = (game.turn, game.phase, action.stack)
             if key in self._done:
                 continue
@@ -150,13 +148,13 @@ class Carrier:
             self._done.add(key)
             if self.holds is not None and self.holds(game, stack):
                 continue
-            units = _fitting(game, stack, fleet)
+            units = cargo.fitting(game, stack, fleet)
             if not units:
                 continue
-            strength = sum(_unit_strength(game, u) for u in units)
+            strength = sum(cargo.unit_strength(game, u) for u in units)
             target = self._objective_by_sea(game, stack.region, fleet.side, strength)
-            if target is None and _stranded(game, stack.region, stack.side):
-                target = _ferry(game, fleet)  # cut off from the war: ship it to the front
+            if target is None and sea_routes.stranded(game, stack.region, stack.side):
+                target = sea_routes.ferry(game, fleet)  # cut off from the war: ship it to the front
                 if target is not None:
                     self.ferries.add(target)
             if target is None:
@@ -171,7 +169,7 @@ class Carrier:
     def _objective_by_sea(self, game: Game, origin: str, side: str, strength: float) -> str | None:
         """The objective troops in ``origin`` reach sooner by sea (boarding in its port) than
         by land, if any."""
-        by_sea = _sea_steps(game, origin, side)
+        by_sea = sea_routes.sea_steps(game, origin, side)
         best: tuple[float, str] | None = None
         for target, steps in by_sea.items():
             value = region_value(game, target, side)
@@ -180,7 +178,7 @@ class Carrier:
             score = self._landing_score(game, target, side, strength)
             if score is None:
                 continue
-            overland = _land_steps(game, origin, target)
+            overland = sea_routes.land_steps(game, origin, target)
             if overland is not None and overland <= steps + SEA_SPEED:
                 continue  # marching is as quick
             ranked = (score - 0.5 * steps, target)
@@ -205,7 +203,7 @@ class Carrier:
             return None
         self._done.add(key)
         side = fleet.side
-        reach = _sea_steps(game, fleet.region, side)
+        reach = sea_routes.sea_steps(game, fleet.region, side)
         claimed = self._fetching.setdefault((game.turn, side), set())
         served = {
             s.region
@@ -220,7 +218,7 @@ class Carrier:
             region = stack.region
             if region == fleet.region or region in claimed or region in served:
                 continue
-            if region not in reach or not _friendly_port(game, region, side):
+            if region not in reach or not sea_routes.friendly_port(game, region, side):
                 continue
             strength = self._waiting(game, stack, fleet)
             if strength is None:
@@ -231,7 +229,7 @@ class Carrier:
         if best is None:
             return None
         region = best[2]
-        move = _towards(game, fleet, region)  # into its port, or the nearest waters
+        move = sea_routes.towards(game, fleet, region)  # into its port, or the nearest waters
         if move is None or not game.is_legal(move):
             return None
         claimed.add(region)
@@ -249,12 +247,12 @@ class Carrier:
         ):
             return None
         room = sum(transport.capacity(game, u) for u in fleet.units)
-        units = _aboard(game, stack.units, room)
-        strength = sum(_unit_strength(game, u) for u in units)
+        units = cargo.aboard(game, stack.units, room)
+        strength = sum(cargo.unit_strength(game, u) for u in units)
         if strength <= 0:
             return None
         wanted = self._objective_by_sea(game, stack.region, stack.side, strength)
-        if wanted is None and not _stranded(game, stack.region, stack.side):
+        if wanted is None and not sea_routes.stranded(game, stack.region, stack.side):
             return None
         return strength
 
@@ -263,7 +261,7 @@ class Carrier:
     def _sail(self, game: Game, fleet: StackState) -> Action | None:
         side = fleet.side
         aboard = transport.fleet_cargo(game, fleet)
-        strength = sum(_unit_strength(game, u) for u in aboard)
+        strength = sum(cargo.unit_strength(game, u) for u in aboard)
         target = self.plans.get(fleet.id)
         if target is not None and (
             (board.side_of_region(game, target) == side and target not in self.ferries)
@@ -273,7 +271,7 @@ class Carrier:
         if target is None:
             target = self._any_objective(game, fleet, strength)
             if target is None:
-                target = _ferry(game, fleet)
+                target = sea_routes.ferry(game, fleet)
                 if target is not None:
                     self.ferries.add(target)
             if target is not None:
@@ -285,7 +283,7 @@ class Carrier:
         key = (game.turn, game.phase, fleet.id)
         if target is not None and not fleet.moved and key not in self._done:
             self._done.add(key)
-            move = _towards(game, fleet, target)
+            move = sea_routes.towards(game, fleet, target)
             if move is not None and game.is_legal(move):
                 return move
         # The fleet gets no nearer this phase: land where it pays, or keep the troops aboard.
@@ -296,14 +294,14 @@ class Carrier:
         ]
         if scored and (target is None or fleet.moved):
             score, region = max(scored)
-            if score > 0 and (target is None or _nearer(game, region, target, fleet)):
+            if score > 0 and (target is None or sea_routes.nearer(game, region, target, fleet)):
                 return _legal(game, Disembark(fleet.id, region))
         return None
 
     def _any_objective(self, game: Game, fleet: StackState, strength: float) -> str | None:
         side = fleet.side
         best: tuple[float, str] | None = None
-        for target, steps in _sea_steps(game, fleet.region, side).items():
+        for target, steps in sea_routes.sea_steps(game, fleet.region, side).items():
             if board.side_of_region(game, target) == side:
                 continue
             score = self._landing_score(game, target, side, strength)
@@ -336,7 +334,7 @@ class Carrier:
         units = list(action.units) or list(troops.units)
         if self.holds is not None and len(units) == len(troops.units) and self.holds(game, troops):
             return None
-        strength = sum(_unit_strength(game, u) for u in units)
+        strength = sum(cargo.unit_strength(game, u) for u in units)
         if strength <= 0:
             return None
         if isinstance(action, Drop):
@@ -355,229 +353,5 @@ class Carrier:
 # -- helpers --------------------------------------------------------------------------------------
 
 
-def _flights(game: Game, side: str) -> list[Airlift | Drop]:
-    """The airlifts and drops worth weighing: each stack of troops inside an airport with
-    transports flies what fits aboard (paratroops alone for a drop), to every friendly
-    airport or, for a drop, every region the transports reach."""
-    stacks = sorted((s for s in game.state.stacks.values() if s.side == side), key=lambda s: s.id)
-    out: list[Airlift | Drop] = []
-    for planes in stacks:
-        room = airlift.capacity(game, planes)
-        if planes.structure is None or room <= 0 or why_grounded(game, planes) is not None:
-            continue
-        reach = routes(game, planes)
-        for troops in stacks:
-            if troops is planes or troops.structure != planes.structure or troops.moved:
-                continue
-            if movement.stack_domain(game, troops) != "land":
-                continue
-            riders = _aboard(game, troops.units, room)
-            if riders:
-                named = () if len(riders) == len(troops.units) else tuple(riders)
-                out.extend(
-                    Airlift(planes.id, troops.id, s.id, named)
-                    for s in game.world.scenario.structures
-                    if s.region in reach
-                    and s.id != troops.structure
-                    and board.side_of_structure(game, s.id) == side
-                )
-            if not airlift.drops(game):
-                continue
-            jumpers = _aboard(
-                game,
-                [u for u in troops.units if has_role(game, u, "paratroop")],
-                room,
-            )
-            if jumpers:
-                named = () if len(jumpers) == len(troops.units) else tuple(jumpers)
-                out.extend(Drop(planes.id, troops.id, r, named) for r in sorted(reach))
-    return out
-
-
-def _aboard(game: Game, units: list[str], room: int) -> list[str]:
-    """The strongest of ``units`` that fit ``room`` stacking points together."""
-    chosen: list[str] = []
-    for unit_id in sorted(units, key=lambda u: (-_unit_strength(game, u), u)):
-        if game.state.units[unit_id].domain != "land":
-            continue
-        if (
-            sum(transport.load_of(game, u) for u in chosen) + transport.load_of(game, unit_id)
-            <= room
-        ):
-            chosen.append(unit_id)
-    return chosen
-
-
-def _stranded(game: Game, region: str, side: str) -> bool:
-    """No land way leads from ``region`` to any region an enemy holds (an island, a
-    shore the war has left behind): troops there only matter once shipped."""
-    world = game.world
-    seen = {region}
-    queue = deque([region])
-    while queue:
-        here = queue.popleft()
-        owner = board.side_of_region(game, here)
-        if owner is not None and world.at_war(side, owner):
-            return False
-        for link in world.neighbours(here):
-            if link.to in seen or world.domain(link.to) != "land" or link.kind.only_from_sea:
-                continue
-            seen.add(link.to)
-            queue.append(link.to)
-    return True
-
-
-def _ferry(game: Game, fleet: StackState) -> str | None:
-    """The friendly shore within sailing reach nearest the enemy overland, for troops cut off
-    from the war (``None``: none is nearer the front than where the fleet lies)."""
-    side = fleet.side
-    best: tuple[int, int, str] | None = None
-    for region, steps in _sea_steps(game, fleet.region, side).items():
-        if board.side_of_region(game, region) != side or _stranded(game, region, side):
-            continue
-        ranked = (distance_to_enemy(game, region, side), steps, region)
-        if best is None or ranked < best:
-            best = ranked
-    return best[2] if best is not None else None
-
-
 def _legal(game: Game, action: Action) -> Action | None:
     return action if game.is_legal(action) else None
-
-
-def _unit_strength(game: Game, unit_id: str) -> float:
-    """The unit's fighting weight, measured as the greedy players measure stacks."""
-    alone = StackState("", game.state.units[unit_id].side, "", [unit_id])
-    return stack_strength(game, alone)
-
-
-def _fitting(game: Game, stack: StackState, fleet: StackState) -> list[str]:
-    """The units of ``stack`` that board ``fleet`` together: all of them when they fit, else
-    the strongest that fit (each added only if the whole still fits)."""
-    if transport.embark_refusal(game, stack, fleet) is None:
-        return list(stack.units)
-    chosen: list[str] = []
-    for unit_id in sorted(stack.units, key=lambda u: (-_unit_strength(game, u), u)):
-        if transport.embark_refusal(game, stack, fleet, [*chosen, unit_id]) is None:
-            chosen.append(unit_id)
-    return chosen if any(_unit_strength(game, u) > 0 for u in chosen) else []
-
-
-def _is_sea(game: Game, region: str) -> bool:
-    return game.world.domain(region) in ("sea", "lake")
-
-
-def _sea_steps(game: Game, start: str, side: str, limit: int = 16) -> dict[str, int]:
-    """For each land region troops aboard a fleet in ``start`` could be put ashore in, the
-    fewest steps (sea regions sailed through, plus the step ashore): over a beach, or into
-    a friendly port of the region."""
-    world = game.world
-    seen = {start: 0}
-    queue = deque([start])
-    shores: dict[str, int] = {}
-    while queue:
-        here = queue.popleft()
-        steps = seen[here]
-        afloat = _is_sea(game, here)
-        for link in world.neighbours(here):
-            if _is_sea(game, link.to):
-                # A fleet in port only leaves it for the sea; at sea it sails on.
-                if link.to not in seen and steps < limit:
-                    seen[link.to] = steps + 1
-                    queue.append(link.to)
-            elif (
-                afloat
-                and world.domain(link.to) == "land"
-                and (link.kind.only_from_sea or _friendly_port(game, link.to, side))
-            ):
-                shores[link.to] = min(shores.get(link.to, limit + 1), steps + 1)
-    return shores
-
-
-def _friendly_port(game: Game, region: str, side: str) -> bool:
-    return any(
-        s.port and board.side_of_structure(game, s.id) == side
-        for s in game.world.structures_in[region]
-    )
-
-
-def _land_steps(game: Game, start: str, goal: str, limit: int = 24) -> int | None:
-    """Fewest steps over land from ``start`` to ``goal`` (no beach crossed from the sea, no
-    sea region entered), ``None`` when there is no such way within ``limit``."""
-    world = game.world
-    seen = {start: 0}
-    queue = deque([start])
-    while queue:
-        here = queue.popleft()
-        if here == goal:
-            return seen[here]
-        if seen[here] >= limit:
-            continue
-        for link in world.neighbours(here):
-            if link.to in seen or world.domain(link.to) != "land" or link.kind.only_from_sea:
-                continue
-            seen[link.to] = seen[here] + 1
-            queue.append(link.to)
-    return None
-
-
-def _waters_off(game: Game, target: str, side: str) -> set[str]:
-    """Sea regions from which troops aboard can go ashore in ``target``."""
-    world = game.world
-    out = set()
-    for region in world.regions:
-        if not _is_sea(game, region):
-            continue
-        for link in world.neighbours(region):
-            if link.to == target and (
-                link.kind.only_from_sea or _friendly_port(game, target, side)
-            ):
-                out.add(region)
-    return out
-
-
-def _sea_distance(game: Game, sources: set[str]) -> dict[str, int]:
-    """Steps over sea regions from each sea region to the nearest of ``sources``."""
-    world = game.world
-    found = dict.fromkeys(sources, 0)
-    queue = deque(sources)
-    while queue:
-        here = queue.popleft()
-        for link in world.neighbours(here):
-            if link.to not in found and _is_sea(game, link.to):
-                found[link.to] = found[here] + 1
-                queue.append(link.to)
-    return found
-
-
-def _towards(game: Game, fleet: StackState, target: str) -> Move | None:
-    """The fleet's move that brings it off ``target`` (cheapest), else nearest to it; ``None``
-    when no move gets nearer than where it is."""
-    side = fleet.side
-    waters = _waters_off(game, target, side)
-    distance = _sea_distance(game, waters)
-    options: list[tuple[int, float, str, Move]] = []
-    for region, dest in where_can_go(game, fleet).items():
-        if not dest.legal:
-            continue
-        if region == target and _friendly_port(game, target, side):
-            steps = -1  # into the objective's own port: ashore at the next decision
-        elif region in distance:
-            steps = distance[region]
-        else:
-            continue
-        options.append((steps, dest.cost, region, Move(fleet.id, dest.path)))
-    if not options:
-        return None
-    steps, _, _, move = min(options, key=lambda o: o[:3])
-    if steps >= distance.get(fleet.region, 1 << 30):
-        return None
-    return move
-
-
-def _nearer(game: Game, region: str, target: str, fleet: StackState) -> bool:
-    """Landing in ``region`` leaves the troops no farther overland from ``target`` than the
-    fleet's waters are by sea (they march on from there)."""
-    overland = _land_steps(game, region, target)
-    by_sea = _sea_distance(game, _waters_off(game, target, fleet.side)).get(fleet.region)
-    return overland is not None and (by_sea is None or overland <= by_sea + 1)

@@ -5,14 +5,15 @@ film the players saw.
 * :func:`frames`: the frames of one turn (or of every turn), each the board at the end of a
   tick (tick 0: as the execution opened) with the records of that tick, under the fog of war
   of a side (``viewer``) or without fog (``viewer=None``: the final film);
-* :func:`battles`: the battle summary of a turn, each battle with its tick, its place, its
-  sides, its winner and losses, and the frame to jump to;
+* :func:`~engine.wego.film_battles.battles` (in :mod:`.film_battles`): the battle summary
+  of a turn, each battle with its tick, its place, its sides, its winner and losses, and
+  the frame to jump to;
 * :func:`c2_delays`: the moves held back by command delays (OF4: the operational rules'
   ``op_c2_delay`` records), per frame and side, for the film's clock;
 * :func:`statistics`: VP, units lost and supply per side at the end of every turn so far;
-* :func:`verify`: replays the moves, retreats, hits and losses of the log from each turn's
-  first frame and compares every later frame with the board it rebuilds (an empty list when
-  the film and the log agree).
+* :func:`~engine.wego.film_check.verify` (in :mod:`.film_check`): replays the moves,
+  retreats, hits and losses of the log from each turn's first frame and compares every
+  later frame with the board it rebuilds (an empty list when the film and the log agree).
 
 Under a side's fog a frame holds that side's stacks, and of the enemy only the stacks the
 side saw at that tick (``full``: with their units; ``outline`` or ``flag``: their place and
@@ -27,9 +28,14 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from typing import Any
 
-Record = dict[str, Any]
+# The battle summary and the check live in modules of their own; both stay importable from
+# here, where the game view and the tests have always found them.
+from .film_battles import BattleRow as BattleRow
+from .film_battles import battles as battles
+from .film_check import verify as verify
+from .film_log import Record as Record
+from .film_log import by_turn
 
 
 @dataclass(frozen=True, slots=True)
@@ -68,31 +74,6 @@ class Frame:
 
 
 @dataclass(frozen=True, slots=True)
-class BattleRow:
-    """One battle of a turn's execution, for the summary table."""
-
-    turn: int
-    tick: int
-    frame: int
-    """Index of the battle's tick among the turn's frames (to jump to it)."""
-    region: str
-    attacker: str
-    defender: str
-    winner: str | None
-    rounds: int
-    lost: dict[str, int]
-    meeting: bool
-    """A meeting engagement (no stack had orders to attack that region)."""
-    kind: str = ""
-    """The operational rules' kind of fight: ``set_piece``, ``move_battle``, ``meeting``,
-    ``ambush`` (OC30) or ``overrun`` (OM14, no die rolled); empty for the area rules."""
-    record: Record | None = None
-    """OF6: the operational rules' ``op_battle`` record, whole (the battle details)."""
-    aa: tuple[Record, ...] = ()
-    """OF7: the ``op_aa_fire`` records of the AA fire at the assets supporting it."""
-
-
-@dataclass(frozen=True, slots=True)
 class TurnStats:
     """The totals at the end of one turn."""
 
@@ -122,28 +103,13 @@ _SHOWN = {
 """Records a film shows (the rounds of a battle are in the battle's own records)."""
 
 
-def _turns(records: Iterable[Record]) -> dict[int, list[Record]]:
-    """The records of every execution phase, by turn, from its opening to its last frame."""
-    out: dict[int, list[Record]] = {}
-    current: list[Record] | None = None
-    for record in records:
-        kind = record["type"]
-        if kind == "wego_execution":
-            current = out.setdefault(record["turn"], [])
-        if current is not None:
-            current.append(record)
-        if kind in ("wego_turn_end", "game_over"):
-            current = None
-    return out
-
-
 def frames(
     records: Sequence[Record], *, viewer: str | None, turn: int | None = None
 ) -> list[Frame]:
     """The frames of ``turn`` (every turn when ``None``, in order) under ``viewer``'s fog
     (``None``: no fog)."""
     out: list[Frame] = []
-    for number, turn_records in sorted(_turns(records).items()):
+    for number, turn_records in sorted(by_turn(records).items()):
         if turn is not None and number != turn:
             continue
         pending: list[Record] = []
@@ -272,97 +238,6 @@ def _as_seen(
     return shown
 
 
-def battles(records: Sequence[Record], turn: int | None = None) -> list[BattleRow]:
-    """The battles of ``turn``'s execution (every turn when ``None``), in the order fought."""
-    out: list[BattleRow] = []
-    for number, turn_records in sorted(_turns(records).items()):
-        if turn is not None and number != turn:
-            continue
-        frame = 0
-        over: Record | None = None
-        attacks: set[tuple[int, str]] = set()
-        shots: list[Record] = []  # OF7: AA fire comes just before the battle it is part of
-        for record in turn_records:
-            kind = record["type"]
-            if kind == "op_aa_fire":
-                shots.append(record)
-            elif kind == "op_bombardment":
-                shots = []  # the AA fire of a bombardment, not of a battle
-            elif kind == "wego_tick":
-                frame += 1
-            elif kind == "wego_contact" and record["attack"]:
-                attacks.add((record["tick"], record["region"]))
-            elif kind == "battle_over":
-                over = record
-            elif kind == "op_battle":
-                aa = tuple(r for r in shots if r.get("target") == record["target"])
-                out.append(_op_row(number, frame, record, aa))
-                shots = []
-            elif kind == "op_overrun":  # OM14: the defenders destroyed, no die
-                lost = {record["defender"]: len(record["defenders"])}
-                attacker = record["side_id"]
-                row = BattleRow(
-                    number,
-                    record["tick"],
-                    frame + 1,
-                    record["target"],
-                    attacker,
-                    record["defender"],
-                    attacker,
-                    0,
-                    lost,
-                    False,
-                    "overrun",
-                )
-                out.append(row)
-            elif kind == "wego_battle" and over is not None:
-                out.append(
-                    BattleRow(
-                        number,
-                        record["tick"],
-                        frame,
-                        record["region"],
-                        record["attacker"],
-                        record["defender"],
-                        record["winner"],
-                        over["rounds"],
-                        dict(over["lost"]),
-                        (record["tick"], record["region"]) not in attacks,
-                    )
-                )
-                over = None
-    return out
-
-
-def _op_row(turn: int, frame: int, record: Record, aa: tuple[Record, ...]) -> BattleRow:
-    """A battle of the operational rules (one roll, OC17): the winner is the attacker when
-    the defenders left or lost the hex, else the defender; ``lost`` counts units destroyed."""
-    lost: dict[str, int] = {}
-    for line in record["units"]:
-        if line["destroyed"]:
-            lost[line["side"]] = lost.get(line["side"], 0) + 1
-    survivors = [
-        line
-        for line in record["units"]
-        if line["side"] == record["defender"] and not line["destroyed"]
-    ]
-    return BattleRow(
-        turn,
-        record["tick"],
-        frame + 1,
-        record["target"],
-        record["attacker"],
-        record["defender"],
-        record["defender"] if survivors else record["attacker"],
-        1,
-        lost,
-        record["battle_kind"] == "meeting",
-        record["battle_kind"],
-        record,
-        aa,
-    )
-
-
 def c2_delays(
     records: Sequence[Record], *, viewer: str | None, turn: int | None = None
 ) -> dict[tuple[int, int], dict[str, int]]:
@@ -371,7 +246,7 @@ def c2_delays(
     Under ``viewer``'s fog only its own delays count (a stack that did not set off shows the
     enemy nothing); ``None``: every side's."""
     out: dict[tuple[int, int], dict[str, int]] = {}
-    for number, turn_records in sorted(_turns(records).items()):
+    for number, turn_records in sorted(by_turn(records).items()):
         if turn is not None and number != turn:
             continue
         pending: dict[str, int] = {}
@@ -394,60 +269,3 @@ def statistics(records: Iterable[Record]) -> list[TurnStats]:
         for r in records
         if r["type"] == "wego_turn_end"
     ]
-
-
-_AT_BASE = object()
-"""Where an aircraft flown home stands until the next frame places it."""
-
-
-def verify(records: Sequence[Record]) -> list[str]:
-    """Replay every execution phase from its first frame by the log's moves, retreats, hits
-    and losses, and compare each frame with the board rebuilt; returns the differences."""
-    problems: list[str] = []
-    for number, turn_records in sorted(_turns(records).items()):
-        board: dict[str, list[Any]] | None = None
-        for record in turn_records:
-            kind = record["type"]
-            if kind == "wego_tick":
-                if board is not None:
-                    expected = {u: list(v) for u, v in record["units"].items()}
-                    for unit, place in board.items():
-                        if place[0] is _AT_BASE and unit in expected:
-                            place[0] = expected[unit][0]
-                    if board != expected:
-                        changed = sorted(
-                            u for u in set(board) | set(expected) if board.get(u) != expected.get(u)
-                        )
-                        problems.append(
-                            f"turn {number}, tick {record['tick']}: units {changed[:5]} differ"
-                        )
-                board = {u: list(v) for u, v in record["units"].items()}
-            elif board is None:
-                continue
-            elif kind in (
-                "wego_step",
-                "battle_retreat",
-                "op_retreat",
-                "op_advance",
-                "op_recce_pullback",
-            ):
-                for unit in record["units"]:
-                    if unit in board:
-                        board[unit][0] = record["to"]
-                        if kind == "op_retreat":
-                            board[unit][1] = record["strength"][unit]
-            elif kind == "air_return":
-                # Aircraft of a beaten battle fly home (A5): the record names their base, not
-                # its region, so the next frame's region is taken for them (strength checked).
-                for unit in record["units"]:
-                    if unit in board:
-                        board[unit][0] = _AT_BASE
-            elif kind == "battle_hits" and record["unit"] in board:
-                board[record["unit"]][1] = record["strength"]
-            elif kind == "op_battle":
-                for line in record["units"]:
-                    if line["unit"] in board:
-                        board[line["unit"]][1] = round(line["strength_after"], 4)
-            elif kind in ("eliminated", "withdrawn"):
-                board.pop(record["unit"], None)
-    return problems

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from engine.ai.transport import _land_steps, _sea_steps
+from engine.ai.sea_routes import land_steps, sea_steps
 from engine.runner import play
 from tests.engine.builder import Builder
 from tests.engine.test_airlift import airfields
@@ -32,8 +32,8 @@ def records(game: object, kind: str) -> list[dict]:
 
 def test_the_map_offers_no_way_to_the_island_but_the_sea() -> None:
     game = island().game()
-    assert _land_steps(game, "a1", "c1") is None
-    assert _sea_steps(game, "a1", "red")["c1"] == 2  # into b1, then over the beach
+    assert land_steps(game, "a1", "c1") is None
+    assert sea_steps(game, "a1", "red")["c1"] == 2  # into b1, then over the beach
 
 
 @pytest.mark.parametrize("level", LEVELS)

@@ -14,84 +14,35 @@ every order given.
 Every order of the planning side is drawn: its route as a line in the colour of its kind,
 with a label at its end. Only the side's own orders are ever asked of the engine
 (:func:`engine.wego.plan.orders_of` with ``viewer`` = that side).
+
+The drawing of one order is :mod:`.plan_lines`'; what the pointer reads before an order is
+given (a drag's price, the setup click, the odds of an attack) is :mod:`.plan_pointing`'s.
 """
 
 from __future__ import annotations
 
-from typing import Protocol
-
-from PySide6.QtCore import QPointF, Qt, Signal
-from PySide6.QtGui import QColor, QMouseEvent, QPainterPath, QPen
-from PySide6.QtWidgets import QGraphicsPathItem, QWidget
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtGui import QMouseEvent
+from PySide6.QtWidgets import QGraphicsItem, QWidget
 
 from editor.game.map.aim import Aim, aim
-from editor.game.map.marks import MarkItem
-from editor.game.map.moves import DragPath
-from editor.game.map.style import REACH_COLOURS, Z_BADGES, Z_PATH
+from editor.game.map.style import REACH_COLOURS
 from editor.game.map.view import GameMapView, _Press
 from editor.game.session import GameSession
 from editor.game.wego.orders import (
     MODES,
-    attack_odds_words,
     destinations,
     order_to,
     order_words,
     planning_side,
-    route_of,
 )
 from editor.game.wego.plan_edits import PlanEdits
+from editor.game.wego.plan_lines import draw_order
+from editor.game.wego.plan_pointing import MapPicker, WegoDragPath, attack_words, setup_open
 from engine.actions import Action, Move
 from engine.errors import IllegalAction
-from engine.game import Game
-from engine.state import StackState
 from engine.wego import family, plan
-from engine.wego.orders import Order, OrderAttack, OrderWithdraw
-
-ORDER_COLOURS = {
-    "order_move": QColor("#2f9e44"),
-    "order_attack": QColor("#d9480f"),
-    "order_withdraw": QColor("#1c7ed6"),
-    "order_hold": QColor("#495057"),
-    "order_defend": QColor("#5f3dc4"),
-}
-
-
-def setup_open(game: Game, stack: StackState) -> bool:
-    """OT1: whether ``stack`` may be set up now (turn 1 of an operational game, standing in
-    its side's setup zone): a Ctrl+click on another hex of the zone sets it up there."""
-    if not family.operational(game) or game.state.turn != 1:
-        return False
-    from engine.wego.op import state, zones
-
-    hexes = zones.setup_hexes(game, stack.side)
-    index = state.board_of(game).id_index.get(stack.region)
-    return index is not None and index in hexes
-
-
-class MapPicker(Protocol):
-    """Something of the plan that takes the map's next click as a hex (an asset's target):
-    while it is set, a click anywhere means the hex under it, not a counter or a move."""
-
-    def hover(self, region: str | None) -> None: ...
-    def click(self, region: str | None) -> None: ...
-    def cancel_picking(self) -> None: ...
-
-
-class WegoDragPath(DragPath):
-    """A drag's path priced as a WEGO route (step by step, :func:`engine.wego.plan.path_cost`;
-    into a region of enemies as an attack), not as an IGOUGO move."""
-
-    def price(self, path: tuple[str, ...]) -> float | None:
-        if not path:
-            return 0.0
-        dest = self.dests.get(path[-1])
-        attack = dest is not None and dest.kind == "battle"
-        try:
-            if attack:
-                return plan.path_cost(self.game, self.stack, path[:-1], path[-1])
-            return plan.path_cost(self.game, self.stack, path, None)
-        except IllegalAction:
-            return None
+from engine.wego.orders import Order, OrderAttack
 
 
 class PlanMapView(GameMapView):
@@ -108,7 +59,7 @@ class PlanMapView(GameMapView):
         self.wait = 0
         """Ticks every order given waits before setting off."""
         self.waypoints: list[str] = []
-        self.plan_items: list[QGraphicsPathItem | MarkItem] = []
+        self.plan_items: list[QGraphicsItem] = []
         self._shift = False
         self._ctrl = False
         self.picker: MapPicker | None = None
@@ -334,32 +285,15 @@ class PlanMapView(GameMapView):
         self._say_odds(region)
 
     def _say_odds(self, region: str | None) -> None:
-        """Pointing at an enemy the selected stack may attack, in a game of the operational
-        rules: the status bar gives the odds the click's attack order would have (from the
-        engine's odds preview), before anything is ordered."""
+        """Pointing at an enemy the selected stack may attack: the odds, in the status bar."""
         game = self.session.game
         dest = self.dests.get(region or "")
         stack = game.state.stacks.get(self.session.selected or "")
-        if dest is None or dest.kind != "battle" or stack is None:
+        if dest is None or dest.kind != "battle" or stack is None or self.planning() is None:
             return
-        if not family.operational(game) or self.planning() is None:
-            return
-        try:
-            order = order_to(
-                game,
-                stack.id,
-                tuple(self.waypoints),
-                dest.region,
-                attack=dest,
-                mode=self.mode,
-                wait=self.wait,
-            )
-        except IllegalAction:
-            return
-        assert isinstance(order, OrderAttack)
-        name = game.world.regions[dest.region].name
-        odds = attack_odds_words(game, order)
-        self.message.emit(f"{name}: attack, {dest.cost:g} MP, {odds} (click to order it)")
+        words = attack_words(game, stack, dest, tuple(self.waypoints), self.mode, self.wait)
+        if words:
+            self.message.emit(words)
 
     def mousePressEvent(self, event: QMouseEvent) -> None:
         if event.button() == Qt.MouseButton.LeftButton and not self._space and self.picker:
@@ -440,50 +374,5 @@ class PlanMapView(GameMapView):
             return
         game = self.session.game
         for stack_id, order in plan.orders_of(game, side, viewer=side).items():
-            self._draw_order(order, stack_id == self.session.selected)
-
-    def _draw_order(self, order: Order, selected: bool) -> None:
-        scene = self.map_scene
-        game = self.session.game
-        route = [r for r in route_of(game, order) if r in scene.points]
-        if not route:
-            return
-        colour = ORDER_COLOURS.get(order.kind, QColor("#333333"))
-        points = [scene.points[r] for r in route]
-        if len(points) > 1:
-            path = QPainterPath(points[0])
-            for point in points[1:]:
-                path.lineTo(point)
-            self._arrow_head(path, points[-2], points[-1])
-            line = QGraphicsPathItem(path)
-            pen = QPen(colour, 5.0 if selected else 3.0)
-            pen.setCosmetic(True)
-            pen.setCapStyle(Qt.PenCapStyle.RoundCap)
-            pen.setJoinStyle(Qt.PenJoinStyle.RoundJoin)
-            if isinstance(order, OrderWithdraw):
-                pen.setStyle(Qt.PenStyle.DashLine)
-            line.setPen(pen)
-            line.setZValue(Z_PATH - 1)
-            line.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
-            line.setToolTip(order_words(game, order))
-            scene.addItem(line)
-            self.plan_items.append(line)
-        words = order_words(game, order)
-        label = MarkItem("text", f"order-{order.stack}", Z_BADGES + 2)
-        label.set_look((words, colour.rgba()))
-        label.setPos(points[-1])
-        label.set_offset(QPointF(0, 18))
-        label.setToolTip(words)
-        scene.addItem(label)
-        self.plan_items.append(label)
-
-    def _arrow_head(self, path: QPainterPath, a: QPointF, b: QPointF) -> None:
-        line = b - a
-        length = max((line.x() ** 2 + line.y() ** 2) ** 0.5, 1e-6)
-        unit = QPointF(line.x() / length, line.y() / length)
-        normal = QPointF(-unit.y(), unit.x())
-        size = min(length * 0.3, self.map_scene.typical**0.5 * 0.3 + 3)
-        path.moveTo(b)
-        path.lineTo(b - unit * size + normal * size * 0.5)
-        path.moveTo(b)
-        path.lineTo(b - unit * size - normal * size * 0.5)
+            selected = stack_id == self.session.selected
+            self.plan_items.extend(draw_order(scene, game, order, selected))

@@ -25,7 +25,8 @@ from ...operational import AttackSpec, resolve_attack
 from ...operational.records import OpUnitResultRecord
 from ...operational.zoc import ZocField
 from . import battlefield, state, supply
-from .combat import Battles, Contact, destroy_unit, retreat_losers
+from .after_battle import destroy_unit, retreat_losers
+from .combat import Battles, Contact
 
 if TYPE_CHECKING:
     from ...game import Game

@@ -37,11 +37,12 @@ from ...errors import IllegalAction
 from ...operational import OpUnit, odds_preview
 from ..orders import ATTACKS
 from . import state
-from .combat import Battles, Contact, battle_spec, destroy_unit
+from .after_battle import destroy_unit
+from .combat import Battles, Contact, battle_spec
 
 if TYPE_CHECKING:
     from ...game import Game
-    from .execute import Mover
+    from .stepping import Mover
 
 Attempt = Literal["overran", "wait", "no"]
 """What an attempt did: overran the hex, left the mover waiting at its edge, or nothing."""

@@ -31,7 +31,8 @@ from ...operational.units import stacking_points
 from ...operational.zoc import ZocField
 from ..orders import ATTACKS
 from . import state
-from .combat import Battles, take_control
+from .after_battle import take_control
+from .combat import Battles
 
 if TYPE_CHECKING:
     from ...game import Game

@@ -24,6 +24,7 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 
 from editor.shared.map.drawing import LabelItem
+from editor.studio.map.name_clashes import Clashes, overlapping
 from editor.studio.map.placement import ROW_ABOVE_NAME
 from editor.studio.map.rooms import Room, measure_rooms
 from schemas.collector import gc_paused
@@ -113,15 +114,18 @@ class _Table:
         symbols: _Symbols,
         groups: tuple[bool, ...],
         preferred: frozenset[str] = frozenset(),
-    ) -> np.ndarray:
+        clashes: Clashes | None = None,
+    ) -> tuple[np.ndarray, Clashes | None]:
         """How each name is shown at ``scale`` (:data:`HIDDEN`, :data:`USUAL` or
         :data:`SMALL`, by row), clear of each other and of the ``symbols`` of the groups
         shown (one flag per group of :data:`GROUPS`); the ``preferred`` regions' names (the
-        selected ones) are placed first."""
+        selected ones) are placed first. With it, the overlaps among the names laid out,
+        to pass as ``clashes`` to the next choice (only those of names that moved are then
+        looked for again)."""
         state = np.zeros(len(self.ids), dtype=np.int8)
         rows = self.order[: int(np.searchsorted(self.threshold, scale, side="right"))]
         if len(rows) == 0:
-            return state
+            return state, None
         rank = self.rank[rows]
         if preferred:
             first = [self.row_of[i] for i in preferred if i in self.row_of]
@@ -134,18 +138,26 @@ class _Table:
         top = self.y[rows] * scale + LabelItem.DROP
         box = np.stack([left, top, left + width, top + height], axis=1)
         hidden = symbols.covering(box, rows, self, scale, groups)
-        first, second = overlapping(box, box)
-        # ``first`` and ``second`` are positions in ``rows``: the first has the bigger region.
-        clash = first < second
-        if clash.any():
+        kept = clashes.again(scale, self.ids, rows, box) if clashes is not None else None
+        found = (
+            kept
+            if kept is not None
+            else Clashes.found(scale, self.ids, rows, box, overlapping(box, box))
+        )
+        # Each pair as positions in ``rows``: the first has the bigger region.
+        at = np.empty(len(self.ids), dtype=np.int64)
+        at[rows] = np.arange(len(rows))
+        one, other = at[found.low], at[found.high]
+        first, second = np.minimum(one, other), np.maximum(one, other)
+        if len(first):
             beaten: dict[int, list[int]] = {}
-            for winner, loser in zip(first[clash].tolist(), second[clash].tolist(), strict=True):
+            for winner, loser in zip(first.tolist(), second.tolist(), strict=True):
                 beaten.setdefault(winner, []).append(loser)
             for winner in sorted(beaten):
                 if not hidden[winner]:
                     hidden[beaten[winner]] = True
         state[rows[~hidden]] = np.where(small[~hidden], SMALL, USUAL)
-        return state
+        return state, found
 
 
 def _needs(width: np.ndarray, wide: np.ndarray, tall: np.ndarray) -> np.ndarray:
@@ -187,57 +199,6 @@ def _resorted(order: np.ndarray, keys: np.ndarray, rows: np.ndarray) -> np.ndarr
     ]
     resorted: np.ndarray = np.insert(rest, at, rows)
     return resorted
-
-
-def overlapping(one: np.ndarray, other: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    """The pairs of boxes of ``one`` and ``other`` (rows of left, top, right, bottom) that
-    overlap (more than touch), as two arrays of positions.
-
-    In numpy, without building geometries (tens of thousands of shapely objects wake the
-    garbage collector, which then scans the whole scenario). Boxes are sorted by band of
-    the height of the tallest, then by left edge: a box can only meet boxes of its own band
-    and the two beside it, and there only those whose left edge lies within the widest box
-    of its own.
-    """
-    nothing = np.zeros(0, dtype=np.int64)
-    if len(one) == 0 or len(other) == 0:
-        return nothing, nothing
-    both = np.concatenate([one, other])
-    height = max(float(np.max(both[:, 3] - both[:, 1])), 1e-9)
-    widest = float(np.max(other[:, 2] - other[:, 0]))
-    low = float(both[:, 0].min()) - widest
-    span = float(np.ptp(both[:, 0])) + widest + 2 * float(np.max(both[:, 2] - both[:, 0])) + 1
-    keys = np.floor(other[:, 1] / height) * span + (other[:, 0] - low)
-    order = np.argsort(keys, kind="stable")
-    keys = keys[order]
-    # Searched in the same order, which searchsorted is much faster at.
-    if one is other:
-        searched, own_keys = order, keys
-    else:
-        own_keys = np.floor(one[:, 1] / height) * span + (one[:, 0] - low)
-        searched = np.argsort(own_keys, kind="stable")
-        own_keys = own_keys[searched]
-    width = (one[:, 2] - one[:, 0])[searched]
-    firsts, seconds = [], []
-    for step in (-span, 0.0, span):
-        start = np.searchsorted(keys, own_keys + step - widest, side="left")
-        stop = np.searchsorted(keys, own_keys + step + width, side="left")
-        counts = np.maximum(stop - start, 0)
-        total = int(counts.sum())
-        if total == 0:
-            continue
-        first = np.repeat(searched, counts)
-        skip = np.repeat(np.cumsum(counts) - counts - start, counts)
-        firsts.append(first)
-        seconds.append(order[np.arange(total) - skip])
-    if not firsts:
-        return nothing, nothing
-    first, second = np.concatenate(firsts), np.concatenate(seconds)
-    a, b = one[first], other[second]
-    meet = np.all(np.minimum(a[:, 2:], b[:, 2:]) > np.maximum(a[:, :2], b[:, :2]), axis=1)
-    if one is other:
-        meet &= first != second
-    return first[meet], second[meet]
 
 
 _Row = tuple[float, float, float, float, float, float, int, bool]
@@ -297,9 +258,11 @@ class _Symbols:
         """The symbols once those of ``region_ids`` were drawn again: their rows are
         replaced and every other row kept (gathering them all again cost a few
         milliseconds at each edit of a big map)."""
-        keep = np.fromiter(
-            (region not in region_ids for region in self.regions), dtype=bool, count=len(self.x)
-        )
+        # Compared in numpy, an edited region at a time: a Python test per symbol cost a
+        # few milliseconds at each edit of a big map zoomed in (thousands of symbols).
+        keep = np.ones(len(self.x), dtype=bool)
+        for region_id in region_ids:
+            keep &= self.regions != region_id
         fresh = self._gather(scene, cache, sorted(region_ids))
         joined = _Symbols(
             np.concatenate([self.x[keep], fresh.x]),
@@ -405,6 +368,8 @@ class NameLayer:
         self._symbol_rows: dict[str, list[_Row]] = {}
         self._symbols_moved: set[str] = set()
         """Regions whose symbols changed since ``_symbols`` was gathered."""
+        self._clashes: Clashes | None = None
+        """The overlaps among the names laid out at the last choice."""
         self.preferred: frozenset[str] = frozenset()
         """Regions whose names come first (the selected ones: a designer reads what they
         picked)."""
@@ -419,6 +384,7 @@ class NameLayer:
         self.rooms.clear()
         self.shown.clear()
         self.scale, self._table, self._state, self._symbols = None, None, None, None
+        self._clashes = None
         self._symbol_rows.clear()
         self._symbols_moved.clear()
 
@@ -506,7 +472,8 @@ class NameLayer:
             symbols = self._symbols
         else:
             symbols = _Symbols.none()  # not even gathered: a big map zoomed out
-        after = self._state = table.choose(scale, symbols, groups, self.preferred)
+        after, self._clashes = table.choose(scale, symbols, groups, self.preferred, self._clashes)
+        self._state = after
         self._apply(table, before, after)
 
     def _apply(self, table: _Table, before: np.ndarray, after: np.ndarray) -> None:

@@ -137,10 +137,18 @@ class RegionLayer:
             texts[region_id] = region.name
             widths[region_id] = width
 
-    def add(self, region: Region, building: bool = False, path: QPainterPath | None = None) -> None:
+    def add(
+        self,
+        region: Region,
+        building: bool = False,
+        path: QPainterPath | None = None,
+        measure: bool = True,
+    ) -> None:
         """Add a region or draw it again after an edit (``building``: while :meth:`build`
         draws the whole map, which does the rest at once, and hands the outline's ``path``
-        made with all the others)."""
+        made with all the others). ``measure=False``: the caller measures the room of the
+        names of all the regions an edit changed at once (:meth:`.NameLayer.measure`), one
+        update of the table of names instead of one per region."""
         scene = self.scene
         if path is None:
             path = outline_path(region)
@@ -170,7 +178,8 @@ class RegionLayer:
             if label is not None:
                 label.setPos(point)
                 scene.place(label, "labels")
-            self.names.measure([region.id], [region.polygon])
+            if measure:
+                self.names.measure([region.id], [region.polygon])
             box = path.boundingRect()
             self.sizes[region.id] = float(np.sqrt(box.width() * box.height()))
         if not building:

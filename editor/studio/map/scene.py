@@ -284,12 +284,16 @@ class MapScene(QGraphicsScene):
         self.fan.refresh()
 
     def _regions_changed(self, ids: Iterable[str], kind: str) -> None:
+        drawn = []
         for region_id in ids:
             region = self.document.get("regions", region_id)
             if kind == "remove" or region is None:
                 self.regions.drop(region_id)
             else:
-                self.regions.add(region)
+                self.regions.add(region, measure=False)
+                drawn.append(region)
+        if drawn:
+            self.regions.names.measure([r.id for r in drawn], [r.polygon for r in drawn])
         self.regions.restyle(set(ids))
         self.connections.update_many(self.connections.around(ids))
         self.markers.refresh(ids)

@@ -112,7 +112,7 @@ def run(game: Game) -> None:
         reached = tick
     for mover in movers:
         if not mover.done:
-            _end(game, mover, reached, "jammed" if mover.jam_tick == reached else "out_of_time")
+            end(game, mover, reached, "jammed" if mover.jam_tick == reached else "out_of_time")
     for stack in game.state.stacks.values():
         stack.moved = False
     game.state.wego = None
@@ -211,17 +211,17 @@ def _due(game: Game, mover: Mover, tick: int) -> bool:
         return False
     stack = game.state.stacks.get(mover.stack)
     if stack is None:
-        _end(game, mover, tick, "destroyed")
+        end(game, mover, tick, "destroyed")
         return False
     link = next((lk for lk in game.world.neighbours(stack.region) if lk.to == mover.steps[0]), None)
     if link is None:
-        _end(game, mover, tick, "displaced")
+        end(game, mover, tick, "displaced")
         return False
     mover.cost, _ = step_cost(game, link, mover.spent, mover.budget, first=not mover.stepped)
     if mover.gained + 1e-9 >= mover.cost:
         return True
     if mover.spent + mover.gained + 1e-9 >= mover.budget:
-        _end(game, mover, tick, "out_of_movement")
+        end(game, mover, tick, "out_of_movement")
     return False
 
 
@@ -231,21 +231,21 @@ def _step(
     """Take the mover's next step if it can; whether it stepped."""
     stack = game.state.stacks.get(mover.stack)
     if stack is None:
-        _end(game, mover, tick, "destroyed")
+        end(game, mover, tick, "destroyed")
         return False
     to = mover.steps[0]
     link = next((lk for lk in game.world.neighbours(stack.region) if lk.to == to), None)
     if link is None:
-        _end(game, mover, tick, "displaced")
+        end(game, mover, tick, "displaced")
         return False
     domain = movement.stack_domain(game, stack)
     refusal = movement.step_refusal(game, stack.side, domain, link)
     if refusal is not None:
-        _end(game, mover, tick, "blocked", refusal)
+        end(game, mover, tick, "blocked", refusal)
         return False
     enemies = movement.enemy_here(game, to, stack.side)
     if enemies and (mover.order == OrderWithdraw.kind or not movement.has_combat_unit(game, stack)):
-        _end(game, mover, tick, "blocked", f"enemies hold '{to}'")
+        end(game, mover, tick, "blocked", f"enemies hold '{to}'")
         return False
     if not enemies and domain == "land" and not movement.fits(game, stack, to):
         mover.jammed = True
@@ -285,20 +285,22 @@ def _step(
         )
         if all(region != to for region, _ in contacts):
             contacts.append((to, stack.side))
-        _end(game, mover, tick, "engaged")
+        end(game, mover, tick, "engaged")
         pinned = {s.id for s in enemies}
         for other in movers:
             if not other.done and other.stack in pinned:
-                _end(game, other, tick, "engaged")
+                end(game, other, tick, "engaged")
         return True
     if board.side_of_region(game, to) != stack.side:
         board.capture_region(game, to, stack.side)
     if not mover.steps:
-        _end(game, mover, tick, "arrived")
+        end(game, mover, tick, "arrived")
     return True
 
 
-def _end(game: Game, mover: Mover, tick: int, reason: str, detail: str = "") -> None:
+def end(game: Game, mover: Mover, tick: int, reason: str, detail: str = "") -> None:
+    """The mover's order is over (``wego_order_end``, with why); the operational family's
+    movers end the same way."""
     mover.done = True
     extra = {"detail": detail} if detail else {}
     game.record(

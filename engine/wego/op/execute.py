@@ -43,6 +43,7 @@ from typing import TYPE_CHECKING, Any
 from ...operational import OpUnit, enemy_zoc, spend_movement
 from ...operational.movement import MoveMode
 from ...operational.night import night_for
+from ..execute import end
 from ..orders import MOVING, OrderAttack, OrderWithdraw, order_from_json
 from . import battlefield, recce, sorties, state, stepping, tracking
 from .combat import Battles, Contact, fight_all
@@ -87,14 +88,12 @@ def run(game: Game) -> None:
         fight_all(game, world, contacts, tick)
         for mover in movers:
             if not mover.done and mover.stack in world.displaced:
-                stepping.end(game, mover, tick, "displaced")  # OM21: a retreat ends the plan
+                end(game, mover, tick, "displaced")  # OM21: a retreat ends the plan
         _frame(game, world, tick)
         reached = tick
     for mover in movers:
         if not mover.done:
-            stepping.end(
-                game, mover, reached, "jammed" if mover.jam_tick == reached else "out_of_time"
-            )
+            end(game, mover, reached, "jammed" if mover.jam_tick == reached else "out_of_time")
     if game.state.outcome is None:
         for unit, _ in sorties.bombard(game, world.units):  # OC31: fire with no attack
             world.put(unit)

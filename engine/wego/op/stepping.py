@@ -20,6 +20,7 @@ from ...operational.movement import MoveMode
 from ...operational.units import stacking_points
 from ...operational.zoc import ZocField
 from ..execute import Mover as AreaMover
+from ..execute import end
 from ..orders import ATTACKS
 from . import ambush, overrun, recce, state
 from .after_battle import take_control
@@ -304,18 +305,3 @@ def _delayed(game: Game, mover: Mover, group: list[OpUnit], tick: int) -> bool:
 
 def _moved(unit: OpUnit, there: int) -> OpUnit:
     return replace(unit, hex=there)
-
-
-def end(game: Game, mover: Mover, tick: int, reason: str, detail: str = "") -> None:
-    """The mover's order is over (``wego_order_end``, with why)."""
-    mover.done = True
-    extra = {"detail": detail} if detail else {}
-    game.record(
-        "wego_order_end",
-        tick=tick,
-        stack=mover.stack,
-        side_id=mover.side,
-        order=mover.order,
-        reason=reason,
-        **extra,
-    )

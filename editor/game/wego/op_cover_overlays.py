@@ -21,12 +21,12 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QPointF, QRectF, Qt
-from PySide6.QtGui import QColor, QPainter, QPainterPath, QPen
+from PySide6.QtGui import QColor, QPainterPath, QPen
 from PySide6.QtWidgets import QGraphicsItem, QGraphicsPathItem
 
 from editor.game.map.style import Z_CONNECTIONS, Z_PATH
 from editor.game.panels.knowledge import unit_name
-from editor.game.wego.op_overlay_items import HexMarksItem, number
+from editor.game.wego.op_overlay_items import BadgesItem, number
 from editor.shared.map.hex_drawing import hexside_segment_paths
 from engine.wego.op import hex_queries
 from engine.wego.op.hex_queries import HexsideMark
@@ -67,34 +67,24 @@ def _aa_colour(value: float) -> QColor:
     )
 
 
-class AaCoverItem(HexMarksItem):
+class AaCoverItem(BadgesItem):
     """The AA badges (see the module docstring)."""
 
     def __init__(self, scene: GameMapScene, cover: dict[str, float]) -> None:
         super().__init__(scene, 0.28)
         size = self.size
-        self.badges: list[tuple[QRectF, str, QColor]] = []
         for hex_id, value in sorted(cover.items()):
             found = self.centre(hex_id)
             if found is None:
                 continue
             x, y = found
             box = QRectF(x - size * 0.62, y - size * 0.62, size * 0.58, size * 0.4)
-            self.badges.append((box, number(value), _aa_colour(value)))
             tip = (
                 f"AA over {hex_id}: {number(value)} points fire at an enemy air asset here "
                 "(your units' SP, light AA x3, heavy AA x4 here and next door; OC35), plus "
                 "the air war's advantage of the turn"
             )
-            self.place(box, tip, round_mark=False)
-
-    def paint_mark(self, painter: QPainter, index: int, text: bool) -> None:
-        box, words, colour = self.badges[index]
-        painter.setBrush(colour)
-        painter.drawRoundedRect(box, box.height() * 0.3, box.height() * 0.3)
-        if text:
-            painter.setPen(QPen(QColor(255, 255, 255), 1))
-            painter.drawText(box, Qt.AlignmentFlag.AlignCenter, words)
+            self.badge(box, number(value), _aa_colour(value), tip)
 
 
 def aa_items(scene: GameMapScene, side: str) -> tuple[dict[str, float], list[QGraphicsItem]]:

@@ -184,6 +184,28 @@ class HexMarksItem(QGraphicsItem):
         raise NotImplementedError
 
 
+class BadgesItem(HexMarksItem):
+    """Marks that are rounded badges of a colour with white words (the units' values, the
+    AA cover): a subclass fills :attr:`badges` as it places them."""
+
+    def __init__(self, scene: GameMapScene, font_share: float) -> None:
+        super().__init__(scene, font_share)
+        self.badges: list[tuple[QRectF, str, QColor]] = []
+        """Each badge's box, words and colour, in the order of :attr:`boxes`."""
+
+    def badge(self, box: QRectF, words: str, colour: QColor, tip: str) -> None:
+        self.badges.append((box, words, colour))
+        self.place(box, tip, round_mark=False)
+
+    def paint_mark(self, painter: QPainter, index: int, text: bool) -> None:
+        box, words, colour = self.badges[index]
+        painter.setBrush(colour)
+        painter.drawRoundedRect(box, box.height() * 0.3, box.height() * 0.3)
+        if text:
+            painter.setPen(QPen(QColor(255, 255, 255), 1))
+            painter.drawText(box, Qt.AlignmentFlag.AlignCenter, words)
+
+
 class SupplyMarksItem(HexMarksItem):
     """A disc in the LOC state's colour at the lower left of each hex holding the side's
     units, with the state's initial (and a ``+`` when a level above Basic covers one of them)

@@ -20,12 +20,12 @@ from __future__ import annotations
 from collections import defaultdict
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QRectF, Qt
-from PySide6.QtGui import QColor, QPainter, QPen
+from PySide6.QtCore import QRectF
+from PySide6.QtGui import QColor
 from PySide6.QtWidgets import QGraphicsItem
 
 from editor.game.panels.knowledge import unit_name
-from editor.game.wego.op_overlay_items import LOC_NAMES, HexMarksItem, number
+from editor.game.wego.op_overlay_items import LOC_NAMES, BadgesItem, number
 from engine.operational import OpUnit
 from engine.operational.units import usable_shock
 from engine.wego.op import hex_queries, map_queries, state
@@ -116,7 +116,7 @@ def hex_details(
     return "\n".join(lines)
 
 
-class UnitValuesItem(HexMarksItem):
+class UnitValuesItem(BadgesItem):
     """A badge at the lower right of each hex holding the side's units (see the module
     docstring)."""
 
@@ -124,23 +124,13 @@ class UnitValuesItem(HexMarksItem):
         super().__init__(scene, 0.3)
         size = self.size
         width, height = size * 0.62, size * 0.42
-        self.badges: list[tuple[QRectF, str, QColor]] = []
         for hex_id, text, colour, tip in cells:
             found = self.centre(hex_id)
             if found is None:
                 continue
             x, y = found
             box = QRectF(x + size * 0.3, y + size * 0.12, width, height)
-            self.badges.append((box, text, colour))
-            self.place(box, tip, round_mark=False)
-
-    def paint_mark(self, painter: QPainter, index: int, text: bool) -> None:
-        box, words, colour = self.badges[index]
-        painter.setBrush(colour)
-        painter.drawRoundedRect(box, box.height() * 0.3, box.height() * 0.3)
-        if text:
-            painter.setPen(QPen(QColor(255, 255, 255), 1))
-            painter.drawText(box, Qt.AlignmentFlag.AlignCenter, words)
+            self.badge(box, text, colour, tip)
 
 
 def unit_value_items(

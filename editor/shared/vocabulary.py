@@ -227,6 +227,18 @@ BY_FIELD: dict[tuple[str, str], str] = {
     ("shock", "none"): "No shock",
     ("supply", "basic"): "Basic supply",
     ("supply", "move_plus"): "Move-plus supply",
+    # OS16: the levels a logistics mission gives, and the LOC states of the units it reaches
+    ("supplies", "move_plus"): "Move+ (full movement)",
+    ("supplies", "combat_plus"): "Combat+",
+    **{
+        ("logistics_reaches", state): f"{name} units"
+        for state, name in (
+            ("supported", "Supported"),
+            ("extended", "Extended"),
+            ("isolated", "Isolated"),
+            ("encircled", "Encircled"),
+        )
+    },
     ("missions", "command"): "Command",
     ("night_air_missions", "command"): "Command",
     ("night_naval_missions", "command"): "Command",

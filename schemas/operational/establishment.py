@@ -29,20 +29,30 @@ class MenByEchelon(StrictModel):
     """OU4: men at full strength by echelon (the middle of the manual's size ranges)."""
 
     platoon: Men = 40
+    """A platoon's men."""
     company: Men = 200
+    """A company's men."""
     battalion: Men = 650
+    """A battalion's men."""
     regiment: Men = 2_250
+    """A regiment's men."""
     brigade: Men = 5_000
+    """A brigade's men."""
     division: Men = 12_500
+    """A division's men."""
     corps: Men = 35_000
+    """A corps' men."""
     army: Men = 100_000
+    """An army's men."""
     front: Men = 500_000
+    """A front's (army group's) men."""
 
 
 class EquipmentRate(StrictModel):
     """Guns and vehicles per 1,000 men of one unit category."""
 
     category: Category
+    """The unit category (the unit type's `category`) the row is for."""
     guns: PerThousand = 0.0
     """Guns (artillery pieces, antitank and AA guns) per 1,000 men."""
     vehicles: PerThousand = 0.0

@@ -5,9 +5,8 @@ fixed, no order yet) are laid out afresh over the zone before any order is given
 
 - **The front line**: the zone's hexes nearest the enemy (the enemy's setup zone when it
   has one, else the enemy units the side sees, else the regions the enemy holds), and the
-  side's victory
-  locations in the zone, each get one fighting unit, the strongest (defence x strength) on
-  the victory locations first, then along the front.
+  side's victory locations in the zone, each get one fighting unit, the strongest (defence
+  x strength) on the victory locations first, then along the front.
 - **Thickening and reserves**: of the fighting units left, ``RESERVE_SHARE`` (the most
   mobile ones) form the reserve, stacked ``RESERVE_DEPTH`` hexes behind the front, nearest
   its middle; the others join the front hexes holding the least strength so far.

@@ -1,14 +1,18 @@
-"""Readiness and strength over a unit's life (OC18-OC20, OU7-OU9, OU11, OM19).
+"""Readiness and strength over a unit's life (OC18-OC20, OU7-OU9, OU11, OU19, OM19).
 
 Battle damage (:func:`apply_damage`), resting and encirclement at the end of a turn
 (:func:`end_of_turn`), readiness spent moving (:func:`movement_loss`), and the dug-in state.
-Each returns a new :class:`~engine.operational.units.OpUnit`.
+Each returns a new :class:`~engine.operational.units.OpUnit`. :func:`outlook` plays
+:func:`end_of_turn` forward over given turns to tell how many turns of rest bring a unit to
+100%, or an encircled one to 0% (OU19).
 """
 
 from __future__ import annotations
 
 import math
+from collections.abc import Iterable
 from dataclasses import dataclass, replace
+from typing import Literal
 
 from schemas.operational.rules import OperationalRules
 
@@ -108,3 +112,55 @@ def end_of_turn(
         gain *= table.night_rest
     gain = max(0.0, gain - _zoc_cut(rules, enemy_zoc) - damage_taken)
     return replace(unit, readiness=min(table.maximum, unit.readiness + gain))
+
+
+@dataclass(frozen=True)
+class RestTurn:
+    """OU19: what one coming end of turn gives a unit that stays put (the arguments of
+    :func:`end_of_turn` other than the unit)."""
+
+    night: bool = False
+    recovery: float = 1.0
+    """OW1: the weather's factor (0 for a gun whose fire was used this turn, OC33)."""
+    enemy_zoc: float = 0.0
+    damage_taken: float = 0.0
+
+
+@dataclass(frozen=True)
+class Outlook:
+    """OU19: where a unit that stays put is heading, and after how many turns."""
+
+    goal: Literal["full", "empty"]
+    """``full``: back to the rules' maximum readiness (100%); ``empty``: at 0% (encircled)."""
+    turns: int
+
+
+def outlook(rules: OperationalRules, unit: OpUnit, turns: Iterable[RestTurn]) -> Outlook | None:
+    """OU19: the number of ``turns`` (each end of turn in order) after which ``unit``, never
+    moving, is back at full readiness (Supported or Extended) or down to 0% (Encircled),
+    by playing :func:`end_of_turn` forward with its LOC state unchanged. ``None`` when that
+    does not apply (already full, or already at 0%; Isolated units neither gain nor lose) or
+    is not reached within ``turns`` (a rest the enemy's zone cancels)."""
+    table = rules.readiness
+    if unit.loc == "isolated":
+        return None
+    goal: Literal["full", "empty"] = "empty" if unit.loc == "encircled" else "full"
+    if (goal == "full" and unit.readiness >= table.maximum) or (
+        goal == "empty" and unit.readiness <= 0
+    ):
+        return None
+    for count, turn in enumerate(turns, start=1):
+        unit = end_of_turn(
+            rules,
+            unit,
+            moved=False,
+            enemy_zoc=turn.enemy_zoc,
+            damage_taken=turn.damage_taken,
+            night=turn.night,
+            recovery=turn.recovery,
+        )
+        if goal == "full" and unit.readiness >= table.maximum:
+            return Outlook(goal, count)
+        if goal == "empty" and unit.readiness <= 0:
+            return Outlook(goal, count)
+    return None

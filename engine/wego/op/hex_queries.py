@@ -1,8 +1,10 @@
 """What the game view's hex details and overlays ask of an operational game besides
 :mod:`.map_queries` (OF10, OF11): each hex's AA value and stacking for a side, the AA cover a
 side spreads over the map, the side's chain of command as it stands on the map, and what
-each hexside feature does (OH6, OH7, OH11), and the enemy's values as the side's
-intelligence reads them (:func:`enemy_values`).
+each hexside feature does (OH6, OH7, OH11), the enemy's values as the side's
+intelligence reads them (:func:`enemy_values`), and how many turns of rest bring each of the
+side's units back to 100% readiness, or an encircled one to 0% (:func:`readiness_outlook`,
+OU19).
 
 Every answer is the rules' own (:func:`engine.operational.missions.aa_points`,
 :func:`engine.operational.units.stacking_points`,
@@ -15,17 +17,19 @@ level too low to show them.
 from __future__ import annotations
 
 from collections import defaultdict
+from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from schemas.operational.terrain import HexsideEffect
 
-from ...operational import OpUnit
+from ...operational import OpUnit, enemy_zoc
 from ...operational.establishment import establishment
 from ...operational.missions import aa_points
 from ...operational.movement import stacking_limit
+from ...operational.readiness import Outlook, RestTurn, outlook
 from ...operational.units import stacking_points
-from . import state, supply
+from . import fire, map_queries, state, supply
 from .intel import current_intel
 
 if TYPE_CHECKING:
@@ -214,3 +218,50 @@ def enemy_values(game: Game, side: str) -> dict[str, tuple[KnownEnemy, ...]]:
         board.hex_ids[index]: tuple(sorted(found, key=lambda k: (-k.level, k.unit or "")))
         for index, found in sorted(by_hex.items())
     }
+
+
+OUTLOOK_TURNS = 60
+"""OU19: how far ahead :func:`readiness_outlook` looks (15 days of the default 4 turns); a
+unit not full or at 0% by then gets no figure (its rest is as good as cancelled)."""
+
+
+def readiness_outlook(game: Game, side: str) -> dict[str, Outlook]:
+    """OU19: each of ``side``'s units that would reach 100% readiness by resting, or 0% by
+    staying encircled -> after how many turns, by id (units with no figure left out).
+
+    The coming ends of turn are played forward with the rules' own rest
+    (:func:`engine.operational.readiness.outlook`): each turn's time of day and weather from
+    the calendar (OT4, OW1, OW9), the unit's LOC state and hex as they are now, and the enemy
+    zone on the hex as ``side`` sees it (day or night, OW5; fog of war: unseen enemies count
+    for nothing, as on the zone overlay). The current turn counts unless the unit has already
+    moved in it, with the damage it took and a gun's used fire (OC33) as the turn keeps them.
+    Only the side's own units are answered: the enemy's readiness is its intelligence's
+    business (OI2)."""
+    board = state.board_of(game)
+    rules = board.rules
+    seen = map_queries.known_units(game, side).values()
+    zones = {night: enemy_zoc(board, seen, side, night=night) for night in (False, True)}
+    turn = state.data(game)["turn"]
+    fired = fire.fired(game)
+    now = game.state.turn
+    days = [state.clock(game, now + k) for k in range(OUTLOOK_TURNS)]
+
+    def coming(unit: OpUnit) -> Iterator[RestTurn]:
+        for k, day in enumerate(days):
+            if k == 0 and unit.id in turn["used"]:
+                continue  # it moved this turn: its rest starts with the next
+            yield RestTurn(
+                night=day.night,
+                recovery=0.0 if k == 0 and unit.id in fired else day.recovery,
+                enemy_zoc=zones[day.night].value(unit.hex),
+                damage_taken=turn["damage"].get(unit.id, 0.0) if k == 0 else 0.0,
+            )
+
+    out: dict[str, Outlook] = {}
+    for unit in state.units(game).values():
+        if unit.side != side:
+            continue
+        found = outlook(rules, unit, coming(unit))
+        if found is not None:
+            out[unit.id] = found
+    return out

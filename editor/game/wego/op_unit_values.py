@@ -3,15 +3,17 @@ details behind them (OF10): readiness, strength, quality, shock and dug-in, one 
 as a badge at the lower right of each hex holding the side's units, in a colour from poor
 (red) to good (green) with the figure once hexes are large enough on screen. Pointing at a
 badge gives the hex's details: every unit of the side there with its quality, strength,
-readiness, usable shock (attacking and defending) and dug-in state, its line of
+readiness (with the turns of rest that bring it back to 100%, or the turns an encircled
+unit has before 0%, OU19), usable shock (attacking and defending) and dug-in state, its line of
 communication, the hex's AA value, stacking points used of its limit and the men, guns
 and vehicles its units stand for, and the enemy's zone-of-control value on the hex.
 
 Only the side's own units are drawn: an enemy's values are what its intelligence reads of
 them, which the intelligence overlay shows (:mod:`.op_intel`). The figures are the rules'
 own (:func:`engine.wego.op.map_queries.known_units`,
-:func:`engine.operational.units.usable_shock`); the badge of a hex shows its weakest unit's
-readiness and strength (the one an attack hurts first), the mean of its units' quality
+:func:`engine.operational.units.usable_shock`,
+:func:`engine.wego.op.hex_queries.readiness_outlook`); the badge of a hex shows its weakest
+unit's readiness and strength (the one an attack hurts first), the mean of its units' quality
 levels, the best usable attacking shock, and whether all, some or none are dug in.
 """
 
@@ -27,6 +29,7 @@ from PySide6.QtWidgets import QGraphicsItem
 from editor.game.panels.knowledge import unit_name
 from editor.game.wego.op_overlay_items import LOC_NAMES, BadgesItem, number
 from engine.operational import OpUnit
+from engine.operational.readiness import Outlook
 from engine.operational.units import usable_shock
 from engine.wego.op import hex_queries, map_queries, state
 from engine.wego.op.hex_queries import HexValues
@@ -81,25 +84,39 @@ def badge(scene: GameMapScene, name: str, units: list[OpUnit]) -> tuple[str, QCo
     )
 
 
+def outlook_words(found: Outlook | None, maximum: float) -> str:
+    """OU19: a unit's readiness outlook in words (empty when it has none)."""
+    if found is None:
+        return ""
+    turns = f"{found.turns} turn{'s' if found.turns != 1 else ''}"
+    if found.goal == "full":
+        return f" (back to {maximum:g}% after {turns} of rest)"
+    return f" (0% in {turns} if still encircled)"
+
+
 def hex_details(
     scene: GameMapScene,
     hex_id: str,
     units: list[OpUnit],
     zoc: float,
     values: HexValues | None = None,
+    outlook: dict[str, Outlook] | None = None,
 ) -> str:
-    """OF10: the hex's units of the side with their values, its AA value and stacking
-    (``values``), and the enemy's zone there."""
+    """OF10: the hex's units of the side with their values (``outlook``: each unit's turns
+    to full readiness or to 0%, OU19), its AA value and stacking (``values``), and the
+    enemy's zone there."""
     game = scene.game
     place = game.world.regions[hex_id].name
     title = place if place == hex_id else f"{place} ({hex_id})"
     lines = [f"{title}: {len(units)} unit{'s' if len(units) != 1 else ''} of yours"]
+    maximum = state.board_of(game).rules.readiness.maximum
     for unit in units:
+        ahead = outlook_words((outlook or {}).get(unit.id), maximum)
         attack, defence = shock_of(scene, unit)
         guard = number(defence) if defence is not None else "as the attacker's"
         lines.append(
             f"{unit_name(game, unit.id)}: {unit.quality}, strength {unit.strength:.0f}%, "
-            f"readiness {unit.readiness:.0f}%, shock {number(attack)} attacking / {guard} "
+            f"readiness {unit.readiness:.0f}%{ahead}, shock {number(attack)} attacking / {guard} "
             f"defending{', dug in' if unit.dug_in else ''}, LOC {LOC_NAMES[unit.loc]}"
         )
     mean = sum(u.level for u in units) / len(units)
@@ -146,6 +163,7 @@ def unit_value_items(
             by_hex[str(grid.ids[unit.hex])].append(unit)
     zoc = map_queries.enemy_zoc_values(game, side)
     own = hex_queries.hex_values(game, side)
+    ahead = hex_queries.readiness_outlook(game, side)
     cells: list[tuple[str, str, QColor, str]] = []
     texts: dict[str, str] = {}
     for hex_id, units in sorted(by_hex.items()):
@@ -153,7 +171,7 @@ def unit_value_items(
             continue
         text, colour = badge(scene, name, units)
         texts[hex_id] = text
-        tip = hex_details(scene, hex_id, units, zoc.get(hex_id, 0), own.get(hex_id))
+        tip = hex_details(scene, hex_id, units, zoc.get(hex_id, 0), own.get(hex_id), ahead)
         cells.append((hex_id, text, colour, tip))
     item = UnitValuesItem(scene, cells)
     scene.addItem(item)

@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from tests.realwindow.conftest import SAMPLES, settle_input
+from tests.realwindow.conftest import SAMPLES, on_screen, settle_input, wait_until
 
 
 def sample(stem: str) -> Any:
@@ -69,3 +69,21 @@ def game_window(qtbot, state_dir) -> Iterator[Callable[..., Any]]:
     for window in windows:
         window.close()
         window.deleteLater()
+
+
+def choose_overlay(x: Any, window: Any, name: str) -> None:
+    """View > Overlays > the operational overlay ``name``, with real clicks (``x`` drives the
+    mouse), until the overlay shows."""
+    op = window.op_view
+    bar = window.menuBar()
+    top = next(a.menu() for a in bar.actions() if a.text() == "&View")
+    x.click(*on_screen(bar, *bar.actionGeometry(top.menuAction()).center().toTuple()))
+    wait_until(lambda: top.isVisible(), what="the View menu")
+    settle_input(0.2)
+    spot = top.actionGeometry(op.menu.menuAction()).center()
+    x.click(*on_screen(top, spot.x(), spot.y()))
+    wait_until(lambda: op.menu.isVisible(), what="the Overlays menu")
+    settle_input(0.2)
+    spot = op.menu.actionGeometry(op.actions[name]).center()
+    x.click(*on_screen(op.menu, spot.x(), spot.y()))
+    wait_until(lambda: name in op.overlays.shown, what=f"the {name} overlay")

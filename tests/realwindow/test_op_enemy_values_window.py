@@ -21,20 +21,10 @@ def test_enemy_values_from_the_view_menu_with_what_intelligence_reads(game_windo
     session, window = _open(game_window, 1280, 720, "kharkov-enemy-values", fog=True)
     op = window.op_view
     assert op is not None
-    view, bar = window.map_view, window.menuBar()
-    top = next(a.menu() for a in bar.actions() if a.text() == "&View")
+    view = window.map_view
 
     def choose(name: str) -> None:
-        x.click(*on_screen(bar, *bar.actionGeometry(top.menuAction()).center().toTuple()))
-        wait_until(lambda: top.isVisible(), what="the View menu")
-        settle_input(0.2)
-        spot = top.actionGeometry(op.menu.menuAction()).center()
-        x.click(*on_screen(top, spot.x(), spot.y()))
-        wait_until(lambda: op.menu.isVisible(), what="the Overlays menu")
-        settle_input(0.2)
-        spot = op.menu.actionGeometry(op.actions[name]).center()
-        x.click(*on_screen(op.menu, spot.x(), spot.y()))
-        wait_until(lambda: name in op.overlays.shown, what=f"the {name} overlay")
+        game_fixtures.choose_overlay(x, window, name)
 
     choose("strength")
     choose("enemy_defence")

@@ -295,22 +295,10 @@ def test_unit_values_from_the_view_menu_with_hex_details(game_window, x, shots):
     op = window.op_view
     assert op is not None
     view, game = window.map_view, session.game
-    bar = window.menuBar()
-
-    top = next(a.menu() for a in bar.actions() if a.text() == "&View")
 
     def choose(name: str) -> None:
         """View > Overlays > the overlay, with real clicks."""
-        x.click(*on_screen(bar, *bar.actionGeometry(top.menuAction()).center().toTuple()))
-        wait_until(lambda: top.isVisible(), what="the View menu")
-        settle_input(0.2)
-        spot = top.actionGeometry(op.menu.menuAction()).center()
-        x.click(*on_screen(top, spot.x(), spot.y()))
-        wait_until(lambda: op.menu.isVisible(), what="the Overlays menu")
-        settle_input(0.2)
-        spot = op.menu.actionGeometry(op.actions[name]).center()
-        x.click(*on_screen(op.menu, spot.x(), spot.y()))
-        wait_until(lambda: name in op.overlays.shown, what=f"the {name} overlay")
+        game_fixtures.choose_overlay(x, window, name)
 
     choose("readiness")
     own = {

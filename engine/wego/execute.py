@@ -209,9 +209,8 @@ def _due(game: Game, mover: Mover, tick: int) -> bool:
     """Whether the mover steps in this round (its cost worked out on the way)."""
     if mover.done or mover.jammed or mover.wait > 0:
         return False
-    stack = game.state.stacks.get(mover.stack)
+    stack = stack_or_end(game, mover, tick)
     if stack is None:
-        end(game, mover, tick, "destroyed")
         return False
     link = next((lk for lk in game.world.neighbours(stack.region) if lk.to == mover.steps[0]), None)
     if link is None:
@@ -229,9 +228,8 @@ def _step(
     game: Game, mover: Mover, tick: int, contacts: list[tuple[str, str]], movers: list[Mover]
 ) -> bool:
     """Take the mover's next step if it can; whether it stepped."""
-    stack = game.state.stacks.get(mover.stack)
+    stack = stack_or_end(game, mover, tick)
     if stack is None:
-        end(game, mover, tick, "destroyed")
         return False
     to = mover.steps[0]
     link = next((lk for lk in game.world.neighbours(stack.region) if lk.to == to), None)
@@ -296,6 +294,14 @@ def _step(
     if not mover.steps:
         end(game, mover, tick, "arrived")
     return True
+
+
+def stack_or_end(game: Game, mover: Mover, tick: int) -> StackState | None:
+    """The mover's stack; ``None`` once it is gone, its order then ended as destroyed."""
+    stack = game.state.stacks.get(mover.stack)
+    if stack is None:
+        end(game, mover, tick, "destroyed")
+    return stack
 
 
 def end(game: Game, mover: Mover, tick: int, reason: str, detail: str = "") -> None:

@@ -87,3 +87,15 @@ def choose_overlay(x: Any, window: Any, name: str) -> None:
     spot = op.menu.actionGeometry(op.actions[name]).center()
     x.click(*on_screen(op.menu, spot.x(), spot.y()))
     wait_until(lambda: name in op.overlays.shown, what=f"the {name} overlay")
+
+
+def point_at(x: Any, view: Any, spot: Any, near: float = 2) -> None:
+    """Zoom the map in four times on ``spot`` (a scene point) and bring the real pointer onto
+    it from ``near`` pixels away, so the item there sees the pointer arrive (its tooltip)."""
+    view.zoom_to_fit()
+    view.zoom_by(4.0)
+    view.centerOn(spot)
+    settle_input(0.4)
+    point = view.mapFromScene(spot)
+    x.move(*on_screen(view.viewport(), point.x() - near, point.y() - near))
+    x.move(*on_screen(view.viewport(), point.x(), point.y()))

@@ -6,7 +6,7 @@ pointing at one lists what its intelligence reads there."""
 from __future__ import annotations
 
 from tests.realwindow import game_fixtures
-from tests.realwindow.conftest import on_screen, settle_input, wait_until
+from tests.realwindow.conftest import settle_input, wait_until
 from tests.realwindow.test_op_map_planning import _open
 
 game_window = game_fixtures.game_window
@@ -46,13 +46,7 @@ def test_enemy_values_from_the_view_menu_with_what_intelligence_reads(game_windo
         if tip.startswith("Enemy in")
     ]
     box, _tip = enemy_boxes[0]
-    view.zoom_to_fit()
-    view.zoom_by(4.0)
-    view.centerOn(box.center())
-    settle_input(0.4)
-    point = view.mapFromScene(box.center())
-    x.move(*on_screen(view.viewport(), point.x() - 2, point.y() - 2))
-    x.move(*on_screen(view.viewport(), point.x(), point.y()))
+    game_fixtures.point_at(x, view, box.center())
     wait_until(lambda: "as your intelligence reads it" in QToolTip.text(), what="the reading")
     assert "level" in QToolTip.text()
     shots(window, "kharkov-enemy-details-1280")

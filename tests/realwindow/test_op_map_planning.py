@@ -251,13 +251,7 @@ def test_victory_locations_frozen_rivers_and_setup_zone_on_the_map(game_window, 
         for i in board._items["victory"]
         if getattr(i, "entity_id", "") == f"op-location-{spot.hex}"
     )
-    view.zoom_to_fit()
-    view.zoom_by(4.0)
-    view.centerOn(star.scenePos())
-    settle_input(0.4)
-    point = view.mapFromScene(star.scenePos())
-    x.move(*on_screen(view.viewport(), point.x() - 3, point.y() - 3))
-    x.move(*on_screen(view.viewport(), point.x(), point.y()))
+    game_fixtures.point_at(x, view, star.scenePos(), near=3)
     wait_until(lambda: "victory location" in QToolTip.text(), what="the location's tooltip")
     assert spot.name in QToolTip.text() and "Held by South-Western Direction" in QToolTip.text()
     shots(window, "kharkov-location-tip-1280")
@@ -315,13 +309,7 @@ def test_unit_values_from_the_view_menu_with_hex_details(game_window, x, shots):
     assert "readiness" not in op.overlays.shown and not op.actions["readiness"].isChecked()
     (item,) = [i for i in view.map_scene.items() if isinstance(i, UnitValuesItem)]
     box, _text, _colour = item.badges[0]
-    view.zoom_to_fit()
-    view.zoom_by(4.0)
-    view.centerOn(box.center())
-    settle_input(0.4)
-    point = view.mapFromScene(box.center())
-    x.move(*on_screen(view.viewport(), point.x() - 2, point.y() - 2))
-    x.move(*on_screen(view.viewport(), point.x(), point.y()))
+    game_fixtures.point_at(x, view, box.center())
     wait_until(lambda: "of yours" in QToolTip.text(), what="the hex details")
     tip = QToolTip.text()
     assert "readiness 100%" in tip and "attacking" in tip

@@ -16,12 +16,12 @@ import copy
 import dataclasses
 from pathlib import Path
 
-from PySide6.QtCore import QObject, QPointF, Qt, Signal
+from PySide6.QtCore import QObject, Qt, Signal
 from PySide6.QtGui import QColor, QPainterPath, QPen
 from PySide6.QtWidgets import QGraphicsItem, QGraphicsPathItem, QWidget
 
 from editor.game.film.tracking import tracking_badges
-from editor.game.map.marks import MarkItem
+from editor.game.map.marks import MarkItem, arrow_head
 from editor.game.map.scene import GameMapScene
 from editor.game.map.style import Z_BADGES
 from editor.game.map.view import GameMapView
@@ -159,15 +159,7 @@ class FilmScene(GameMapScene):
             return
         path = QPainterPath(a)
         path.lineTo(b)
-        line = b - a
-        length = max((line.x() ** 2 + line.y() ** 2) ** 0.5, 1e-6)
-        unit = QPointF(line.x() / length, line.y() / length)
-        normal = QPointF(-unit.y(), unit.x())
-        size = min(length * 0.35, self.typical**0.5 * 0.35 + 4)
-        path.moveTo(b)
-        path.lineTo(b - unit * size + normal * size * 0.5)
-        path.moveTo(b)
-        path.lineTo(b - unit * size - normal * size * 0.5)
+        arrow_head(path, a, b, self.typical**0.5 * 0.35 + 4, 0.35)
         item = QGraphicsPathItem(path)
         pen = QPen(colour, 3.0)
         pen.setCosmetic(True)

@@ -210,3 +210,17 @@ class MarkItem(QGraphicsItem):
             draw, look = KINDS[self.kind][1], self.look
             picture = _PICTURES[key] = pixmap_of(self._box, ratio, lambda p: draw(p, look))
         painter.drawPixmap(self.boundingRect().topLeft(), picture)
+
+
+def arrow_head(path: QPainterPath, a: QPointF, b: QPointF, size: float, share: float) -> None:
+    """Add to ``path`` the two strokes of an arrow's head at ``b`` for the line from ``a``,
+    each ``size`` long but at most ``share`` of the line, so a short step keeps a shaft."""
+    line = b - a
+    length = max((line.x() ** 2 + line.y() ** 2) ** 0.5, 1e-6)
+    unit = QPointF(line.x() / length, line.y() / length)
+    normal = QPointF(-unit.y(), unit.x())
+    size = min(size, length * share)
+    path.moveTo(b)
+    path.lineTo(b - unit * size + normal * size * 0.5)
+    path.moveTo(b)
+    path.lineTo(b - unit * size - normal * size * 0.5)

@@ -25,7 +25,6 @@ from PySide6.QtCore import Qt
 from PySide6.QtGui import QBrush, QColor, QStandardItemModel
 from PySide6.QtWidgets import (
     QComboBox,
-    QGraphicsPathItem,
     QPushButton,
     QTreeWidgetItem,
     QWidget,
@@ -67,14 +66,8 @@ class AssetsBox(TargetPicking, QWidget):
         self.cancel_button.clicked.connect(self.cancel)
         self.note = note_label("op-asset-note")
         lay_out(self, self.table, self.mission, self.give_button, self.cancel_button, self.note)
-        self.picking: tuple[str, str] | None = None
-        """While a target is chosen on the map: the asset and its mission."""
-        self._washes: list[QGraphicsPathItem] = []
         self.marks = AssetMarks(session, map_view)
-        session.changed.connect(self.refresh)
-        session.toAct.connect(lambda _s: self.refresh())
-        session.handover.connect(lambda _s: self.stop_picking())
-        map_view.planChanged.connect(self.refresh)
+        self.follow_plan()
         self.refresh()
 
     # -- what is shown -------------------------------------------------------------------------

@@ -30,7 +30,6 @@ from PySide6.QtCore import Qt
 from PySide6.QtGui import QBrush, QColor
 from PySide6.QtWidgets import (
     QComboBox,
-    QGraphicsPathItem,
     QPushButton,
     QTreeWidgetItem,
     QWidget,
@@ -87,17 +86,11 @@ class FireBox(TargetPicking, QWidget):
         self.cancel_button.clicked.connect(self.cancel)
         self.note = note_label("op-fire-note")
         lay_out(self, self.table, self.kind, self.target_button, self.cancel_button, self.note)
-        self.picking: tuple[str, str] | None = None
-        """While a target is chosen on the map: the gun and the kind of fire."""
         self.active = True
         """Whether the tab is the one shown (the range is drawn only then)."""
-        self._washes: list[QGraphicsPathItem] = []
         self.range = RangeArea(map_view.map_scene)
         self.marks = FireMarks(session, map_view)
-        session.changed.connect(self.refresh)
-        session.toAct.connect(lambda _s: self.refresh())
-        session.handover.connect(lambda _s: self.stop_picking())
-        map_view.planChanged.connect(self.refresh)
+        self.follow_plan()
         self.refresh()
 
     # -- what is shown -------------------------------------------------------------------------

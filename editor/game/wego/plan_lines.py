@@ -14,7 +14,7 @@ from PySide6.QtCore import QPointF, Qt
 from PySide6.QtGui import QColor, QPainterPath, QPen
 from PySide6.QtWidgets import QGraphicsItem, QGraphicsPathItem
 
-from editor.game.map.marks import MarkItem
+from editor.game.map.marks import MarkItem, arrow_head
 from editor.game.map.style import Z_BADGES, Z_PATH
 from editor.game.wego.orders import order_words, route_of
 from engine.wego.orders import Order, OrderWithdraw
@@ -47,7 +47,7 @@ def draw_order(
         path = QPainterPath(points[0])
         for point in points[1:]:
             path.lineTo(point)
-        _arrow_head(scene, path, points[-2], points[-1])
+        arrow_head(path, points[-2], points[-1], scene.typical**0.5 * 0.3 + 3, 0.3)
         line = QGraphicsPathItem(path)
         pen = QPen(colour, 5.0 if selected else 3.0)
         pen.setCosmetic(True)
@@ -70,15 +70,3 @@ def draw_order(
     scene.addItem(label)
     items.append(label)
     return items
-
-
-def _arrow_head(scene: GameMapScene, path: QPainterPath, a: QPointF, b: QPointF) -> None:
-    line = b - a
-    length = max((line.x() ** 2 + line.y() ** 2) ** 0.5, 1e-6)
-    unit = QPointF(line.x() / length, line.y() / length)
-    normal = QPointF(-unit.y(), unit.x())
-    size = min(length * 0.3, scene.typical**0.5 * 0.3 + 3)
-    path.moveTo(b)
-    path.lineTo(b - unit * size + normal * size * 0.5)
-    path.moveTo(b)
-    path.lineTo(b - unit * size - normal * size * 0.5)

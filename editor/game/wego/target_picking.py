@@ -105,6 +105,19 @@ class TargetPicking:
     def side(self) -> str | None:
         return self.map_view.planning()
 
+    def follow_plan(self) -> None:
+        """Start with no target being chosen and redraw the tab as the game and the plan
+        change; a hand-over ends the choosing (the next player must not inherit it)."""
+        self.picking = None
+        self._washes = []
+        self.session.changed.connect(self.refresh)
+        self.session.toAct.connect(lambda _s: self.refresh())
+        self.session.handover.connect(lambda _s: self.stop_picking())
+        self.map_view.planChanged.connect(self.refresh)
+
+    def refresh(self) -> None:
+        raise NotImplementedError
+
     # -- what a tab says -------------------------------------------------------------------------
 
     def refusal(self, side: str, who: str, mission: str, region: str) -> str | None:

@@ -20,7 +20,7 @@ from ...operational.movement import MoveMode
 from ...operational.units import stacking_points
 from ...operational.zoc import ZocField
 from ..execute import Mover as AreaMover
-from ..execute import end
+from ..execute import end, stack_or_end
 from ..orders import ATTACKS
 from . import ambush, overrun, recce, state
 from .after_battle import take_control
@@ -80,9 +80,8 @@ def due(
     (with the road's congestion so far, OH5)."""
     if mover.done or mover.jammed or mover.wait > 0:
         return False
-    stack = game.state.stacks.get(mover.stack)
+    stack = stack_or_end(game, mover, tick)
     if stack is None:
-        end(game, mover, tick, "destroyed")
         return False
     board = state.board_of(game)
     here, there = world.index.get(stack.region), world.index.get(mover.steps[0])
@@ -147,9 +146,8 @@ def take(
 ) -> bool:
     """Take the mover's next step, or meet the enemy in it (overrun, battle or halt);
     whether anything happened this round (a stack that waits or is jammed did nothing)."""
-    stack = game.state.stacks.get(mover.stack)
+    stack = stack_or_end(game, mover, tick)
     if stack is None:
-        end(game, mover, tick, "destroyed")
         return False
     board = state.board_of(game)
     to = mover.steps[0]

@@ -25,6 +25,16 @@ def _unavailable(reason: str) -> None:
     pytest.skip(f"no X server for the real-window tests: {reason}")
 
 
+def crash_frames(output: str, lines: int = 30) -> str:
+    """The innermost frames of each crash in ``output``. Python's fault handler prints the
+    most recent call first, so the frames that say where a crash happened come right after
+    "Fatal Python error" and are the first cut when only the output's tail is shown."""
+    found = []
+    for part in output.split("Fatal Python error")[1:]:
+        found.append("Fatal Python error" + "\n".join(part.splitlines()[:lines]))
+    return "".join(f"{crash}\n...\n" for crash in found)
+
+
 def test_the_real_window_tests_pass(request: pytest.FixtureRequest) -> None:
     config = request.config
     folder = background.folder_for(config.salient_run_id)
@@ -35,6 +45,19 @@ def test_the_real_window_tests_pass(request: pytest.FixtureRequest) -> None:
         _unavailable(result["reason"])
     assert result["status"] == "passed", (
         f"{result['reason']} (kept in {folder}); the real-window tests said:\n"
-        f"{result['output'][-6000:]}"
+        f"{crash_frames(result['output'])}{result['output'][-6000:]}"
     )
     shutil.rmtree(folder, ignore_errors=True)
+
+
+def test_a_crash_is_reported_by_its_innermost_frames() -> None:
+    """A worker's segfault shows where it happened even when the output's tail is long."""
+    output = (
+        "Fatal Python error: Segmentation fault\n\nCurrent thread (most recent call first):\n"
+        '  File "editor/game/wego/op_engineers.py", line 88 in refresh\n'
+        + '  File "pluggy/_callers.py", line 1 in _multicall\n' * 500
+    )
+    shown = crash_frames(output)
+    assert "op_engineers.py\", line 88 in refresh" in shown
+    assert len(shown.splitlines()) <= 31
+    assert crash_frames("1 failed, 2 passed") == ""

@@ -89,3 +89,18 @@ def test_mypy_is_clean_on_schemas_and_engine() -> None:
     )
     assert done.returncode == 0, done.stdout + done.stderr
     assert "Success: no issues found" in done.stdout
+
+
+def test_no_tree_item_iterators() -> None:
+    """PySide keeps a QTreeWidgetItemIterator alive as long as its tree, registered with the
+    tree's model; when a rebuild deletes the row it stands on, the next rebuild walks freed
+    memory. That crashed the engineers panel's real-window test under load (a segfault in
+    QTreeWidget.clear, reproduced under valgrind). Walk rows with topLevelItem and child."""
+    name = "QTreeWidgetItemIterator"
+    users = [
+        str(path.relative_to(ROOT))
+        for folder in ("editor", "tests", "benchmarks")
+        for path in (ROOT / folder).rglob("*.py")
+        if path != Path(__file__) and name in path.read_text(encoding="utf-8")
+    ]
+    assert users == []

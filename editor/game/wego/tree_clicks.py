@@ -4,8 +4,8 @@ The orders and engineers panels give an order when one of their rows is clicked,
 it changes the plan, which rebuilds the panel's tree. Rebuilding inside the tree's own
 ``itemClicked`` deletes the row Qt is still handling: after the signal returns, the view
 goes on with the click (asking the model for the row's flags, to see whether it is to be
-edited) through an index whose item is gone. That is a use after free; it crashed a real
-window's test once under load. So a rebuild asked for while a click is being handled waits
+edited) through an index whose item is gone. Qt's documentation warns against deleting an
+item from its own signal. So a rebuild asked for while a click is being handled waits
 for the next turn of the event loop, when Qt has finished with the click.
 """
 

@@ -293,3 +293,18 @@ def test_oo3_an_enemy_stepping_out_in_the_same_round_leaves_no_free_step() -> No
     )
     steps = [r for r in of(records, "wego_step") if r["units"] == ["tank"]]
     assert all(r["cost"] > 0 for r in steps)
+
+
+def test_oo1_start_again_folds_a_part_broken_down_later_back_into_its_stack() -> None:
+    """Turn 2: the rifles detached, then broken down: the plan before it had one stack of
+    tank and rifles, and Start again brings it back (the parts combined, then joined)."""
+    game = split_game()
+    execute(game, [])
+    start = snapshot(game, "red")
+    game.apply(Detach(("rifles",)))
+    game.apply(BreakDown("rifles"))
+    assert fresh(game, "red") == start
+    while (action := next_action(game, "red", start)) is not None:
+        game.apply(action)
+    assert snapshot(game, "red") == start
+    assert stack(game, "tank") == stack(game, "rifles")

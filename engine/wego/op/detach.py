@@ -191,9 +191,14 @@ def start_groups(game: Game, side: str) -> Groups:
             continue
         if kind == "op_detach":
             moved, rest = set(record["units"]), set(record["rest"])
-            stacks = [g for g in stacks if g != moved and not g & rest] + [
-                moved | next((g for g in stacks if g & rest), rest)
-            ]
+            # The part goes back into the stack it left (a unit of it broken down later is
+            # counted alone by then, so every group touching the two is folded in).
+            touched = moved | rest
+            back = set(touched)
+            for group in stacks:
+                if group & touched:
+                    back |= group
+            stacks = [g for g in stacks if not g & touched] + [back]
         elif kind == "op_join":
             joined = {u for part in record["parts"] for u in part}
             stacks = [g for g in stacks if not g & joined] + [set(p) for p in record["parts"]]

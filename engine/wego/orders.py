@@ -118,6 +118,16 @@ class OrderRoadMove(Order):
 
 
 @dataclass(frozen=True, slots=True)
+class OrderIgnoreEnemy(OrderMove):
+    """Move along ``path`` as if the enemy were absent (operational rules only, OO3): the
+    route may run through or end on a hex where the side sees enemies (one it expects to be
+    gone). In execution the stack halts in the last hex short of an enemy it meets, never
+    overruns nor attacks, and pays the enemy's zones of control as it enters them."""
+
+    kind: ClassVar[str] = "order_ignore_enemy"
+
+
+@dataclass(frozen=True, slots=True)
 class CancelOrder(Action):
     """Take back the order given to a stack (it holds again)."""
 
@@ -145,6 +155,7 @@ ORDERS: dict[str, type[Order]] = {
         OrderAttackNoAdvance,
         OrderHoldAtAllCosts,
         OrderWithdrawIfAttacked,
+        OrderIgnoreEnemy,
     )
 }
 """The order classes by ``kind``."""
@@ -155,13 +166,14 @@ OPERATIONAL_ONLY = (
     OrderAttackNoAdvance,
     OrderHoldAtAllCosts,
     OrderWithdrawIfAttacked,
+    OrderIgnoreEnemy,
 )
 """The orders only the operational rules family gives (docs/rules-operational.md)."""
 
 ATTACKS = frozenset(cls.kind for cls in (OrderAttack, OrderAssault, OrderAttackNoAdvance))
 """The kinds of the orders that attack."""
 
-MOVING = (OrderMove, OrderAttack, OrderWithdraw, OrderRoadMove)
+MOVING = (OrderMove, OrderAttack, OrderWithdraw, OrderRoadMove, OrderIgnoreEnemy)
 """The orders that move their stack."""
 
 _REGISTERED: tuple[type[Action], ...] = (*ORDERS.values(), CancelOrder, SealPlan)

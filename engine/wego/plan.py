@@ -35,6 +35,7 @@ from .orders import (
     OrderDefend,
     OrderHold,
     OrderHoldAtAllCosts,
+    OrderIgnoreEnemy,
     OrderMove,
     OrderRoadMove,
     OrderWithdraw,
@@ -157,6 +158,8 @@ def actions(game: Game) -> list[Action]:
             if operational:  # OO7: the other offensive orders of the operational rules
                 out.append(OrderAssault(stack.id, target, route.path))
                 out.append(OrderAttackNoAdvance(stack.id, target, route.path))
+        if operational:  # OO3: where only a move that ignores the enemy goes
+            out += ignore_enemy_orders(game, stack, reach)
         if operational and road_refusal(game, stack) is None:
             road = routes(game, stack, road=True)
             out += [OrderRoadMove(stack.id, r.path) for r in road.values()]
@@ -167,6 +170,22 @@ def actions(game: Game) -> list[Action]:
     if family.operational(game):
         out += family.planning_actions(game, side)  # supply orders, HQ moves (OO13, OO16)
     out.append(SealPlan())
+    return out
+
+
+def ignore_enemy_orders(
+    game: Game, stack: StackState, reach: dict[str, Route]
+) -> list[OrderIgnoreEnemy]:
+    """OO3: an ignore-enemy move to every hex whose cheapest route, with the enemy taken
+    away, goes where an ordinary move's cannot (through or onto a hex where the side sees
+    enemies) or costs less; ``reach`` is the ordinary moves' routes. Elsewhere the two orders
+    would move the stack alike, so only the ordinary move is listed."""
+    barred = seen_enemies(game, stack.side)
+    out: list[OrderIgnoreEnemy] = []
+    for region, route in routes(game, stack, ignore_enemy=True).items():
+        usual = reach.get(region)
+        if usual is None or route.cost < usual.cost or barred.intersection(route.path):
+            out.append(OrderIgnoreEnemy(stack.id, route.path))
     return out
 
 

@@ -13,7 +13,8 @@ made again puts the units in stacks with new ids, and the order still finds them
 other planning action, and asks again; each answer is read from the game as it stands, so
 the stacks formed by one action are known to the next. Orders in the way go first (a stack
 with an order is neither set up nor broken down), then breakdowns and combines, setups, HQ
-moves, the books of orders, and the stacks' orders last. :func:`fresh` is the snapshot of
+moves, the books of orders, parts of stacks detached or joined (OO1), and the stacks' orders
+last. :func:`fresh` is the snapshot of
 the plan before the side's first planning action of the turn (the game view's "Start again").
 """
 
@@ -45,6 +46,9 @@ class PlanState:
     """The HQs moved under another corps this turn (OO16), with their corps."""
     books: tuple[tuple[str, Action], ...] = ()
     """The supply, mission, fire and engineer orders, each by ``kind:key``."""
+    groups: tuple[Units, ...] = ()
+    """The side's stacks, each as its units (operational rules: parts of stacks detached,
+    OO1)."""
 
 
 def _units(game: Game, stack_id: str) -> Units:
@@ -57,10 +61,14 @@ def snapshot(game: Game, side: str) -> PlanState:
     orders = tuple(sorted((_units(game, s), replace(o, stack="")) for s, o in given.items()))
     if not family.operational(game):
         return PlanState(orders)
-    from .op import books
+    from .op import books, detach
 
     return PlanState(
-        orders, books.places(game, side), books.parents(game, side), books.of(game, side)
+        orders,
+        books.places(game, side),
+        books.parents(game, side),
+        books.of(game, side),
+        detach.groups(game, side),
     )
 
 
@@ -71,9 +79,14 @@ def fresh(game: Game, side: str) -> PlanState:
     brings a plan back to."""
     if not family.operational(game):
         return PlanState(())
-    from .op import plan_start
+    from .op import detach, plan_start
 
-    return PlanState((), plan_start.places(game, side), plan_start.parents(game, side))
+    return PlanState(
+        (),
+        plan_start.places(game, side),
+        plan_start.parents(game, side),
+        groups=detach.start_groups(game, side),
+    )
 
 
 def _stack_of(game: Game, units: Units) -> str | None:
@@ -91,9 +104,9 @@ def next_action(game: Game, side: str, wanted: PlanState) -> Action | None:
     kept = dict(wanted.orders)
     moving: set[str] = set()
     if family.operational(game):
-        from .op import books
+        from .op import books, detach
 
-        moving = books.units_to_move(now, wanted)
+        moving = books.units_to_move(now, wanted) | detach.regrouped(now.groups, wanted.groups)
     for units, order in now.orders:
         if kept.get(units) != order or moving.intersection(units):
             stack = _stack_of(game, units)
@@ -102,7 +115,9 @@ def next_action(game: Game, side: str, wanted: PlanState) -> Action | None:
     if family.operational(game):
         from .op import books
 
-        action = books.next_action(game, now, wanted)
+        action = books.next_action(game, now, wanted) or detach.next_action(
+            now.groups, wanted.groups
+        )
         if action is not None:
             return action
     given = dict(now.orders)

@@ -87,14 +87,17 @@ def movable(game: Game, stack: StackState) -> bool:
     return movement.stack_domain(game, stack) in ("land", "naval")
 
 
-def routes(game: Game, stack: StackState, *, road: bool = False) -> dict[str, Route]:
+def routes(
+    game: Game, stack: StackState, *, road: bool = False, ignore_enemy: bool = False
+) -> dict[str, Route]:
     """The cheapest route to every region the stack can reach this turn, as its side knows
     the map: no region where it sees enemies is entered (those are attacked, see
     :func:`attack_routes`). Ties go to fewer steps, then to the map's order of regions.
-    ``road``: in Road Movement (operational rules only: along roads, OM8)."""
+    ``road``: in Road Movement (operational rules only: along roads, OM8); ``ignore_enemy``:
+    as if no enemy were on the map (the operational rules' ignore-enemy move, OO3)."""
     side, domain = stack.side, movement.stack_domain(game, stack)
     budget = allowance(game, stack, road=road)
-    barred = seen_enemies(game, side)
+    barred = set() if ignore_enemy else seen_enemies(game, side)
     operational = family.operational(game)
     pricer = family.step_pricer(game, stack, road=road) if operational else None
     order = {r: i for i, r in enumerate(game.world.regions)}
@@ -223,10 +226,13 @@ def path_cost(
     return spent
 
 
-def route_through(game: Game, stack_id: str, waypoints: tuple[str, ...]) -> tuple[str, ...]:
+def route_through(
+    game: Game, stack_id: str, waypoints: tuple[str, ...], *, ignore_enemy: bool = False
+) -> tuple[str, ...]:
     """The path through ``waypoints`` in order, each leg the cheapest between its ends on the
     map as the stack's side knows it (for a view where the player clicks waypoints); raises
-    :class:`IllegalAction` when a leg cannot be made."""
+    :class:`IllegalAction` when a leg cannot be made (``ignore_enemy``: as if no enemy were
+    on the map, the operational rules' OO3)."""
     stack = game.state.stacks.get(stack_id)
     if stack is None:
         raise IllegalAction(f"there is no stack '{stack_id}'")
@@ -234,7 +240,7 @@ def route_through(game: Game, stack_id: str, waypoints: tuple[str, ...]) -> tupl
     start = stack.region
     for point in waypoints:
         ghost = StackState(stack.id, stack.side, start, list(stack.units))
-        leg = routes(game, ghost).get(point)
+        leg = routes(game, ghost, ignore_enemy=ignore_enemy).get(point)
         if leg is None:
             raise IllegalAction(f"'{point}' cannot be reached from '{start}'")
         path.extend(leg.path)

@@ -32,7 +32,7 @@ class _Model(BaseModel):
 
 
 class MoveSave(_Model):
-    kind: Literal["order_move", "order_withdraw", "order_road"]
+    kind: Literal["order_move", "order_withdraw", "order_road", "order_ignore_enemy"]
     stack: StackRef
     path: Path
     wait: Ticks

@@ -39,6 +39,8 @@ _HIDDEN = {
     "op_supply_refused",
     "op_break_down",
     "op_combine",
+    "op_detach",
+    "op_join",
     "op_engineering",
     "op_fire_dropped",
     "plan_action_dropped",

@@ -179,6 +179,7 @@ def test_oo4_om1_the_orders_panel_lists_every_order_type_with_its_mode_and_mp(wi
         ["Attack", "Move and Attack", f"{mp['move_attack']:g}"],
         ["Assault", "Move and Attack", f"{mp['move_attack']:g}"],
         ["Attack without advance", "Move and Attack", f"{mp['move_attack']:g}"],
+        ["Move ignoring enemy", "Move and Defend", f"{mp['move_defend']:g}"],
         ["Road move", "Road Movement", f"{mp['road']:g}"],
         ["Withdraw", "Move and Defend", f"{mp['move_defend']:g}"],
         ["Hold", "stays", "\u2013"],

@@ -34,6 +34,7 @@ from engine.wego.orders import (
     OrderDefend,
     OrderHold,
     OrderHoldAtAllCosts,
+    OrderIgnoreEnemy,
     OrderMove,
     OrderRoadMove,
     OrderWithdraw,
@@ -81,6 +82,16 @@ ORDER_TYPES: list[tuple[type[Order], str, str, str, str | None]] = [
         "An attack whose stack never advances into the hex it wins (OO7). Choose this row, "
         "then click the target",
         "no_advance",
+    ),
+    (
+        OrderIgnoreEnemy,
+        "Move ignoring enemy",
+        "route, wait",
+        "A route plotted as if no enemy were there, through or onto hexes holding enemies you "
+        "expect to leave (OO3); an enemy still there when it gets next to it stops it in the "
+        "hex short of it, without a fight, and enemy zones are paid as met. Choose this row, "
+        "then click a washed hex",
+        "ignore_enemy",
     ),
     (
         OrderRoadMove,
@@ -220,7 +231,9 @@ class OpOrdersBox(QGroupBox):
             for n in range(3):
                 row.setToolTip(n, f"{name} (parameters: {parameters}): {explained} ({how})")
             row.setData(0, Qt.ItemDataRole.UserRole, kind.kind)
-            row.setDisabled(not any(type(a) is kind for a in mine))
+            # OO3: the engine lists an ignore-enemy move only where it differs from a move.
+            twins = (OrderMove, OrderIgnoreEnemy) if kind is OrderIgnoreEnemy else (kind,)
+            row.setDisabled(not any(type(a) in twins for a in mine))
             if use is not None and use == self.map_view.mode and use != "move":
                 for n in range(3):
                     row.setBackground(n, QColor(HIGHLIGHT))

@@ -36,6 +36,7 @@ UNIT_MARKS: list[tuple[str, str]] = [
 MOVED = QColor("#1c7ed6")
 ORDER_WORDS = {
     "order_move": "move",
+    "order_ignore_enemy": "move ignoring the enemy",
     "order_road_move": "road move",
     "order_withdraw": "withdraw",
     "order_attack": "attack",

@@ -3,7 +3,8 @@ with the clock and the overlay switches above the map (:mod:`.op_header`), the o
 map (:mod:`.op_overlays`) and their switches in the View menu, the ground darker on a night
 turn (:mod:`.op_night`), the victory locations by holder, frozen rivers and the setup zone
 (:mod:`.op_board_marks`), the engineers' marks on the map's hexsides (:mod:`.op_works`), in
-the plan panel the order types with the odds (:mod:`.op_orders`), the supply orders
+the plan panel the order types with the odds (:mod:`.op_orders`) and a stack's parts to
+detach (:mod:`.op_detach`, OO1), the supply orders
 (:mod:`.op_supply`), the asset missions (:mod:`.op_assets`, with their markers on the map
 and a naval asset's reach), the artillery's fire orders (:mod:`.op_fire`, with their markers
 and a gun's range) and the engineers' orders (:mod:`.op_engineers`) as tabs, and the Victory
@@ -18,7 +19,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QFrame, QMenu, QScrollArea, QTabWidget, QVBoxLayout, QWidget
 
-from editor.game.wego import op_night, op_organise
+from editor.game.wego import op_detach, op_night, op_organise
 from editor.game.wego.op_assets import AssetsBox
 from editor.game.wego.op_board_marks import BoardMarks
 from editor.game.wego.op_engineers import EngineersBox, has_engineers
@@ -53,6 +54,7 @@ class OpView:
         self.orders = OpOrdersBox(session, window.map_view)
         self.supply = SupplyBox(session, window.map_view)
         self.organise = op_organise.attach(self.orders, session, window.map_view)  # OU12-OU14
+        self.detach = op_detach.attach(self.orders, session, window.map_view)  # OO1
         # The order types and the supply orders share one place under the selected stack's
         # box as two tabs: one above the other left the side's orders list a few rows.
         self.tabs = QTabWidget()

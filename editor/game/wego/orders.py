@@ -24,6 +24,7 @@ from engine.wego.orders import (
     OrderDefend,
     OrderHold,
     OrderHoldAtAllCosts,
+    OrderIgnoreEnemy,
     OrderMove,
     OrderRoadMove,
     OrderWithdraw,
@@ -41,6 +42,7 @@ KIND_WORDS = {
     "order_attack_no_advance": "Attack without advance",
     "order_hold_all": "Hold at all costs",
     "order_withdraw_if_attacked": "Withdraw if attacked",
+    "order_ignore_enemy": "Move ignoring the enemy",
 }
 
 MODES: dict[str, tuple[type[Order], type[OrderAttack] | None]] = {
@@ -49,10 +51,12 @@ MODES: dict[str, tuple[type[Order], type[OrderAttack] | None]] = {
     "road": (OrderRoadMove, None),
     "assault": (OrderMove, OrderAssault),
     "no_advance": (OrderMove, OrderAttackNoAdvance),
+    "ignore_enemy": (OrderIgnoreEnemy, None),
 }
 """What a click on the map orders in each mode of the plan: the order of a move to a washed
 region, and of an attack on a region with enemies (``None``: the mode attacks nothing).
-``road``, ``assault`` and ``no_advance`` are orders of the operational rules (OO4, OO7)."""
+``road``, ``assault``, ``no_advance`` and ``ignore_enemy`` are orders of the operational
+rules (OO3, OO4, OO7)."""
 
 STAYS = (OrderHold, OrderDefend, OrderHoldAtAllCosts, OrderWithdrawIfAttacked)
 """Orders that keep the stack where it stands (no route, no wait)."""
@@ -84,6 +88,15 @@ def destinations(
     mine = [a for a in legal if getattr(a, "stack", None) == stack_id]
     if not any(isinstance(a, (*MOVING, OrderAttack)) for a in mine):
         return {}
+    if moving is OrderIgnoreEnemy:
+        # OO3: every hex within reach with the enemy taken away, onto enemies too; the
+        # engine lists only those an ordinary move cannot reach alike, so ask it whole.
+        if not any(type(a) in (OrderMove, OrderIgnoreEnemy) for a in mine):
+            return {}  # no move is open to the stack (fixed in place, formed this turn)
+        reach = plan.routes(game, stack, ignore_enemy=True)
+        return {
+            r: Destination(r, "move", route.cost, route.path, True) for r, route in reach.items()
+        }
     reach = plan.routes(game, stack, road=mode == "road")
     attacks = plan.attack_routes(game, stack) if attacking is not None else {}
     out: dict[str, Destination] = {}
@@ -125,7 +138,8 @@ def order_to(
         return (attacking or OrderAttack)(stack_id, region, path, wait)
     if moving is OrderRoadMove and road is not None and not waypoints:
         return OrderRoadMove(stack_id, road.path, wait)
-    path = plan.route_through(game, stack_id, (*waypoints, region))
+    ignoring = moving is OrderIgnoreEnemy  # OO3: routes as if no enemy were there
+    path = plan.route_through(game, stack_id, (*waypoints, region), ignore_enemy=ignoring)
     return moving(stack_id, path, wait)  # type: ignore[call-arg]
 
 

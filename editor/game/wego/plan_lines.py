@@ -1,5 +1,6 @@
 """The plan drawn on the WEGO game map: each order of the planning side as a line along its
-route, in the colour of its kind (dashed for a withdrawal), with an arrow head and a label at
+route, in the colour of its kind (dashed for a withdrawal, dash-dotted for a move that
+ignores the enemy, OO3), with an arrow head and a label at
 its end saying the order in words.
 
 :class:`~editor.game.wego.plan_map.PlanMapView` decides which orders are shown and when;
@@ -17,7 +18,7 @@ from PySide6.QtWidgets import QGraphicsItem, QGraphicsPathItem
 from editor.game.map.marks import MarkItem, arrow_head
 from editor.game.map.style import Z_BADGES, Z_PATH
 from editor.game.wego.orders import order_words, route_of
-from engine.wego.orders import Order, OrderWithdraw
+from engine.wego.orders import Order, OrderIgnoreEnemy, OrderWithdraw
 
 if TYPE_CHECKING:
     from editor.game.map.scene import GameMapScene
@@ -29,6 +30,7 @@ ORDER_COLOURS = {
     "order_withdraw": QColor("#1c7ed6"),
     "order_hold": QColor("#495057"),
     "order_defend": QColor("#5f3dc4"),
+    "order_ignore_enemy": QColor("#0b7285"),
 }
 
 
@@ -55,6 +57,8 @@ def draw_order(
         pen.setJoinStyle(Qt.PenJoinStyle.RoundJoin)
         if isinstance(order, OrderWithdraw):
             pen.setStyle(Qt.PenStyle.DashLine)
+        elif isinstance(order, OrderIgnoreEnemy):  # OO3: a route that may meet the enemy
+            pen.setStyle(Qt.PenStyle.DashDotLine)
         line.setPen(pen)
         line.setZValue(Z_PATH - 1)
         line.setAcceptedMouseButtons(Qt.MouseButton.NoButton)

@@ -8,8 +8,9 @@ does the same along the regions dragged through, and a shift-click adds a waypoi
 route then goes through every waypoint in order, each leg the cheapest (the engine's
 :func:`engine.wego.plan.route_through`), and the next plain click ends it. Escape drops the
 waypoints, then the selection. In *withdraw* mode (the plan panel's choice) the washed
-regions are the friendly ones it may fall back to. The wait the plan panel shows goes with
-every order given.
+regions are the friendly ones it may fall back to; in *ignore enemy* mode (operational rules,
+OO3) every hex within reach with the enemy taken away, its hexes included. The wait the plan
+panel shows goes with every order given.
 
 Every order of the planning side is drawn: its route as a line in the colour of its kind,
 with a label at its end. Only the side's own orders are ever asked of the engine
@@ -84,6 +85,11 @@ class PlanMapView(GameMapView):
             self.dests = {}
             self._update_destinations()
             self.planChanged.emit()
+
+    @property
+    def ignoring(self) -> bool:
+        """Whether the map's clicks give moves that ignore the enemy (OO3)."""
+        return self.mode == "ignore_enemy"
 
     def clear_waypoints(self) -> None:
         if self.waypoints:
@@ -237,7 +243,9 @@ class PlanMapView(GameMapView):
             self.message.emit("That region is a waypoint already")
             return
         try:
-            plan.route_through(game, stack_id, (*self.waypoints, region))
+            plan.route_through(
+                game, stack_id, (*self.waypoints, region), ignore_enemy=self.ignoring
+            )
         except IllegalAction as refusal:
             self.message.emit(f"No waypoint there: {refusal}")
             return
@@ -254,10 +262,11 @@ class PlanMapView(GameMapView):
         if stack is None:
             return
         points = tuple(self.waypoints) + ((region,) if region else ())
+        ignoring = self.ignoring
         try:
-            path = plan.route_through(game, stack.id, points)
+            path = plan.route_through(game, stack.id, points, ignore_enemy=ignoring)
         except IllegalAction:
-            path = plan.route_through(game, stack.id, tuple(self.waypoints))
+            path = plan.route_through(game, stack.id, tuple(self.waypoints), ignore_enemy=ignoring)
         try:
             cost = plan.path_cost(game, stack, path, None)
             label = f"{cost:g} MP via {len(self.waypoints)} waypoint(s)"
@@ -310,7 +319,8 @@ class PlanMapView(GameMapView):
                 found.counter.stack_id if found.counter is not None else ""
             )
             enemy = stack is not None and stack.side != self.session.human_to_act()
-            if dest is not None and dest.kind == "battle" and enemy:
+            aimed = dest is not None and (dest.kind == "battle" or self.mode == "ignore_enemy")
+            if aimed and enemy:  # OO3: a move ignoring the enemy may end on its hex
                 self._press = _Press(None, event.position(), False, found.region)
                 return
         super().mousePressEvent(event)

@@ -19,6 +19,8 @@ from engine.wego.op.actions import (
     CancelFire,
     CancelSupply,
     Combine,
+    Detach,
+    Join,
     OrderEngineer,
     OrderSupply,
     ReassignHq,
@@ -94,6 +96,10 @@ def describe(game: Game, action: Action, side: str | None = None) -> str:
         return f"breaking down {unit_name(game, action.unit)}"
     if isinstance(action, Combine):
         return f"combining {unit_name(game, action.unit)}"
+    if isinstance(action, Detach):
+        return f"detaching {', '.join(unit_name(game, u) for u in action.units)}"
+    if isinstance(action, Join):
+        return f"joining {' and '.join(unit_name(game, u) for u in action.units)}"
     if isinstance(action, AssignAsset):
         where = f" at {place_words(game, action.target)}" if action.target else ""
         what = mission_words(action.mission).lower()
@@ -144,6 +150,8 @@ def cleared(game: Game, now: PlanState, start: PlanState) -> str:
     }
     if organised:
         parts.append(_count(len(organised), "breakdown or combine", "breakdowns or combines"))
+    if now.groups != start.groups and not organised:  # OO1: parts of stacks detached
+        parts.append("the stacks detached or joined")
     if len(parts) < 2:
         return "".join(parts)
     return f"{', '.join(parts[:-1])} and {parts[-1]}"

@@ -134,6 +134,24 @@ class CancelFire(Action):
     unit: str
 
 
+@dataclass(frozen=True, slots=True)
+class Detach(Action):
+    """OO1: ``units``, some but not all of one stack of the side, leave it at once to form a
+    stack of their own on the same hex, so each part takes its own order (:mod:`.detach`)."""
+
+    kind: ClassVar[str] = "op_detach"
+    units: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class Join(Action):
+    """OO1: the side's stacks holding ``units``, all on one hex, become one stack at once,
+    the stack of the first unit (what takes a :class:`Detach` back)."""
+
+    kind: ClassVar[str] = "op_join"
+    units: tuple[str, ...] = ()
+
+
 PLANNING: tuple[type[Action], ...] = (
     OrderSupply,
     CancelSupply,
@@ -147,9 +165,12 @@ PLANNING: tuple[type[Action], ...] = (
     CancelEngineer,
     AssignFire,
     CancelFire,
+    Detach,
+    Join,
 )
 """The operational planning actions that are not stack orders: supply and HQs, setup,
-breakdown and combine, asset missions, engineers' work and artillery fire."""
+breakdown and combine, asset missions, engineers' work, artillery fire, and parts of stacks
+detached and joined again."""
 
 for _cls in PLANNING:
     ACTIONS[_cls.kind] = _cls

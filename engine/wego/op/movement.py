@@ -30,6 +30,7 @@ MODES: dict[str, MoveMode] = {
     "order_assault": "move_attack",
     "order_attack_no_advance": "move_attack",
     "order_move": "move_defend",
+    "order_ignore_enemy": "move_defend",
     "order_withdraw": "move_defend",
     "order_road": "road",
 }

@@ -116,8 +116,9 @@ def _takes_part(game: Game, world: Battles, mover: Mover, there: int) -> bool:
 
 def _able(game: Game, world: Battles, mover: Mover) -> bool:
     """OM15: whether ``mover``'s stack could overrun at all, wherever it stands: not in Road
-    Movement, MP left, every unit good and ready enough."""
-    if mover.mode == "road":
+    Movement, MP left, every unit good and ready enough; never under a move that ignores
+    the enemy (OO3: it halts short of one)."""
+    if mover.mode == "road" or mover.order == "order_ignore_enemy":
         return False
     stack = game.state.stacks.get(mover.stack)
     if stack is None or mover.budget - mover.spent - mover.lost <= 1e-9:

@@ -57,6 +57,20 @@ def _scenario_places(game: Game) -> dict[str, Places]:
     return found
 
 
+def scenario_groups(game: Game, side: str) -> tuple[tuple[str, ...], ...]:
+    """``side``'s stacks as the scenario forms them, each as its sorted units (OO1: where the
+    first turn's detachments and joins are taken back to)."""
+    kept = game.world.kept
+    found: dict[str, list[tuple[str, ...]]] | None = kept.get("op_scenario_groups")
+    if found is None:
+        start = initial_state(game.world, Dice(game.seed, game.scenario.rules.dice.sides))
+        found = {}
+        for stack in start.stacks.values():
+            found.setdefault(stack.side, []).append(tuple(sorted(stack.units)))
+        kept["op_scenario_groups"] = found
+    return tuple(sorted(found.get(side, ())))
+
+
 def places(game: Game, side: str) -> Places:
     """Each unit of ``side`` on the map with its region, as they stood before its plan."""
     if game.state.turn == 1:

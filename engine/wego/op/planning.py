@@ -21,7 +21,7 @@ from ...actions import Action
 from ...errors import IllegalAction
 from ...operational.hq import Scope
 from ...operational.supply import Pool, SupplyOrder, order_cost, order_refusal
-from . import assets, fire, organise, setup, state, supply, works
+from . import assets, detach, fire, organise, setup, state, supply, works
 from .actions import (
     AssignAsset,
     AssignFire,
@@ -31,6 +31,8 @@ from .actions import (
     CancelFire,
     CancelSupply,
     Combine,
+    Detach,
+    Join,
     OrderEngineer,
     OrderSupply,
     ReassignHq,
@@ -82,6 +84,7 @@ def actions(game: Game, side: str) -> list[Action]:
         + works.actions(game, side)
         + setup.actions(game, side)
         + organise.actions(game, side)
+        + detach.actions(game, side)
     )
 
 
@@ -100,6 +103,8 @@ def refusal(game: Game, side: str, action: Action) -> str:
     """Why ``side`` may not take ``action`` now (empty when it may)."""
     if isinstance(action, SetUp):
         return setup.refusal(game, side, action)
+    if isinstance(action, (Detach, Join)):
+        return detach.refusal(game, side, action)
     if isinstance(action, BreakDown):
         return organise.break_refusal(game, side, action)
     if isinstance(action, Combine):
@@ -148,6 +153,8 @@ def apply(game: Game, side: str, action: Action) -> None:
     """Carry out an action that passed :func:`check`."""
     if isinstance(action, SetUp):
         setup.apply(game, side, action)
+    elif isinstance(action, (Detach, Join)):
+        detach.apply(game, side, action)
     elif isinstance(action, BreakDown):
         organise.break_down(game, side, action)
     elif isinstance(action, Combine):

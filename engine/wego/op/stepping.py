@@ -21,7 +21,7 @@ from ...operational.units import stacking_points
 from ...operational.zoc import ZocField
 from ..execute import Mover as AreaMover
 from ..execute import end, stack_or_end
-from ..orders import ATTACKS
+from ..orders import ATTACKS, OrderIgnoreEnemy
 from . import ambush, overrun, recce, state
 from .after_battle import take_control
 from .combat import Battles, Contact
@@ -51,6 +51,9 @@ class Mover(AreaMover):
     """OH5: MP the road's traffic adds to the next step (in ``step`` already)."""
     waiting: bool = False
     """OM16: waiting at the edge of an enemy hex for enough stacks to overrun it."""
+    meeting: bool = False
+    """The next hex held enemies when the step was found due (a contact, priced at nothing);
+    if they step out before the mover's turn in the round, the step is priced again."""
 
 
 def keeps_out(game: Game, world: Battles, mover: Mover) -> bool:
@@ -90,7 +93,8 @@ def due(
     if here is None or there is None or (fresh and board.hexside(here, there) is None):
         end(game, mover, tick, "displaced")
         return False
-    if _enemies_in(world, there, mover.side):
+    mover.meeting = _enemies_in(world, there, mover.side)
+    if mover.meeting:
         mover.cost = 0.0  # a contact costs nothing: the stack attacks or halts where it is
         return True
     keep_out = fields.get(f"recce {mover.side}")
@@ -153,7 +157,8 @@ def take(
     to = mover.steps[0]
     there = world.index[to]
     if _enemies_in(world, there, mover.side):
-        tried = overrun.attempt(game, world, mover, movers, tick)  # OM14-OM16
+        tried = overrun.attempt(game, world, mover, movers, tick)  # OM14-OM16 (never OO3)
+        ignoring = mover.order == OrderIgnoreEnemy.kind
         if tried == "overran":  # the hex is empty: the stack steps in as its next step,
             _rezone(game, world, movers, fields)  # priced with the zones as they are now
             return True
@@ -182,10 +187,15 @@ def take(
             end(game, mover, tick, "engaged")
         else:
             why = "Move and Defend halts, OM6"
-            if mover.mode == "road":
+            if ignoring:
+                why = "a move ignoring the enemy halts short of it, OO3"
+            elif mover.mode == "road":
                 why = "Road Movement never attacks, OM8"
             end(game, mover, tick, "blocked", f"enemies hold '{to}' ({why})")
         return True
+    if mover.meeting:  # the enemies left earlier in this round: the step is not free
+        mover.meeting = False
+        return False
     group = [world.units[u] for u in stack.units if u in world.units]
     rules = board.rules
     used = sum(stacking_points(rules, u) for u in world.in_hex(there))

@@ -241,6 +241,7 @@ def order_refusal(
 _MOVING = frozenset(
     {
         "order_move",
+        "order_ignore_enemy",
         "order_road",
         "order_withdraw",
         "order_attack",

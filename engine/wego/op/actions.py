@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from typing import ClassVar
 
 from ...actions import ACTIONS, Action
+from .shortcut_actions import SHORTCUTS
 
 
 @dataclass(frozen=True, slots=True)
@@ -147,9 +148,11 @@ PLANNING: tuple[type[Action], ...] = (
     CancelEngineer,
     AssignFire,
     CancelFire,
+    *SHORTCUTS,
 )
 """The operational planning actions that are not stack orders: supply and HQs, setup,
-breakdown and combine, asset missions, engineers' work and artillery fire."""
+breakdown and combine, asset missions, engineers' work, artillery fire, and the order
+shortcuts (OO2, OO9, OO17: :mod:`.shortcut_actions`)."""
 
 for _cls in PLANNING:
     ACTIONS[_cls.kind] = _cls

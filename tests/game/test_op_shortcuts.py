@@ -34,7 +34,7 @@ def _window(qtbot) -> WegoWindow:
 def _tab(window: WegoWindow):
     op = window.op_view
     assert op is not None
-    op.tabs.setCurrentWidget(op.shortcuts)
+    op.tabs.setCurrentWidget(op.shortcuts_scroll)
     return op.shortcuts
 
 
@@ -98,3 +98,38 @@ def test_oo17_a_battle_is_cancelled_from_its_row_and_one_undo_restores_it(qtbot,
     assert box.battles.topLevelItemCount() == 0
     assert window.plan_panel.undo()
     assert len(plan.orders_of(game, "red", viewer="red")) == 2
+
+
+def test_oo2_oo17_a_right_click_on_the_map_offers_the_shortcuts(qtbot, state_dir):
+    from PySide6.QtCore import QPoint
+    from PySide6.QtGui import QContextMenuEvent
+    from PySide6.QtWidgets import QApplication
+
+    window = _window(qtbot)
+    game = window.session.game
+    view = window.map_view
+    menu = window.op_view.shortcuts.menu
+    window.session.select(stack(game, "div"))
+    # A right click on c5r2 with the division HQ selected: its organisation may go there.
+    spot = view.mapFromScene(view.map_scene.points["c5r2"])
+    event = QContextMenuEvent(QContextMenuEvent.Reason.Mouse, spot, view.mapToGlobal(spot))
+    QApplication.sendEvent(view.viewport(), event)
+    assert menu.menu is not None
+    (entry,) = menu.menu.actions()
+    assert entry.text() == "Move the whole organisation of HQ (div) here" and entry.isEnabled()
+    menu.menu.close()
+    # The enemy's hex: offered greyed, with the engine's reason.
+    ((words, _action, refused),) = menu.menu_entries("c6r1")
+    assert "no stack of the organisation" in refused
+    entry.trigger()
+    assert len(plan.orders_of(game, "red", viewer="red")) == 4
+    # A hex the plan attacks: its battle is cancelled from the menu.
+    window.plan_panel.start_again()
+    for order in attacks(game):
+        assert window.map_view.give(order)
+    window.session.select(None)
+    ((words, action, refused),) = menu.menu_entries("c6r1")
+    assert (words, refused) == ("Cancel the battle at hex c6r1 (2 stacks)", "")
+    assert menu.take(action)
+    assert plan.orders_of(game, "red", viewer="red") == {}
+    assert "cancelling the battle at hex c6r1" in window.plan_panel.undo_button.toolTip()

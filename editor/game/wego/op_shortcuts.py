@@ -12,6 +12,10 @@ Shortcuts tab: one click for what would take many orders.
 - **Planned battles (OO17)**: every hex the plan attacks with the stacks attacking it;
   "Cancel this battle" takes back all their orders at once.
 
+The map's context menu (a right click on a hex, :mod:`.op_shortcut_menu`) offers the same
+without the tab: "Move the whole organisation of <HQ> here" when the selected stack
+holds an HQ, and "Cancel the battle at <hex>" on a hex the plan attacks.
+
 Each is one planning action of the engine (:mod:`engine.wego.op.shortcuts`), so one Undo
 takes it back whole. The engine answers every question, asked for the planning side only.
 """
@@ -38,20 +42,13 @@ from editor.game.session import GameSession
 from editor.game.wego.op_asset_marks import hex_words
 from editor.game.wego.op_fire import KINDS
 from editor.game.wego.op_fire_marks import FIRE_COLOURS
+from editor.game.wego.op_shortcut_menu import ORGANISATION, ShortcutMenu
 from editor.game.wego.plan_map import PlanMapView
 from editor.game.wego.target_picking import TargetPicking, note_label, order_table
 from editor.shared.widgets import ERROR_COLOUR, MUTED_COLOUR
 from engine.game import Game
-from engine.wego.op import fire, shortcuts, supply
+from engine.wego.op import fire, shortcuts
 from engine.wego.op.shortcut_actions import AllGunsFire, CancelBattle, OrganisationMove
-
-ORGANISATION = "organisation"
-"""The picking's mission while an organisation move's destination is chosen."""
-
-
-def hqs_on_map(game: Game, side: str) -> list[str]:
-    """The side's HQs on the map, superiors first."""
-    return [hq for hq in supply.tree(game).hqs_of(side) if not shortcuts.hq_refusal(game, side, hq)]
 
 
 def _stack_names(game: Game, stacks: list[str]) -> str:
@@ -113,6 +110,12 @@ class ShortcutsBox(TargetPicking, QWidget):
         column = QVBoxLayout(fights)
         column.addWidget(self.battles, 1)
         column.addWidget(self.cancel_button, 0, Qt.AlignmentFlag.AlignRight)
+        # The combos shrink to the column (a long HQ or hex name is elided, not scrolled to).
+        for box in (self.hq, self.battery, self.kind):
+            box.setSizeAdjustPolicy(
+                QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon
+            )
+            box.setMinimumContentsLength(8)
         self.note = note_label("op-shortcuts-note")
         page = QVBoxLayout(self)
         page.setContentsMargins(4, 4, 4, 4)
@@ -122,6 +125,8 @@ class ShortcutsBox(TargetPicking, QWidget):
         page.addStretch(0)
         self.follow_plan()
         session.selectionChanged.connect(lambda _s: self._follow_selection())
+        self.menu = ShortcutMenu(self)
+        """The map's context menu of the shortcuts (:mod:`.op_shortcut_menu`)."""
         self.refresh()
 
     # -- what is shown -------------------------------------------------------------------------
@@ -157,7 +162,7 @@ class ShortcutsBox(TargetPicking, QWidget):
             self._say("The shortcuts are given while a plan of yours is open.", MUTED_COLOUR)
             return
         self.setEnabled(True)
-        hqs = [(hq, unit_name(game, hq)) for hq in hqs_on_map(game, side)]
+        hqs = [(hq, unit_name(game, hq)) for hq in shortcuts.hqs(game, side)]
         self._fill(self.hq, hqs, self.chosen_hq())
         by_hex: dict[str, int] = {}
         for unit_id in fire.guns(game, side):
@@ -315,24 +320,36 @@ class ShortcutsBox(TargetPicking, QWidget):
             f"{name}: {len(found.orders)} stacks go{left} (click to order them)"
         )
 
+    def move_organisation(self, hq: str, region: str) -> bool:
+        """OO2: every stack under ``hq`` ordered to ``region`` (the map's menu gives it so);
+        says which stacks go and which are left out, and why."""
+        side = self.side()
+        if side is None:
+            return False
+        game = self.session.game
+        if self.picking is None or self.picking[0] != hq:
+            self._reach = shortcuts.reach(game, side, hq)
+        found = self._organisation(side, hq, region)
+        if not self.map_view.give(OrganisationMove(hq, region)):
+            return False
+        words = f"Organisation of {unit_name(game, hq)}: {len(found.orders)} stacks to "
+        words += hex_words(game, region)
+        if found.left_out:
+            names = "; ".join(
+                f"{stack_words(game, game.state.stacks[s])}: {why}" for s, why in found.left_out
+            )
+            words += f". Left out: {names}"
+        self.map_view.message.emit(words)
+        self._say(words, "" if not found.left_out else ERROR_COLOUR)
+        return True
+
     def give_target(self, who: str, mission: str, region: str) -> None:
         game = self.session.game
         side = self.side()
         if side is None:
             return
         if mission == ORGANISATION:
-            found = self._organisation(side, who, region)
-            if not self.map_view.give(OrganisationMove(who, region)):
-                return
-            words = f"Organisation of {unit_name(game, who)}: {len(found.orders)} stacks to "
-            words += hex_words(game, region)
-            if found.left_out:
-                names = "; ".join(
-                    f"{stack_words(game, game.state.stacks[s])}: {why}" for s, why in found.left_out
-                )
-                words += f". Left out: {names}"
-            self.map_view.message.emit(words)
-            self._say(words, "" if not found.left_out else ERROR_COLOUR)
+            self.move_organisation(who, region)
             return
         able, refused = shortcuts.battery(game, side, who, mission, region)
         if not self.map_view.give(AllGunsFire(who, mission, region)):

@@ -108,7 +108,13 @@ class OpView:
             self.tabs.setTabToolTip(self.tabs.count() - 1, "The side's guns and their fire (OO9)")
         # OO2, OO9, OO17: one click for many orders (an organisation, a battery, a battle).
         self.shortcuts = ShortcutsBox(session, window.map_view)
-        self.tabs.addTab(self.shortcuts, "Shortcuts")
+        # It scrolls on a short screen rather than squeezing the battles' list under its button.
+        self.shortcuts_scroll = QScrollArea()
+        self.shortcuts_scroll.setWidgetResizable(True)
+        self.shortcuts_scroll.setFrameShape(QFrame.Shape.NoFrame)
+        self.shortcuts_scroll.setWidget(self.shortcuts)
+        self.shortcuts_scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.tabs.addTab(self.shortcuts_scroll, "Shortcuts")
         self.tabs.setTabToolTip(
             self.tabs.count() - 1,
             "Move a whole organisation, fire all guns of a hex, cancel a battle (OO2, OO9, OO17)",
@@ -165,7 +171,7 @@ class OpView:
         self.reach.set_active(shown is self.assets_scroll)
         if self.fire is not None:
             self.fire.set_active(shown is self.fire)
-        self.shortcuts.set_active(shown is self.shortcuts)
+        self.shortcuts.set_active(shown is self.shortcuts_scroll)
 
     def show(self, name: str, on: bool) -> None:
         """Show or hide one overlay; the menu and the header's switch follow."""

@@ -79,6 +79,11 @@ def hq_refusal(game: Game, side: str, hq: object) -> str:
     return ""
 
 
+def hqs(game: Game, side: str) -> list[str]:
+    """The side's HQs on the map that may lead an organisation move, superiors first."""
+    return [hq for hq in supply.tree(game).hqs_of(side) if not hq_refusal(game, side, hq)]
+
+
 def members(game: Game, side: str, hq: str) -> list[StackState]:
     """The side's stacks holding a unit of ``hq``'s organisation (the HQ and everything below
     it in the command tree), in id order."""
@@ -236,9 +241,7 @@ def actions(game: Game, side: str) -> list[Action]:
             for target in offered:
                 if battery(game, side, region, mission, target)[0]:
                     out.append(AllGunsFire(region, mission, target))
-    for hq in supply.tree(game).hqs_of(side):
-        if hq_refusal(game, side, hq):
-            continue
+    for hq in hqs(game, side):
         stacks = members(game, side, hq)
         own = game.state.stacks.get(game.state.units[hq].stack or "")
         if len(stacks) < 2 or own is None or movement.why_immobile(game, own) is not None:

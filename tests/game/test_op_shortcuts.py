@@ -101,7 +101,6 @@ def test_oo17_a_battle_is_cancelled_from_its_row_and_one_undo_restores_it(qtbot,
 
 
 def test_oo2_oo17_a_right_click_on_the_map_offers_the_shortcuts(qtbot, state_dir):
-    from PySide6.QtCore import QPoint
     from PySide6.QtGui import QContextMenuEvent
     from PySide6.QtWidgets import QApplication
 

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 from tests.realwindow import game_fixtures
 from tests.realwindow.conftest import on_screen, settle_input, wait_until
-
 from tests.realwindow.test_op_game_window import _click_counter
 
 game_window = game_fixtures.game_window

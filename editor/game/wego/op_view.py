@@ -106,7 +106,8 @@ class OpView:
             self.fire = FireBox(session, window.map_view)
             self.tabs.addTab(self.fire, "Fire")
             self.tabs.setTabToolTip(self.tabs.count() - 1, "The side's guns and their fire (OO9)")
-        # OO2, OO9, OO17: one click for many orders (an organisation, a battery, a battle).
+        # OO2, OO9, OO17: one click for many orders (an organisation, a battery, a battle),
+        # in the last tab (added below, after the engineers').
         self.shortcuts = ShortcutsBox(session, window.map_view)
         # It scrolls on a short screen rather than squeezing the battles' list under its button.
         self.shortcuts_scroll = QScrollArea()
@@ -114,11 +115,6 @@ class OpView:
         self.shortcuts_scroll.setFrameShape(QFrame.Shape.NoFrame)
         self.shortcuts_scroll.setWidget(self.shortcuts)
         self.shortcuts_scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
-        self.tabs.addTab(self.shortcuts_scroll, "Shortcuts")
-        self.tabs.setTabToolTip(
-            self.tabs.count() - 1,
-            "Move a whole organisation, fire all guns of a hex, cancel a battle (OO2, OO9, OO17)",
-        )
         # Leaving a tab ends the choosing of a target (the map's clicks are the orders').
         self.tabs.currentChanged.connect(self._tab_changed)
         self._tab_changed()
@@ -132,6 +128,11 @@ class OpView:
             self.engineers = EngineersBox(session, window.map_view)
             self.tabs.addTab(self.engineers, "Engineers")
             self.tabs.setTabToolTip(self.tabs.count() - 1, "The side's engineers and their work")
+        self.tabs.addTab(self.shortcuts_scroll, "Shortcuts")
+        self.tabs.setTabToolTip(
+            self.tabs.count() - 1,
+            "Move a whole organisation, fire all guns of a hex, cancel a battle (OO2, OO9, OO17)",
+        )
         self.works = WorksMarks(window.map_view.map_scene)
         window.map_view.planChanged.connect(self.refresh)
         self.victory = VictoryPanel(session, window.map_view)

@@ -52,11 +52,13 @@ def test_oo2_the_organisation_of_the_selected_hq_moves_to_the_clicked_hex(qtbot,
     assert box.picking == ("div", "organisation") and box._washes
     box.hover("c5r2")
     assert said[-1].startswith("hex c5r2: 4 stacks go, 1 left out")
+    assert len(box.preview.items) == 4  # the routes they would take, dashed
     box.click("c6r1")  # the enemy's hex: refused in the engine's words, still choosing
     assert "no stack of the organisation" in box.note.text() and box.picking is not None
     box.click("c5r2")
     given = plan.orders_of(game, "red", viewer="red")
     assert sorted(given) == sorted(stack(game, u) for u in ("div", "inf2", "tank", "g1"))
+    assert box.preview.items == [] and box.picking is None
     assert "Left out" in said[-1] and "cannot reach" in said[-1]
     assert len(window.map_view.plan_items) >= 4  # each stack's route drawn
     panel = window.plan_panel

@@ -52,6 +52,11 @@ def test_oo2_an_organisation_move_given_with_real_clicks(game_window, x, shots):
     button = box.move_button
     x.click(*on_screen(button, button.width() // 2, button.height() // 2))
     wait_until(lambda: box.picking == ("div", "organisation"), what="choosing the hex")
+    # Pointing at the destination: the routes the stacks would take, dashed.
+    spot = view.mapFromScene(view.map_scene.points["c5r2"])
+    x.move(*on_screen(view.viewport(), spot.x() - 3, spot.y() - 3))
+    x.move(*on_screen(view.viewport(), spot.x(), spot.y()))
+    wait_until(lambda: len(box.preview.items) == 4, what="the routes previewed")
     settle_input(0.2)
     shots(window, "op-organisation-choosing")
     _click_at(x, view, view.map_scene.points["c5r2"])

@@ -42,6 +42,7 @@ from editor.game.session import GameSession
 from editor.game.wego.op_asset_marks import hex_words
 from editor.game.wego.op_fire import KINDS
 from editor.game.wego.op_fire_marks import FIRE_COLOURS
+from editor.game.wego.op_route_preview import RoutePreview
 from editor.game.wego.op_shortcut_menu import ORGANISATION, ShortcutMenu
 from editor.game.wego.plan_map import PlanMapView
 from editor.game.wego.target_picking import TargetPicking, note_label, order_table
@@ -125,6 +126,8 @@ class ShortcutsBox(TargetPicking, QWidget):
         page.addStretch(0)
         self.follow_plan()
         session.selectionChanged.connect(lambda _s: self._follow_selection())
+        self.preview = RoutePreview(map_view.map_scene)
+        """The routes an organisation move would give, while its hex is pointed at."""
         self.menu = ShortcutMenu(self)
         """The map's context menu of the shortcuts (:mod:`.op_shortcut_menu`)."""
         self.refresh()
@@ -223,6 +226,10 @@ class ShortcutsBox(TargetPicking, QWidget):
         self.note.setText(escape(text, quote=False))
         self.note.setStyleSheet(f"color: {colour};" if colour else "")
 
+    def stop_picking(self) -> None:
+        self.preview.clear()
+        super().stop_picking()
+
     def set_active(self, active: bool) -> None:
         """Leaving the tab ends the choosing of a hex."""
         self.active = active
@@ -302,9 +309,11 @@ class ShortcutsBox(TargetPicking, QWidget):
         return "click to give the orders"
 
     def hover(self, region: str | None) -> None:
-        """Pointing at a hex: for an organisation move, how many stacks would go."""
+        """Pointing at a hex: for an organisation move, how many stacks would go and their
+        routes (dashed on the map)."""
         side = self.side()
         if self.picking is None or side is None or region is None:
+            self.preview.clear()
             return
         who, mission = self.picking
         if mission != ORGANISATION:
@@ -312,6 +321,7 @@ class ShortcutsBox(TargetPicking, QWidget):
             return
         found = self._organisation(side, who, region)
         name = hex_words(self.session.game, region)
+        self.preview.show(self.session.game, found.orders)
         if not found.orders:
             self.map_view.message.emit(f"{name}: no stack of the organisation can get there")
             return

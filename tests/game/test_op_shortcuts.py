@@ -134,3 +134,23 @@ def test_oo2_oo17_a_right_click_on_the_map_offers_the_shortcuts(qtbot, state_dir
     assert menu.take(action)
     assert plan.orders_of(game, "red", viewer="red") == {}
     assert "cancelling the battle at hex c6r1" in window.plan_panel.undo_button.toolTip()
+
+
+def test_oo9_the_fire_tab_gives_a_target_to_all_guns_of_the_picked_guns_hex(qtbot, state_dir):
+    window = _window(qtbot)
+    game = window.session.game
+    op = window.op_view
+    assert op is not None and op.fire is not None
+    box = op.fire
+    op.tabs.setCurrentWidget(box)
+    rows = [box.table.topLevelItem(i) for i in range(box.table.topLevelItemCount())]
+    box.table.setCurrentItem(next(r for r in rows if r.data(0, 256) == "g1"))
+    box.together.setChecked(True)
+    box.target_button.click()
+    box.click("c8r1")  # beyond every gun's range: refused in the engine's words
+    assert "no gun on 'c3r1' may fire at 'c8r1'" in box.note.text()
+    box.click("c6r1")
+    assert sorted(fire.orders(game, "red", viewer="red")) == ["g1", "g2"]
+    assert "every gun on" in window.plan_panel.undo_button.toolTip()
+    assert window.plan_panel.undo()
+    assert fire.orders(game, "red", viewer="red") == {}

@@ -1,8 +1,8 @@
 """The routes an organisation move would give (OO2), drawn while its destination is pointed
-at: a thin dashed line per stack along its route, in a darker green than a move's line, under the plan's
-own lines, so the player sees which way each stack would go before clicking. Taken off when
-the pointer leaves the washed hexes, when the order is given and when the choosing stops.
-"""
+at: a dashed line per stack along its route, in a darker green than a move's line, under
+the plan's own lines, so the player sees which way each stack would go before clicking.
+Taken off when the pointer leaves the map, when the order is given and when the choosing
+stops."""
 
 from __future__ import annotations
 

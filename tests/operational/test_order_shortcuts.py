@@ -19,7 +19,12 @@ from engine import Game, IllegalAction
 from engine.actions import Action
 from engine.wego import plan, views
 from engine.wego.op import fire, shortcuts
-from engine.wego.op.shortcut_actions import AllGunsFire, CancelBattle, OrganisationMove
+from engine.wego.op.shortcut_actions import (
+    SHORTCUTS,
+    AllGunsFire,
+    CancelBattle,
+    OrganisationMove,
+)
 from engine.wego.orders import OrderAttack, OrderMove, SealPlan
 from engine.wego.plan_state import next_action, snapshot
 from engine.wego.sealed import CommitPlan, RevealPlan, commitment, plan_text
@@ -232,3 +237,14 @@ def test_oo2_oo9_oo17_a_plan_sealed_by_commitment_carries_the_shortcuts(scenario
     for kind in ("op_organisation_move", "op_all_guns_fire", "op_battle_cancelled"):
         assert of(game, kind) == of(clear, kind)
     assert of(game, "wego_step") == of(clear, "wego_step")
+
+
+def test_oo2_oo9_oo17_every_shortcut_listed_is_legal(scenario: Any) -> None:
+    game = Game(scenario, 1)
+    for order in attacks(game):
+        game.apply(order)
+    listed = [a for a in game.legal_actions() if isinstance(a, SHORTCUTS)]
+    kinds = {a.kind for a in listed}
+    assert kinds == {"op_organisation_move", "op_all_guns_fire", "op_cancel_battle"}
+    for action in listed:
+        assert game.is_legal(action), action

@@ -17,7 +17,8 @@ another side has still to plan may seal it by **commitment** instead:
 The plan is the list of the side's planning actions in the order it took them
 (:func:`plan_text`): the stacks' orders and their cancellations, and under the operational
 rules its supply orders, HQ moves, setups, breakdowns and combines, asset missions,
-artillery fire and engineer orders (:data:`PLAN_KINDS`), so a plan sealed by commitment
+artillery fire, engineer orders and order shortcuts (OO2, OO9, OO17: worked out again as
+they are revealed) (:data:`PLAN_KINDS`), so a plan sealed by commitment
 holds everything a plan sealed in the clear holds, and replaying it gives the side the
 same plan. Each action is checked as the side's when it is revealed; one the rules refuse
 then (a cheat, or an opponent's setup standing where a route was planned) is dropped and

@@ -46,12 +46,16 @@ _HIDDEN = {
     "plan_action_dropped",
     "op_asset_arrived",
     "op_logistics",
+    "op_organisation_move",
+    "op_all_guns_fire",
+    "op_battle_cancelled",
 }
 """Records shown only to their own side: how its orders ended or waited (for an overrun,
 OM16), its supply (its orders' cost, its pools: OF8), its breakdowns and combines while it
 plans (OU12-OU14), its engineers' rolls (what their work did to the map is seen by every
 side on the map itself), its guns' fire orders dropped (OC33), its assets arriving at random
-(OA2), what its logistics missions supplied (OS16), and the actions of its plan revealed
+(OA2), what its logistics missions supplied (OS16), what its order shortcuts did (OO2, OO9,
+OO17: part of its plan), and the actions of its plan revealed
 after a commitment that the rules refused by then (:mod:`engine.wego.sealed`)."""
 
 

@@ -11,6 +11,9 @@ side's: it joins the defence if the hex is attacked). "Choose target" puts the m
 target mode: the hexes the engine offers are washed, pointing at a hex says whether the
 fire may go there, a click gives the order or says in red why not. "Cancel fire" takes the
 order back. The orders given are drawn on the map as planning markers (:mod:`.op_fire_marks`).
+With "All guns of its hex" ticked, the target chosen goes to every gun on the picked gun's
+hex that may fire there, in one action (OO9's shortcut,
+:class:`~engine.wego.op.shortcut_actions.AllGunsFire`), and the guns that may not are named.
 
 The rules give a fire order no intensity of its own: a battle's intensity comes from the
 attack's order (Attack, Assault) and the artillery cases of OC15, which the odds preview of
@@ -29,6 +32,7 @@ from html import escape
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QBrush, QColor
 from PySide6.QtWidgets import (
+    QCheckBox,
     QComboBox,
     QPushButton,
     QTreeWidgetItem,
@@ -44,8 +48,9 @@ from editor.game.wego.plan_map import PlanMapView
 from editor.game.wego.target_picking import TargetPicking, lay_out, note_label, order_table
 from editor.shared.widgets import ERROR_COLOUR, MUTED_COLOUR
 from engine.game import Game
-from engine.wego.op import fire
+from engine.wego.op import fire, shortcuts
 from engine.wego.op.actions import AssignFire, CancelFire
+from engine.wego.op.shortcut_actions import AllGunsFire
 
 KINDS = (
     ("offensive", "Offensive: support an attack, else bombard"),
@@ -86,6 +91,14 @@ class FireBox(TargetPicking, QWidget):
         self.cancel_button.clicked.connect(self.cancel)
         self.note = note_label("op-fire-note")
         lay_out(self, self.table, self.kind, self.target_button, self.cancel_button, self.note)
+        self.together = QCheckBox("All guns of its hex")
+        self.together.setObjectName("op-fire-together")
+        self.together.setToolTip(
+            "OO9: the target chosen goes to every gun on the picked gun's hex that may fire there"
+        )
+        column = self.layout()
+        assert column is not None
+        column.insertWidget(2, self.together)  # under the kind of fire and "Choose target"
         self.active = True
         """Whether the tab is the one shown (the range is drawn only then)."""
         self.range = RangeArea(map_view.map_scene)
@@ -247,7 +260,8 @@ class FireBox(TargetPicking, QWidget):
         if side is None:
             return
         game = self.session.game
-        offered = fire.targets(game, side, unit_id, mission)
+        guns = self._battery(side, unit_id)
+        offered = sorted({t for gun in guns for t in fire.targets(game, side, gun, mission)})
         self.begin_picking(unit_id, mission, FIRE_COLOURS[mission], offered)
         name = unit_name(game, unit_id)
         what = "an enemy hex" if mission == "offensive" else "a hex of yours"
@@ -259,14 +273,40 @@ class FireBox(TargetPicking, QWidget):
         )
         self.map_view.message.emit(f"{name}: click the target hex (Escape: stop choosing)")
 
+    def _battery(self, side: str, unit_id: str) -> list[str]:
+        """The guns a target goes to: the picked one, or with "All guns of its hex" ticked
+        every gun on its hex that may fire now."""
+        game = self.session.game
+        where = gun_hex(game, unit_id)
+        if not self.together.isChecked() or where is None:
+            return [unit_id]
+        guns = shortcuts.guns_on(game, side, where)
+        return [g for g in guns if not fire.unit_refusal(game, side, g)] or [unit_id]
+
     def refusal(self, side: str, who: str, mission: str, region: str) -> str | None:
-        return fire.target_refusal(self.session.game, side, who, mission, region)
+        game = self.session.game
+        where = gun_hex(game, who)
+        if self.together.isChecked() and where is not None:
+            return shortcuts.refusal(game, side, AllGunsFire(where, mission, region)) or None
+        return fire.target_refusal(game, side, who, mission, region)
 
     def hover_words(self, mission: str) -> str:
         return "click to fire here"
 
     def give_target(self, who: str, mission: str, region: str) -> None:
         game = self.session.game
+        side, where = self.side(), gun_hex(game, who)
+        if self.together.isChecked() and side is not None and where is not None:
+            able, refused = shortcuts.battery(game, side, where, mission, region)
+            if self.map_view.give(AllGunsFire(where, mission, region)):
+                words = f"{', '.join(unit_name(game, u) for u in able)} fire at "
+                words += hex_words(game, region)
+                if refused:
+                    words += ". Not: " + "; ".join(
+                        f"{unit_name(game, u)}: {why}" for u, why in refused
+                    )
+                self.map_view.message.emit(words)
+            return
         if self.map_view.give(AssignFire(who, mission, region)):
             words = FIRE_SHORT[mission].lower()
             self.map_view.message.emit(

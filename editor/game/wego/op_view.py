@@ -7,7 +7,8 @@ the plan panel the order types with the odds (:mod:`.op_orders`) and a stack's p
 detach (:mod:`.op_detach`, OO1), the supply orders
 (:mod:`.op_supply`), the asset missions (:mod:`.op_assets`, with their markers on the map
 and a naval asset's reach), the artillery's fire orders (:mod:`.op_fire`, with their markers
-and a gun's range) and the engineers' orders (:mod:`.op_engineers`) as tabs, and the Victory
+and a gun's range), the order shortcuts (:mod:`.op_shortcuts`: OO2, OO9, OO17) and the
+engineers' orders (:mod:`.op_engineers`) as tabs, and the Victory
 tab (:mod:`.op_victory`). A game of the area family gets none of it.
 """
 
@@ -28,6 +29,7 @@ from editor.game.wego.op_header import OpHeader
 from editor.game.wego.op_orders import OpOrdersBox
 from editor.game.wego.op_overlays import ONE_AT_A_TIME, OP_OVERLAYS, OpOverlays
 from editor.game.wego.op_ranges import NavalReach
+from editor.game.wego.op_shortcuts import ShortcutsBox
 from editor.game.wego.op_supply import SupplyBox
 from editor.game.wego.op_turn_info import TurnInfoPanel
 from editor.game.wego.op_victory import VictoryPanel
@@ -106,6 +108,15 @@ class OpView:
             self.fire = FireBox(session, window.map_view)
             self.tabs.addTab(self.fire, "Fire")
             self.tabs.setTabToolTip(self.tabs.count() - 1, "The side's guns and their fire (OO9)")
+        # OO2, OO9, OO17: one click for many orders (an organisation, a battery, a battle),
+        # in the last tab (added below, after the engineers').
+        self.shortcuts = ShortcutsBox(session, window.map_view)
+        # It scrolls on a short screen rather than squeezing the battles' list under its button.
+        self.shortcuts_scroll = QScrollArea()
+        self.shortcuts_scroll.setWidgetResizable(True)
+        self.shortcuts_scroll.setFrameShape(QFrame.Shape.NoFrame)
+        self.shortcuts_scroll.setWidget(self.shortcuts)
+        self.shortcuts_scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         # Leaving a tab ends the choosing of a target (the map's clicks are the orders').
         self.tabs.currentChanged.connect(self._tab_changed)
         self._tab_changed()
@@ -119,6 +130,11 @@ class OpView:
             self.engineers = EngineersBox(session, window.map_view)
             self.tabs.addTab(self.engineers, "Engineers")
             self.tabs.setTabToolTip(self.tabs.count() - 1, "The side's engineers and their work")
+        self.tabs.addTab(self.shortcuts_scroll, "Shortcuts")
+        self.tabs.setTabToolTip(
+            self.tabs.count() - 1,
+            "Move a whole organisation, fire all guns of a hex, cancel a battle (OO2, OO9, OO17)",
+        )
         self.works = WorksMarks(window.map_view.map_scene)
         window.map_view.planChanged.connect(self.refresh)
         self.victory = VictoryPanel(session, window.map_view)
@@ -158,6 +174,7 @@ class OpView:
         self.reach.set_active(shown is self.assets_scroll)
         if self.fire is not None:
             self.fire.set_active(shown is self.fire)
+        self.shortcuts.set_active(shown is self.shortcuts_scroll)
 
     def show(self, name: str, on: bool) -> None:
         """Show or hide one overlay; the menu and the header's switch follow."""

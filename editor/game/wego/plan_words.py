@@ -26,6 +26,7 @@ from engine.wego.op.actions import (
     ReassignHq,
     SetUp,
 )
+from engine.wego.op.shortcut_actions import AllGunsFire, CancelBattle, OrganisationMove
 from engine.wego.orders import CancelOrder, Order
 from engine.wego.plan_state import PlanState
 
@@ -116,6 +117,14 @@ def describe(game: Game, action: Action, side: str | None = None) -> str:
         return f"engineer order to {unit_name(game, action.unit)}: {task}"
     if isinstance(action, CancelEngineer):
         return f"stopping the work of {unit_name(game, action.unit)}"
+    if isinstance(action, OrganisationMove):  # OO2
+        where = place_words(game, action.destination)
+        return f"moving the organisation of {unit_name(game, action.hq)} to {where}"
+    if isinstance(action, AllGunsFire):  # OO9
+        where, target = place_words(game, action.region), place_words(game, action.target)
+        return f"{action.mission} fire of every gun on {where} at {target}"
+    if isinstance(action, CancelBattle):  # OO17
+        return f"cancelling the battle at {place_words(game, action.target)}"
     return action.kind.replace("_", " ")
 
 

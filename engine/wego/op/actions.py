@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from typing import ClassVar
 
 from ...actions import ACTIONS, Action
+from .shortcut_actions import SHORTCUTS
 
 
 @dataclass(frozen=True, slots=True)
@@ -167,10 +168,11 @@ PLANNING: tuple[type[Action], ...] = (
     CancelFire,
     Detach,
     Join,
+    *SHORTCUTS,
 )
 """The operational planning actions that are not stack orders: supply and HQs, setup,
-breakdown and combine, asset missions, engineers' work, artillery fire, and parts of stacks
-detached and joined again."""
+breakdown and combine, asset missions, engineers' work, artillery fire, parts of stacks
+detached and joined again, and the order shortcuts (OO2, OO9, OO17: :mod:`.shortcut_actions`)."""
 
 for _cls in PLANNING:
     ACTIONS[_cls.kind] = _cls

@@ -9,7 +9,8 @@ taken when the execution starts (:func:`.supply.reserve_all`). Only a Supported 
 HQ may order (OS8). A division HQ moved to another corps (OO16) reports to it at once: the
 costs of the side's orders and its lines of communication from the next trace follow the new
 tree. Asset missions (OA4-OA14) are checked and kept by :mod:`.assets`, artillery fire
-orders (OC33) by :mod:`.fire`, engineer orders (OO14, OE2-OE5) by :mod:`.works`.
+orders (OC33) by :mod:`.fire`, engineer orders (OO14, OE2-OE5) by :mod:`.works`, the order
+shortcuts (OO2, OO9, OO17) by :mod:`.shortcuts`.
 """
 
 from __future__ import annotations
@@ -21,7 +22,7 @@ from ...actions import Action
 from ...errors import IllegalAction
 from ...operational.hq import Scope
 from ...operational.supply import Pool, SupplyOrder, order_cost, order_refusal
-from . import assets, detach, fire, organise, setup, state, supply, works
+from . import assets, detach, fire, organise, setup, shortcuts, state, supply, works
 from .actions import (
     AssignAsset,
     AssignFire,
@@ -38,6 +39,7 @@ from .actions import (
     ReassignHq,
     SetUp,
 )
+from .shortcut_actions import SHORTCUTS
 
 if TYPE_CHECKING:
     from ...game import Game
@@ -85,6 +87,7 @@ def actions(game: Game, side: str) -> list[Action]:
         + setup.actions(game, side)
         + organise.actions(game, side)
         + detach.actions(game, side)
+        + shortcuts.actions(game, side)
     )
 
 
@@ -115,6 +118,8 @@ def refusal(game: Game, side: str, action: Action) -> str:
         return works.refusal(game, side, action)
     if isinstance(action, (AssignFire, CancelFire)):
         return fire.refusal(game, side, action)
+    if isinstance(action, SHORTCUTS):  # OO2, OO9, OO17
+        return shortcuts.refusal(game, side, action)
     command = supply.tree(game)
     if isinstance(action, CancelSupply):
         if not any(o.hq == action.hq for o in supply.orders(game, side)):
@@ -165,6 +170,8 @@ def apply(game: Game, side: str, action: Action) -> None:
         works.apply(game, side, action)
     elif isinstance(action, (AssignFire, CancelFire)):
         fire.apply(game, side, action)
+    elif isinstance(action, SHORTCUTS):
+        shortcuts.apply(game, side, action)
     elif isinstance(action, CancelSupply):
         supply.drop_order(game, side, action.hq)
     elif isinstance(action, ReassignHq):

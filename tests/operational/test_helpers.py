@@ -169,6 +169,10 @@ def test_oo18_warnings_list_this_turns_supply_orders_with_their_price_and_hq_mov
     game.apply(ReassignHq("div", "south"))
     (change, moved) = seal_check.warnings(game, "red")
     assert isinstance(change, seal_check.SupplyChange)
-    assert (change.hq, change.levels, change.scope) == ("div", ("move_plus", "combat_plus"), "direct")
+    assert (change.hq, change.levels, change.scope) == (
+        "div",
+        ("move_plus", "combat_plus"),
+        "direct",
+    )
     assert change.cost.fuel > 0 and change.cost.ammo > 0
     assert moved == seal_check.HqMoved("div", "north", "south")

@@ -6,17 +6,20 @@ plans first. ``c1r1`` is the west end; blue's weak infantry at ``c5r1`` faces re
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 import pytest
 
 from engine import Game, IllegalAction
+from engine.pbem import load, start, verify
 from engine.wego import plan
 from engine.wego.op import ai, helpers, seal_check
 from engine.wego.op.actions import AssignAsset, AssignFire, OrderSupply, ReassignHq
 from engine.wego.op.helpers import STYLE
 from engine.wego.orders import OrderAttack, OrderHold, OrderMove, SealPlan
 from engine.wego.plan_state import snapshot
+from tests.operational.builder import OpBuilder
 from tests.operational.command_builder import CommandBuilder
 from tests.operational.play import ai_lane, stack
 from tests.operational.test_asset_ai import STUKA
@@ -29,6 +32,10 @@ POOLS = {
 
 
 def front(gun: bool = False, stuka: bool = False) -> Game:
+    return Game(lane(gun, stuka).build(), 1)
+
+
+def lane(gun: bool = False, stuka: bool = False) -> OpBuilder:
     b = ai_lane(8)
     if stuka:
         b.table("assets", assets=[STUKA])
@@ -37,7 +44,7 @@ def front(gun: bool = False, stuka: bool = False) -> Game:
     if gun:
         b.unit("gun", "art", "c2r1")
     b.unit("foe", "inf", "c5r1", nation="blueland", quality="green", strength=40.0)
-    return b.game(seed=1)
+    return b
 
 
 def attack_targets(actions: list[Any]) -> dict[str, str]:
@@ -176,3 +183,32 @@ def test_oo18_warnings_list_this_turns_supply_orders_with_their_price_and_hq_mov
     )
     assert change.cost.fuel > 0 and change.cost.ammo > 0
     assert moved == seal_check.HqMoved("div", "north", "south")
+
+
+def test_oo18_a_side_playing_by_email_plans_with_the_helpers_and_its_file_carries_it(
+    tmp_path: Path,
+) -> None:
+    scenario = lane(gun=True, stuka=True).build()
+    red, _ = start(scenario, "lane", tmp_path, seed=1, game_id="help")
+    given: list[Any] = []
+    for name in ("attacks", "fire", "air"):
+        for action in helpers.suggest(red.game, "red", name):
+            red.apply(action)  # ordinary planning actions of the sitting
+            given.append(action)
+    kinds = {a.kind for a in given}
+    assert {"op_assign_fire", "op_assign_asset"} <= kinds and kinds & {
+        "order_attack",
+        "order_assault",
+    }
+    assert seal_check.warnings(red.game, "red") == []
+    red.apply(SealPlan())
+    first = red.write_turn()
+    blue = load(first, scenario, side="blue")
+    assert helpers.suggest(blue.game, "blue", "attacks") == []  # nothing at those odds
+    blue.apply(SealPlan())
+    second = blue.write_turn()
+    assert verify(second, scenario).files == 2
+    played = load(second, scenario, side="red").game  # red's reveal: the turn is played
+    assert played.turn == 2
+    battles = [r for r in played.log.records if r["type"] == "op_battle"]
+    assert [r["target"] for r in battles] == ["c5r1"]

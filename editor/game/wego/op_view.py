@@ -18,7 +18,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QFrame, QMenu, QScrollArea, QTabWidget, QVBoxLayout, QWidget
 
-from editor.game.wego import op_night, op_organise
+from editor.game.wego import op_helpers, op_night, op_organise
 from editor.game.wego.op_assets import AssetsBox
 from editor.game.wego.op_board_marks import BoardMarks
 from editor.game.wego.op_engineers import EngineersBox, has_engineers
@@ -118,6 +118,8 @@ class OpView:
             self.tabs.addTab(self.engineers, "Engineers")
             self.tabs.setTabToolTip(self.tabs.count() - 1, "The side's engineers and their work")
         self.works = WorksMarks(window.map_view.map_scene)
+        # OO18: the Helpers menu beside Undo and the check before sealing.
+        self.helpers = op_helpers.attach(session, window.map_view, panel)
         window.map_view.planChanged.connect(self.refresh)
         self.victory = VictoryPanel(session, window.map_view)
         window.victory_dock.setWidget(self.victory)

@@ -98,7 +98,9 @@ def test_oo18_the_helpers_never_plan_for_a_side_not_planning_now() -> None:
 def test_oo18_fire_helper_supports_the_planned_attack_and_skips_guns_already_firing() -> None:
     game = front(gun=True)
     assert helpers.suggest(game, "red", "fire") == [AssignFire("gun", "defensive", "c4r1")]
-    for action in helpers.suggest(game, "red", "attacks"):
+    found = helpers.suggest(game, "red", "attacks")
+    assert stack(game, "gun") not in attack_targets(found)  # OC33: kept back to fire, as the AI
+    for action in found:
         game.apply(action)
     assert helpers.suggest(game, "red", "fire") == [AssignFire("gun", "offensive", "c5r1")]
     game.apply(AssignFire("gun", "defensive", "c4r1"))  # the person's own choice stays

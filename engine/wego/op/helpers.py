@@ -8,7 +8,8 @@ side has given so far, and keeps only what the person has not ordered yet:
 
 * ``attacks``: the AI's attacks by the odds (:func:`.ai.attacks`, Assault at great odds, OO7),
   made by the side's stacks that have no order yet; a stack already ordered is neither
-  re-ordered nor counted in the odds.
+  re-ordered nor counted in the odds. Guns that the AI would keep back to fire (OC33) are
+  left out, as in the AI's own plan.
 * ``fire``: the artillery's fire orders (:func:`.ai_fire.fire_actions`: the plan's attacks
   first, then the most threatened own hex, then a bombardment) for guns without a fire order,
   and the missions of the side's naval assets (their fire is the fleet's artillery, OA13).
@@ -82,9 +83,13 @@ def _orders(game: Game, side: str) -> dict[str, Order]:
 
 
 def attacks(game: Game, side: str) -> list[Order]:
-    """The AI's attacks made by the side's stacks that have no order yet."""
+    """The AI's attacks made by the side's stacks that have no order yet; as in the AI's own
+    plan, a stack of guns with an enemy in range and bridgers with work to do stay put
+    instead (OC33, OE4, OE5: :func:`engine.wego.family.refine_orders`), and get no order."""
     given = _orders(game, side)
-    return ai.attacks(game, side, STYLE, skip=frozenset(given))
+    found = {o.stack: o for o in ai.attacks(game, side, STYLE, skip=frozenset(given))}
+    family.refine_orders(game, side, found)
+    return [o for _, o in sorted(found.items()) if not isinstance(o, OrderHold)]
 
 
 def guns(game: Game, side: str) -> list[Action]:

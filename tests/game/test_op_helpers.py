@@ -70,7 +70,8 @@ def test_oo18_each_helper_is_one_edit_drawn_on_the_map_and_named_in_the_status_b
     assert assets.missions(game, "red")["stuka"].target == "c5r1"
     helpers.actions["command"].trigger()  # no HQ, no ground asset: nothing
     assert "Plan command: nothing to add" in window.statusBar().currentMessage()
-    assert len(window.map_view.edits.undo_steps) == 3
+    steps = [step.what for step in window.map_view.edits.undo_steps]
+    assert steps == [f"{n} planned by the helper" for n in ("attacks", "fire", "air strikes")]
     # One Undo takes the whole air helper back, the next the whole fire helper, then attacks.
     assert window.plan_panel.undo()
     assert "stuka" not in assets.missions(game, "red") and "gun" in fire.orders(game, "red")

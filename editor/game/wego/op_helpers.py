@@ -56,6 +56,9 @@ TIPS: dict[str, str] = {
     "air": "Missions for your air assets that have none yet",
 }
 
+EDITS = {"attacks": "attacks", "fire": "fire", "command": "command", "air": "air strikes"}
+"""What the Undo of each helper's edit names ("Undo attacks planned by the helper")."""
+
 CHECK_KEY = "game/check_plan_before_sealing"
 """The settings key of the check before sealing (``true`` unless turned off)."""
 
@@ -179,7 +182,7 @@ class PlanHelpers:
                 given += 1
         after = edits.plan(side)
         words = cleared(game, after, before)
-        edits.record(before, after, label.lower().replace(" for me", ""))
+        edits.record(before, after, f"{EDITS[helper]} planned by the helper")
         self.map_view.planChanged.emit()
         self.map_view.show_plan()
         self.map_view.message.emit(f"{label}: {words or 'nothing'} added to your plan (Undo)")

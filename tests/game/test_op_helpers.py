@@ -22,9 +22,12 @@ from engine.wego.orders import OrderAttack
 from tests.operational.test_helpers import lane
 
 
-def _window(qtbot, gun: bool = True, stuka: bool = True) -> WegoWindow:
+def _window(qtbot, gun: bool = True, stuka: bool = True, check: bool = True) -> WegoWindow:
+    """The game window on the lane, red a person's; the check before sealing on unless
+    ``check`` is false (the shared ``state_dir`` fixture turns it off for other tests)."""
     from editor.shared.app import settle
 
+    op_helpers.set_check(check)
     scenario = lane(gun=gun, stuka=stuka).build()
     session = GameSession.new(scenario, {"red": "human", "blue": "ai"}, seed=1, speed="fastest")
     window = show_game(session, "op-helpers-test", leave_text="Close")
@@ -33,6 +36,13 @@ def _window(qtbot, gun: bool = True, stuka: bool = True) -> WegoWindow:
     window.resize(1280, 720)
     settle(window)
     return window
+
+
+def test_oo18_the_check_before_sealing_is_on_in_fresh_settings(tmp_path, monkeypatch):
+    monkeypatch.setenv("SALIENT_STATE_DIR", str(tmp_path / "fresh"))
+    assert op_helpers.check_on()
+    op_helpers.set_check(False)
+    assert not op_helpers.check_on()
 
 
 def _helpers(window: WegoWindow) -> op_helpers.PlanHelpers:
@@ -128,15 +138,14 @@ def test_oo18_the_box_turns_the_check_off_and_the_menu_turns_it_back_on(qtbot, s
     _press(question, "seal-anyway")
     qtbot.waitUntil(lambda: plan.planner(game) != "red")
     assert not op_helpers.check_on()  # kept in the settings file
-    helpers._sync_check()
+    helpers.sync_check()
     assert not helpers.check_action.isChecked()
     helpers.check_action.setChecked(True)
     assert op_helpers.check_on()
 
 
 def test_oo18_with_the_check_off_a_plan_with_warnings_seals_at_once(qtbot, state_dir):
-    op_helpers.set_check(False)
-    window = _window(qtbot, gun=False)
+    window = _window(qtbot, gun=False, check=False)
     window.plan_panel.seal_button.click()
     assert _helpers(window).question is None
     qtbot.waitUntil(lambda: plan.planner(window.session.game) != "red")

@@ -42,6 +42,7 @@ def test_a_helper_plans_the_attacks_and_the_seal_warning_is_answered_with_clicks
     from engine.wego.orders import OrderAttack
     from tests.operational.test_helpers import lane
 
+    op_helpers.set_check(True)  # the shared state_dir fixture turns it off
     session = GameSession.new(
         lane(stuka=True).build(), {"red": "human", "blue": "ai"}, seed=1, speed="fastest"
     )

@@ -140,7 +140,7 @@ class PlanHelpers:
             "before the plan is sealed"
         )
         self.check_action.toggled.connect(set_check)
-        self.menu.aboutToShow.connect(self._sync_check)
+        self.menu.aboutToShow.connect(self.sync_check)
         self.button.setMenu(self.menu)
         panel.undo_row.addWidget(self.button)
         panel.seal_guard = self.hold_seal
@@ -151,7 +151,7 @@ class PlanHelpers:
     def refresh(self) -> None:
         self.button.setEnabled(self.map_view.planning() is not None)
 
-    def _sync_check(self) -> None:
+    def sync_check(self) -> None:
         self.check_action.blockSignals(True)
         self.check_action.setChecked(check_on())
         self.check_action.blockSignals(False)

@@ -23,6 +23,7 @@ from tests.operational.builder import OpBuilder
 from tests.operational.command_builder import CommandBuilder
 from tests.operational.play import ai_lane, stack
 from tests.operational.test_asset_ai import STUKA
+from tests.operational.test_asset_effects import SHIP
 
 POOLS = {
     "side": "red",
@@ -214,3 +215,16 @@ def test_oo18_a_side_playing_by_email_plans_with_the_helpers_and_its_file_carrie
     assert played.turn == 2
     battles = [r for r in played.log.records if r["type"] == "op_battle"]
     assert [r["target"] for r in battles] == ["c5r1"]
+
+
+def test_oo18_naval_fire_goes_with_the_artillery_helper_and_a_command_asset_with_command() -> None:
+    b = lane()
+    staff = {"id": "staff", "side": "red", "domain": "ground", "missions": ["command"]}
+    b.table("assets", assets=[{**SHIP, "fire_range": 4}, {**staff, "support": 1}])
+    game = Game(b.build(), 1)
+    for action in helpers.suggest(game, "red", "attacks"):
+        game.apply(action)
+    fire_help = helpers.suggest(game, "red", "fire")
+    assert fire_help == [AssignAsset("flotilla", "offensive_support", "c5r1")]
+    assert helpers.suggest(game, "red", "air") == []
+    assert helpers.suggest(game, "red", "command") == [AssignAsset("staff", "command", "c5r1")]

@@ -47,7 +47,14 @@ def no_modal_dialogs(monkeypatch: pytest.MonkeyPatch) -> None:
 
 @pytest.fixture
 def state_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    """A fresh folder for settings, recovery copies and autosaves."""
+    """A fresh folder for settings, recovery copies and autosaves.
+
+    Its settings have the game view's check before sealing a plan (OO18,
+    editor/game/wego/op_helpers.py) turned off: a test pressing Seal plan expects the plan
+    sealed, not a question waiting for an answer; the tests of that question turn it on."""
+    from editor.game.wego.op_helpers import set_check
+
     folder = tmp_path / "state"
     monkeypatch.setenv("SALIENT_STATE_DIR", str(folder))
+    set_check(False)
     return folder

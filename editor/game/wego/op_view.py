@@ -20,7 +20,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QFrame, QMenu, QScrollArea, QTabWidget, QVBoxLayout, QWidget
 
-from editor.game.wego import op_detach, op_night, op_organise
+from editor.game.wego import op_detach, op_helpers, op_night, op_organise
 from editor.game.wego.op_assets import AssetsBox
 from editor.game.wego.op_board_marks import BoardMarks
 from editor.game.wego.op_engineers import EngineersBox, has_engineers
@@ -136,6 +136,8 @@ class OpView:
             "Move a whole organisation, fire all guns of a hex, cancel a battle (OO2, OO9, OO17)",
         )
         self.works = WorksMarks(window.map_view.map_scene)
+        # OO18: the Helpers menu beside Undo and the check before sealing.
+        self.helpers = op_helpers.attach(session, window.map_view, panel)
         window.map_view.planChanged.connect(self.refresh)
         self.victory = VictoryPanel(session, window.map_view)
         window.victory_dock.setWidget(self.victory)

@@ -13,6 +13,8 @@ among the legal ones.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
     QButtonGroup,
@@ -151,6 +153,8 @@ class PlanPanel(QWidget):
         for widget in (self.undo_button, self.redo_button, self.again_button):
             undo_row.addWidget(widget)
         undo_row.addStretch(1)
+        self.undo_row = undo_row
+        """The row of Undo, Redo and Start again (the operational Helpers button joins it)."""
         edits.changed.connect(self._show_edits)
         self.seal_button = QPushButton("Seal plan")
         self.seal_button.setObjectName("seal-plan")
@@ -159,6 +163,9 @@ class PlanPanel(QWidget):
         )
         self.seal_button.setStyleSheet("font-weight: bold; padding: 6px;")
         self.seal_button.clicked.connect(self.seal)
+        self.seal_guard: Callable[[Callable[[], bool]], bool] | None = None
+        """Asked before sealing with the sealing itself (OO18's check, :mod:`.op_helpers`):
+        ``True`` when it asks the person first and seals on their answer."""
         # The side's orders with their buttons in one widget, which the operational rules'
         # pieces move into a tab of their own (:mod:`.op_view`).
         self.orders_box = QWidget()
@@ -399,7 +406,14 @@ class PlanPanel(QWidget):
         return bool(words)
 
     def seal(self) -> bool:
-        """Seal the plan (the engine's ``seal_plan``)."""
+        """Seal the plan (the engine's ``seal_plan``), unless :attr:`seal_guard` asks first."""
+        if self.side() is None:
+            return False
+        if self.seal_guard is not None and self.seal_guard(self.seal_now):
+            return False
+        return self.seal_now()
+
+    def seal_now(self) -> bool:
         if self.side() is None:
             return False
         self.session.select(None)

@@ -28,7 +28,7 @@ stacking limit is left out (OH9).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Collection, Iterable
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
@@ -59,8 +59,11 @@ REPLACE_BELOW = 90.0
 """Strength %: a unit below it that stays is worth Repl+ to its HQ."""
 
 
-def attacks(game: Game, side: str, style: Style) -> list[Order]:
-    """The side's attack orders for this turn, best odds first."""
+def attacks(
+    game: Game, side: str, style: Style, *, skip: Collection[str] = frozenset()
+) -> list[Order]:
+    """The side's attack orders for this turn, best odds first; the stacks in ``skip`` (a
+    person's stacks already ordered, OO18's helper) are left out."""
     board = state.board_of(game)
     threshold = GOOD_ODDS * style.attack_ratio / ATTACK_RATIO
     units = state.units(game)
@@ -72,6 +75,8 @@ def attacks(game: Game, side: str, style: Style) -> list[Order]:
     options: dict[str, list[tuple[str, tuple[str, ...]]]] = {}
     hq_held = _hq_stacks(game, side)
     for stack in stacks:
+        if stack.id in skip:
+            continue
         if not any(u in units for u in stack.units) or stack.moved or stack.id in hq_held:
             continue  # an HQ never leads an attack: it is worth many VP (OV4)
         for target, route in attack_routes(game, stack).items():

@@ -43,6 +43,7 @@ from ...operational.works import (
     Works,
     breached_row,
     chance,
+    pontoon_refusal,
     pontoon_turns,
     river_sides,
 )
@@ -191,6 +192,10 @@ def refusal(game: Game, side: str, action: Action) -> str:
             return f"'{unit.id}' is no combat engineer next to a minefield to breach (OE2)"
         if unit.category != "bridging_engineer":
             return f"only bridging engineers do bridge work, and '{unit.id}' is none (OE3)"
+        if action.task == "pontoon":
+            why = pontoon_refusal(state.base_board(game), works(game), unit.hex)
+            if why:
+                return f"'{unit.id}' cannot build a pontoon here: {why}"
         return f"'{unit.id}' cannot {TASK_WORDS[action.task].lower()} from where it stands"
     if action.task != "breach":
         for other, order in orders(game, side).items():

@@ -6,7 +6,8 @@ connect) edit drawn outlines, which a hex map does not have, so they are off the
 hex tools are off on a map of drawn regions. The options bar (shown above the map while a hex
 map is open) chooses what the brush paints (terrain, owner, area, a side's setup zone or a
 fixed zone, and which one), its shape
-(one hex, a radius, a fill) and what the line tool draws; it follows the document, so a
+(one hex, a radius, a fill) and what the line tool draws (a crossing site, OH11, only for
+the operational rules); it follows the document, so a
 terrain or nation added in its table is offered at once.
 """
 
@@ -18,7 +19,7 @@ from PySide6.QtCore import QPointF, Qt
 from PySide6.QtWidgets import QComboBox, QLabel, QSpinBox, QToolBar
 
 from editor.studio.map.tools.hexbrush import MAX_RADIUS, HexBrushTool
-from editor.studio.map.tools.hexline import BRIDGE, NETWORKS, HexLineTool
+from editor.studio.map.tools.hexline import BRIDGE, CROSSING_SITE, NETWORKS, HexLineTool
 
 if TYPE_CHECKING:
     from editor.studio.document import Change
@@ -185,6 +186,8 @@ class HexOptions(QToolBar):
             if kind.id not in plain:
                 self.feature.addItem(f"{kind.name or kind.id} (hexsides)", kind.id)
         self.feature.addItem("Bridge (hexsides)", BRIDGE)
+        if scenario.rules.family == "operational" or (hex_map and hex_map.crossing_sites):
+            self.feature.addItem("Crossing site (river hexsides, OH11)", CROSSING_SITE)
         self.feature.blockSignals(False)
         self.show_options()
 

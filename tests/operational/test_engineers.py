@@ -267,6 +267,15 @@ def test_oh11_a_pontoon_spans_a_major_river_only_where_a_site_is_marked() -> Non
     assert {m.hexside for m in works.marks(game, None) if m.kind == "pontoon"} == {"c3r1-c4r1"}
 
 
+def test_oh11_every_side_sees_the_maps_crossing_sites_on_rivers_only() -> None:
+    b = river_bank("major-river")  # a site at c3r1-c4r1
+    b.crossing_site("c1r1", "c2r1")  # on no river: reported, never marked
+    game = b.game(seed=2)
+    for viewer in (None, "red", "blue"):
+        sites = [m.hexside for m in works.marks(game, viewer) if m.kind == "crossing_site"]
+        assert sites == ["c3r1-c4r1"]
+
+
 def test_oe5_no_pontoon_beside_a_bridge_and_one_engineering_action_a_hex() -> None:
     game = river_bank(bridge=True).game(seed=2)
     assert OrderEngineer("bridger", "pontoon") not in game.legal_actions()

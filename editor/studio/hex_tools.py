@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING
 from PySide6.QtCore import QPointF, Qt
 from PySide6.QtWidgets import QComboBox, QLabel, QSpinBox, QToolBar
 
+from editor.studio.forms.zone_picker import fresh_zone, zones_in_use
 from editor.studio.map.tools.hexbrush import MAX_RADIUS, HexBrushTool
 from editor.studio.map.tools.hexline import BRIDGE, CROSSING_SITE, NETWORKS, HexLineTool
 
@@ -64,16 +65,8 @@ def hex_status(window: StudioWindow, point: QPointF) -> str:
 def fixed_zone_names(scenario: Scenario) -> list[str]:
     """The fixed zones a designer may paint (OM20): those the map paints, those fixed units
     name, and one fresh name (``zone-1``, ``zone-2``...) to start another."""
-    hex_map = scenario.hex_map
-    names = list(hex_map.fixed_zones) if hex_map is not None else []
-    for unit in scenario.units:
-        fixed = unit.operational.fixed if unit.operational is not None else None
-        if fixed is not None and fixed.zone and fixed.zone not in names:
-            names.append(fixed.zone)
-    fresh = 1
-    while f"zone-{fresh}" in names:
-        fresh += 1
-    return [*names, f"zone-{fresh}"]
+    names = zones_in_use(scenario)
+    return [*names, fresh_zone(names)]
 
 
 class HexOptions(QToolBar):

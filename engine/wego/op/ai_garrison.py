@@ -95,13 +95,20 @@ def garrison_breakdowns(game: Game, side: str) -> list[BreakDown]:
     locations at once (see the module docstring)."""
     if not game.world.parts or not state.board_of(game).rules.victory.locations:
         return []  # the common case: nothing may break down, or nothing to take
+    candidates = [
+        (unit_id, unit)
+        for unit_id, unit in sorted(state.units(game).items())
+        if unit.side == side and organise.parts(game, unit_id) and _fighter(game, unit)
+    ]
+    if not candidates:
+        return []  # read before the picture: the AI asks before every order it gives
     picture = _Picture(game, side)
     if len(picture.open) < SPLIT_FOR:
         return []
     taken: set[int] = set()
     out: list[BreakDown] = []
-    for unit_id, unit in sorted(state.units(game).items()):
-        if unit.side != side or not _fighter(game, unit) or not picture.clear(unit.hex):
+    for unit_id, unit in candidates:
+        if not picture.clear(unit.hex):
             continue
         targets = picture.open_near(unit.hex, taken)
         if len(targets) - picture.helpers_near(unit.hex) < SPLIT_FOR:

@@ -270,6 +270,9 @@ def test_oh11_a_pontoon_spans_a_major_river_only_where_a_site_is_marked() -> Non
 def test_oh11_every_side_sees_the_maps_crossing_sites_on_rivers_only() -> None:
     b = river_bank("major-river")  # a site at c3r1-c4r1
     b.crossing_site("c1r1", "c2r1")  # on no river: reported, never marked
+    b.hexside("c5r1", "c6r1", "major-river")
+    b.bridge("c5r1", "c6r1")
+    b.crossing_site("c5r1", "c6r1")  # a bridge stands there: no pontoon, no mark
     game = b.game(seed=2)
     for viewer in (None, "red", "blue"):
         sites = [m.hexside for m in works.marks(game, viewer) if m.kind == "crossing_site"]

@@ -281,7 +281,7 @@ def marks(game: Game, viewer: str | None, selected: tuple[str, ...] = ()) -> lis
     out += [
         Mark(board.grid.hexside_id(s), "crossing_site")
         for s in np.flatnonzero(board.side_crossing).tolist()
-        if is_river(board, s)
+        if is_river(board, s) and not board.side_bridge[s]  # a bridge's hex takes no pontoon
     ]
     if viewer is None:
         return out

@@ -8,7 +8,8 @@ map is listed:
 - per-hex facts that cover many hexes (terrain, owner, area) as lists of **runs** of hexes
   along a row, keyed by the terrain, nation or area (so renaming one follows every hex);
 - what a few hexes have (a name, VP, an income) as **hex records**;
-- hexside features as lists of **hexsides** keyed by connection type, and bridges;
+- hexside features as lists of **hexsides** keyed by connection type, bridges and crossing
+  sites;
 - roads and railways as **paths** of hexes.
 
 Every hex then behaves as a region and every hexside as a connection for the rules, the
@@ -177,6 +178,9 @@ class HexMap(StrictModel):
     """Hexsides with a feature (river, ridge, minefield...), keyed by its connection type."""
     bridges: list[Hexside] = Field(default_factory=list)
     """Hexsides a bridge crosses."""
+    crossing_sites: list[Hexside] = Field(default_factory=list)
+    """OH11: river hexsides marked as crossing sites (operational rules): a pontoon spans a
+    major river only at one of these; a minor river takes one anywhere."""
     roads: dict[RoadKind, list[HexPath]] = Field(default_factory=dict)
     """Trails, roads and railways as paths of neighbouring hexes, one line each. A road or
     railway links the hexsides it crosses; every hex on a path has at least that network (a

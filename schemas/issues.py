@@ -105,7 +105,9 @@ CODES: dict[str, CodeInfo] = {
     "hex-outside-grid": CodeInfo("error", "A hex map names a hex outside its grid."),
     "hex-listed-twice": CodeInfo("error", "A hex is listed twice in one layer of a hex map."),
     "hexside-not-adjacent": CodeInfo("error", "A hexside names two hexes that are not neighbours."),
-    "hexside-listed-twice": CodeInfo("error", "A hexside has two feature types, or two bridges."),
+    "hexside-listed-twice": CodeInfo(
+        "error", ("A hexside has two feature types, two bridges or two crossing sites.")
+    ),
     "hex-path-gap": CodeInfo("error", "A road or railway jumps between hexes that do not touch."),
     # Sides, nations, calendar
     "side-without-nations": CodeInfo("error", "A side has no nation."),
@@ -168,6 +170,13 @@ CODES: dict[str, CodeInfo] = {
     ),
     "operational-zone-unused": CodeInfo(
         "warning", "Setup or fixed zones are painted in a scenario that never reads them."
+    ),
+    # Crossing sites (schemas/validation/op_crossings.py)
+    "operational-crossing-site-no-river": CodeInfo(
+        "warning", "A crossing site is marked on a hexside no river runs along (OH11)."
+    ),
+    "operational-crossing-site-unused": CodeInfo(
+        "warning", "Crossing sites are marked in a scenario that never reads them (OH11)."
     ),
     # The operational order of battle, supply and assets (schemas/validation/op_command.py)
     "operational-hq-listed-twice": CodeInfo("error", "An HQ has two entries in the HQ tree."),

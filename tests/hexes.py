@@ -93,6 +93,11 @@ class HexBuilder(Builder):
         self.hex_map.setdefault("bridges", []).append(f"{a}-{b}")
         return self
 
+    def crossing_site(self, a: str, b: str) -> HexBuilder:
+        """OH11: mark a crossing site on the hexside between two hexes."""
+        self.hex_map.setdefault("crossing_sites", []).append(f"{a}-{b}")
+        return self
+
     def road(self, kind: str, *hexes: str) -> HexBuilder:
         """A trail, road or railway through these hexes, in order."""
         self.hex_map.setdefault("roads", {}).setdefault(kind, []).append(" ".join(hexes))

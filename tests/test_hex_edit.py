@@ -14,6 +14,7 @@ from schemas.hexgrid.edit import (
     add_path,
     erase_path,
     flood_region,
+    has_crossing_site,
     hexside_features,
     hexside_near,
     layer_values,
@@ -21,6 +22,7 @@ from schemas.hexgrid.edit import (
     record_of,
     runs_of,
     set_bridges,
+    set_crossing_sites,
     set_hexsides,
     set_record,
     with_record_field,
@@ -101,6 +103,13 @@ def test_hexside_features_are_set_replaced_and_cleared() -> None:
     bridged = set_bridges(hex_map, [first], True, grid)
     assert bridged.bridges == ["c1r1-c2r1"] and hexside_features(bridged, first, grid)[1]
     assert set_bridges(bridged, [first], False, grid).bridges == []
+    # OH11: crossing sites are marked and cleared the same way, apart from bridges.
+    sited = set_crossing_sites(bridged, [first, second], True, grid)
+    assert len(sited.crossing_sites) == 2 and sited.bridges == bridged.bridges
+    assert has_crossing_site(sited, second, grid)
+    assert set_crossing_sites(sited, [first, second], True, grid) is sited
+    cleared = set_crossing_sites(sited, [second], False, grid)
+    assert cleared.crossing_sites == ["c1r1-c2r1"] and not has_crossing_site(cleared, second, grid)
 
 
 def test_roads_continue_from_their_end_and_erasing_splits_them() -> None:

@@ -6,7 +6,8 @@ connect) edit drawn outlines, which a hex map does not have, so they are off the
 hex tools are off on a map of drawn regions. The options bar (shown above the map while a hex
 map is open) chooses what the brush paints (terrain, owner, area, a side's setup zone or a
 fixed zone, and which one), its shape
-(one hex, a radius, a fill) and what the line tool draws; it follows the document, so a
+(one hex, a radius, a fill) and what the line tool draws (a crossing site, OH11, only for
+the operational rules); it follows the document, so a
 terrain or nation added in its table is offered at once.
 """
 
@@ -17,8 +18,9 @@ from typing import TYPE_CHECKING
 from PySide6.QtCore import QPointF, Qt
 from PySide6.QtWidgets import QComboBox, QLabel, QSpinBox, QToolBar
 
+from editor.studio.forms.zone_picker import fresh_zone, zones_in_use
 from editor.studio.map.tools.hexbrush import MAX_RADIUS, HexBrushTool
-from editor.studio.map.tools.hexline import BRIDGE, NETWORKS, HexLineTool
+from editor.studio.map.tools.hexline import BRIDGE, CROSSING_SITE, NETWORKS, HexLineTool
 
 if TYPE_CHECKING:
     from editor.studio.document import Change
@@ -63,16 +65,8 @@ def hex_status(window: StudioWindow, point: QPointF) -> str:
 def fixed_zone_names(scenario: Scenario) -> list[str]:
     """The fixed zones a designer may paint (OM20): those the map paints, those fixed units
     name, and one fresh name (``zone-1``, ``zone-2``...) to start another."""
-    hex_map = scenario.hex_map
-    names = list(hex_map.fixed_zones) if hex_map is not None else []
-    for unit in scenario.units:
-        fixed = unit.operational.fixed if unit.operational is not None else None
-        if fixed is not None and fixed.zone and fixed.zone not in names:
-            names.append(fixed.zone)
-    fresh = 1
-    while f"zone-{fresh}" in names:
-        fresh += 1
-    return [*names, f"zone-{fresh}"]
+    names = zones_in_use(scenario)
+    return [*names, fresh_zone(names)]
 
 
 class HexOptions(QToolBar):
@@ -185,6 +179,8 @@ class HexOptions(QToolBar):
             if kind.id not in plain:
                 self.feature.addItem(f"{kind.name or kind.id} (hexsides)", kind.id)
         self.feature.addItem("Bridge (hexsides)", BRIDGE)
+        if scenario.rules.family == "operational" or (hex_map and hex_map.crossing_sites):
+            self.feature.addItem("Crossing site (river hexsides, OH11)", CROSSING_SITE)
         self.feature.blockSignals(False)
         self.show_options()
 

@@ -157,10 +157,10 @@ class EditController(QObject):
 
 def clear_hexes(document: ScenarioDocument, section: str, ids: list[str]) -> str:
     """Delete on a hex map: a hex is a place of the grid and stays; a hexside loses its
-    feature and bridge (one undo step). Returns what the status bar says."""
+    feature, bridge and crossing site (one undo step). Returns what the status bar says."""
     if section == "regions":
         return "Hexes are the grid's and cannot be deleted: paint them with the brush (B)"
-    from schemas.hexgrid.edit import set_bridges, set_hexsides
+    from schemas.hexgrid.edit import set_bridges, set_crossing_sites, set_hexsides
     from schemas.hexgrid.grid import HexGrid
 
     hex_map = document.scenario.hex_map
@@ -174,6 +174,7 @@ def clear_hexes(document: ScenarioDocument, section: str, ids: list[str]) -> str
         if number is not None:
             numbers.append(number)
     edited = set_bridges(set_hexsides(hex_map, numbers, None, grid), numbers, False, grid)
+    edited = set_crossing_sites(edited, numbers, False, grid)
     if edited is hex_map:
         return "The selected hexside has no feature to clear"
     what = ids[0] if len(ids) == 1 else f"{len(ids)} hexsides"

@@ -1,9 +1,9 @@
 """The hex map as the operational rules read it: per-hex and per-hexside arrays, built once.
 
-Built from the scenario (OH2-OH7): the grid, each hex's row of Table OH3, each hexside's row
-of Table OH6, roads and tracks per hexside, bridges. Engineers change the hexsides in play
-(OE2-OE7): :func:`.works.worked_board` gives the board with their work done (breached
-minefields, destroyed bridges, pontoons). What changes with units lives in :mod:`.units`.
+Built from the scenario (OH2-OH7, OH11): the grid, each hex's row of Table OH3, each hexside's
+row of Table OH6, roads and tracks per hexside, bridges, crossing sites. Engineers change the
+hexsides in play (OE2-OE7): :func:`.works.worked_board` gives the board with their work done
+(breached minefields, destroyed bridges, pontoons). What changes with units lives in :mod:`.units`.
 """
 
 from __future__ import annotations
@@ -48,6 +48,9 @@ class OpBoard:
     """Per hexside: a standing bridge crosses it (a destroyed one does not, OE7)."""
     side_pontoon: np.ndarray
     """Per hexside: a finished pontoon spans it (OE5), crossed as a bridge without a road."""
+    side_crossing: np.ndarray
+    """Per hexside: the map marks a crossing site on it (OH11: a major river takes a pontoon
+    only there)."""
     hex_ids: tuple[str, ...]
 
     @classmethod
@@ -81,6 +84,7 @@ class OpBoard:
             _road_levels(grid, scenario, decoded),
             decoded.bridge_source >= 0,
             np.zeros(len(grid.hexsides), dtype=bool),
+            decoded.crossing_source >= 0,
             tuple(grid.ids),
         )
 

@@ -6,7 +6,8 @@ the hexes holding a finished pontoon. :func:`worked_board` turns it into the boa
 movement, zone-of-control and LOC rules read: a breached minefield becomes the feature
 its Table OH6 row names (``breached``, OE2, OH7), a destroyed bridge no longer carries its road
 over the river (OE7), and a pontoon lets units and trucks cross every river hexside of its hex
-as over a bridge, with or without a road (OE5). :func:`options` lists an engineer's valid
+as over a bridge, with or without a road (OE5): every minor river hexside, and a major
+one only where the map marks a crossing site (OH11). :func:`options` lists an engineer's valid
 tasks (OO14: only those are offered); :func:`chance` gives a task's chance per turn.
 """
 
@@ -103,17 +104,25 @@ def bridge_work(board: OpBoard, side: int) -> BridgeWork:
 
 
 def pontoon_turns(board: OpBoard, hex_index: int) -> int:
-    """OE5: turns a pontoon in this hex takes (the major river's when one of its river
-    hexsides is major)."""
+    """OE5: turns a pontoon in this hex takes (the major river's when one of the river
+    hexsides it spans is major)."""
     rules = board.rules.engineering
-    sides = [int(s) for s in board.side_of[hex_index] if s >= 0]
-    major = any(is_major(board, s) for s in sides if is_river(board, s))
+    major = any(is_major(board, s) for s in river_sides(board, hex_index))
     return rules.pontoon_major if major else rules.pontoon_minor
 
 
+def spannable(board: OpBoard, side: int) -> bool:
+    """OH11: a pontoon may span this hexside: a minor river anywhere, a major river only at a
+    crossing site the map marks."""
+    if not is_river(board, side):
+        return False
+    return not is_major(board, side) or bool(board.side_crossing[side])
+
+
 def river_sides(board: OpBoard, hex_index: int) -> list[int]:
-    """The river hexsides of a hex (what a pontoon there spans, OE5)."""
-    return [int(s) for s in board.side_of[hex_index] if s >= 0 and is_river(board, int(s))]
+    """The river hexsides of a hex a pontoon there spans (OE5, OH11: a major one only at a
+    marked crossing site)."""
+    return [int(s) for s in board.side_of[hex_index] if s >= 0 and spannable(board, int(s))]
 
 
 def pontoon_refusal(board: OpBoard, works: Works, hex_index: int) -> str:
@@ -127,6 +136,8 @@ def pontoon_refusal(board: OpBoard, works: Works, hex_index: int) -> str:
     ):
         return "no pontoon is built in a hex units never enter (a great river, OH11)"
     if not river_sides(board, hex_index):
+        if any(is_river(board, int(s)) for s in board.side_of[hex_index] if s >= 0):
+            return "a major river takes a pontoon only at a marked crossing site (OH11)"
         return "no river runs along this hex"
     if any(has_bridge(board, int(s)) for s in board.side_of[hex_index] if s >= 0):
         return "the hex already has a bridge: destroy or repair it instead"

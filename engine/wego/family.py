@@ -249,11 +249,12 @@ def engineer_actions(game: Game, side: str, orders: list[Order]) -> list[Action]
 
 def refine_orders(game: Game, side: str, orders: dict[str, Order]) -> None:
     """The AI's defensive orders and road moves in its plan (:mod:`engine.wego.op.ai_orders`)."""
-    from .op import ai_engineers, ai_fire, ai_orders
+    from .op import ai_engineers, ai_fire, ai_garrison, ai_orders
 
     ai_fire.hold_guns(game, side, orders)  # OC33: guns with targets in range stay to fire
     ai_engineers.hold_engineers(game, side, orders)  # OE4, OE5: bridgers stay to work
     ai_orders.refine(game, side, orders)
+    ai_garrison.spread_parts(game, side, orders)  # OU12: parts go to different locations
 
 
 def hq_orders(game: Game, side: str) -> list[Order]:

@@ -64,6 +64,8 @@ class Decoded:
     side_keys: list[str]
     bridge_source: np.ndarray
     """Per hexside: position in ``bridges``, ``-1`` without a bridge."""
+    crossing_source: np.ndarray
+    """Per hexside: position in ``crossing_sites``, ``-1`` where none is marked (OH11)."""
     road: np.ndarray
     rail: np.ndarray
     road_source: np.ndarray
@@ -111,7 +113,13 @@ def decode(
     if old and same("bridges"):
         bridge_source = old.bridge_source
     else:
-        bridge_source = _bridges(grid, hex_map, issues)
+        bridge_source = _marked(grid, hex_map.bridges, "bridges", "a bridge", issues)
+    if old and same("crossing_sites"):
+        crossing_source = old.crossing_source
+    else:
+        crossing_source = _marked(
+            grid, hex_map.crossing_sites, "crossing_sites", "a crossing site", issues
+        )
     if old and same("roads"):
         network, network_source = old.network, old.network_source
         road, rail, road_source, items = old.road, old.rail, old.road_source, old.path_items
@@ -131,6 +139,7 @@ def decode(
         side_source,
         side_keys,
         bridge_source,
+        crossing_source,
         road,
         rail,
         road_source,
@@ -190,11 +199,14 @@ def _hexsides(
     return side_type, side_source, side_keys
 
 
-def _bridges(grid: HexGrid, hex_map: HexMap, issues: list[Issue]) -> np.ndarray:
+def _marked(
+    grid: HexGrid, listed: list[str], part: str, what: str, issues: list[Issue]
+) -> np.ndarray:
+    """Per hexside: its position in a list of marked hexsides (bridges, crossing sites)."""
     side_count = len(grid.hexsides)
     bridge_source = np.full(side_count, -1, dtype=np.int64)
-    for k, text in enumerate(hex_map.bridges):
-        where = ("hex_map", "bridges", k)
+    for k, text in enumerate(listed):
+        where = ("hex_map", part, k)
         number = _hexside(grid, text, where, issues)
         if number is None:
             continue
@@ -203,7 +215,7 @@ def _bridges(grid: HexGrid, hex_map: HexMap, issues: list[Issue]) -> np.ndarray:
                 make_issue(
                     "hexside-listed-twice",
                     pointer(*where),
-                    f"hexside {text} already has a bridge (#{bridge_source[number] + 1})",
+                    f"hexside {text} already has {what} (#{bridge_source[number] + 1})",
                     text,
                 )
             )

@@ -183,19 +183,38 @@ def set_bridges(
     hex_map: HexMap, numbers: Iterable[int], on: bool, grid: HexGrid | None = None
 ) -> HexMap:
     """The map with a bridge over each of ``numbers`` (``on``) or none."""
+    return _set_marked(hex_map, "bridges", numbers, on, grid)
+
+
+def set_crossing_sites(
+    hex_map: HexMap, numbers: Iterable[int], on: bool, grid: HexGrid | None = None
+) -> HexMap:
+    """OH11: the map with a crossing site marked on each of ``numbers`` (``on``) or none."""
+    return _set_marked(hex_map, "crossing_sites", numbers, on, grid)
+
+
+def _set_marked(
+    hex_map: HexMap, part: str, numbers: Iterable[int], on: bool, grid: HexGrid | None
+) -> HexMap:
     grid = grid or HexGrid.of(hex_map)
     wanted = set(numbers)
-    listed = {(_number(grid, t)): t for t in hex_map.bridges}
+    old: list[str] = getattr(hex_map, part)
+    listed = {(_number(grid, t)): t for t in old}
     if on:
         new = sorted(wanted - listed.keys())
         if not new:
             return hex_map
-        bridges = [*hex_map.bridges, *(grid.hexside_id(n) for n in new)]
+        marked = [*old, *(grid.hexside_id(n) for n in new)]
     else:
-        bridges = [t for t in hex_map.bridges if _number(grid, t) not in wanted]
-        if len(bridges) == len(hex_map.bridges):
+        marked = [t for t in old if _number(grid, t) not in wanted]
+        if len(marked) == len(old):
             return hex_map
-    return hex_map.model_copy(update={"bridges": bridges})
+    return hex_map.model_copy(update={part: marked})
+
+
+def has_crossing_site(hex_map: HexMap, number: int, grid: HexGrid) -> bool:
+    """OH11: whether a crossing site is marked on the hexside ``number``."""
+    return any(_number(grid, t) == number for t in hex_map.crossing_sites)
 
 
 def hexside_features(hex_map: HexMap, number: int, grid: HexGrid) -> tuple[str | None, bool]:

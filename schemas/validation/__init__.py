@@ -32,6 +32,7 @@ from .identity import check_duplicate_ids, check_references
 from .index import Check, ScenarioIndex
 from .network import check_connections, check_isolated_regions
 from .op_command import check_operational_command
+from .op_crossings import check_crossing_sites
 from .op_night import check_operational_night
 from .op_zones import check_operational_zones
 from .operational import check_rules_family
@@ -84,6 +85,7 @@ CHECKS: tuple[Check, ...] = (
     check_operational_command,
     check_operational_night,
     check_operational_zones,
+    check_crossing_sites,
     check_results_order,
 )
 """Every check, in the order their issues are reported."""

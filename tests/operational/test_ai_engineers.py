@@ -13,9 +13,23 @@ from tests.operational.play import red_plan
 from tests.operational.test_engineers import builder
 
 
-def river_lane(*, bridge: bool, foe: str, **red: str) -> Game:
+def river_lane(
+    *,
+    bridge: bool,
+    foe: str,
+    river: str = "river",
+    behind: bool = False,
+    site: bool = False,
+    **red: str,
+) -> Game:
+    """A bridger at c4r1 on the bank of ``river`` (c4r1-c5r1, a crossing site when ``site``),
+    a minor river behind it too when ``behind``."""
     b = builder(columns=10)
-    b.hexside("c4r1", "c5r1", "river")
+    b.hexside("c4r1", "c5r1", river)
+    if site:
+        b.crossing_site("c4r1", "c5r1")
+    if behind:
+        b.hexside("c3r1", "c4r1", "river")
     if bridge:
         b.road("road", *(f"c{c}r1" for c in range(1, 11)))
         b.bridge("c4r1", "c5r1")
@@ -83,3 +97,14 @@ def test_oe4_the_ai_destroys_the_bridge_its_hq_falls_back_over() -> None:
     assert roll["unit"] == "bridger"
     board = op_state.board_of(game)
     assert board.grid.ids[op_state.units(game)["div"].hex] in {"c2r1", "c3r1", "c4r1"}
+
+
+def test_oh11_the_ai_builds_no_pontoon_that_would_not_span_the_major_river_ahead() -> None:
+    # The minor river behind takes a pontoon, but the way to the enemy crosses the major
+    # river, which has no crossing site here: the pontoon would not help.
+    game = river_lane(bridge=False, foe="c8r1", river="major-river", behind=True, guard="c2r1")
+    assert work_of(red_plan(game)) == []
+    marked = river_lane(
+        bridge=False, foe="c8r1", river="major-river", behind=True, site=True, guard="c2r1"
+    )
+    assert work_of(red_plan(marked)) == [("pontoon", "")]

@@ -158,3 +158,59 @@ def test_ot1_ov2_the_ai_sets_its_strongest_unit_on_its_victory_location_in_the_z
     red_plan(game := b.game(seed=1))
     placed = hexes_of(game)
     assert placed["strong"] == "c1r3" and column(placed["weak"]) == 3
+
+
+LOCATIONS = ("c6r1", "c6r3", "c7r2")
+"""Three victory locations worth VP to red in blue's half of the map, none held by a unit."""
+
+
+def _open_locations(foe_at: str) -> Game:
+    """Red's regiment at c3r2, three open victory locations three and four hexes east, a
+    fixed blue unit at ``foe_at``."""
+    from tests.operational.builder import OpBuilder
+
+    b = OpBuilder(columns=10, rows=3)
+    b.raw["calendar"]["turns"] = 4
+    b.rules("fog", enabled=False)
+    b.rules("victory", victory_level=None)
+    b.table("c2", delays=False)
+    b.table("victory", locations=[{"hex": h, "per_turn": {"red": 2}} for h in LOCATIONS])
+    b.unit("reg", "inf", "c3r2", echelon="regiment")
+    b.unit("foe", "inf", foe_at, nation="blueland", fixed={"whole_game": True})
+    return b.game(seed=1)
+
+
+def _turn(game: Game) -> list[dict[str, Any]]:
+    """Red's plan by the AI, then blue's, then the execution: red's actions."""
+    from engine.ai import BaselineAI
+
+    given = red_plan_now(game)
+    ai = BaselineAI()
+    while game.outcome() is None and game.to_act() == "blue":
+        game.apply(ai.choose(game))
+    return given
+
+
+def test_ou12_ou13_the_ai_breaks_down_in_play_to_take_several_open_locations_at_once() -> None:
+    from engine.wego.op.standing import standing
+
+    game = _open_locations("c10r2")
+    assert [a for a in _turn(game) if a["kind"] == "op_break_down"] == [
+        {"kind": "op_break_down", "unit": "reg"}
+    ]
+    _turn(game)  # the parts go to different locations, not all to one
+    spread = set(hexes_of(game).values())
+    assert len(spread) == 3 and len(spread & set(LOCATIONS)) >= 2
+    _turn(game)
+    held = {p.hex for p in standing(game).locations if p.holder == "red"}
+    assert held == set(LOCATIONS)
+    # Deterministic: the same seed gives the same moves.
+    again = _open_locations("c10r2")
+    for _ in range(3):
+        _turn(again)
+    assert hexes_of(again) == hexes_of(game)
+
+
+def test_ou12_the_ai_keeps_a_unit_whole_in_play_with_the_enemy_near() -> None:
+    game = _open_locations("c6r2")  # three hexes from the regiment, among the locations
+    assert not [a for a in _turn(game) if a["kind"] == "op_break_down"]

@@ -208,9 +208,13 @@ def test_oe4_oe7_a_destroyed_bridge_closes_the_crossing_until_repaired() -> None
 # -- OE5, OE6 pontoons ----------------------------------------------------------------------------
 
 
-def river_bank(river: str = "river", *, bridge: bool = False) -> CommandBuilder:
+def river_bank(river: str = "river", *, bridge: bool = False, site: bool = True) -> CommandBuilder:
+    """A bridging engineer on the bank of ``river`` (c3r1-c4r1), marked as a crossing site
+    unless ``site`` is false."""
     b = builder()
     b.hexside("c3r1", "c4r1", river)
+    if site:
+        b.crossing_site("c3r1", "c4r1")
     if bridge:
         b.bridge("c2r1", "c3r1")
         b.hexside("c2r1", "c3r1", "river")
@@ -236,6 +240,43 @@ def test_oe5_a_pontoon_takes_one_turn_over_a_minor_river_two_over_a_major(
     assert works.data(game)["pontoons"] == {"c3r1": "red"}
     assert crossing(game, "c3r1", "c4r1") == ""  # crossed without a road
     assert crossing(game, "c4r1", "c3r1") == ""
+
+
+def test_oh11_a_major_river_takes_a_pontoon_only_at_a_marked_crossing_site() -> None:
+    unmarked = river_bank("major-river", site=False).game(seed=2)
+    assert OrderEngineer("bridger", "pontoon") not in unmarked.legal_actions()
+    with pytest.raises(IllegalAction, match="crossing site"):
+        unmarked.apply(OrderEngineer("bridger", "pontoon"))
+    marked = river_bank("major-river").game(seed=2)
+    assert OrderEngineer("bridger", "pontoon") in marked.legal_actions()
+
+
+def test_oh11_a_minor_river_takes_a_pontoon_anywhere() -> None:
+    game = river_bank("river", site=False).game(seed=2)
+    assert OrderEngineer("bridger", "pontoon") in game.legal_actions()
+
+
+def test_oh11_a_pontoon_spans_a_major_river_only_where_a_site_is_marked() -> None:
+    b = river_bank("river", site=False)
+    b.hexside("c2r1", "c3r1", "major-river")  # the far side of the hex: no site marked
+    game = b.game(seed=2)
+    results = of_type(turn(game, OrderEngineer("bridger", "pontoon")), "op_engineering")
+    assert [r["result"] for r in results] == ["built"]  # the minor river's single turn
+    assert crossing(game, "c3r1", "c4r1") == ""
+    assert crossing(game, "c3r1", "c2r1") != ""
+    assert {m.hexside for m in works.marks(game, None) if m.kind == "pontoon"} == {"c3r1-c4r1"}
+
+
+def test_oh11_every_side_sees_the_maps_crossing_sites_on_rivers_only() -> None:
+    b = river_bank("major-river")  # a site at c3r1-c4r1
+    b.crossing_site("c1r1", "c2r1")  # on no river: reported, never marked
+    b.hexside("c5r1", "c6r1", "major-river")
+    b.bridge("c5r1", "c6r1")
+    b.crossing_site("c5r1", "c6r1")  # a bridge stands there: no pontoon, no mark
+    game = b.game(seed=2)
+    for viewer in (None, "red", "blue"):
+        sites = [m.hexside for m in works.marks(game, viewer) if m.kind == "crossing_site"]
+        assert sites == ["c3r1-c4r1"]
 
 
 def test_oe5_no_pontoon_beside_a_bridge_and_one_engineering_action_a_hex() -> None:

@@ -182,6 +182,22 @@ def _unused_fixed_zone() -> OpBuilder:
     return b
 
 
+def _crossing_site_off_river() -> OpBuilder:
+    b = lane()
+    b.hexside("c2r1", "c3r1", "river")
+    b.hexside("c4r1", "c5r1", "minefield")
+    b.crossing_site("c2r1", "c3r1")  # on the river: fine
+    b.crossing_site("c4r1", "c5r1")
+    return b
+
+
+def _crossing_site_in_area_rules() -> OpBuilder:
+    b = _zones_in_area_rules()
+    del b.raw["hex_map"]["setup_zones"]
+    b.raw["hex_map"]["crossing_sites"] = ["c1r1-c2r1"]
+    return b
+
+
 ZONE_CASES: list[tuple[str, Any, str]] = [
     ("operational-setup-outside-zone", _outside_setup, "/units/0/location"),
     ("operational-fixed-zone-unknown", _unknown_zone, "/units/0/operational/fixed/zone"),
@@ -190,9 +206,11 @@ ZONE_CASES: list[tuple[str, Any, str]] = [
     ("operational-fixed-release-late", _late_release, "/units/0/operational/fixed/until_turn"),
     ("operational-zone-unused", _zones_in_area_rules, "/hex_map/setup_zones"),
     ("operational-zone-unused", _unused_fixed_zone, "/hex_map/fixed_zones/spare"),
+    ("operational-crossing-site-no-river", _crossing_site_off_river, "/hex_map/crossing_sites/1"),
+    ("operational-crossing-site-unused", _crossing_site_in_area_rules, "/hex_map/crossing_sites"),
 ]
-"""One broken scenario per code of the zones' validation (tests/test_validation_codes.py
-counts them)."""
+"""One broken scenario per code of the zones' and crossing sites' (OH11) validation
+(tests/test_validation_codes.py counts them)."""
 
 
 @pytest.mark.parametrize(("code", "make", "path"), ZONE_CASES)
@@ -377,3 +395,11 @@ def test_ot1_a_setup_survives_save_and_load_and_stays_hidden_from_the_other_side
     assert again.state.stacks[stack(again, "b")].region == "c3r2"
     seen = visible_records(game.log.records, "blue")
     assert not any(r.get("action", {}).get("kind") == "op_set_up" for r in seen)
+
+
+def test_oh11_a_crossing_site_on_a_river_is_quiet_and_one_off_it_is_named() -> None:
+    found = codes(_crossing_site_off_river())
+    sites = [(c, p, e) for c, p, e in found if "crossing" in c]
+    assert sites == [
+        ("operational-crossing-site-no-river", "/hex_map/crossing_sites/1", "c4r1-c5r1")
+    ]

@@ -315,3 +315,25 @@ def test_unit_values_from_the_view_menu_with_hex_details(game_window, x, shots):
     assert "readiness 100%" in tip and "attacking" in tip
     assert "Enemy zone of control here" in tip or "No enemy zone here" in tip
     shots(window, "kharkov-strength-details-1280")
+
+
+def test_oh13_the_hexside_overlay_in_the_manuals_colours_with_its_legend(game_window, x, shots):
+    """OH13: View > Overlays > Hexside effects draws the Kharkov rivers black (crossed only
+    along a road over a bridge) with the three-colour legend in the map's corner; the finer
+    classes replace it, with their own legend."""
+    _session, window = _open(game_window, 1280, 720, "kharkov-hexsides")
+    op = window.op_view
+    assert op is not None
+    view = window.map_view
+    game_fixtures.choose_overlay(x, window, "hexsides")
+    drawn = op.overlays.hexsides
+    assert len(drawn) > 100 and set(drawn.values()) == {"impassable"}  # every river
+    assert view.family_legend is not None and len(view.family_legend[1]) == 3
+    view.zoom_by(2.5)
+    settle_input(0.4)
+    shots(window, "kharkov-hexsides-manual-1280")
+    game_fixtures.choose_overlay(x, window, "hexside_classes")
+    assert "hexsides" not in op.overlays.shown and set(op.overlays.hexsides.values()) == {"hard"}
+    assert view.family_legend is not None and len(view.family_legend[1]) == 4
+    settle_input(0.3)
+    shots(window, "kharkov-hexsides-classes-1280")

@@ -121,11 +121,32 @@ def test_setup_and_fixed_zones_painted_with_the_brush_by_real_drags(
         what="the fixed unit's zone missing again",
     )
 
-    # The fixed unit's form shows its fixed status among its operational values.
+    # The fixed unit's form shows its fixed status among its operational values, its zone
+    # picked from a list (the zones in use, no zone, a new one) with real clicks: one step.
+    from PySide6.QtWidgets import QScrollArea
+
+    from editor.studio.forms.zone_picker import NEW_ZONE, NO_ZONE, ZonePicker
+
     document.select("units", ["guard"])
     inspector = studio.docks["inspector"]
     inspector.raise_()
     settle_input(0.5)
+    (picker,) = [p for p in inspector.findChildren(ZonePicker) if p.isVisible()]
+    assert picker.offered() == [NO_ZONE, "zone-1", NEW_ZONE]
+    scroll = picker.parentWidget()
+    while not isinstance(scroll, QScrollArea):
+        scroll = scroll.parentWidget()
+    scroll.ensureWidgetVisible(picker)
+    settle_input(0.3)
+    steps = document.undo_stack.index()
+    pick(x, picker.box, NO_ZONE)
+    wait_until(lambda: document.undo_stack.index() == steps + 1, what="the zone's undo step")
+    assert document.get("units", "guard").operational.fixed.zone is None
+    wait_until(
+        lambda: ("operational-fixed-zone-unknown", "guard") not in issue_codes(studio),
+        what="no unknown zone once the guard has none",
+    )
+    settle_input(0.3)
     shots(inspector, f"zones-fixed-unit-form-{size}")
 
 

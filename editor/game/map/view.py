@@ -36,7 +36,7 @@ from pathlib import Path
 from typing import NamedTuple
 
 from PySide6.QtCore import QEvent, QPoint, QPointF, QRectF, Qt, Signal
-from PySide6.QtGui import QKeyEvent, QMouseEvent, QPainter
+from PySide6.QtGui import QColor, QKeyEvent, QMouseEvent, QPainter
 from PySide6.QtWidgets import QApplication, QGraphicsView, QMenu, QWidget
 
 from editor.game.map.aim import Aim, aim
@@ -99,6 +99,9 @@ class GameMapView(TargetPicking, ZoomingView):
         """Where the selected stack may move (empty when it may not)."""
         self.shores: dict[str, ShoreKind] = {}
         """Where the troops aboard the selected fleet may go ashore now (by drag)."""
+        self.family_legend: tuple[str, list[tuple[QColor, str]]] | None = None
+        """A legend a rules family's own overlay puts in the map's corner (the operational
+        hexside effects, OH13) while no overlay of the map's own shows."""
         self.drag: DragGesture | None = None
         self.menu: QMenu | None = None
         """The menu of units to pick from, while one is open."""
@@ -457,6 +460,7 @@ class GameMapView(TargetPicking, ZoomingView):
         painter.resetTransform()
         overlays = self.map_scene.overlays
         overlay = (overlays.title, overlays.legend) if overlays.name is not None else None
+        overlay = overlay or self.family_legend
         area = QRectF(self.viewport().rect())
         paint_legends(painter, area, self.session.targeting, self.dests, overlay, self.shores)
         painter.restore()

@@ -6,10 +6,16 @@ command, and what the hexside features do.
   deepens with the value; pointing at it says what the figure is.
 - **HQ chains**: a dashed line from each HQ of the side to the superior it reports to, with
   an arrowhead at the superior; pointing at it names both.
-- **Hexside effects**: every hexside with a feature drawn thick along its edge, red where
-  units cross only by a road's bridge or with their whole allowance, violet where it stops
-  zones of control or lines of communication, orange where it only costs MP or weakens an
-  attack, pale blue for a river frozen today; pointing at it lists what it does (OH6, OH7).
+- **Hexside effects** (OH13, the manual's scheme): every hexside with an effect drawn thick
+  along its edge in the colour of the strongest thing it does: black where units cannot cross
+  it (but along a road over a bridge), else red where it changes a battle across it, else blue
+  where it only changes movement, zones of control or lines of communication. A river frozen
+  today does nothing (the board marks it as ice) and is not drawn.
+- **Hexside effects, finer classes** (Salient's own, the other choice in the View menu): red
+  where units cross only by a road's bridge or with their whole allowance, violet where it
+  stops zones of control or lines of communication, orange where it only costs MP or weakens
+  an attack, pale blue for a river frozen today. Either way pointing at an edge lists what it
+  does (OH6, OH7); the map's corner holds the legend while one shows.
 
 All are the engine's answers (:func:`engine.wego.op.hex_queries.aa_cover`,
 :func:`~engine.wego.op.hex_queries.hq_chains`, :func:`~engine.wego.op.hex_queries.
@@ -38,7 +44,10 @@ COVER_OVERLAYS: list[tuple[str, str]] = [
     ("aa", "AA cover of your units"),
     ("chains", "Chain of command of your HQs"),
     ("hexsides", "Hexside effects"),
+    ("hexside_classes", "Hexside effects, finer classes"),
 ]
+HEXSIDE_OVERLAYS = frozenset({"hexsides", "hexside_classes"})
+"""The two hexside schemes: one at a time (they draw on the same edges)."""
 AA_LIGHT, AA_STRONG = QColor("#66d9e8"), QColor("#0b7285")
 AA_STRONG_FROM = 12.0
 """AA points drawn in the deepest teal (a regiment's worth of flak)."""
@@ -48,6 +57,17 @@ HEXSIDE_COLOURS = {
     "blocks": QColor("#9c36b5"),
     "slows": QColor("#f08c00"),
     "frozen": QColor("#a5d8ff"),
+}
+MANUAL_COLOURS = {
+    "impassable": QColor("#1b1b1b"),
+    "combat": QColor("#e03131"),
+    "movement": QColor("#1c7ed6"),
+}
+"""OH13: the manual's classes, strongest first."""
+MANUAL_WORDS = {
+    "impassable": "impassable: crossed only along a road over a bridge",
+    "combat": "changes a battle across it (and maybe movement)",
+    "movement": "changes movement, zones of control or supply lines only",
 }
 HEXSIDE_WORDS = {
     "hard": "crossed only by a road's bridge, or with a unit's whole allowance",
@@ -139,8 +159,31 @@ def chain_items(scene: GameMapScene, side: str) -> tuple[dict[str, str], list[QG
     return drawn, items
 
 
+def manual_kind(mark: HexsideMark) -> str | None:
+    """OH13: the manual's class of a hexside, the strongest thing it does (impassable, then
+    combat, then movement); ``None`` for one that does nothing today (a frozen river)."""
+    effect = mark.effect
+    costs = effect.movement_cost
+    if mark.frozen:
+        # OW1 lifts a river's movement limits: only what it does to a battle is left.
+        return "combat" if _affects_combat(mark) else None
+    if effect.crossing == "road_only" or (costs.infantry is None and costs.armour is None):
+        return "impassable"
+    if _affects_combat(mark):
+        return "combat"
+    moves = effect.crossing != "open" or costs.infantry != 0 or costs.armour != 0
+    if moves or effect.blocks_zoc or effect.blocks_loc:
+        return "movement"
+    return None
+
+
+def _affects_combat(mark: HexsideMark) -> bool:
+    effect = mark.effect
+    return effect.attack != 1.0 or effect.denies_shock or effect.denies_overrun
+
+
 def hexside_kind(mark: HexsideMark) -> str:
-    """The colour class of a hexside: the strongest thing it does."""
+    """Salient's finer colour class of a hexside: the strongest thing it does."""
     effect = mark.effect
     if mark.frozen:
         return "frozen"
@@ -181,19 +224,29 @@ def hexside_words(mark: HexsideMark) -> str:
     return f"{kind.capitalize()} ({mark.hexside_id}): {what} (OH6)"
 
 
-def hexside_items(scene: GameMapScene, _side: str) -> tuple[dict[str, str], list[QGraphicsItem]]:
-    """OF11: every hexside feature drawn by what it does, with its colour class by hexside."""
+def hexside_items(
+    scene: GameMapScene, _side: str, scheme: str = "hexsides"
+) -> tuple[dict[str, str], list[QGraphicsItem]]:
+    """OF11, OH13: every hexside feature drawn by what it does, with its colour class by
+    hexside; ``scheme``: ``hexsides`` the manual's three colours, ``hexside_classes``
+    Salient's finer classes."""
     grid = scene.grid
     if grid is None:
         return {}, []
-    marks = hex_queries.hexside_effects(scene.game)
-    paths = hexside_segment_paths(grid, [m.hexside for m in marks])
+    manual = scheme == "hexsides"
+    colours = MANUAL_COLOURS if manual else HEXSIDE_COLOURS
+    classed = [
+        (mark, manual_kind(mark) if manual else hexside_kind(mark))
+        for mark in hex_queries.hexside_effects(scene.game)
+    ]
+    shown = [(mark, kind) for mark, kind in classed if kind is not None]
+    paths = hexside_segment_paths(grid, [m.hexside for m, _kind in shown])
     items: list[QGraphicsItem] = []
     drawn: dict[str, str] = {}
-    for mark, path in zip(marks, paths, strict=True):
-        kind = hexside_kind(mark)
+    for (mark, kind), path in zip(shown, paths, strict=True):
+        assert kind is not None
         drawn[mark.hexside_id] = kind
-        for colour, width in ((QColor(255, 255, 255, 230), 7.0), (HEXSIDE_COLOURS[kind], 4.0)):
+        for colour, width in ((QColor(255, 255, 255, 230), 7.0), (colours[kind], 4.0)):
             item = QGraphicsPathItem(path)
             pen = QPen(colour, width)
             pen.setCosmetic(True)
@@ -209,6 +262,8 @@ def hexside_items(scene: GameMapScene, _side: str) -> tuple[dict[str, str], list
 
 def legend(name: str) -> list[tuple[QColor, str]]:
     if name == "hexsides":
+        return [(MANUAL_COLOURS[k], MANUAL_WORDS[k]) for k in MANUAL_COLOURS]
+    if name == "hexside_classes":
         return [(HEXSIDE_COLOURS[k], HEXSIDE_WORDS[k]) for k in HEXSIDE_COLOURS]
     if name == "aa":
         return [(AA_LIGHT, "a little AA"), (AA_STRONG, f"{number(AA_STRONG_FROM)} points or more")]

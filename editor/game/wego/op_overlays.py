@@ -65,8 +65,8 @@ View menu, one at a time within each group)."""
 MARK_NAMES = frozenset(name for name, _label in op_unit_marks.UNIT_MARKS)
 UNIT_VALUE_NAMES = frozenset(name for name, _label in op_unit_values.UNIT_VALUES) | MARK_NAMES
 ENEMY_VALUE_NAMES = frozenset(name for name, _label in op_enemy_values.ENEMY_VALUES)
-ONE_AT_A_TIME = (UNIT_VALUE_NAMES, ENEMY_VALUE_NAMES)
-"""Overlays shown one at a time within each group (their badges share a place)."""
+ONE_AT_A_TIME = (UNIT_VALUE_NAMES, ENEMY_VALUE_NAMES, op_cover_overlays.HEXSIDE_OVERLAYS)
+"""Overlays shown one at a time within each group (their badges, or edges, share a place)."""
 
 
 def state_key(scene: GameMapScene, side: str) -> tuple[object, ...]:
@@ -113,7 +113,7 @@ class OpOverlays:
         self.chains: dict[str, str] = {}
         """The chain-of-command overlay's lines: HQ -> its superior (OF11)."""
         self.hexsides: dict[str, str] = {}
-        """The hexside overlay's edges: hexside id -> its colour class (OF11)."""
+        """The hexside overlay's edges: hexside id -> its colour class (OF11, OH13)."""
 
     def side(self) -> str:
         game = self.scene.game
@@ -300,6 +300,10 @@ class OpOverlays:
 
     def _hexsides(self, side: str) -> list[QGraphicsItem]:
         self.hexsides, items = op_cover_overlays.hexside_items(self.scene, side)
+        return items
+
+    def _hexside_classes(self, side: str) -> list[QGraphicsItem]:
+        self.hexsides, items = op_cover_overlays.hexside_items(self.scene, side, "hexside_classes")
         return items
 
     def _intel(self, side: str) -> list[QGraphicsItem]:

@@ -23,11 +23,12 @@ from PySide6.QtWidgets import QFrame, QMenu, QScrollArea, QTabWidget, QVBoxLayou
 from editor.game.wego import op_detach, op_helpers, op_night, op_organise
 from editor.game.wego.op_assets import AssetsBox
 from editor.game.wego.op_board_marks import BoardMarks
+from editor.game.wego.op_cover_overlays import HEXSIDE_OVERLAYS
 from editor.game.wego.op_engineers import EngineersBox, has_engineers
 from editor.game.wego.op_fire import FireBox, has_guns
 from editor.game.wego.op_header import OpHeader
 from editor.game.wego.op_orders import OpOrdersBox
-from editor.game.wego.op_overlays import ONE_AT_A_TIME, OP_OVERLAYS, OpOverlays
+from editor.game.wego.op_overlays import ONE_AT_A_TIME, OP_OVERLAYS, OpOverlays, legend
 from editor.game.wego.op_ranges import NavalReach
 from editor.game.wego.op_shortcuts import ShortcutsBox
 from editor.game.wego.op_supply import SupplyBox
@@ -204,6 +205,16 @@ class OpView:
     def refresh(self) -> None:
         self.overlays.refresh(hidden=self.hidden)
         view = self.window.map_view
+        # OH13: the hexside overlay's colours are named in the map's corner while it shows.
+        scheme = next(
+            (n for n, _label in OP_OVERLAYS if n in HEXSIDE_OVERLAYS and n in self.overlays.shown),
+            None,
+        )
+        view.family_legend = (
+            (dict(OP_OVERLAYS)[scheme], legend(scheme))
+            if scheme is not None and not self.hidden
+            else None
+        )
         session = view.session
         setting_up = view.planning() if session.game.state.turn == 1 else None
         self.board.refresh(setup_side=setting_up, hidden=self.hidden)

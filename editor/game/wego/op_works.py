@@ -1,13 +1,15 @@
 """The engineers' marks on the map of an operational game (OE8): what their work did to the
-hexsides, which every side sees (a breached minefield, a destroyed bridge, a pontoon), and
+hexsides, which every side sees (a breached minefield, a destroyed bridge, a pontoon), the
+map's crossing sites where a pontoon may span a major river (OH11), and
 where the planning side's engineer orders work (breach, destroy or repair a bridge, build a
 pontoon), drawn only on that side's map, and what the selected stack's engineers without an
 order could do there (the same letters, hollow).
 
 Each mark is a small badge at the middle of its hexside, the same size on screen at any zoom,
 with a tooltip in words: a destroyed bridge a red cross, a pontoon a brown deck on boats, a
-breached minefield its mines framed in green, an order a disc with its letter (B, D, R, P). The
-marks come from :func:`engine.wego.op.works.marks`, rebuilt when they change.
+breached minefield its mines framed in green, a crossing site two teal banks joined by dashes,
+an order a disc with its letter (B, D, R, P). The marks come from
+:func:`engine.wego.op.works.marks`, rebuilt when they change.
 """
 
 from __future__ import annotations
@@ -40,6 +42,8 @@ WORDS: dict[str, str] = {
     "destroyed": "Destroyed bridge: the river is impassable here until repaired (OE7)",
     "pontoon": "Pontoon: units and supply cross the river here (OE5); removed at the end of a "
     "turn without a bridging engineer in its hex, or with an enemy next to it (OE6)",
+    "crossing_site": "Crossing site: a bridging engineer may span a major river here with a "
+    "pontoon (OH11); a minor river takes one anywhere",
     "breach": "Your combat engineer's order: breach this minefield (OE2)",
     "destroy_bridge": "Your bridging engineer's order: destroy this bridge (OE4)",
     "repair_bridge": "Your bridging engineer's order: repair this bridge (OE4)",
@@ -89,6 +93,20 @@ class WorkMark(QGraphicsItem):
             painter.setFont(font)
             painter.setPen(QColor(colour if could else "#ffffff"))
             painter.drawText(QRectF(-r, -r, SIZE, SIZE), Qt.AlignmentFlag.AlignCenter, letter)
+            return
+        if self.kind == "crossing_site":
+            # A map feature, not work done: framed in teal, two banks and the way across.
+            teal = QColor("#0b7285")
+            painter.setPen(QPen(teal, 1.6))
+            painter.setBrush(QColor("#fbfbf7"))
+            painter.drawRoundedRect(QRectF(-r, -r, SIZE, SIZE), 3, 3)
+            banks = QPen(teal, 2.0)
+            painter.setPen(banks)
+            painter.drawLine(QPointF(-r + 3, -3.5), QPointF(r - 3, -3.5))
+            painter.drawLine(QPointF(-r + 3, 3.5), QPointF(r - 3, 3.5))
+            way = QPen(teal, 1.6, Qt.PenStyle.DashLine)
+            painter.setPen(way)
+            painter.drawLine(QPointF(0, -r + 2), QPointF(0, r - 2))
             return
         # A breached minefield's badge is framed in green: a lane now runs through the mines.
         painter.setPen(QPen(QColor("#2f9e44"), 2.0) if self.kind == "breached" else QPen(ink, 1.0))

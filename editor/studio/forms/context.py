@@ -22,6 +22,7 @@ from editor.studio.forms.builder import logic_tree_factory
 from editor.studio.forms.model_form import FormContext
 from editor.studio.forms.paths import image_path_factory
 from editor.studio.forms.pickers import flag_factory
+from editor.studio.forms.zone_picker import zone_factory, zones_in_use
 from schemas import conditions as c
 from schemas import effects as e
 from schemas.base import Ref
@@ -141,8 +142,9 @@ def studio_context(document: ScenarioDocument) -> FormContext:
         choices=document_choices(document),
         names=document_names(document),
         flags=document_flags(document),
+        zones=lambda: zones_in_use(document.scenario),
         # Flag names before image paths: both may be fields called ``flag``.
-        custom=[logic_tree_factory, flag_factory, image_path_factory(folder)],
+        custom=[logic_tree_factory, flag_factory, zone_factory, image_path_factory(folder)],
     )
 
 

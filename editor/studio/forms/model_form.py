@@ -66,6 +66,8 @@ class FormContext:
     """Display name of an entity, ``(collection, id) -> name``, shown beside ids."""
     flags: Callable[[], list[str]] = list
     """Flag names the scenario already uses, offered by flag pickers."""
+    zones: Callable[[], list[str]] = list
+    """OM20: the fixed zones in use, offered by a fixed unit's zone picker."""
     custom: list[Factory] = field(default_factory=list)
     """Factories tried before the generic ones; the first that returns an editor wins."""
     editors: list[ValueEditor] = field(default_factory=list)

@@ -55,6 +55,8 @@ COORDINATES_FROM_PX = 60.0
 """Hex coordinates are written once a hex is this many pixels across (legible, and not
 crowding the names)."""
 
+CROSSING_COLOUR = "#0b7285"
+"""OH11: the mark of a crossing site (and the line tool's colour while drawing them)."""
 HEXSIDE_PICK = 0.7
 """A click this far from a hex's centre towards a side (1 on the side) picks the hexside."""
 
@@ -99,6 +101,8 @@ class HexMapItem(QGraphicsItem):
         self._colours: dict[str | None, QColor] = {}
         self.features: list[tuple[QColor, QPainterPath]] = []
         self.bridges = QPainterPath()
+        self.crossing_sites = QPainterPath()
+        """OH11: a short thick teal stroke across each marked crossing site's hexside."""
         self.roads: list[tuple[str, QPainterPath]] = []
         self.lines: list[tuple[QPen, list[tuple[QRectF, QPainterPath]]]] = []
         """What is drawn of roads, features and bridges: a pen, and pieces by tile."""
@@ -227,6 +231,15 @@ class HexMapItem(QGraphicsItem):
         self.bridges = segments_path(segments)
         pen = QPen(QColor("#3b3b3b"), 5.0)
         pen.setCapStyle(Qt.PenCapStyle.FlatCap)
+        self._add_lines(pen, segments)
+        sited = np.flatnonzero(decoded.crossing_source >= 0)
+        a, b = centres[sides.left[sited]], centres[sides.right[sited]]
+        # Shorter and wider than a bridge, in a colour of its own, so that a site with a bridge
+        # shows both.
+        segments = np.stack([a + (b - a) * 0.42, a + (b - a) * 0.58], axis=1)
+        self.crossing_sites = segments_path(segments)
+        pen = QPen(QColor(CROSSING_COLOUR), 9.0)
+        pen.setCapStyle(Qt.PenCapStyle.RoundCap)
         self._add_lines(pen, segments)
         points = centres.tolist()
         self.names = {

@@ -21,11 +21,13 @@ from schemas.base import AreaId, ConnectionTypeId, NationId, SideId, Slug, Stric
 from schemas.hexgrid.decode import NETWORK_LEVELS
 from schemas.hexgrid.edit import (
     LayerName,
+    has_crossing_site,
     hexside_features,
     layer_values,
     paint,
     record_of,
     set_bridges,
+    set_crossing_sites,
     set_hexsides,
     set_record,
 )
@@ -57,6 +59,8 @@ class HexsideFacts(StrictModel):
     follows from its two hexes."""
     bridge: bool = False
     """A bridge crosses it."""
+    crossing_site: bool = False
+    """OH11: a crossing site (operational rules): a pontoon may span a major river here."""
 
 
 HEX_MAP_LISTS = (
@@ -66,6 +70,7 @@ HEX_MAP_LISTS = (
     "hexes",
     "hexsides",
     "bridges",
+    "crossing_sites",
     "roads",
     "setup_zones",
     "fixed_zones",
@@ -181,7 +186,12 @@ class HexPage(QWidget):
         if number is None:
             return False
         kind, bridge = hexside_features(places.hex_map, number, grid)
-        self.side.show_value(HexsideFacts.model_construct(feature=kind, bridge=bridge))
+        site = has_crossing_site(places.hex_map, number, grid)
+        self.side.show_value(
+            HexsideFacts.model_construct(feature=kind, bridge=bridge, crossing_site=site)
+        )
+        operational = self.document.scenario.rules.family == "operational"
+        self.side.set_row_visible("crossing_site", operational or site)
         link_at = np.flatnonzero(places.hexside_links == number)
         link_type = places.link_types[int(link_at[0])] if len(link_at) else None
         crossing = []
@@ -248,5 +258,6 @@ class HexPage(QWidget):
             return
         hex_map = set_hexsides(places.hex_map, [number], new.feature, grid)
         hex_map = set_bridges(hex_map, [number], new.bridge, grid)
+        hex_map = set_crossing_sites(hex_map, [number], new.crossing_site, grid)
         if hex_map is not places.hex_map:
             self.document.set_section("hex_map", hex_map, f"Edit hexside {self.ids[0]}")

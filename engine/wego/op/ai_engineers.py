@@ -14,9 +14,10 @@ stack stays where it is this turn (its plan gives it no route), from what it see
 - **Repair a bridge** (OE4): beside a destroyed bridge, when no such enemy threatens to use it.
 - **Build a pontoon** (OE5): a bridging engineer on a river bank without a bridge builds one
   when an enemy hex it sees, or a victory location worth VP to the side that it does not
-  hold, lies within ``PONTOON_REACH`` hexes and a hex across the river is nearer it (its
-  attack needs the crossing), and no enemy it sees stands next to the engineer's hex (OE6
-  would take the pontoon up at once).
+  hold, lies within ``PONTOON_REACH`` hexes and a hex across a river the pontoon would span
+  (OH11: a major one only at a crossing site) is nearer it (its attack needs the crossing),
+  and no enemy it sees stands next to the engineer's hex (OE6 would take the pontoon up at
+  once).
 
 Before that (:func:`hold_engineers`, with the plan's refinements) a stack of engineers only
 that the plan would move stays instead when one of its bridging engineers has such work
@@ -30,7 +31,7 @@ from __future__ import annotations
 from itertools import pairwise
 from typing import TYPE_CHECKING
 
-from ...operational.works import Option, is_river
+from ...operational.works import Option, spannable
 from ..orders import Order, OrderAttack, OrderHold
 from . import state, works
 from .actions import OrderEngineer
@@ -127,7 +128,7 @@ class _Sight:
         across = [
             int(n)
             for s, n in zip(self.board.side_of[here], self.board.neighbours[here], strict=True)
-            if s >= 0 and n >= 0 and is_river(self.board, int(s))
+            if s >= 0 and n >= 0 and spannable(self.board, int(s))
         ]
         return any(
             self.far(g, here) <= PONTOON_REACH and self.far(g, n) < self.far(g, here)

@@ -4,15 +4,18 @@ and its organisation of turn 1 before its orders (with :mod:`.ai_setup`).
 - **Breaking down to fill the line** (OT1, OU12, OU13): in the setup, where a breakdown is
   free, while the side has fewer fighting units it may set up than its setup zone has front
   hexes (:func:`.ai_setup.front`), it breaks down its strongest unit that the rules let
-  break down; the parts then fill the line like any unit. In play a breakdown costs the turn
-  (the parts stand still, OU13) and the AI does not break down: a line it must fill under
-  fire is filled by moving.
+  break down; the parts then fill the line like any unit.
+- **Breaking down in play** (OU12, OU13, :mod:`.ai_garrison`): a breakdown costs the turn
+  there (the parts stand still), so the AI breaks a unit down only away from the enemy and
+  where its parts could take several open victory locations that the side's other stacks
+  nearby could not; a line it must fill under fire is filled by moving.
 - **Combining** (OU14): in play, three parts of one unit standing together on one hex, with
   no enemy the side sees within ``COMBINE_CLEAR`` hexes, become the unit again: away from
   the enemy a screen is not needed, and one counter takes fewer stacking points than its
   parts (a regiment 4 against three battalions' 6, Table OM4) and fights as one unit. The
-  turn it spends standing (OU14) is spent where nothing threatens it. In the setup the AI
-  never combines what it broke down (that would undo its own choice).
+  turn it spends standing (OU14) is spent where nothing threatens it. Parts that the
+  breakdown rule would have split again (open locations to take nearby) are left apart, and
+  in the setup the AI never combines what it broke down (that would undo its own choice).
 
 Every action is one the engine offers (:func:`engine.wego.op.organise.break_refusal`,
 ``combine_refusal``); the AI takes these before its first order of the turn, so the map it
@@ -27,7 +30,7 @@ import numpy as np
 
 from ...actions import Action
 from ...operational.artillery import fires
-from . import ai_setup, organise, setup, state, supply, zones
+from . import ai_garrison, ai_setup, organise, setup, state, supply, zones
 from .actions import BreakDown, Combine
 
 if TYPE_CHECKING:
@@ -45,7 +48,7 @@ def organise_actions(game: Game, side: str) -> list[Action]:
         if down:
             return list(down)
         return list(ai_setup.setup_actions(game, side))
-    return list(_combines(game, side))
+    return [*_combines(game, side), *ai_garrison.garrison_breakdowns(game, side)]
 
 
 def _setup_breakdowns(game: Game, side: str) -> list[BreakDown]:
@@ -100,5 +103,7 @@ def _combines(game: Game, side: str) -> list[Combine]:
         here = board.index(game.state.stacks[stack_id].region)
         if enemies and int(board.grid.distance(targets, here).min()) <= COMBINE_CLEAR:
             continue
+        if ai_garrison.wants_parts(game, side, here):
+            continue  # they should spread over the open locations near them
         out.append(action)
     return out

@@ -35,6 +35,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+import numpy as np
+
 from ...operational import OpBoard, OpUnit
 from ...operational.works import (
     BRIDGE_TASKS,
@@ -43,6 +45,8 @@ from ...operational.works import (
     Works,
     breached_row,
     chance,
+    is_river,
+    pontoon_refusal,
     pontoon_turns,
     river_sides,
 )
@@ -74,7 +78,8 @@ class Mark:
     hexside: str
     """The hexside id (``c2r1-c3r1``)."""
     kind: str
-    """``breached``, ``destroyed``, ``pontoon`` (the map's state, seen by every side), an
+    """``breached``, ``destroyed``, ``pontoon``, ``crossing_site`` (the map's state and its
+    marked crossing sites, OH11, seen by every side), an
     order's task planned there (``breach``, ``destroy_bridge``, ``repair_bridge``,
     ``pontoon_work``: the planning side's only), or one of those tasks with ``can_`` before it:
     what a selected engineer without an order could do there."""
@@ -191,6 +196,10 @@ def refusal(game: Game, side: str, action: Action) -> str:
             return f"'{unit.id}' is no combat engineer next to a minefield to breach (OE2)"
         if unit.category != "bridging_engineer":
             return f"only bridging engineers do bridge work, and '{unit.id}' is none (OE3)"
+        if action.task == "pontoon":
+            why = pontoon_refusal(state.base_board(game), works(game), unit.hex)
+            if why:
+                return f"'{unit.id}' cannot build a pontoon here: {why}"
         return f"'{unit.id}' cannot {TASK_WORDS[action.task].lower()} from where it stands"
     if action.task != "breach":
         for other, order in orders(game, side).items():
@@ -255,9 +264,10 @@ def order_option(game: Game, order: EngineerOrder) -> Option:
 
 
 def marks(game: Game, viewer: str | None, selected: tuple[str, ...] = ()) -> list[Mark]:
-    """OE8: the hexsides to mark on the map: breached minefields, destroyed bridges and
-    pontoons (everyone sees them), where ``viewer``'s engineer orders work, and where those
-    of its engineers among the ``selected`` unit ids that have no order could work."""
+    """OE8: the hexsides to mark on the map: breached minefields, destroyed bridges,
+    pontoons and the map's crossing sites on rivers (OH11; everyone sees them), where
+    ``viewer``'s engineer orders work, and where those of its engineers among the
+    ``selected`` unit ids that have no order could work."""
     kept = (game.state.operational or {}).get("works") or {
         "breached": [],
         "destroyed": [],
@@ -268,6 +278,11 @@ def marks(game: Game, viewer: str | None, selected: tuple[str, ...] = ()) -> lis
     out += [Mark(h, "destroyed") for h in kept["destroyed"]]
     for hex_id in kept["pontoons"]:
         out += [Mark(board.grid.hexside_id(s), "pontoon") for s in rivers_of(board, hex_id)]
+    out += [
+        Mark(board.grid.hexside_id(s), "crossing_site")
+        for s in np.flatnonzero(board.side_crossing).tolist()
+        if is_river(board, s) and not board.side_bridge[s]  # a bridge's hex takes no pontoon
+    ]
     if viewer is None:
         return out
     given = orders(game, viewer)

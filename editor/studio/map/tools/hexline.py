@@ -5,11 +5,11 @@ Press where the line starts, drag to where it ends, release: the line is one und
 Trails, roads and railways go from hex to hex through their centres (the hexes a straight
 line between the two passes through, see :func:`schemas.hexgrid.lines.line`); a road drawn
 from the end of one of its kind continues it. Hexside features (river, major river, stream,
-ridge, minefield... any connection type of the scenario, and bridges) go along hexsides, from
-the corner nearest the press to the corner nearest the release, keeping close to the straight
-line between them (:func:`schemas.hexgrid.lines.hexside_path`). Shift at the press erases
-instead: the chosen feature (or bridge) from the hexsides along the line, or every trail, road
-and railway step along it.
+ridge, minefield... any connection type of the scenario, bridges and crossing sites) go along
+hexsides, from the corner nearest the press to the corner nearest the release, keeping close
+to the straight line between them (:func:`schemas.hexgrid.lines.hexside_path`). Shift at the
+press erases instead: the chosen feature (or bridge, or crossing site) from the hexsides along
+the line, or every trail, road and railway step along it.
 """
 
 from __future__ import annotations
@@ -22,9 +22,15 @@ from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QColor, QKeyEvent, QMouseEvent, QPainter, QPainterPath, QPen
 from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem, QWidget
 
-from editor.studio.map.hexes import HexMapItem
+from editor.studio.map.hexes import CROSSING_COLOUR, HexMapItem
 from editor.studio.map.tools.base import Tool
-from schemas.hexgrid.edit import add_path, erase_path, set_bridges, set_hexsides
+from schemas.hexgrid.edit import (
+    add_path,
+    erase_path,
+    set_bridges,
+    set_crossing_sites,
+    set_hexsides,
+)
 from schemas.hexgrid.lines import hexside_path, line
 
 if TYPE_CHECKING:
@@ -33,6 +39,9 @@ if TYPE_CHECKING:
 NETWORKS = ("trail", "road", "rail")
 """Features drawn through hex centres; every other feature goes along hexsides."""
 BRIDGE = "bridge"
+CROSSING_SITE = "crossing site"
+"""OH11: marks where a pontoon may span a major river (not a connection type: a space keeps
+it apart from every connection type id)."""
 
 
 class LineItem(QGraphicsItem):
@@ -78,7 +87,8 @@ class HexLineTool(Tool):
     def __init__(self, document: ScenarioDocument) -> None:
         super().__init__(document)
         self.feature = "river"
-        """A network (trail, road, rail), ``bridge`` or a connection type id."""
+        """A network (trail, road, rail), ``bridge``, ``crossing site`` or a connection type
+        id."""
         self._start: QPointF | None = None
         self._start_hex = -1
         self._erasing = False
@@ -145,6 +155,8 @@ class HexLineTool(Tool):
 
         if self.feature in ROADS:
             return QColor(ROADS[self.feature][0])
+        if self.feature == CROSSING_SITE:
+            return QColor(CROSSING_COLOUR)
         kind = next(
             (c for c in self.document.scenario.connection_types if c.id == self.feature), None
         )
@@ -195,6 +207,8 @@ class HexLineTool(Tool):
             sides = self.side_line(point).tolist()
             if self.feature == BRIDGE:
                 new = set_bridges(hex_map, sides, not self._erasing, grid)
+            elif self.feature == CROSSING_SITE:
+                new = set_crossing_sites(hex_map, sides, not self._erasing, grid)
             elif self._erasing:  # only the chosen feature goes: a ridge crossed stays
                 decoded = hexes.places.decoded
                 code = (

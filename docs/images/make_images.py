@@ -225,6 +225,36 @@ def lab_pictures() -> None:
         (OUT / f"lab-{picture}.png").write_bytes(charts[name])
 
 
+BALANCED = ("vessa-crossing", "mexican-war", "north-africa", "winter-war")
+"""The area samples whose pages show the lab's charts of their 200 games at ``normal``."""
+
+
+def sample_balance_pictures() -> None:
+    """Each area sample's balance charts on its page: ``salient balance FILE --ai-level normal
+    --games 200`` (the run its page quotes; the games are kept in benchmarks/.cache, so a
+    second run plays only what the engine's changes made new), the capture map reduced to
+    256 colours to keep the file small."""
+    import subprocess
+
+    from PySide6.QtGui import QImage
+
+    for stem in BALANCED:
+        folder = ROOT / "benchmarks" / ".cache" / f"balance-{stem}"
+        command = [sys.executable, "-m", "editor.cli", "balance"]
+        command += [str(ROOT / "sample_scenarios" / f"{stem}.json"), "--ai-level", "normal"]
+        command += ["--games", "200", "--jobs", "2", "--out", str(folder)]
+        subprocess.run(command, cwd=ROOT, check=True)
+        for chart, picture in (
+            ("results", "results"),
+            ("vp", "vp"),
+            ("capture_map", "capture-map"),
+        ):
+            image = QImage(str(folder / "charts" / f"{chart}.png"))
+            if chart == "capture_map":
+                image = image.convertToFormat(QImage.Format.Format_Indexed8)
+            image.save(str(OUT / f"{stem}-balance-{picture}.png"))
+
+
 def studio_lab_pictures() -> None:
     """Tools > Balance lab and Tools > Battle odds in the studio, for docs/balance-lab.md: 40
     games of the reference sample on two local worker processes (the lab's own run, in the
@@ -281,6 +311,7 @@ PICTURES: dict[str, Callable[[], None]] = {
     "hex-samples": hex_sample_pictures,
     "lab": lab_pictures,
     "studio-lab": studio_lab_pictures,
+    "sample-balance": sample_balance_pictures,
 }
 """Groups of pictures; ``make_images.py hex-samples`` remakes one group alone (with no
 argument, every picture is remade)."""

@@ -3,6 +3,8 @@ none when there is not, and the page stands alone (pictures inside, text escaped
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from editor.studio.lab.charts import CHARTS, render_all
 from editor.studio.lab.page import balance_page, comparison_page
 from engine.lab.report import build_report, compare
@@ -66,3 +68,37 @@ def test_the_comparison_page_gives_a_verdict_per_side() -> None:
     after = _report([game(s, "arvel" if s < 50 else "dravan") for s in range(100)])
     page = comparison_page(compare(before, after))
     assert page.count("moved beyond noise") == 2 and "100 seeds" in page
+
+
+def test_the_capture_maps_names_never_cover_each_other(qapp) -> None:
+    """North Africa's busiest regions lie close together (the figures of its 200-game page:
+    Tobruk, Gazala, El Adem and Mechili within a few pixels): each name is placed clear of
+    those placed before it, the busiest at its own spot."""
+    from PySide6.QtCore import QRectF
+    from PySide6.QtGui import QFont, QFontMetricsF
+
+    from editor.shared.preview import Look, picture_transform, render_map
+    from editor.studio.lab.capture_map import NAMED, WIDTH, name_boxes
+    from schemas.io import load_file
+
+    root = Path(__file__).resolve().parents[2]
+    scenario = load_file(root / "sample_scenarios" / "north-africa.json").scenario
+    assert scenario is not None
+    figures = {
+        "Bir Tengeder": 6.9, "Tobruk": 4.9, "Bir el Gubi": 3.6, "Gazala": 3.3, "Ben Gania": 3.3,
+        "Antelat": 3.0, "Agedabia": 2.9, "Bir Khalda": 2.7, "Beda Fomm": 2.6,
+        "Wadi el Faregh": 2.6, "El Adem": 2.4, "Mechili": 2.3,
+    }  # fmt: skip
+    per_game = {r.id: figures[r.name] for r in scenario.regions if r.name in figures}
+    assert len(per_game) == len(figures)
+    look = Look(labels=False, symbols=False)
+    image = render_map(scenario, WIDTH, look=look)
+    frame = QRectF(0, 0, image.width(), image.height())
+    to_device = picture_transform(scenario, frame, look)
+    font = QFont("DejaVu Sans")
+    font.setPointSizeF(8.5)
+    placed = name_boxes(scenario, per_game, to_device, QFontMetricsF(font))
+    assert len(placed) == NAMED  # each found a free place nearby
+    assert placed[0][1] == "Bir Tengeder 6.9"
+    for i, (box, _text) in enumerate(placed):
+        assert not any(box.intersects(other) for other, _t in placed[:i])

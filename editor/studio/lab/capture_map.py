@@ -31,6 +31,9 @@ MARGIN = 20.0
 NAMED = 12
 """Regions captured most are named on the picture; more names would cover the map."""
 UNTAKEN = QColor("#f1efe9")
+PLACES = ((0, 0), (0, 1), (0, -1), (0, 2), (0, -2), (1, 0), (-1, 0), (0, 3), (0, -3))
+"""Where a name may go when its own spot is taken: (across in three quarters of its width,
+down in lines), nearest first."""
 
 
 def capture_map(scenario: Scenario, report: dict[str, Any]) -> bytes | None:
@@ -57,15 +60,15 @@ def capture_map(scenario: Scenario, report: dict[str, Any]) -> bytes | None:
     return image_png(image)
 
 
-def _names(
-    painter: QPainter, scenario: Scenario, per_game: dict[str, float], to_device: QTransform
-) -> None:
-    """The busiest regions' names and figures, on pale boxes readable on the darkest shades."""
-    font = QFont("DejaVu Sans")
-    font.setPointSizeF(8.5)
-    painter.setFont(font)
-    metrics = QFontMetricsF(font)
+def name_boxes(
+    scenario: Scenario, per_game: dict[str, float], to_device: QTransform, metrics: QFontMetricsF
+) -> list[tuple[QRectF, str]]:
+    """Where the busiest regions' names and figures go, busiest first. A name whose box would
+    cover one already placed tries the places of :data:`PLACES` in turn (neighbouring towns
+    such as Tobruk, Gazala and El Adem are named next to each other); one with no free place
+    nearby is left out rather than drawn over another."""
     by_id = {r.id: r for r in scenario.regions}
+    placed: list[tuple[QRectF, str]] = []
     for region_id in sorted(per_game, key=lambda r: -per_game[r])[:NAMED]:
         region = by_id.get(region_id)
         if region is None:
@@ -73,7 +76,23 @@ def _names(
         text = f"{region.name} {per_game[region_id]:.1f}"
         centre = to_device.map(anchor_of(region, "label", outline_path(region)))
         wide, tall = metrics.horizontalAdvance(text) + 6, metrics.height() + 2
-        box = QRectF(centre.x() - wide / 2, centre.y() - tall / 2, wide, tall)
+        for across, down in PLACES:
+            left = centre.x() - wide / 2 + across * wide * 0.75
+            box = QRectF(left, centre.y() - tall / 2 + down * tall, wide, tall)
+            if not any(box.intersects(other) for other, _text in placed):
+                placed.append((box, text))
+                break
+    return placed
+
+
+def _names(
+    painter: QPainter, scenario: Scenario, per_game: dict[str, float], to_device: QTransform
+) -> None:
+    """The busiest regions' names and figures, on pale boxes readable on the darkest shades."""
+    font = QFont("DejaVu Sans")
+    font.setPointSizeF(8.5)
+    painter.setFont(font)
+    for box, text in name_boxes(scenario, per_game, to_device, QFontMetricsF(font)):
         painter.setPen(Qt.PenStyle.NoPen)
         painter.setBrush(QColor(255, 255, 255, 200))
         painter.drawRoundedRect(box, 3, 3)

@@ -130,9 +130,7 @@ def test_oc29_a_meeting_engagement_ignores_the_woods_the_defenders_stand_in() ->
     b.unit("foe", "inf", "c3r2", nation="blueland")
     board, units = b.board_and_units()
     set_piece = odds_preview(board, units, AttackSpec(("tank",), board.index("c3r2")))
-    meeting = odds_preview(
-        board, units, AttackSpec(("tank",), board.index("c3r2"), kind="meeting")
-    )
+    meeting = odds_preview(board, units, AttackSpec(("tank",), board.index("c3r2"), kind="meeting"))
     assert set_piece.defenders[0].terrain == 1.5 and set_piece.attackers[0].terrain == 0.5
     assert meeting.defenders[0].terrain == 1.0 and meeting.attackers[0].terrain == 1.0
     assert meeting.defence_total == pytest.approx(set_piece.defence_total / 1.5)
@@ -147,9 +145,7 @@ def _defence(board: OpBoard, units: dict[str, OpUnit], loc: str) -> float:
     return preview.defence_total
 
 
-def test_os12_supported_extended_and_cut_off_defenders_defend_at_100_75_and_50_percent() -> (
-    None
-):
+def test_os12_supported_extended_and_cut_off_defenders_defend_at_100_75_and_50_percent() -> None:
     """OS12 (Table OQ9) on defence: the same defender at each LOC state."""
     b = OpBuilder(5, 3)
     b.unit("tank", "armour", "c2r2")

@@ -169,12 +169,13 @@ def _tick(
     rank = {side: i for i, side in enumerate(game.sides_in_play)}
     if tick % 2 == 0:
         rank = {side: -i for side, i in rank.items()}
+    held = []  # OO5: a waiting stack does nothing this tick, not even a 0-MP attack
     for mover in movers:
         mover.jammed = False
         if mover.done:
             continue
         if mover.wait > 0:
-            mover.wait -= 1
+            held.append(mover)
             continue
         mover.gained = min(mover.gained + tick_mp, mover.budget - mover.spent - mover.lost)
     board = state.board_of(game)
@@ -211,6 +212,8 @@ def _tick(
             break
         for mover in movers:
             mover.jammed = False
+    for mover in held:
+        mover.wait -= 1
     return contacts
 
 

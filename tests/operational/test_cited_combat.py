@@ -136,6 +136,36 @@ def test_oc29_a_meeting_engagement_ignores_the_woods_the_defenders_stand_in() ->
     assert meeting.defence_total == pytest.approx(set_piece.defence_total / 1.5)
 
 
+# -- OC12: a minefield takes the attacker's shock, not the defender's ------------------------
+
+
+def _minefield_preview(attackers: dict[str, str], defender: str) -> tuple[float, float]:
+    """Blue's ``defender`` type at c3r2 behind a minefield on its c4r2 side (c3r1 open);
+    red's attackers by id: hex."""
+    b = OpBuilder(5, 3)
+    b.hexside("c4r2", "c3r2", "minefield")
+    for unit_id, where in attackers.items():
+        b.unit(unit_id, "armour" if unit_id.startswith("t") else "inf", where, echelon="company")
+    b.unit("foe", defender, "c3r2", nation="blueland")
+    board, units = b.board_and_units()
+    spec = AttackSpec(tuple(attackers), board.index("c3r2"))
+    preview = odds_preview(board, units, spec)
+    return preview.attacker_shock, preview.defender_shock
+
+
+def test_oc12_armour_attacking_across_a_minefield_counts_as_non_shock() -> None:
+    """OC12: alone across the minefield the tank company brings no shock; with another
+    company attacking over open ground it only dilutes that one's 4 (half the SP: 2)."""
+    assert _minefield_preview({"t_mined": "c4r2"}, "inf") == (0.0, 0.0)
+    assert _minefield_preview({"t_open": "c3r1", "t_mined": "c4r2"}, "inf") == (2.0, 0.0)
+    assert _minefield_preview({"t_open": "c3r1"}, "inf") == (4.0, 0.0)
+
+
+def test_oc12_defenders_behind_a_minefield_keep_their_shock() -> None:
+    """OC12: blue's armour behind the minefield keeps its defending shock (4)."""
+    assert _minefield_preview({"i_mined": "c4r2"}, "armour") == (0.0, 4.0)
+
+
 # -- OS12: the LOC multiplier on defence --------------------------------------------------------
 
 

@@ -19,7 +19,7 @@ from engine.operational.aftercombat import retreat_path
 from engine.operational.zoc import enemy_zoc
 from engine.wego.op.actions import AssignFire
 from engine.wego.op.intel import intel_of
-from engine.wego.orders import OrderAttack
+from engine.wego.orders import OrderAttack, OrderMove
 from tests.operational.builder import OpBuilder
 from tests.operational.play import execute, of, stack
 
@@ -134,6 +134,24 @@ def test_oc29_a_meeting_engagement_ignores_the_woods_the_defenders_stand_in() ->
     assert set_piece.defenders[0].terrain == 1.5 and set_piece.attackers[0].terrain == 0.5
     assert meeting.defenders[0].terrain == 1.0 and meeting.attackers[0].terrain == 1.0
     assert meeting.defence_total == pytest.approx(set_piece.defence_total / 1.5)
+
+
+def test_oc29_an_attack_meeting_a_moving_enemy_is_a_meeting_engagement_without_terrain() -> None:
+    """OC29 in play: red's veteran armour heads for c6r1 while blue's infantry leaves it for
+    the woods of c5r1; they meet there on tick 3, everyone moving: a meeting engagement,
+    fought as in the open (infantry 8, armour 16) with the quality shift doubled (+2)."""
+    b = lane()
+    b.terrain("woods", "c5r1")
+    b.unit("tank", "armour", "c2r1", echelon="regiment", quality="veteran")
+    b.unit("foe", "inf", "c6r1", nation="blueland")
+    game = b.game(seed=1)
+    red = [OrderAttack(stack(game, "tank"), "c6r1", ("c3r1", "c4r1", "c5r1"))]
+    records = execute(game, red, [OrderMove(stack(game, "foe"), ("c5r1",))])
+    (battle,) = of(records, "op_battle")
+    assert (battle["target"], battle["battle_kind"]) == ("c5r1", "meeting")
+    assert battle["defence_total"] == pytest.approx(8.0)  # not x1.5 for the woods
+    assert battle["attack_total"] == pytest.approx(16.0)  # not halved in the woods
+    assert [s["value"] for s in battle["shifts"] if s["kind"] == "quality"] == [2]
 
 
 # -- OC12: a minefield takes the attacker's shock, not the defender's ------------------------

@@ -141,3 +141,42 @@ def test_om22_the_tie_rule_decides_who_enters_an_empty_hex_first(
     assert (where(game, first), where(game, second)) == ("c4r1", f"c{3 if second == 'r' else 5}r1")
     (contact,) = of(records, "wego_contact")
     assert (contact["stack"], contact["attack"]) == (stack(game, second), False)
+
+
+# -- OM6: Move and Defend halts, and goes on when the enemy leaves -----------------------------
+
+
+def _halt(foe_leaves: bool) -> tuple[Game, list[dict[str, object]]]:
+    """Red's armour moves c2r1 -> c3r1 -> c4r1; a blue conscript company (it exerts no zone
+    of control) holds c4r1 and, if ``foe_leaves``, walks off east after waiting two ticks."""
+    b = lane(columns=10)
+    b.unit("tank", "armour", "c2r1", echelon="regiment")
+    b.unit("foe", "inf", "c4r1", nation="blueland", quality="conscript", echelon="company")
+    game = b.game(seed=1)
+    blue = [OrderMove(stack(game, "foe"), ("c5r1", "c6r1", "c7r1"), wait=2)] if foe_leaves else []
+    records = execute(game, [OrderMove(stack(game, "tank"), ("c3r1", "c4r1"))], blue)
+    return game, records
+
+
+def test_om6_a_halted_move_goes_on_once_the_enemy_leaves() -> None:
+    """OM6: the tank halts at c3r1 before the company (tick 2) without attacking; when the
+    company steps out (tick 4) the tank takes the rest of its move into c4r1."""
+    game, records = _halt(foe_leaves=True)
+    (contact,) = of(records, "wego_contact")
+    assert (contact["tick"], contact["region"], contact["attack"]) == (2, "c4r1", False)
+    tank = stack(game, "tank")
+    steps = [(s["tick"], s["to"]) for s in of(records, "wego_step") if s["stack"] == tank]
+    assert steps == [(2, "c3r1"), (4, "c4r1")]
+    assert not of(records, "op_battle")
+    ends = {e["stack"]: e["reason"] for e in of(records, "wego_order_end")}
+    assert ends[tank] == "arrived" and where(game, "tank") == "c4r1"
+
+
+def test_om6_a_move_halted_by_an_enemy_that_stays_ends_there_blocked() -> None:
+    """OM6: with the company staying, the tank stays halted at c3r1 for the rest of the
+    execution (one contact, no battle) and its order ends there, blocked."""
+    game, records = _halt(foe_leaves=False)
+    assert len(of(records, "wego_contact")) == 1 and not of(records, "op_battle")
+    (end,) = [e for e in of(records, "wego_order_end") if e["stack"] == stack(game, "tank")]
+    assert end["reason"] == "blocked" and "OM6" in end["detail"]
+    assert where(game, "tank") == "c3r1"

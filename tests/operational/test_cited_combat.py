@@ -118,6 +118,16 @@ def test_oc23_an_enemy_zoc_hex_is_closed_unless_a_friendly_unit_holds_it() -> No
     assert _retreat({**red, "pal": ("c4r1", "blueland")}) == ["c4r1"]
 
 
+def test_oc23_a_retreat_respects_the_stacking_limit_of_the_hex_it_enters() -> None:
+    """OC23: c4r1 (the only way out, held by friends) takes the retreating battalion while
+    its three friendly battalions leave room (6 + 2 SP of 9), not with four (8 + 2)."""
+    red = {f"r{h}": (h, "redland") for h in ("c5r1", "c5r2")}
+    three = {f"pal{n}": ("c4r1", "blueland") for n in range(3)}
+    four = {f"pal{n}": ("c4r1", "blueland") for n in range(4)}
+    assert _retreat({**red, **three}) == ["c4r1"]
+    assert _retreat({**red, **four}) == []
+
+
 # -- OC29: a meeting engagement has no terrain ----------------------------------------------
 
 

@@ -1,7 +1,7 @@
-"""Combat items of the operational checklist that no other test named (OC21, OC23, OC29, OS12,
-OI9, OH10): the outcome of a battle, where a retreat may go, a meeting engagement's terrain,
-the LOC multiplier on defence, the fog's multiplier on fire and the terrain's protection from
-a bombardment.
+"""Combat items of the operational checklist that no other test named, or named only in part
+(OC12, OC21, OC23, OC29, OC34, OS12, OI9, OH10): a minefield's shock, the outcome of a
+battle, where a retreat may go, a meeting engagement, AA fire before air support, the LOC
+multiplier on defence, the fog's multiplier on fire and the protection from a bombardment.
 
 Small hand-made hex maps (``OpBuilder``: open ground, red west, blue east), each read through
 the rule's own function or one WEGO execution.
@@ -17,7 +17,7 @@ import pytest
 from engine.operational import AttackSpec, OpBoard, OpUnit, odds_preview
 from engine.operational.aftercombat import retreat_path
 from engine.operational.zoc import enemy_zoc
-from engine.wego.op.actions import AssignFire
+from engine.wego.op.actions import AssignAsset, AssignFire
 from engine.wego.op.intel import intel_of
 from engine.wego.orders import OrderAttack, OrderMove
 from tests.operational.builder import OpBuilder
@@ -126,6 +126,42 @@ def test_oc23_a_retreat_respects_the_stacking_limit_of_the_hex_it_enters() -> No
     four = {f"pal{n}": ("c4r1", "blueland") for n in range(4)}
     assert _retreat({**red, **three}) == ["c4r1"]
     assert _retreat({**red, **four}) == []
+
+
+# -- OC34: AA fire before air support --------------------------------------------------------
+
+
+def _supported_attack(result: str) -> list[dict[str, Any]]:
+    """Two red air assets (support 2 each) help the tank's attack on c5r1; every cell of the
+    AA table reads ``result``."""
+    stukas = [
+        {"id": name, "side": "red", "domain": "air", "missions": ["offensive_support"]}
+        | {"support": 2, "aa_defence": 1}
+        for name in ("s1", "s2")
+    ]
+    b = lane()
+    b.table("assets", assets=stukas, aa={"rows": [[{"result": result, "damage": 10}] * 9] * 6})
+    b.unit("tank", "armour", "c4r1", echelon="regiment")
+    b.unit("foe", "inf", "c5r1", nation="blueland")
+    game = b.game(seed=3)
+    red: list[Any] = [AssignAsset(name, "offensive_support", "c5r1") for name in ("s1", "s2")]
+    return execute(game, [*red, OrderAttack(stack(game, "tank"), "c5r1", ())])
+
+
+def test_oc34_each_air_asset_meets_the_full_aa_in_turn_and_a_halved_one_helps_half() -> None:
+    """OC34: the defending battalion's AA (its 2 SP) fires at each asset, one after the other,
+    at its full total; halved, the two supports of 2 give 1 + 1/2 (2 shifts) where untouched
+    they give 2 + 2/2 (3 shifts, OC9)."""
+    records = _supported_attack("halved")
+    shots = of(records, "op_aa_fire")
+    assert [(s["asset"], s["aa"], s["result"]) for s in shots] == [
+        ("s1", 2.0, "halved"),
+        ("s2", 2.0, "halved"),
+    ]
+    (battle,) = of(records, "op_battle")
+    assert [s["value"] for s in battle["shifts"] if s["kind"] == "attack_support"] == [2]
+    (clear,) = of(_supported_attack("none"), "op_battle")
+    assert [s["value"] for s in clear["shifts"] if s["kind"] == "attack_support"] == [3]
 
 
 # -- OC29: a meeting engagement has no terrain ----------------------------------------------

@@ -182,6 +182,8 @@ def test_oa13_oc2_naval_fire_adds_its_factor_times_the_intel_multiplier_to_the_a
 
 
 def test_oc34_aa_fire_can_turn_back_ground_support_and_costs_the_asset_strength() -> None:
+    """OC34: the hex's AA fires at the supporting asset before it acts; an abort result
+    leaves the battle without its shift."""
     aborting = [[{"result": "aborted", "damage": 20}] * 9] * 6
     game = lane(with_(aa_defence=1), aa={"rows": aborting}).game(seed=3)
     red = [

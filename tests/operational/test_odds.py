@@ -92,6 +92,7 @@ def test_oc3_strength_readiness_and_loc_scale_the_factor() -> None:
 
 
 def test_oc7_quality_shift_weighted_by_attack_factors() -> None:
+    """OC7: the attackers' average quality is weighted by their attack factors."""
     b, ring = _map()
     b.unit("tank", "armour", ring[0], quality="elite")  # 16 attack
     b.unit("inf", "inf", ring[1], quality="conscript")  # 6 attack
@@ -101,6 +102,8 @@ def test_oc7_quality_shift_weighted_by_attack_factors() -> None:
 
 
 def test_oc7_oc29_quality_shift_doubles_in_a_meeting_engagement() -> None:
+    """OC7, OC29: the quality shift, for or against the attacker, doubles when met on the
+    move."""
     b, ring = _map()
     b.unit("tank", "armour", ring[0], quality="veteran")
     b.unit("foe", "inf", TARGET, nation="blueland")
@@ -113,6 +116,7 @@ def test_oc7_oc29_quality_shift_doubles_in_a_meeting_engagement() -> None:
 
 
 def test_oc8_flank_from_two_hexes_and_rear_from_opposite_sides() -> None:
+    """OC8: +1 from two hexes, +2 (instead) from opposite sides, none from one hex."""
     b, ring = _map()
     b.unit("a", "inf", ring[0])
     b.unit("b", "inf", ring[1])
@@ -153,6 +157,8 @@ def test_oc10_engineers_against_a_town_at_most_two() -> None:
 
 
 def test_oc11_oc14_shock_worked_case_armour_motorized_infantry_gives_3() -> None:
+    """OC11: the highest shock x the shock units' SP share; a shock-0 motorized unit still
+    counts as a shock unit."""
     b, ring = _map()
     b.unit("tank", "armour", ring[0], echelon="regiment")  # 4 SP, shock 4
     b.unit("motor", "motor", ring[0])  # 2 SP, shock 0 but a shock unit
@@ -164,6 +170,7 @@ def test_oc11_oc14_shock_worked_case_armour_motorized_infantry_gives_3() -> None
 
 
 def test_oc11_shock_worked_case_one_sp_armour_with_three_sp_infantry_gives_1() -> None:
+    """OC11: non-shock infantry dilutes the armour's shock by its SP."""
     b, ring = _map()
     b.unit("tank", "armour", ring[0], echelon="company")
     b.unit("inf1", "inf", ring[0], echelon="company")
@@ -173,6 +180,7 @@ def test_oc11_shock_worked_case_one_sp_armour_with_three_sp_infantry_gives_1() -
 
 
 def test_oc12_shock_worked_case_one_armour_across_a_gully_gives_2() -> None:
+    """OC12: armour attacking across a terrain hexside counts as a non-shock unit."""
     b, ring = _map()
     b.hexside(ring[1], TARGET, "gully")
     b.unit("t1", "armour", ring[0], echelon="company")
@@ -182,6 +190,7 @@ def test_oc12_shock_worked_case_one_armour_across_a_gully_gives_2() -> None:
 
 
 def test_oc12_shock_counts_only_against_an_open_hex() -> None:
+    """OC12: no shock against a hex that is not open (rough)."""
     b, ring = _map()
     b.terrain("rough", TARGET)
     b.unit("tank", "armour", ring[0])

@@ -36,6 +36,7 @@ def play_game() -> Game:
 
 
 def test_ou12_a_regiment_breaks_into_three_battalions_with_a_third_of_its_factors() -> None:
+    """OO15: breakdown is one of the plan's orders, offered among the legal actions."""
     game = play_game()
     assert BreakDown("reg") in game.legal_actions()
     game.apply(BreakDown("reg"))
@@ -141,6 +142,7 @@ def test_ou12_a_unit_leaves_its_stack_mates_where_they_stand_and_free_to_move() 
 
 
 def test_ou14_three_parts_on_one_hex_combine_with_average_readiness() -> None:
+    """OO15: combine is one of the plan's orders, offered among the legal actions."""
     game = play_game()
     game.apply(BreakDown("reg"))
     execute(game, [])

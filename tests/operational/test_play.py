@@ -84,6 +84,7 @@ def test_om3_om1_a_unit_stops_where_its_mp_run_out_after_the_zoc_cost() -> None:
 
 
 def test_om6_a_move_order_halts_at_an_enemy_in_its_way_and_does_not_attack() -> None:
+    """OM6: Move and Defend halts before an enemy hex and never attacks it."""
     b = lane()
     b.unit("tank", "armour", "c2r1", echelon="regiment")
     b.unit("foe", "inf", "c5r1", nation="blueland")
@@ -127,6 +128,7 @@ def test_oc17_an_attack_order_is_fought_with_the_odds_combat_not_the_area_battle
 
 
 def test_oc16_the_battles_of_a_tick_are_fought_from_the_best_odds_down() -> None:
+    """OC16: set-piece battles are resolved from the highest final odds to the lowest."""
     b = lane(rows=3, columns=6)
     b.unit("weak", "inf", "c2r1")
     b.unit("strong", "armour", "c2r3", echelon="regiment")
@@ -309,6 +311,7 @@ def test_ow1_oh11_frozen_rivers_are_crossed_without_a_bridge() -> None:
 
 
 def test_ow7_moving_at_night_costs_more_readiness() -> None:
+    """OW7: the same move spends 1.5 times the readiness at night."""
     b = lane().table("turns", pattern=["night"])
     b.unit("walker", "inf", "c1r1")
     game = b.game(seed=1)

@@ -51,6 +51,7 @@ def _cost(b: CommandBuilder, order: SupplyOrder) -> Pool:
 
 
 def test_os9_os10_move_plus_costs_the_costliest_row_per_10_sp_plus_the_surcharge() -> None:
+    """OS10: one armour unit attached makes the HQ mechanized for its price."""
     # One armour unit makes the HQ mechanized: 5 fuel per 10 SP, +1 as a division HQ.
     assert _cost(_division(), SupplyOrder("div", move_plus=True)) == Pool(fuel=6)
     # 9 + 2 SP = 11: two steps of 10.

@@ -13,7 +13,8 @@ most MP to spare, then the sides alternately by tick, then stack id). What diffe
 2. The stacking limit (OH9, OM4) holds at every step: a stack that does not fit waits.
 3. A stack ordered to attack stops next to its target and attacks it from there; a stack that
    meets an enemy on its way halts there: under an attack order (Move and Attack) it attacks
-   that hex (a move battle), under a move or withdrawal (Move and Defend, OM6) it only halts;
+   that hex (a move battle), under a move or withdrawal (Move and Defend, OM6) it halts until
+   the enemy leaves;
    either overruns the hex first when its pool is strong enough (:mod:`.overrun`, OM14-OM16).
    A step along a road costs more for every unit that went through the hex before it (OH5);
    a Road Movement column stepping into an enemy zone is ambushed (:mod:`.ambush`, OM9);
@@ -92,7 +93,11 @@ def run(game: Game) -> None:
         _frame(game, world, tick)
         reached = tick
     for mover in movers:
-        if not mover.done:
+        if mover.done:
+            continue
+        if mover.halted:  # OM6: the enemy never left
+            end(game, mover, reached, "blocked", mover.halted)
+        else:
             end(game, mover, reached, "jammed" if mover.jam_tick == reached else "out_of_time")
     if game.state.outcome is None:
         for unit, _ in sorties.bombard(game, world.units):  # OC31: fire with no attack
@@ -169,12 +174,13 @@ def _tick(
     rank = {side: i for i, side in enumerate(game.sides_in_play)}
     if tick % 2 == 0:
         rank = {side: -i for side, i in rank.items()}
+    held = []  # OO5: a waiting stack does nothing this tick, not even a 0-MP attack
     for mover in movers:
         mover.jammed = False
         if mover.done:
             continue
         if mover.wait > 0:
-            mover.wait -= 1
+            held.append(mover)
             continue
         mover.gained = min(mover.gained + tick_mp, mover.budget - mover.spent - mover.lost)
     board = state.board_of(game)
@@ -211,6 +217,8 @@ def _tick(
             break
         for mover in movers:
             mover.jammed = False
+    for mover in held:
+        mover.wait -= 1
     return contacts
 
 

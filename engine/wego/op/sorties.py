@@ -278,8 +278,8 @@ def bombard(game: Game, units: dict[str, OpUnit]) -> list[tuple[OpUnit, Damage |
     """OC31, OA6, OC33: every bombardment no battle used this turn: the side's air assets
     each meet the hex's AA first (OC34), then the points (the assets' fire factors with
     falling returns by asset, plus every artillery unit's fire in full, all times Table
-    OC32) and a D10 with the terrain's protection (OH10) give the readiness every unit in
-    the hex loses. Returns the changed units."""
+    OC32) and a D10 with the terrain's protection (OH10; at least medium when every unit
+    there is dug in) give the readiness every unit in the hex loses. Returns the changed units."""
     board = state.board_of(game)
     table = board.rules.assets
     groups: dict[tuple[str, str], list[Asset]] = {}
@@ -311,6 +311,9 @@ def bombard(game: Game, units: dict[str, OpUnit]) -> list[tuple[OpUnit, Damage |
         points = falling_returns(factors) * multiplier + sum(f.value for f in fired)
         terrain = board.terrain(where)
         protection = terrain.bombardment_protection if terrain is not None else 0
+        if all(u.dug_in for u in victims):
+            # OH10: dug in, at least medium (one loss per hex: all must be dug in, a choice)
+            protection = min(protection, -1)
         roll = game.dice.below(table.bombardment.die_faces) + 1 if points > 0 else -1
         loss = bombardment_loss(table, points, protection, roll) if points > 0 else 0.0
         hit = {}

@@ -51,6 +51,9 @@ class Mover(AreaMover):
     """OH5: MP the road's traffic adds to the next step (in ``step`` already)."""
     waiting: bool = False
     """OM16: waiting at the edge of an enemy hex for enough stacks to overrun it."""
+    halted: str = ""
+    """OM6: why a Move and Defend stack stands halted before an enemy hex (empty: it is not);
+    it goes on once the enemy leaves, else its order ends there with the execution."""
     meeting: bool = False
     """The next hex held enemies when the step was found due (a contact, priced at nothing);
     if they step out before the mover's turn in the round, the step is priced again."""
@@ -166,6 +169,9 @@ def take(
             mover.jammed = True
             return False
         attack = mover.order in ATTACKS
+        if mover.halted and not attack:
+            mover.jammed = True  # OM6: still halted; the contact is recorded once
+            return False
         enemies = sorted(s.id for s in places.enemy_ground_stacks_in(game, to, mover.side))
         game.record(
             "wego_contact",
@@ -191,7 +197,8 @@ def take(
                 why = "a move ignoring the enemy halts short of it, OO3"
             elif mover.mode == "road":
                 why = "Road Movement never attacks, OM8"
-            end(game, mover, tick, "blocked", f"enemies hold '{to}' ({why})")
+            mover.halted = f"enemies hold '{to}' ({why})"
+            mover.jammed = True
         return True
     if mover.meeting:  # the enemies left earlier in this round: the step is not free
         mover.meeting = False
@@ -209,6 +216,7 @@ def take(
     if _delayed(game, mover, group, tick):
         return True
     origin = stack.region
+    mover.halted = ""  # OM6: the enemy left, the stack goes on
     places.relocate(game, stack, to)
     stack.moved = True
     for unit in group:

@@ -11,7 +11,14 @@ from __future__ import annotations
 
 from PySide6.QtCore import QRect, QSize, Qt
 from PySide6.QtGui import QFont, QFontMetrics, QPaintEvent, QPalette
-from PySide6.QtWidgets import QStyle, QStyleOptionTab, QStylePainter, QTabBar, QTabWidget
+from PySide6.QtWidgets import (
+    QStyle,
+    QStyleOptionFocusRect,
+    QStyleOptionTab,
+    QStylePainter,
+    QTabBar,
+    QTabWidget,
+)
 
 PAD_X = 8
 """The room left and right of a name in its tab (pixels)."""
@@ -60,6 +67,12 @@ class SideTabBar(QTabBar):
                 painter.setPen(option.palette.color(QPalette.ColorGroup.Disabled, role))
             align = Qt.AlignmentFlag.AlignVCenter | Qt.AlignmentFlag.AlignLeft
             painter.drawText(text, align, self.tabText(index))
+            if option.state & QStyle.StateFlag.State_HasFocus:
+                # The keyboard's place (arrow keys move between the tabs), as Qt's bar shows it.
+                focus = QStyleOptionFocusRect()
+                focus.initFrom(self)
+                focus.rect = QRect(option.rect).adjusted(3, 3, -3, -3)
+                painter.drawPrimitive(QStyle.PrimitiveElement.PE_FrameFocusRect, focus)
 
     def full_names(self) -> bool:
         """Every tab's whole name fits its tab and every tab lies inside the bar (for tests

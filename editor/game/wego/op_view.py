@@ -133,7 +133,7 @@ class OpView:
         window.victory_dock.setWidget(self.victory)
         window.victory_dock.show()
         # The turn information (OF8) in a tab after Victory's, made and let go with the game
-        # (a short title: the column's tabs scroll already at 1280 px).
+        # (a short title: the column's five tabs fit whole at 1280 px).
         self.turn_info = TurnInfoPanel(session)
         right = Qt.DockWidgetArea.RightDockWidgetArea
         self.turn_dock = add_dock(window, "op-turn-info", "Turn", right)

@@ -9,6 +9,7 @@ and the statistics tab charting ammunition and fuel used and strength lost (OF9)
 from __future__ import annotations
 
 from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QTabBar
 
 from tests.realwindow import game_fixtures
 from tests.realwindow.conftest import on_screen, settle_input, wait_until
@@ -119,7 +120,7 @@ def test_kharkov_intel_supply_orders_film_clock_night_and_statistics(game_window
 
     stats_bar = next(
         b
-        for b in window.findChildren(type(bar))
+        for b in window.findChildren(QTabBar)
         if b.isVisible() and "Statistics" in [b.tabText(i) for i in range(b.count())]
     )
     index = [stats_bar.tabText(i) for i in range(stats_bar.count())].index("Statistics")

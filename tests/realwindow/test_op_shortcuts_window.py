@@ -1,6 +1,6 @@
 """The order shortcuts in the WEGO game view's real window (issue 15: OO2), on the small
 front of tests/operational/test_order_shortcuts.py at 1280x720, driven with real clicks:
-the division HQ's stack selected on the map, the Shortcuts tab, "Move the organisation",
+the division HQ's stack selected on the map, the Shortcuts tab, "Move to a hex",
 the destination clicked on the map, every stack's route drawn, one Undo taking it back.
 """
 

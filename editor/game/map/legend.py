@@ -12,6 +12,9 @@ from editor.game.map.style import REACH_COLOURS, REACH_NAMES, SHORE_COLOURS, TAR
 from editor.game.session import Targeting
 from engine.naval.transport import ShoreKind
 
+MOVE_TITLE = "Move: click or drag"
+"""The heading of the legend of where the selected stack may go."""
+
 
 def _font(size: float, bold: bool = False) -> QFont:
     font = QFont()
@@ -27,9 +30,11 @@ def paint_legends(
     dests: dict[str, Destination],
     overlay: tuple[str, list[tuple[QColor, str]]] | None,
     shores: dict[str, ShoreKind] | None = None,
+    move_title: str = MOVE_TITLE,
 ) -> None:
     """Everything written over the map (``painter`` in viewport pixels); ``shores``: where
-    the troops aboard the selected fleet may go ashore."""
+    the troops aboard the selected fleet may go ashore; ``move_title``: the heading of the
+    legend of where the selected stack may go (a plan's mode names itself there)."""
     painter.save()
     painter.setRenderHint(QPainter.RenderHint.Antialiasing)
     if request is not None:
@@ -43,7 +48,7 @@ def paint_legends(
         landing = [k for k in SHORE_WORDS if k in shores.values()]
         entries += [(SHORE_COLOURS[k], f"drag the fleet here to {SHORE_WORDS[k]}") for k in landing]
     if entries:
-        title = "Move: click or drag" if dests else "Troops aboard: drag the fleet"
+        title = move_title if dests else "Troops aboard: drag the fleet"
         legend(painter, area, title, entries, right=False)
     if overlay is not None:
         legend(painter, area, overlay[0], overlay[1], right=True)

@@ -44,7 +44,7 @@ from editor.game.map.counters import CounterItem
 from editor.game.map.drag import DragGesture, show_route
 from editor.game.map.fog import FULL
 from editor.game.map.landing import boardings, shores_of
-from editor.game.map.legend import paint_legends
+from editor.game.map.legend import MOVE_TITLE, paint_legends
 from editor.game.map.moves import Destination, destinations, refusal
 from editor.game.map.overlays import OVERLAYS
 from editor.game.map.picking import TargetPicking, clear_spot, target_marks
@@ -462,5 +462,17 @@ class GameMapView(TargetPicking, ZoomingView):
         overlay = (overlays.title, overlays.legend) if overlays.name is not None else None
         overlay = overlay or self.family_legend
         area = QRectF(self.viewport().rect())
-        paint_legends(painter, area, self.session.targeting, self.dests, overlay, self.shores)
+        paint_legends(
+            painter,
+            area,
+            self.session.targeting,
+            self.dests,
+            overlay,
+            self.shores,
+            self.move_title(),
+        )
         painter.restore()
+
+    def move_title(self) -> str:
+        """The heading of the legend of where the selected stack may go."""
+        return MOVE_TITLE

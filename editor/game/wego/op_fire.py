@@ -17,7 +17,7 @@ hex that may fire there, in one action (OO9's shortcut,
 
 The rules give a fire order no intensity of its own: a battle's intensity comes from the
 attack's order (Attack, Assault) and the artillery cases of OC15, which the odds preview of
-the Stack orders tab shows.
+the Orders tab shows.
 
 Everything is the engine's answer (:func:`~engine.wego.op.fire.unit_refusal`,
 :func:`~engine.wego.op.fire.target_refusal`, :func:`~engine.wego.op.fire.targets`,

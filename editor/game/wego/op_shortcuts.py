@@ -2,7 +2,7 @@
 Shortcuts tab: one click for what would take many orders.
 
 - **Organisation move (OO2)**: the HQ (the selected stack's, else picked in the list) and
-  "Move the organisation...": the hexes one of its stacks can reach are washed, pointing at
+  "Move to a hex...": the hexes one of its stacks can reach are washed, pointing at
   one says how many stacks would go and which are left out, a click orders every stack
   under the HQ there, each along its own cheapest route (drawn on the map with the plan's
   other orders); the status line names the stacks left out and why.
@@ -71,7 +71,7 @@ class ShortcutsBox(TargetPicking, QWidget):
         self.hq = QComboBox()
         self.hq.setObjectName("op-org-hq")
         self.hq.setToolTip("The HQ whose organisation moves: the selected stack's, or any")
-        self.move_button = QPushButton("Move the organisation\u2026")
+        self.move_button = QPushButton("Move to a hex\u2026")
         self.move_button.setObjectName("op-org-move")
         self.move_button.setToolTip(
             "Every stack under the HQ, wherever it stands, to one hex: click the hex on the map"

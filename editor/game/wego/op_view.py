@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING
 
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QAction
-from PySide6.QtWidgets import QFrame, QMenu, QScrollArea, QTabWidget, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QMenu, QVBoxLayout, QWidget
 
 from editor.game.wego import op_detach, op_helpers, op_night, op_organise
 from editor.game.wego.op_assets import AssetsBox
@@ -35,7 +35,9 @@ from editor.game.wego.op_supply import SupplyBox
 from editor.game.wego.op_turn_info import TurnInfoPanel
 from editor.game.wego.op_victory import VictoryPanel
 from editor.game.wego.op_works import WorksMarks
+from editor.game.wego.plan_sections import narrow_controls, scrolled
 from editor.shared.docking import add_dock
+from editor.shared.side_tabs import SideTabs
 from engine.wego import family
 
 if TYPE_CHECKING:
@@ -58,22 +60,17 @@ class OpView:
         self.supply = SupplyBox(session, window.map_view)
         self.organise = op_organise.attach(self.orders, session, window.map_view)  # OU12-OU14
         self.detach = op_detach.attach(self.orders, session, window.map_view)  # OO1
-        # The order types and the supply orders share one place under the selected stack's
-        # box as two tabs: one above the other left the side's orders list a few rows.
-        self.tabs = QTabWidget()
+        # The plan's sections (the order types, supply, every order, assets, fire, engineers,
+        # shortcuts) share one place under the selected stack's box as tabs down its left
+        # side, one name a line: across the column, seven names scrolled behind arrows at
+        # 1280 x 720, and one above the other left each a few rows.
+        self.tabs = SideTabs()
         self.tabs.setObjectName("op-plan-tabs")
-        self.tabs.setDocumentMode(True)
         self.orders.setTitle("")  # the tab names it
         self.orders.setFlat(True)
-        self.tabs.addTab(self.orders, "Stack orders")
+        self.tabs.addTab(self.orders, "Orders")
         # The supply tab scrolls on a short screen rather than stretching the window.
-        self.supply_scroll = QScrollArea()
-        self.supply_scroll.setWidgetResizable(True)
-        self.supply_scroll.setFrameShape(QFrame.Shape.NoFrame)
-        self.supply_scroll.setWidget(self.supply)
-        self.supply_scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
-        bar = self.supply_scroll.verticalScrollBar().sizeHint().width()
-        self.supply_scroll.setMinimumWidth(self.supply.minimumSizeHint().width() + bar)
+        self.supply_scroll = scrolled(self.supply)
         self.tabs.addTab(self.supply_scroll, "Supply")
         self.tabs.setTabToolTip(0, "The order types of the selected stack, its MP and odds")
         self.tabs.setTabToolTip(1, "The side's pools and its HQs' supply orders (OS1-OS14)")
@@ -95,11 +92,7 @@ class OpView:
         self.tabs.addTab(panel.orders_box, "All orders")
         self.tabs.setTabToolTip(2, "Every stack of the side with its order")
         self.assets = AssetsBox(session, window.map_view)
-        self.assets_scroll = QScrollArea()
-        self.assets_scroll.setWidgetResizable(True)
-        self.assets_scroll.setFrameShape(QFrame.Shape.NoFrame)
-        self.assets_scroll.setWidget(self.assets)
-        self.assets_scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.assets_scroll = scrolled(self.assets)
         self.tabs.addTab(self.assets_scroll, "Assets")
         self.tabs.setTabToolTip(3, "The side's off-map assets and their missions (OO10-OO12)")
         self.reach = NavalReach(self.assets)  # OA13: a naval asset's reach, when picked
@@ -113,11 +106,7 @@ class OpView:
         # in the last tab (added below, after the engineers').
         self.shortcuts = ShortcutsBox(session, window.map_view)
         # It scrolls on a short screen rather than squeezing the battles' list under its button.
-        self.shortcuts_scroll = QScrollArea()
-        self.shortcuts_scroll.setWidgetResizable(True)
-        self.shortcuts_scroll.setFrameShape(QFrame.Shape.NoFrame)
-        self.shortcuts_scroll.setWidget(self.shortcuts)
-        self.shortcuts_scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.shortcuts_scroll = scrolled(self.shortcuts)
         # Leaving a tab ends the choosing of a target (the map's clicks are the orders').
         self.tabs.currentChanged.connect(self._tab_changed)
         self._tab_changed()
@@ -136,6 +125,7 @@ class OpView:
             self.tabs.count() - 1,
             "Move a whole organisation, fire all guns of a hex, cancel a battle (OO2, OO9, OO17)",
         )
+        narrow_controls(self.tabs)
         self.works = WorksMarks(window.map_view.map_scene)
         # OO18: the Helpers menu beside Undo and the check before sealing.
         self.helpers = op_helpers.attach(session, window.map_view, panel)
@@ -144,7 +134,7 @@ class OpView:
         window.victory_dock.setWidget(self.victory)
         window.victory_dock.show()
         # The turn information (OF8) in a tab after Victory's, made and let go with the game
-        # (a short title: the column's tabs scroll already at 1280 px).
+        # (a short title: the column's five tabs fit whole at 1280 px).
         self.turn_info = TurnInfoPanel(session)
         right = Qt.DockWidgetArea.RightDockWidgetArea
         self.turn_dock = add_dock(window, "op-turn-info", "Turn", right)

@@ -58,6 +58,17 @@ region, and of an attack on a region with enemies (``None``: the mode attacks no
 ``road``, ``assault``, ``no_advance`` and ``ignore_enemy`` are orders of the operational
 rules (OO3, OO4, OO7)."""
 
+MODE_TITLES = {
+    "move": "Move or attack: click or drag",
+    "withdraw": "Withdraw: click or drag",
+    "road": "Road move: click or drag",
+    "assault": "Move or assault: click or drag",
+    "no_advance": "Move or attack without advance: click or drag",
+    "ignore_enemy": "Move ignoring the enemy: click or drag",
+}
+"""The heading of the map's legend of where the selected stack may go, in each mode of the
+plan (:data:`MODES`): the person sees which order the next click gives."""
+
 STAYS = (OrderHold, OrderDefend, OrderHoldAtAllCosts, OrderWithdrawIfAttacked)
 """Orders that keep the stack where it stands (no route, no wait)."""
 MOVING = (OrderMove, OrderWithdraw, OrderRoadMove)

@@ -31,6 +31,7 @@ from editor.game.map.style import REACH_COLOURS
 from editor.game.map.view import GameMapView, _Press
 from editor.game.session import GameSession
 from editor.game.wego.orders import (
+    MODE_TITLES,
     MODES,
     destinations,
     order_to,
@@ -85,6 +86,12 @@ class PlanMapView(GameMapView):
             self.dests = {}
             self._update_destinations()
             self.planChanged.emit()
+            self.viewport().update()  # the legend's heading names the mode
+
+    def move_title(self) -> str:
+        if planning_side(self.session.game) is None:
+            return super().move_title()  # a phase around the plans: the IGOUGO map's moves
+        return MODE_TITLES.get(self.mode, super().move_title())
 
     @property
     def ignoring(self) -> bool:

@@ -99,20 +99,28 @@ class PlanPanel(QWidget):
         self.waypoints.setWordWrap(True)
         self.clear_waypoints = QPushButton("Clear waypoints")
         self.clear_waypoints.clicked.connect(self.map_view.clear_waypoints)
+        # The box is kept short (the plan's lists below want the height of a 720 px screen):
+        # Cancel shares its row with the wait, and a row whose widgets are all hidden (the
+        # operational view hides Hold, Defend and the radios) takes no room at all.
         buttons = QHBoxLayout()
-        for button in (self.hold_button, self.defend_button, self.cancel_button):
-            buttons.addWidget(button)
+        buttons.addWidget(self.hold_button)
+        buttons.addWidget(self.defend_button)
         modes = QHBoxLayout()
         modes.addWidget(self.move_radio)
         modes.addWidget(self.withdraw_radio)
         waits = QHBoxLayout()
-        waits.addWidget(QLabel("Wait before setting off:"))
-        waits.addWidget(self.wait)
+        waits.addWidget(self.cancel_button)
         waits.addStretch(1)
+        wait_words = QLabel("Wait:")
+        wait_words.setToolTip(self.wait.toolTip())
+        waits.addWidget(wait_words)
+        waits.addWidget(self.wait)
         points = QHBoxLayout()
         points.addWidget(self.waypoints, 1)
         points.addWidget(self.clear_waypoints)
         box = QVBoxLayout(self.stack_box)
+        box.setSpacing(4)
+        box.setContentsMargins(8, 4, 8, 6)
         box.addWidget(self.stack_label)
         box.addWidget(self.order_label)
         box.addLayout(buttons)
@@ -176,6 +184,7 @@ class PlanPanel(QWidget):
         listing.addWidget(self.orders, 1)
         listing.addLayout(rows)
         column = QVBoxLayout(self)
+        column.setContentsMargins(6, 6, 6, 6)  # the map keeps the width (1280 px screens)
         column.addWidget(self.title)
         column.addWidget(self.hint)
         column.addWidget(self.stack_box)
@@ -258,6 +267,7 @@ class PlanPanel(QWidget):
         if stack is None:
             self.stack_label.setText("Select one of your stacks on the map.")
             self.order_label.setText("")
+            self.order_label.hide()  # an empty line less in the short box
             for button in (self.hold_button, self.defend_button, self.cancel_button):
                 button.setEnabled(False)
             self.waypoints.setText("")
@@ -269,6 +279,7 @@ class PlanPanel(QWidget):
         self.order_label.setText(
             f"Order: <b>{order_words(game, order)}</b>" if order else f"Order: {NO_ORDER}"
         )
+        self.order_label.show()
         self.hold_button.setEnabled(OrderHold(stack.id) in legal)
         self.defend_button.setEnabled(OrderDefend(stack.id) in legal)
         self.cancel_button.setEnabled(CancelOrder(stack.id) in legal)

@@ -53,7 +53,7 @@ from editor.game.wego.window_menus import WindowMenus
 from editor.game.window_saves import load_game, save_game, save_on_leaving
 from editor.shared.docking import add_dock
 from engine.outcome import Outcome
-from engine.wego import windows
+from engine.wego import family, windows
 
 if TYPE_CHECKING:
     from editor.game.replay_edits import Edited
@@ -181,6 +181,12 @@ class WegoWindow(PlanTakeBack, WindowFilm, WindowMenus):
         self.battles.jump_requested.connect(self.jump_to)
         self.battles_dock.setWidget(self.battles)
         self.stats_dock.setWidget(StatsPanel(session))
+        # The column's tabs name only panels the game uses, all in view at 1280 px: Cards
+        # only in a scenario with cards, Decisions not in the operational family's (its
+        # events and questions bring the tab in when they come, :meth:`call_to`). The View
+        # menu opens either at any time.
+        self.hand_dock.setVisible(bool(session.game.scenario.cards))
+        self.decisions_dock.setVisible(not family.operational(session.game))
         session.failed.connect(
             lambda reason: self.show_message(readable_reason(session.game, reason))
         )
@@ -283,20 +289,24 @@ class WegoWindow(PlanTakeBack, WindowFilm, WindowMenus):
 
     def call_to(self, name: str) -> None:
         """Bring forward the tab a person must use now (``hand``, ``decisions``, ``battle``),
-        unless a film or the hand-over screen holds the centre."""
+        unless a film or the hand-over screen holds the centre (a tab of Cards or Decisions
+        left out of the column comes in even then)."""
         if name == "battle" and self.session is not None:
             self.air_sea_turn = self.session.game.turn
-        if self.centre.currentWidget() is not self.map_view:
-            return
         dock = {
             "hand": self.hand_dock,
             "decisions": self.decisions_dock,
             "battle": self.battle_dock,
         }.get(name)
-        if dock is not None:
-            if dock.isHidden():
-                dock.show()
-            dock.raise_()
+        if dock is None:
+            return
+        if dock.isHidden() and name != "battle":
+            dock.show()  # a tab left out of the column (:meth:`set_session`) comes in at once
+        if self.centre.currentWidget() is not self.map_view:
+            return
+        if dock.isHidden():
+            dock.show()
+        dock.raise_()
 
     def end_phase(self) -> None:
         """Game > End the phase: end the window's phase, or say why not."""

@@ -55,9 +55,10 @@ def test_a_crash_is_reported_by_its_innermost_frames() -> None:
     output = (
         "Fatal Python error: Segmentation fault\n\nCurrent thread (most recent call first):\n"
         '  File "editor/game/wego/op_engineers.py", line 88 in refresh\n'
-        + '  File "pluggy/_callers.py", line 1 in _multicall\n' * 500
+        + '  File "pluggy/_callers.py", line 1 in _multicall\n'
+        * 500
     )
     shown = crash_frames(output)
-    assert "op_engineers.py\", line 88 in refresh" in shown
+    assert 'op_engineers.py", line 88 in refresh' in shown
     assert len(shown.splitlines()) <= 31
     assert crash_frames("1 failed, 2 passed") == ""

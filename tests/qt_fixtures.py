@@ -9,16 +9,30 @@ from pathlib import Path
 
 import pytest
 
+_module: list[object] = [None]
+"""The module of the last Qt test that ended (see :func:`collect_widgets`)."""
+
 
 @pytest.fixture(autouse=True)
-def collect_widgets() -> Iterator[None]:
+def collect_widgets(request: pytest.FixtureRequest) -> Iterator[None]:
     """Free each test's widgets before the next test starts.
 
     Left to the interpreter's exit, Python frees the wrappers of Qt objects in whatever order
     it likes, and a child freed after its parent crashes the process once the tests passed.
+
+    What survives the collection is frozen (moved out of the collector's reach): the windows
+    of earlier tests that Qt never deleted and the caches of the run outlive every test, and
+    collecting them again at the end of each test cost more and more as a worker's run went
+    on (a second and more a test late in a worker, most of the suite's CPU). Where the tests
+    move on to another module, everything is thawed and collected once, so what a module's
+    fixtures held and dropped is still freed, then frozen again.
     """
     yield
+    if _module[0] is not request.module:
+        _module[0] = request.module
+        gc.unfreeze()
     gc.collect()
+    gc.freeze()
 
 
 @pytest.fixture(autouse=True)

@@ -17,6 +17,7 @@ from editor.shared.map.outlines import outline_paths
 from editor.shared.map.poles import label_poles, poles
 from editor.studio.map.canvas import RegionCanvas, RegionLook
 from editor.studio.map.items import Z
+from editor.studio.map.name_widths import NameWidths
 from editor.studio.map.names import NameLayer
 from schemas.geometry.build import Rings
 from schemas.map import Region
@@ -61,8 +62,9 @@ class RegionLayer:
         :meth:`label`); 10,000 made on opening a map cost a quarter of a second."""
         self.texts: dict[str, str] = {}
         """Each region's name, as its name item reads it."""
-        self.widths: dict[str, tuple[float, float]] = {}
-        """The width of each region's name in each font (:meth:`LabelItem.widths_of`)."""
+        self.widths = NameWidths(self.texts)
+        """The width of each region's name in each font (:meth:`LabelItem.widths_of`),
+        measured when first needed."""
         self.name_points: dict[str, QPointF] = {}
         self.names = NameLayer(scene)
         self.bounds = QRectF()
@@ -124,9 +126,9 @@ class RegionLayer:
             for region, path in zip(regions, paths, strict=True):
                 self.add(region, building=True, path=path)
             return
-        looks, outlines, texts, widths = self.looks, self.paths, self.texts, self.widths
-        measured = LabelItem.widths_of_many([region.name for region in regions])
-        for region, path, width in zip(regions, paths, measured, strict=True):
+        looks, outlines, texts = self.looks, self.paths, self.texts
+        # The names' widths are measured when a zoom first may show them (see .name_widths).
+        for region, path in zip(regions, paths, strict=True):
             region_id = region.id
             if region_id in texts:  # an id repeated in the list
                 self.add(region, building=True, path=path)
@@ -135,7 +137,6 @@ class RegionLayer:
                 looks[region_id] = RegionLook(region_id)
             outlines[region_id] = path
             texts[region_id] = region.name
-            widths[region_id] = width
 
     def add(
         self,

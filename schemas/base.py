@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Annotated, Literal, TypeVar
 
+import pydantic.main
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field
 
 from .attribute_docs import install as _read_docstrings_per_file
@@ -116,6 +117,16 @@ PerSideRef = Annotated[dict[RelativeSide, V], AfterValidator(_sorted_keys)]
 """Like :data:`PerSide`, but keys may also be ``@self`` and ``@enemy``, relative to an owner."""
 
 
+_DEFER_BUILD = hasattr(pydantic.main, "_rebuild_lock")
+"""Whether each model's validator is built at its first use rather than when its class is
+made. Reading a file builds the scenario's validator, holding every model it contains, and
+a studio opening a map uses a dozen models on their own: building the 190-odd validators at
+import was about 60 ms of every start (the eleventh large-map round). Only with a pydantic
+that builds a model under a lock (the lock looked for here, in its newer releases): two
+threads (live validation, the AI's workers) may use a model first at the same time, and
+an older pydantic could then validate with a half-built model."""
+
+
 class StrictModel(BaseModel):
     """Base of every scenario model."""
 
@@ -127,6 +138,7 @@ class StrictModel(BaseModel):
         use_attribute_docstrings=True,
         populate_by_name=False,
         ser_json_inf_nan="null",
+        defer_build=_DEFER_BUILD,
     )
 
 

@@ -10,6 +10,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 ROOT = Path(__file__).resolve().parent.parent
 
 _DESCRIBE = """
@@ -131,3 +133,66 @@ def test_classes_are_found_at_any_depth_of_their_file(tmp_path: Path) -> None:
             walked[node.name] = walked.get(node.name, 0) + 1
     assert {name: len(nodes) for name, nodes in found.items()} == walked
     assert walked["Top"] == 2 and len(walked) == 11
+
+
+def _module(tmp_path: Path, doc: str) -> str:
+    source = tmp_path / "kept.py"
+    source.write_text(f"class Kept:\n    x: int = 1\n    '''{doc}'''\n")
+    return str(source)
+
+
+def _read(filename: str) -> dict[str, dict[str, str]]:
+    from pydantic._internal._docs_extraction import DocstringVisitor
+
+    from schemas import attribute_docs
+
+    # As a fresh process finds them: nothing read yet.
+    attribute_docs._DOCS.pop(filename, None)
+    attribute_docs._CLASSES.pop(filename, None)
+    return attribute_docs.docstrings_in(filename, DocstringVisitor)
+
+
+def test_docstrings_kept_beside_the_bytecode_are_read_back_while_the_source_is_unchanged(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from schemas import attribute_docs
+
+    monkeypatch.setattr(sys, "dont_write_bytecode", False)
+    filename = _module(tmp_path, "the first")
+    assert _read(filename) == {"Kept": {"x": "the first"}}
+    kept = attribute_docs._cache_path(filename)
+    assert kept is not None and kept.exists()
+
+    def no_parse(name: str) -> dict[str, list[ast.ClassDef]]:
+        raise AssertionError("the source was parsed again")
+
+    monkeypatch.setattr(attribute_docs, "_classes_in", no_parse)
+    assert _read(filename) == {"Kept": {"x": "the first"}}
+
+
+def test_a_changed_source_or_a_damaged_copy_is_read_from_the_source(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from schemas.attribute_docs import _cache_path
+
+    monkeypatch.setattr(sys, "dont_write_bytecode", False)
+    filename = _module(tmp_path, "the first")
+    _read(filename)
+    _module(tmp_path, "the second, longer")
+    assert _read(filename) == {"Kept": {"x": "the second, longer"}}
+    kept = _cache_path(filename)
+    assert kept is not None
+    kept.write_bytes(b"not a marshal dump")
+    assert _read(filename) == {"Kept": {"x": "the second, longer"}}
+
+
+def test_nothing_is_kept_when_python_writes_no_bytecode(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from schemas.attribute_docs import _cache_path
+
+    monkeypatch.setattr(sys, "dont_write_bytecode", True)
+    filename = _module(tmp_path, "the first")
+    assert _read(filename) == {"Kept": {"x": "the first"}}
+    kept = _cache_path(filename)
+    assert kept is not None and not kept.exists()

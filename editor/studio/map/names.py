@@ -25,6 +25,7 @@ import numpy as np
 
 from editor.shared.map.drawing import LabelItem
 from editor.studio.map.name_clashes import Clashes, overlapping
+from editor.studio.map.name_widths import NameWidths, Widths, known_widths
 from editor.studio.map.placement import ROW_ABOVE_NAME
 from editor.studio.map.rooms import Room, measure_rooms
 from schemas.collector import gc_paused
@@ -49,9 +50,11 @@ class _Table:
     x: np.ndarray
     y: np.ndarray
     need: np.ndarray
-    """The zoom (pixels per map unit) each font needs: one column per font, usual first."""
+    """The zoom (pixels per map unit) each font needs: one column per font, usual first.
+    For a name not measured yet, the least it can need (its height's need)."""
     width: np.ndarray
-    """The width of each name's box in each font, in pixels."""
+    """The width of each name's box in each font, in pixels; NaN until measured (the
+    names a zoom may show are measured when it first looks at them)."""
     rank: np.ndarray
     """Place in the order names are placed: bigger regions first."""
     order: np.ndarray
@@ -62,22 +65,41 @@ class _Table:
     """Each region's area (bigger regions' names are placed first)."""
     by_area: np.ndarray
     """Rows by area, biggest first (``rank`` inverted), kept to follow edits."""
+    wide: np.ndarray
+    tall: np.ndarray
+    """Each region's room for its name (see :mod:`.rooms`), to work out ``need`` once a
+    name is measured."""
+    widths: NameWidths | dict[str, Widths]
+    """Where the names not measured yet are measured."""
 
     @classmethod
-    def of(cls, rooms: dict[str, Room], widths: dict[str, tuple[float, float]]) -> _Table:
+    def of(cls, rooms: dict[str, Room], widths: NameWidths | dict[str, Widths]) -> _Table:
         ids = [i for i in rooms if i in widths]
         x, y, wide, tall, area = np.array([rooms[i] for i in ids], dtype=float).reshape(-1, 5).T
-        width = np.array([widths[i] for i in ids], dtype=float).reshape(-1, 2)
+        width = known_widths(widths, ids)
         need = _needs(width, wide, tall)
         row_of = dict(zip(ids, range(len(ids)), strict=True))
         by_area = np.lexsort((np.arange(len(area)), -area))
         order = np.argsort(need[:, 1], kind="stable")
         return cls(
-            ids, row_of, x, y, need, width, _ranks(by_area), order, need[order, 1], area, by_area
+            ids,
+            row_of,
+            x,
+            y,
+            need,
+            width,
+            _ranks(by_area),
+            order,
+            need[order, 1],
+            area,
+            by_area,
+            wide,
+            tall,
+            widths,
         )
 
     def changed(
-        self, ids: Sequence[str], rooms: dict[str, Room], widths: dict[str, tuple[float, float]]
+        self, ids: Sequence[str], rooms: dict[str, Room], widths: NameWidths | dict[str, Widths]
     ) -> _Table | None:
         """The table after the rooms or names of regions it holds changed, its rows kept
         (a new table: the old one may be in use); ``None`` when one is not in it."""
@@ -86,10 +108,12 @@ class _Table:
             return None
         at = np.array(rows, dtype=np.int64)
         x, y, area = self.x.copy(), self.y.copy(), self.area.copy()
+        wide, tall = self.wide.copy(), self.tall.copy()
         fresh = np.array([rooms[i] for i in ids], dtype=float).reshape(-1, 5)
         x[at], y[at], area[at] = fresh[:, 0], fresh[:, 1], fresh[:, 4]
+        wide[at], tall[at] = fresh[:, 2], fresh[:, 3]
         width, need = self.width.copy(), self.need.copy()
-        width[at] = np.array([widths[i] for i in ids], dtype=float).reshape(-1, 2)
+        width[at] = known_widths(widths, ids)
         need[at] = _needs(width[at], fresh[:, 2], fresh[:, 3])
         # The orders follow the few rows that moved instead of sorting every row again.
         by_area = _resorted(self.by_area, -area, at)
@@ -106,7 +130,23 @@ class _Table:
             need[order, 1],
             area,
             by_area,
+            wide,
+            tall,
+            widths,
         )
+
+    def _measure(self, rows: np.ndarray) -> None:
+        """Measure the names of these rows not measured yet, and sort them again by the zoom
+        they now need (never less than before: only a measured width can raise it)."""
+        at = rows[np.isnan(self.width[rows, 0])]
+        if len(at) == 0:
+            return
+        found = self.widths.measured([self.ids[row] for row in at.tolist()])
+        measured = np.array(found, dtype=float).reshape(-1, 2)
+        self.width[at] = measured
+        self.need[at] = _needs(measured, self.wide[at], self.tall[at])
+        self.order = _resorted(self.order, self.need[:, 1], at)
+        self.threshold = self.need[self.order, 1]
 
     def choose(
         self,
@@ -124,6 +164,11 @@ class _Table:
         looked for again)."""
         state = np.zeros(len(self.ids), dtype=np.int8)
         rows = self.order[: int(np.searchsorted(self.threshold, scale, side="right"))]
+        if np.isnan(self.width[rows, 0]).any():
+            # The names that may fit, measured: those that do not fit after all drop out,
+            # and no other can come in (an unmeasured name needs at least its bound).
+            self._measure(rows)
+            rows = self.order[: int(np.searchsorted(self.threshold, scale, side="right"))]
         if len(rows) == 0:
             return state, None
         rank = self.rank[rows]
@@ -161,8 +206,10 @@ class _Table:
 
 
 def _needs(width: np.ndarray, wide: np.ndarray, tall: np.ndarray) -> np.ndarray:
-    """The zoom each name needs in each font, from its widths and its region's room."""
+    """The zoom each name needs in each font, from its widths and its region's room; for a
+    name not measured yet (NaN), the least it can need, which its height needs."""
     heights = np.array(LabelItem.heights())
+    width = np.nan_to_num(width, nan=0.0)
     with np.errstate(divide="ignore"):
         # A name hangs under its point (by LabelItem.DROP pixels).
         need = np.maximum(

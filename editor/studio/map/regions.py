@@ -17,6 +17,7 @@ from editor.shared.map.outlines import outline_paths
 from editor.shared.map.poles import label_poles, poles
 from editor.studio.map.canvas import RegionCanvas, RegionLook
 from editor.studio.map.items import Z
+from editor.studio.map.name_widths import NameWidths
 from editor.studio.map.names import NameLayer
 from schemas.geometry.build import Rings
 from schemas.map import Region
@@ -61,8 +62,9 @@ class RegionLayer:
         :meth:`label`); 10,000 made on opening a map cost a quarter of a second."""
         self.texts: dict[str, str] = {}
         """Each region's name, as its name item reads it."""
-        self.widths: dict[str, tuple[float, float]] = {}
-        """The width of each region's name in each font (:meth:`LabelItem.widths_of`)."""
+        self.widths = NameWidths(self.texts)
+        """The width of each region's name in each font (:meth:`LabelItem.widths_of`),
+        measured when first needed."""
         self.name_points: dict[str, QPointF] = {}
         self.names = NameLayer(scene)
         self.bounds = QRectF()
@@ -124,9 +126,9 @@ class RegionLayer:
             for region, path in zip(regions, paths, strict=True):
                 self.add(region, building=True, path=path)
             return
-        looks, outlines, texts, widths = self.looks, self.paths, self.texts, self.widths
-        measured = LabelItem.widths_of_many([region.name for region in regions])
-        for region, path, width in zip(regions, paths, measured, strict=True):
+        looks, outlines, texts = self.looks, self.paths, self.texts
+        # The names' widths are measured when a zoom first may show them (see .name_widths).
+        for region, path in zip(regions, paths, strict=True):
             region_id = region.id
             if region_id in texts:  # an id repeated in the list
                 self.add(region, building=True, path=path)
@@ -135,7 +137,6 @@ class RegionLayer:
                 looks[region_id] = RegionLook(region_id)
             outlines[region_id] = path
             texts[region_id] = region.name
-            widths[region_id] = width
 
     def add(
         self,
@@ -251,6 +252,18 @@ class RegionLayer:
             else [r for r in (doc.get("regions", i) for i in ids) if r is not None]
         )
         looks = self.looks
+        # One colour object per colour, shared by the regions painted in it (nothing changes
+        # a look's colour in place): parsing a colour per region was a few ms at 10,000.
+        made: dict[tuple[str, int | None], QColor] = {}
+
+        def colour(name: str, alpha: int | None = None) -> QColor:
+            found = made.get((name, alpha))
+            if found is None:
+                found = made[(name, alpha)] = QColor(name)
+                if alpha is not None:
+                    found.setAlpha(alpha)
+            return found
+
         for region in regions:
             look = looks.get(region.id)
             if look is None:
@@ -259,14 +272,13 @@ class RegionLayer:
             if scene.fill_mode == "owner":
                 nation = nations.get(region.owner or "")
                 side = sides.get(nation.side) if nation else None
-                color = QColor(side.color if side else "#d8d8d8")
-                color.setAlpha(150 if side else 255)
+                color = colour(side.color if side else "#d8d8d8", 150 if side else 255)
                 if kind is not None and kind.domain in ("sea", "lake"):
-                    color = QColor(kind.color)
+                    color = colour(kind.color)
             else:
-                color = QColor(kind.color if kind else "#cccccc")
+                color = colour(kind.color if kind else "#cccccc")
             if region.unplayable:
-                color = QColor("#8a8a8a")
+                color = colour("#8a8a8a")
             look.fill, look.hatched = color, region.off_map
         if self.canvas is not None:
             if ids is None:

@@ -9,7 +9,7 @@ one undo step.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from pydantic import BaseModel, ValidationError
 from PySide6.QtCore import Qt, Signal
@@ -31,8 +31,12 @@ from editor.studio.forms.context import document_choices, studio_context
 from editor.studio.forms.family import show_family_fields
 from editor.studio.forms.fields import refresh_geometry
 from editor.studio.forms.model_form import ModelEditor, humanise
-from editor.studio.panels.hex_inspector import HEX_MAP_LISTS, HexPage
 from schemas.scenario import Scenario
+
+if TYPE_CHECKING:
+    # Imported when a hex map first needs it: a region map's studio never does, and its
+    # forms' models were about 10 ms of every start (the eleventh large-map round).
+    from editor.studio.panels.hex_inspector import HexPage
 
 STALE_COLOUR = "#b35c00"
 
@@ -138,7 +142,11 @@ class Inspector(QWidget):
             model = entity_type(section)
             # A hex map's lists (runs, records, hexsides, roads) are edited on the map with
             # the hex tools and the hex page; here, the grid's numbers.
-            skip = HEX_MAP_LISTS if section == "hex_map" else ()
+            skip: tuple[str, ...] = ()
+            if section == "hex_map":
+                from editor.studio.panels.hex_inspector import HEX_MAP_LISTS
+
+                skip = HEX_MAP_LISTS
             form = ModelEditor(model, self.context, read_only=("id",), skip=skip)
             form.edited.connect(self._edited)
             self.forms[section] = form
@@ -197,6 +205,8 @@ class Inspector(QWidget):
         if self.document.scenario.hex_map is None:
             return None
         if self.hex_page is None:
+            from editor.studio.panels.hex_inspector import HexPage
+
             self.hex_page = HexPage(self.document, self.context)
             self.hex_page.hide()
             layout = self.pages.layout()

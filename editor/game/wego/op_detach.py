@@ -18,6 +18,7 @@ from PySide6.QtWidgets import QCheckBox, QGroupBox, QLabel, QPushButton, QVBoxLa
 from editor.game.panels.knowledge import unit_name
 from editor.game.session import GameSession
 from editor.game.wego.plan_map import PlanMapView
+from editor.game.wego.plan_sections import under_orders
 from editor.shared.widgets import set_muted
 from engine import board
 from engine.errors import IllegalAction
@@ -38,14 +39,9 @@ class DetachBox(QGroupBox):
 
     def __init__(self, session: GameSession, map_view: PlanMapView) -> None:
         super().__init__("Parts of the stack")
-        self.setObjectName("op-detach")
-        self.setFlat(True)  # under the order table: no frame of its own
-        self.setToolTip(RULE_TIP)
+        self.column = under_orders(self, "op-detach", RULE_TIP)
         self.session = session
         self.map_view = map_view
-        self.column = QVBoxLayout(self)
-        self.column.setContentsMargins(6, 4, 6, 4)
-        self.column.setSpacing(2)
         self.checks: dict[str, QCheckBox] = {}
         """Each unit's check box, by unit id (for tests and tooling)."""
         self.detach_button = QPushButton("Detach checked")

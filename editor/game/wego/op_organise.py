@@ -16,6 +16,7 @@ from PySide6.QtWidgets import QGroupBox, QLabel, QPushButton, QVBoxLayout, QWidg
 from editor.game.panels.knowledge import unit_name
 from editor.game.session import GameSession
 from editor.game.wego.plan_map import PlanMapView
+from editor.game.wego.plan_sections import under_orders
 from editor.shared.widgets import set_muted
 from engine.actions import Action
 from engine.errors import IllegalAction
@@ -36,14 +37,9 @@ class OrganiseBox(QGroupBox):
 
     def __init__(self, session: GameSession, map_view: PlanMapView) -> None:
         super().__init__("Break down and combine")
-        self.setObjectName("op-organise")
-        self.setFlat(True)  # under the order table: no frame of its own
-        self.setToolTip(RULE_TIP)
+        self.column = under_orders(self, "op-organise", RULE_TIP)
         self.session = session
         self.map_view = map_view
-        self.column = QVBoxLayout(self)
-        self.column.setContentsMargins(6, 4, 6, 4)
-        self.column.setSpacing(2)
         self.buttons: dict[str, QPushButton] = {}
         """Each offered action's button, by ``<kind>:<unit>`` (for tests and tooling)."""
         session.changed.connect(self.refresh)

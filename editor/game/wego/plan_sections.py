@@ -12,7 +12,16 @@ whole of a choice stays in its open list.
 from __future__ import annotations
 
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QComboBox, QFrame, QLayout, QPushButton, QScrollArea, QWidget
+from PySide6.QtWidgets import (
+    QComboBox,
+    QFrame,
+    QGroupBox,
+    QLayout,
+    QPushButton,
+    QScrollArea,
+    QVBoxLayout,
+    QWidget,
+)
 
 CHOICE_LETTERS = 8
 """How many letters a choice box keeps room for when the column is at its narrowest."""
@@ -54,3 +63,16 @@ def scrolled(section: QWidget) -> QScrollArea:
     bar = scroll.verticalScrollBar().sizeHint().width()
     scroll.setMinimumWidth(section.minimumSizeHint().width() + bar)
     return scroll
+
+
+def under_orders(box: QGroupBox, name: str, tip: str) -> QVBoxLayout:
+    """Set up ``box`` as one of the boxes under the selected stack's order table (parts of
+    the stack, breakdowns): flat, with no frame of its own, its rule in a tooltip, and
+    its rows in the tight column returned."""
+    box.setObjectName(name)
+    box.setFlat(True)
+    box.setToolTip(tip)
+    column = QVBoxLayout(box)
+    column.setContentsMargins(6, 4, 6, 4)
+    column.setSpacing(2)
+    return column

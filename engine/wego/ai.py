@@ -83,6 +83,9 @@ def choose(game: Game, style: Style) -> Action:
         for action in family.organise_actions(game, side):
             if game.is_legal(action):
                 return action
+        # OO1: garrisons left on its locations, so the rest of a stack gets its own order.
+        for action in family.garrison_actions(game, side, style):
+            return action
         # Supply first (OS3-OS6): the levels a first draft of the plan needs are bought
         # before the plan is made, so its routes are planned with the MP Move+ gives.
         drafts = _DRAFTS.setdefault(game, {})

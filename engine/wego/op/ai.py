@@ -23,7 +23,10 @@ are taken from the best odds down; a target is attacked when the stacks not yet 
 order reach at least ``GOOD_ODDS`` there (scaled by the style: a bolder AI accepts lower
 odds), and every one of them is ordered in (an Assault at much better odds,
 :mod:`.ai_orders`). A stack that would attack from a hex the plan already fills to the
-stacking limit is left out (OH9).
+stacking limit is left out (OH9). The levels of skilled judgement (``normal``, ``hard``)
+economise: where every stack together would reach assault odds, only the first that reach
+them are ordered in (those already next to the target first, then by id), and the others
+stay free for another attack or to go on past the target (:mod:`.ai_parts`, OO3).
 """
 
 from __future__ import annotations

@@ -26,11 +26,13 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+import numpy as np
+
 from ... import board as places
 from ...ai.estimates import region_value
 from ...ai.fronts import distance_to_enemy
-from ..orders import Order, OrderAssault, OrderHold, OrderMove
-from ..plan import ignore_enemy_orders, routes, seen_enemies
+from ..orders import Order, OrderAssault, OrderHold, OrderIgnoreEnemy, OrderMove
+from ..plan import allowance, routes, seen_enemies
 from . import state, supply
 from .actions import Detach
 from .ai_orders import _gap, _on_location
@@ -107,26 +109,33 @@ def ignore_enemy(game: Game, side: str, orders: dict[str, Order]) -> None:
     if not assaulted:
         return
     barred = seen_enemies(game, side) - assaulted
+    board = state.board_of(game)
+    targets = np.array([board.index(h) for h in sorted(assaulted)])
+    step = max(board.rules.roads.minimum_normal_cost, 0.1)  # OM2: the cheapest step
     for stack_id, order in sorted(orders.items()):
         if type(order) is not OrderMove or not order.path or order.wait:
             continue
         stack = game.state.stacks[stack_id]
+        # A route through an assaulted hex costs a step a hex at least (OM2): a stack
+        # farther than its MP allow never reaches one, so its routes are not worked out.
+        away = int(board.grid.distance(targets, board.index(stack.region)).min())
+        if away > allowance(game, stack) / step + 1:
+            continue
         here = distance_to_enemy(game, stack.region, side)
         plain = _gain(game, side, here, order.path[-1])
         best: tuple[float, str] | None = None
         chosen: Order | None = None
-        for move in ignore_enemy_orders(game, stack, routes(game, stack)):
-            end = move.path[-1] if move.path else stack.region
-            if end in assaulted or barred.intersection(move.path):
+        for end, route in sorted(routes(game, stack, ignore_enemy=True).items()):
+            if not route.path or end in assaulted or barred.intersection(route.path):
                 continue
-            if not assaulted.intersection(move.path):
+            if not assaulted.intersection(route.path):
                 continue
             gain = _gain(game, side, here, end)
             if gain <= plain:
                 continue
             key = (-gain, end)
             if best is None or key < best:
-                best, chosen = key, move
+                best, chosen = key, OrderIgnoreEnemy(stack_id, route.path)
         if chosen is not None and game.is_legal(chosen):
             orders[stack_id] = chosen
 

@@ -9,10 +9,11 @@
   with OO8's defensive orders on the front), and the rest is planned as any stack. An HQ
   is never the garrison, and a stack holding an HQ is left whole (its HQ's orders keep it
   back, :func:`.ai.hq_orders`).
-* **Through an enemy it expects to be gone** (OO3, :func:`ignore_enemy`): a stack the plan
-  advances with a plain move takes an ignore-enemy move instead when the plan assaults a hex
-  on the way (OO7: odds of twice what the AI asks, so the defenders are expected to retreat
-  or die) and the route through that hex ends nearer the enemy than the plain move does.
+* **Through an enemy it expects to be gone** (OO3, :func:`ignore_enemy`): a stack without
+  an HQ that the plan advances with a plain move takes an ignore-enemy move instead when
+  the plan assaults a hex on the way (OO7: odds of twice what the AI asks, so the defenders
+  are expected to retreat or die) and the route through that hex ends nearer the enemy than
+  the plain move does.
   The route may cross only the assaulted hexes of the plan, never another hex where the
   side sees enemies, and never ends on one (the attackers advance into it). Should the
   defenders still be there when the stack arrives, it halts short of them (OO3), no worse
@@ -109,6 +110,7 @@ def ignore_enemy(game: Game, side: str, orders: dict[str, Order]) -> None:
     if not assaulted:
         return
     barred = seen_enemies(game, side) - assaulted
+    command = supply.tree(game)
     board = state.board_of(game)
     targets = np.array([board.index(h) for h in sorted(assaulted)])
     step = max(board.rules.roads.minimum_normal_cost, 0.1)  # OM2: the cheapest step
@@ -116,6 +118,8 @@ def ignore_enemy(game: Game, side: str, orders: dict[str, Order]) -> None:
         if type(order) is not OrderMove or not order.path or order.wait:
             continue
         stack = game.state.stacks[stack_id]
+        if any(command.is_hq(u) for u in stack.units):
+            continue  # an HQ's move keeps it back (ai.hq_orders), never toward the enemy
         # A route through an assaulted hex costs a step a hex at least (OM2): a stack
         # farther than its MP allow never reaches one, so its routes are not worked out.
         away = int(board.grid.distance(targets, board.index(stack.region)).min())

@@ -83,6 +83,9 @@ def choose(game: Game, style: Style) -> Action:
         for action in family.organise_actions(game, side):
             if game.is_legal(action):
                 return action
+        # OO1: garrisons left on its locations, so the rest of a stack gets its own order.
+        for action in family.garrison_actions(game, side, style):
+            return action
         # Supply first (OS3-OS6): the levels a first draft of the plan needs are bought
         # before the plan is made, so its routes are planned with the MP Move+ gives.
         drafts = _DRAFTS.setdefault(game, {})
@@ -168,7 +171,7 @@ def judgement(style: Style) -> tactics.Judgement:
     if style == levels.HARD:
         # Its own ratios (1.3 to 1: 8-11-1; 1 to 1: 40-38-2) did no better than normal's
         # timed plans on Kharkov (docs/ai.md): hard plans WEGO turns as normal does.
-        return replace(tactics.SKILLED, attack_ratio=levels.NORMAL.attack_ratio)
+        return replace(tactics.SKILLED, attack_ratio=levels.NORMAL.attack_ratio, economise=True)
     return tactics.SKILLED if style == levels.NORMAL else tactics.GREEDY
 
 

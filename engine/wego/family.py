@@ -240,6 +240,14 @@ def organise_actions(game: Game, side: str) -> list[Action]:
     return ai_organise.organise_actions(game, side)
 
 
+def garrison_actions(game: Game, side: str, style: Style) -> list[Action]:
+    """The AI's detachments before its orders: garrisons left on its victory locations (OO1,
+    :mod:`engine.wego.op.ai_parts`)."""
+    from .op import ai_parts
+
+    return [*ai_parts.garrison_actions(game, side, style)]
+
+
 def engineer_actions(game: Game, side: str, orders: list[Order]) -> list[Action]:
     """The AI's engineer orders for its plan's ``orders`` (:mod:`engine.wego.op.ai_engineers`)."""
     from .op import ai_engineers
@@ -248,13 +256,16 @@ def engineer_actions(game: Game, side: str, orders: list[Order]) -> list[Action]
 
 
 def refine_orders(game: Game, side: str, orders: dict[str, Order]) -> None:
-    """The AI's defensive orders and road moves in its plan (:mod:`engine.wego.op.ai_orders`)."""
-    from .op import ai_engineers, ai_fire, ai_garrison, ai_orders
+    """The AI's defensive orders, road moves and ignore-enemy moves in its plan
+    (:mod:`engine.wego.op.ai_orders`, :mod:`engine.wego.op.ai_parts`)."""
+    from .op import ai_engineers, ai_fire, ai_garrison, ai_orders, ai_parts
 
     ai_fire.hold_guns(game, side, orders)  # OC33: guns with targets in range stay to fire
     ai_engineers.hold_engineers(game, side, orders)  # OE4, OE5: bridgers stay to work
+    ai_parts.hold_garrisons(game, side, orders)  # OO1: the garrisons it left stay
     ai_orders.refine(game, side, orders)
     ai_garrison.spread_parts(game, side, orders)  # OU12: parts go to different locations
+    ai_parts.ignore_enemy(game, side, orders)  # OO3: through the hexes it assaults
 
 
 def hq_orders(game: Game, side: str) -> list[Order]:

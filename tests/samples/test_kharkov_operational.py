@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from engine import Game
-from engine.ai import BaselineAI
+from engine.ai import BaselineAI, levels
 from schemas import load_file
 from schemas.scenario import Scenario
 from tests.samples.played import FOLDER, played, scenario
@@ -125,6 +125,28 @@ def test_a_whole_ai_game_is_the_same_game_twice(sample: Scenario, replayed: Game
             fought.add((night, weather))
     assert {n for n, _ in fought} == {True, False}, "battles by day and at night (OW6)"
     assert {w for _, w in fought} == {"good", "mud"}, "battles in mud too (OW1)"
+
+
+def _normal_opening(sample: Scenario) -> Game:
+    """``normal`` on both sides from the start on ``SEED`` through the second turn."""
+    game = Game(sample, SEED)
+    players = {side: levels.player("normal") for side in ("soviet", "axis")}
+    while game.outcome() is None and game.state.turn <= 2:
+        game.apply(players[game.to_act()].choose(game))
+    return game
+
+
+@pytest.mark.slow  # two turns of the sample, twice
+def test_normal_opening_is_the_same_game_twice(sample: Scenario) -> None:
+    """``normal``, which economises its assaults (only the stacks the odds need go in, the
+    others left free for other attacks, advances and ignore-enemy moves: OO3,
+    engine/wego/op/ai_parts.py), plays the sample's first two turns on one seed with the
+    same log, record for record, each time by fresh players, assaults included."""
+    first, second = _normal_opening(sample), _normal_opening(sample)
+    assert first.log.records == second.log.records
+    kinds = Counter(r["action"]["kind"] for r in first.log.records if r["type"] == "action")
+    assert kinds["order_assault"] > 0
+    assert any(r["type"] == "op_battle" for r in first.log.records)
 
 
 def test_a_save_at_a_mid_game_decision_point_loads_and_plays_to_the_same_end(

@@ -23,7 +23,11 @@ are taken from the best odds down; a target is attacked when the stacks not yet 
 order reach at least ``GOOD_ODDS`` there (scaled by the style: a bolder AI accepts lower
 odds), and every one of them is ordered in (an Assault at much better odds,
 :mod:`.ai_orders`). A stack that would attack from a hex the plan already fills to the
-stacking limit is left out (OH9).
+stacking limit is left out (OH9). ``hard`` economises
+(:attr:`engine.wego.tactics.Judgement.economise`): where every stack together would reach
+assault odds, only the first that reach them are ordered in (those already next to the
+target first, then by id), and the others stay free for another attack or to go on past the
+target (:mod:`.ai_parts`, OO3).
 """
 
 from __future__ import annotations
@@ -42,7 +46,7 @@ from ..orders import MOVING, Order, OrderAttack, OrderHold, OrderMove
 from ..plan import attack_routes, routes
 from . import handicap, state, supply
 from .actions import OrderSupply
-from .ai_orders import assault_or_not
+from .ai_orders import ASSAULT_FACTOR, assault_or_not
 from .intel import current_intel
 
 if TYPE_CHECKING:
@@ -83,6 +87,7 @@ def attacks(
             options.setdefault(target, []).append((stack.id, route.path))
     given: dict[str, Order] = {}
     load: dict[int, list[OpUnit]] = {}
+    economise = _economises(style)
     while True:
         best: tuple[float, str, list[tuple[str, tuple[str, ...]]]] | None = None
         for target, comers in sorted(options.items()):
@@ -93,6 +98,8 @@ def attacks(
         if best is None or best[0] < threshold:
             break
         odds, target, free = best
+        if economise and odds >= ASSAULT_FACTOR * threshold:
+            free = _enough(game, board, units, seen, side, target, free, load, threshold)
         for stack_id, path in free:
             plain = OrderAttack(stack_id, target, path)
             given[stack_id] = assault_or_not(game, plain, odds, threshold)  # OO7
@@ -101,6 +108,37 @@ def attacks(
             load.setdefault(end, []).extend(units[u] for u in stack.units if u in units)
         del options[target]
     return [given[s] for s in sorted(given)]
+
+
+def _economises(style: Style) -> bool:
+    """Whether the level economises its attacks (``hard``, see the module docstring)."""
+    from ..ai import judgement
+
+    return judgement(style).economise
+
+
+def _enough(
+    game: Game,
+    board: OpBoard,
+    units: dict[str, OpUnit],
+    seen: dict[str, OpUnit],
+    side: str,
+    target: str,
+    comers: list[tuple[str, tuple[str, ...]]],
+    load: dict[int, list[OpUnit]],
+    threshold: float,
+) -> list[tuple[str, tuple[str, ...]]]:
+    """The first of ``comers`` that together still reach assault odds at ``target``: the
+    stacks already next to it first (they need not move), then the others by id. The rest
+    stay free for another attack or to go on past the target (:mod:`.ai_parts`, OO3)."""
+    ranked = sorted(comers, key=lambda c: (bool(c[1]), c[0]))
+    taken: list[tuple[str, tuple[str, ...]]] = []
+    for comer in ranked:
+        taken.append(comer)
+        odds = _odds(game, board, units, seen, side, target, taken, load)
+        if odds is not None and odds >= ASSAULT_FACTOR * threshold:
+            return taken
+    return comers
 
 
 def _seen(game: Game, side: str, units: dict[str, OpUnit]) -> dict[str, OpUnit]:

@@ -99,3 +99,11 @@ def point_at(x: Any, view: Any, spot: Any, near: float = 2) -> None:
     point = view.mapFromScene(spot)
     x.move(*on_screen(view.viewport(), point.x() - near, point.y() - near))
     x.move(*on_screen(view.viewport(), point.x(), point.y()))
+
+
+def click_hex(x: Any, view: Any, hex_id: str) -> None:
+    """A real click on the centre of hex ``hex_id``, the pointer arriving from a few pixels
+    away first so that the map sees it move in (its hover and hints) before the press."""
+    point = view.mapFromScene(view.map_scene.points[hex_id])
+    x.move(*on_screen(view.viewport(), point.x() - 3, point.y() - 3))
+    x.click(*on_screen(view.viewport(), point.x(), point.y()))

@@ -12,12 +12,6 @@ from tests.realwindow.conftest import on_screen, settle_input, wait_until
 game_window = game_fixtures.game_window
 
 
-def _click_hex(x, view, hex_id: str) -> None:
-    point = view.mapFromScene(view.map_scene.points[hex_id])
-    x.move(*on_screen(view.viewport(), point.x() - 3, point.y() - 3))
-    x.click(*on_screen(view.viewport(), point.x(), point.y()))
-
-
 def test_a_guns_range_shows_and_its_fire_order_is_given_on_the_map(game_window, x, shots):
     from editor.game.session import GameSession
     from engine.wego.op import fire
@@ -45,10 +39,10 @@ def test_a_guns_range_shows_and_its_fire_order_is_given_on_the_map(game_window, 
     shots(window, "op-fire-range")
     x.click(*on_screen(box.target_button, 10, 10))
     wait_until(lambda: box.picking == ("r-gun", "offensive"), what="target mode")
-    _click_hex(x, view, "c5r3")  # red's own armour: refused in red
+    game_fixtures.click_hex(x, view, "c5r3")  # red's own armour: refused in red
     wait_until(lambda: "Refused" in box.note.text(), what="the refusal")
     assert "your own units hold" in box.note.text()
-    _click_hex(x, view, "c7r3")
+    game_fixtures.click_hex(x, view, "c7r3")
     wait_until(lambda: "r-gun" in fire.orders(game, "red"), what="the order")
     assert fire.orders(game, "red")["r-gun"].target == "c7r3"
     assert box.marks.shown == {"c7r3": [("r-gun", "offensive")]}

@@ -34,12 +34,6 @@ def _click(x, widget, point=None) -> None:
         x.click(*on_screen(widget, point.x(), point.y()))
 
 
-def _click_hex(x, view, hex_id: str) -> None:
-    point = view.mapFromScene(view.map_scene.points[hex_id])
-    x.move(*on_screen(view.viewport(), point.x() - 3, point.y() - 3))
-    x.click(*on_screen(view.viewport(), point.x(), point.y()))
-
-
 def _row(table, key: str):
     return next(
         table.topLevelItem(i)
@@ -104,7 +98,7 @@ def test_asset_missions_given_refused_marked_and_cancelled(game_window, x, shots
     shots(window, "kharkov-assets-choosing-1280")
 
     own = next(s.region for s in game.state.stacks.values() if s.side == "soviet")
-    _click_hex(x, view, own)
+    game_fixtures.click_hex(x, view, own)
     wait_until(lambda: "Refused at" in box.note.text(), what="the refusal")
     assert "#b00020" in box.note.styleSheet()  # said in red
     assert box.picking is not None  # still choosing
@@ -113,7 +107,7 @@ def test_asset_missions_given_refused_marked_and_cancelled(game_window, x, shots
     shots(window, "kharkov-assets-refused-1280")
 
     target = offered[len(offered) // 2]
-    _click_hex(x, view, target)
+    game_fixtures.click_hex(x, view, target)
     wait_until(lambda: assets.missions(game, "soviet", viewer="soviet"), what="the mission")
     task = assets.missions(game, "soviet", viewer="soviet")["vvs-swf"]
     assert (task.mission, task.target) == ("offensive_support", target)
@@ -141,7 +135,7 @@ def test_asset_missions_given_refused_marked_and_cancelled(game_window, x, shots
     game_fixtures.fit(window, 1920, 1080)
     _click(x, box.give_button)
     wait_until(lambda: box.picking is not None, what="target mode at 1920")
-    _click_hex(x, view, target)
+    game_fixtures.click_hex(x, view, target)
     wait_until(lambda: box.marks.shown, what="the marker at 1920")
     settle_input(0.3)
     shots(window, "kharkov-assets-given-large")

@@ -35,12 +35,6 @@ def _press(x: Any, widget: Any) -> None:
     x.click(*on_screen(widget, widget.width() / 2, widget.height() / 2))
 
 
-def _click_hex(x: Any, view: Any, hex_id: str) -> None:
-    point = view.mapFromScene(view.map_scene.points[hex_id])
-    x.move(*on_screen(view.viewport(), point.x() - 3, point.y() - 3))
-    x.click(*on_screen(view.viewport(), point.x(), point.y()))
-
-
 def test_a_stack_split_and_both_parts_ordered_with_real_clicks(
     game_window: Any, x: Any, shots: Any
 ) -> None:
@@ -90,7 +84,7 @@ def test_a_stack_split_and_both_parts_ordered_with_real_clicks(
     x.click(*on_screen(rows.viewport(), spot.x(), spot.y()))
     wait_until(lambda: view.mode == "ignore_enemy", what="the ignore-enemy mode")
     wait_until(lambda: "c6r3" in view.dests, what="the foe's hex washed")
-    _click_hex(x, view, "c6r3")
+    game_fixtures.click_hex(x, view, "c6r3")
     wait_until(lambda: part in plan.orders_of(game, "red", viewer="red"), what="the part's order")
     given = plan.orders_of(game, "red", viewer="red")[part]
     assert isinstance(given, OrderIgnoreEnemy) and given.path[-1] == "c6r3"
@@ -101,7 +95,7 @@ def test_a_stack_split_and_both_parts_ordered_with_real_clicks(
     _click_counter(x, view, whole)
     wait_until(lambda: session.selected == whole, what="the rest selected")
     wait_until(lambda: "c4r2" in view.dests, what="the rest's reach washed")
-    _click_hex(x, view, "c4r2")
+    game_fixtures.click_hex(x, view, "c4r2")
     wait_until(lambda: whole in plan.orders_of(game, "red", viewer="red"), what="the rest's order")
     rest = plan.orders_of(game, "red", viewer="red")[whole]
     assert type(rest) is OrderMove and rest.path[-1] == "c4r2"

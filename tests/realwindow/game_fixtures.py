@@ -107,3 +107,14 @@ def click_hex(x: Any, view: Any, hex_id: str) -> None:
     point = view.mapFromScene(view.map_scene.points[hex_id])
     x.move(*on_screen(view.viewport(), point.x() - 3, point.y() - 3))
     x.click(*on_screen(view.viewport(), point.x(), point.y()))
+
+
+def order_table_whole(op: Any) -> None:
+    """The operational plan's order types table shows its three columns whole, with no
+    sideways scroll bar (at 1280 px its MP column was once cut off behind one)."""
+    table = op.orders.table
+    header = table.header()
+    assert not table.horizontalScrollBar().isVisible()
+    right = header.sectionViewportPosition(2) + header.sectionSize(2)
+    assert right <= table.viewport().width(), "the MP column is cut"
+    assert header.sectionSize(2) >= header.sectionSizeHint(2)

@@ -41,8 +41,9 @@ def test_kharkov_intel_supply_orders_film_clock_night_and_statistics(game_window
     view.zoom_to_fit()
     settle_input(0.3)
     # The window keeps the size asked for: the header's four switches and the plan column
-    # fit in 1280 pixels.
+    # fit in 1280 pixels, the order types' table whole in it.
     assert window.width() <= 1280
+    game_fixtures.order_table_whole(op)
 
     box = op.header.boxes["intel"]
     x.click(*on_screen(box, 8, box.height() / 2))

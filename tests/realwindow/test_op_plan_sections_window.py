@@ -78,6 +78,8 @@ def test_every_plan_section_is_named_whole_and_opens_with_one_click(
         if index == tabs.indexOf(op.shortcuts_scroll):
             settle_input(0.2)
             shots(window, f"op-plan-sections-{size[0]}")
+        if index == 0:
+            game_fixtures.order_table_whole(op)
 
     # The tabs of the column: the plan's and the panels beside it, each name whole.
     docks = next(

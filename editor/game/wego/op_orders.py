@@ -17,7 +17,14 @@ from html import escape
 
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QColor, QFont
-from PySide6.QtWidgets import QGroupBox, QLabel, QTreeWidget, QTreeWidgetItem, QVBoxLayout
+from PySide6.QtWidgets import (
+    QGroupBox,
+    QHeaderView,
+    QLabel,
+    QTreeWidget,
+    QTreeWidgetItem,
+    QVBoxLayout,
+)
 
 from editor.game.session import GameSession
 from editor.game.wego.plan_map import PlanMapView
@@ -178,6 +185,15 @@ class OpOrdersBox(QGroupBox):
         self.table.setRootIsDecorated(False)
         self.table.setSelectionMode(QTreeWidget.SelectionMode.NoSelection)
         self.table.setWordWrap(True)
+        # The order's name takes the room the other two leave (cut with "..." only where
+        # the column is very narrow: the tooltip names it whole), so the table never needs
+        # a sideways scroll bar, which hid the MP column at 1280 px.
+        header = self.table.header()
+        header.setStretchLastSection(False)
+        header.setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
+        for n in (1, 2):
+            header.setSectionResizeMode(n, QHeaderView.ResizeMode.ResizeToContents)
+        self.table.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         self.clicks = TreeClicks(self.table, self._chosen, self.refresh)
         self.odds = QLabel()
         self.odds.setObjectName("op-odds")
@@ -243,8 +259,6 @@ class OpOrdersBox(QGroupBox):
                 for n in range(3):
                     row.setFont(n, font)
             self.table.addTopLevelItem(row)
-        for n in range(3):
-            self.table.resizeColumnToContents(n)
         # All the rows when the column has the room, down to four and a scroll bar on a short
         # screen (a fixed height let the odds below overlap the last rows at 1280 x 720).
         row = self.table.sizeHintForRow(0)

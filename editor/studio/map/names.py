@@ -73,6 +73,27 @@ class _Table:
     """Where the names not measured yet are measured."""
 
     @classmethod
+    def made(
+        cls,
+        ids: list[str],
+        row_of: dict[str, int],
+        x: np.ndarray,
+        y: np.ndarray,
+        need: np.ndarray,
+        width: np.ndarray,
+        order: np.ndarray,
+        area: np.ndarray,
+        by_area: np.ndarray,
+        wide: np.ndarray,
+        tall: np.ndarray,
+        widths: NameWidths | dict[str, Widths],
+    ) -> _Table:
+        """A table from its columns, ``rank`` and ``threshold`` derived from the orders."""
+        threshold = need[order, 1]
+        return cls(ids, row_of, x, y, need, width, _ranks(by_area), order, threshold, area,
+                   by_area, wide, tall, widths)  # fmt: skip
+
+    @classmethod
     def of(cls, rooms: dict[str, Room], widths: NameWidths | dict[str, Widths]) -> _Table:
         ids = [i for i in rooms if i in widths]
         x, y, wide, tall, area = np.array([rooms[i] for i in ids], dtype=float).reshape(-1, 5).T
@@ -81,22 +102,7 @@ class _Table:
         row_of = dict(zip(ids, range(len(ids)), strict=True))
         by_area = np.lexsort((np.arange(len(area)), -area))
         order = np.argsort(need[:, 1], kind="stable")
-        return cls(
-            ids,
-            row_of,
-            x,
-            y,
-            need,
-            width,
-            _ranks(by_area),
-            order,
-            need[order, 1],
-            area,
-            by_area,
-            wide,
-            tall,
-            widths,
-        )
+        return cls.made(ids, row_of, x, y, need, width, order, area, by_area, wide, tall, widths)
 
     def changed(
         self, ids: Sequence[str], rooms: dict[str, Room], widths: NameWidths | dict[str, Widths]
@@ -118,22 +124,8 @@ class _Table:
         # The orders follow the few rows that moved instead of sorting every row again.
         by_area = _resorted(self.by_area, -area, at)
         order = _resorted(self.order, need[:, 1], at)
-        return _Table(
-            self.ids,
-            self.row_of,
-            x,
-            y,
-            need,
-            width,
-            _ranks(by_area),
-            order,
-            need[order, 1],
-            area,
-            by_area,
-            wide,
-            tall,
-            widths,
-        )
+        columns = (x, y, need, width, order, area, by_area, wide, tall, widths)
+        return _Table.made(self.ids, self.row_of, *columns)
 
     def _measure(self, rows: np.ndarray) -> None:
         """Measure the names of these rows not measured yet, and sort them again by the zoom

@@ -16,59 +16,40 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TYPE_CHECKING
 
-from ... import fog
 from ...operational import OpUnit
 from ...operational.intel import enemy_levels
 from . import recon, state
+from .intel import stack_views
 
 if TYPE_CHECKING:
     from ...game import Game
-
-FULL_AT = 5
-"""Table OI2: the level from which the film shows a stack's units (strength, readiness)."""
 
 
 def frame_views(
     game: Game, units: Mapping[str, OpUnit]
 ) -> tuple[dict[str, dict[str, str]], dict[str, dict[str, int]]]:
     """For every side: each enemy stack it sees now and how (``full``, ``outline``, ``flag``),
-    and the level it reads each stack at (its best unit's), for stacks under the fog.
-    ``units``: every unit on the map as it stands at this tick."""
+    and the level it reads each stack at (its best unit's), for stacks under the fog
+    (:func:`.intel.stack_views`, the planning map's rule too). ``units``: every unit on the
+    map as it stands at this tick."""
     board = state.board_of(game)
     night = state.clock(game).night
-    world = game.world
     seen: dict[str, dict[str, str]] = {}
     intel: dict[str, dict[str, int]] = {}
     for side in game.sides_in_play:
-        views: dict[str, str] = {}
-        levels: dict[str, int] = {}
-        read: dict[str, int] | None = None
-        for stack in game.state.stacks.values():
-            if stack.side == side or not world.at_war(side, stack.side):
-                continue
-            if not fog.hidden_from(game, stack, side):
-                views[stack.id] = "full"
-                continue
-            if read is None:
-                read = enemy_levels(
-                    board,
-                    units,
-                    side,
-                    night=night,
-                    stationary={u.id for u in units.values() if u.side == side and u.dug_in},
-                    extra=recon.sources(game, side),
-                )
-            level = max((read.get(u, 0) for u in stack.units), default=0)
-            if level <= 0:
-                continue
-            levels[stack.id] = level
-            if level >= FULL_AT:
-                views[stack.id] = "full"
-            elif any(world.nations[world.nation_of(u)].fog_advantage for u in stack.units):
-                views[stack.id] = "flag"
-            else:
-                views[stack.id] = "outline"
-        seen[side] = dict(sorted(views.items()))
+
+        def read(side: str = side) -> dict[str, int]:
+            return enemy_levels(
+                board,
+                units,
+                side,
+                night=night,
+                stationary={u.id for u in units.values() if u.side == side and u.dug_in},
+                extra=recon.sources(game, side),
+            )
+
+        views, levels = stack_views(game, side, read)
+        seen[side] = views
         if levels:
-            intel[side] = dict(sorted(levels.items()))
+            intel[side] = levels
     return seen, intel

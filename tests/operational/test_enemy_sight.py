@@ -1,0 +1,87 @@
+"""The planning map's query of the enemy (OI1-OI4, OI8): how a side sees each enemy stack
+as it plans, by the level its intelligence reads (engine/wego/op/intel.py ``enemy_sight``),
+the same rule the film's frames follow."""
+
+from __future__ import annotations
+
+from engine import Game
+from engine.wego.op import state, tracking
+from engine.wego.op.intel import enemy_sight
+from tests.operational.builder import OpBuilder
+from tests.operational.play import stack
+
+
+def ladder(*, fog: bool = True, **intel: object) -> Game:
+    """Red's recce at c1r1 (range 4, strength 4) reads blue at one level a hex: 4 next to it
+    (5 for a conscript there), 3, 2, 1, then nothing at c7r1."""
+    b = OpBuilder(columns=8, rows=1)
+    b.rules("fog", enabled=fog)
+    b.rules("victory", victory_level=None)
+    b.table("intel", **{"misread_chance": 0, "values_wrong_chance": 0, **intel})
+    b.unit("scout", "recce", "c1r1")
+    b.unit("five", "inf", "c2r1", nation="blueland", quality="conscript")
+    b.unit("three", "inf", "c3r1", nation="blueland")
+    b.unit("two", "armour", "c4r1", nation="blueland")
+    b.unit("one", "inf", "c5r1", nation="blueland")
+    b.unit("unseen", "inf", "c7r1", nation="blueland")
+    return b.game(seed=3)
+
+
+def test_oi2_oi3_each_enemy_stack_is_seen_at_its_level_and_beyond_reach_not_at_all() -> None:
+    game = ladder()
+    sight = enemy_sight(game, "red")
+    ids = {name: stack(game, name) for name in ("five", "three", "two", "one", "unseen")}
+    assert sight.levels == {
+        ids["five"]: 5,
+        ids["three"]: 3,
+        ids["two"]: 2,
+        ids["one"]: 1,
+    }
+    # Level 5 shows the units; below it only an outline; out of reach nothing at all.
+    assert sight.views == {
+        ids["five"]: "full",
+        ids["three"]: "outline",
+        ids["two"]: "outline",
+        ids["one"]: "outline",
+    }
+    assert stack(game, "scout") not in sight.views  # the side's own stacks are not the enemy's
+    # What each unit shows is its level's (Table OI2): the place, then the type, the values.
+    (one,) = sight.seen_in(game, ids["one"])
+    assert (one.level, one.category, one.attack) == (1, None, None)
+    (two,) = sight.seen_in(game, ids["two"])
+    assert (two.level, two.category, two.attack) == (2, "armour", None)
+    (three,) = sight.seen_in(game, ids["three"])
+    assert (three.attack, three.defence, three.strength) == (6, 8, None)
+    assert sight.seen_in(game, ids["unseen"]) == []
+
+
+def test_oi4_a_type_misread_at_level_2_is_what_the_planning_side_sees() -> None:
+    game = ladder(misread_chance=100)
+    (two,) = enemy_sight(game, "red").seen_in(game, stack(game, "two"))
+    assert two.level == 2 and two.category in ("motorized", "recce", "mechanized")
+
+
+def test_oi8_the_planning_map_and_the_films_frame_see_the_enemy_alike() -> None:
+    game = ladder()
+    sight = enemy_sight(game, "red")
+    views, levels = tracking.frame_views(game, state.units(game))
+    assert views["red"] == sight.views
+    assert levels["red"] == sight.levels
+
+
+def test_oi_each_side_plans_with_its_own_intelligence_only() -> None:
+    """Hot seat and PBEM: blue's sight is blue's (its infantry next to the recce only)."""
+    game = ladder()
+    blue = enemy_sight(game, "blue")
+    assert blue.side == "blue"
+    assert blue.views == {stack(game, "scout"): "outline"}
+    assert blue.levels == {stack(game, "scout"): 2}  # infantry reads its neighbour at 2
+    assert set(blue.units) == {"scout"}
+    assert not set(blue.units) & set(enemy_sight(game, "red").units)
+
+
+def test_oi1_without_fog_every_enemy_stack_is_seen_whole_with_no_levels() -> None:
+    game = ladder(fog=False)
+    sight = enemy_sight(game, "red")
+    assert set(sight.views.values()) == {"full"} and len(sight.views) == 5
+    assert sight.levels == {}

@@ -60,17 +60,26 @@ def test_oi2_oi5_the_intel_overlay_badges_each_seen_enemy_hex_with_the_engines_l
     assert op.overlays.intel == expected
     # The levels differ with distance (OI5): not every enemy is seen at the same level.
     assert len(set(expected.values())) > 1
-    badges = [i for i in window.map_view.map_scene.items() if isinstance(i, IntelBadgesItem)]
+    badges = _overlay_badges(window)
     assert len(badges) == 1
     tips = {t for _box, _level, t in badges[0].badges}
     for unit in seen.units.values():
         tip = next(t for t in tips if f"in {grid.ids[unit.hex]}:" in t)
-        name = window.session.game.scenario.units  # the name shows from level 2 (OI2)
+        name = window.session.game.scenario.units  # the name shows from level 3 (OI2)
         words = seen_words(unit, next(u.name for u in name if u.id == unit.unit))
         assert words in tip
     op.header.boxes["intel"].click()
     assert not op.overlays.intel or "intel" not in op.overlays.shown
-    assert not [i for i in window.map_view.map_scene.items() if isinstance(i, IntelBadgesItem)]
+    assert not _overlay_badges(window)
+
+
+def _overlay_badges(window: WegoWindow) -> list[IntelBadgesItem]:
+    """The Intel overlay's badges (not the planning map's own, :mod:`.plan_scene`)."""
+    return [
+        i
+        for i in window.map_view.map_scene.items()
+        if isinstance(i, IntelBadgesItem) and i.data(0) != "plan-intelligence"
+    ]
 
 
 def test_oi2_what_each_level_shows_of_an_enemy_unit_in_words() -> None:
@@ -78,7 +87,7 @@ def test_oi2_what_each_level_shows_of_an_enemy_unit_in_words() -> None:
 
     assert seen_words(SeenUnit("u", 0, 1), "7th Rifles") == "an enemy unit: level 1 (presence)"
     low = seen_words(SeenUnit("u", 0, 2, "infantry"), "7th Rifles")
-    assert low == "7th Rifles: level 2 (low), infantry"
+    assert low == "an enemy unit: level 2 (low), infantry"  # the name shows from level 3
     medium = seen_words(SeenUnit("u", 0, 3, "armour", 6.0, 4.5), "7th Rifles")
     assert medium == "7th Rifles: level 3 (medium), armour, attack 6, defence 4.5"
     full = SeenUnit("u", 0, 5, "infantry", 3.0, 4.0, "extended", True, 80.0, 65.0)

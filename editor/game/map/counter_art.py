@@ -103,7 +103,14 @@ def _draw(painter: QPainter, look: CounterLook, rect: QRectF, compact: bool) -> 
         _draw_flag(painter, fill, look, rect)
         return
     _draw_body(painter, fill, look, rect)
-    if look.view == OUTLINE:
+    if look.view == OUTLINE and look.symbol:
+        # An outline whose type the viewer's intelligence reads (operational rules, OI2):
+        # the sign read (maybe wrong, OI4) on the dashed, pale body.
+        if compact:
+            _draw_compact_content(painter, fill, look, rect)
+        else:
+            _draw_content(painter, fill, look, rect)
+    elif look.view == OUTLINE:
         painter.setFont(_font("ask-small" if compact else "ask", 10 if compact else 15, True))
         painter.setPen(ink_on(fill))
         painter.drawText(rect, Qt.AlignmentFlag.AlignCenter, "?")

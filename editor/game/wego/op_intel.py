@@ -40,6 +40,8 @@ INTEL_COLOURS: dict[int, QColor] = {
 INTEL_NAMES = {1: "presence", 2: "low", 3: "medium", 4: "high", 5: "extreme"}
 """Table OI2's names of the levels."""
 REACH_COLOUR = QColor("#173a8a")
+NAME_AT = 3
+"""Table OI2: the level from which a unit's name is known."""
 
 
 def level_words(level: int) -> str:
@@ -48,8 +50,9 @@ def level_words(level: int) -> str:
 
 def seen_words(seen: SeenUnit, name: str) -> str:
     """What a side knows of one enemy unit at its level (Table OI2), in one line: the name
-    only from level 2 (a presence is a counter of unknown kind)."""
-    parts = [name if seen.level >= 2 else "an enemy unit", level_words(seen.level)]
+    only from level 3 (a presence is a counter of unknown kind; at level 2 the type may be
+    misread, OI4, and a name such as "7th Panzer" would give the true one away)."""
+    parts = [name if seen.level >= NAME_AT else "an enemy unit", level_words(seen.level)]
     if seen.category is not None:
         parts.append(seen.category.replace("_", " "))
     if seen.attack is not None and seen.defence is not None:

@@ -41,6 +41,7 @@ from editor.game.wego.orders import (
 from editor.game.wego.plan_edits import PlanEdits
 from editor.game.wego.plan_lines import draw_order
 from editor.game.wego.plan_pointing import MapPicker, WegoDragPath, attack_words, setup_open
+from editor.game.wego.plan_scene import PlanScene
 from engine.actions import Action, Move
 from engine.errors import IllegalAction
 from engine.wego import family, plan
@@ -49,6 +50,9 @@ from engine.wego.orders import Order, OrderAttack
 
 class PlanMapView(GameMapView):
     """The game map of a WEGO game: orders given with the mouse, the plan drawn."""
+
+    scene_class = PlanScene
+    """Under the operational rules, the enemy as the side's intelligence reads it."""
 
     planChanged = Signal()
     """The waypoints or the mode changed (the plan panel shows them)."""

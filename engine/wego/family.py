@@ -82,6 +82,14 @@ def road_refusal(game: Game, stack: StackState, enemy_regions: Iterable[str]) ->
     return movement.road_refusal(game, state.stack_units(game, stack).values(), hexes)
 
 
+def read_stacks(game: Game, side: str) -> set[str]:
+    """The enemy stacks ``side``'s intelligence reads now under the operational rules (OI2:
+    the stacks its planning map draws, :func:`engine.wego.op.intel.enemy_sight`)."""
+    from .op import intel
+
+    return set(intel.enemy_sight(game, side).views)
+
+
 def step_pricer(game: Game, stack: StackState, *, road: bool = False) -> StepPricer:
     """The price of a route's steps for ``stack`` while planning under the operational
     rules: ``price(here, there, spent, budget, first)`` gives the step's MP and whether it

@@ -58,14 +58,23 @@ def step_cost(
 
 
 def seen_enemies(game: Game, side: str) -> set[str]:
-    """Regions where ``side`` sees enemy stacks in the field."""
+    """Regions where ``side`` sees enemy stacks in the field. Under the operational rules'
+    fog, only those of them where its intelligence reads an enemy stack too (OI2,
+    :func:`engine.wego.family.read_stacks`: what its planning map draws), so no route or
+    attack offered gives away an enemy the map does not show (a category watching at range
+    or strength 0 reads nothing even next to it)."""
     # As fog.view_of(...) != "none" for each stack, with the watched regions found once.
     watched = fog.watched_regions(game, side)
-    return {
+    enemies = movement.field_enemies(game, side)
+    found = {
         region
-        for region, stacks in movement.field_enemies(game, side).items()
+        for region, stacks in enemies.items()
         if region in watched or any(not fog.hidden_from(game, s, side) for s in stacks)
     }
+    if found and game.fog and family.operational(game):
+        read = family.read_stacks(game, side)
+        found = {r for r in found if any(s.id in read for s in enemies[r])}
+    return found
 
 
 def enemy_forts(game: Game, side: str) -> set[str]:

@@ -4,9 +4,14 @@ the same rule the film's frames follow."""
 
 from __future__ import annotations
 
+import pytest
+
 from engine import Game
-from engine.wego.op import state, tracking
+from engine.errors import IllegalAction
+from engine.wego import plan
+from engine.wego.op import map_queries, state, tracking
 from engine.wego.op.intel import enemy_sight
+from engine.wego.orders import OrderAttack
 from tests.operational.builder import OpBuilder
 from tests.operational.play import stack
 
@@ -85,3 +90,41 @@ def test_oi1_without_fog_every_enemy_stack_is_seen_whole_with_no_levels() -> Non
     sight = enemy_sight(game, "red")
     assert set(sight.views.values()) == {"full"} and len(sight.views) == 5
     assert sight.levels == {}
+
+
+def test_oi10_no_odds_against_a_presence_and_the_refusal_does_not_count_its_units() -> None:
+    """Red's armour (strength 1, Table OI5) reads the two blue units next to it at level 1:
+    the hex is held, nothing more, so no odds are shown and the reason gives no number."""
+    b = OpBuilder(columns=4, rows=1)
+    b.rules("victory", victory_level=None)
+    b.table("intel", misread_chance=0, values_wrong_chance=0)
+    b.unit("tank", "armour", "c1r1", echelon="regiment")
+    b.unit("foe1", "inf", "c2r1", nation="blueland")
+    b.unit("foe2", "inf", "c2r1", nation="blueland")
+    game = b.game(seed=1)
+    sight = enemy_sight(game, "red")
+    assert sight.levels == {stack(game, "foe1"): 1}
+    with pytest.raises(IllegalAction, match="known only by presence or type") as refusal:
+        map_queries.attack_odds(game, OrderAttack(stack(game, "tank"), "c2r1", ()))
+    assert not any(ch.isdigit() for ch in str(refusal.value).split("(")[0].replace("c2r1", ""))
+
+
+def test_oi2_no_attack_is_offered_on_an_enemy_the_sides_intelligence_does_not_read() -> None:
+    """A category that watches at range 0 reads nothing even next to it: the enemy beside it
+    is neither drawn nor offered as an attack target, nor does it bar a route (it is met in
+    the execution). The same board without fog offers the attack."""
+    for fog in (True, False):
+        b = OpBuilder(columns=4, rows=2)
+        b.rules("fog", enabled=fog)
+        b.rules("victory", victory_level=None)
+        b.table("intel", sources=[{"category": "armour", "range": 0, "strength": 0}])
+        b.unit("tank", "armour", "c1r1", echelon="regiment")
+        b.unit("foe", "inf", "c2r1", nation="blueland")
+        game = b.game(seed=1)
+        tank = game.state.stacks[stack(game, "tank")]
+        offered = plan.attack_routes(game, tank)
+        if fog:
+            assert enemy_sight(game, "red").views == {}
+            assert "c2r1" not in offered and "c2r1" in plan.routes(game, tank)
+        else:
+            assert "c2r1" in offered

@@ -49,7 +49,8 @@ LABELS: dict[str, str] = {
 """Each helper's entry in the menu, in the menu's order."""
 
 TIPS: dict[str, str] = {
-    "attacks": "Attacks where the odds reach 2:1, by your stacks that have no order yet",
+    "attacks": "Attacks where the odds reach 2:1 as your intelligence reads the defenders, "
+    "by your stacks that have no order yet",
     "fire": "Fire orders for your guns that have none, and your naval assets' missions",
     "command": "HQ moves out of danger, ground assets' missions and the supply orders "
     "the plan needs, for HQs and assets you have not ordered yet",

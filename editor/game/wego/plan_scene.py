@@ -71,6 +71,7 @@ class PlanScene(GameMapScene):
         """Hex -> the best level a badge shows there (for tests and tools)."""
         self._read: dict[str, dict[str, object]] = {}
         """Outlined enemy stack -> what its counter shows of the types read (:func:`read_look`)."""
+        self._cells: list[tuple[str, int, str]] = []
         self._tips_read: dict[str, tuple[str, str]] = {}
         """Stack -> (the map's tooltip, that tooltip with the intelligence lines)."""
         super().__init__(session, base)
@@ -114,12 +115,10 @@ class PlanScene(GameMapScene):
 
     def _show_intelligence(self) -> None:
         """The level badges and the counters' intelligence lines."""
-        if self.intel_badges is not None:
-            self.removeItem(self.intel_badges)
-            self.intel_badges = None
         self.intel_levels = {}
         sight = self.sight
         if sight is None or not sight.levels:
+            self._show_badges([])
             return
         game = self.game
         names = {u.id: u.name or u.id for u in game.scenario.units}
@@ -141,12 +140,24 @@ class PlanScene(GameMapScene):
             tip = base + "<br>" + seen_html(level, seen, names)
             counter.setToolTip(tip)
             self._tips_read[stack_id] = (base, tip)
+        self._tips_read = {k: v for k, v in self._tips_read.items() if k in sight.levels}
         cells = []
         for hex_id, level in sorted(self.intel_levels.items()):
             if hex_id not in self.points:
                 continue
             lines = "\n".join(seen_words(u, names.get(u.unit, u.unit)) for u in by_hex[hex_id])
             cells.append((hex_id, level, f"Your intelligence in {hex_id}:\n{lines}"))
+        self._show_badges(cells)
+
+    def _show_badges(self, cells: list[tuple[str, int, str]]) -> None:
+        """The badges of ``cells`` (hex, level, tooltip), made again only when they change
+        (a refresh follows every order given, which changes none of them)."""
+        if self.intel_badges is not None:
+            if cells == self._cells:
+                return
+            self.removeItem(self.intel_badges)
+            self.intel_badges = None
+        self._cells = cells
         if cells and self.grid is not None:
             self.intel_badges = IntelBadgesItem(self, cells)
             self.intel_badges.setData(0, "plan-intelligence")

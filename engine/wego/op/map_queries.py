@@ -146,7 +146,7 @@ def attack_odds(game: Game, order: OrderAttack) -> OddsPreview:
     # The preview reads the attackers and the target's defenders only (not the whole map).
     units = {unit_id: replace(unit, hex=there) for unit_id, unit in mine.items()}
     seen = current_intel(game, stack.side)
-    unknown = 0
+    unknown = False
     for other in game.state.stacks.values():
         if other.region != order.target or other.side == stack.side:
             continue
@@ -155,14 +155,14 @@ def attack_odds(game: Game, order: OrderAttack) -> OddsPreview:
                 continue
             known = as_known(unit, seen.units[unit_id])
             if known is None:
-                unknown += 1
+                unknown = True
             else:
                 units[unit_id] = known
     if unknown:
+        # Not how many: at level 1 the side knows the hex is held, not by how many (OI2).
         raise IllegalAction(
-            f"{unknown} enemy unit{'s' if unknown > 1 else ''} in {order.target} "
-            "known only by presence or type: their factors are not known (intelligence "
-            "level below 3, OI2, OI10)"
+            f"the enemy in {order.target} is known only by presence or type: its factors "
+            "are not known (intelligence level below 3, OI2, OI10)"
         )
     if not any(u.hex == target and u.side != stack.side for u in units.values()):
         raise IllegalAction(f"no enemy unit {stack.side} sees holds {order.target}")

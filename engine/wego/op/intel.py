@@ -102,7 +102,8 @@ def stack_views(
 
 @dataclass(frozen=True)
 class EnemySight:
-    """What one side sees of the enemy now (:func:`enemy_sight`)."""
+    """What one side sees of the enemy now (:func:`enemy_sight`; shared while kept: never
+    to be changed)."""
 
     side: str
     views: dict[str, str]
@@ -122,13 +123,25 @@ class EnemySight:
         return [self.units[u] for u in stack.units if u in self.units]
 
 
+_SIGHTS: weakref.WeakKeyDictionary[Game, dict[str, tuple[tuple[int, int], EnemySight]]] = (
+    weakref.WeakKeyDictionary()
+)
+"""Per game and side, its sight and the (turn, log length) it was read at, as
+:data:`_PICTURES` (every route the planning side's stacks are offered asks it)."""
+
+
 def enemy_sight(game: Game, side: str) -> EnemySight:
     """OI1-OI6: how ``side`` sees every enemy stack and unit as it plans (one query for the
     planning map: its counters, their levels, what each unit shows), from its intelligence
     picture of the moment (:func:`current_intel`) and by the film's rule
-    (:func:`stack_views`)."""
-    seen = current_intel(game, side)
-    views, levels = stack_views(
-        game, side, lambda: {unit_id: s.level for unit_id, s in seen.units.items()}
-    )
-    return EnemySight(side, views, levels, seen.units)
+    (:func:`stack_views`); kept, as the picture is, until the game moves on."""
+    kept = _SIGHTS.setdefault(game, {})
+    key = (game.state.turn, len(game.log))
+    found = kept.get(side)
+    if found is None or found[0] != key:
+        seen = current_intel(game, side)
+        views, levels = stack_views(
+            game, side, lambda: {unit_id: s.level for unit_id, s in seen.units.items()}
+        )
+        found = kept[side] = (key, EnemySight(side, views, levels, seen.units))
+    return found[1]

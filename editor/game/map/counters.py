@@ -4,7 +4,9 @@ A counter shows what the viewer may know of a stack and nothing more. Seen in ``
 side's colour, the commanding leader's picture (or the picture or symbol of the unit type
 most numerous in it), a short name, the number of units, the leader's stars, and marks for
 an entrenched stack, a stack out of supply and a stack that has moved. Seen in ``outline``:
-the side's colour and a question mark. Seen as a ``flag``: a pennant. Tooltips follow the
+the side's colour and a question mark (on an operational planning map, the sign of the type
+the viewer's intelligence reads instead, when it reads one: :mod:`editor.game.wego.plan_scene`).
+Seen as a ``flag``: a pennant. Tooltips follow the
 same rule (see :func:`describe`).
 
 Counters keep their size on screen while the map zooms, in a few steps that shrink them

@@ -66,3 +66,22 @@ def test_of11_without_fog_the_enemys_values_are_drawn_one_overlay_at_a_time(qtbo
     assert op.actions["readiness"].isChecked()
     assert set(op.overlays.enemy.values()) == {"23"}
     assert op.overlays.shown >= {"readiness", "enemy_readiness"}
+
+
+def test_oi2_oi4_an_enemy_units_name_is_given_from_level_3_only(qtbot, state_dir):
+    """At level 2 the type may be misread (OI4): a name would give the true one away, so the
+    enemy-value and Intel badges say "an enemy unit" below level 3 (Table OI2)."""
+    from editor.game.wego.op_enemy_values import enemy_words
+    from editor.game.wego.op_intel import seen_words
+    from engine.operational.intel import SeenUnit
+    from engine.wego.op.hex_queries import KnownEnemy
+
+    window = _window(qtbot, fog=True)
+    scene = window.map_view.map_scene
+    low = enemy_words(scene, KnownEnemy("b-at", 2, "heavy_antitank"))
+    assert low.startswith("an enemy unit: level 2 (low)") and "heavy antitank" in low
+    medium = enemy_words(scene, KnownEnemy("b-at", 3, "antitank", 2.0, 6.0))
+    assert not medium.startswith("an enemy unit")
+    assert seen_words(SeenUnit("b-at", 0, 2, "heavy_antitank"), "3rd Anti-Tank").startswith(
+        "an enemy unit"
+    )

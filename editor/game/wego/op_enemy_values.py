@@ -19,7 +19,7 @@ from PySide6.QtGui import QColor
 from PySide6.QtWidgets import QGraphicsItem
 
 from editor.game.panels.knowledge import unit_name
-from editor.game.wego.op_intel import level_words
+from editor.game.wego.op_intel import NAME_AT, level_words
 from editor.game.wego.op_overlay_items import number
 from editor.game.wego.op_unit_values import NONE, UnitValuesItem, grade
 from engine.wego.op.hex_queries import KnownEnemy, enemy_values
@@ -65,8 +65,10 @@ def badge(name: str, found: tuple[KnownEnemy, ...]) -> tuple[str, QColor]:
 
 
 def enemy_words(scene: GameMapScene, enemy: KnownEnemy) -> str:
-    """What the side knows of one enemy unit, in one line (only what its level shows)."""
-    who = unit_name(scene.game, enemy.unit) if enemy.unit is not None else "an enemy unit"
+    """What the side knows of one enemy unit, in one line (only what its level shows: its
+    name from level 3, as the Intel overlay gives it, Table OI2)."""
+    named = enemy.unit is not None and enemy.level >= NAME_AT
+    who = unit_name(scene.game, enemy.unit) if named and enemy.unit else "an enemy unit"
     parts: list[str] = []
     if enemy.category is not None:
         parts.append(enemy.category.replace("_", " "))

@@ -9,7 +9,7 @@ import pytest
 from engine import Game
 from engine.errors import IllegalAction
 from engine.wego import plan
-from engine.wego.op import map_queries, state, tracking
+from engine.wego.op import fire, map_queries, state, tracking
 from engine.wego.op.intel import enemy_sight
 from engine.wego.orders import OrderAttack
 from tests.operational.builder import OpBuilder
@@ -128,3 +128,23 @@ def test_oi2_no_attack_is_offered_on_an_enemy_the_sides_intelligence_does_not_re
             assert "c2r1" not in offered and "c2r1" in plan.routes(game, tank)
         else:
             assert "c2r1" in offered
+
+
+def test_oi2_the_fire_targets_offered_are_the_enemies_the_sides_intelligence_reads() -> None:
+    """OC33 with OI2: a gun is offered the enemy hexes its side reads within its range, the
+    far one its recce reads too (drawn on its map) and not the one next to a unit that
+    watches at range 0 (not drawn)."""
+    b = OpBuilder(columns=9, rows=2)
+    b.rules("victory", victory_level=None)
+    b.table("artillery", range=5)
+    watch = [("armour", 0, 0), ("artillery", 0, 0), ("recce", 4, 4)]
+    b.table("intel", sources=[{"category": c, "range": r, "strength": s} for c, r, s in watch])
+    b.unit("scout", "recce", "c1r2")
+    b.unit("gun", "art", "c3r1")
+    b.unit("tank", "armour", "c6r1", echelon="regiment")
+    b.unit("near", "inf", "c7r1", nation="blueland")  # next to the tank, read by nobody
+    b.unit("far", "inf", "c4r2", nation="blueland")  # three hexes from the recce: level 2
+    game = b.game(seed=1)
+    sight = enemy_sight(game, "red")
+    assert set(sight.views) == {stack(game, "far")}
+    assert fire.targets(game, "red", "gun", "offensive") == ["c4r2"]

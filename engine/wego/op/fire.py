@@ -42,7 +42,6 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Literal
 
 from ... import board as places
-from ... import fog
 from ...operational import OpUnit
 from ...operational.artillery import Fire, fire_factor, fires, in_range
 from ...operational.artillery import fire_range as range_of
@@ -51,6 +50,7 @@ from ..orders import MOVING
 from ..plan import give, only_own
 from . import state, supply
 from .actions import AssignFire, CancelFire
+from .intel import enemy_sight
 
 if TYPE_CHECKING:
     from ...actions import Action
@@ -183,29 +183,23 @@ def target_refusal(game: Game, side: str, unit_id: str, mission: str, hex_id: st
 def targets(game: Game, side: str, unit_id: str, mission: str) -> list[str]:
     """The hexes :func:`actions` offers: the enemy stacks the side sees within range for
     offensive fire, its own stacks within range next to a seen enemy for defensive fire
-    (any other hex :func:`target_refusal` accepts stays legal)."""
+    (any other hex :func:`target_refusal` accepts stays legal). The enemy seen is the one
+    its intelligence reads (:func:`.intel.enemy_sight`, OI2: what its planning map draws)."""
     unit = _unit(game, unit_id)
     if unit is None:
         return []
     board = state.board_of(game)
     hexes = fire_range(game, unit_id)
+    stacks = game.state.stacks
+    read = [stacks[k] for k in enemy_sight(game, side).views if k in stacks]
     enemy = {
         s.region
-        for s in game.state.stacks.values()
-        if s.side != side
-        and (h := board.grid.find(s.region)) is not None
-        and in_range(board, unit, h, hexes)
-        and fog.view_of(game, s, side) != "none"
+        for s in read
+        if (h := board.grid.find(s.region)) is not None and in_range(board, unit, h, hexes)
     }
     if mission == "offensive":
         return sorted(enemy)
-    seen = {
-        board.index(s.region)
-        for s in game.state.stacks.values()
-        if s.side != side
-        and board.grid.find(s.region) is not None
-        and fog.view_of(game, s, side) != "none"
-    }
+    seen = {board.index(s.region) for s in read if board.grid.find(s.region) is not None}
     return sorted(
         {
             s.region

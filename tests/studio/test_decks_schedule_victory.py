@@ -462,3 +462,32 @@ def test_the_card_preview_is_whole_beside_the_docks_at_1280x800(studio) -> None:
     assert list_box.down_button.mapTo(page, QPoint(list_box.down_button.width(), 0)).x() <= (
         list_box.mapTo(page, QPoint(list_box.width(), 0)).x()
     )
+
+
+def test_the_victory_editor_cuts_nothing_off_at_1280x800(studio) -> None:
+    """Side by side in the 700 pixels between the docks, the victory panes were cut off on
+    the right (Kharkov's VP table, the summary, the sudden-death list): where both do not
+    fit, one goes above the other, and each form has its whole width."""
+    from PySide6.QtTest import QTest
+    from PySide6.QtWidgets import QScrollArea
+
+    from editor.studio.window_layout import apply_default_layout
+
+    kharkov = (
+        Path(__file__).resolve().parents[2] / "sample_scenarios" / "kharkov-1942-operational.json"
+    )
+    assert studio.files.open_path(kharkov, ask=False)
+    studio.resize(1280, 800)
+    apply_default_layout(studio)
+    studio.open_section("victory")
+    page = studio.tabs.pages["victory"].widget()
+    QTest.qWait(50)
+    assert page.splitter.orientation() == Qt.Orientation.Vertical
+    for scroll in page.findChildren(QScrollArea):
+        form = scroll.widget()
+        if form is not None and scroll.isVisible():
+            assert form.width() <= scroll.viewport().width(), type(form).__name__
+    studio.resize(1900, 1000)
+    apply_default_layout(studio)
+    QTest.qWait(50)
+    assert page.splitter.orientation() == Qt.Orientation.Horizontal  # room for both

@@ -142,7 +142,7 @@ class IssueModel(QAbstractTableModel):
             return (
                 problem_name(issue.code),
                 self.entity_name(issue),
-                issue.message,
+                self.message(issue),
                 where_text(self.document, issue),
             )[column - 1]
         if role == Qt.ItemDataRole.ForegroundRole and column == 0:
@@ -158,6 +158,15 @@ class IssueModel(QAbstractTableModel):
             # Sort and filter by severity with the mark's column.
             return issue.severity
         return None
+
+    def message(self, issue: Issue) -> str:
+        """The message as the list reads it: the entity it is about by its name, not its id
+        ("region 'Region 1' has no connections", not "region 'region-1' …"); the tooltip
+        keeps the format's own words."""
+        name = self.entity_name(issue)
+        if not issue.entity or name == issue.entity:
+            return issue.message
+        return issue.message.replace(f"'{issue.entity}'", f"'{name}'")
 
     def entity_name(self, issue: Issue) -> str:
         if issue.entity is None:

@@ -408,3 +408,6 @@ def test_the_issues_list_names_the_entity_in_its_message_not_its_id(window):
     assert "'Lonely Marsh'" in shown and "region-99" not in shown
     tip = model.data(model.index(row, 3), Qt.ItemDataRole.ToolTipRole)
     assert "'region-99'" in tip
+    # One warning is counted as one, in the list and the status bar ("1 warnings" before).
+    assert window.issues.summary.text() == "0 errors, 1 warning"
+    assert window.issue_count.text() == "0 errors, 1 warning"

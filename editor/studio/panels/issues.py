@@ -179,6 +179,16 @@ class IssueModel(QAbstractTableModel):
         return document_names(self.document)(target.section, target.entity)
 
 
+def counts_text(errors: int, warnings: int) -> str:
+    """The counts as read: "1 error, 3 warnings" (the list said "error(s)", the status bar
+    "1 warnings")."""
+
+    def counted(number: int, noun: str) -> str:
+        return f"{number:,} {noun}{'' if number == 1 else 's'}"
+
+    return f"{counted(errors, 'error')}, {counted(warnings, 'warning')}"
+
+
 class IssueFilter(QSortFilterProxyModel):
     def __init__(self) -> None:
         super().__init__()
@@ -267,9 +277,7 @@ class IssuesPanel(QWidget):
         self.model.set_issues(shown)
         errors = sum(1 for i in issues if i.is_error)
         warnings = len(issues) - errors
-        self.summary.setText(
-            "No issues" if not issues else f"{errors:,} error(s), {warnings:,} warning(s)"
-        )
+        self.summary.setText("No issues" if not issues else counts_text(errors, warnings))
         self._show_omitted()
         self.countsChanged.emit(errors, warnings)
 

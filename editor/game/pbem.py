@@ -32,6 +32,7 @@ from engine.pbem.turnfile import SUFFIX, read
 
 if TYPE_CHECKING:
     from editor.game.window import GameWindow
+    from schemas.scenario import Scenario
 
 TURN_FILTER = f"Salient turn files (*{SUFFIX})"
 
@@ -279,14 +280,27 @@ def ask_open(window: GameWindow) -> bool:
     return open_turn_file(window, Path(name))
 
 
+def side_choices(scenario: Scenario) -> dict[str, str]:
+    """The sides in play as a person reads them (their names), each with its id; a name two
+    sides share gets its id beside it."""
+    named = {s.id: s.name or s.id for s in scenario.sides}
+    names = list(named.values())
+    choices: dict[str, str] = {}
+    for side in Game(scenario, 0, start=False).sides_in_play:
+        name = named.get(side, side)
+        choices[f"{name} ({side})" if names.count(name) > 1 else name] = side
+    return choices
+
+
 def ask_start(window: GameWindow) -> bool:
     """Game > Play by e-mail > Start a game by e-mail…"""
-    sides = list(Game(window.scenario, 0, start=False).sides_in_play)
-    side, chosen = QInputDialog.getItem(
-        window, "Start a game by e-mail", "The side you play:", sides, 0, False
+    names = side_choices(window.scenario)
+    label, chosen = QInputDialog.getItem(
+        window, "Start a game by e-mail", "The side you play:", list(names), 0, False
     )
-    if not chosen:
+    if not chosen or label not in names:
         return False
+    side = names[label]
     folder = QFileDialog.getExistingDirectory(
         window, "Folder for the game's turn files", str(window.save_dir or Path.home())
     )

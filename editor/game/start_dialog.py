@@ -14,7 +14,8 @@ from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import Qt, QTimer
+from PySide6.QtGui import QShowEvent
 from PySide6.QtWidgets import (
     QButtonGroup,
     QCheckBox,
@@ -289,6 +290,8 @@ class StartDialog(QDialog):
     def _describe_save(self, text: str) -> None:
         self.save_info.setText(describe_save(Path(text.strip())) if text.strip() else "")
         self.save_info.setVisible(bool(self.save_info.text()))
+        if self.isVisible():
+            QTimer.singleShot(0, self, self.fit_height)
 
     # -- reacting --------------------------------------------------------------------------------
 
@@ -313,6 +316,8 @@ class StartDialog(QDialog):
             rule = default_policy(len(humans))
             self.take_back.setCurrentIndex(max(0, self.take_back.findData(rule)))
         self.take_back.setEnabled(bool(humans))
+        if self.isVisible():  # the line saying who plays may now wrap onto more lines
+            QTimer.singleShot(0, self, self.fit_height)
 
     def _source_changed(self, *_args: object) -> None:
         fresh = self.fresh.isChecked()
@@ -368,3 +373,23 @@ class StartDialog(QDialog):
         self.error.setText(message)
         self.error.show()
         self.adjustSize()
+        self.fit_height()
+
+    def showEvent(self, event: QShowEvent) -> None:
+        super().showEvent(event)
+        self.fit_height()
+
+    def fit_height(self) -> None:
+        """Make the dialog tall enough for its rows at its width. The scenario's description
+        wraps, and Qt sizes a window without its wrapped height: on Kharkov the game's rows
+        (seed, AI speed, level, handicap, take back) were squeezed into each other."""
+        layout = self.layout()
+        if layout.hasHeightForWidth():
+            needed = layout.totalHeightForWidth(self.width())
+        else:
+            needed = layout.totalSizeHint().height()
+        screen = self.screen()
+        if screen is not None:
+            needed = min(needed, screen.availableGeometry().height() - 40)
+        if needed > self.height():
+            self.resize(self.width(), needed)

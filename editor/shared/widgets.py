@@ -158,12 +158,23 @@ def _value_widget(widget: QWidget) -> QWidget | None:
 
 
 def _in_studio(widget: QWidget) -> bool:
-    """Whether a widget belongs to the studio: a game started from it (a window of its own)
-    keeps Qt's own wheel, as it has when it runs alone."""
+    """Whether a widget belongs to the studio, where the whole rule applies; a game window
+    keeps Qt's wheel for its lists and text boxes, but not for values (:data:`_EDITS`)."""
     root = widget
     while root.parentWidget() is not None:
         root = root.parentWidget()
     return not type(root).__module__.startswith("editor.game")
+
+
+_EDITS = (QAbstractSpinBox, QComboBox, QAbstractSlider)
+"""Widgets whose value the wheel would change: guarded in the game windows too (the wheel
+over the plan's Wait box, passing on its way down the panel, gave a stack's order 2 ticks
+of delay)."""
+
+
+def _guarded(widget: QWidget) -> bool:
+    """Whether the rule of the wheel applies to a value widget where it lies."""
+    return _in_studio(widget) or isinstance(widget, _EDITS)
 
 
 def _outer_scroll(widget: QWidget) -> QAbstractScrollArea | None:
@@ -198,7 +209,7 @@ class WheelGuard(QObject):
         if event.type() is not _WHEEL or not isinstance(watched, QWidget):
             return False
         target = _value_widget(watched)
-        if target is None or _has_focus(target) or not _in_studio(target):
+        if target is None or _has_focus(target) or not _guarded(target):
             return False
         outer = _outer_scroll(target)
         if outer is not None:
@@ -253,15 +264,16 @@ class _WindowWatch(QObject):
         if popup is not None and popup is not root:  # Qt hands the wheel to the open popup
             root, at = popup, popup.mapFromGlobal(event.globalPosition().toPoint())
         widget = root.childAt(at) or root
-        if not _in_studio(widget):
-            return
+        target = _value_widget(widget)
+        if not _in_studio(widget) and (target is None or not _guarded(target)):
+            return  # a game window's map, list or text box keeps Qt's wheel
         chain: QWidget | None = widget
         while chain is not None:
             _no_wheel_focus(chain)
             if chain.isWindow():
                 break
             chain = chain.parentWidget()
-        if _value_widget(widget) is not None:
+        if target is not None:
             widget.installEventFilter(_guard())  # installing it again leaves one copy
 
 
@@ -279,10 +291,11 @@ def _guard() -> WheelGuard:
 
 
 def watch(widget: QWidget) -> None:
-    """Apply the rule of the wheel to ``widget``'s window (once; a game window keeps Qt's).
+    """Apply the rule of the wheel to ``widget``'s window (once; in a game window, to its
+    values only).
 
     A dock is watched while docked too, so that the window it becomes when floated is."""
-    if widget.property(_WATCHED) or not _in_studio(widget):
+    if widget.property(_WATCHED):
         return
     if widget.isWindow() and widget.windowType() in _POPUPS:
         return  # Qt hands a popup's wheel to it alone, as it would without the guard

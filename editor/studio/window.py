@@ -32,7 +32,7 @@ from editor.studio.mods.attach import attach as attach_mods
 from editor.studio.mods.attach import detach as detach_mods
 from editor.studio.panels.explorer import Explorer
 from editor.studio.panels.inspector import Inspector
-from editor.studio.panels.issues import IssuesPanel, Target
+from editor.studio.panels.issues import IssuesPanel, Target, counts_text
 from editor.studio.panels.layers import LayersPanel
 from editor.studio.validation_runner import ValidationRunner
 from editor.studio.window_actions import build_actions, tool_classes
@@ -323,7 +323,7 @@ class StudioWindow(QMainWindow):
             self.issue_count.setText("✓ no issues")
             self.issue_count.setStyleSheet("color: #2e7d32;")
         else:
-            self.issue_count.setText(f"{errors} errors, {warnings} warnings")
+            self.issue_count.setText(counts_text(errors, warnings))
             self.issue_count.setStyleSheet("color: #c62828;" if errors else "color: #b26a00;")
         self.docks["issues"].setWindowTitle(f"Issues ({errors + warnings})")
 

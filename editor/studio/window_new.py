@@ -22,6 +22,7 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Literal
 
+from PySide6.QtCore import QTimer
 from PySide6.QtGui import QImageReader
 from PySide6.QtWidgets import (
     QComboBox,
@@ -259,7 +260,6 @@ class NewScenarioDialog(QDialog):
         layout.addWidget(buttons)
         self.kind.currentIndexChanged.connect(self._kind_chosen)
         self._kind_chosen()
-        self.resize(480, self.sizeHint().height())
 
     def _sheet_box(self, start: NewScenario) -> QGroupBox:
         self.sheet = QGroupBox("Sheet")
@@ -356,7 +356,21 @@ class NewScenarioDialog(QDialog):
         self.sheet.setVisible(not hexes)
         self.hexes.setVisible(hexes)
         self._check()
-        self.adjustSize()
+        self._fit()
+        if self.isVisible():  # again once the layout has let go of the hidden box
+            QTimer.singleShot(0, self, self._fit)
+
+    def _fit(self) -> None:
+        """At least 480 wide, and as tall as its rows need at that width: the sheet's note
+        wraps, and a height from the size hint (made for a narrower dialog) left a gap in the
+        middle; adjustSize after a change of kind shrank the dialog to 271 pixels."""
+        width = max(480, self.sizeHint().width())
+        layout = self.layout()
+        if layout.hasHeightForWidth():
+            height = layout.totalHeightForWidth(width)
+        else:
+            height = layout.totalSizeHint().height()
+        self.resize(width, height)
 
     def _corner_origin(self) -> None:
         x, y = first_hex_centre(

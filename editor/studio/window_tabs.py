@@ -14,7 +14,16 @@ from __future__ import annotations
 
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QMouseEvent
-from PySide6.QtWidgets import QLabel, QStackedWidget, QTabBar, QTabWidget, QVBoxLayout, QWidget
+from PySide6.QtWidgets import (
+    QFrame,
+    QLabel,
+    QScrollArea,
+    QStackedWidget,
+    QTabBar,
+    QTabWidget,
+    QVBoxLayout,
+    QWidget,
+)
 
 from editor.shared.settings import settings
 from editor.shared.widgets import set_muted
@@ -26,7 +35,12 @@ CURRENT_KEY = "studio/editor-current"
 
 
 class EditorPage(QWidget):
-    """One section editor in its tab."""
+    """One section editor in its tab.
+
+    The editor lies in a scroll area: an editor wider than the room between the docks (the
+    reinforcements' timeline at 1280 pixels) scrolls, rather than set the width of the middle
+    of the window, which made Qt narrow both dock columns whenever it opened and cut off
+    the Layers panel and the explorer's names."""
 
     def __init__(self, key: str, editor: QWidget) -> None:
         super().__init__()
@@ -34,7 +48,11 @@ class EditorPage(QWidget):
         self.setObjectName(f"section-{key}")
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
-        layout.addWidget(editor)
+        self.scroll = QScrollArea()
+        self.scroll.setWidgetResizable(True)
+        self.scroll.setFrameShape(QFrame.Shape.NoFrame)
+        self.scroll.setWidget(editor)
+        layout.addWidget(self.scroll)
         self._editor = editor
 
     def widget(self) -> QWidget:

@@ -40,3 +40,37 @@ def test_ot11_no_handicap_in_hot_seat_nor_for_the_area_rules(qtbot, state_dir, s
     qtbot.addWidget(area)
     assert not area.ai_handicap.isVisibleTo(area)
     assert area.options().ai_handicap is None
+
+
+def test_the_start_dialog_on_kharkov_gives_each_row_its_height(qtbot, state_dir):
+    """Kharkov's long description wraps, and the dialog opened without its wrapped height:
+    the seed, AI speed, level, handicap and take-back rows were squeezed into each other,
+    unreadable. Each now has at least the height it needs, hot seat's longer line too."""
+    from pathlib import Path
+
+    from PySide6.QtWidgets import QComboBox, QSpinBox
+
+    from schemas.io import load_file
+
+    root = Path(__file__).resolve().parents[2]
+    scenario = load_file(root / "sample_scenarios" / "kharkov-1942-operational.json").scenario
+    dialog = start_dialog(scenario, "kharkov-start")
+    qtbot.addWidget(dialog)
+    dialog.open()
+    qtbot.waitExposed(dialog)
+
+    def squeezed() -> list[str]:
+        fields = dialog.findChildren(QComboBox) + dialog.findChildren(QSpinBox)
+        return [
+            f"{field.objectName() or type(field).__name__}: {field.height()} px"
+            for field in fields
+            if field.isVisible() and field.height() < field.minimumSizeHint().height()
+        ]
+
+    assert squeezed() == []
+    for box in dialog.player_boxes.values():
+        box.setCurrentIndex(box.findData("human"))
+    qtbot.waitUntil(lambda: "Hot seat" in dialog.mode.text())
+    qtbot.wait(20)
+    assert squeezed() == []
+    assert dialog.mode.height() >= dialog.mode.heightForWidth(dialog.mode.width())

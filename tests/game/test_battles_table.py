@@ -95,3 +95,24 @@ def test_oc30_om14_ambushes_and_overruns_are_named_so_in_the_sides_cell(qtbot) -
     tips = [table.table.item(r, 3).toolTip() for r in range(2)]
     assert "an ambush of a road column" in tips[0]
     assert "overrun" in tips[1] and "round" not in tips[1]  # no die, no rounds
+
+
+def test_place_and_sides_stay_readable_in_a_narrow_dock(qtbot) -> None:
+    """In a narrow dock (Kharkov at 1280 pixels), Place and Sides were stretched into the room
+    the other columns left, none, and read "c…" and "…": there they keep their contents'
+    width and the table scrolls sideways; with room to spare they share it as before."""
+    table, _ = _table(qtbot)
+    table.show_rows(_rows())
+    grid, header = table.table, table.table.horizontalHeader()
+    table.resize(1200, 300)
+    qtbot.wait(20)
+    table.resize(380, 300)
+    qtbot.wait(20)
+    for column in (2, 3):
+        assert header.sectionSize(column) >= grid.sizeHintForColumn(column), column
+    qtbot.waitUntil(grid.horizontalScrollBar().isVisible)
+    table.resize(1200, 300)
+    qtbot.wait(20)
+    used = sum(header.sectionSize(c) for c in range(grid.columnCount()))
+    assert used >= grid.viewport().width() - 2  # Place and Sides take the room left
+    assert header.sectionSize(3) > grid.sizeHintForColumn(3)

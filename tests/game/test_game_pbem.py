@@ -156,3 +156,30 @@ def test_p1_the_last_file_of_a_finished_game_opens_to_watch_the_end(
     assert not controller.sitting and controller.state.written is None
     if window.end_screen is not None:
         window.end_screen.close()
+
+
+def test_p1_start_by_email_offers_the_sides_by_name_and_starts_the_chosen_id(
+    qtbot, state_dir, sample, tmp_path, monkeypatch
+):
+    """The side question listed raw ids ("red", "arvel"); it lists the sides' names and
+    starts the game for the id of the one picked."""
+    from PySide6.QtWidgets import QFileDialog, QInputDialog
+
+    window = _window(qtbot, sample)
+    offered: list[list[str]] = []
+
+    def pick(_parent, _title, _label, items, *_args):
+        offered.append(list(items))
+        return items[1], True
+
+    started: list[str] = []
+    monkeypatch.setattr(QInputDialog, "getItem", pick)
+    monkeypatch.setattr(QFileDialog, "getExistingDirectory", lambda *_a: str(tmp_path))
+    monkeypatch.setattr(
+        view_pbem, "start_by_email", lambda _w, _folder, side, seed=None: started.append(side)
+    )
+    view_pbem.ask_start(window)
+    names = {s.id: s.name for s in sample.sides}
+    in_play = Game(sample, 0, start=False).sides_in_play
+    assert offered == [[names[s] for s in in_play]]
+    assert started == [in_play[1]]

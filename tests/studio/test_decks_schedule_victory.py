@@ -430,3 +430,64 @@ def test_screenshots_of_the_three_editors(tmp_path: Path, decks, schedule, victo
         target = tmp_path / f"{name}.png"
         assert widget.grab().save(str(target))
         assert target.stat().st_size > 10_000
+
+
+def test_the_card_preview_is_whole_beside_the_docks_at_1280x800(studio) -> None:
+    """At 1280 pixels the Cards and events tab is about 700 wide between the docks: the card
+    preview was given 130 of them and cut off on the right (the list kept 230 for its row
+    of buttons, which now wraps)."""
+    from PySide6.QtTest import QTest
+    from PySide6.QtWidgets import QScrollArea
+
+    from editor.studio.window_layout import apply_default_layout
+
+    studio.files.new(ask=False)
+    studio.resize(1280, 800)
+    apply_default_layout(studio)
+    studio.open_section("decks")
+    page = studio.tabs.pages["decks"].widget()
+    page.add()
+    QTest.qWait(50)
+    preview = page.preview
+    port = preview.parentWidget()
+    while not isinstance(port.parentWidget(), QScrollArea):
+        port = port.parentWidget()
+    port = port.parentWidget().viewport()
+    left = preview.mapTo(port, QPoint(0, 0)).x()
+    card = preview._card_rect(preview.height())
+    assert left >= 0 and left + card.right() <= port.width(), (left, card, port.width())
+    assert card.left() >= 0 and card.right() <= preview.width()
+    list_box = page.entities
+    assert list_box.add_button.isVisible() and list_box.down_button.isVisible()
+    assert list_box.down_button.mapTo(page, QPoint(list_box.down_button.width(), 0)).x() <= (
+        list_box.mapTo(page, QPoint(list_box.width(), 0)).x()
+    )
+
+
+def test_the_victory_editor_cuts_nothing_off_at_1280x800(studio) -> None:
+    """Side by side in the 700 pixels between the docks, the victory panes were cut off on
+    the right (Kharkov's VP table, the summary, the sudden-death list): where both do not
+    fit, one goes above the other, and each form has its whole width."""
+    from PySide6.QtTest import QTest
+    from PySide6.QtWidgets import QScrollArea
+
+    from editor.studio.window_layout import apply_default_layout
+
+    kharkov = (
+        Path(__file__).resolve().parents[2] / "sample_scenarios" / "kharkov-1942-operational.json"
+    )
+    assert studio.files.open_path(kharkov, ask=False)
+    studio.resize(1280, 800)
+    apply_default_layout(studio)
+    studio.open_section("victory")
+    page = studio.tabs.pages["victory"].widget()
+    QTest.qWait(50)
+    assert page.splitter.orientation() == Qt.Orientation.Vertical
+    for scroll in page.findChildren(QScrollArea):
+        form = scroll.widget()
+        if form is not None and scroll.isVisible():
+            assert form.width() <= scroll.viewport().width(), type(form).__name__
+    studio.resize(1900, 1000)
+    apply_default_layout(studio)
+    QTest.qWait(50)
+    assert page.splitter.orientation() == Qt.Orientation.Horizontal  # room for both

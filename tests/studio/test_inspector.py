@@ -204,3 +204,20 @@ def test_a_connection_names_its_ends_as_find_does(inspector, doc):
     form = inspector.forms["connections"]
     assert form.titles["a"].text() == "One end" == _field_label("connections")("a")
     assert form.titles["b"].text() == "Other end" == _field_label("connections")("b")
+
+
+def test_a_straight_connection_shows_no_raw_json_and_its_bends_can_be_typed(inspector, doc):
+    """A connection's waypoints read "[]" in the inspector, raw JSON; an empty box now says
+    the line runs straight, typed bends are kept, and emptying the box straightens it."""
+    connection = next(c for c in doc.scenario.connections if not c.waypoints)
+    doc.select("connections", [connection.id])
+    editor = inspector.forms["connections"].rows["waypoints"]
+    assert isinstance(editor, JsonEditor)
+    assert editor.box.toPlainText() == "" and "straight" in editor.box.placeholderText()
+    editor.box.setPlainText("[[10, 20], [30, 40]]")
+    editor._commit()
+    assert doc.get("connections", connection.id).waypoints == [(10.0, 20.0), (30.0, 40.0)]
+    editor.box.setPlainText("  ")
+    editor._commit()
+    assert doc.get("connections", connection.id).waypoints == []
+    assert not editor.error.isVisible()

@@ -60,3 +60,24 @@ def test_zones_are_a_layer_of_hex_maps_only(studio: Any) -> None:
     assert studio.files.open_path(SAMPLES / "kharkov-1942-operational.json", ask=False)
     QTest.qWait(20)
     assert "zones" in studio.layers_panel.shown
+
+
+def test_the_lock_column_is_whole_in_the_default_layout_at_1280x720(studio: Any) -> None:
+    """At 1280x720 the left column is about 210 pixels wide: the Lock boxes were cut off and
+    the panel scrolled sideways; long layer names now wrap instead."""
+    from PySide6.QtCore import QPoint
+
+    from editor.studio.window_layout import apply_default_layout
+
+    assert studio.files.open_path(SAMPLES / "kharkov-1942-operational.json", ask=False)
+    studio.resize(1280, 720)
+    apply_default_layout(studio)
+    QTest.qWait(50)
+    holder = studio.holders["layers"]
+    port = holder.scroll.viewport()
+    assert not holder.scroll.horizontalScrollBar().isVisible()
+    panel = studio.layers_panel
+    for layer, box in panel.locked.items():
+        right = box.mapTo(port, QPoint(box.width(), 0)).x()
+        assert right <= port.width(), f"the Lock box of {layer} is cut at {port.width()} px"
+    assert "zones" in panel.locked  # the longest name, "Setup and fixed zones", is listed

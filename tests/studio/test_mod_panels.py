@@ -334,3 +334,32 @@ def test_a_nested_field_of_a_section_is_marked_with_its_group(studio, files) -> 
     assert id(battle.parentWidget()) in marked  # the "Battle" group
     assert id(battle.labels["max_rounds"]) in marked  # and the field inside it
     assert "8 → 9" in marks.chip.toolTip()
+
+
+def test_a_mods_result_on_its_way_as_the_window_closes_reaches_no_deleted_mark(
+    qtbot, state_dir: Path, files: Files
+) -> None:
+    """The live view's worker finished an edit just as the window closed: its result, already
+    queued for the UI thread, used to reach the inspector's marks while the window was being
+    deleted ("Internal C++ object (_Bars) already deleted")."""
+    from PySide6.QtCore import QCoreApplication, QEvent
+
+    window = StudioWindow(autosave_ms=3_600_000)
+    window.show()
+    settle(window)
+    document = opened(window, files, files.harsh)
+    live = window.mods.live
+    updates: list[object] = []
+    live.updated.connect(updates.append)
+    document.set_field("terrain", "forest", ["forage"], 9)
+    live.run_now()
+    live._pool.waitForDone()  # done in the worker; its result is queued, not yet delivered
+    with qtbot.capture_exceptions() as raised:
+        window.files.discard_session()
+        window.close()
+        window.deleteLater()
+        QCoreApplication.sendPostedEvents(None, QEvent.Type.DeferredDelete.value)
+        for _ in range(3):
+            QCoreApplication.processEvents()
+    assert [str(e[1]) for e in raised] == []
+    assert updates == []  # a closed document's mods are no longer worked out

@@ -210,3 +210,29 @@ def test_view_does_not_move_when_the_map_grows(qtbot, small_view: MapView) -> No
     settle(small_view)
     assert small_view.sceneRect() != room
     assert small_view.viewportTransform() == transform
+
+
+def test_the_new_scenario_dialog_has_no_gap_and_keeps_its_width(studio, qtbot) -> None:
+    """The dialog took its height from a size hint made for a narrower width, which left a
+    gap between the map's rows and the sheet (its note wraps); and back from a hex grid to
+    drawn regions it shrank to 271 pixels. It is as tall as its rows need, 480 wide or more."""
+    from PySide6.QtTest import QTest
+
+    from editor.studio.window_new import NewScenarioDialog
+
+    dialog = NewScenarioDialog(studio)
+    qtbot.addWidget(dialog)
+    dialog.show()
+    QTest.qWait(50)
+    layout = dialog.layout()
+
+    def fitted() -> bool:
+        needed = layout.totalHeightForWidth(dialog.width())
+        return dialog.width() >= 480 and abs(dialog.height() - needed) <= 2
+
+    assert fitted(), (dialog.size(), layout.totalHeightForWidth(dialog.width()))
+    dialog.kind.setCurrentIndex(dialog.kind.findData("hexes"))
+    QTest.qWait(50)
+    dialog.kind.setCurrentIndex(dialog.kind.findData("areas"))
+    QTest.qWait(50)
+    assert fitted(), dialog.size()

@@ -387,3 +387,27 @@ def test_a_restart_reopens_the_file_last_worked_on(
     assert startup_file() == other
     other.unlink()
     assert startup_file() == sample_path
+
+
+def test_the_issues_list_names_the_entity_in_its_message_not_its_id(window):
+    """The list read "region 'region-1' has no connection…": the region it is about is named
+    as the designer named it; the tooltip keeps the format's words and the id."""
+    from PySide6.QtCore import Qt
+
+    from schemas.map import Polygon, Region
+
+    square = [(2000.0, 2000.0), (2100.0, 2000.0), (2100.0, 2100.0), (2000.0, 2100.0)]
+    lonely = Region(
+        id="region-99", name="Lonely Marsh", terrain="clear", polygon=Polygon(exterior=square)
+    )
+    window.document.add("regions", lonely)
+    window.validation.wait()
+    model = window.issues.model
+    row = next(r for r, i in enumerate(model.issues) if i.entity == "region-99")
+    shown = model.data(model.index(row, 3), Qt.ItemDataRole.DisplayRole)
+    assert "'Lonely Marsh'" in shown and "region-99" not in shown
+    tip = model.data(model.index(row, 3), Qt.ItemDataRole.ToolTipRole)
+    assert "'region-99'" in tip
+    # One warning is counted as one, in the list and the status bar ("1 warnings" before).
+    assert window.issues.summary.text() == "0 errors, 1 warning"
+    assert window.issue_count.text() == "0 errors, 1 warning"

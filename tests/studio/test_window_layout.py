@@ -142,3 +142,33 @@ def test_the_inspector_steps_aside_for_the_editor_shown(window) -> None:
     assert holder.covered
     holder.note_button.click()
     assert window.tabs.currentIndex() == 0 and not holder.covered
+
+
+def test_opening_a_wide_editor_at_1280_leaves_the_docks_as_they_were(window) -> None:
+    """The reinforcements' editor was wider than the room between the docks at 1280 pixels
+    (its hint did not wrap): opening it narrowed both dock columns by 47 pixels, cutting the
+    Layers panel's Lock column and the explorer's names, and they stayed so. It fits now, and
+    an editor wider than its tab scrolls in it."""
+    from PySide6.QtTest import QTest
+
+    from editor.studio.window_layout import apply_default_layout
+
+    window.resize(1280, 800)
+    apply_default_layout(window)
+    QTest.qWait(50)
+    docks = window.docks
+    before = (docks["explorer"].width(), docks["inspector"].width())
+    for key in ("schedule", "victory"):
+        window.open_section(key)
+        QTest.qWait(50)
+        assert (docks["explorer"].width(), docks["inspector"].width()) == before, key
+    page = window.tabs.pages["schedule"]
+    window.tabs.setCurrentWidget(page)
+    QTest.qWait(50)
+    editor = page.widget()
+    assert editor.width() >= editor.minimumSizeHint().width()
+    # Whatever an editor needs, it scrolls in its tab rather than push the docks aside.
+    editor.setMinimumWidth(1000)
+    QTest.qWait(50)
+    assert (docks["explorer"].width(), docks["inspector"].width()) == before
+    assert editor.width() >= 1000 and page.scroll.horizontalScrollBar().isVisible()

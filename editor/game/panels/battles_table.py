@@ -11,7 +11,7 @@ table only names what they hold. It knows nothing of the film player: the window
 from __future__ import annotations
 
 from PySide6.QtCore import QModelIndex, Qt, Signal
-from PySide6.QtGui import QColor
+from PySide6.QtGui import QColor, QResizeEvent
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QHeaderView,
@@ -81,8 +81,7 @@ class BattlesTable(QWidget):
         self.table.verticalHeader().hide()
         header = self.table.horizontalHeader()
         header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
-        header.setSectionResizeMode(2, QHeaderView.ResizeMode.Stretch)
-        header.setSectionResizeMode(3, QHeaderView.ResizeMode.Stretch)
+        self._fit_columns()
         header.setSortIndicatorShown(True)
         header.setSortIndicator(0, Qt.SortOrder.AscendingOrder)
         self.table.setSortingEnabled(True)
@@ -113,6 +112,7 @@ class BattlesTable(QWidget):
                 table.setItem(index, column, item)
         header.setSortIndicator(by if 0 <= by < table.columnCount() else 0, order)
         table.setSortingEnabled(True)  # sorts by the indicator
+        self._fit_columns()
         self._say_count()
         self._show_details()
 
@@ -136,6 +136,26 @@ class BattlesTable(QWidget):
             winner.setForeground(QColor(self.side_colours[row.winner]).darker(140))
         lost = [_number(row.lost.get(side, 0)) for side in self.sides]
         return [turn, _number(row.tick), place, fight, winner, *lost]
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        super().resizeEvent(event)
+        self._fit_columns()
+
+    def _fit_columns(self) -> None:
+        """Place and Sides share the room left by the other columns where there is some;
+        where there is none (Kharkov's long side names in a 380-pixel dock), every column
+        keeps its contents' width and the table scrolls sideways: stretched into no room,
+        place and sides read "c…" and "…"."""
+        table, header = self.table, self.table.horizontalHeader()
+        needed = sum(
+            max(table.sizeHintForColumn(c), header.sectionSizeHint(c))
+            for c in range(table.columnCount())
+        )
+        room = table.viewport().width() >= needed
+        mode = QHeaderView.ResizeMode.Stretch if room else QHeaderView.ResizeMode.ResizeToContents
+        for column in (2, 3):
+            if header.sectionResizeMode(column) != mode:
+                header.setSectionResizeMode(column, mode)
 
     def _side(self, side: str | None) -> str:
         return self.side_names.get(side or "", side or "")

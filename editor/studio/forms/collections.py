@@ -301,13 +301,15 @@ class MappingEditor(ValueEditor):
 class JsonEditor(ValueEditor):
     """The last resort for a value no form fits: its JSON, checked when the editor loses focus."""
 
-    def __init__(self, annotation: Any) -> None:
+    def __init__(self, annotation: Any, empty_text: str = "none") -> None:
         super().__init__()
         self.adapter: TypeAdapter[Any] = TypeAdapter(annotation)
         self.current: Any = None
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         self.box = QPlainTextEdit()
+        # An empty list or mapping shows as an empty box saying what it means, not as "[]".
+        self.box.setPlaceholderText(empty_text)
         self.box.setTabChangesFocus(True)
         self.box.setFixedHeight(80)
         self.box.installEventFilter(self)
@@ -320,9 +322,19 @@ class JsonEditor(ValueEditor):
             self._commit()
         return False
 
+    def _empty(self) -> str:
+        """What an emptied box stands for: the empty list or mapping, else nothing."""
+        for text in ("[]", "{}"):
+            try:
+                self.adapter.validate_json(text)
+            except ValidationError:
+                continue
+            return text
+        return "null"
+
     def _commit(self) -> None:
         try:
-            value = self.adapter.validate_json(self.box.toPlainText() or "null")
+            value = self.adapter.validate_json(self.box.toPlainText().strip() or self._empty())
         except ValidationError as error:
             self.error.say(error.errors()[0]["msg"])
             return
@@ -336,5 +348,6 @@ class JsonEditor(ValueEditor):
 
     def set_value(self, value: Any) -> None:
         self.current = value
-        text = json.dumps(self.adapter.dump_python(value, mode="json", by_alias=True), indent=1)
+        dumped = self.adapter.dump_python(value, mode="json", by_alias=True)
+        text = json.dumps(dumped, indent=1) if dumped not in ([], {}) else ""
         self.box.setPlainText(text)

@@ -151,6 +151,9 @@ def kind_of(model: type[BaseModel]) -> str:
     return str(value)
 
 
+WAYPOINTS_HINT = "none: the line runs straight (bends as [[x, y], …] in map units)"
+
+
 def build_editor(
     name: str, annotation: Any, info: FieldInfo | None, context: FormContext
 ) -> ValueEditor:
@@ -181,6 +184,8 @@ def build_editor(
         return MappingEditor(key, value, context)
     from editor.studio.forms.collections import JsonEditor
 
+    if name == "waypoints":  # a connection's bends: nothing on the map edits them yet
+        return JsonEditor(annotation, WAYPOINTS_HINT)
     return JsonEditor(annotation)
 
 

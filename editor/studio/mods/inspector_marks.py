@@ -134,8 +134,9 @@ class InspectorMarks(QObject):
         self.overlay.setVisible(bool(marked))
         self.overlay.raise_()
         self.overlay.update()
-        # The form lays itself out after showing a value: paint again once it has.
-        QTimer.singleShot(0, self.overlay.update)
+        # The form lays itself out after showing a value: paint again once it has (the bars
+        # are the timer's context, so a window deleted meanwhile takes the call with it).
+        QTimer.singleShot(0, self.overlay, self.overlay.update)
 
     def _mark_form(
         self,
@@ -181,7 +182,7 @@ class InspectorMarks(QObject):
                 self.overlay.setGeometry(self.inspector.rect())
                 self.overlay.update()
             elif kind == QEvent.Type.Show:
-                QTimer.singleShot(0, self.refresh)
+                QTimer.singleShot(0, self, self.refresh)
             return False
         if kind == QEvent.Type.ToolTip and watched in self.tips:
             assert isinstance(event, QHelpEvent) and isinstance(watched, QWidget)

@@ -80,6 +80,8 @@ class LiveMods(QObject):
         self.document = document
         self.current: LiveView | None = None
         self.problem = ""
+        self.stopped = False
+        """Set by :meth:`stop`: a result still on its way is dropped, not shown."""
         self._pool = QThreadPool(self)
         self._pool.setMaxThreadCount(1)
         self._signals = _Signals()
@@ -113,6 +115,10 @@ class LiveMods(QObject):
         QCoreApplication.processEvents()
 
     def stop(self) -> None:
+        """Stop for good, as the document is let go. A worker's result already queued for
+        the UI thread would otherwise still be delivered (the next processEvents, even while
+        the window closes) to marks whose inspector is being deleted."""
+        self.stopped = True
         self._timer.stop()
         self._pool.waitForDone()
         self.document.changed.disconnect(self._changed)
@@ -120,6 +126,8 @@ class LiveMods(QObject):
 
     @Slot(int, object)
     def _finished(self, revision: int, outcome: object) -> None:
+        if self.stopped:
+            return
         if revision != self.document.revision:
             return  # edited since: a newer job is on its way
         if isinstance(outcome, StackError):

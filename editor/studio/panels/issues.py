@@ -142,7 +142,7 @@ class IssueModel(QAbstractTableModel):
             return (
                 problem_name(issue.code),
                 self.entity_name(issue),
-                issue.message,
+                self.message(issue),
                 where_text(self.document, issue),
             )[column - 1]
         if role == Qt.ItemDataRole.ForegroundRole and column == 0:
@@ -159,6 +159,15 @@ class IssueModel(QAbstractTableModel):
             return issue.severity
         return None
 
+    def message(self, issue: Issue) -> str:
+        """The message as the list reads it: the entity it is about by its name, not its id
+        ("region 'Region 1' has no connections", not "region 'region-1' …"); the tooltip
+        keeps the format's own words."""
+        name = self.entity_name(issue)
+        if not issue.entity or name == issue.entity:
+            return issue.message
+        return issue.message.replace(f"'{issue.entity}'", f"'{name}'")
+
     def entity_name(self, issue: Issue) -> str:
         if issue.entity is None:
             return ""
@@ -168,6 +177,16 @@ class IssueModel(QAbstractTableModel):
         if target.section is None or target.entity is None:
             return issue.entity
         return document_names(self.document)(target.section, target.entity)
+
+
+def counts_text(errors: int, warnings: int) -> str:
+    """The counts as read: "1 error, 3 warnings" (the list said "error(s)", the status bar
+    "1 warnings")."""
+
+    def counted(number: int, noun: str) -> str:
+        return f"{number:,} {noun}{'' if number == 1 else 's'}"
+
+    return f"{counted(errors, 'error')}, {counted(warnings, 'warning')}"
 
 
 class IssueFilter(QSortFilterProxyModel):
@@ -258,9 +277,7 @@ class IssuesPanel(QWidget):
         self.model.set_issues(shown)
         errors = sum(1 for i in issues if i.is_error)
         warnings = len(issues) - errors
-        self.summary.setText(
-            "No issues" if not issues else f"{errors:,} error(s), {warnings:,} warning(s)"
-        )
+        self.summary.setText("No issues" if not issues else counts_text(errors, warnings))
         self._show_omitted()
         self.countsChanged.emit(errors, warnings)
 

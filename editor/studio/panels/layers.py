@@ -54,7 +54,11 @@ class LayersPanel(QWidget):
         hexes = scene.document.scenario.hex_map is not None
         listed = [layer for layer in reversed(LAYERS) if hexes or layer not in HEX_ONLY]
         for row, layer in enumerate(listed, start=1):
-            self.names[layer] = QLabel(LAYER_NAMES[layer])
+            name = QLabel(LAYER_NAMES[layer])
+            # A long name wraps rather than push the Lock column out of a narrow left
+            # column (at 1280 pixels it is about 210 wide, and the boxes were cut off).
+            name.setWordWrap(True)
+            self.names[layer] = name
             grid.addWidget(self.names[layer], row, 0)
             shown, locked = QCheckBox(), QCheckBox()
             shown.setChecked(scene.visible[layer])

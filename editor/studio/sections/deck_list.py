@@ -11,7 +11,6 @@ from dataclasses import dataclass
 from PySide6.QtCore import QEvent, QSize, Qt, Signal
 from PySide6.QtGui import QBrush, QColor, QFont, QIcon, QKeyEvent, QPainter, QPixmap
 from PySide6.QtWidgets import (
-    QHBoxLayout,
     QListWidget,
     QListWidgetItem,
     QSizePolicy,
@@ -21,6 +20,7 @@ from PySide6.QtWidgets import (
 
 from editor.shared.widgets import tool_button
 from editor.studio.document import ScenarioDocument
+from editor.studio.forms.chips import FlowLayout
 
 KEY = Qt.ItemDataRole.UserRole
 
@@ -107,8 +107,11 @@ class EntityList(QWidget):
         self.list.setTextElideMode(Qt.TextElideMode.ElideRight)
         self.list.currentItemChanged.connect(self._picked)
         layout.addWidget(self.list, 1)
-        row = QHBoxLayout()
-        row.setSpacing(2)
+        # The buttons wrap onto a second line in a narrow column rather than set its
+        # minimum width (at 1280 pixels the cards editor's list took a third of the tab
+        # and left the card preview cut off).
+        buttons = QWidget()
+        row = FlowLayout(buttons, spacing=2)
         self.add_button = tool_button("Add", f"Add a {noun}")
         self.duplicate_button = tool_button("Duplicate", f"Copy the selected {noun} under a new id")
         self.delete_button = tool_button(
@@ -129,8 +132,7 @@ class EntityList(QWidget):
             self.down_button,
         ):
             row.addWidget(button)
-        row.addStretch(1)
-        layout.addLayout(row)
+        layout.addWidget(buttons)
         self.list.deletePressed.connect(self.deleteClicked)
         self._update_buttons()
 

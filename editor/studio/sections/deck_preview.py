@@ -58,11 +58,11 @@ class CardPreview(QWidget):
         """Long texts make a taller card rather than spilling out of it."""
         if self.entity is None:
             return MIN_HEIGHT
-        scratch = QImage(max(self.width(), 250), 2000, QImage.Format.Format_ARGB32)
+        scratch = QImage(self._width(), 2000, QImage.Format.Format_ARGB32)
         painter = QPainter(scratch)
         bottom = self._paint_content(painter, self._card_rect(2000))
         painter.end()
-        return max(MIN_HEIGHT, int(bottom) + 36)
+        return max(MIN_HEIGHT, int(bottom) + 52)  # room for the two-line footer
 
     def paintEvent(self, _event: QPaintEvent) -> None:
         painter = QPainter(self)
@@ -79,9 +79,15 @@ class CardPreview(QWidget):
         painter.drawRoundedRect(card, 10, 10)
         self._paint_content(painter, card)
 
+    def _width(self) -> int:
+        """The width painted in: the widget's, never below its minimum (before layout)."""
+        return max(self.width(), self.minimumWidth())
+
     def _card_rect(self, height: int) -> QRectF:
-        width = min(max(self.width(), 250) - 8, 260)
-        return QRectF((max(self.width(), 250) - width) / 2, 4, width, height - 8)
+        # The card fits the widget: a floor above the minimum width drew its right edge,
+        # and the ends of its lines, outside a narrow column.
+        width = min(self._width() - 8, 260)
+        return QRectF((self._width() - width) / 2, 4, width, height - 8)
 
     def _paint_content(self, painter: QPainter, card: QRectF) -> float:
         if isinstance(self.entity, Card):
@@ -105,12 +111,19 @@ class CardPreview(QWidget):
         painter.drawText(band.adjusted(10, 0, -10, 0), Qt.AlignmentFlag.AlignVCenter, text)
         return band.bottom() + 6
 
-    def _line(self, painter: QPainter, rect: QRectF, text: str, colour: QColor) -> float:
+    def _line(
+        self,
+        painter: QPainter,
+        rect: QRectF,
+        text: str,
+        colour: QColor,
+        align: Qt.AlignmentFlag = Qt.AlignmentFlag.AlignTop,
+    ) -> float:
         font = QFont(self.font())
         font.setPointSizeF(font.pointSizeF() * 0.9)
         painter.setFont(font)
         painter.setPen(colour)
-        flags = Qt.AlignmentFlag.AlignLeft | Qt.TextFlag.TextWordWrap
+        flags = Qt.AlignmentFlag.AlignLeft | align | Qt.TextFlag.TextWordWrap
         used = painter.boundingRect(rect, flags, text)
         painter.drawText(rect, flags, text)
         return used.bottom() + 4
@@ -188,7 +201,9 @@ class CardPreview(QWidget):
             if entity.color == "red"
             else "Black: back under the deck once played"
         )
-        self._line(painter, QRectF(left, card.bottom() - 22, width, 20), footer, MUTED)
+        # Two lines of room, the text at their foot: in a narrow column it wraps.
+        rect = QRectF(left, card.bottom() - 40, width, 38)
+        self._line(painter, rect, footer, MUTED, Qt.AlignmentFlag.AlignBottom)
         return bottom
 
     def _flavour(self, painter: QPainter, rect: QRectF, text: str) -> float:

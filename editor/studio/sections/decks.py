@@ -129,7 +129,12 @@ class DecksEditor(QWidget):
         splitter.addWidget(left)
         self.middle_scroll = scrolling(middle)
         splitter.addWidget(self.middle_scroll)
-        splitter.addWidget(scrolling(right))
+        right_scroll = scrolling(right)
+        # The preview scrolls up and down only: its column is never narrower than the card,
+        # which was cut off at 1280 pixels (the form beside it wraps instead).
+        bar = right_scroll.verticalScrollBar().sizeHint().width()
+        right_scroll.setMinimumWidth(self.preview.minimumWidth() + bar + 4)
+        splitter.addWidget(right_scroll)
         splitter.setStretchFactor(0, 2)
         splitter.setStretchFactor(1, 6)
         splitter.setStretchFactor(2, 2)

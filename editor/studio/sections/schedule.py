@@ -62,6 +62,7 @@ class ScheduleEditor(QWidget):
         title = QLabel("<b>Reinforcements by turn</b>")
         hint = QLabel("Drag a chip to another turn · double-click a cell to add · Delete removes")
         hint.setStyleSheet("color: #666;")
+        hint.setWordWrap(True)  # in a narrow tab it wraps rather than widen the editor
         self.add_button = tool_button("Add", "Add a reinforcement (at the selected one's turn)")
         self.add_button.clicked.connect(self._add_clicked)
         self.duplicate_button = tool_button("Duplicate", "Copy the selected reinforcement")

@@ -13,7 +13,8 @@ import math
 from typing import Any
 
 from pydantic import ValidationError
-from PySide6.QtCore import Qt
+from PySide6.QtCore import Qt, QTimer
+from PySide6.QtGui import QResizeEvent, QShowEvent
 from PySide6.QtWidgets import (
     QFormLayout,
     QGroupBox,
@@ -63,7 +64,7 @@ class VictoryEditor(QWidget):
         left_layout.addWidget(self._sudden_death_box())
         left_layout.addStretch(1)
         self.tension = TensionPanel(document, self.context)
-        splitter = QSplitter(Qt.Orientation.Horizontal)
+        self.splitter = splitter = QSplitter(Qt.Orientation.Horizontal)
         splitter.addWidget(scrolling(left))
         splitter.addWidget(scrolling(self.tension))
         splitter.setStretchFactor(0, 1)
@@ -71,9 +72,29 @@ class VictoryEditor(QWidget):
         layout = QVBoxLayout(self)
         layout.setContentsMargins(4, 4, 4, 4)
         layout.addWidget(splitter)
+        self.panes = (left, self.tension)
         document.changed.connect(self.on_change)
         document.selectionChanged.connect(self.on_selection)
         self.refresh()
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        """Side by side where both panes fit, one above the other where they do not: the
+        panes scroll up and down only, and at 1280 pixels side by side cut off the VP table,
+        the summary and the sudden-death list on the right."""
+        super().resizeEvent(event)
+        self.arrange()
+
+    def showEvent(self, event: QShowEvent) -> None:
+        super().showEvent(event)
+        # The panes' contents settle their minimum widths once laid out.
+        QTimer.singleShot(0, self, self.arrange)
+
+    def arrange(self) -> None:
+        needed = sum(pane.minimumSizeHint().width() for pane in self.panes) + 40
+        wide = self.width() >= needed
+        orientation = Qt.Orientation.Horizontal if wide else Qt.Orientation.Vertical
+        if self.splitter.orientation() != orientation:
+            self.splitter.setOrientation(orientation)
 
     # -- panels ------------------------------------------------------------------------------------
 
@@ -208,6 +229,8 @@ class VictoryEditor(QWidget):
             self.refresh()
         elif change.section in REACH_SECTIONS:
             self.stakes.setText(self._stakes())  # what the sides can score changed
+        if change.section in ("victory", "tension", "sides"):
+            QTimer.singleShot(0, self, self.arrange)  # the panes may need more room now
 
     def on_selection(self, selection: Selection) -> None:
         """A validation issue inside ``victory`` shows its condition here."""

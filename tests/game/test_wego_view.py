@@ -95,6 +95,32 @@ def test_ot3_oo17_an_order_is_given_changed_and_cancelled_with_the_mouse_and_the
     assert panel.order_rows()[0] == ("Infantry (r1)", "no order (holds)")
 
 
+def test_ot3_the_wait_box_shows_the_selected_stacks_wait_and_none_for_a_stack_without_order(
+    qtbot, state_dir, crossing
+):
+    """A wait set for one stack's order is not shown on, nor given to, another stack that has
+    no order yet; a wait set before the click goes into the order the click gives."""
+    window = _window(qtbot, crossing, {"red": "human", "blue": "ai"})
+    session, panel = window.session, window.plan_panel
+    session.select("s1")
+    _click(qtbot, window, "c2r2")
+    session.select("s1")
+    panel.wait.setValue(2)
+    assert _orders(window, "red")["s1"] == OrderMove("s1", ("c2r2",), 2)
+    session.select("s2")  # no order yet
+    assert panel.wait.value() == 0
+    assert panel.waypoints.text() == "Shift-click hexes to add waypoints."
+    _click(qtbot, window, "c3r3")
+    assert _orders(window, "red")["s2"].wait == 0
+    session.select("s1")
+    assert panel.wait.value() == 2
+    session.select("s2")
+    panel.wait.setValue(1)
+    _click(qtbot, window, "c2r2")
+    assert _orders(window, "red")["s2"].wait == 1
+    assert _orders(window, "red")["s1"].wait == 2
+
+
 def test_oo1_shift_click_adds_waypoints_and_the_route_goes_through_them(qtbot, state_dir, crossing):
     window = _window(qtbot, crossing, {"red": "human", "blue": "ai"})
     window.session.select("s2")  # at c2r3

@@ -188,7 +188,8 @@ class PlanMapView(GameMapView):
             return
         name = game.world.regions[region].name
         if target.on_border:
-            self.message.emit(f"On the border of {name}: click inside the region you mean")
+            place = "hex" if self.map_scene.grid is not None else "region"
+            self.message.emit(f"On the border of {name}: click inside the {place} you mean")
             return
         shift = self._shift
         if region == stack.region and not self.waypoints:

@@ -136,8 +136,10 @@ class PlanStackBox:
         self.hold_button.setEnabled(OrderHold(stack.id) in legal)
         self.defend_button.setEnabled(OrderDefend(stack.id) in legal)
         self.cancel_button.setEnabled(CancelOrder(stack.id) in legal)
-        wait = getattr(order, "wait", None)
-        if wait is not None and wait != self.wait.value():
+        # The box shows the selected stack's wait, and none for a stack without an order:
+        # a wait set for another stack must not ride on this one's next order unseen.
+        wait = getattr(order, "wait", None) or 0
+        if wait != self.wait.value():
             self.wait.blockSignals(True)
             self.wait.setValue(wait)
             self.wait.blockSignals(False)
@@ -147,7 +149,8 @@ class PlanStackBox:
             names = " → ".join(game.world.regions[r].name for r in points)
             self.waypoints.setText(f"Waypoints: {names}")
         else:
-            self.waypoints.setText("Shift-click regions to add waypoints.")
+            places = "hexes" if self.map_view.map_scene.grid is not None else "regions"
+            self.waypoints.setText(f"Shift-click {places} to add waypoints.")
         self.clear_waypoints.setEnabled(bool(points))
         self._show_mode()
 

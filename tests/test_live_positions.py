@@ -100,3 +100,32 @@ def test_region_positions_follow_deletions_and_insertions() -> None:
     regions[9] = regions[9].model_copy(update={"name": "Renamed"})
     scenario = follow(validator, scenario, "regions", regions)
     assert isinstance(validator.position_map("regions"), ShiftedTable)
+
+
+def test_id_positions_follow_renaming_in_place() -> None:
+    """Renaming a region or connection replaces it in place: nothing moves, one id comes and
+    one goes. The table of first positions is patched, not built again, except where the old
+    or the new id is also held by another entity (then which comes first is not known)."""
+    scenario, validator = START, IncrementalValidator(START)
+    patched = 0
+    for section in ("regions", "connections"):
+        for where, name in ((4, f"{section}-renamed"), (0, f"{section}-first"), (-1, "z-last")):
+            items = list(getattr(scenario, section))
+            items[where] = items[where].model_copy(update={"id": name})
+            scenario = follow(validator, scenario, section, items)
+            patched += isinstance(validator.index.position[section], ShiftedTable)
+        # Renamed to an id another entity holds (a duplicate), then back: built again.
+        items = list(getattr(scenario, section))
+        items[6] = items[6].model_copy(update={"id": items[2].id})
+        scenario = follow(validator, scenario, section, items)
+        items = list(getattr(scenario, section))
+        items[2] = items[2].model_copy(update={"id": f"{section}-two"})
+        scenario = follow(validator, scenario, section, items)
+        # Two renamed in one edit, swapping their ids.
+        items = list(getattr(scenario, section))
+        first, second = items[10].id, items[12].id
+        items[10] = items[10].model_copy(update={"id": second})
+        items[12] = items[12].model_copy(update={"id": first})
+        scenario = follow(validator, scenario, section, items)
+    scenario = follow(validator, scenario, "regions", list(START.regions))
+    assert patched >= 4, "renaming in place built the table of first positions again"

@@ -191,7 +191,10 @@ class IncrementalValidator(Rescoping):
                     store.pop(id(entity), None)
         if region_diff is not None:
             fresh = [self._at("regions", r) for _, r in region_diff.added]
-            self.geometry.update(self.scenario, survivors, fresh)
+            same = not region_diff.shifted and all(
+                region_diff.old[p].polygon == r.polygon for p, r in region_diff.added
+            )
+            self.geometry.update(self.scenario, survivors, fresh, same)
             gone = {id(r) for r in region_diff.removed}
             self.coverage.forget(gone)
             boxes = old_boxes + [tuple(self.geometry.boxes[p]) for p, _ in fresh]

@@ -235,7 +235,10 @@ class IncrementalValidator(Rescoping):
         regions = diffs.get("regions")
         if regions is None or "terrain" in diffs or "domain_of" not in old_ix.__dict__:
             return
-        domains = dict(old_ix.domain_of)
+        # Taken over from the old index and patched in place: copying 30,000 entries cost
+        # more than the rest of this. The old index is dropped after the edit (and, asked
+        # again, would build its own table from its own regions).
+        domains = old_ix.__dict__.pop("domain_of")
         kinds = {t.id: t.domain for t in reversed(self.scenario.terrain)}
         first = self.index.position["regions"]
         for region_id in regions.ids:

@@ -396,5 +396,9 @@ Effect = Annotated[
 ]
 """Any effect, told apart by its ``kind``."""
 
-for _model in (ChoiceOption, Choice, Conditional):
-    _model.model_rebuild()
+if not StrictModel.model_config.get("defer_build"):
+    # Built now, once what they refer to is defined. Deferred, they are built at their
+    # first use (or not at all: a file is read by the scenario's validator, kept between
+    # runs, see schemas/kept_validator.py), which saves building them at every start.
+    for _model in (ChoiceOption, Choice, Conditional):
+        _model.model_rebuild()

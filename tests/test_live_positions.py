@@ -100,3 +100,79 @@ def test_region_positions_follow_deletions_and_insertions() -> None:
     regions[9] = regions[9].model_copy(update={"name": "Renamed"})
     scenario = follow(validator, scenario, "regions", regions)
     assert isinstance(validator.position_map("regions"), ShiftedTable)
+
+
+def test_id_positions_follow_renaming_in_place() -> None:
+    """Renaming a region or connection replaces it in place: nothing moves, one id comes and
+    one goes. The table of first positions is patched, not built again, except where the old
+    or the new id is also held by another entity (then which comes first is not known)."""
+    scenario, validator = START, IncrementalValidator(START)
+    patched = 0
+    for section in ("regions", "connections"):
+        for where, name in ((4, f"{section}-renamed"), (0, f"{section}-first"), (-1, "z-last")):
+            items = list(getattr(scenario, section))
+            items[where] = items[where].model_copy(update={"id": name})
+            scenario = follow(validator, scenario, section, items)
+            patched += isinstance(validator.index.position[section], ShiftedTable)
+        # Renamed to an id another entity holds (a duplicate), then back: built again.
+        items = list(getattr(scenario, section))
+        items[6] = items[6].model_copy(update={"id": items[2].id})
+        scenario = follow(validator, scenario, section, items)
+        items = list(getattr(scenario, section))
+        items[2] = items[2].model_copy(update={"id": f"{section}-two"})
+        scenario = follow(validator, scenario, section, items)
+        # Two renamed in one edit, swapping their ids.
+        items = list(getattr(scenario, section))
+        first, second = items[10].id, items[12].id
+        items[10] = items[10].model_copy(update={"id": second})
+        items[12] = items[12].model_copy(update={"id": first})
+        scenario = follow(validator, scenario, section, items)
+    scenario = follow(validator, scenario, "regions", list(START.regions))
+    assert patched >= 4, "renaming in place built the table of first positions again"
+
+
+def check_geometry(validator: IncrementalValidator) -> None:
+    """The live validation's tree and boxes answer as ones built from its outlines now."""
+    import numpy as np
+    import shapely
+
+    geometry = validator.geometry
+    valid = geometry.valid
+    fresh = shapely.STRtree(valid)
+    assert np.array_equal(geometry.valid_boxes, shapely.bounds(valid), equal_nan=True)
+    boxes = shapely.bounds(valid)
+    probes = [shapely.box(*b) for b in boxes[~np.isnan(boxes[:, 0])][::3]]
+    for probe in probes:
+        assert sorted(geometry.tree.query(probe).tolist()) == sorted(fresh.query(probe).tolist())
+    ours = geometry.tree.query(np.array(probes), predicate="intersects")
+    theirs = fresh.query(np.array(probes), predicate="intersects")
+    assert sorted(map(tuple, ours.T.tolist())) == sorted(map(tuple, theirs.T.tolist()))
+
+
+def test_the_tree_of_outlines_follows_deletions_without_being_built_again() -> None:
+    """Deleting regions renumbers the tree of outlines instead of building it again (up to a
+    chain's depth); its answers must be those of a tree built from the outlines left, and an
+    insertion or a changed outline must build it again."""
+    from schemas.validation.local_geometry import Renumbered
+
+    scenario, validator = START, IncrementalValidator(START)
+    # Built, so that the edits follow them.
+    assert validator.geometry.tree is not None
+    assert validator.geometry.valid_boxes is not None
+    renumbered = 0
+    for where in [5, 0, -1, 7, *([3] * Renumbered.DEPTH)]:
+        regions = list(scenario.regions)
+        del regions[where]
+        scenario = follow(validator, scenario, "regions", regions)
+        renumbered += isinstance(validator.geometry._tree, Renumbered)
+        check_geometry(validator)
+    assert renumbered >= Renumbered.DEPTH, "deleting regions built the tree again"
+    regions = list(scenario.regions)
+    regions.insert(4, START.regions[5])
+    scenario = follow(validator, scenario, "regions", regions)
+    assert not isinstance(validator.geometry._tree, Renumbered)
+    check_geometry(validator)
+    regions = list(scenario.regions)
+    del regions[2]
+    scenario = follow(validator, scenario, "regions", regions)
+    check_geometry(validator)

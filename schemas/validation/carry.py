@@ -73,13 +73,16 @@ def carry_region_lookup(
     lookup = old.__dict__.get("regions")
     if not isinstance(lookup, dict):
         return
-    out = dict(lookup)
-    for name in diff.ids:
+    names = diff.ids
+    if any(len(by_id.get(name) or ()) > 1 for name in names):
+        return
+    # Taken over from ``old`` and patched in place, as the region domains are (see
+    # ``IncrementalValidator._carry_domains``): ``old`` is dropped after the edit.
+    del old.__dict__["regions"]
+    for name in names:
         holders = by_id.get(name)
-        if not holders:
-            out.pop(name, None)
-        elif len(holders) == 1:
-            out[name] = next(iter(holders.values()))
+        if holders:
+            lookup[name] = next(iter(holders.values()))
         else:
-            return
-    new.__dict__["regions"] = out
+            lookup.pop(name, None)
+    new.__dict__["regions"] = lookup

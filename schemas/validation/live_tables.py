@@ -11,7 +11,7 @@ from typing import Any
 
 from ..scenario import Scenario
 from .diffs import SectionDiff
-from .shifted import DEPTH, ShiftedTable, shifted_ids, shifted_objects, stretch
+from .shifted import DEPTH, ShiftedTable, replaced_ids, shifted_ids, shifted_objects, stretch
 
 
 class LiveTables:
@@ -62,6 +62,8 @@ class LiveTables:
         counts, repeated = self._counts[section], self._repeated[section]
         changed = stretch(diff)
         held = {} if changed is None else {e.id: counts[e.id] for e in changed[0]}
+        if not diff.shifted:
+            held = {e.id: counts[e.id] for e in diff.removed}
         diff.count(counts)
         for name in diff.ids:
             if counts[name] > 1:
@@ -89,6 +91,8 @@ class LiveTables:
                 self._by_id[region.id][id(region)] = region
         if firsts is None or diff.same_ids():
             return None
+        if not diff.shifted:
+            return replaced_ids(firsts, diff, held, counts, len(counts))
         return shifted_ids(firsts, diff, held, len(counts))
 
     @staticmethod

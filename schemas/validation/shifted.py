@@ -141,3 +141,28 @@ def shifted_ids(
         gone,
         distinct,
     )
+
+
+def replaced_ids(
+    table: Mapping[str, int],
+    diff: SectionDiff,
+    held_before: Mapping[str, int],
+    held_after: Mapping[str, int],
+    distinct: int,
+) -> ShiftedTable[str] | None:
+    """An id's first position after an edit that replaced entities in place (renaming a
+    region: nothing moved, but an id came and one went), from ``table`` (the same before
+    it). ``held_before`` and ``held_after`` say how many entities hold each id before and
+    after the edit. ``None`` when it should be built again: the list shifted, or an id of
+    the edit is held by another entity too (which one comes first is not known here)."""
+    if diff.shifted or getattr(table, "depth", 0) >= DEPTH or len(diff.added) > MIDDLE:
+        return None
+    if any(held_before.get(e.id, 0) > 1 for e in diff.removed):
+        return None
+    if any(held_after.get(e.id, 0) > 1 for _, e in diff.added):
+        return None
+    middle = {entity.id: position for position, entity in diff.added}
+    gone = {e.id for e in diff.removed} - middle.keys()
+    # Nothing moved: every position the table holds lies before an end past the list.
+    length = len(diff.new)
+    return ShiftedTable(table, length, length, 0, middle, gone, distinct)

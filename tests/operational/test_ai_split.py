@@ -106,3 +106,16 @@ def test_oo1_a_detachment_made_for_another_reason_pins_nothing() -> None:
     assert cut == [ai_split.Detach(("tank1",))]
     game.apply(ai_split.Detach(("rifles",)))
     assert ai_split.pins(game, "red", levels.NORMAL) == {}
+
+
+def test_oo1_a_save_made_after_the_split_plans_both_attacks() -> None:
+    """Saved right after the detachment and loaded by a fresh player, the game plans the
+    same two attacks: the pins are read from the turn's record, not kept by the player."""
+    game = two_fronts()
+    ai = levels.player("normal")
+    first = ai.choose(game)
+    assert first == ai_split.Detach(("tank2",))
+    game.apply(first)
+    loaded = Game.from_save(game.scenario, game.save())
+    targets = attacks(orders_by_unit(loaded, plan(loaded, "normal")))
+    assert sorted(targets.values()) == ["c4r2", "c4r3"]

@@ -41,7 +41,8 @@ from typing import TYPE_CHECKING
 from ...ai.baseline import ATTACK_RATIO
 from ...errors import IllegalAction
 from ...operational import AttackSpec, odds_preview
-from ..plan import attack_routes
+from ..plan import attack_routes, seen_enemies
+from ..route_finding import enemy_forts
 from . import state
 from .actions import Detach
 from .ai_orders import _on_location
@@ -173,6 +174,7 @@ def split_actions(game: Game, side: str, style: Style) -> list[Detach]:
 
     command = supply.tree(game)
     regrouped = _regrouped(game, side)
+    enemies = seen_enemies(game, side) | enemy_forts(game, side)  # attack_routes' targets
     candidates: list[tuple[StackState, list[str]]] = []
     for stack in sorted(game.state.stacks.values(), key=lambda s: s.id):
         if stack.side != side or stack.moved or not 2 <= len(stack.units) <= MAX_UNITS:
@@ -181,6 +183,8 @@ def split_actions(game: Game, side: str, style: Style) -> list[Detach]:
             continue
         if _on_location(game, stack.region, side):
             continue
+        if len({n.to for n in game.world.neighbours(stack.region) if n.to in enemies}) < 2:
+            continue  # read before its routes are worked out: most stacks stop here
         near = sorted(_targets(game, stack))
         if len(near) >= 2:
             candidates.append((stack, near))

@@ -202,8 +202,7 @@ def _odds(
     """The final odds of ``comers`` attacking ``target`` from the ends of their routes, as
     ``side`` knows the defenders; ``None`` when no attack can be made."""
     where = board.index(target)
-    defenders = {k: u for k, u in seen.items() if u.hex == where}
-    if not defenders:
+    if not any(u.hex == where for u in seen.values()):
         return None
     attackers: dict[str, OpUnit] = {}
     planned = {h: list(us) for h, us in load.items()}
@@ -217,7 +216,17 @@ def _odds(
             continue
         planned.setdefault(end, []).extend(group)
         attackers.update({u.id: u for u in group})
-    if not attackers:
+    return group_odds(board, seen, where, attackers)
+
+
+def group_odds(
+    board: OpBoard, seen: dict[str, OpUnit], where: int, attackers: dict[str, OpUnit]
+) -> float | None:
+    """The final odds of ``attackers`` (each where it stands) on the hex ``where``, as the
+    side knows the defenders (``seen``, :func:`_seen`), every shift included; ``None`` when
+    no attack can be made."""
+    defenders = {k: u for k, u in seen.items() if u.hex == where}
+    if not defenders or not attackers:
         return None
     spec = AttackSpec(tuple(sorted(attackers)), where)
     try:

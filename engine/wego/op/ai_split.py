@@ -39,8 +39,6 @@ from itertools import combinations
 from typing import TYPE_CHECKING
 
 from ...ai.baseline import ATTACK_RATIO
-from ...errors import IllegalAction
-from ...operational import AttackSpec, odds_preview
 from ..plan import attack_routes, seen_enemies
 from ..route_finding import enemy_forts
 from . import state
@@ -109,16 +107,10 @@ class _Picture:
         return self._odds[key]
 
     def _work_out(self, group: tuple[str, ...], target: str) -> float | None:
-        where = self.board.index(target)
-        defenders = {k: u for k, u in self.seen.items() if u.hex == where}
+        from .ai import group_odds
+
         attackers = {u: self.units[u] for u in group if u in self.units}
-        if not defenders or not attackers:
-            return None
-        spec = AttackSpec(tuple(sorted(attackers)), where)
-        try:
-            return odds_preview(self.board, {**defenders, **attackers}, spec).final_odds
-        except IllegalAction:
-            return None
+        return group_odds(self.board, self.seen, self.board.index(target), attackers)
 
     def best(self, units: tuple[str, ...], targets: list[str]) -> Split | None:
         """The best cut of ``units`` (sorted) over ``targets`` (see the module docstring)."""

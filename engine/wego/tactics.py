@@ -55,11 +55,15 @@ class Judgement:
     (:func:`engine.wego.op.ai.attacks`). ``hard`` only: at ``normal`` it beat ``baseline``
     more often on the Kharkov operational sample (82% of 40 games against 69%) but turned
     the sample, balanced for ``normal`` on both sides, one-sided (17% to 83% over 60 games)."""
+    split: bool = False
+    """Under the operational rules, split a stack next to two enemy hexes that each half
+    could attack at the odds the plan asks, and attack both (OO1,
+    :mod:`engine.wego.op.ai_split`)."""
 
 
 GREEDY = Judgement()
 """The baseline planner's judgement (the ``baseline`` and ``easy`` levels)."""
-SKILLED = Judgement(synchronise=True, safe_wait=True)
+SKILLED = Judgement(synchronise=True, safe_wait=True, split=True)
 """The judgement of the ``normal`` level, and of ``hard`` at ``normal``'s attack ratio."""
 
 THREAT_REACH = 2

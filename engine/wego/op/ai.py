@@ -44,7 +44,7 @@ from ...operational import AttackSpec, OpBoard, OpUnit, fits, odds_preview
 from ...operational.intel import as_known
 from ..orders import MOVING, Order, OrderAttack, OrderHold, OrderMove
 from ..plan import attack_routes, routes
-from . import handicap, state, supply
+from . import ai_split, handicap, state, supply
 from .actions import OrderSupply
 from .ai_orders import ASSAULT_FACTOR, assault_or_not
 from .intel import current_intel
@@ -78,12 +78,15 @@ def attacks(
     )
     options: dict[str, list[tuple[str, tuple[str, ...]]]] = {}
     hq_held = _hq_stacks(game, side)
+    pinned = ai_split.pins(game, side, style)  # OO1: each half of a split stack, its own hex
     for stack in stacks:
         if stack.id in skip:
             continue
         if not any(u in units for u in stack.units) or stack.moved or stack.id in hq_held:
             continue  # an HQ never leads an attack: it is worth many VP (OV4)
         for target, route in attack_routes(game, stack).items():
+            if pinned.get(stack.id, target) != target:
+                continue
             options.setdefault(target, []).append((stack.id, route.path))
     given: dict[str, Order] = {}
     load: dict[int, list[OpUnit]] = {}
@@ -199,8 +202,7 @@ def _odds(
     """The final odds of ``comers`` attacking ``target`` from the ends of their routes, as
     ``side`` knows the defenders; ``None`` when no attack can be made."""
     where = board.index(target)
-    defenders = {k: u for k, u in seen.items() if u.hex == where}
-    if not defenders:
+    if not any(u.hex == where for u in seen.values()):
         return None
     attackers: dict[str, OpUnit] = {}
     planned = {h: list(us) for h, us in load.items()}
@@ -214,7 +216,17 @@ def _odds(
             continue
         planned.setdefault(end, []).extend(group)
         attackers.update({u.id: u for u in group})
-    if not attackers:
+    return group_odds(board, seen, where, attackers)
+
+
+def group_odds(
+    board: OpBoard, seen: dict[str, OpUnit], where: int, attackers: dict[str, OpUnit]
+) -> float | None:
+    """The final odds of ``attackers`` (each where it stands) on the hex ``where``, as the
+    side knows the defenders (``seen``, :func:`_seen`), every shift included; ``None`` when
+    no attack can be made."""
+    defenders = {k: u for k, u in seen.items() if u.hex == where}
+    if not defenders or not attackers:
         return None
     spec = AttackSpec(tuple(sorted(attackers)), where)
     try:

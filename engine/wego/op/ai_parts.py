@@ -34,7 +34,7 @@ from ...ai.estimates import region_value
 from ...ai.fronts import distance_to_enemy
 from ..orders import Order, OrderAssault, OrderHold, OrderIgnoreEnemy, OrderMove
 from ..plan import allowance, routes, seen_enemies
-from . import state, supply
+from . import ai_split, state, supply
 from .actions import Detach
 from .ai_orders import _gap, _on_location
 from .detach import _this_turn
@@ -50,7 +50,12 @@ and sends the rest on."""
 
 def garrison_actions(game: Game, side: str, style: Style) -> list[Detach]:
     """OO1: the garrisons the side leaves on its victory locations this turn (see the module
-    docstring), at most one detachment a stack."""
+    docstring), at most one detachment a stack, then the detachments that split a stack to
+    attack two hexes (:mod:`.ai_split`)."""
+    return [*_garrisons(game, side, style), *ai_split.split_actions(game, side, style)]
+
+
+def _garrisons(game: Game, side: str, style: Style) -> list[Detach]:
     command = supply.tree(game)
     units = state.units(game)
     candidates: dict[str, list[str]] = {}

@@ -93,8 +93,9 @@ def sample_copy(tmp_path: Path) -> Callable[[str], Path]:
 def shots() -> Callable[[object, str], Any]:
     """Read what a window shows on the X screen back from the server (not rendered
     offscreen) and return it as a ``QImage``; written as ``NAME.png`` only when
-    ``$SALIENT_SCREENSHOTS`` names a folder to keep the pictures in. Encoding a PNG of a
-    whole window cost about 0.1 s of CPU, and a run takes some 180 pictures nobody reads."""
+    ``$SALIENT_SCREENSHOTS`` names a folder to keep the pictures in: the tests take some 180
+    pictures, and encoding each as a PNG (about 0.05 s of CPU for a whole studio window) was
+    wasted where nobody looks at them."""
     kept = os.environ.get("SALIENT_SCREENSHOTS")
     folder = Path(kept) if kept else None
     if folder is not None:

@@ -309,7 +309,9 @@ def _watch_windows() -> None:
     for widget in QApplication.topLevelWidgets():
         watch(widget)
         if isinstance(widget, QMainWindow):
-            for dock in widget.findChildren(QDockWidget):
+            # A main window's docks are its own children, floating or not; a search of all
+            # its descendants walked thousands of form widgets at every focus change.
+            for dock in widget.findChildren(QDockWidget, options=_DIRECT):
                 watch(dock)
 
 
@@ -327,6 +329,7 @@ def install_wheel_guard() -> None:
     _watch_windows()
 
 
+_DIRECT = Qt.FindChildOption.FindDirectChildrenOnly
 _WHEEL, _SHOW, _CHILD_POLISHED = QEvent.Type.Wheel, QEvent.Type.Show, QEvent.Type.ChildPolished
 _POPUPS = (Qt.WindowType.Popup, Qt.WindowType.ToolTip)
 

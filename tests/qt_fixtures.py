@@ -41,7 +41,10 @@ def collect_widgets(request: pytest.FixtureRequest) -> Iterator[None]:
     # widgets after tests/studio/test_window.py alone). Each studio form then walked all of
     # them looking for windows to watch (editor/shared/widgets._watch_windows), a third of
     # the Qt tests' CPU late in a worker's run, and every collection below walked their
-    # wrappers.
+    # wrappers. What is posted already goes first, to objects still alive: a worker's
+    # result queued as the window closed (a mod stack's live view) must not reach its
+    # receivers in the next test, after their widgets are gone.
+    QCoreApplication.sendPostedEvents()
     QCoreApplication.sendPostedEvents(None, QEvent.Type.DeferredDelete)
     if _module[0] is not request.module:
         if _held[0]:

@@ -11,6 +11,9 @@ import pytest
 
 _module: list[object] = [None]
 """The module of the last Qt test that ended (see :func:`collect_widgets`)."""
+_held: list[bool] = [True]
+"""Whether a test of that module used a fixture that outlives a test (module or class scope);
+true at the start, so the first Qt module collects what the tests before it left frozen."""
 
 
 @pytest.fixture(autouse=True)
@@ -24,15 +27,35 @@ def collect_widgets(request: pytest.FixtureRequest) -> Iterator[None]:
     of earlier tests that Qt never deleted and the caches of the run outlive every test, and
     collecting them again at the end of each test cost more and more as a worker's run went
     on (a second and more a test late in a worker, most of the suite's CPU). Where the tests
-    move on to another module, everything is thawed and collected once, so what a module's
-    fixtures held and dropped is still freed, then frozen again.
+    move on from a module whose fixtures outlived a test (module or class scope), everything
+    is thawed and collected once, so what those fixtures held and dropped is still freed, then
+    frozen again. A module without such fixtures left nothing frozen to free, and thawing
+    costs a collection of everything the worker holds (a quarter of a second and more each
+    time, and a worker goes through some fifty Qt modules), so it is skipped there.
     """
     yield
     if _module[0] is not request.module:
-        _module[0] = request.module
-        gc.unfreeze()
+        if _held[0]:
+            gc.unfreeze()
+        _module[0], _held[0] = request.module, False
+    _held[0] = _held[0] or _holds_fixtures(request)
     gc.collect()
     gc.freeze()
+
+
+def _holds_fixtures(request: pytest.FixtureRequest) -> bool:
+    """Whether the test used a fixture that outlives it but not the run (module, class or
+    package scope). Where pytest's record of the test's fixtures is not there to ask, say yes:
+    thawing is always safe, only slower."""
+    info = getattr(request.node, "_fixtureinfo", None)
+    defs = getattr(info, "name2fixturedefs", None)
+    if defs is None:
+        return True
+    return any(
+        getattr(d, "scope", "module") not in ("function", "session")
+        for ds in defs.values()
+        for d in ds
+    )
 
 
 @pytest.fixture(autouse=True)

@@ -312,6 +312,13 @@ class StudioWindow(QMainWindow):
         """A note in the status bar for a few seconds; ``lasting``: until the next note (a
         failure the person must not miss while looking elsewhere)."""
         self.statusBar().showMessage(text, 0 if lasting else 6000)
+        self._lasting_message = lasting
+
+    def forget_passing_message(self) -> None:
+        """Clear a passing note (Undo and Redo call this: "Added the unit type Infantry"
+        read on after the addition was undone); a lasting one stays."""
+        if not getattr(self, "_lasting_message", False):
+            self.statusBar().clearMessage()
 
     def _show_coordinates(self, point: QPointF) -> None:
         text = f"x {point.x():.1f}   y {point.y():.1f}"

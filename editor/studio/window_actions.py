@@ -112,6 +112,7 @@ def build_actions(window: StudioWindow) -> None:
     redo = window.undo_group.createRedoAction(window, "&Redo")
     redo.setShortcuts([QKeySequence("Ctrl+Shift+Z"), QKeySequence("Ctrl+Y")])
     for action in (undo, redo):
+        action.triggered.connect(window.forget_passing_message)
         window.addAction(action)
         edit_menu.addAction(action)
     edit_menu.addSeparator()

@@ -132,6 +132,20 @@ def test_the_first_unit_brings_a_unit_type_in_the_same_step(blank) -> None:
     assert document.scenario.unit_types == [] and document.scenario.units == []
 
 
+def test_undo_clears_the_note_of_what_it_undid_but_not_a_failure_to_save(blank) -> None:
+    """The status bar read "Added the unit type Infantry" after the addition was undone."""
+    region = _square(blank.document, 100, 100)
+    MapMenu(blank).add_force("units", region, "blueland")
+    bar = blank.statusBar()
+    assert bar.currentMessage().startswith("Added the unit type Infantry")
+    undo = next(a for a in blank.actions() if a.shortcut().toString() == "Ctrl+Z")
+    undo.trigger()
+    assert blank.document.scenario.units == [] and bar.currentMessage() == ""
+    blank.show_message("Not saved: the disk is full", lasting=True)
+    undo.trigger()
+    assert bar.currentMessage() == "Not saved: the disk is full"
+
+
 def test_units_added_on_the_map_belong_to_the_regions_owner(window) -> None:
     """Defect 6."""
     document = window.document

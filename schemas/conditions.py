@@ -209,9 +209,8 @@ Condition = Annotated[
 ]
 """Any condition, told apart by its ``kind``."""
 
-if not StrictModel.model_config.get("defer_build"):
-    # Built now, once what they refer to is defined. Deferred, they are built at their
-    # first use (or not at all: a file is read by the scenario's validator, kept between
-    # runs, see schemas/kept_validator.py), which saves building them at every start.
-    for _model in (AllOf, AnyOf, Not):
-        _model.model_rebuild()
+# Built now, once what they refer to is defined, even where models are deferred: their
+# fields' types stay forward references until then, and the walks over the format's fields
+# (references for Find usages and validation, ranges, search) read those types.
+for _model in (AllOf, AnyOf, Not):
+    _model.model_rebuild()

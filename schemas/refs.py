@@ -96,6 +96,10 @@ def _class_may_hold_refs(model: type[BaseModel], visiting: set[type]) -> bool:
 
 @cache
 def _class_plan(model: type[BaseModel]) -> tuple[tuple[str, str, Plan], ...]:
+    if not getattr(model, "__pydantic_fields_complete__", True):
+        # A field typed by a forward reference (a recursive effect or condition) reads as a
+        # string until the model is rebuilt; walked as such, its references went unseen.
+        model.model_rebuild()
     out = []
     for name, info in model.model_fields.items():
         ref = _ref_in(info.metadata)

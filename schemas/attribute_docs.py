@@ -23,16 +23,14 @@ writes no bytecode.
 from __future__ import annotations
 
 import ast
-import importlib.util
-import marshal
-import os
 import sys
-import tempfile
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 import pydantic
+
+from .beside_bytecode import kept_path, read_kept, write_kept
 
 _CLASSES: dict[str, dict[str, list[ast.ClassDef]]] = {}
 """Per source file: its classes by name, at any depth (classes inside functions too)."""
@@ -100,7 +98,7 @@ def docstrings_in(filename: str, visitor: Callable[[], Any]) -> dict[str, dict[s
     found = _DOCS.get(filename)
     if found is not None:
         return found
-    cache = _cache_path(filename)
+    cache = kept_path(filename, ".attrdocs")
     key = _cache_key(filename)
     found = _read_cache(cache, key) if cache is not None and key is not None else None
     if found is None:
@@ -111,17 +109,9 @@ def docstrings_in(filename: str, visitor: Callable[[], Any]) -> dict[str, dict[s
                 walker.generic_visit(nodes[0])
                 found[name] = dict(walker.attrs)
         if cache is not None and key is not None and not sys.dont_write_bytecode:
-            _write_cache(cache, key, found)
+            write_kept(cache, key, docs=found)
     _DOCS[filename] = found
     return found
-
-
-def _cache_path(filename: str) -> Path | None:
-    try:
-        compiled = importlib.util.cache_from_source(filename)
-    except (NotImplementedError, ValueError):  # no cache tag, or an odd path
-        return None
-    return Path(compiled).with_suffix(".attrdocs")
 
 
 def _cache_key(filename: str) -> list[object] | None:
@@ -135,32 +125,9 @@ def _cache_key(filename: str) -> list[object] | None:
 
 
 def _read_cache(cache: Path, key: list[object]) -> dict[str, dict[str, str]] | None:
-    try:
-        kept = marshal.loads(cache.read_bytes())
-    except (OSError, EOFError, ValueError, TypeError):  # absent, or not a marshal dump
-        return None
-    if not isinstance(kept, dict) or kept.get("key") != key:
-        return None
-    docs = kept.get("docs")
+    kept = read_kept(cache, key)
+    docs = kept.get("docs") if kept is not None else None
     return docs if isinstance(docs, dict) else None
-
-
-def _write_cache(cache: Path, key: list[object], docs: dict[str, dict[str, str]]) -> None:
-    # Written whole under another name and renamed, so a process reading it (tests run
-    # several at once) finds the old copy or the new one, never half of one.
-    try:
-        cache.parent.mkdir(parents=True, exist_ok=True)
-        handle, temporary = tempfile.mkstemp(dir=cache.parent, suffix=".tmp")
-        try:
-            with os.fdopen(handle, "wb") as out:
-                out.write(marshal.dumps({"key": key, "docs": docs}))
-            Path(temporary).chmod(0o644)  # as readable as the bytecode beside it
-            Path(temporary).replace(cache)
-        except BaseException:
-            Path(temporary).unlink(missing_ok=True)
-            raise
-    except OSError:  # a read-only install: the docstrings are read again next time
-        pass
 
 
 def fast_extractor(

@@ -30,11 +30,9 @@ from __future__ import annotations
 import importlib
 import importlib.util
 import io
-import marshal
 import os
 import pickle
 import sys
-import tempfile
 import threading
 import types
 from pathlib import Path
@@ -45,6 +43,7 @@ import pydantic_core
 from pydantic import BaseModel
 from pydantic_core import SchemaValidator
 
+from . import beside_bytecode
 from .scenario import Scenario
 
 _FORMAT = 1
@@ -96,11 +95,7 @@ def kept_path() -> Path | None:
     source = getattr(module, "__file__", None)
     if not isinstance(source, str) or not source.endswith(".py"):
         return None
-    try:
-        compiled = importlib.util.cache_from_source(source)
-    except (NotImplementedError, ValueError):  # no cache tag, or an odd path
-        return None
-    return Path(compiled).with_suffix(".validator")
+    return beside_bytecode.kept_path(source, ".validator")
 
 
 def sources_key() -> list[Any]:
@@ -130,11 +125,8 @@ def _sources(folder: str, out: list[tuple[str, int, int]]) -> None:
 
 
 def _read(path: Path, key: list[Any]) -> Any:
-    try:
-        kept = marshal.loads(path.read_bytes())
-    except (OSError, EOFError, ValueError, TypeError):  # absent, or not a marshal dump
-        return None
-    if not isinstance(kept, dict) or kept.get("key") != _marshalled(key):
+    kept = beside_bytecode.read_kept(path, key)
+    if kept is None:
         return None
     try:
         validator = pickle.loads(kept["validator"])
@@ -143,31 +135,12 @@ def _read(path: Path, key: list[Any]) -> Any:
     return validator if isinstance(validator, SchemaValidator) else None
 
 
-def _marshalled(key: list[Any]) -> Any:
-    # marshal gives tuples back as tuples and lists as lists: compare like with like.
-    return marshal.loads(marshal.dumps(key))
-
-
 def _write(path: Path, key: list[Any], validator: SchemaValidator) -> None:
     try:
         data = _pickled(validator)
     except Exception:  # something of the schema pickle cannot name: not kept
         return
-    # Written whole under another name and renamed, so a process reading it (tests run
-    # several at once) finds the old copy or the new one, never half of one.
-    try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        handle, temporary = tempfile.mkstemp(dir=path.parent, suffix=".tmp")
-        try:
-            with os.fdopen(handle, "wb") as out:
-                out.write(marshal.dumps({"key": key, "validator": data}))
-            Path(temporary).chmod(0o644)  # as readable as the bytecode beside it
-            Path(temporary).replace(path)
-        except BaseException:
-            Path(temporary).unlink(missing_ok=True)
-            raise
-    except OSError:  # a read-only install: built again next time
-        pass
+    beside_bytecode.write_kept(path, key, validator=data)
 
 
 def _pickled(validator: SchemaValidator) -> bytes:

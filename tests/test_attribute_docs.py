@@ -12,6 +12,8 @@ from pathlib import Path
 
 import pytest
 
+from schemas.beside_bytecode import kept_path
+
 ROOT = Path(__file__).resolve().parent.parent
 
 _DESCRIBE = """
@@ -160,7 +162,7 @@ def test_docstrings_kept_beside_the_bytecode_are_read_back_while_the_source_is_u
     monkeypatch.setattr(sys, "dont_write_bytecode", False)
     filename = _module(tmp_path, "the first")
     assert _read(filename) == {"Kept": {"x": "the first"}}
-    kept = attribute_docs._cache_path(filename)
+    kept = kept_path(filename, ".attrdocs")
     assert kept is not None and kept.exists()
 
     def no_parse(name: str) -> dict[str, list[ast.ClassDef]]:
@@ -173,14 +175,13 @@ def test_docstrings_kept_beside_the_bytecode_are_read_back_while_the_source_is_u
 def test_a_changed_source_or_a_damaged_copy_is_read_from_the_source(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from schemas.attribute_docs import _cache_path
 
     monkeypatch.setattr(sys, "dont_write_bytecode", False)
     filename = _module(tmp_path, "the first")
     _read(filename)
     _module(tmp_path, "the second, longer")
     assert _read(filename) == {"Kept": {"x": "the second, longer"}}
-    kept = _cache_path(filename)
+    kept = kept_path(filename, ".attrdocs")
     assert kept is not None
     kept.write_bytes(b"not a marshal dump")
     assert _read(filename) == {"Kept": {"x": "the second, longer"}}
@@ -189,10 +190,9 @@ def test_a_changed_source_or_a_damaged_copy_is_read_from_the_source(
 def test_nothing_is_kept_when_python_writes_no_bytecode(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from schemas.attribute_docs import _cache_path
 
     monkeypatch.setattr(sys, "dont_write_bytecode", True)
     filename = _module(tmp_path, "the first")
     assert _read(filename) == {"Kept": {"x": "the first"}}
-    kept = _cache_path(filename)
+    kept = kept_path(filename, ".attrdocs")
     assert kept is not None and not kept.exists()

@@ -86,11 +86,13 @@ class ScenarioDocument(QObject):
         # segfault in QUndoStack::clear once the window's deleteLater() has run). Python runs
         # finalizers before it clears anything (PEP 442), so the stack deletes its commands
         # here, while every wrapper is intact. Nobody may hear it: the listeners are garbage
-        # too, or already deleted with their window.
+        # too, or already deleted with their window (what is told of the stack's own
+        # destruction, as QObject.destroyed, is left as it was).
         stack = self.__dict__.get("undo_stack")
         if stack is not None and isValid(stack):
-            stack.blockSignals(True)
+            was = stack.blockSignals(True)
             stack.clear()
+            stack.blockSignals(was)
 
     @property
     def modified(self) -> bool:

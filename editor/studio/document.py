@@ -77,7 +77,7 @@ class ScenarioDocument(QObject):
         the scenario file (the map's extent is that of its regions)."""
         self._index: dict[str, dict[str, int]] = {}
 
-    def __del__(self) -> None:
+    def __del__(self, _valid: Callable[[object], bool] = isValid) -> None:
         # The undo commands hold this document (their do/undo close over it) and the stack's
         # wrapper holds them, so a closed document is freed by the cyclic collector. Released
         # PySide (6.11; PYSIDE-2221) clears such a cycle one wrapper at a time, and clearing a
@@ -87,9 +87,10 @@ class ScenarioDocument(QObject):
         # finalizers before it clears anything (PEP 442), so the stack deletes its commands
         # here, while every wrapper is intact. Nobody may hear it: the listeners are garbage
         # too, or already deleted with their window (what is told of the stack's own
-        # destruction, as QObject.destroyed, is left as it was).
+        # destruction, as QObject.destroyed, is left as it was). isValid is bound as a
+        # default: at the interpreter's exit this module's globals may already be gone.
         stack = self.__dict__.get("undo_stack")
-        if stack is not None and isValid(stack):
+        if stack is not None and _valid(stack):
             was = stack.blockSignals(True)
             stack.clear()
             stack.blockSignals(was)

@@ -8,6 +8,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from PySide6.QtCore import QCoreApplication, QEvent
 
 _module: list[object] = [None]
 """The module of the last Qt test that ended (see :func:`collect_widgets`)."""
@@ -34,6 +35,19 @@ def collect_widgets(request: pytest.FixtureRequest) -> Iterator[None]:
     time, and a worker goes through some fifty Qt modules), so it is skipped there.
     """
     yield
+    # The fixtures close their windows and call deleteLater(), which Qt carries out only
+    # when control returns to an event loop; processEvents() is not one, so without this
+    # every window, menu and panel of a worker's run stayed alive to its end (600 top-level
+    # widgets after tests/studio/test_window.py alone). Each studio form then walked all of
+    # them looking for windows to watch (editor/shared/widgets._watch_windows), a third of
+    # the Qt tests' CPU late in a worker's run, and every collection below walked their
+    # wrappers. What is posted already goes first, to objects still alive: a worker's
+    # result queued as the window closed (a mod stack's live view) must not reach its
+    # receivers in the next test, after their widgets are gone. This is what the running
+    # studio does too, so the collection after it is the one a person meets: it found a
+    # double delete of undo commands (editor/studio/document.py, ScenarioDocument.__del__).
+    QCoreApplication.sendPostedEvents()
+    QCoreApplication.sendPostedEvents(None, QEvent.Type.DeferredDelete)
     if _module[0] is not request.module:
         if _held[0]:
             gc.unfreeze()

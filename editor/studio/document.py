@@ -20,6 +20,7 @@ from typing import Any
 from pydantic import BaseModel
 from PySide6.QtCore import QObject, Signal
 from PySide6.QtGui import QUndoCommand, QUndoStack
+from shiboken6 import isValid
 
 from schemas.base import Entity
 from schemas.io import UnwritableError, encode, save, to_canonical_dict
@@ -75,6 +76,24 @@ class ScenarioDocument(QObject):
         scenario was made: a frame to draw the first regions in. The studio keeps it, not
         the scenario file (the map's extent is that of its regions)."""
         self._index: dict[str, dict[str, int]] = {}
+
+    def __del__(self, _valid: Callable[[object], bool] = isValid) -> None:
+        # The undo commands hold this document (their do/undo close over it) and the stack's
+        # wrapper holds them, so a closed document is freed by the cyclic collector. Released
+        # PySide (6.11; PYSIDE-2221) clears such a cycle one wrapper at a time, and clearing a
+        # command's wrapper hands it back the ownership of a C++ command the stack still
+        # holds: the wrapper deletes the command, then ~QUndoStack deletes it again (a
+        # segfault in QUndoStack::clear once the window's deleteLater() has run). Python runs
+        # finalizers before it clears anything (PEP 442), so the stack deletes its commands
+        # here, while every wrapper is intact. Nobody may hear it: the listeners are garbage
+        # too, or already deleted with their window (what is told of the stack's own
+        # destruction, as QObject.destroyed, is left as it was). isValid is bound as a
+        # default: at the interpreter's exit this module's globals may already be gone.
+        stack = self.__dict__.get("undo_stack")
+        if stack is not None and _valid(stack):
+            was = stack.blockSignals(True)
+            stack.clear()
+            stack.blockSignals(was)
 
     @property
     def modified(self) -> bool:

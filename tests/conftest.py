@@ -90,3 +90,20 @@ def pytest_collection_finish(session) -> None:
     # The process whose end means the run is over: xdist's controller, or this one.
     watch = os.getppid() if hasattr(config, "workerinput") else os.getpid()
     background.ensure_started(background.folder_for(config.salient_run_id), watch)
+
+
+def pytest_unconfigure(config) -> None:
+    """Empty the clipboard the studio's copies filled, while Python still runs: on the
+    offscreen platform Qt deletes the clipboard's data after Python has shut down, and that
+    segfaulted an xdist worker at its exit (after its results were in, so no run failed, but
+    a crash report stands where none should). X11 hands the data to the clipboard manager
+    instead; a person's copy is kept there, so the studio itself does not empty it."""
+    import sys
+
+    if "PySide6.QtWidgets" not in sys.modules:
+        return
+    from PySide6.QtWidgets import QApplication
+
+    app = QApplication.instance()
+    if isinstance(app, QApplication):
+        app.clipboard().clear()

@@ -13,7 +13,7 @@ through the plan like any order, so the plan's Undo takes them back.
 from __future__ import annotations
 
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QCheckBox, QGroupBox, QLabel, QPushButton, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QCheckBox, QGroupBox, QLabel, QPushButton
 
 from editor.game.panels.knowledge import unit_name
 from editor.game.session import GameSession
@@ -157,12 +157,3 @@ class DetachBox(QGroupBox):
         self.map_view.message.emit("Joined the stacks here into one")
         self.session.select(self.session.game.state.units[units[0]].stack)
         return True
-
-
-def attach(parent: QWidget, session: GameSession, map_view: PlanMapView) -> DetachBox:
-    """The box, added at the foot of ``parent``'s column (the order types' box)."""
-    box = DetachBox(session, map_view)
-    layout = parent.layout()
-    assert isinstance(layout, QVBoxLayout)
-    layout.addWidget(box)
-    return box

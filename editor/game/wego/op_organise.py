@@ -11,7 +11,7 @@ like any order; the parts (or the whole unit) are selected afterwards.
 from __future__ import annotations
 
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QGroupBox, QLabel, QPushButton, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QGroupBox, QLabel, QPushButton
 
 from editor.game.panels.knowledge import unit_name
 from editor.game.session import GameSession
@@ -124,12 +124,3 @@ class OrganiseBox(QGroupBox):
         if stack is not None:
             self.session.select(stack)
         return True
-
-
-def attach(parent: QWidget, session: GameSession, map_view: PlanMapView) -> OrganiseBox:
-    """The box, added at the foot of ``parent``'s column (the order types' box)."""
-    box = OrganiseBox(session, map_view)
-    layout = parent.layout()
-    assert isinstance(layout, QVBoxLayout)
-    layout.addWidget(box)
-    return box

@@ -20,14 +20,16 @@ from PySide6.QtCore import Qt
 from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QMenu, QVBoxLayout, QWidget
 
-from editor.game.wego import op_detach, op_helpers, op_night, op_organise
+from editor.game.wego import op_helpers, op_night
 from editor.game.wego.op_assets import AssetsBox
 from editor.game.wego.op_board_marks import BoardMarks
 from editor.game.wego.op_cover_overlays import HEXSIDE_OVERLAYS
+from editor.game.wego.op_detach import DetachBox
 from editor.game.wego.op_engineers import EngineersBox, has_engineers
 from editor.game.wego.op_fire import FireBox, has_guns
 from editor.game.wego.op_header import OpHeader
 from editor.game.wego.op_orders import OpOrdersBox
+from editor.game.wego.op_organise import OrganiseBox
 from editor.game.wego.op_overlays import ONE_AT_A_TIME, OP_OVERLAYS, OpOverlays, legend
 from editor.game.wego.op_ranges import NavalReach
 from editor.game.wego.op_shortcuts import ShortcutsBox
@@ -58,8 +60,10 @@ class OpView:
         self.board = BoardMarks(window.map_view.map_scene)
         self.orders = OpOrdersBox(session, window.map_view)
         self.supply = SupplyBox(session, window.map_view)
-        self.organise = op_organise.attach(self.orders, session, window.map_view)  # OU12-OU14
-        self.detach = op_detach.attach(self.orders, session, window.map_view)  # OO1
+        self.organise = OrganiseBox(session, window.map_view)  # OU12-OU14
+        self.detach = DetachBox(session, window.map_view)  # OO1
+        for box in (self.organise, self.detach):  # at the foot of the order types' column
+            self.orders.layout().addWidget(box)
         # The plan's sections (the order types, supply, every order, assets, fire, engineers,
         # shortcuts) share one place under the selected stack's box as tabs down its left
         # side, one name a line: across the column, seven names scrolled behind arrows at

@@ -10,20 +10,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from editor.game.wego.op_intel import IntelBadgesItem, level_words
+from editor.game.wego.op_intel import LEVEL_SHOWS, IntelBadgesItem, level_words
 
 if TYPE_CHECKING:
     from editor.game.map.scene import GameMapScene
     from engine.wego.film import Frame
-
-LEVEL_SHOWS: dict[int, str] = {
-    1: "its place only",
-    2: "its nation, size and type (the type may be misread)",
-    3: "its name and combat values too (the values may be off)",
-    4: "its true values, supply and dug-in state too",
-    5: "everything: strength and readiness too",
-}
-"""Table OI2: what each level shows of an enemy unit, in a player's words."""
 
 
 def tracking_cells(scene: GameMapScene, frame: Frame) -> list[tuple[str, int, str]]:

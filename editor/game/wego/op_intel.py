@@ -44,6 +44,16 @@ NAME_AT = 3
 """Table OI2: the level from which a unit's name is known."""
 
 
+LEVEL_SHOWS: dict[int, str] = {
+    1: "its place only",
+    2: "its nation, size and type (the type may be misread)",
+    3: "its name and combat values too (the values may be off)",
+    4: "its true values, supply and dug-in state too",
+    5: "everything: strength and readiness too",
+}
+"""Table OI2: what each level shows of an enemy unit, in a player's words."""
+
+
 def level_words(level: int) -> str:
     return f"level {level} ({INTEL_NAMES.get(level, '?')})"
 

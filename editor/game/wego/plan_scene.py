@@ -28,7 +28,7 @@ from pathlib import Path
 from editor.game.map.fog import FULL, NONE, OUTLINE
 from editor.game.map.scene import GameMapScene, StackEntry
 from editor.game.session import GameSession
-from editor.game.wego.op_intel import IntelBadgesItem, level_words, seen_words
+from editor.game.wego.op_intel import LEVEL_SHOWS, IntelBadgesItem, level_words, seen_words
 from engine.operational.intel import SeenUnit
 from engine.wego import family
 from engine.wego.op.intel import EnemySight, enemy_sight
@@ -48,15 +48,6 @@ CATEGORY_SIGNS: dict[str, str] = {
 }
 """The sign an outline shows for a category read at level 2 or more (the others, infantry,
 engineers, ski and security troops, show the infantry sign)."""
-
-LEVEL_SHOWS: dict[int, str] = {
-    1: "the hex is held; nothing more is known",
-    2: "nationality, size and type (the type may be wrong)",
-    3: "name and combat values too (the values may be off)",
-    4: "true combat values, supply and dug-in state too",
-    5: "everything: strength and readiness too",
-}
-"""Table OI2: what each level shows, in a player's words."""
 
 
 class PlanScene(GameMapScene):
